@@ -1,0 +1,125 @@
+/**
+ * Public contracts of the reference harness engine: the transport-neutral `Host` that the Node server
+ * (`server/`) and the MSW adapter (`mocks/`) both wrap, its storage seam, and the model-provider seam.
+ * Everything behind these interfaces is environment-free (no fs, no sockets, no DOM).
+ */
+import type { RpcReceipt, ServerRequest, ServerResponse } from '../src/core/protocol/envelopes.ts';
+import type { SessionHeader } from '../src/core/log/types.ts';
+
+/** One stored log line after the header (dsh shape; `time` epoch ms). */
+export interface StoredLine {
+  type: string;
+  data: unknown;
+  time?: number;
+  surfaceOp?: string;
+  sourceEventSeqs?: number[];
+}
+
+/** A session as storage holds it. `readOnly` marks an imported recording (ui-plan extension). */
+export interface StoredSession {
+  header: SessionHeader & { readOnly?: boolean; parentSessionId?: string };
+  lines: StoredLine[];
+}
+
+/**
+ * Durable storage of session logs. Calls are synchronous so that an event is stored before any
+ * subscriber sees it ("appended and flushed before streaming", PROTOCOL.md). `append` throws on failure;
+ * the engine then records nothing (upstream spec §1.6: a failed append keeps a selection pending).
+ */
+export interface SessionStorage {
+  /** Every stored session, oldest first; a torn last line has already been cut by the implementation. */
+  loadAll(): StoredSession[];
+  /** Create a session with its header and (for fork/import) its initial lines. Throws if it exists. */
+  create(session: StoredSession): void;
+  /** Append one line. Throws on failure. */
+  append(sessionId: string, line: StoredLine): void;
+}
+
+/** A tool as listed to the model (JSON schema of its parameters). */
+export interface ToolSchema { name: string; description: string; parameters: Record<string, unknown> }
+
+/** A message of the model-facing conversation, derived from the log. */
+export type ModelMessage =
+  | { role: 'user'; text: string; source: 'user' | 'notice' }
+  | { role: 'assistant'; text: string; toolCalls: { id: string; name: string; arguments: string }[] }
+  | { role: 'tool'; toolCallId: string; name: string; text: string; isError: boolean };
+
+/** What the loop hands a model for one step. */
+export interface ModelRequest {
+  sessionId: string;
+  turn: number;
+  step: number;
+  /** The assembled system prompt (sections joined in order). */
+  system: string;
+  /** Names of the rendered system-prompt sections, in order (e.g. `plan:policy`). */
+  sections: string[];
+  tools: ToolSchema[];
+  messages: ModelMessage[];
+  signal: AbortSignal;
+}
+
+/**
+ * One streamed piece of model output. Blocks are indexed; a `tool-call` chunk carries the whole call.
+ * `delayMs` asks the loop to wait that long before logging the chunk (pacing for replay; 0 or absent = now).
+ */
+export type ModelChunk =
+  | { type: 'block-start'; index: number; blockType: 'text' | 'reasoning' | 'tool-call'; delayMs?: number }
+  | { type: 'text-delta'; index: number; text: string; delayMs?: number }
+  | { type: 'reasoning-delta'; index: number; text: string; delayMs?: number }
+  | { type: 'tool-call'; index: number; id: string; name: string; arguments: string; delayMs?: number }
+  | { type: 'finish'; reason: { kind: 'stop' | 'tool-calls' }; delayMs?: number };
+
+/** A model provider: `scripted` (offline default) or `replay:<file>` (upstream spec; issue 2). */
+export interface ModelProvider {
+  /** Provider name as shown by `host.describe` (`provider`). */
+  readonly provider: string;
+  /** Model name as shown by `host.describe` (`model`). */
+  readonly model: string;
+  /** Stream one step's output. Must stop promptly (resolve or throw) once `request.signal` aborts. */
+  stream(request: ModelRequest): AsyncIterable<ModelChunk>;
+}
+
+/** One plugin entry of a harness config, in the seeds' YAML shape. */
+export interface PluginEntry { id: string; name: string; config?: unknown }
+
+/** Options of `createHost`. */
+export interface HostOptions {
+  storage: SessionStorage;
+  /** A provider, or a factory called once per session (replay providers keep per-session cursors). */
+  model: ModelProvider | ((sessionId: string) => ModelProvider);
+  /** Plugin list (seed shape); validated at construction, throwing a clear error. Default: plan-mode with the built-in section. */
+  plugins?: PluginEntry[];
+  /** Working directory reported by `host.describe` and used for new sessions. */
+  cwd: string;
+  version?: string;
+  /** Clock in epoch ms (tests inject a fake). */
+  now?: () => number;
+  /** Id source (tests inject a counter). Returns a fresh UUID-like string. */
+  newId?: () => string;
+}
+
+/**
+ * The transport-neutral host. Adapters own only carrier concerns (content type, JSON parsing, body size,
+ * trust fence, sockets); every envelope, payload and business rule is handled here.
+ */
+export interface Host {
+  /** Whether `/api/<method>` names a known unary method (else the adapter answers 404). */
+  hasMethod(method: string): boolean;
+  /**
+   * Handle one `POST /api/<pathMethod>` with its JSON-parsed body. Never throws: malformed envelopes answer
+   * `bad-request` (rpcId `invalid-request` when unreadable), a method differing from the path is `bad-request`,
+   * payload issues name the field in `details.issues`, and a crash is `internal`.
+   */
+  handleRequest(pathMethod: string, body: unknown, signal?: AbortSignal): Promise<ServerResponse>;
+  /** Handle `POST /api/respond` with its JSON-parsed body; returns the bare receipt. Never throws. */
+  handleRespond(body: unknown): RpcReceipt;
+  /**
+   * Attach a mux downlink. On attach it sends `session/subscribed {lastSeq}` for every session, then re-sends
+   * every pending `question/requested` with its original rpcId; afterwards it pushes live frames. Returns detach.
+   */
+  openMux(send: (frame: ServerRequest) => void): () => void;
+  /** Attach a host downlink (`host/session-added`, `host/session-status`, …). Returns detach. */
+  openHostStream(send: (frame: ServerRequest) => void): () => void;
+  /** Cancel running turns and pending questions; afterwards no frame is sent. */
+  close(): Promise<void>;
+}

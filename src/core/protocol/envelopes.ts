@@ -1,0 +1,70 @@
+/**
+ * The four dsh web-transport envelopes (upstream spec §4.1, PROTOCOL.md): client-request (POST body),
+ * server-response (its answer), server-request (one downlink frame) and client-response (POST /api/respond),
+ * plus the bare respond receipt. `rpcId` is minted by the initiator and echoed by the responder.
+ */
+import { z } from 'zod';
+
+/** Closed set of error codes a unary call may answer with (PROTOCOL.md "Unary calls"). */
+export const errorCodes = ['bad-request', 'session-not-found', 'agent-busy', 'unknown-command', 'cancelled', 'internal'] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** An error result. `details.issues` names failing fields for `bad-request`. */
+export const rpcErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type RpcError = { code: ErrorCode | (string & {}); message: string; details?: Record<string, unknown> };
+
+/** `{ok:true, value}` or `{ok:false, error}`; `value` may be absent (e.g. an unmatched command). */
+export type RpcResult<T = unknown> = { ok: true; value?: T } | { ok: false; error: RpcError };
+export const rpcResultSchema = z.union([
+  z.object({ ok: z.literal(true), value: z.unknown().optional() }),
+  z.object({ ok: z.literal(false), error: rpcErrorSchema }),
+]);
+
+/** Body of `POST /api/<method>`. */
+export const clientRequestSchema = z.object({
+  type: z.literal('client-request'),
+  rpcId: z.string().min(1),
+  method: z.string().min(1),
+  payload: z.unknown().refine((v) => v !== undefined, { message: 'Invalid input: expected nonoptional, received undefined' }),
+});
+export type ClientRequest<P = unknown> = { type: 'client-request'; rpcId: string; method: string; payload: P };
+
+/** Answer to a client-request; always HTTP 200 for a well-formed call. */
+export type ServerResponse<T = unknown> = { type: 'server-response'; rpcId: string; result: RpcResult<T> };
+export const serverResponseSchema = z.object({ type: z.literal('server-response'), rpcId: z.string(), result: rpcResultSchema });
+
+/** Sentinel rpcId used when a request's own rpcId cannot be read (upstream spec §4.2). */
+export const INVALID_REQUEST_RPC_ID = 'invalid-request';
+
+/** One downlink frame: `method` equals `payload.type`. */
+export const serverRequestSchema = z.object({
+  type: z.literal('server-request'),
+  rpcId: z.string(),
+  method: z.string(),
+  payload: z.looseObject({ type: z.string() }),
+});
+export type ServerRequest<P extends { type: string } = { type: string; [key: string]: unknown }> = {
+  type: 'server-request';
+  rpcId: string;
+  method: P['type'];
+  payload: P;
+};
+
+/** Body of `POST /api/respond`: the answer to a `question/requested` frame, routed by its rpcId. */
+export const clientResponseSchema = z.object({
+  type: z.literal('client-response'),
+  rpcId: z.string().min(1),
+  result: rpcResultSchema,
+});
+export type ClientResponse = z.infer<typeof clientResponseSchema>;
+
+/** Bare receipt for `POST /api/respond` (upstream spec §3.3). */
+export type RpcReceipt = { accepted: true } | { accepted: false; reason: 'not-pending' | 'bad-response' };
+export const rpcReceiptSchema = z.union([
+  z.object({ accepted: z.literal(true) }),
+  z.object({ accepted: z.literal(false), reason: z.enum(['not-pending', 'bad-response']) }),
+]);

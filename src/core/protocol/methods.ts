@@ -1,0 +1,169 @@
+/**
+ * Unary methods of the dsh web transport as ui-plan uses them (PROTOCOL.md "Unary calls"), with runtime
+ * payload schemas and value types. Methods marked "extension" exist only on ui-plan's reference harness;
+ * `host.describe().capabilities` advertises them and a plain dsh host has none.
+ */
+import { z } from 'zod';
+import { questionItemSchema } from '../questions/types.ts';
+
+const sessionId = z.string().min(1);
+
+/** A logged event as it travels on the wire (envelope with seq). */
+export const wireEventSchema = z.looseObject({
+  type: z.string().min(1),
+  seq: z.number().int().nonnegative(),
+  time: z.number().optional(),
+  data: z.unknown(),
+  surfaceOp: z.string().optional(),
+});
+
+/** Card a host attaches to a `tool/call` or `tool/result` row (dsh `view`). */
+export const toolViewSchema = z.looseObject({
+  for: z.enum(['call', 'result']),
+  view: z.looseObject({
+    card: z.string(),
+    title: z.string().optional(),
+    kind: z.string().optional(),
+    content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })).optional(),
+  }),
+});
+export type ToolView = z.infer<typeof toolViewSchema>;
+
+/** Projection snapshot: values as of `asOfSeq` (-1 for an empty log). */
+export const projectionsSchema = z.object({ asOfSeq: z.number().int(), values: z.record(z.string(), z.unknown()) });
+export type Projections = z.infer<typeof projectionsSchema>;
+
+/** `plan` projection wire value (upstream spec §1.11). Both fields required. */
+export const planProjectionSchema = z.object({ active: z.boolean(), pending: z.boolean() });
+export type PlanProjectionValue = z.infer<typeof planProjectionSchema>;
+
+/** ui-plan capabilities (extension). Absent on a real dsh host. */
+export const capabilitiesSchema = z.object({ setPlanMode: z.boolean(), import: z.boolean(), modes: z.boolean() });
+export type Capabilities = z.infer<typeof capabilitiesSchema>;
+
+export const sessionSummarySchema = z.looseObject({
+  sessionId,
+  updatedAt: z.number(),
+  running: z.boolean(),
+  blank: z.boolean(),
+  cwd: z.string().optional(),
+  parentSessionId: z.string().optional(),
+  title: z.string().optional(),
+  readOnly: z.boolean().optional(),
+  projections: projectionsSchema.optional(),
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+
+export const commandDescriptorSchema = z.looseObject({
+  name: z.string(),
+  description: z.string(),
+  input: z.looseObject({ hint: z.string().optional(), images: z.boolean().optional() }).optional(),
+});
+export type CommandDescriptor = z.infer<typeof commandDescriptorSchema>;
+
+export const commandResultSchema = z.object({ kind: z.enum(['success', 'error']), text: z.string().optional() });
+
+/** Outcome of `ctx.planMode.set()` (upstream spec §1.5). */
+export const setOutcomeSchema = z.enum(['committed', 'queued', 'cancelled', 'noop']);
+export type SetOutcome = z.infer<typeof setOutcomeSchema>;
+/** `ctx.planMode.get()`: `pending` present only while a selection exists; its value is the target. */
+export const planStateSchema = z.object({ active: z.boolean(), pending: z.boolean().optional() });
+export type PlanState = z.infer<typeof planStateSchema>;
+/** `ctx.modes.get()` (seed 002). */
+export const modeStateSchema = z.object({ current: z.string(), pending: z.string().optional() });
+export type ModeState = z.infer<typeof modeStateSchema>;
+
+const textBlock = z.object({ type: z.literal('text'), text: z.string() });
+
+/**
+ * Method table: payload schema (validated by the host; failures answer `bad-request` naming the field)
+ * and value schema (validated by the client).
+ */
+export const methods = {
+  'host.describe': {
+    payload: z.looseObject({}),
+    value: z.looseObject({
+      version: z.string(), cwd: z.string(), provider: z.string(), model: z.string(),
+      attachedSessions: z.number(), capabilities: capabilitiesSchema.optional(),
+    }),
+  },
+  'session.list': {
+    payload: z.object({ cursor: z.string().optional() }),
+    value: z.looseObject({ items: z.array(sessionSummarySchema), nextCursor: z.string().optional() }),
+  },
+  'session.create': {
+    payload: z.object({ cwd: z.string().min(1).optional(), sessionId: z.string().regex(/^session-[A-Za-z0-9-]+$/).optional() }),
+    value: z.looseObject({ sessionId }),
+  },
+  'session.history': {
+    payload: z.object({
+      sessionId,
+      beforeSeq: z.number().int().nonnegative().optional(),
+      maxMessages: z.number().int().positive().optional(),
+    }),
+    value: z.looseObject({
+      events: z.array(z.looseObject({ event: wireEventSchema, view: toolViewSchema.optional() })),
+      hasMore: z.boolean(),
+      projections: projectionsSchema.optional(),
+    }),
+  },
+  'session.prompt': {
+    payload: z.object({
+      sessionId,
+      mode: z.enum(['queue', 'steer']),
+      content: z.array(textBlock).min(1),
+    }),
+    value: z.looseObject({ accepted: z.literal(true) }),
+  },
+  'session.cancel': {
+    payload: z.object({ sessionId }),
+    value: z.looseObject({}),
+  },
+  'commands/list': {
+    payload: z.object({ args: z.object({ agentId: z.string().min(1) }) }),
+    value: z.array(commandDescriptorSchema),
+  },
+  'commands/execute': {
+    payload: z.object({
+      args: z.object({ agentId: z.string().min(1), line: z.string(), images: z.array(z.unknown()).default([]) }),
+    }),
+    /** `undefined` when the line matches no command. */
+    value: z.looseObject({ commandId: z.string(), result: commandResultSchema }).optional(),
+  },
+  /** extension: `ctx.planMode.get(agent)` */
+  'session.planMode': {
+    payload: z.object({ sessionId }),
+    value: planStateSchema,
+  },
+  /** extension: `ctx.planMode.set(agent, active)` */
+  'session.setPlanMode': {
+    payload: z.object({ sessionId, active: z.boolean() }),
+    value: z.object({ outcome: setOutcomeSchema, state: planStateSchema }),
+  },
+  /** extension: a read-only session built from a recorded dsh log */
+  'session.import': {
+    payload: z.object({ jsonl: z.string().min(1).max(16 * 1024 * 1024) }),
+    value: z.looseObject({ sessionId, skipped: z.array(z.object({ line: z.number(), reason: z.string() })).optional() }),
+  },
+  /** extension: session-modes variant (seed 002) */
+  'session.modes': {
+    payload: z.object({ sessionId }),
+    value: z.object({ modes: z.array(z.string()), current: z.string(), pending: z.string().optional() }),
+  },
+  /** extension: session-modes variant (seed 002) */
+  'session.setMode': {
+    payload: z.object({ sessionId, mode: z.string().min(1) }),
+    value: z.object({ state: modeStateSchema }),
+  },
+} as const;
+
+export type MethodName = keyof typeof methods;
+export type MethodPayload<M extends MethodName> = z.input<(typeof methods)[M]['payload']>;
+export type MethodValue<M extends MethodName> = z.output<(typeof methods)[M]['value']>;
+
+/** Whether `name` is a method of the table. */
+export function isMethodName(name: string): name is MethodName {
+  return Object.prototype.hasOwnProperty.call(methods, name);
+}
+
+export { questionItemSchema };

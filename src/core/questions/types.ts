@@ -1,0 +1,50 @@
+/**
+ * User-question types shared by the harness question service, the wire and the client
+ * (upstream spec §3.1). An intent changes presentation only; the answer encoding never depends on it.
+ */
+import { z } from 'zod';
+
+/** One offered option; `label` is both the display text and the returned value. */
+export const questionOptionSchema = z.looseObject({
+  label: z.string().min(1),
+  description: z.string().optional(),
+});
+export type QuestionOption = z.infer<typeof questionOptionSchema>;
+
+/**
+ * Presentation intent. The only kind this product knows is `plan-review` (upstream spec §3.1, E3);
+ * any other tagged object is carried through so the generic flow can still answer it (spec §3.6:
+ * "an intent never removes a reachable answer").
+ */
+export const questionIntentSchema = z.looseObject({ kind: z.string().min(1), approve: z.string().optional() });
+export type QuestionIntent = { kind: 'plan-review'; approve: string } | { kind: string; approve?: string; [key: string]: unknown };
+
+/** One question of a batch. `multiSelect` absent means single-select; `detail` is markdown. */
+export const questionItemSchema = z.looseObject({
+  id: z.string().min(1),
+  question: z.string(),
+  detail: z.string().optional(),
+  header: z.string().optional(),
+  options: z.array(questionOptionSchema).optional(),
+  multiSelect: z.boolean().optional(),
+  intent: questionIntentSchema.optional(),
+});
+export type QuestionItem = z.infer<typeof questionItemSchema>;
+
+/** One answered item: `selected` labels plus optional free text (upstream spec §3.1). */
+export const answerItemSchema = z.object({
+  id: z.string(),
+  selected: z.array(z.string()),
+  custom: z.string().optional(),
+});
+export type AnswerItem = z.infer<typeof answerItemSchema>;
+
+/** A whole answer: exactly one item per question, in order. */
+export const questionAnswerSchema = z.object({ answers: z.array(answerItemSchema) });
+export type QuestionAnswer = z.infer<typeof questionAnswerSchema>;
+
+/** The plan-review question id and labels (upstream spec §1.10). */
+export const PLAN_REVIEW_ID = 'plan-review';
+export const APPROVE_LABEL = 'Approve';
+export const KEEP_PLANNING_LABEL = 'Keep planning';
+export const PLAN_REVIEW_HEADER = 'Plan review';

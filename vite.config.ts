@@ -1,0 +1,59 @@
+/// <reference types="vitest/config" />
+/**
+ * Vite (SPA build and dev servers) and Vitest (node and DOM test projects) in one file.
+ * `vite` proxies /api (HTTP and WebSocket) to a running `ui-plan serve`; `vite --mode msw` serves the app
+ * with the MSW-mocked harness and no proxy, so a broken worker can never fall through to a real server.
+ */
+import { defineConfig, type ProxyOptions } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const API = process.env.API_URL ?? 'http://127.0.0.1:5173';
+
+/** The host's trust fence wants Origin == Host: drop the browser's dev-server Origin on the way through. */
+const apiProxy: Record<string, ProxyOptions> = {
+  '/api': {
+    target: API,
+    changeOrigin: true,
+    ws: true,
+    configure: (proxy) => {
+      proxy.on('proxyReq', (req) => req.removeHeader('origin'));
+      proxy.on('proxyReqWs', (req) => req.removeHeader('origin'));
+    },
+  },
+};
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react()],
+  cacheDir: mode === 'msw' ? 'node_modules/.vite-msw' : 'node_modules/.vite',
+  server: {
+    host: '127.0.0.1',
+    port: mode === 'msw' ? 5181 : 5180,
+    strictPort: true,
+    proxy: mode === 'msw' ? undefined : apiProxy,
+  },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy: apiProxy },
+  build: { outDir: 'dist', sourcemap: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/core/**/*.test.ts', 'harness/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          globals: true,
+          setupFiles: ['./vitest.setup.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.{ts,tsx}'],
+          exclude: ['src/core/**'],
+        },
+      },
+    ],
+  },
+}));
