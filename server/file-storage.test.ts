@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { FileStorage } from './file-storage.ts';
+import type { StoredSession } from '../harness/types.ts';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ui-plan-storage-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function quiet(): { warn(m: string): void; warnings: string[] } {
+  const warnings: string[] = [];
+  return { warn: (m) => warnings.push(m), warnings };
+}
+
+const session = (id: string, createdAt = 1785000000000): StoredSession => ({
+  header: { type: 'session', version: 0, id, createdAt, cwd: '/workspace' },
+  lines: [],
+});
+
+const recording = new URL('../../shared/cases/dsh-recordings/plan-review/session.jsonl', import.meta.url);
+
+it('writes the header and each appended line in dsh order, time included', () => {
+  const dataDir = tempDir();
+  const storage = new FileStorage({ dataDir });
+  storage.create(session('session-a'));
+  storage.append('session-a', { type: 'plan/mode', data: { active: true }, time: 5 });
+  storage.append('session-a', { type: 'user/message', data: { content: [] }, surfaceOp: 'append', time: 6, sourceEventSeqs: [0] });
+  const text = fs.readFileSync(path.join(dataDir, 'sessions', 'session-a.jsonl'), 'utf8');
+  expect(text.split('\n')).toEqual([
+    '{"type":"session","version":0,"id":"session-a","createdAt":1785000000000,"cwd":"/workspace"}',
+    '{"type":"plan/mode","data":{"active":true},"time":5}',
+    '{"type":"user/message","data":{"content":[]},"surfaceOp":"append","time":6,"sourceEventSeqs":[0]}',
+    '',
+  ]);
+  storage.close();
+});
+
+it('has each appended line on disk as soon as append returns', () => {
+  const dataDir = tempDir();
+  const storage = new FileStorage({ dataDir });
+  storage.create(session('session-a'));
+  const file = path.join(dataDir, 'sessions', 'session-a.jsonl');
+  for (let i = 0; i < 5; i += 1) {
+    storage.append('session-a', { type: 'x/y', data: { i } });
+    expect(fs.readFileSync(file, 'utf8').trimEnd().split('\n')).toHaveLength(i + 2);
+  }
+  storage.close();
+});
+
+it('reloads what it wrote, oldest session first', () => {
+  const dataDir = tempDir();
+  const storage = new FileStorage({ dataDir });
+  storage.create(session('session-b', 20));
+  storage.create({ ...session('session-a', 10), header: { ...session('session-a', 10).header, readOnly: true } });
+  storage.append('session-b', { type: 'plan/mode', data: { active: true }, time: 21 });
+  storage.close();
+  const loaded = new FileStorage({ dataDir }).loadAll();
+  expect(loaded.map((s) => s.header.id)).toEqual(['session-a', 'session-b']);
+  expect(loaded[0]?.header.readOnly).toBe(true);
+  expect(loaded[1]?.lines).toEqual([{ type: 'plan/mode', data: { active: true }, time: 21 }]);
+});
+
+it.each([
+  ['a partial JSON line', '{"type":"plan/mo'],
+  ['a line that is not JSON', 'garbage'],
+  ['a JSON value that is not an event', '42'],
+])('cuts a torn last line (%s) from the file and warns', (_name, torn) => {
+  const dataDir = tempDir();
+  const storage = new FileStorage({ dataDir });
+  storage.create(session('session-a'));
+  storage.append('session-a', { type: 'plan/mode', data: { active: true } });
+  storage.close();
+  const file = path.join(dataDir, 'sessions', 'session-a.jsonl');
+  const before = fs.readFileSync(file, 'utf8');
+  fs.appendFileSync(file, torn);
+  const logger = quiet();
+  const loaded = new FileStorage({ dataDir, logger }).loadAll();
+  expect(loaded[0]?.lines).toEqual([{ type: 'plan/mode', data: { active: true } }]);
+  expect(fs.readFileSync(file, 'utf8')).toBe(before);
+  expect(logger.warnings).toHaveLength(1);
+  expect(logger.warnings[0]).toMatch(/torn last line/);
+});
+
+it('keeps a complete last line that only lacks its newline, and appends after it cleanly', () => {
+  const dataDir = tempDir();
+  fs.mkdirSync(path.join(dataDir, 'sessions'), { recursive: true });
+  const file = path.join(dataDir, 'sessions', 'session-a.jsonl');
+  fs.writeFileSync(file, '{"type":"session","version":0,"id":"session-a","createdAt":1,"cwd":"/w"}\n{"type":"plan/mode","data":{"active":true}}');
+  const logger = quiet();
+  const storage = new FileStorage({ dataDir, logger });
+  expect(storage.loadAll()[0]?.lines).toHaveLength(1);
+  storage.append('session-a', { type: 'plan/mode', data: { active: false } });
+  storage.close();
+  expect(new FileStorage({ dataDir, logger }).loadAll()[0]?.lines.map((l) => l.data)).toEqual([{ active: true }, { active: false }]);
+});
+
+it.each([
+  ['an unreadable header', 'not a header\n{"type":"plan/mode","data":{"active":true}}\n'],
+  ['a header of another kind', '{"type":"plan/mode","data":{"active":true}}\n'],
+  ['a header torn mid-write', '{"type":"session","vers'],
+  ['a header whose id differs from the file name', '{"type":"session","version":0,"id":"session-other","createdAt":1,"cwd":"/w"}\n'],
+])('skips a file with %s and still loads the others', (_name, text) => {
+  const dataDir = tempDir();
+  const storage = new FileStorage({ dataDir });
+  storage.create(session('session-good'));
+  fs.writeFileSync(path.join(dataDir, 'sessions', 'session-bad.jsonl'), text);
+  const logger = quiet();
+  const loaded = new FileStorage({ dataDir, logger }).loadAll();
+  expect(loaded.map((s) => s.header.id)).toEqual(['session-good']);
+  expect(logger.warnings.join('\n')).toMatch(/session-bad/);
+});
+
+it('skips an unreadable line in the middle with its line number', () => {
+  const dataDir = tempDir();
+  fs.mkdirSync(path.join(dataDir, 'sessions'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dataDir, 'sessions', 'session-a.jsonl'),
+    '{"type":"session","version":0,"id":"session-a","createdAt":1,"cwd":"/w"}\n{"type":"a/b","data":1}\nbroken\n{"type":"c/d","data":2}\n',
+  );
+  const logger = quiet();
+  const loaded = new FileStorage({ dataDir, logger }).loadAll();
+  expect(loaded[0]?.lines.map((l) => l.type)).toEqual(['a/b', 'c/d']);
+  expect(logger.warnings).toEqual([expect.stringMatching(/session-a\.jsonl:3: skipped/)]);
+});
+
+it('loads a real recorded dsh log line for line', () => {
+  const text = fs.readFileSync(recording, 'utf8');
+  const dataDir = tempDir();
+  fs.mkdirSync(path.join(dataDir, 'sessions'), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, 'sessions', 'session-rec.jsonl'), text.replace('{{sessionId}}', 'session-rec'));
+  const logger = quiet();
+  const [loaded] = new FileStorage({ dataDir, logger }).loadAll();
+  const rows = text.trimEnd().split('\n').slice(1).map((l) => JSON.parse(l) as { type: string });
+  expect(loaded?.lines.map((l) => l.type)).toEqual(rows.map((r) => r.type));
+  expect(logger.warnings).toEqual([]);
+});
+
+it.each([['../escape'], ['a/b'], [''], ['.hidden']])('refuses the unsafe session id %j', (id) => {
+  const storage = new FileStorage({ dataDir: tempDir() });
+  expect(() => storage.create(session(id))).toThrow(/unsafe session id/);
+});
+
+it('refuses to create a session twice and to append to a missing one', () => {
+  const storage = new FileStorage({ dataDir: tempDir() });
+  storage.create(session('session-a'));
+  expect(() => storage.create(session('session-a'))).toThrow(/already exists/);
+  expect(() => storage.append('session-missing', { type: 'a/b', data: null })).toThrow(/no log file/);
+});
