@@ -1,0 +1,208 @@
+/**
+ * Tests of the session-log reader and writer against hand-made edge cases and the real dsh recordings.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { isKnownEventValid, parseSessionLog, serializeEvent, serializeHeader, serializeSessionLog } from './reader.ts';
+import type { SessionHeader } from './types.ts';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const recordings = path.resolve(repoRoot, '../shared/cases/dsh-recordings');
+const HEADER = '{"type":"session","version":0,"id":"s1","createdAt":1785000000000,"cwd":"/w"}';
+const header: SessionHeader = { type: 'session', version: 0, id: 's1', createdAt: 1785000000000, cwd: '/w' };
+const ev = (type: string, data: unknown) => JSON.stringify({ type, data });
+
+describe('parseSessionLog', () => {
+  it('reads the header and numbers events from 0 after it', () => {
+    const log = parseSessionLog([HEADER, ev('plan/mode', { active: true }), ev('x/y', 1)].join('\n') + '\n');
+    expect(log.header).toEqual(header);
+    expect(log.events.map((e) => [e.type, e.seq])).toEqual([['plan/mode', 0], ['x/y', 1]]);
+    expect(log.skipped).toEqual([]);
+    expect(log.invalid).toEqual([]);
+  });
+
+  it.each([
+    ['not JSON', 'not json at all'],
+    ['not JSON', '{"type":"plan/mode"'],
+    ['not an object', '[]'],
+    ['not an object', 'null'],
+    ['not an object', '42'],
+    ['not an object', '"plan/mode"'],
+    ['missing type', '{"data":{"active":true}}'],
+    ['type is not a non-empty string', '{"type":"","data":{}}'],
+    ['type is not a non-empty string', '{"type":7,"data":{}}'],
+    ['missing data', '{"type":"plan/mode"}'],
+    ['empty line', ''],
+    ['empty line', '   '],
+    ['session header after line 1', HEADER],
+  ])('skips a line that is %s (%s) and keeps its seq', (reason, line) => {
+    const log = parseSessionLog([HEADER, ev('a/b', 0), line, ev('c/d', 0)].join('\n'));
+    expect(log.skipped).toEqual([{ line: 3, reason }]);
+    expect(log.events.map((e) => [e.type, e.seq])).toEqual([['a/b', 0], ['c/d', 2]]);
+  });
+
+  it('accepts a headerless log whose first line is an event', () => {
+    const log = parseSessionLog([ev('plan/mode', { active: true }), ev('x/y', null)].join('\n'));
+    expect(log.header).toBeUndefined();
+    expect(log.skipped).toEqual([]);
+    expect(log.events.map((e) => e.seq)).toEqual([0, 1]);
+  });
+
+  it('reports a first line that is neither header nor event as a missing header', () => {
+    const log = parseSessionLog(['garbage', ev('plan/mode', { active: true })].join('\n'));
+    expect(log.header).toBeUndefined();
+    expect(log.skipped).toEqual([{ line: 1, reason: 'missing session header' }]);
+    expect(log.events).toEqual([{ type: 'plan/mode', seq: 0, data: { active: true } }]);
+  });
+
+  it('reports a header with wrong fields and still starts events at line 2', () => {
+    const log = parseSessionLog(['{"type":"session","version":"0","id":"s"}', ev('a/b', 1)].join('\n'));
+    expect(log.header).toBeUndefined();
+    expect(log.skipped).toHaveLength(1);
+    expect(log.skipped[0]?.line).toBe(1);
+    expect(log.skipped[0]?.reason).toMatch(/^invalid session header: header\.version: expected a number/);
+    expect(log.events[0]?.seq).toBe(0);
+  });
+
+  it.each([
+    ['an empty text', ''],
+    ['a lone newline', '\n'],
+  ])('returns nothing for %s', (_name, text) => {
+    const log = parseSessionLog(text);
+    expect(log.events).toEqual([]);
+    expect(log.header).toBeUndefined();
+    expect(log.skipped).toEqual(text === '' ? [] : [{ line: 1, reason: 'missing session header' }]);
+  });
+
+  it('reports interior empty lines but not the final newline', () => {
+    const log = parseSessionLog([HEADER, ev('a/b', 0), '', ev('c/d', 0), ''].join('\n') + '\n');
+    expect(log.skipped).toEqual([
+      { line: 3, reason: 'empty line' },
+      { line: 5, reason: 'empty line' },
+    ]);
+    expect(log.events.map((e) => e.seq)).toEqual([0, 2]);
+  });
+
+  it('accepts CRLF line ends', () => {
+    const log = parseSessionLog([HEADER, ev('a/b', 0), ev('c/d', 1)].join('\r\n') + '\r\n');
+    expect(log.header).toEqual(header);
+    expect(log.events.map((e) => e.type)).toEqual(['a/b', 'c/d']);
+    expect(log.skipped).toEqual([]);
+  });
+
+  it('keeps well-typed envelope extras and ignores a stored seq', () => {
+    const line = JSON.stringify({
+      type: 'user/message', seq: 99, time: 17, data: { content: [] }, surfaceOp: 'append', sourceEventSeqs: [1, 2],
+    });
+    const log = parseSessionLog([HEADER, line].join('\n'));
+    expect(log.events).toEqual([
+      { type: 'user/message', seq: 0, time: 17, data: { content: [] }, surfaceOp: 'append', sourceEventSeqs: [1, 2] },
+    ]);
+  });
+
+  it('drops malformed envelope extras without losing the event', () => {
+    const line = JSON.stringify({ type: 'a/b', data: 1, time: 'noon', surfaceOp: 3, sourceEventSeqs: ['x'] });
+    expect(parseSessionLog([HEADER, line].join('\n')).events).toEqual([{ type: 'a/b', seq: 0, data: 1 }]);
+  });
+
+  it('keeps data of any JSON type, including null', () => {
+    const log = parseSessionLog([HEADER, ev('a/b', null), ev('a/b', [1]), ev('a/b', 'x')].join('\n'));
+    expect(log.events.map((e) => e.data)).toEqual([null, [1], 'x']);
+  });
+
+  it('keeps a wrong-shaped known event in events and lists it as invalid', () => {
+    const log = parseSessionLog([HEADER, ev('turn/start', { turn: 1 }), ev('plan/mode', { active: 'yes' })].join('\n'));
+    expect(log.events).toHaveLength(2);
+    expect(log.invalid).toEqual([{ line: 3, seq: 1, type: 'plan/mode', reason: 'data.active: expected a boolean' }]);
+  });
+
+  it('never throws on arbitrary input', () => {
+    for (const text of ['\u0000', '{', '}\n{', '\n\n\n', '{"type":"session"}', '[{"type":"a","data":1}]']) {
+      expect(() => parseSessionLog(text)).not.toThrow();
+    }
+  });
+
+  it.each(['lifecycle-chrome', 'plan-review', 'question-composer'])(
+    'reads the %s recording with no skipped line and no invalid event',
+    (name) => {
+      const text = readFileSync(path.join(recordings, name, 'session.jsonl'), 'utf8');
+      const log = parseSessionLog(text);
+      expect(log.skipped).toEqual([]);
+      expect(log.invalid).toEqual([]);
+      expect(log.header?.type).toBe('session');
+      expect(log.events).toHaveLength(text.trimEnd().split('\n').length - 1);
+      const title = log.events.find((e) => e.type === 'session/title');
+      const seqs = (title?.data as { messageSeqs: number[] }).messageSeqs;
+      for (const seq of seqs) expect(log.events[seq]?.type).toBe('user/message');
+    },
+  );
+});
+
+describe('isKnownEventValid', () => {
+  it.each([
+    ['plan/mode', { active: true }],
+    ['plan/mode', { active: false, extra: 1 }],
+    ['mode/set', { mode: 'plan' }],
+    ['command/run', { commandId: 'c', name: 'plan' }],
+    ['command/run', { commandId: 'c', name: 'plan', args: '', source: { kind: 'user' } }],
+    ['command/done', { commandId: 'c', kind: 'success' }],
+    ['command/done', { commandId: 'c', kind: 'error', text: 'x' }],
+    ['turn/start', { turn: 1 }],
+    ['turn/end', { turn: 1, reason: { kind: 'completed' } }],
+    ['step/start', { turn: 1, step: 2 }],
+    ['step/end', { turn: 1, step: 2 }],
+    ['request/header', { header: { config: {}, system: '', tools: '' }, reason: 'initial' }],
+    ['x-unknown/kind', 'anything'],
+    ['goal/set', null],
+  ])('accepts %s %j', (type, data) => {
+    expect(isKnownEventValid(type, data)).toBeUndefined();
+  });
+
+  it.each([
+    ['plan/mode', { active: 42 }, 'data.active: expected a boolean'],
+    ['plan/mode', { active: 'plan' }, 'data.active: expected a boolean'],
+    ['plan/mode', {}, 'data.active: expected a boolean'],
+    ['plan/mode', null, 'data: expected an object'],
+    ['plan/mode', [true], 'data: expected an object'],
+    ['mode/set', { mode: 1 }, 'data.mode: expected a string'],
+    ['command/run', { commandId: 'c', name: 'plan', args: 3 }, 'data.args: expected a string'],
+    ['command/run', { name: 'plan', args: '' }, 'data.commandId: expected a string'],
+    ['command/done', { commandId: 'c', kind: 'ok' }, "data.kind: expected 'success' or 'error'"],
+    ['turn/start', { turn: '1' }, 'data.turn: expected a number'],
+    ['step/end', { turn: 1 }, 'data.step: expected a number'],
+    ['request/header', { header: 'h' }, 'data.header: expected an object'],
+  ])('rejects %s %j with "%s"', (type, data, reason) => {
+    expect(isKnownEventValid(type, data)).toBe(reason);
+  });
+});
+
+describe('serialize', () => {
+  it('writes the header in dsh key order and keeps extra keys', () => {
+    expect(serializeHeader({ ...header, readOnly: true } as SessionHeader)).toBe(
+      '{"type":"session","version":0,"id":"s1","createdAt":1785000000000,"cwd":"/w","readOnly":true}',
+    );
+  });
+
+  it('writes an event without seq and only the extras that are set', () => {
+    const event = { type: 'a/b', seq: 4, data: { x: 1 }, surfaceOp: 'append' };
+    expect(serializeEvent(event)).toBe('{"type":"a/b","data":{"x":1},"surfaceOp":"append"}');
+    expect(serializeEvent({ type: 'a/b', data: undefined })).toBe('{"type":"a/b","data":null}');
+  });
+
+  it.each(['lifecycle-chrome', 'plan-review', 'question-composer'])(
+    'round-trips the %s recording through serializeSessionLog',
+    (name) => {
+      const text = readFileSync(path.join(recordings, name, 'session.jsonl'), 'utf8');
+      const log = parseSessionLog(text);
+      const again = parseSessionLog(serializeSessionLog(log.header as SessionHeader, log.events));
+      expect(again).toEqual(log);
+    },
+  );
+
+  it('ends the file with a newline and writes one line per event', () => {
+    const text = serializeSessionLog(header, [{ type: 'a/b', data: 1 }, { type: 'c/d', data: 2, time: 5 }]);
+    expect(text).toBe(`${HEADER}\n{"type":"a/b","data":1}\n{"type":"c/d","data":2,"time":5}\n`);
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * Reader and writer of dsh session logs (JSONL: a `session` header line, then one `{type, data}` event
+ * per line; upstream spec §1.1, PROTOCOL.md "Session log on disk"). Reading never throws: unreadable lines
+ * are reported in `skipped` and still consume their seq, so seq numbers (and `session/title.messageSeqs`)
+ * stay equal to line positions; known kinds with a wrong-shaped payload are kept but listed in `invalid`.
+ */
+import { z } from 'zod';
+import type { SessionEvent, SessionHeader } from './types.ts';
+
+/** A line that is not an event (or a broken header). `line` is the 1-based file line; the header is line 1. */
+export interface SkippedLine {
+  line: number;
+  reason: string;
+}
+
+/** An event of a known kind whose payload has the wrong shape; it stays in `events`, the folds ignore it. */
+export interface InvalidEvent {
+  line: number;
+  seq: number;
+  type: string;
+  reason: string;
+}
+
+/**
+ * Result of `parseSessionLog`. `header` is absent for a headerless log or a broken first line;
+ * `events[i].seq` is the 0-based line index after the header (so seqs have gaps where lines were skipped).
+ */
+export interface ParsedLog {
+  header?: SessionHeader;
+  events: SessionEvent[];
+  skipped: SkippedLine[];
+  invalid: InvalidEvent[];
+}
+
+const expected = (what: string) => ({ error: `expected ${what}` });
+const num = z.number(expected('a number'));
+const str = z.string(expected('a string'));
+const obj = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape, expected('an object'));
+
+/** Payload schemas of the kinds the product folds or pairs; unknown kinds are never validated. */
+const knownPayloads: Record<string, z.ZodType> = {
+  'plan/mode': obj({ active: z.boolean(expected('a boolean')) }),
+  'mode/set': obj({ mode: str }),
+  'command/run': obj({ commandId: str, name: str, args: str.optional() }),
+  'command/done': obj({ commandId: str, kind: z.enum(['success', 'error'], expected("'success' or 'error'")) }),
+  'turn/start': obj({ turn: num }),
+  'turn/end': obj({ turn: num }),
+  'step/start': obj({ turn: num, step: num }),
+  'step/end': obj({ turn: num, step: num }),
+  'request/header': obj({ header: obj({}) }),
+};
+
+const headerSchema = z.looseObject({
+  type: z.literal('session'),
+  version: num,
+  id: str,
+  createdAt: num,
+  cwd: str,
+});
+
+function describeIssues(error: z.ZodError, root: string): string {
+  return error.issues
+    .map((issue) => `${[root, ...issue.path.map(String)].join('.')}: ${issue.message}`)
+    .join('; ');
+}
+
+/**
+ * Check the payload of a known event kind (`plan/mode` boolean `active`; `mode/set` string `mode`;
+ * `command/run` string `commandId` and `name`, optional string `args`; `command/done` string `commandId`
+ * and `kind` success|error; `turn/start`/`turn/end` numeric `turn`; `step/start`/`step/end` numeric
+ * `turn` and `step`; `request/header` object `header`). Extra keys are always allowed.
+ * Source: upstream spec §1.1 and §6 item 73 ("expected a boolean"), §4.5.
+ * @param type - the event kind, e.g. `plan/mode`
+ * @param data - the event's `data` value (any JSON)
+ * @returns a reason such as `data.active: expected a boolean`, or `undefined` when valid or the kind is unknown
+ */
+export function isKnownEventValid(type: string, data: unknown): string | undefined {
+  const schema = knownPayloads[type];
+  if (schema === undefined) return undefined;
+  const result = schema.safeParse(data);
+  return result.success ? undefined : describeIssues(result.error, 'data');
+}
+
+type LineResult =
+  | { kind: 'header'; header: SessionHeader }
+  | { kind: 'bad-header'; reason: string }
+  | { kind: 'event'; event: Omit<SessionEvent, 'seq'> }
+  | { kind: 'skip'; reason: string };
+
+function readLine(text: string): LineResult {
+  if (text.trim() === '') return { kind: 'skip', reason: 'empty line' };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { kind: 'skip', reason: 'not JSON' };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { kind: 'skip', reason: 'not an object' };
+  }
+  const record = value as Record<string, unknown>;
+  if (record.type === 'session' && !('data' in record)) {
+    const header = headerSchema.safeParse(record);
+    return header.success
+      ? { kind: 'header', header: header.data as SessionHeader }
+      : { kind: 'bad-header', reason: `invalid session header: ${describeIssues(header.error, 'header')}` };
+  }
+  if (!('type' in record)) return { kind: 'skip', reason: 'missing type' };
+  if (typeof record.type !== 'string' || record.type === '') {
+    return { kind: 'skip', reason: 'type is not a non-empty string' };
+  }
+  if (!('data' in record)) return { kind: 'skip', reason: 'missing data' };
+  const event: Omit<SessionEvent, 'seq'> = { type: record.type, data: record.data };
+  // Envelope extras are carried only when well-typed; a malformed extra never costs the event.
+  if (typeof record.time === 'number' && Number.isFinite(record.time)) event.time = record.time;
+  if (typeof record.surfaceOp === 'string') event.surfaceOp = record.surfaceOp;
+  if (Array.isArray(record.sourceEventSeqs) && record.sourceEventSeqs.every((n) => typeof n === 'number')) {
+    event.sourceEventSeqs = record.sourceEventSeqs as number[];
+  }
+  return { kind: 'event', event };
+}
+
+/**
+ * Parse a whole session log. Line 1 is the header when it is an object with `type: 'session'` (and no
+ * `data`); when line 1 is an event instead, the log is read as headerless (seq 0 = line 1); when line 1 is
+ * neither, it is reported as "missing session header" and events start at line 2 as usual. A `seq` stored
+ * in a line is ignored in favour of the position. A final empty line (trailing newline) is fine; any other
+ * empty line is skipped and reported. `\r\n` line ends are accepted. Never throws.
+ * Source: upstream spec §1.1; PROTOCOL.md "Session log on disk"; shared/cases/dsh-recordings/README.md.
+ * @param text - the whole file as UTF-8 text
+ * @returns header (if any), events with seq, skipped lines (1-based line numbers) and invalid known events
+ */
+export function parseSessionLog(text: string): ParsedLog {
+  const lines = text.split('\n');
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  const parsed: ParsedLog = { events: [], skipped: [], invalid: [] };
+  let firstEventLine = 1; // file line (0-based index) that gets seq 0
+
+  if (lines.length > 0) {
+    const first = readLine(stripCr(lines[0] as string));
+    if (first.kind === 'header') parsed.header = first.header;
+    else if (first.kind === 'bad-header') parsed.skipped.push({ line: 1, reason: first.reason });
+    else if (first.kind === 'skip') parsed.skipped.push({ line: 1, reason: 'missing session header' });
+    else firstEventLine = 0;
+  }
+
+  for (let index = firstEventLine; index < lines.length; index++) {
+    const line = index + 1;
+    const seq = index - firstEventLine;
+    const result = readLine(stripCr(lines[index] as string));
+    if (result.kind === 'event') {
+      const event: SessionEvent = { ...result.event, seq };
+      parsed.events.push(event);
+      const reason = isKnownEventValid(event.type, event.data);
+      if (reason !== undefined) parsed.invalid.push({ line, seq, type: event.type, reason });
+    } else if (result.kind === 'skip') {
+      parsed.skipped.push({ line, reason: result.reason });
+    } else {
+      parsed.skipped.push({ line, reason: 'session header after line 1' });
+    }
+  }
+  return parsed;
+}
+
+function stripCr(line: string): string {
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
+}
+
+/**
+ * Serialise a session header as one JSON line (no trailing newline), keys in dsh order
+ * (`type, version, id, createdAt, cwd`, then any extra keys the header carries).
+ * @param header - the header; extra keys (e.g. a harness's `readOnly`) are kept
+ * @returns the line text
+ */
+export function serializeHeader(header: SessionHeader): string {
+  const { type, version, id, createdAt, cwd, ...rest } = header;
+  return JSON.stringify({ type, version, id, createdAt, cwd, ...rest });
+}
+
+/**
+ * Serialise one event as a log line (no trailing newline): `{type, data, time?, surfaceOp?, sourceEventSeqs?}`.
+ * `seq` is never written (it is the line position). An `undefined` `data` is written as `null`, so the line
+ * stays readable as an event.
+ * Source: PROTOCOL.md "Session log on disk".
+ * @param event - the event; a `seq` property, if present, is ignored
+ * @returns the line text
+ */
+export function serializeEvent(event: {
+  type: string;
+  data: unknown;
+  time?: number;
+  surfaceOp?: string;
+  sourceEventSeqs?: number[];
+}): string {
+  const line: Record<string, unknown> = { type: event.type, data: event.data === undefined ? null : event.data };
+  if (event.time !== undefined) line.time = event.time;
+  if (event.surfaceOp !== undefined) line.surfaceOp = event.surfaceOp;
+  if (event.sourceEventSeqs !== undefined) line.sourceEventSeqs = event.sourceEventSeqs;
+  return JSON.stringify(line);
+}
+
+/**
+ * Serialise a whole log: the header line, then one line per event, each ending in `\n`.
+ * Events are written in the given order; their `seq` values are not checked (positions define seq on read).
+ * @param header - the session header
+ * @param events - the events in seq order
+ * @returns the file text, ending with a newline
+ */
+export function serializeSessionLog(
+  header: SessionHeader,
+  events: readonly { type: string; data: unknown; time?: number; surfaceOp?: string; sourceEventSeqs?: number[] }[],
+): string {
+  let text = serializeHeader(header) + '\n';
+  for (const event of events) text += serializeEvent(event) + '\n';
+  return text;
+}
