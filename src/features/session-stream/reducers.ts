@@ -1,0 +1,220 @@
+/**
+ * Pure reducers of the client-side session state: a fold of the downlink plus `session.history` baselines
+ * (PROTOCOL.md "Downlink", upstream spec §4.4). Per session: events by seq (de-duplicated, kept sorted), tool views
+ * by seq, projection rows `key → {value, seq}` under higher-seq-wins, pending questions by rpcId, and the running
+ * flag. Every reducer returns the same state object when nothing changed, and a new object for a changed session
+ * only (other sessions keep their identity), so React bindings re-render precisely.
+ */
+import type { SessionEvent } from '../../core/log/types.ts';
+import type { HostFrame, MuxFrame } from '../../core/protocol/frames.ts';
+import type { Projections, ToolView } from '../../core/protocol/methods.ts';
+import type { QuestionItem } from '../../core/questions/types.ts';
+
+/** One projection row: the value and the seq of the event that produced it. */
+export interface ProjectionRow { value: unknown; seq: number }
+
+/** A pending question batch; `epoch` is the connection epoch of its last (re)send. */
+export interface PendingQuestion { rpcId: string; questions: QuestionItem[]; epoch: number }
+
+/** Everything the client knows about one session from the stream. */
+export interface SessionSlice {
+  /** Events sorted by seq, without duplicates. Streaming `assistant/chunk` rows are kept. */
+  events: readonly SessionEvent[];
+  /** Tool cards attached by the host to `tool/call`/`tool/result` rows, by seq. */
+  views: Readonly<Record<number, ToolView>>;
+  /** Projection rows by key (e.g. `plan`, `title`). */
+  projections: Readonly<Record<string, ProjectionRow>>;
+  /** Pending question batches in arrival order. */
+  questions: readonly PendingQuestion[];
+  /** From `host/session-status`; `undefined` until the host said. */
+  running: boolean | undefined;
+  /** A tail baseline has been applied at least once. */
+  loaded: boolean;
+  /** Message of the last failed baseline fetch; cleared by a successful one. */
+  error: string | undefined;
+}
+
+/** The whole stream state. `epoch` counts mux (re)connections (starts at 0, 1 after the first open). */
+export interface StreamState {
+  sessions: Readonly<Record<string, SessionSlice>>;
+  epoch: number;
+}
+
+/** The empty slice of a session the stream has not mentioned yet. */
+export const EMPTY_SLICE: SessionSlice = Object.freeze({
+  events: [],
+  views: {},
+  projections: {},
+  questions: [],
+  running: undefined,
+  loaded: false,
+  error: undefined,
+}) as SessionSlice;
+
+/** A fresh, empty stream state. */
+export function initialStreamState(): StreamState {
+  return { sessions: {}, epoch: 0 };
+}
+
+/** A history entry as `session.history` returns it. */
+export interface HistoryEntry { event: SessionEvent; view?: ToolView }
+
+/** One page of `session.history`; `projections` only on the tail page (upstream spec §4.4). */
+export interface HistoryPage { events: readonly HistoryEntry[]; projections?: Projections }
+
+function slice(state: StreamState, sessionId: string): SessionSlice {
+  return state.sessions[sessionId] ?? EMPTY_SLICE;
+}
+
+function withSlice(state: StreamState, sessionId: string, next: SessionSlice): StreamState {
+  if (state.sessions[sessionId] === next) return state;
+  return { ...state, sessions: { ...state.sessions, [sessionId]: next } };
+}
+
+/**
+ * Merge events into a sorted, de-duplicated list. An event whose seq is already held is ignored (the log is
+ * append-only, so the same seq is the same event). Appending in order costs one copy.
+ * @returns the same array when nothing new was added
+ */
+export function mergeEvents(current: readonly SessionEvent[], incoming: readonly SessionEvent[]): readonly SessionEvent[] {
+  if (incoming.length === 0) return current;
+  const last = current.length > 0 ? current[current.length - 1]!.seq : -1;
+  const sortedIn = incoming.every((e, i) => i === 0 || e.seq > incoming[i - 1]!.seq);
+  if (sortedIn && incoming[0]!.seq > last) return [...current, ...incoming];
+  const bySeq = new Map<number, SessionEvent>();
+  for (const e of current) bySeq.set(e.seq, e);
+  let added = false;
+  for (const e of incoming) {
+    if (!bySeq.has(e.seq)) {
+      bySeq.set(e.seq, e);
+      added = true;
+    }
+  }
+  if (!added) return current;
+  return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+}
+
+function applyProjectionRow(rows: SessionSlice['projections'], key: string, value: unknown, seq: number): SessionSlice['projections'] {
+  const held = rows[key];
+  if (held && held.seq >= seq) return rows;
+  return { ...rows, [key]: { value, seq } };
+}
+
+/**
+ * Apply one mux frame (PROTOCOL.md "Downlink"):
+ * - `session/event`: the event (and its `view`) is merged by seq;
+ * - `session/projection`: applied only if its seq is higher than the held row's (higher seq wins);
+ * - `session/subscribed`: rows with `seq > lastSeq` are dropped (a restarted host, upstream spec §4.4);
+ * - `question/requested`: added, or replaced in place under the same rpcId (drafts live elsewhere, keyed by rpcId);
+ * - `question/resolved`: removed;
+ * - other frames: no change.
+ * @param rpcId the frame envelope's rpcId (the question id for `question/requested`)
+ */
+export function applyMuxFrame(state: StreamState, frame: MuxFrame, rpcId: string): StreamState {
+  switch (frame.type) {
+    case 'session/event': {
+      const s = slice(state, frame.sessionId);
+      const event = frame.event as SessionEvent;
+      const events = mergeEvents(s.events, [event]);
+      const views = frame.view && s.views[event.seq] === undefined ? { ...s.views, [event.seq]: frame.view } : s.views;
+      if (events === s.events && views === s.views) return state;
+      return withSlice(state, frame.sessionId, { ...s, events, views });
+    }
+    case 'session/projection': {
+      const s = slice(state, frame.sessionId);
+      const projections = applyProjectionRow(s.projections, frame.key, frame.value, frame.seq);
+      return projections === s.projections ? state : withSlice(state, frame.sessionId, { ...s, projections });
+    }
+    case 'session/subscribed': {
+      const s = state.sessions[frame.sessionId];
+      if (!s) return state;
+      const stale = Object.entries(s.projections).filter(([, row]) => row.seq > frame.lastSeq);
+      if (stale.length === 0) return state;
+      const projections = { ...s.projections };
+      for (const [key] of stale) delete projections[key];
+      return withSlice(state, frame.sessionId, { ...s, projections });
+    }
+    case 'question/requested': {
+      const s = slice(state, frame.sessionId);
+      const entry: PendingQuestion = { rpcId, questions: frame.questions as QuestionItem[], epoch: state.epoch };
+      const index = s.questions.findIndex((q) => q.rpcId === rpcId);
+      const questions = index === -1 ? [...s.questions, entry] : s.questions.map((q, i) => (i === index ? entry : q));
+      return withSlice(state, frame.sessionId, { ...s, questions });
+    }
+    case 'question/resolved': {
+      const s = state.sessions[frame.sessionId];
+      if (!s || !s.questions.some((q) => q.rpcId === frame.questionRpcId)) return state;
+      return withSlice(state, frame.sessionId, { ...s, questions: s.questions.filter((q) => q.rpcId !== frame.questionRpcId) });
+    }
+    case 'session/queue':
+    case 'stream/error':
+      return state;
+    default: {
+      const never: never = frame;
+      return never;
+    }
+  }
+}
+
+/**
+ * Apply one host frame: `host/session-status` sets the running flag; the others change no session state
+ * (`host/session-added` refreshes the session list, which is the query cache's job).
+ */
+export function applyHostFrame(state: StreamState, frame: HostFrame): StreamState {
+  if (frame.type !== 'host/session-status') return state;
+  const s = slice(state, frame.sessionId);
+  if (s.running === frame.running) return state;
+  return withSlice(state, frame.sessionId, { ...s, running: frame.running });
+}
+
+/**
+ * Apply a `session.history` page as a baseline (upstream spec §4.4): its events merge by seq; on a tail page
+ * (one with `projections`) each key applies at `asOfSeq` under higher-seq-wins, a held key missing from the
+ * baseline is cleared unless its seq is greater than `asOfSeq`, the session is marked loaded, and questions not
+ * re-sent since the last reconnect (epoch older than the current) are dropped — the host re-sends every pending
+ * question when a mux socket opens, so one that was not re-sent was resolved while we were away.
+ */
+export function applyHistoryPage(state: StreamState, sessionId: string, page: HistoryPage): StreamState {
+  const s = slice(state, sessionId);
+  const events = mergeEvents(
+    s.events,
+    page.events.map((e) => e.event),
+  );
+  let views = s.views;
+  for (const entry of page.events) {
+    if (entry.view && views[entry.event.seq] === undefined) {
+      if (views === s.views) views = { ...views };
+      (views as Record<number, ToolView>)[entry.event.seq] = entry.view;
+    }
+  }
+  let projections = s.projections;
+  let questions = s.questions;
+  let loaded = s.loaded;
+  if (page.projections) {
+    const { asOfSeq, values } = page.projections;
+    for (const [key, value] of Object.entries(values)) projections = applyProjectionRow(projections, key, value, asOfSeq);
+    const missing = Object.entries(projections).filter(([key, row]) => !(key in values) && row.seq <= asOfSeq);
+    if (missing.length > 0) {
+      projections = { ...projections };
+      for (const [key] of missing) delete (projections as Record<string, ProjectionRow>)[key];
+    }
+    if (questions.some((q) => q.epoch < state.epoch)) questions = questions.filter((q) => q.epoch >= state.epoch);
+    loaded = true;
+  }
+  if (events === s.events && views === s.views && projections === s.projections && questions === s.questions && loaded === s.loaded && s.error === undefined) {
+    return state;
+  }
+  return withSlice(state, sessionId, { ...s, events, views, projections, questions, loaded, error: page.projections ? undefined : s.error });
+}
+
+/** Record a failed baseline fetch for a session (shown by the transcript as an error state). */
+export function applyHistoryError(state: StreamState, sessionId: string, message: string): StreamState {
+  const s = slice(state, sessionId);
+  if (s.error === message) return state;
+  return withSlice(state, sessionId, { ...s, error: message });
+}
+
+/** A mux socket (re)opened: the connection epoch advances, so baselines can tell re-sent questions from stale ones. */
+export function applyMuxOpen(state: StreamState): StreamState {
+  return { ...state, epoch: state.epoch + 1 };
+}

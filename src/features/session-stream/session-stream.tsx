@@ -1,0 +1,183 @@
+/**
+ * React bindings of the session-stream store: a provider that owns one store per app (started on mount, stopped
+ * on unmount, refreshing the session-list query on `host/session-added` and after a reconnect), and hooks that read
+ * it through `useSyncExternalStore`. Server state stays here and in the query cache; nothing is mirrored into
+ * component state.
+ */
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionEvent, SessionTitleData } from '../../core/log/types.ts';
+import { planProjectionSchema, type Capabilities, type MethodValue, type PlanProjectionValue, type SessionSummary, type ToolView } from '../../core/protocol/methods.ts';
+import type { QuestionItem } from '../../core/questions/types.ts';
+import { planReviewOf } from '../../core/questions/plan-review.ts';
+import type { ConnectionState } from '../../lib/downlink.ts';
+import { hostDescribeQueryOptions, hostKeys, sessionListQueryOptions } from '../../lib/queries.ts';
+import { EMPTY_SLICE, type SessionSlice } from './reducers.ts';
+import { createSessionStreamStore, type SessionStreamStore } from './store.ts';
+
+const StoreContext = createContext<SessionStreamStore | undefined>(undefined);
+
+/**
+ * Provide a session-stream store to the tree. Without `store`, one is created with production defaults and its
+ * downlink started; a given `store` is used as is (and started, but not stopped on unmount — its owner stops it).
+ */
+export function SessionStreamProvider({ store, children }: { store?: SessionStreamStore; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [owned] = useState(() =>
+    store
+      ? undefined
+      : createSessionStreamStore({
+          onHostFrame: (frame) => {
+            if (frame.type === 'host/session-added') void queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });
+          },
+          onConnected: (reconnect) => {
+            if (reconnect) void queryClient.invalidateQueries({ queryKey: hostKeys.all });
+          },
+        }),
+  );
+  const active = store ?? owned!;
+  useEffect(() => {
+    active.start();
+    return owned ? () => owned.stop() : undefined;
+  }, [active, owned]);
+  return <StoreContext.Provider value={active}>{children}</StoreContext.Provider>;
+}
+
+/**
+ * The store of the nearest `SessionStreamProvider`.
+ * @throws Error when used outside a provider
+ */
+export function useSessionStreamStore(): SessionStreamStore {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('useSessionStreamStore needs a <SessionStreamProvider>');
+  return store;
+}
+
+/** Connection state of the downlink: `connecting`, `connected` or `reconnecting`. */
+export function useConnectionState(): ConnectionState {
+  const store = useSessionStreamStore();
+  return useSyncExternalStore(store.subscribe, store.getConnectionState, store.getConnectionState);
+}
+
+/** A pending question batch as the dock shows it. */
+export interface PendingQuestionView { rpcId: string; questions: QuestionItem[] }
+
+/** What the UI reads about one session (see `useSessionState`). */
+export interface SessionState {
+  /** A tail baseline has been applied. */
+  loaded: boolean;
+  /** Message of a failed baseline fetch, else undefined. */
+  error: string | undefined;
+  /** Events sorted by seq, de-duplicated, including streaming chunks. */
+  events: readonly SessionEvent[];
+  /** Tool cards by seq. */
+  views: Readonly<Record<number, ToolView>>;
+  /** The `plan` projection (upstream spec §1.11); undefined when the host has none or no baseline arrived yet. */
+  plan: PlanProjectionValue | undefined;
+  /** Pending question batches, oldest first. */
+  questions: readonly PendingQuestionView[];
+  /** A turn is running (host/session-status, else the session list). */
+  running: boolean;
+  /** Session title: `title` projection, else the last `session/title` event, else the list's title. */
+  title: string | undefined;
+  /** An imported recording: no composer, no mode changes. */
+  readOnly: boolean;
+}
+
+function planOf(slice: SessionSlice): PlanProjectionValue | undefined {
+  const row = slice.projections.plan;
+  if (!row) return undefined;
+  const parsed = planProjectionSchema.safeParse(row.value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+function lastTitle(events: readonly SessionEvent[]): string | undefined {
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const e = events[i]!;
+    if (e.type === 'session/title') {
+      const title = (e.data as Partial<SessionTitleData> | undefined)?.title;
+      if (typeof title === 'string' && title.trim()) return title;
+    }
+  }
+  return undefined;
+}
+
+function useSlice(sessionId: string | undefined): SessionSlice {
+  const store = useSessionStreamStore();
+  const get = () => (sessionId ? store.getState().sessions[sessionId] ?? EMPTY_SLICE : EMPTY_SLICE);
+  return useSyncExternalStore(store.subscribe, get, get);
+}
+
+function useSummary(sessionId: string | undefined): SessionSummary | undefined {
+  const list = useQuery(sessionListQueryOptions());
+  return sessionId ? list.data?.items.find((s) => s.sessionId === sessionId) : undefined;
+}
+
+/**
+ * The state of one session, opening it (its baseline is pulled now and on every reconnect).
+ * @param sessionId the session; undefined gives an empty, unloaded state
+ */
+export function useSessionState(sessionId: string | undefined): SessionState {
+  const store = useSessionStreamStore();
+  useEffect(() => {
+    if (sessionId) store.openSession(sessionId);
+  }, [store, sessionId]);
+  const slice = useSlice(sessionId);
+  const summary = useSummary(sessionId);
+  const title = useMemo(() => {
+    const projected = slice.projections.title?.value;
+    return typeof projected === 'string' && projected.trim() ? projected : lastTitle(slice.events);
+  }, [slice.projections, slice.events]);
+  const questions = useMemo(() => slice.questions.map((q) => ({ rpcId: q.rpcId, questions: q.questions })), [slice.questions]);
+  const plan = useMemo(() => planOf(slice), [slice]);
+  return {
+    loaded: slice.loaded,
+    error: slice.error,
+    events: slice.events,
+    views: slice.views,
+    plan,
+    questions,
+    running: slice.running ?? summary?.running ?? false,
+    title: title ?? summary?.title,
+    readOnly: summary?.readOnly ?? false,
+  };
+}
+
+/** Badges of a session in the list: running, plan projection, and whether a plan review awaits a decision. */
+export interface SessionBadges { running: boolean; plan: PlanProjectionValue | undefined; reviewPending: boolean }
+
+/**
+ * Badges for every session the stream has mentioned, merged over the session list's own snapshot (`running`,
+ * `projections.plan`) for sessions the stream has said nothing about yet.
+ * @returns a function from sessionId to its badges
+ */
+export function useSessionBadges(): (summary: SessionSummary) => SessionBadges {
+  const store = useSessionStreamStore();
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  return useMemo(
+    () => (summary: SessionSummary) => {
+      const slice = state.sessions[summary.sessionId] ?? EMPTY_SLICE;
+      const listed = planProjectionSchema.safeParse(summary.projections?.values.plan);
+      return {
+        running: slice.running ?? summary.running,
+        plan: planOf(slice) ?? (listed.success ? listed.data : undefined),
+        reviewPending: slice.questions.some((q) => planReviewOf(q.questions) !== undefined),
+      };
+    },
+    [state],
+  );
+}
+
+/** Host info from `host.describe` (TanStack Query), with its capabilities (undefined on a plain dsh host). */
+export interface HostInfo {
+  info: MethodValue<'host.describe'> | undefined;
+  capabilities: Capabilities | undefined;
+  isLoading: boolean;
+  error: Error | null;
+}
+
+/** Read `host.describe` through the query cache (fetched once per page life). */
+export function useHostInfo(): HostInfo {
+  const query = useQuery(hostDescribeQueryOptions());
+  return { info: query.data, capabilities: query.data?.capabilities, isLoading: query.isLoading, error: query.error };
+}
