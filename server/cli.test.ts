@@ -1,0 +1,179 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, expect, it } from 'vitest';
+import { main, parseServeArgs, USAGE, type CliIo } from './cli.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = path.join(ROOT, 'bin', 'ui-plan.mjs');
+const CASES = fileURLToPath(new URL('../../shared/cases/projection-random/', import.meta.url));
+const RECORDINGS = fileURLToPath(new URL('../../shared/cases/dsh-recordings/', import.meta.url));
+
+function captured(cwd = ROOT): CliIo & { stdout: string; stderr: string } {
+  const io = { stdout: '', stderr: '', cwd, out: (t: string) => { io.stdout += t; }, err: (t: string) => { io.stderr += t; } };
+  return io;
+}
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+it('folds every projection-random case to its expected plan state in one run, in order', () => {
+  const names = fs.readdirSync(CASES).filter((n) => n.endsWith('.jsonl')).sort();
+  expect(names.length).toBeGreaterThanOrEqual(40);
+  const files = names.map((n) => path.join(CASES, n));
+  const run = spawnSync(process.execPath, [BIN, 'fold', ...files], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  const lines = run.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  expect(lines).toHaveLength(names.length);
+  names.forEach((name, i) => {
+    const text = fs.readFileSync(path.join(CASES, name), 'utf8');
+    const expected = JSON.parse(fs.readFileSync(path.join(CASES, name.replace('.jsonl', '.expected.json')), 'utf8')) as Record<string, unknown>;
+    const line = lines[i] ?? {};
+    expect({ case: name, planMode: line.planMode, plan: line.plan, mode: line.mode }).toEqual({
+      case: name, planMode: expected.planMode, plan: expected.plan, mode: expected.mode,
+    });
+    const rows = text.split('\n').slice(1).filter((l, j, all) => !(l === '' && j === all.length - 1));
+    const unreadable = rows.flatMap((row, j) => {
+      try {
+        const v = JSON.parse(row) as { type?: unknown };
+        return typeof v === 'object' && v !== null && typeof v.type === 'string' && v.type !== 'session' ? [] : [j + 2];
+      } catch {
+        return [j + 2];
+      }
+    });
+    expect({ case: name, skipped: line.skipped }).toEqual({ case: name, skipped: unreadable });
+    expect(line.events).toBe(rows.length - unreadable.length);
+  });
+  expect(lines.some((l) => (l.skipped as number[]).length > 0)).toBe(true);
+});
+
+it('folds the recorded plan-review log to plan mode off with nothing pending', async () => {
+  const io = captured();
+  expect(await main(['fold', path.join(RECORDINGS, 'plan-review', 'session.jsonl')], io)).toBe(0);
+  const line = JSON.parse(io.stdout) as Record<string, unknown>;
+  expect(line).toMatchObject({ skipped: [], planMode: false, plan: { active: false, pending: false }, mode: 'default' });
+  expect(line.events).toBe(fs.readFileSync(path.join(RECORDINGS, 'plan-review', 'session.jsonl'), 'utf8').trimEnd().split('\n').length - 1);
+});
+
+it('reports an unreadable file on stderr, folds the others, and exits 1', async () => {
+  const io = captured();
+  const code = await main(['fold', path.join(CASES, 'case-004.jsonl'), path.join(CASES, 'no-such.jsonl'), path.join(CASES, 'case-001.jsonl')], io);
+  expect(code).toBe(1);
+  expect(io.stdout.trimEnd().split('\n')).toHaveLength(2);
+  expect(io.stderr).toMatch(/^ui-plan fold: cannot read .*no-such\.jsonl: /);
+});
+
+it.each<[string, string[], RegExp]>([
+  ['no command', [], /missing command/],
+  ['an unknown command', ['launch'], /unknown command "launch"/],
+  ['fold without files', ['fold'], /fold needs at least one FILE/],
+  ['fold with an option', ['fold', '--deep', 'x.jsonl'], /Unknown option '--deep'/],
+  ['serve with an unknown option', ['serve', '--colour'], /Unknown option '--colour'/],
+  ['serve with a positional', ['serve', 'now'], /Unexpected argument 'now'|positional/i],
+  ['serve --port without a value', ['serve', '--port'], /Option '--port <value>' argument missing/],
+  ['serve --dsh', ['serve', '--dsh', 'http://127.0.0.1:9000'], /--dsh .*not supported yet/],
+])('prints a clear error and the usage for %s, exit 2', async (_name, argv, message) => {
+  const io = captured();
+  expect(await main(argv, io)).toBe(2);
+  expect(io.stderr).toMatch(message);
+  expect(io.stderr).toContain(USAGE);
+  expect(io.stdout).toBe('');
+});
+
+it.each<[string[], RegExp]>([
+  [['--port', '70000'], /--port must be an integer from 0 to 65535, got "70000"/],
+  [['--port=-1'], /--port must be an integer/],
+  [['--port', '-1'], /'--port' argument is ambiguous/],
+  [['--port', 'http'], /--port must be an integer/],
+  [['--speed', 'fast'], /--speed must be a number >= 0, got "fast"/],
+  [['--speed=-2'], /--speed must be a number >= 0/],
+  [['--model', 'gpt'], /--model must be scripted or replay:FILE, got "gpt"/],
+  [['--model', 'replay:'], /--model must be scripted or replay:FILE/],
+  [['--trusted-host', 'http://box:80'], /--trusted-host takes a host name without port or scheme/],
+  [['--host', ''], /--host must not be empty/],
+])('rejects serve %j', (args, message) => {
+  expect(() => parseServeArgs(args, '/work')).toThrow(message);
+});
+
+it('fills serve defaults and resolves paths against the working directory', () => {
+  expect(parseServeArgs([], '/work/app')).toEqual({
+    host: '127.0.0.1', port: 5173, dataDir: '/work/app/.data', model: 'scripted', speed: 1, trustedHosts: [],
+  });
+  expect(
+    parseServeArgs(
+      ['--host', '0.0.0.0', '--port', '0', '--data-dir', 'd', '--model', 'replay:rec/session.jsonl', '--speed', '0',
+        '--config', 'c.yaml', '--trusted-host', 'box', '--trusted-host', 'lab.local'],
+      '/work/app',
+    ),
+  ).toEqual({
+    host: '0.0.0.0', port: 0, dataDir: '/work/app/d', model: 'replay:/work/app/rec/session.jsonl', speed: 0,
+    config: '/work/app/c.yaml', trustedHosts: ['box', 'lab.local'],
+  });
+});
+
+it.each([['help'], ['--help'], ['-h']])('prints the usage for %s and exits 0', async (arg) => {
+  const io = captured();
+  expect(await main([arg], io)).toBe(0);
+  expect(io.stdout).toBe(USAGE);
+});
+
+it('exits 2 from the real binary on a usage error', () => {
+  const run = spawnSync(process.execPath, [BIN, 'serve', '--port', 'x'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  expect(run.status).toBe(2);
+  expect(run.stderr).toMatch(/--port must be an integer/);
+});
+
+it.each<[string, string, RegExp]>([
+  ['a YAML syntax error', '- id: plan-mode\n  name: [unclosed\n', /bad\.yaml: not valid YAML/],
+  ['a blank section', "- id: plan-mode\n  name: '@deepseek-ai/dsh-plan-mode'\n  config:\n    section: '   '\n", /bad\.yaml: .*section/],
+  ['an unknown key', "- id: plan-mode\n  name: '@deepseek-ai/dsh-plan-mode'\n  config:\n    section: x\n    tools: []\n", /bad\.yaml: .*tools/],
+])('refuses a config with %s, naming the file and field, exit 2', async (_name, yaml, message) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ui-plan-cli-'));
+  dirs.push(dir);
+  fs.writeFileSync(path.join(dir, 'bad.yaml'), yaml);
+  const io = captured(dir);
+  expect(await main(['serve', '--port', '0', '--data-dir', 'data', '--config', 'bad.yaml'], io)).toBe(2);
+  expect(io.stderr).toMatch(message);
+});
+
+it('serves from the real binary with the example config, answers a call, and shuts down on SIGTERM', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ui-plan-cli-'));
+  dirs.push(dir);
+  const child = spawn(
+    process.execPath,
+    [BIN, 'serve', '--port', '0', '--data-dir', path.join(dir, 'data'), '--config', path.join(ROOT, 'examples', 'plan-mode.yaml')],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (c: Buffer) => {
+        stdout += c.toString();
+        const m = /^ui-plan listening on (http:\/\/127\.0\.0\.1:\d+) \(model scripted\)$/m.exec(stdout);
+        if (m?.[1]) resolve(m[1]);
+      });
+      void exited.then(() => reject(new Error(`exited early: ${stderr}`)));
+    });
+    const res = await fetch(`${url}/api/session.create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'client-request', rpcId: 'r1', method: 'session.create', payload: {} }),
+    });
+    const body = (await res.json()) as { result: { ok: boolean; value: { sessionId: string } } };
+    expect(body.result.ok).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'data', 'sessions', `${body.result.value.sessionId}.jsonl`))).toBe(true);
+    expect((await fetch(`${url}/`)).headers.get('content-type')).toMatch(/^text\/html/);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  expect(await exited).toBe(0);
+  expect(stderr).toMatch(/SIGTERM, shutting down/);
+}, 60_000);

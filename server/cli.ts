@@ -1,0 +1,341 @@
+/**
+ * The `ui-plan` command line: `serve` (the reference harness over FileStorage behind the Node carrier),
+ * `fold FILE...` (plan state of recorded logs, one JSON line each) and `help`. Arguments are parsed
+ * strictly; a usage error prints the message and the usage and exits 2. No business rule lives here.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { parse as parseYaml } from 'yaml';
+import type { PluginEntry } from '../harness/types.ts';
+import { parseSessionLog } from '../src/core/log/reader.ts';
+import { foldMode } from '../src/core/modes/fold.ts';
+import { foldPlanMode, foldPlanProjection } from '../src/core/plan/fold.ts';
+import { FileStorage } from './file-storage.ts';
+import { createUiPlanServer } from './http.ts';
+
+// The engine is loaded only by `serve`, so `fold` and `help` start fast and need no harness.
+const loadEngine = async () => ({
+  ...(await import('../harness/host.ts')),
+  ...(await import('../harness/config.ts')),
+  ...(await import('../harness/models/index.ts')),
+});
+
+/** Package root (holds `dist/`, `package.json`). */
+export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Usage text printed by `ui-plan help` and after a usage error. */
+export const USAGE = `Usage:
+  ui-plan serve [options]     serve the web app and the reference harness
+  ui-plan fold FILE...        print the plan state of session logs, one JSON line per file
+  ui-plan help                show this help
+
+serve options:
+  --host ADDR           address to bind (default 127.0.0.1)
+  --port N              port to listen on, 0 for any free port (default 5173)
+  --data-dir DIR        where session logs are stored (default ./.data)
+  --model SPEC          scripted | replay:FILE (default scripted)
+  --speed N             replay pacing factor, e.g. 2 = twice as fast, 0 = no delays (default 1)
+  --config FILE         YAML list of plugin entries (see examples/plan-mode.yaml)
+  --trusted-host NAME   also accept this Host name (repeatable)
+
+fold prints {"events":N,"skipped":[line numbers],"planMode":bool,"plan":{"active":bool,"pending":bool},"mode":string}.
+`;
+
+/** Where the CLI writes; tests capture it. */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  /** Directory relative paths are resolved against. */
+  cwd: string;
+}
+
+const processIo: CliIo = {
+  out: (t) => process.stdout.write(t),
+  err: (t) => process.stderr.write(t),
+  cwd: process.cwd(),
+};
+
+/** A command-line mistake: printed with the usage, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** Options of `ui-plan serve` after validation. Paths are absolute. */
+export interface ServeOptions {
+  host: string;
+  port: number;
+  dataDir: string;
+  model: string;
+  speed: number;
+  config?: string;
+  trustedHosts: string[];
+}
+
+/**
+ * Parse and validate `serve` arguments (strict: unknown options and stray positionals are errors).
+ * @param args arguments after `serve`
+ * @param cwd base of relative paths
+ * @returns the validated options
+ * @throws UsageError naming the option and the bad value
+ */
+export function parseServeArgs(args: string[], cwd: string): ServeOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        host: { type: 'string', default: '127.0.0.1' },
+        port: { type: 'string', default: '5173' },
+        'data-dir': { type: 'string', default: './.data' },
+        model: { type: 'string', default: 'scripted' },
+        speed: { type: 'string', default: '1' },
+        config: { type: 'string' },
+        'trusted-host': { type: 'string', multiple: true, default: [] },
+        dsh: { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.dsh !== undefined) {
+    throw new UsageError('--dsh (proxy to a real dsh host) is not supported yet; run `ui-plan serve` without it');
+  }
+  if (!/^\d+$/.test(values.port) || Number(values.port) > 65535) {
+    throw new UsageError(`--port must be an integer from 0 to 65535, got ${JSON.stringify(values.port)}`);
+  }
+  const speed = Number(values.speed);
+  if (values.speed.trim() === '' || !Number.isFinite(speed) || speed < 0) {
+    throw new UsageError(`--speed must be a number >= 0, got ${JSON.stringify(values.speed)}`);
+  }
+  if (values.host.trim() === '') throw new UsageError('--host must not be empty');
+  const model = values.model;
+  if (model !== 'scripted' && !(model.startsWith('replay:') && model.length > 'replay:'.length)) {
+    throw new UsageError(`--model must be scripted or replay:FILE, got ${JSON.stringify(model)}`);
+  }
+  const trustedHosts = values['trusted-host'];
+  for (const name of trustedHosts) {
+    if (!/^[A-Za-z0-9.-]+$|^\[[0-9A-Fa-f:.]+\]$/.test(name)) {
+      throw new UsageError(`--trusted-host takes a host name without port or scheme, got ${JSON.stringify(name)}`);
+    }
+  }
+  return {
+    host: values.host,
+    port: Number(values.port),
+    dataDir: path.resolve(cwd, values['data-dir']),
+    model: model.startsWith('replay:') ? `replay:${path.resolve(cwd, model.slice('replay:'.length))}` : model,
+    speed,
+    ...(values.config !== undefined ? { config: path.resolve(cwd, values.config) } : {}),
+    trustedHosts,
+  };
+}
+
+/**
+ * Read and validate a YAML plugin config (a list of `{id, name, config?}` entries, seed 000 §Configuration).
+ * @param file absolute path
+ * @returns the validated entries
+ * @throws UsageError (rejects) naming the file (and the field, from `resolvePlugins`)
+ */
+export async function loadConfig(file: string): Promise<PluginEntry[]> {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read config ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  let entries: unknown;
+  try {
+    entries = parseYaml(text);
+  } catch (error) {
+    throw new UsageError(`${file}: not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const { resolvePlugins } = await loadEngine();
+  try {
+    return resolvePlugins(entries);
+  } catch (error) {
+    throw new UsageError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+const LOOPBACK_BIND = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** A running `serve`: its URL and an idempotent shutdown. */
+export interface RunningServe {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Start `serve`: FileStorage under `dataDir`, the host with the chosen model and plugins, the carrier
+ * serving `<package>/dist`. Prints the listening line (and a warning for a non-loopback bind).
+ * @param options validated serve options
+ * @param io output
+ * @returns the URL and `close()` (closes sockets, the host, then the storage)
+ * @throws UsageError for a bad config or model file; listen errors (e.g. EADDRINUSE) as thrown by Node
+ */
+export async function startServe(options: ServeOptions, io: CliIo = processIo): Promise<RunningServe> {
+  const plugins = options.config !== undefined ? await loadConfig(options.config) : undefined;
+  const { createHost, modelFromSpec } = await loadEngine();
+  const readText = (file: string): string => fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
+  let model;
+  try {
+    model = modelFromSpec(options.model, readText, { speed: options.speed });
+  } catch (error) {
+    throw new UsageError(`--model ${options.model}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const storage = new FileStorage({ dataDir: options.dataDir, logger: { warn: (m) => io.err(`${m}\n`) } });
+  const version = (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  const host = createHost({ storage, model, cwd: io.cwd, version, ...(plugins ? { plugins } : {}) });
+  const carrier = createUiPlanServer({
+    host,
+    staticDir: path.join(PACKAGE_ROOT, 'dist'),
+    trustedHosts: options.trustedHosts,
+    logger: { warn: (m) => io.err(`${m}\n`), error: (m, e) => io.err(`${m} ${e instanceof Error ? (e.stack ?? e.message) : String(e ?? '')}\n`) },
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      carrier.server.once('error', reject);
+      carrier.server.listen(options.port, options.host, () => {
+        carrier.server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await host.close();
+    storage.close();
+    throw error;
+  }
+  const address = carrier.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const shownHost = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
+  const url = `http://${shownHost}:${port}`;
+  if (!LOOPBACK_BIND.has(options.host)) {
+    io.err(
+      `ui-plan: warning: binding ${options.host} exposes the harness beyond this machine; ` +
+        `requests are still refused unless their Host is loopback or passed with --trusted-host\n`,
+    );
+  }
+  io.out(`ui-plan listening on ${url} (model ${options.model})\n`);
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    close: () => {
+      closing ??= (async () => {
+        await carrier.close();
+        await host.close();
+        storage.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** One line of `ui-plan fold` (PROTOCOL.md "Session log on disk"). */
+export interface FoldLine {
+  events: number;
+  skipped: number[];
+  planMode: boolean;
+  plan: { active: boolean; pending: boolean };
+  mode: string;
+}
+
+/**
+ * Fold one session log's text: event count, skipped 1-based line numbers, `foldPlanMode` (upstream spec
+ * §1.2), the `plan` projection (§1.11) and `foldMode` (§2).
+ * @param text the whole JSONL file
+ * @returns the fold line
+ */
+export function foldLogText(text: string): FoldLine {
+  const parsed = parseSessionLog(text);
+  const projection = foldPlanProjection(parsed.events);
+  return {
+    events: parsed.events.length,
+    skipped: parsed.skipped.map((s) => s.line),
+    planMode: foldPlanMode(parsed.events),
+    plan: { active: projection.active, pending: projection.pending },
+    mode: foldMode(parsed.events),
+  };
+}
+
+function runFold(files: string[], io: CliIo): number {
+  if (files.length === 0) throw new UsageError('fold needs at least one FILE');
+  let status = 0;
+  for (const file of files) {
+    let text: string;
+    try {
+      text = fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
+    } catch (error) {
+      io.err(`ui-plan fold: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+      status = 1;
+      continue;
+    }
+    io.out(`${JSON.stringify(foldLogText(text))}\n`);
+  }
+  return status;
+}
+
+function waitForSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const on = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+      resolve(signal);
+    };
+    process.on('SIGINT', on);
+    process.on('SIGTERM', on);
+  });
+}
+
+/**
+ * Run the CLI.
+ * @param argv arguments after the program name
+ * @param io output and working directory (default: the process)
+ * @returns the exit code: 0 ok, 1 a fold file was unreadable or serve failed, 2 usage error.
+ *   For `serve`, resolves only after SIGINT/SIGTERM and a clean shutdown.
+ */
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'help':
+      case '--help':
+      case '-h':
+        io.out(USAGE);
+        return 0;
+      case 'fold': {
+        const { positionals } = (() => {
+          try {
+            return parseArgs({ args: rest, strict: true, allowPositionals: true, options: {} });
+          } catch (error) {
+            throw new UsageError(error instanceof Error ? error.message : String(error));
+          }
+        })();
+        return runFold(positionals, io);
+      }
+      case 'serve': {
+        const options = parseServeArgs(rest, io.cwd);
+        const running = await startServe(options, io);
+        const signal = await waitForSignal();
+        io.err(`ui-plan: ${signal}, shutting down\n`);
+        const forced = setTimeout(() => process.exit(1), 5000);
+        forced.unref();
+        await running.close();
+        return 0;
+      }
+      case undefined:
+        throw new UsageError('missing command');
+      default:
+        throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`ui-plan: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    io.err(`ui-plan: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
