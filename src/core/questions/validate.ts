@@ -1,0 +1,108 @@
+/**
+ * Validation of user-question traffic: the ask side (`validateQuestions`, the service's checks before a
+ * provider sees the batch, upstream spec §3.2) and the answer side (`validateAnswer`, the host's checks
+ * of a `POST /api/respond` value against the pending batch, spec §3.3, E3 rules). Pure; the first
+ * failing rule is reported.
+ */
+import { z } from 'zod';
+import { questionAnswerSchema, questionItemSchema, type QuestionAnswer, type QuestionItem } from './types.ts';
+
+function describe(error: z.ZodError, root: string): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return `${root}: invalid`;
+  return `${[root, ...issue.path.map(String)].join('.')}: ${issue.message}`;
+}
+
+/**
+ * Check an answer against the pending batch (E3): the same number of items as questions; item `i` has
+ * question `i`'s id; no label twice in one item; every label offered by its question; `custom`, when
+ * present, not blank; a single-select item has at most one label and never labels together with `custom`
+ * (multi-select may combine them). Unknown keys are stripped from the returned answer.
+ * Source: upstream spec §3.3 (`bad-response` list), §3.1; §8 item 32.
+ * @param questions - the pending batch, in order
+ * @param answer - the `answer` value of the client response (untrusted JSON)
+ * @returns `{ok:true, answer}` or `{ok:false, reason}` naming the first failing rule (the receipt then says `bad-response`)
+ */
+export function validateAnswer(
+  questions: readonly QuestionItem[],
+  answer: unknown,
+): { ok: true; answer: QuestionAnswer } | { ok: false; reason: string } {
+  const parsed = questionAnswerSchema.safeParse(answer);
+  if (!parsed.success) return { ok: false, reason: describe(parsed.error, 'answer') };
+  const items = parsed.data.answers;
+  if (items.length !== questions.length) {
+    return { ok: false, reason: `expected ${questions.length} answer item(s), got ${items.length}` };
+  }
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as QuestionAnswer['answers'][number];
+    const question = questions[i] as QuestionItem;
+    if (item.id !== question.id) {
+      return { ok: false, reason: `answer ${i} has id ${JSON.stringify(item.id)}, expected ${JSON.stringify(question.id)}` };
+    }
+    if (new Set(item.selected).size !== item.selected.length) {
+      return { ok: false, reason: `answer ${JSON.stringify(item.id)} repeats a label` };
+    }
+    const offered = new Set((question.options ?? []).map((option) => option.label));
+    const unknown = item.selected.find((label) => !offered.has(label));
+    if (unknown !== undefined) {
+      return { ok: false, reason: `answer ${JSON.stringify(item.id)} selects ${JSON.stringify(unknown)}, which is not offered` };
+    }
+    if (item.custom !== undefined && item.custom.trim() === '') {
+      return { ok: false, reason: `answer ${JSON.stringify(item.id)} has blank custom text` };
+    }
+    if (question.multiSelect !== true) {
+      if (item.selected.length > 1) {
+        return { ok: false, reason: `answer ${JSON.stringify(item.id)} selects several labels on a single-select question` };
+      }
+      if (item.custom !== undefined && item.selected.length > 0) {
+        return { ok: false, reason: `answer ${JSON.stringify(item.id)} combines custom text with a label on a single-select question` };
+      }
+    }
+  }
+  return { ok: true, answer: parsed.data };
+}
+
+/** Error codes of the ask-side checks (upstream spec §3.2 names; `BAD_QUESTIONS` is ours for shape errors). */
+export type QuestionsErrorCode = 'EMPTY_QUESTIONS' | 'BAD_QUESTIONS' | 'BAD_INTENT';
+
+/**
+ * Check a batch before asking: the items parse as `QuestionItem`s (`BAD_QUESTIONS`); the batch is
+ * non-empty and not absent (`EMPTY_QUESTIONS`); ids are unique (`BAD_QUESTIONS`); every intent has a `detail`, and an
+ * intent's `approve` (required for `plan-review`, checked whenever present) names one of the question's
+ * option labels, which fails when there are no options (`BAD_INTENT`).
+ * Source: upstream spec §3.2 checks 2 and 5; §6 item 105.
+ * @param items - the `questions` value (untrusted)
+ * @returns `{ok:true, questions}` or `{ok:false, code, reason}`
+ */
+export function validateQuestions(
+  items: unknown,
+): { ok: true; questions: QuestionItem[] } | { ok: false; code: QuestionsErrorCode; reason: string } {
+  if (items === undefined || items === null) return { ok: false, code: 'EMPTY_QUESTIONS', reason: 'no questions to ask' };
+  const parsed = z.array(questionItemSchema).safeParse(items);
+  if (!parsed.success) return { ok: false, code: 'BAD_QUESTIONS', reason: describe(parsed.error, 'questions') };
+  const questions = parsed.data;
+  if (questions.length === 0) return { ok: false, code: 'EMPTY_QUESTIONS', reason: 'no questions to ask' };
+  const ids = new Set<string>();
+  for (const question of questions) {
+    if (ids.has(question.id)) {
+      return { ok: false, code: 'BAD_QUESTIONS', reason: `question id ${JSON.stringify(question.id)} appears twice` };
+    }
+    ids.add(question.id);
+    const intent = question.intent;
+    if (intent === undefined) continue;
+    if (intent.kind === 'plan-review' || intent.approve !== undefined) {
+      const labels = (question.options ?? []).map((option) => option.label);
+      if (intent.approve === undefined || !labels.includes(intent.approve)) {
+        return {
+          ok: false,
+          code: 'BAD_INTENT',
+          reason: `question ${JSON.stringify(question.id)}: intent approve ${JSON.stringify(intent.approve ?? null)} names no option label`,
+        };
+      }
+    }
+    if (question.detail === undefined) {
+      return { ok: false, code: 'BAD_INTENT', reason: `question ${JSON.stringify(question.id)}: an intent needs detail` };
+    }
+  }
+  return { ok: true, questions };
+}
