@@ -1,0 +1,25 @@
+/** A command card from `command/run` + `command/done` (upstream spec §4.5): the line, then its result text. */
+import { memo } from 'react';
+import type { TranscriptItem } from './fold.ts';
+import { t } from './locales.ts';
+
+/** @param item a `command` transcript item */
+export const CommandCard = memo(function CommandCard({ item }: { item: Extract<TranscriptItem, { kind: 'command' }> }) {
+  const line = `${t.command(item.name)}${item.args ? ` ${item.args.trim()}` : ''}`;
+  const failed = item.done?.kind === 'error';
+  return (
+    <article className={`card command-card${failed ? ' is-error' : ''}`} aria-label={line}>
+      <code className="command-line">{line}</code>
+      {item.done === undefined ? (
+        <p className="quiet">{t.commandRunning}</p>
+      ) : item.done.text ? (
+        <p className="command-result">
+          {failed ? <strong>{t.commandFailed}: </strong> : null}
+          {item.done.text}
+        </p>
+      ) : failed ? (
+        <p className="command-result"><strong>{t.commandFailed}</strong></p>
+      ) : null}
+    </article>
+  );
+});

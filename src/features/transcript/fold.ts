@@ -1,0 +1,299 @@
+/**
+ * Incremental fold of a session's events into transcript items (user messages, assistant text with streaming
+ * chunks, tool cards with their results, command cards, plan-mode lines, notices, turn ends). `apply` touches
+ * only the items an event concerns and replaces them with new objects, so memoised rows re-render precisely;
+ * a whole log folds in one pass. Event shapes follow the dsh recordings (both `assistant/message` and
+ * `tool/result` shapes, compressed `*-chunks` rows); `session/title`, `request/header` and unknown kinds are skipped.
+ */
+import type {
+  AssistantChunkData,
+  CommandDoneData,
+  CommandRunData,
+  MessageSource,
+  SessionEvent,
+  TurnEndData,
+  UserMessageData,
+} from '../../core/log/types.ts';
+import { assistantContentOf, toolResultOf, userTextOf } from '../../core/log/content.ts';
+import type { ToolView } from '../../core/protocol/methods.ts';
+
+/** A text or reasoning block of an assistant message. */
+export interface AssistantBlock { type: 'text' | 'reasoning'; text: string }
+
+/** The result of a tool call as the card shows it. */
+export interface ToolResultView { text: string; isError: boolean; view: ToolView | undefined }
+
+/** One transcript row. `key` is stable across updates; `seq` is the seq of the event that created it. */
+export type TranscriptItem =
+  | { kind: 'user'; key: string; seq: number; text: string }
+  | { kind: 'notice'; key: string; seq: number; text: string; plugin: string | undefined }
+  | { kind: 'assistant'; key: string; seq: number; turn: number; step: number; blocks: AssistantBlock[]; streaming: boolean }
+  | { kind: 'tool'; key: string; seq: number; callId: string; name: string; arguments: string; view: ToolView | undefined; result: ToolResultView | undefined }
+  | { kind: 'command'; key: string; seq: number; commandId: string; name: string; args: string | undefined; done: { kind: 'success' | 'error'; text: string | undefined } | undefined }
+  | { kind: 'plan-mode'; key: string; seq: number; active: boolean }
+  | { kind: 'turn-end'; key: string; seq: number; turn: number; status: string; message: string | undefined };
+
+/** Accumulated fold state. Mutable inside `applyTranscriptEvent`; `items` is replaced when it changes. */
+export interface TranscriptState {
+  items: readonly TranscriptItem[];
+  /** The turn that has started and not ended, if any. */
+  openTurn: number | undefined;
+  /** Indexes into `items`, by assistant step key, tool callId and commandId. */
+  readonly byStep: Map<string, number>;
+  readonly byCall: Map<string, number>;
+  readonly byCommand: Map<string, number>;
+}
+
+/** An empty transcript. */
+export function initTranscript(): TranscriptState {
+  return { items: [], openTurn: undefined, byStep: new Map(), byCall: new Map(), byCommand: new Map() };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function push(state: TranscriptState, item: TranscriptItem): number {
+  state.items = [...state.items, item];
+  return state.items.length - 1;
+}
+
+function replace(state: TranscriptState, index: number, item: TranscriptItem): void {
+  const items = state.items.slice();
+  items[index] = item;
+  state.items = items;
+}
+
+function textOf(blocks: readonly { type: string; text?: unknown }[]): string {
+  return blocks
+    .filter((b) => b.type === 'text' && typeof b.text === 'string')
+    .map((b) => b.text as string)
+    .join('\n');
+}
+
+function assistantAt(state: TranscriptState, seq: number, turn: number, step: number): { index: number; item: Extract<TranscriptItem, { kind: 'assistant' }> } {
+  const key = `assistant-${turn}-${step}`;
+  let index = state.byStep.get(key);
+  if (index === undefined) {
+    index = push(state, { kind: 'assistant', key, seq, turn, step, blocks: [], streaming: true });
+    state.byStep.set(key, index);
+  }
+  return { index, item: state.items[index] as Extract<TranscriptItem, { kind: 'assistant' }> };
+}
+
+/** Put `text` into block `index` of kind `type` (appending, or replacing when `whole`). */
+function withBlock(blocks: readonly AssistantBlock[], index: number, type: AssistantBlock['type'], text: string, whole: boolean): AssistantBlock[] {
+  const next = blocks.slice();
+  const held = next[index];
+  next[index] = { type: held?.type ?? type, text: whole || !held ? text : held.text + text };
+  for (let i = 0; i < next.length; i += 1) if (!next[i]) next[i] = { type: 'text', text: '' };
+  return next;
+}
+
+function onChunk(state: TranscriptState, event: SessionEvent): void {
+  const data = event.data as Partial<AssistantChunkData> & Record<string, unknown>;
+  if (typeof data.turn !== 'number' || typeof data.step !== 'number') return;
+  let type: AssistantBlock['type'] | undefined;
+  let text: string | undefined;
+  let index = typeof data.index === 'number' ? data.index : 0;
+  let whole = false;
+  if (event.type === 'reasoning-chunks' || event.type === 'text-chunks') {
+    type = event.type === 'reasoning-chunks' ? 'reasoning' : 'text';
+    text = Array.isArray(data.texts) ? data.texts.filter((t): t is string => typeof t === 'string').join('') : undefined;
+  } else {
+    const chunk = data.chunk;
+    if (!isRecord(chunk)) return;
+    index = typeof chunk.index === 'number' ? chunk.index : 0;
+    if (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta') {
+      type = chunk.type === 'text-delta' ? 'text' : 'reasoning';
+      text = typeof chunk.text === 'string' ? chunk.text : undefined;
+    } else if (chunk.type === 'block-start' && (chunk.blockType === 'text' || chunk.blockType === 'reasoning')) {
+      type = chunk.blockType;
+      text = '';
+    } else if (chunk.type === 'block-end' && isRecord(chunk.block) && (chunk.block.type === 'text' || chunk.block.type === 'reasoning')) {
+      type = chunk.block.type;
+      text = typeof chunk.block.text === 'string' ? chunk.block.text : '';
+      whole = true;
+    }
+  }
+  if (type === undefined || text === undefined) return;
+  const { index: at, item } = assistantAt(state, event.seq, data.turn, data.step);
+  if (!item.streaming) return;
+  replace(state, at, { ...item, blocks: withBlock(item.blocks, index, type, text, whole) });
+}
+
+function onAssistantMessage(state: TranscriptState, event: SessionEvent): void {
+  const content = assistantContentOf(event);
+  const data = event.data as { turn?: unknown; step?: unknown };
+  if (!content) return;
+  const blocks: AssistantBlock[] = content
+    .filter((b): b is { type: 'text' | 'reasoning'; text: string } => (b.type === 'text' || b.type === 'reasoning') && typeof b.text === 'string')
+    .map((b) => ({ type: b.type, text: b.text }));
+  if (typeof data.turn === 'number' && typeof data.step === 'number') {
+    const { index, item } = assistantAt(state, event.seq, data.turn, data.step);
+    replace(state, index, { ...item, blocks, streaming: false });
+  } else {
+    push(state, { kind: 'assistant', key: `assistant-seq-${event.seq}`, seq: event.seq, turn: 0, step: 0, blocks, streaming: false });
+  }
+}
+
+function onUserMessage(state: TranscriptState, event: SessionEvent): void {
+  const data = event.data as Partial<UserMessageData>;
+  const source: MessageSource | undefined = isRecord(data.source) ? (data.source as MessageSource) : undefined;
+  const text = userTextOf(event);
+  if (!source || source.kind === 'user') {
+    if (text.trim()) push(state, { kind: 'user', key: `user-${event.seq}`, seq: event.seq, text });
+    return;
+  }
+  const plugin = typeof source.plugin === 'string' ? source.plugin : undefined;
+  const summary = typeof source.summary === 'string' && source.summary.trim() ? source.summary : undefined;
+  const shown = summary ?? (source.form === 'snapshot' ? undefined : text.trim() || undefined);
+  push(state, { kind: 'notice', key: `notice-${event.seq}`, seq: event.seq, text: shown ?? '', plugin });
+}
+
+function onToolCall(state: TranscriptState, event: SessionEvent, view: ToolView | undefined): void {
+  const data = event.data as Record<string, unknown>;
+  const callId = typeof data.callId === 'string' ? data.callId : `seq-${event.seq}`;
+  const index = push(state, {
+    kind: 'tool',
+    key: `tool-${event.seq}`,
+    seq: event.seq,
+    callId,
+    name: typeof data.name === 'string' ? data.name : 'tool',
+    arguments: typeof data.arguments === 'string' ? data.arguments : JSON.stringify(data.arguments ?? {}),
+    view: view?.for === 'call' ? view : undefined,
+    result: undefined,
+  });
+  state.byCall.set(callId, index);
+}
+
+function onToolResult(state: TranscriptState, event: SessionEvent, view: ToolView | undefined): void {
+  const read = toolResultOf(event);
+  if (!read) return;
+  const result: ToolResultView = { text: textOf(read.content), isError: read.isError, view: view?.for === 'result' ? view : undefined };
+  const index = read.callId === undefined ? undefined : state.byCall.get(read.callId);
+  const item = index === undefined ? undefined : state.items[index];
+  if (index !== undefined && item?.kind === 'tool') {
+    replace(state, index, { ...item, result });
+    return;
+  }
+  push(state, { kind: 'tool', key: `tool-${event.seq}`, seq: event.seq, callId: read.callId ?? `seq-${event.seq}`, name: 'tool', arguments: '{}', view: undefined, result });
+}
+
+/**
+ * Apply one event to the transcript.
+ * @param state the accumulator (its `items` array is replaced, never mutated, when a row changes)
+ * @param event a logged event
+ * @param view the tool card the host attached to this event, if any
+ * @returns `state` itself (rows that did not change keep their identity)
+ */
+export function applyTranscriptEvent(state: TranscriptState, event: SessionEvent, view?: ToolView): TranscriptState {
+  switch (event.type) {
+    case 'user/message':
+      onUserMessage(state, event);
+      break;
+    case 'assistant/chunk':
+    case 'reasoning-chunks':
+    case 'text-chunks':
+      onChunk(state, event);
+      break;
+    case 'assistant/message':
+      onAssistantMessage(state, event);
+      break;
+    case 'tool/call':
+      onToolCall(state, event, view);
+      break;
+    case 'tool/result':
+      onToolResult(state, event, view);
+      break;
+    case 'command/run': {
+      const data = event.data as Partial<CommandRunData>;
+      if (typeof data.commandId !== 'string') break;
+      const index = push(state, {
+        kind: 'command', key: `command-${event.seq}`, seq: event.seq, commandId: data.commandId,
+        name: typeof data.name === 'string' ? data.name : '?', args: typeof data.args === 'string' ? data.args : undefined, done: undefined,
+      });
+      state.byCommand.set(data.commandId, index);
+      break;
+    }
+    case 'command/done': {
+      const data = event.data as Partial<CommandDoneData>;
+      const index = typeof data.commandId === 'string' ? state.byCommand.get(data.commandId) : undefined;
+      const item = index === undefined ? undefined : state.items[index];
+      if (index === undefined || item?.kind !== 'command') break;
+      replace(state, index, { ...item, done: { kind: data.kind === 'error' ? 'error' : 'success', text: typeof data.text === 'string' ? data.text : undefined } });
+      break;
+    }
+    case 'plan/mode': {
+      const active = (event.data as { active?: unknown }).active;
+      if (typeof active === 'boolean') push(state, { kind: 'plan-mode', key: `plan-${event.seq}`, seq: event.seq, active });
+      break;
+    }
+    case 'turn/start': {
+      const turn = (event.data as { turn?: unknown }).turn;
+      state.openTurn = typeof turn === 'number' ? turn : 0;
+      break;
+    }
+    case 'turn/end': {
+      const data = event.data as Partial<TurnEndData>;
+      const reason: Record<string, unknown> = isRecord(data.reason) ? data.reason : {};
+      push(state, {
+        kind: 'turn-end', key: `turn-end-${event.seq}`, seq: event.seq, turn: typeof data.turn === 'number' ? data.turn : 0,
+        status: typeof reason.kind === 'string' ? reason.kind : 'completed', message: typeof reason.message === 'string' ? reason.message : undefined,
+      });
+      state.openTurn = undefined;
+      break;
+    }
+    default:
+      break;
+  }
+  return state;
+}
+
+/**
+ * Fold a whole log (equal to applying each event in order).
+ * @param events events sorted by seq
+ * @param views tool cards by seq
+ */
+export function foldTranscript(events: readonly SessionEvent[], views: Readonly<Record<number, ToolView>> = {}): TranscriptState {
+  const state = initTranscript();
+  for (const event of events) applyTranscriptEvent(state, event, views[event.seq]);
+  return state;
+}
+
+/** What the exit_plan_mode card shows as the review outcome (upstream spec §1.9 result texts). */
+export type ReviewOutcome =
+  | { kind: 'waiting' }
+  | { kind: 'approved' }
+  | { kind: 'keep-planning'; feedback: string | undefined }
+  | { kind: 'dismissed' }
+  | { kind: 'failed'; text: string };
+
+/**
+ * Read the review outcome from an `exit_plan_mode` result text: success is approval; an error is keep planning
+ * (with the reviewer's feedback when the text carries it), a dismissal (the user wants to talk), or another failure.
+ * @param result the tool result, undefined while the review is pending
+ */
+export function reviewOutcomeOf(result: ToolResultView | undefined): ReviewOutcome {
+  if (!result) return { kind: 'waiting' };
+  if (!result.isError) return { kind: 'approved' };
+  const text = result.text.replace(/^Error:\s*/i, '');
+  const feedback = /feedback[^:]*:\s*([\s\S]+)$/i.exec(text);
+  if (feedback) return { kind: 'keep-planning', feedback: feedback[1]!.trim() };
+  if (/dismiss|wants to (talk|speak)|stop,? and wait/i.test(text)) return { kind: 'dismissed' };
+  if (/keep planning|revise/i.test(text)) return { kind: 'keep-planning', feedback: undefined };
+  return { kind: 'failed', text: result.text };
+}
+
+/**
+ * Parse a tool call's raw JSON arguments.
+ * @returns the object, or undefined when the text is not a JSON object (models can emit broken JSON)
+ */
+export function parseArguments(raw: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * User-facing copy of the transcript, one typed dictionary per language (English now; a Chinese dictionary
+ * follows the same `TranscriptLocale` shape).
+ */
+
+/** Every string the transcript shows. Functions take the variable parts. */
+export interface TranscriptLocale {
+  region: string;
+  empty: string;
+  loading: string;
+  loadError: (message: string) => string;
+  you: string;
+  assistant: string;
+  reasoning: string;
+  streaming: string;
+  running: string;
+  planModeOn: string;
+  planModeOff: string;
+  noticeFrom: (plugin: string | undefined) => string;
+  contextInjection: (plugin: string | undefined) => string;
+  toolCall: (name: string) => string;
+  toolRunning: string;
+  toolError: string;
+  toolResult: string;
+  arguments: string;
+  planCard: (title: string) => string;
+  showPlan: string;
+  reviewWaiting: string;
+  reviewApproved: string;
+  reviewKeepPlanning: string;
+  reviewFeedback: string;
+  reviewDismissed: string;
+  reviewFailed: string;
+  questionCard: (count: number) => string;
+  answer: string;
+  noAnswer: string;
+  questionsDismissed: string;
+  command: (name: string) => string;
+  commandRunning: string;
+  commandFailed: string;
+  turnStatus: (status: string, message: string | undefined) => string;
+}
+
+/** English copy. */
+export const en: TranscriptLocale = {
+  region: 'Transcript',
+  empty: 'No messages yet.',
+  loading: 'Loading the session…',
+  loadError: (message) => `Could not load the session: ${message}`,
+  you: 'You',
+  assistant: 'Assistant',
+  reasoning: 'Reasoning',
+  streaming: 'Writing…',
+  running: 'Running…',
+  planModeOn: 'Plan mode on',
+  planModeOff: 'Plan mode off',
+  noticeFrom: (plugin) => (plugin ? `Notice from ${plugin}` : 'Notice'),
+  contextInjection: (plugin) => (plugin ? `Context injection ${plugin}` : 'Context injection'),
+  toolCall: (name) => `Tool call ${name}`,
+  toolRunning: 'running',
+  toolError: 'failed',
+  toolResult: 'Result',
+  arguments: 'Arguments',
+  planCard: (title) => `Plan: ${title}`,
+  showPlan: 'Show the plan',
+  reviewWaiting: 'Awaiting review',
+  reviewApproved: 'Approved',
+  reviewKeepPlanning: 'Keep planning',
+  reviewFeedback: 'Feedback',
+  reviewDismissed: 'Dismissed to talk',
+  reviewFailed: 'Review failed',
+  questionCard: (count) => (count === 1 ? 'Question' : `${count} questions`),
+  answer: 'Answer',
+  noAnswer: 'Waiting for an answer',
+  questionsDismissed: 'Dismissed',
+  command: (name) => `/${name}`,
+  commandRunning: 'running…',
+  commandFailed: 'Command failed',
+  turnStatus: (status, message) => {
+    if (status === 'completed') return 'Turn completed';
+    if (status === 'cancelled') return 'Turn cancelled';
+    if (status === 'error') return message ? `Turn failed: ${message}` : 'Turn failed';
+    return message ? `Turn ended (${status}): ${message}` : `Turn ended (${status})`;
+  },
+};
+
+/** The active dictionary. */
+export const t: TranscriptLocale = en;

@@ -1,0 +1,43 @@
+/**
+ * The `exit_plan_mode` card: titled by the plan's first heading (the host's `view.title`, else `planTitleOf`,
+ * upstream spec §1.9 "Presentation"), expandable to the full plan markdown, with the review outcome read from the
+ * tool result: approved, keep planning (+ the reviewer's feedback), dismissed to talk, or awaiting review.
+ */
+import { memo } from 'react';
+import { Disclosure } from '../../components/disclosure.tsx';
+import { Markdown } from '../../components/markdown.tsx';
+import { planTitleOf } from '../../core/plan/plan-text.ts';
+import { parseArguments, reviewOutcomeOf, type TranscriptItem } from './fold.ts';
+import { t } from './locales.ts';
+
+/** @param item a `tool` transcript item whose name is `exit_plan_mode` */
+export const PlanCard = memo(function PlanCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> }) {
+  const args = parseArguments(item.arguments);
+  const fromView = item.view?.view.content?.find((c) => c.type === 'text')?.text;
+  const plan = typeof args?.plan === 'string' ? args.plan : fromView ?? '';
+  const title = item.view?.view.title ?? planTitleOf(plan);
+  const outcome = reviewOutcomeOf(item.result);
+  return (
+    <article className={`card plan-card outcome-${outcome.kind}`} aria-label={t.planCard(title)}>
+      <header className="card-head">
+        <code className="tool-name">exit_plan_mode</code>
+        <h3 className="plan-title">{title}</h3>
+      </header>
+      <Disclosure label={t.showPlan}>
+        <Markdown className="plan-body" text={plan} />
+      </Disclosure>
+      <p className={`review-outcome${outcome.kind === 'failed' ? ' is-error' : ''}`}>
+        {outcome.kind === 'waiting' && t.reviewWaiting}
+        {outcome.kind === 'approved' && t.reviewApproved}
+        {outcome.kind === 'dismissed' && t.reviewDismissed}
+        {outcome.kind === 'keep-planning' && t.reviewKeepPlanning}
+        {outcome.kind === 'failed' && `${t.reviewFailed}: ${outcome.text}`}
+      </p>
+      {outcome.kind === 'keep-planning' && outcome.feedback ? (
+        <blockquote className="review-feedback" aria-label={t.reviewFeedback}>
+          {outcome.feedback}
+        </blockquote>
+      ) : null}
+    </article>
+  );
+});
