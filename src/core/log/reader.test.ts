@@ -92,6 +92,23 @@ describe('parseSessionLog', () => {
     expect(log.skipped).toEqual([]);
   });
 
+  it('ignores a leading byte-order mark', () => {
+    const log = parseSessionLog('\uFEFF' + [HEADER, ev('a/b', 0)].join('\n'));
+    expect(log.header).toEqual(header);
+    expect(log.skipped).toEqual([]);
+  });
+
+  // upstream spec §6 items 74 and 76 (the replay invariant checks only the payload, never turn enclosure).
+  it.each<[string, string[], number[]]>([
+    ['a standalone idle plan/mode', [ev('plan/mode', { active: true })], []],
+    ['a plan/mode inside a turn', [ev('turn/start', { turn: 1 }), ev('plan/mode', { active: false }), ev('turn/end', { turn: 1, reason: { kind: 'completed' } })], []],
+    ['a stored plan/mode with a number', [ev('plan/mode', { active: true }), ev('plan/mode', { active: 42 })], [1]],
+    ['a stored plan/mode without data fields', [ev('plan/mode', {})], [0]],
+  ])('validates %s over a stored log', (_name, lines, invalidSeqs) => {
+    const log = parseSessionLog([HEADER, ...lines].join('\n'));
+    expect(log.invalid.map((entry) => entry.seq)).toEqual(invalidSeqs);
+  });
+
   it('keeps well-typed envelope extras and ignores a stored seq', () => {
     const line = JSON.stringify({
       type: 'user/message', seq: 99, time: 17, data: { content: [] }, surfaceOp: 'append', sourceEventSeqs: [1, 2],

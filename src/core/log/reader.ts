@@ -125,13 +125,14 @@ function readLine(text: string): LineResult {
  * `data`); when line 1 is an event instead, the log is read as headerless (seq 0 = line 1); when line 1 is
  * neither, it is reported as "missing session header" and events start at line 2 as usual. A `seq` stored
  * in a line is ignored in favour of the position. A final empty line (trailing newline) is fine; any other
- * empty line is skipped and reported. `\r\n` line ends are accepted. Never throws.
+ * empty line is skipped and reported. `\r\n` line ends and a leading byte-order mark are accepted. Never throws.
  * Source: upstream spec §1.1; PROTOCOL.md "Session log on disk"; shared/cases/dsh-recordings/README.md.
  * @param text - the whole file as UTF-8 text
  * @returns header (if any), events with seq, skipped lines (1-based line numbers) and invalid known events
  */
 export function parseSessionLog(text: string): ParsedLog {
-  const lines = text.split('\n');
+  // A UTF-8 byte-order mark would otherwise make the header line unreadable.
+  const lines = (text.startsWith('\uFEFF') ? text.slice(1) : text).split('\n');
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   const parsed: ParsedLog = { events: [], skipped: [], invalid: [] };
   let firstEventLine = 1; // file line (0-based index) that gets seq 0
