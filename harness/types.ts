@@ -96,6 +96,12 @@ export interface HostOptions {
   now?: () => number;
   /** Id source (tests inject a counter). Returns a fresh UUID-like string. */
   newId?: () => string;
+  /** Where contained failures are reported (e.g. a failed `plan/mode` append at a boundary). Default: `console`. */
+  logger?: { warn(message: string, ...details: unknown[]): void };
+  /** Wait `ms` milliseconds, resolving early when `signal` aborts (model chunk pacing). Default: `setTimeout`. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Step limit of one turn (default 24); exceeding it ends the turn with an error reason. */
+  maxSteps?: number;
 }
 
 /**

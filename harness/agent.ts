@@ -1,0 +1,350 @@
+/**
+ * The agent loop: one root agent per session (agent id = session id) running turns of steps against a
+ * `ModelProvider`, in the event order of the recorded dsh logs (shared/cases/dsh-recordings/plan-review):
+ * turn/start → user/message → session/title (once) → per step: pre-step boundary (plan-mode flush, steered
+ * messages) → step/start → request/header (only when changed) → assistant/chunk rows → assistant/message →
+ * tool/call + tool/result per call → step/end; then turn/end. Everything it knows comes from the log.
+ */
+import { assistantContentOf, toolResultOf, userTextOf } from '../src/core/log/content.ts';
+import type { ContentBlock, SessionEvent, ToolCallData, UserMessageData } from '../src/core/log/types.ts';
+import { lastTurnOf, type SessionLog } from './log.ts';
+import { assemblePrompt, type PromptSection } from './prompt.ts';
+import type { AgentHandle } from './questions.ts';
+import { toolError, type ToolDefinition, type ToolOutcome } from './tools.ts';
+import type { ModelChunk, ModelMessage, ModelProvider } from './types.ts';
+
+/** Default step limit of one turn. */
+export const DEFAULT_MAX_STEPS = 24;
+
+/** One item of the `session/queue` frame (shape as captured from a real host). */
+export interface QueueItem {
+  id: string;
+  placement: 'steering' | 'queued';
+  message: { content: ContentBlock[]; source: { kind: 'user' } };
+}
+
+/** What an agent needs from the engine. */
+export interface AgentDeps {
+  log: SessionLog;
+  handle: AgentHandle;
+  model: ModelProvider;
+  sections(): readonly PromptSection[];
+  tools(): readonly ToolDefinition[];
+  /** Pre-step boundary hooks (plan-mode flush), run before steered messages are logged. */
+  preStep(agentId: string, signal: AbortSignal): void;
+  newId(): string;
+  /** Wait `ms` (pacing of model chunks); must resolve early when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  maxSteps: number;
+  onRunning(running: boolean): void;
+  onQueue(items: QueueItem[]): void;
+  /** A model or loop error ended a turn (the host sends `host/agent-error`). */
+  onError(message: string, turn: number): void;
+  logger: { warn(message: string, ...details: unknown[]): void };
+}
+
+class Cancelled extends Error {}
+
+/**
+ * One session's root agent. `prompt`/`steer` start a turn when idle; a running turn takes steered
+ * messages at its next pre-step and queued prompts after it ends.
+ */
+export class Agent {
+  private readonly inbox: QueueItem[] = [];
+  private readonly queue: QueueItem[] = [];
+  private controller: AbortController | undefined;
+  private drive: Promise<void> | undefined;
+
+  constructor(private readonly deps: AgentDeps) {}
+
+  /** Whether a turn is running (or about to run from the queue). */
+  get running(): boolean {
+    return this.drive !== undefined;
+  }
+
+  /**
+   * `session.prompt` (PROTOCOL.md): `steer` joins the running turn at its next pre-step, `queue` runs after
+   * the current turn; either starts a turn at once when idle.
+   * @param content - the user's content blocks
+   */
+  prompt(content: ContentBlock[], mode: 'queue' | 'steer'): void {
+    const item: QueueItem = { id: this.deps.newId(), placement: mode === 'steer' ? 'steering' : 'queued', message: { content, source: { kind: 'user' } } };
+    if (!this.drive) {
+      this.start([item]);
+      return;
+    }
+    (mode === 'steer' ? this.inbox : this.queue).push(item);
+    this.announceQueue();
+  }
+
+  /** `agent.steer` (upstream spec §1.8): a user message for the next step. */
+  steer(content: ContentBlock[]): void {
+    this.prompt(content, 'steer');
+  }
+
+  /** Cancel the running turn (aborts model, tool and question) and drop steered and queued prompts. */
+  cancel(): void {
+    const hadItems = this.inbox.length + this.queue.length > 0;
+    this.inbox.length = 0;
+    this.queue.length = 0;
+    if (hadItems) this.announceQueue();
+    this.controller?.abort();
+  }
+
+  /** Resolves when the agent has no running turn and nothing queued. */
+  async idle(): Promise<void> {
+    while (this.drive) await this.drive;
+  }
+
+  private announceQueue(): void {
+    this.deps.onQueue([...this.inbox, ...this.queue].map((item) => structuredClone(item)));
+  }
+
+  private start(first: QueueItem[]): void {
+    this.deps.onRunning(true);
+    this.drive = this.runAll(first).finally(() => {
+      this.drive = undefined;
+      this.deps.onRunning(false);
+    });
+  }
+
+  private async runAll(first: QueueItem[]): Promise<void> {
+    let next: QueueItem[] | undefined = first;
+    while (next) {
+      try {
+        await this.runTurn(next);
+      } catch (error) {
+        // Only a storage failure reaches here (turn/end itself could not be logged); stop driving.
+        this.deps.logger.warn(`agent ${this.deps.handle.id}: turn aborted by a log failure`, error);
+        this.deps.onError(error instanceof Error ? error.message : String(error), lastTurnOf(this.deps.log.events));
+        return;
+      }
+      if (this.queue.length > 0) {
+        next = [this.queue.shift() as QueueItem];
+        this.announceQueue();
+      } else if (this.inbox.length > 0) {
+        next = this.inbox.splice(0);
+        this.announceQueue();
+      } else next = undefined;
+    }
+  }
+
+  private appendUser(item: QueueItem): void {
+    const log = this.deps.log;
+    const data: UserMessageData = { content: item.message.content, source: { kind: 'user' }, role: 'user', id: item.id };
+    const event = log.append({ type: 'user/message', data, surfaceOp: 'append' });
+    if (!log.events.some((e) => e.type === 'session/title')) {
+      const title = userTextOf(event).split(/\s+/).filter(Boolean).slice(0, 5).join(' ');
+      if (title !== '') log.append({ type: 'session/title', data: { title, messageSeqs: [event.seq], source: { kind: 'fallback' } } });
+    }
+  }
+
+  private async runTurn(first: QueueItem[]): Promise<void> {
+    const { log, handle } = this.deps;
+    const turn = lastTurnOf(log.events) + 1;
+    const controller = new AbortController();
+    this.controller = controller;
+    const signal = controller.signal;
+    const end = (reason: { kind: string; message?: string }): void => {
+      log.append({ type: 'turn/end', data: { turn, reason } });
+    };
+    log.append({ type: 'turn/start', data: { turn, trigger: { kind: 'message', source: { kind: 'user' } } } });
+    try {
+      for (const item of first) this.appendUser(item);
+      for (let step = 1; ; step++) {
+        if (step > this.deps.maxSteps) {
+          const message = `step limit of ${this.deps.maxSteps} reached`;
+          end({ kind: 'error', message });
+          this.deps.onError(message, turn);
+          return;
+        }
+        this.deps.preStep(handle.id, signal);
+        if (this.inbox.length > 0) {
+          for (const item of this.inbox.splice(0)) this.appendUser(item);
+          this.announceQueue();
+        }
+        if (signal.aborted) throw new Cancelled();
+        log.append({ type: 'step/start', data: { turn, step } });
+        const hadToolCalls = await this.runStep(turn, step, signal);
+        log.append({ type: 'step/end', data: { turn, step } });
+        if (signal.aborted) throw new Cancelled();
+        if (!hadToolCalls) {
+          end({ kind: 'completed' });
+          return;
+        }
+      }
+    } catch (error) {
+      if (signal.aborted || error instanceof Cancelled) {
+        end({ kind: 'cancelled' });
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      end({ kind: 'error', message });
+      this.deps.onError(message, turn);
+    } finally {
+      if (this.controller === controller) this.controller = undefined;
+    }
+  }
+
+  /** One step after step/start; returns whether the model called tools. */
+  private async runStep(turn: number, step: number, signal: AbortSignal): Promise<boolean> {
+    const { log, handle, model } = this.deps;
+    const prompt = assemblePrompt(this.deps.sections(), handle.id);
+    const tools = this.deps.tools();
+    const schemas = tools.map((tool) => tool.schema);
+    const header = { config: { provider: model.provider, model: model.model }, system: prompt.system, tools: JSON.stringify(schemas) };
+    const last = lastHeaderOf(log.events);
+    if (last === undefined || JSON.stringify(last) !== JSON.stringify(header)) {
+      log.append({ type: 'request/header', data: { header, reason: last === undefined ? 'initial' : 'change' } });
+    }
+
+    const chunkSeqs: number[] = [];
+    const blocks = new Map<number, ContentBlock>();
+    const logChunk = (chunk: Record<string, unknown>): void => {
+      chunkSeqs.push(log.append({ type: 'assistant/chunk', data: { turn, step, chunk } }).seq);
+    };
+    const open = (index: number, blockType: 'text' | 'reasoning' | 'tool-call'): void => {
+      if (blocks.has(index)) return;
+      blocks.set(index, blockType === 'tool-call' ? { type: 'tool-call', id: '', name: '', arguments: '' } : { type: blockType, text: '' });
+      logChunk({ type: 'block-start', index, blockType });
+    };
+    let finish: { kind: 'stop' | 'tool-calls' } | undefined;
+    const stream = model.stream({
+      sessionId: handle.sessionId,
+      turn,
+      step,
+      system: prompt.system,
+      sections: prompt.sections,
+      tools: schemas,
+      messages: messagesOf(log.events),
+      signal,
+    });
+    for await (const chunk of stream as AsyncIterable<ModelChunk>) {
+      if (chunk.delayMs !== undefined && chunk.delayMs > 0) await this.deps.sleep(chunk.delayMs, signal);
+      if (signal.aborted) throw new Cancelled();
+      if (finish) continue;
+      switch (chunk.type) {
+        case 'block-start':
+          open(chunk.index, chunk.blockType);
+          break;
+        case 'text-delta':
+        case 'reasoning-delta': {
+          open(chunk.index, chunk.type === 'text-delta' ? 'text' : 'reasoning');
+          const block = blocks.get(chunk.index);
+          if (block && (block.type === 'text' || block.type === 'reasoning')) block.text += chunk.text;
+          logChunk({ type: chunk.type, index: chunk.index, text: chunk.text });
+          break;
+        }
+        case 'tool-call':
+          open(chunk.index, 'tool-call');
+          blocks.set(chunk.index, { type: 'tool-call', id: chunk.id, name: chunk.name, arguments: chunk.arguments });
+          break;
+        case 'finish':
+          finish = chunk.reason;
+          break;
+        default: {
+          const never: never = chunk;
+          throw new Error(`unknown model chunk ${JSON.stringify(never)}`);
+        }
+      }
+    }
+    if (signal.aborted) throw new Cancelled();
+    const content = [...blocks.entries()].sort(([a], [b]) => a - b).map(([, block]) => block);
+    for (const [index, block] of [...blocks.entries()].sort(([a], [b]) => a - b)) logChunk({ type: 'block-end', index, block });
+    const calls = content.filter((block): block is Extract<ContentBlock, { type: 'tool-call' }> => block.type === 'tool-call');
+    logChunk({ type: 'finish', reason: finish ?? { kind: calls.length > 0 ? 'tool-calls' : 'stop' } });
+    log.append({
+      type: 'assistant/message',
+      data: {
+        turn,
+        step,
+        message: { role: 'assistant', content, source: { kind: 'model', provider: model.provider, model: model.model }, id: this.deps.newId() },
+      },
+      surfaceOp: 'append',
+      sourceEventSeqs: chunkSeqs,
+    });
+
+    for (const call of calls) {
+      const callEvent = log.append({ type: 'tool/call', data: { turn, step, callId: call.id, name: call.name, arguments: call.arguments } });
+      const outcome = signal.aborted ? toolError('the turn was cancelled before this tool ran') : await this.execute(call, tools, signal);
+      log.append({
+        type: 'tool/result',
+        data: {
+          turn,
+          step,
+          message: {
+            source: { kind: 'tool', callId: call.id },
+            content: [{ type: 'tool-result', toolCallId: call.id, content: [{ type: 'text', text: outcome.text }], isError: outcome.isError }],
+            role: 'user',
+            id: this.deps.newId(),
+          },
+        },
+        surfaceOp: 'append',
+        sourceEventSeqs: [callEvent.seq],
+      });
+    }
+    return calls.length > 0;
+  }
+
+  private async execute(
+    call: { id: string; name: string; arguments: string },
+    tools: readonly ToolDefinition[],
+    signal: AbortSignal,
+  ): Promise<ToolOutcome> {
+    const tool = tools.find((candidate) => candidate.schema.name === call.name);
+    if (!tool) return toolError(`unknown tool "${call.name}"`);
+    let args: unknown;
+    try {
+      args = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
+    } catch {
+      return toolError('invalid arguments: not valid JSON');
+    }
+    try {
+      return await tool.execute(args, { agent: this.deps.handle, events: this.deps.log.events, signal, callId: call.id });
+    } catch (error) {
+      return toolError(error instanceof Error ? error.message : String(error));
+    }
+  }
+}
+
+/** The `header` of the last logged `request/header`, or `undefined` when none. */
+function lastHeaderOf(events: readonly SessionEvent[]): unknown {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i] as SessionEvent;
+    if (event.type === 'request/header') return (event.data as { header?: unknown } | null)?.header;
+  }
+  return undefined;
+}
+
+/**
+ * The model-facing conversation derived from a log: user messages (plugin notices marked `notice`),
+ * assistant text plus tool calls, and tool results (named by their call). Other events are left out.
+ * @param events - a session log
+ */
+export function messagesOf(events: readonly SessionEvent[]): ModelMessage[] {
+  const names = new Map<string, string>();
+  const messages: ModelMessage[] = [];
+  for (const event of events) {
+    if (event.type === 'user/message') {
+      const source = (event.data as UserMessageData | null)?.source;
+      messages.push({ role: 'user', text: userTextOf(event), source: source?.kind === 'plugin' ? 'notice' : 'user' });
+    } else if (event.type === 'assistant/message') {
+      const content = assistantContentOf(event) ?? [];
+      const text = content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
+      const toolCalls = content.flatMap((block) =>
+        block.type === 'tool-call' ? [{ id: block.id, name: block.name, arguments: block.arguments }] : [],
+      );
+      messages.push({ role: 'assistant', text, toolCalls });
+    } else if (event.type === 'tool/call') {
+      const data = event.data as ToolCallData;
+      if (typeof data?.callId === 'string') names.set(data.callId, data.name);
+    } else if (event.type === 'tool/result') {
+      const result = toolResultOf(event);
+      if (!result) continue;
+      const callId = result.callId ?? '';
+      const text = result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
+      messages.push({ role: 'tool', toolCallId: callId, name: names.get(callId) ?? '', text, isError: result.isError });
+    }
+  }
+  return messages;
+}

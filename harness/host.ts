@@ -1,0 +1,532 @@
+/**
+ * The transport-neutral reference host (`createHost`): sessions stored through `SessionStorage`, one agent
+ * per session, the plan-mode plugin, the question service with its Web provider, commands and projections,
+ * and the dispatch of every unary method of src/core/protocol/methods.ts with the dsh envelope rules
+ * (PROTOCOL.md, upstream spec §4). Adapters (server/, mocks/) only carry bytes; every rule lives here.
+ * Downlink order per event: `session/projection` changes first, then the `session/event` of the same seq.
+ */
+import { z } from 'zod';
+import { parseSessionLog } from '../src/core/log/reader.ts';
+import type { ContentBlock, SessionEvent } from '../src/core/log/types.ts';
+import {
+  clientRequestSchema,
+  INVALID_REQUEST_RPC_ID,
+  type RpcError,
+  type RpcReceipt,
+  type ServerRequest,
+  type ServerResponse,
+} from '../src/core/protocol/envelopes.ts';
+import { isMethodName, methods, type MethodName, type PlanState, type SetOutcome } from '../src/core/protocol/methods.ts';
+import { Agent, DEFAULT_MAX_STEPS, type QueueItem } from './agent.ts';
+import { createCommandRegistry, type CommandRegistry } from './commands.ts';
+import { resolvePlugins } from './config.ts';
+import { openTurnOf, SessionLog, type LogHeader } from './log.ts';
+import { createPlanModePlugin, DEFAULT_PLAN_SECTION, resolvePlanModeConfig, type PlanModePlugin } from './plugins/plan-mode.ts';
+import { BASE_SECTION, type PromptSection } from './prompt.ts';
+import { ProjectionRegistry } from './projections.ts';
+import {
+  createUserQuestionService,
+  createWebQuestionProvider,
+  type AgentHandle,
+  type UserQuestionService,
+  type WebQuestionProvider,
+} from './questions.ts';
+import { askUserQuestionTool, listFilesTool, readFileTool, writeFileTool, type ToolDefinition } from './tools.ts';
+import type { Host, HostOptions, ModelProvider, StoredLine, StoredSession } from './types.ts';
+
+/** A failure a method handler raises; becomes `{ok:false, error}`. */
+export class HostError extends Error {
+  constructor(
+    readonly code: RpcError['code'],
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Engine-level API beyond the protocol (fork/child, direct plan-mode access, test seams). */
+export interface Engine {
+  /** `ctx.planMode` (upstream spec §1.4–§1.6); agent id = session id. */
+  readonly planMode: PlanModePlugin['controller'];
+  /** `ctx.userQuestions` (upstream spec §3.2). */
+  readonly questions: UserQuestionService;
+  /** The Web provider (pending questions, `respond`). */
+  readonly questionProvider: WebQuestionProvider;
+  /** The plan-mode plugin (section, tool, views, dispose). */
+  readonly planModePlugin: PlanModePlugin;
+  readonly commands: CommandRegistry;
+  /** Create an empty session. @returns its id. @throws HostError bad-request for a taken id. */
+  createSession(options?: { cwd?: string; sessionId?: string }): string;
+  /**
+   * Fork a session: a new root session whose log is a copy of `events[0..throughSeq]` (default: all), so plan
+   * state is inherited through the fold (upstream spec §1.2). An open turn in the copy is closed as interrupted.
+   * @returns the fork's id. @throws HostError session-not-found
+   */
+  fork(sessionId: string, options?: { throughSeq?: number }): string;
+  /**
+   * Spawn a child session owned by the live parent: empty log (plan mode off), `parentSessionId` set, and its
+   * agent is not a root, so `ask()` from it fails `DELEGATED_CALLER` (upstream spec §3.2 item 4).
+   * @returns the child's id. @throws HostError session-not-found
+   */
+  child(parentSessionId: string): string;
+  /** A session's log, or `undefined`. */
+  log(sessionId: string): SessionLog | undefined;
+  /** A session's live agent handle, or `undefined`. */
+  handle(sessionId: string): AgentHandle | undefined;
+  /** A session's agent, or `undefined` (read-only sessions have none). */
+  agent(sessionId: string): Agent | undefined;
+  /** Resolves when the session (or every session) has no running turn. */
+  idle(sessionId?: string): Promise<void>;
+}
+
+/** `createHost`'s result: the `Host` plus `engine`. */
+export interface EngineHost extends Host {
+  readonly engine: Engine;
+}
+
+interface Session {
+  log: SessionLog;
+  handle: AgentHandle;
+  agent: Agent | undefined;
+  projections: ProjectionRegistry;
+  readOnly: boolean;
+  createdOrder: number;
+}
+
+const defaultSleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+const defaultNewId = (): string => crypto.randomUUID();
+
+/** Whether an event counts as a message for `session.history` paging (`maxMessages`). */
+function isMessage(event: SessionEvent): boolean {
+  return event.type === 'user/message' || event.type === 'assistant/message';
+}
+
+/**
+ * Create the reference host over `options.storage`, reloading every stored session (an open last turn gets
+ * `turn/end {reason:{kind:'interrupted'}}`).
+ * @param options - storage, model, plugins (validated; default: plan-mode with the built-in section), cwd, clock, ids
+ * @returns the `Host` plus `engine`
+ * @throws Error for an invalid plugin list (naming the index and field)
+ */
+export function createHost(options: HostOptions): EngineHost {
+  const now = options.now ?? (() => Date.now());
+  const newId = options.newId ?? defaultNewId;
+  const logger = options.logger ?? console;
+  const sleep = options.sleep ?? defaultSleep;
+  const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+  const plugins = options.plugins === undefined ? undefined : resolvePlugins(options.plugins);
+  const planEntry = plugins === undefined ? { config: { section: DEFAULT_PLAN_SECTION } } : plugins.find((p) => p.id === 'plan-mode');
+
+  const sessions = new Map<string, Session>();
+  const mux = new Set<(frame: ServerRequest) => void>();
+  const hostStreams = new Set<(frame: ServerRequest) => void>();
+  let closed = false;
+  let order = 0;
+
+  const frame = (payload: { type: string; [key: string]: unknown }, rpcId?: string): ServerRequest => ({
+    type: 'server-request',
+    rpcId: rpcId ?? newId(),
+    method: payload.type,
+    payload,
+  });
+  const sendMux = (payload: { type: string; [key: string]: unknown }, rpcId?: string): void => {
+    if (closed) return;
+    for (const send of [...mux]) send(frame(payload, rpcId));
+  };
+  const sendHost = (payload: { type: string; [key: string]: unknown }): void => {
+    if (closed) return;
+    for (const send of [...hostStreams]) send(frame(payload));
+  };
+
+  const commands = createCommandRegistry(newId);
+  const questionProvider = createWebQuestionProvider({ newId, send: sendMux });
+  const questions = createUserQuestionService((agent) => sessions.get(agent.id)?.handle === agent);
+  questions.registerProvider(questionProvider);
+
+  const providers = new Map<string, ModelProvider>();
+  const modelFor = (sessionId: string): ModelProvider => {
+    let provider = providers.get(sessionId);
+    if (!provider) {
+      provider = typeof options.model === 'function' ? options.model(sessionId) : options.model;
+      providers.set(sessionId, provider);
+    }
+    return provider;
+  };
+  let describeModel: { provider: string; model: string } | undefined;
+
+  const planModePlugin: PlanModePlugin | undefined = planEntry
+    ? createPlanModePlugin({
+        config: resolvePlanModeConfig(planEntry.config),
+        logOf: (id) => sessions.get(id)?.log,
+        questions,
+        commands,
+        steer: (id, content) => sessions.get(id)?.agent?.steer(content),
+        logger,
+        newId,
+      })
+    : undefined;
+
+  const sections: PromptSection[] = [BASE_SECTION, ...(planModePlugin ? [planModePlugin.section] : [])];
+  const tools: ToolDefinition[] = [
+    ...(planModePlugin ? [planModePlugin.tool] : []),
+    askUserQuestionTool(questions),
+    listFilesTool,
+    readFileTool,
+    writeFileTool,
+  ];
+
+  const viewOf = (event: SessionEvent, events: readonly SessionEvent[]) => planModePlugin?.viewOf(event, events);
+
+  /** Register a stored session in memory and wire its downlink. */
+  const register = (stored: StoredSession, root: boolean): Session => {
+    const header = stored.header as LogHeader;
+    const log = new SessionLog(header, options.storage, now, stored.lines);
+    const handle: AgentHandle = Object.freeze({ id: header.id, sessionId: header.id, root });
+    const readOnly = header.readOnly === true;
+    const session: Session = { log, handle, agent: undefined, projections: new ProjectionRegistry(log.events), readOnly, createdOrder: order++ };
+    if (!readOnly) {
+      session.agent = new Agent({
+        log,
+        handle,
+        model: modelFor(header.id),
+        sections: () => sections,
+        tools: () => tools,
+        preStep: (id, signal) => planModePlugin?.controller.boundary(id, signal),
+        newId,
+        sleep,
+        maxSteps,
+        onRunning: (running) => sendHost({ type: 'host/session-status', sessionId: header.id, running }),
+        onQueue: (items: QueueItem[]) => sendMux({ type: 'session/queue', sessionId: header.id, items }),
+        onError: (message, turn) => sendHost({ type: 'host/agent-error', sessionId: header.id, turn, message }),
+        logger,
+      });
+    }
+    log.subscribe((event) => {
+      for (const change of session.projections.apply(event)) {
+        sendMux({ type: 'session/projection', sessionId: header.id, key: change.key, value: change.value, seq: change.seq });
+      }
+      const view = viewOf(event, log.events);
+      sendMux({ type: 'session/event', sessionId: header.id, event, ...(view ? { view } : {}) });
+    });
+    sessions.set(header.id, session);
+    return session;
+  };
+
+  const closeOpenTurn = (session: Session): void => {
+    const turn = openTurnOf(session.log.events);
+    if (turn === undefined || session.readOnly) return;
+    try {
+      session.log.append({ type: 'turn/end', data: { turn, reason: { kind: 'interrupted' } } });
+    } catch (error) {
+      logger.warn(`could not close the interrupted turn of ${session.log.sessionId}`, error);
+    }
+  };
+
+  const addSession = (stored: StoredSession, root: boolean): Session => {
+    options.storage.create(stored);
+    const session = register(stored, root);
+    const header = stored.header;
+    sendHost({
+      type: 'host/session-added',
+      sessionId: header.id,
+      blank: isBlank(session),
+      cwd: header.cwd,
+      ...(header.parentSessionId ? { parentSessionId: header.parentSessionId } : {}),
+    });
+    return session;
+  };
+
+  const newHeader = (cwd: string | undefined, sessionId?: string): StoredSession['header'] => ({
+    type: 'session',
+    version: 0,
+    id: sessionId ?? `session-${newId()}`,
+    createdAt: now(),
+    cwd: cwd ?? options.cwd,
+  });
+
+  for (const stored of options.storage.loadAll()) closeOpenTurn(register(stored, true));
+
+  const sessionOf = (sessionId: string): Session => {
+    const session = sessions.get(sessionId);
+    if (!session) throw new HostError('session-not-found', `session "${sessionId}" not found`, { sessionId });
+    return session;
+  };
+  const writable = (sessionId: string): Session & { agent: Agent } => {
+    const session = sessionOf(sessionId);
+    if (session.readOnly || !session.agent) {
+      throw new HostError('bad-request', `session "${sessionId}" is read-only (an imported recording)`, { sessionId, issues: [] });
+    }
+    return session as Session & { agent: Agent };
+  };
+
+  const engine: Engine = {
+    get planMode() {
+      if (!planModePlugin) throw new Error('the plan-mode plugin is not configured');
+      return planModePlugin.controller;
+    },
+    questions,
+    questionProvider,
+    get planModePlugin() {
+      if (!planModePlugin) throw new Error('the plan-mode plugin is not configured');
+      return planModePlugin;
+    },
+    commands,
+    createSession(opts = {}) {
+      if (opts.sessionId !== undefined && sessions.has(opts.sessionId)) {
+        throw new HostError('bad-request', `session "${opts.sessionId}" already exists`, { issues: [] });
+      }
+      return addSession({ header: newHeader(opts.cwd, opts.sessionId), lines: [] }, true).log.sessionId;
+    },
+    fork(sessionId, opts = {}) {
+      const parent = sessionOf(sessionId);
+      const end = opts.throughSeq === undefined ? parent.log.events.length : Math.max(0, Math.min(parent.log.events.length, opts.throughSeq + 1));
+      const lines = parent.log.toStored(end).lines;
+      const header = { ...newHeader(parent.log.header.cwd), parentSessionId: sessionId };
+      const fork = addSession({ header, lines }, true);
+      closeOpenTurn(fork);
+      return fork.log.sessionId;
+    },
+    child(parentSessionId) {
+      const parent = sessionOf(parentSessionId);
+      const header = { ...newHeader(parent.log.header.cwd), parentSessionId };
+      return addSession({ header, lines: [] }, false).log.sessionId;
+    },
+    log: (sessionId) => sessions.get(sessionId)?.log,
+    handle: (sessionId) => sessions.get(sessionId)?.handle,
+    agent: (sessionId) => sessions.get(sessionId)?.agent,
+    async idle(sessionId) {
+      const list = sessionId === undefined ? [...sessions.values()] : [sessionOf(sessionId)];
+      await Promise.all(list.map((session) => session.agent?.idle()));
+    },
+  };
+
+  const describeNames = (): { provider: string; model: string } => {
+    if (!describeModel) {
+      const provider = typeof options.model === 'function' ? (providers.values().next().value ?? options.model('host.describe')) : options.model;
+      describeModel = { provider: provider.provider, model: provider.model };
+    }
+    return describeModel;
+  };
+
+  const summaryOf = (session: Session) => {
+    const header = session.log.header;
+    const events = session.log.events;
+    const snapshot = session.projections.snapshot();
+    const title = snapshot.values.title;
+    return {
+      sessionId: header.id,
+      updatedAt: events.at(-1)?.time ?? header.createdAt,
+      running: session.agent?.running ?? false,
+      blank: isBlank(session),
+      cwd: header.cwd,
+      ...(header.parentSessionId ? { parentSessionId: header.parentSessionId } : {}),
+      ...(typeof title === 'string' ? { title } : {}),
+      ...(session.readOnly ? { readOnly: true } : {}),
+      projections: snapshot,
+    };
+  };
+
+  type Handler = (payload: never, signal?: AbortSignal) => unknown;
+  const handlers: { [M in MethodName]: (payload: z.output<(typeof methods)[M]['payload']>, signal?: AbortSignal) => unknown } = {
+    'host.describe': () => ({
+      version: options.version ?? '0.1.0',
+      cwd: options.cwd,
+      ...describeNames(),
+      attachedSessions: sessions.size,
+      capabilities: { setPlanMode: planModePlugin !== undefined, import: true, modes: false },
+    }),
+    'session.list': () => ({
+      items: [...sessions.values()]
+        .map((session) => ({ session, summary: summaryOf(session) }))
+        .sort((a, b) => b.summary.updatedAt - a.summary.updatedAt || b.session.createdOrder - a.session.createdOrder)
+        .map(({ summary }) => summary),
+    }),
+    'session.create': (payload) => ({ sessionId: engine.createSession({ ...(payload.cwd ? { cwd: payload.cwd } : {}), ...(payload.sessionId ? { sessionId: payload.sessionId } : {}) }) }),
+    'session.history': (payload) => {
+      const session = sessionOf(payload.sessionId);
+      const events = session.log.events;
+      const end = payload.beforeSeq === undefined ? events.length : Math.min(payload.beforeSeq, events.length);
+      const start = pageStart(events, end, payload.maxMessages);
+      const page = events.slice(start, end).map((event) => {
+        const view = viewOf(event, events);
+        return { event, ...(view ? { view } : {}) };
+      });
+      return {
+        events: page,
+        hasMore: start > 0,
+        ...(payload.beforeSeq === undefined ? { projections: session.projections.snapshot() } : {}),
+      };
+    },
+    'session.prompt': (payload) => {
+      const session = writable(payload.sessionId);
+      session.agent.prompt(payload.content.map((block) => ({ ...block })) as ContentBlock[], payload.mode);
+      return { accepted: true };
+    },
+    'session.cancel': (payload) => {
+      sessionOf(payload.sessionId).agent?.cancel();
+      return {};
+    },
+    'commands/list': (payload) => {
+      sessionOf(payload.args.agentId);
+      return commands.list();
+    },
+    'commands/execute': async (payload) => {
+      const session = writable(payload.args.agentId);
+      return commands.execute(session.log, payload.args.line, payload.args.images);
+    },
+    'session.planMode': (payload): PlanState => {
+      sessionOf(payload.sessionId);
+      return engine.planMode.get(payload.sessionId);
+    },
+    'session.setPlanMode': (payload): { outcome: SetOutcome; state: PlanState } => {
+      writable(payload.sessionId);
+      const outcome = engine.planMode.set(payload.sessionId, payload.active);
+      return { outcome, state: engine.planMode.get(payload.sessionId) };
+    },
+    'session.import': (payload) => {
+      const parsed = parseSessionLog(payload.jsonl);
+      // Skipped lines keep their seq as `import/skipped` placeholders, so seqs stay equal to line positions.
+      const headerless = parsed.header === undefined && !parsed.skipped.some((s) => s.line === 1);
+      const seqOfLine = (line: number): number => line - (headerless ? 1 : 2);
+      const length = Math.max(
+        parsed.events.reduce((max, event) => Math.max(max, event.seq + 1), 0),
+        parsed.skipped.reduce((max, s) => Math.max(max, seqOfLine(s.line) + 1), 0),
+      );
+      const lines: StoredLine[] = Array.from({ length }, () => ({ type: 'import/skipped', data: { reason: 'unreadable line' } }));
+      for (const s of parsed.skipped) {
+        const seq = seqOfLine(s.line);
+        if (seq >= 0) lines[seq] = { type: 'import/skipped', data: { line: s.line, reason: s.reason } };
+      }
+      for (const event of parsed.events) {
+        const line: StoredLine = { type: event.type, data: event.data };
+        if (event.time !== undefined) line.time = event.time;
+        if (event.surfaceOp !== undefined) line.surfaceOp = event.surfaceOp;
+        if (event.sourceEventSeqs !== undefined) line.sourceEventSeqs = event.sourceEventSeqs;
+        lines[event.seq] = line;
+      }
+      const header = {
+        ...newHeader(parsed.header?.cwd),
+        ...(parsed.header ? { createdAt: parsed.header.createdAt } : {}),
+        readOnly: true,
+      };
+      const session = addSession({ header, lines }, true);
+      return { sessionId: session.log.sessionId, skipped: parsed.skipped };
+    },
+    'session.modes': () => {
+      throw new HostError('bad-request', 'the session-modes variant is not enabled on this host', { issues: [] });
+    },
+    'session.setMode': () => {
+      throw new HostError('bad-request', 'the session-modes variant is not enabled on this host', { issues: [] });
+    },
+  };
+
+  const fail = (rpcId: string, code: RpcError['code'], message: string, details: Record<string, unknown> = {}): ServerResponse => ({
+    type: 'server-response',
+    rpcId,
+    result: { ok: false, error: { code, message, details } },
+  });
+
+  return {
+    engine,
+    hasMethod: (method) => isMethodName(method),
+
+    async handleRequest(pathMethod, body, signal) {
+      const envelope = clientRequestSchema.safeParse(body);
+      if (!envelope.success) {
+        const raw = typeof body === 'object' && body !== null ? (body as { rpcId?: unknown }).rpcId : undefined;
+        const rpcId = typeof raw === 'string' && raw !== '' ? raw : INVALID_REQUEST_RPC_ID;
+        return fail(rpcId, 'bad-request', 'invalid client-request message', { issues: jsonIssues(envelope.error) });
+      }
+      const { rpcId, method, payload } = envelope.data;
+      if (method !== pathMethod) {
+        return fail(rpcId, 'bad-request', `method "${method}" does not match path "${pathMethod}"`, { issues: [] });
+      }
+      if (!isMethodName(method)) return fail(rpcId, 'bad-request', `unknown method "${method}"`, { issues: [] });
+      const parsed = methods[method].payload.safeParse(payload);
+      if (!parsed.success) {
+        return fail(rpcId, 'bad-request', `invalid payload for "${method}"`, { issues: jsonIssues(parsed.error) });
+      }
+      try {
+        const value = await (handlers[method] as Handler)(parsed.data as never, signal);
+        return { type: 'server-response', rpcId, result: value === undefined ? { ok: true } : { ok: true, value } };
+      } catch (error) {
+        if (error instanceof HostError) return fail(rpcId, error.code, error.message, error.details);
+        logger.warn(`host: ${method} crashed`, error);
+        return fail(rpcId, 'internal', error instanceof Error ? error.message : String(error));
+      }
+    },
+
+    handleRespond(body): RpcReceipt {
+      try {
+        return questionProvider.respond(body);
+      } catch {
+        return { accepted: false, reason: 'bad-response' };
+      }
+    },
+
+    openMux(send) {
+      mux.add(send);
+      for (const session of sessions.values()) {
+        send(frame({ type: 'session/subscribed', sessionId: session.log.sessionId, lastSeq: session.log.lastSeq }));
+      }
+      for (const question of questionProvider.pending()) {
+        send(frame({ type: 'question/requested', sessionId: question.sessionId, questions: question.questions }, question.rpcId));
+      }
+      return () => void mux.delete(send);
+    },
+
+    openHostStream(send) {
+      hostStreams.add(send);
+      return () => void hostStreams.delete(send);
+    },
+
+    async close() {
+      for (const session of sessions.values()) session.agent?.cancel();
+      questionProvider.abortAll();
+      await engine.idle();
+      closed = true;
+      mux.clear();
+      hostStreams.clear();
+    },
+  };
+}
+
+/** A session is blank until its first turn or command. */
+function isBlank(session: Session): boolean {
+  return !session.log.events.some((event) => event.type === 'turn/start' || event.type === 'command/run' || event.type === 'user/message');
+}
+
+/**
+ * First index of a history page ending (exclusively) at `end`: the earliest of the last `maxMessages`
+ * messages and of their `sourceEventSeqs` (so a message's chunks travel with it), or 0 when there are no
+ * more messages before (as captured from a real host, shared/spec/dsh-frames/http-exchanges.jsonl).
+ */
+export function pageStart(events: readonly SessionEvent[], end: number, maxMessages: number | undefined): number {
+  if (maxMessages === undefined) return 0;
+  let count = 0;
+  let start = end;
+  for (let i = end - 1; i >= 0; i--) {
+    const event = events[i] as SessionEvent;
+    if (!isMessage(event)) continue;
+    if (++count > maxMessages) return start;
+    start = Math.min(i, ...(event.sourceEventSeqs ?? []).filter((seq) => seq >= 0 && seq < i));
+  }
+  return 0;
+}
+
+/** Zod issues as plain JSON (code, path, message, and the issue's other fields). */
+function jsonIssues(error: z.ZodError): unknown[] {
+  return JSON.parse(JSON.stringify(error.issues)) as unknown[];
+}

@@ -1,0 +1,424 @@
+/**
+ * The plan-mode plugin (upstream spec §1.3–§1.10, E3 where eras differ; no images, no Code Mode; seed 000).
+ * State lives in the log as whole-value `plan/mode {active}` events; the only in-memory state is the pending
+ * selection per agent, committed at the next pre-step boundary (or at once when idle). It contributes the
+ * `plan:policy` section (order 50), the always-listed `exit_plan_mode` tool with its review question, the
+ * `/plan` command and the tool cards. It never blocks or filters another tool.
+ */
+import { planCommandArgs } from '../../src/core/commands/grammar.ts';
+import { toolResultOf } from '../../src/core/log/content.ts';
+import type { ContentBlock, SessionEvent, ToolCallData } from '../../src/core/log/types.ts';
+import { foldPlanMode } from '../../src/core/plan/fold.ts';
+import { isValidPlanText, planTitleOf } from '../../src/core/plan/plan-text.ts';
+import type { PlanState, SetOutcome, ToolView } from '../../src/core/protocol/methods.ts';
+import {
+  APPROVE_LABEL,
+  KEEP_PLANNING_LABEL,
+  PLAN_REVIEW_HEADER,
+  PLAN_REVIEW_ID,
+  type QuestionAnswer,
+  type QuestionItem,
+} from '../../src/core/questions/types.ts';
+import type { CommandDefinition, CommandRegistry } from '../commands.ts';
+import { lastHeaderIndex, openTurnOf, type SessionLog } from '../log.ts';
+import type { PromptSection } from '../prompt.ts';
+import { UserQuestionError, type AgentHandle, type UserQuestionService } from '../questions.ts';
+import { toolError, type ToolDefinition } from '../tools.ts';
+
+/** Plugin id and package name in a harness config (seed 000 "Configuration"). */
+export const PLAN_MODE_PLUGIN_ID = 'plan-mode';
+export const PLAN_MODE_PLUGIN_NAME = '@deepseek-ai/dsh-plan-mode';
+/** The exit tool's name (seed 000 `EXIT_PLAN_MODE`). */
+export const EXIT_PLAN_MODE = 'exit_plan_mode';
+/** Section name and order (upstream spec §1.3). */
+export const PLAN_POLICY_SECTION = 'plan:policy';
+export const PLAN_POLICY_ORDER = 50;
+
+/** Built-in section text, used when no config is given (our wording). */
+export const DEFAULT_PLAN_SECTION =
+  'You are in plan mode. Explore the workspace and design the change before doing it: read what you need, ' +
+  'ask the user when a decision is theirs, and do not start the implementation yet. When the plan is complete, ' +
+  'present it with exit_plan_mode as markdown starting with a "# " heading that names it. The user either ' +
+  'approves it (then carry it out from your next step) or keeps planning with feedback.';
+
+/** Notice texts (upstream spec §1.7: two fixed one-sentence texts; our wording). */
+export const NOTICE_ON = 'The user switched this session into plan mode.';
+export const NOTICE_OFF = 'The user switched this session back to the default mode.';
+
+/** `/plan` result texts (upstream spec §1.8 outcome table; committed-on as the real host logs it). */
+export const PLAN_TEXTS = {
+  onCommitted: 'Plan mode on. Use /plan off to leave.',
+  onLater: 'Entering plan mode; applies from the next step. Use /plan off to leave.',
+  offCommitted: 'Plan mode off.',
+  offQueued: 'Leaving plan mode; applies from the next step.',
+  offCancelled: 'Cancelled the pending switch into plan mode.',
+  offAlready: 'Plan mode is already off.',
+  offImages: 'Images cannot be attached to /plan off.',
+} as const;
+
+/** Review question texts (upstream spec §1.10; option descriptions as captured in dsh-frames). */
+export const REVIEW_QUESTION = 'Approve this plan and leave plan mode?';
+export const APPROVE_DESCRIPTION = 'Leave plan mode; the plan is carried out from the next step.';
+export const KEEP_PLANNING_DESCRIPTION = 'Stay in plan mode; feedback goes back to the model.';
+
+/** `exit_plan_mode` result and error texts (upstream spec §1.9; approval text as the real host logs it). */
+export const EXIT_TEXTS = {
+  approved: 'Plan approved — plan mode exited; carry out the plan starting with your next step.',
+  noAgent: 'exit_plan_mode needs a calling agent',
+  notActive: 'exit_plan_mode is only available in plan mode',
+  badPlan: 'the plan must be complete markdown starting with a level-1 heading ("# Title")',
+  noChannel: 'there is no channel to ask the user for a review; ask the user to switch the mode manually with /plan off',
+  dismissed:
+    'the user dismissed the plan review because they want to talk; stay in plan mode, stop now and wait for their message',
+  reloaded: 'the plan-mode service was reloaded during the review; present the plan again',
+  revise: 'the user wants to keep planning; revise the plan and present it again',
+  feedback: (custom: string) => `the user wants to keep planning; their feedback: ${custom}`,
+} as const;
+
+/** Resolved plugin config: exactly `{section}` (upstream spec §1.3). */
+export interface PlanModeConfig {
+  section: string;
+}
+
+/**
+ * Validate the plugin config at load (upstream spec §1.3; §6 items 1–3).
+ * @param config - the `config` value of the plugin entry
+ * @returns a detached `{section}` copy
+ * @throws Error when `config` is not an object, `section` is missing, not a string or whitespace-only, or
+ *   other keys are present (the message names them)
+ */
+export function resolvePlanModeConfig(config: unknown): PlanModeConfig {
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) {
+    throw new Error('plan-mode config must be an object with a "section" string');
+  }
+  const record = config as Record<string, unknown>;
+  const unknownKeys = Object.keys(record).filter((key) => key !== 'section');
+  if (unknownKeys.length > 0) throw new Error(`plan-mode config has unknown key(s): ${unknownKeys.join(', ')}`);
+  const section = record.section;
+  if (section === undefined) throw new Error('plan-mode config is missing "section"');
+  if (typeof section !== 'string') throw new Error('plan-mode config "section" must be a string');
+  if (section.trim() === '') throw new Error('plan-mode config "section" must not be blank');
+  return { section };
+}
+
+/** A pending selection: the target, and whether committing it narrates a notice (user switch) or not (approved exit). */
+export interface PendingSelection {
+  active: boolean;
+  narrate: boolean;
+}
+
+/** `ctx.planMode` (upstream spec §1.4–§1.6). Agent ids are session ids. */
+export interface PlanModeController {
+  /** `{active, pending?}`: `active` is the log fold; `pending` (the target) only while a selection exists (§1.4). */
+  get(agentId: string): PlanState;
+  /**
+   * Select a state (§1.5): `noop` when `active` equals the target; in an open turn `queued` or `cancelled`
+   * (net-zero marker kept); when idle `cancelled` (leftover entry dropped) or `committed` (appended now, then
+   * the notice rule of §1.7).
+   * @throws Error for an unknown agent, and whatever the log append throws on an idle commit (the entry stays)
+   */
+  set(agentId: string, active: boolean): SetOutcome;
+  /**
+   * The pre-step boundary (§1.6 E3): commit the pending selection (append `plan/mode` unless net-zero, then the
+   * notice for a narrated switch). Does nothing when disposed, aborted or nothing is pending. A throwing append
+   * is contained: one `warn`, the selection stays pending.
+   */
+  boundary(agentId: string, signal?: AbortSignal): void;
+  /** Queue a selection without narration (an approved exit, §1.9). */
+  queueSilent(agentId: string, active: boolean): void;
+  /** The pending selection, if any (for tests and diagnostics). */
+  pendingOf(agentId: string): PendingSelection | undefined;
+}
+
+/** What the plugin needs from the engine. */
+export interface PlanModeDeps {
+  config: PlanModeConfig;
+  /** The log of an agent (= session), or `undefined` for an unknown agent. */
+  logOf(agentId: string): SessionLog | undefined;
+  /** The questions service, when composed (§1.9 check 4). */
+  questions: UserQuestionService | undefined;
+  /** The command registry, when composed (§1.8: `/plan` only then). */
+  commands: CommandRegistry | undefined;
+  /** `agent.steer`: add a user message to the agent's next step (starts a turn when idle). */
+  steer(agentId: string, content: ContentBlock[]): void;
+  logger: { warn(message: string, ...details: unknown[]): void };
+  newId(): string;
+}
+
+/** The mounted plugin. */
+export interface PlanModePlugin {
+  controller: PlanModeController;
+  section: PromptSection;
+  tool: ToolDefinition;
+  /**
+   * The wire card of a `tool/call` or `tool/result` row of `exit_plan_mode` (§1.9 "Presentation"), derived
+   * from the log; `undefined` for any other row.
+   */
+  viewOf(event: SessionEvent, events: readonly SessionEvent[]): ToolView | undefined;
+  /** Dispose: removes the command, stops flushing; an in-flight review then fails with the reload message (§1.9 check 6). */
+  dispose(): void;
+}
+
+/**
+ * Mount the plan-mode plugin.
+ * @param deps - engine seams
+ */
+export function createPlanModePlugin(deps: PlanModeDeps): PlanModePlugin {
+  const pending = new Map<string, PendingSelection>();
+  let disposed = false;
+
+  const logOrThrow = (agentId: string): SessionLog => {
+    const log = deps.logOf(agentId);
+    if (!log) throw new Error(`unknown agent "${agentId}"`);
+    return log;
+  };
+
+  /** §1.7: one notice when the last header told the other state; none before any header. */
+  const notice = (log: SessionLog, target: boolean): void => {
+    const header = lastHeaderIndex(log.events);
+    if (header < 0) return;
+    const told = foldPlanMode(log.events, header + 1);
+    if (told === target) return;
+    const text = target ? NOTICE_ON : NOTICE_OFF;
+    log.append({
+      type: 'user/message',
+      data: {
+        content: [{ type: 'text', text }],
+        source: { kind: 'plugin', plugin: PLAN_MODE_PLUGIN_ID, form: 'notice', summary: text },
+        role: 'user',
+        id: deps.newId(),
+      },
+      surfaceOp: 'append',
+    });
+  };
+
+  const controller: PlanModeController = {
+    get(agentId) {
+      const log = logOrThrow(agentId);
+      const entry = pending.get(agentId);
+      const state: PlanState = { active: foldPlanMode(log.events) };
+      if (entry) state.pending = entry.active;
+      return state;
+    },
+
+    set(agentId, active) {
+      const log = logOrThrow(agentId);
+      const fold = foldPlanMode(log.events);
+      const entry = pending.get(agentId);
+      const target = entry?.active ?? fold;
+      if (active === target) return 'noop';
+      if (openTurnOf(log.events) !== undefined) {
+        pending.set(agentId, { active, narrate: true });
+        return fold === active ? 'cancelled' : 'queued';
+      }
+      if (active === fold) {
+        pending.delete(agentId);
+        return 'cancelled';
+      }
+      log.append({ type: 'plan/mode', data: { active } });
+      pending.delete(agentId);
+      notice(log, active);
+      return 'committed';
+    },
+
+    boundary(agentId, signal) {
+      if (disposed || signal?.aborted) return;
+      const entry = pending.get(agentId);
+      const log = deps.logOf(agentId);
+      if (!entry || !log) return;
+      if (entry.active === foldPlanMode(log.events)) {
+        pending.delete(agentId);
+        return;
+      }
+      try {
+        log.append({ type: 'plan/mode', data: { active: entry.active } });
+      } catch (error) {
+        deps.logger.warn(`plan-mode: could not log plan/mode for ${agentId}; the selection stays pending`, error);
+        return;
+      }
+      pending.delete(agentId);
+      if (!entry.narrate) return;
+      try {
+        notice(log, entry.active);
+      } catch (error) {
+        deps.logger.warn(`plan-mode: could not log the switch notice for ${agentId}`, error);
+      }
+    },
+
+    queueSilent(agentId, active) {
+      pending.set(agentId, { active, narrate: false });
+    },
+
+    pendingOf(agentId) {
+      const entry = pending.get(agentId);
+      return entry ? { ...entry } : undefined;
+    },
+  };
+
+  const section: PromptSection = {
+    name: PLAN_POLICY_SECTION,
+    order: PLAN_POLICY_ORDER,
+    render(agentId) {
+      if (agentId === undefined || disposed) return '';
+      const log = deps.logOf(agentId);
+      if (!log) return '';
+      const active = pending.get(agentId)?.active ?? foldPlanMode(log.events);
+      return active ? deps.config.section : '';
+    },
+  };
+
+  const tool: ToolDefinition = {
+    schema: {
+      name: EXIT_PLAN_MODE,
+      description:
+        'Only for plan mode: present your complete plan to the user for review. The user either approves it ' +
+        '(plan mode ends and you carry out the plan from your next step) or keeps planning (their feedback comes ' +
+        'back in the result).',
+      parameters: {
+        type: 'object',
+        properties: {
+          plan: { type: 'string', description: 'the complete markdown plan, starting with a `#` heading that names it' },
+        },
+        required: ['plan'],
+      },
+    },
+    async execute(args, context) {
+      const plan = typeof args === 'object' && args !== null ? (args as { plan?: unknown }).plan : undefined;
+      if (typeof plan !== 'string') return toolError('invalid arguments: plan: expected a string');
+      const agent = context.agent;
+      if (!agent) return toolError(EXIT_TEXTS.noAgent);
+      if (!foldPlanMode(context.events)) return toolError(EXIT_TEXTS.notActive);
+      if (!isValidPlanText(plan)) return toolError(EXIT_TEXTS.badPlan);
+      if (!deps.questions) return toolError(EXIT_TEXTS.noChannel);
+      let answer: QuestionAnswer;
+      try {
+        answer = await deps.questions.ask({ questions: [reviewQuestion(plan)], agent, signal: context.signal });
+      } catch (error) {
+        if (error instanceof UserQuestionError && error.code === 'ASK_CANCELLED') return toolError(EXIT_TEXTS.dismissed);
+        return toolError(error instanceof Error ? error.message : String(error));
+      }
+      if (disposed) return toolError(EXIT_TEXTS.reloaded);
+      const verdict = reviewVerdict(answer);
+      if (verdict.approved) {
+        controller.queueSilent(agent.id, false);
+        return { text: EXIT_TEXTS.approved, isError: false };
+      }
+      return toolError(verdict.custom !== undefined ? EXIT_TEXTS.feedback(verdict.custom) : EXIT_TEXTS.revise);
+    },
+  };
+
+  const command: CommandDefinition = {
+    name: 'plan',
+    description: 'Enter or leave plan mode',
+    input: { hint: '[off|message]', images: true },
+    run(context) {
+      const args = planCommandArgs(context.rawInput);
+      if (args.kind === 'off') {
+        if (context.images.length > 0) return { kind: 'error', text: PLAN_TEXTS.offImages };
+        const foldBefore = foldPlanMode(logOrThrow(context.agentId).events);
+        const outcome = controller.set(context.agentId, false);
+        const text =
+          outcome === 'committed'
+            ? PLAN_TEXTS.offCommitted
+            : outcome === 'queued'
+              ? PLAN_TEXTS.offQueued
+              : outcome === 'cancelled'
+                ? PLAN_TEXTS.offCancelled
+                : foldBefore
+                  ? PLAN_TEXTS.offQueued
+                  : PLAN_TEXTS.offAlready;
+        return { kind: 'success', text };
+      }
+      const outcome = controller.set(context.agentId, true);
+      if (args.message !== '') {
+        const message = args.message;
+        context.defer(() => deps.steer(context.agentId, [{ type: 'text', text: message }]));
+      }
+      return { kind: 'success', text: outcome === 'committed' ? PLAN_TEXTS.onCommitted : PLAN_TEXTS.onLater };
+    },
+  };
+  const unregister = deps.commands?.register(command);
+
+  return {
+    controller,
+    section,
+    tool,
+    viewOf(event, events) {
+      if (event.type === 'tool/call') {
+        const data = event.data as ToolCallData;
+        if (data?.name !== EXIT_PLAN_MODE) return undefined;
+        const plan = planArgumentOf(data.arguments);
+        if (plan === undefined) return undefined;
+        return { for: 'call', view: { card: 'generic', title: planTitleOf(plan), kind: 'other', content: [{ type: 'text', text: plan }] } };
+      }
+      if (event.type === 'tool/result') {
+        const result = toolResultOf(event);
+        if (!result?.callId || !isExitCall(events, event.seq, result.callId)) return undefined;
+        const text = result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
+        return { for: 'result', view: { card: 'generic', title: PLAN_REVIEW_HEADER, content: [{ type: 'text', text }] } };
+      }
+      return undefined;
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      unregister?.();
+      pending.clear();
+    },
+  };
+}
+
+/**
+ * The review question of §1.10, exactly (E3, with the plan-review intent).
+ * @param plan - the plan markdown, used verbatim as `detail`
+ */
+export function reviewQuestion(plan: string): QuestionItem {
+  return {
+    id: PLAN_REVIEW_ID,
+    header: PLAN_REVIEW_HEADER,
+    question: REVIEW_QUESTION,
+    detail: plan,
+    options: [
+      { label: APPROVE_LABEL, description: APPROVE_DESCRIPTION },
+      { label: KEEP_PLANNING_LABEL, description: KEEP_PLANNING_DESCRIPTION },
+    ],
+    intent: { kind: 'plan-review', approve: APPROVE_LABEL },
+  };
+}
+
+/**
+ * Read a review answer (§1.9 check 7): approval needs exactly one `plan-review` item with `selected` exactly
+ * `['Approve']` and no `custom`; anything else keeps planning, carrying a non-empty `custom` as feedback.
+ * @param answer - the answer the questions service returned
+ * @returns `{approved:true}` or `{approved:false, custom?}`
+ */
+export function reviewVerdict(answer: QuestionAnswer): { approved: true } | { approved: false; custom?: string } {
+  const items = answer.answers.filter((item) => item.id === PLAN_REVIEW_ID);
+  const only = items.length === 1 ? items[0] : undefined;
+  if (only && only.custom === undefined && only.selected.length === 1 && only.selected[0] === APPROVE_LABEL) {
+    return { approved: true };
+  }
+  const custom = items.find((item) => item.custom !== undefined && item.custom.trim() !== '')?.custom;
+  return custom !== undefined ? { approved: false, custom } : { approved: false };
+}
+
+function planArgumentOf(text: unknown): string | undefined {
+  if (typeof text !== 'string') return undefined;
+  try {
+    const args = JSON.parse(text) as unknown;
+    const plan = typeof args === 'object' && args !== null ? (args as { plan?: unknown }).plan : undefined;
+    return typeof plan === 'string' ? plan : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isExitCall(events: readonly SessionEvent[], beforeSeq: number, callId: string): boolean {
+  for (let i = Math.min(beforeSeq, events.length) - 1; i >= 0; i--) {
+    const event = events[i] as SessionEvent;
+    if (event.type !== 'tool/call') continue;
+    const data = event.data as ToolCallData;
+    if (data?.callId === callId) return data.name === EXIT_PLAN_MODE;
+  }
+  return false;
+}

@@ -1,0 +1,74 @@
+/**
+ * The host's projection registry (upstream spec §4.4): per session, every logged event is folded through
+ * every unit; a change of a unit's state reference yields one `session/projection` change with the seq of
+ * the causing event. Units here: `plan` (core, upstream spec §1.11) and `title` (the session title).
+ */
+import type { SessionEvent, SessionTitleData } from '../src/core/log/types.ts';
+import { planProjection } from '../src/core/plan/fold.ts';
+import type { ProjectionUnit } from '../src/core/projection.ts';
+
+/** The `title` unit: the last `session/title` title, or `null` before any. */
+export const titleProjection: ProjectionUnit<string | null, string | null, 'title'> = {
+  key: 'title',
+  init: () => null,
+  apply(state, event) {
+    if (event.type !== 'session/title') return state;
+    const title = (event.data as SessionTitleData | null)?.title;
+    return typeof title === 'string' && title !== state ? title : state;
+  },
+  view: (state) => state,
+};
+
+/** The units every session folds, in frame order. */
+export const PROJECTION_UNITS: readonly ProjectionUnit<unknown, unknown>[] = [
+  planProjection as ProjectionUnit<unknown, unknown>,
+  titleProjection as ProjectionUnit<unknown, unknown>,
+];
+
+/** One changed unit after an event. */
+export interface ProjectionChange {
+  key: string;
+  value: unknown;
+  seq: number;
+}
+
+/** Fold state of all units for one session. */
+export class ProjectionRegistry {
+  private readonly states: unknown[];
+  private asOf = -1;
+
+  /**
+   * @param events - events already in the log (folded silently)
+   * @param units - the units (default `PROJECTION_UNITS`)
+   */
+  constructor(events: readonly SessionEvent[], private readonly units: readonly ProjectionUnit<unknown, unknown>[] = PROJECTION_UNITS) {
+    this.states = units.map((unit) => unit.init());
+    for (const event of events) this.apply(event);
+  }
+
+  /**
+   * Fold one new event.
+   * @returns the units whose state reference changed, with their new view and the event's seq
+   */
+  apply(event: SessionEvent): ProjectionChange[] {
+    const changes: ProjectionChange[] = [];
+    this.units.forEach((unit, index) => {
+      const before = this.states[index];
+      const after = unit.apply(before, event);
+      if (after === before) return;
+      this.states[index] = after;
+      changes.push({ key: unit.key, value: unit.view(after), seq: event.seq });
+    });
+    this.asOf = event.seq;
+    return changes;
+  }
+
+  /** `{asOfSeq, values}` for `session.history` tail pages and `session.list` (-1 for an empty log). */
+  snapshot(): { asOfSeq: number; values: Record<string, unknown> } {
+    const values: Record<string, unknown> = {};
+    this.units.forEach((unit, index) => {
+      values[unit.key] = unit.view(this.states[index]);
+    });
+    return { asOfSeq: this.asOf, values };
+  }
+}

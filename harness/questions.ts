@@ -1,0 +1,218 @@
+/**
+ * The user-question service (`ctx.userQuestions`, upstream spec §3.2) and its Web provider (§3.3).
+ * `ask` runs the caller checks in E3 order, then delegates to the single provider. The Web provider keeps
+ * pending questions keyed by a minted rpcId (= the `question/requested` frame's rpcId), settles each one
+ * exactly once (first valid claimant wins) and announces every settlement with `question/resolved`.
+ */
+import { clientResponseSchema, type RpcReceipt } from '../src/core/protocol/envelopes.ts';
+import type { QuestionAnswer, QuestionItem } from '../src/core/questions/types.ts';
+import { validateAnswer, validateQuestions } from '../src/core/questions/validate.ts';
+
+/** Error codes of the question service and its providers (upstream spec §3.2). */
+export type UserQuestionErrorCode =
+  | 'ASK_ABORTED'
+  | 'ASK_CANCELLED'
+  | 'ASK_MISSING_AGENT'
+  | 'EMPTY_QUESTIONS'
+  | 'CALLER_NOT_LIVE'
+  | 'DELEGATED_CALLER'
+  | 'BAD_INTENT'
+  | 'BAD_QUESTIONS'
+  | 'NO_PROVIDER'
+  | 'DUPLICATE_PROVIDER';
+
+/** A failure of `ask` or of a provider, carrying its `code` (upstream spec §3.2 `UserQuestionError`). */
+export class UserQuestionError extends Error {
+  override readonly name = 'UserQuestionError';
+  constructor(readonly code: UserQuestionErrorCode, message: string) {
+    super(message);
+  }
+}
+
+/**
+ * A live agent as the engine's registry holds it. Identity matters: a stale object with the same id is
+ * not live (upstream spec §6 item 105). `root` is false for a child owned by a live parent.
+ */
+export interface AgentHandle {
+  readonly id: string;
+  readonly sessionId: string;
+  readonly root: boolean;
+}
+
+/** One `ask` call. `agent` absent means "no calling agent" (allowed by the service, refused by the Web provider). */
+export interface AskRequest {
+  questions: QuestionItem[];
+  agent?: AgentHandle;
+  signal?: AbortSignal;
+}
+
+/** A question provider (one per service). Rejects with `UserQuestionError` (`ASK_CANCELLED`, `ASK_ABORTED`, …). */
+export interface QuestionProvider {
+  ask(request: AskRequest): Promise<QuestionAnswer>;
+}
+
+/** `ctx.userQuestions`. */
+export interface UserQuestionService {
+  /**
+   * Ask the user. Checks, in order (upstream spec §3.2): aborted signal → `ASK_ABORTED`; no questions →
+   * `EMPTY_QUESTIONS`; an agent that is not the registry's live instance → `CALLER_NOT_LIVE`; a live non-root →
+   * `DELEGATED_CALLER`; an intent whose `approve` names no option or without `detail` → `BAD_INTENT`;
+   * no provider → `NO_PROVIDER`. Then the provider's answer or rejection.
+   */
+  ask(request: AskRequest): Promise<QuestionAnswer>;
+  /**
+   * Register the single provider. @returns an idempotent disposer. @throws `DUPLICATE_PROVIDER` when one is registered.
+   */
+  registerProvider(provider: QuestionProvider): () => void;
+}
+
+/** Message a delegated (child) caller gets (upstream spec §3.2 item 4; our wording). */
+export const DELEGATED_CALLER_MESSAGE =
+  'this agent is a delegated child of a live parent and cannot ask the user; put the open decision in your final result instead';
+
+/**
+ * Create the question service.
+ * @param isLive - whether `agent` is the registry's exact live instance for its id
+ * @returns the service; no provider is registered yet
+ */
+export function createUserQuestionService(isLive: (agent: AgentHandle) => boolean): UserQuestionService {
+  let provider: QuestionProvider | undefined;
+  return {
+    async ask(request) {
+      if (request.signal?.aborted) throw new UserQuestionError('ASK_ABORTED', 'the question was aborted before it was asked');
+      if (!Array.isArray(request.questions) || request.questions.length === 0) throw new UserQuestionError('EMPTY_QUESTIONS', 'ask needs at least one question');
+      if (request.agent) {
+        if (!isLive(request.agent)) throw new UserQuestionError('CALLER_NOT_LIVE', `agent "${request.agent.id}" is not live`);
+        if (!request.agent.root) throw new UserQuestionError('DELEGATED_CALLER', DELEGATED_CALLER_MESSAGE);
+      }
+      const checked = validateQuestions(request.questions);
+      if (!checked.ok) throw new UserQuestionError(checked.code, checked.reason);
+      if (!provider) throw new UserQuestionError('NO_PROVIDER', 'no user-question provider is registered');
+      return provider.ask({ ...request, questions: checked.questions });
+    },
+    registerProvider(next) {
+      if (provider) throw new UserQuestionError('DUPLICATE_PROVIDER', 'a user-question provider is already registered');
+      provider = next;
+      let disposed = false;
+      return () => {
+        if (disposed) return;
+        disposed = true;
+        if (provider === next) provider = undefined;
+      };
+    },
+  };
+}
+
+/** A pending Web question (one `question/requested` frame). */
+export interface PendingQuestion {
+  rpcId: string;
+  sessionId: string;
+  questions: QuestionItem[];
+}
+
+/** Options of the Web provider. */
+export interface WebQuestionProviderOptions {
+  /** Mints the question id (a UUID), used as the frame rpcId. */
+  newId: () => string;
+  /** Push a mux frame payload with the given frame rpcId (`question/requested`) or a fresh one (`undefined`). */
+  send: (payload: { type: string; [key: string]: unknown }, rpcId?: string) => void;
+}
+
+/** The Web provider plus the `respond` side and the replay list for reopening muxes. */
+export interface WebQuestionProvider extends QuestionProvider {
+  /**
+   * Settle a pending question from a `POST /api/respond` body (upstream spec §3.3). Never throws.
+   * @returns `{accepted:true}`, or `{accepted:false, reason:'not-pending'}` for an unknown/settled id, or
+   *   `'bad-response'` for a malformed body, a different sessionId, an answer `validateAnswer` rejects, or an
+   *   error code other than `cancelled`
+   */
+  respond(body: unknown): RpcReceipt;
+  /** Pending questions in ask order (re-sent on every `openMux`). */
+  pending(): PendingQuestion[];
+  /** Abort every pending question (host close): each gets `question/resolved cancelled` and `ASK_ABORTED`. */
+  abortAll(): void;
+}
+
+interface Entry extends PendingQuestion {
+  resolve: (answer: QuestionAnswer) => void;
+  reject: (error: UserQuestionError) => void;
+  cleanup: () => void;
+}
+
+/**
+ * Create the host Web provider (upstream spec §3.3).
+ * @param options - id minting and the mux sender
+ */
+export function createWebQuestionProvider(options: WebQuestionProviderOptions): WebQuestionProvider {
+  const entries = new Map<string, Entry>();
+
+  const settle = (entry: Entry, outcome: 'answered' | 'cancelled'): void => {
+    entries.delete(entry.rpcId);
+    entry.cleanup();
+    options.send({ type: 'question/resolved', sessionId: entry.sessionId, questionRpcId: entry.rpcId, outcome });
+  };
+
+  return {
+    ask(request) {
+      const agent = request.agent;
+      if (!agent) return Promise.reject(new UserQuestionError('ASK_MISSING_AGENT', 'the web question provider needs a calling agent'));
+      if (request.signal?.aborted) return Promise.reject(new UserQuestionError('ASK_ABORTED', 'the question was aborted before the user answered'));
+      return new Promise<QuestionAnswer>((resolve, reject) => {
+        const rpcId = options.newId();
+        const signal = request.signal;
+        const onAbort = (): void => {
+          const entry = entries.get(rpcId);
+          if (!entry) return;
+          settle(entry, 'cancelled');
+          reject(new UserQuestionError('ASK_ABORTED', 'the question was aborted before the user answered'));
+        };
+        const entry: Entry = {
+          rpcId,
+          sessionId: agent.sessionId,
+          questions: request.questions,
+          resolve,
+          reject,
+          cleanup: () => signal?.removeEventListener('abort', onAbort),
+        };
+        entries.set(rpcId, entry);
+        signal?.addEventListener('abort', onAbort, { once: true });
+        options.send({ type: 'question/requested', sessionId: agent.sessionId, questions: request.questions }, rpcId);
+      });
+    },
+
+    respond(body) {
+      const rpcId = typeof body === 'object' && body !== null ? (body as { rpcId?: unknown }).rpcId : undefined;
+      const entry = typeof rpcId === 'string' ? entries.get(rpcId) : undefined;
+      if (!entry) return { accepted: false, reason: 'not-pending' };
+      const parsed = clientResponseSchema.safeParse(body);
+      if (!parsed.success) return { accepted: false, reason: 'bad-response' };
+      const result = parsed.data.result;
+      if (!result.ok) {
+        if (result.error.code !== 'cancelled') return { accepted: false, reason: 'bad-response' };
+        settle(entry, 'cancelled');
+        entry.reject(new UserQuestionError('ASK_CANCELLED', 'the user dismissed the question'));
+        return { accepted: true };
+      }
+      const value = result.value as { sessionId?: unknown; answer?: unknown } | undefined;
+      if (typeof value !== 'object' || value === null || value.sessionId !== entry.sessionId) {
+        return { accepted: false, reason: 'bad-response' };
+      }
+      const checked = validateAnswer(entry.questions, value.answer);
+      if (!checked.ok) return { accepted: false, reason: 'bad-response' };
+      settle(entry, 'answered');
+      entry.resolve(checked.answer);
+      return { accepted: true };
+    },
+
+    pending() {
+      return [...entries.values()].map(({ rpcId, sessionId, questions }) => ({ rpcId, sessionId, questions }));
+    },
+
+    abortAll() {
+      for (const entry of [...entries.values()]) {
+        settle(entry, 'cancelled');
+        entry.reject(new UserQuestionError('ASK_ABORTED', 'the question was aborted before the user answered'));
+      }
+    },
+  };
+}

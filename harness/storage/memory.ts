@@ -1,0 +1,62 @@
+/**
+ * In-memory `SessionStorage` for tests, the MSW adapter and demos. Holds deep copies so callers can never
+ * mutate stored lines; `failAppend` makes `append` throw to exercise the engine's failure paths
+ * (upstream spec §1.6: a throwing append keeps a plan-mode selection pending).
+ */
+import type { SessionStorage, StoredLine, StoredSession } from '../types.ts';
+
+/** Options of `MemoryStorage`. */
+export interface MemoryStorageOptions {
+  /** Sessions to start with (e.g. to simulate a restart); copied. */
+  sessions?: StoredSession[];
+  /**
+   * Decides whether an `append` fails: return `true` (throws a generic error) or an `Error` to throw.
+   * Called with the session id and the line about to be stored. Can be changed later via `failAppend`.
+   */
+  failAppend?: (sessionId: string, line: StoredLine) => boolean | Error;
+}
+
+const copy = <T>(value: T): T => structuredClone(value);
+
+/**
+ * A `SessionStorage` kept in process memory (PROTOCOL.md "Session log on disk" shape, without the disk).
+ * `loadAll()` returns sessions oldest first (creation order). `create` throws for a duplicate id;
+ * `append` throws for an unknown session and whenever `failAppend` says so (nothing is stored then).
+ */
+export class MemoryStorage implements SessionStorage {
+  /** Hook deciding whether the next `append` fails; reassign freely in tests. */
+  failAppend: ((sessionId: string, line: StoredLine) => boolean | Error) | undefined;
+  private readonly sessions = new Map<string, StoredSession>();
+
+  constructor(options: MemoryStorageOptions = {}) {
+    this.failAppend = options.failAppend;
+    for (const session of options.sessions ?? []) this.create(session);
+  }
+
+  loadAll(): StoredSession[] {
+    return [...this.sessions.values()].map(copy);
+  }
+
+  create(session: StoredSession): void {
+    if (this.sessions.has(session.header.id)) throw new Error(`session "${session.header.id}" already exists`);
+    this.sessions.set(session.header.id, copy(session));
+  }
+
+  append(sessionId: string, line: StoredLine): void {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`session "${sessionId}" does not exist`);
+    const failure = this.failAppend?.(sessionId, line);
+    if (failure instanceof Error) throw failure;
+    if (failure === true) throw new Error(`storage append failed for session "${sessionId}"`);
+    session.lines.push(copy(line));
+  }
+
+  /**
+   * A deep copy of one stored session, or `undefined` when it does not exist (tests read what was stored).
+   * @param sessionId - `session-<uuid>`
+   */
+  get(sessionId: string): StoredSession | undefined {
+    const session = this.sessions.get(sessionId);
+    return session ? copy(session) : undefined;
+  }
+}
