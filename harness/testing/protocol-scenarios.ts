@@ -1,0 +1,457 @@
+/**
+ * The ONE protocol scenario table (STYLE.md "One protocol scenario table runs against mocks/ and against
+ * the real server/"): each scenario drives a fresh host through a `ProtocolDriver` and checks the wire as a
+ * client sees it (PROTOCOL.md, captures in shared/spec/dsh-frames). Transport-agnostic: the Node server test
+ * drives it over loopback HTTP + `ws`, the MSW adapter over its handlers. The factory behind the driver must
+ * build the host with the scripted model at zero delay; every scenario gets a fresh driver.
+ */
+import { expect } from 'vitest';
+import type { ServerRequest } from '../../src/core/protocol/envelopes.ts';
+import { methods } from '../../src/core/protocol/methods.ts';
+import type { FrameStream } from './frame-stream.ts';
+import planReviewLog from '../../fixtures/dsh-recordings/plan-review/session.jsonl?raw';
+
+export type { FrameStream } from './frame-stream.ts';
+
+/** An HTTP answer as the driver saw it: status and the JSON-parsed body (or the raw text when not JSON). */
+export interface DriverAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** Options of `ProtocolDriver.call`. */
+export interface CallOptions {
+  /** rpcId of the envelope (default: a fresh one). */
+  rpcId?: string;
+  /** `method` written into the envelope when it should differ from the path. */
+  envelopeMethod?: string;
+}
+
+/** How a scenario reaches the host. Every method talks to the same fresh host until `close`. */
+export interface ProtocolDriver {
+  /** `POST /api/<method>` with a `client-request` envelope around `payload`. */
+  call(method: string, payload: unknown, opts?: CallOptions): Promise<DriverAnswer>;
+  /** `POST <path>` with `body` as JSON (`content-type: application/json` unless `headers` says otherwise). */
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<DriverAnswer>;
+  /** `POST /api/respond` with `body`. */
+  respond(body: unknown): Promise<DriverAnswer>;
+  /** Open `/api/events.mux`; resolves once open. */
+  openMux(): Promise<FrameStream>;
+  /** Open `/api/events.host`; resolves once open. */
+  openHost(): Promise<FrameStream>;
+  /** Close sockets and the host. */
+  close(): Promise<void>;
+}
+
+/** One scenario of the table. */
+export interface ProtocolScenario {
+  name: string;
+  run(driver: ProtocolDriver): Promise<void>;
+}
+
+type Payload = Record<string, unknown>;
+type WireEvent = { type: string; seq: number; time?: number; data: Record<string, unknown> };
+type Result = { ok: true; value?: unknown } | { ok: false; error: { code: string; message: string; details?: Record<string, unknown> } };
+
+const TASK = 'Add a --greeting flag to the CLI so users can change the welcome text';
+const FEEDBACK = 'Also document the flag in README.md';
+
+const payloadOf = (frame: ServerRequest): Payload => frame.payload as Payload;
+const eventOf = (frame: ServerRequest): WireEvent => payloadOf(frame).event as WireEvent;
+
+/** Matches `session/event` frames of one session (optionally of one type and passing `test`). */
+function isEvent(sessionId: string, type?: string, test: (e: WireEvent) => boolean = () => true) {
+  return (f: ServerRequest): boolean =>
+    f.method === 'session/event' && payloadOf(f).sessionId === sessionId && (type === undefined || eventOf(f).type === type) && test(eventOf(f));
+}
+function isFrame(method: string, sessionId?: string, test: (p: Payload) => boolean = () => true) {
+  return (f: ServerRequest): boolean =>
+    f.method === method && (sessionId === undefined || payloadOf(f).sessionId === sessionId) && test(payloadOf(f));
+}
+const isPlanProjection = (sessionId: string) => isFrame('session/projection', sessionId, (p) => p.key === 'plan');
+
+/** Check a unary answer's carrier and envelope and return its result. */
+function resultOf(answer: DriverAnswer, rpcId?: string): Result {
+  expect(answer.status).toBe(200);
+  const body = answer.body as { type?: unknown; rpcId?: unknown; result?: Result };
+  expect(body.type).toBe('server-response');
+  if (rpcId !== undefined) expect(body.rpcId).toBe(rpcId);
+  expect(body.result).toBeDefined();
+  return body.result as Result;
+}
+
+/** Call a method that must succeed; checks the value against the method table's schema and returns it. */
+let calls = 0;
+async function ok<T = Payload>(driver: ProtocolDriver, method: keyof typeof methods, payload: unknown): Promise<T> {
+  calls += 1;
+  const rpcId = `rpc-${method}-${calls}`;
+  const result = resultOf(await driver.call(method, payload, { rpcId }), rpcId);
+  if (!result.ok) throw new Error(`${method} failed: ${JSON.stringify(result.error)}`);
+  const parsed = methods[method].value.safeParse(result.value);
+  if (!parsed.success) throw new Error(`${method} value does not match the protocol: ${JSON.stringify(parsed.error.issues)}`);
+  return result.value as T;
+}
+
+/** Call a method that must fail; returns the error. */
+async function fails(driver: ProtocolDriver, method: string, payload: unknown, opts?: CallOptions) {
+  const result = resultOf(await driver.call(method, payload, opts), opts?.rpcId);
+  if (result.ok) throw new Error(`${method} unexpectedly succeeded: ${JSON.stringify(result.value)}`);
+  return result.error;
+}
+
+async function createSession(driver: ProtocolDriver): Promise<string> {
+  const { sessionId } = await ok<{ sessionId: string }>(driver, 'session.create', {});
+  expect(sessionId).toMatch(/^session-[A-Za-z0-9-]+$/);
+  return sessionId;
+}
+
+const answerBody = (rpcId: string, sessionId: string, answers: unknown[]) => ({
+  type: 'client-response',
+  rpcId,
+  result: { ok: true, value: { sessionId, answer: { answers } } },
+});
+
+/** Every event of a session, paging `session.history` back to the start; also the tail page's projections. */
+async function fullHistory(driver: ProtocolDriver, sessionId: string) {
+  const tail = await ok<{ events: { event: WireEvent; view?: Payload }[]; hasMore: boolean; projections?: { asOfSeq: number; values: Payload } }>(
+    driver, 'session.history', { sessionId },
+  );
+  const rows = [...tail.events];
+  let hasMore = tail.hasMore;
+  while (hasMore) {
+    const first = rows[0]?.event.seq;
+    if (first === undefined) break;
+    const page = await ok<{ events: { event: WireEvent; view?: Payload }[]; hasMore: boolean; projections?: unknown }>(
+      driver, 'session.history', { sessionId, beforeSeq: first },
+    );
+    expect(page.projections).toBeUndefined();
+    if (page.events.length === 0) break;
+    for (const row of page.events) expect(row.event.seq).toBeLessThan(first);
+    rows.unshift(...page.events);
+    hasMore = page.hasMore;
+  }
+  const seqs = rows.map((r) => r.event.seq);
+  expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+  expect(new Set(seqs).size).toBe(seqs.length);
+  return { rows, events: rows.map((r) => r.event), projections: tail.projections };
+}
+
+/** Session + mux + `/plan <task>`, up to the scripted model's plan review. */
+async function startPlanReview(driver: ProtocolDriver) {
+  const mux = await driver.openMux();
+  const sessionId = await createSession(driver);
+  const execution = await ok<{ commandId: string; result: { kind: string; text?: string } }>(driver, 'commands/execute', {
+    args: { agentId: sessionId, line: `/plan ${TASK}`, images: [] },
+  });
+  const question = await mux.next(isFrame('question/requested', sessionId));
+  return { mux, sessionId, execution, question };
+}
+
+function reviewItem(question: ServerRequest) {
+  const questions = payloadOf(question).questions as Payload[];
+  expect(questions).toHaveLength(1);
+  return questions[0] as { id: string; header?: string; question: string; detail?: string; options?: { label: string }[]; intent?: Payload; multiSelect?: boolean };
+}
+
+/** The first frame already received that matches; throws naming what is missing. */
+function seen(stream: FrameStream, predicate: (f: ServerRequest) => boolean): ServerRequest {
+  const frame = stream.frames.find(predicate);
+  if (!frame) throw new Error(`expected frame not received; got ${stream.frames.map((f) => f.method).join(', ')}`);
+  return frame;
+}
+
+/** Assert that every plan projection frame of a session precedes the event frame with its seq. */
+function expectProjectionsAheadOfEvents(frames: readonly ServerRequest[], sessionId: string): void {
+  frames.forEach((frame, index) => {
+    if (!isPlanProjection(sessionId)(frame)) return;
+    const seq = payloadOf(frame).seq as number;
+    const eventIndex = frames.findIndex((f) => isEvent(sessionId)(f) && eventOf(f).seq === seq);
+    expect(eventIndex, `event frame of projection seq ${seq}`).toBeGreaterThan(index);
+  });
+}
+
+/** The table. */
+export const protocolScenarios: ProtocolScenario[] = [
+  {
+    name: 'host.describe answers version, cwd, provider, model, attached sessions and the ui-plan capabilities',
+    async run(driver) {
+      const value = await ok<Payload>(driver, 'host.describe', {});
+      expect(value).toMatchObject({
+        version: expect.any(String), cwd: expect.any(String), provider: expect.any(String), model: expect.any(String),
+        attachedSessions: 0,
+        capabilities: { setPlanMode: true, import: true, modes: expect.any(Boolean) },
+      });
+      await createSession(driver);
+      expect((await ok<Payload>(driver, 'host.describe', {})).attachedSessions).toBe(1);
+    },
+  },
+  {
+    name: 'session.create makes a blank session that session.list shows and the host stream announces',
+    async run(driver) {
+      const hostStream = await driver.openHost();
+      expect((await ok<{ items: unknown[] }>(driver, 'session.list', {})).items).toEqual([]);
+      const sessionId = await createSession(driver);
+      const added = await hostStream.next(isFrame('host/session-added', sessionId));
+      expect(payloadOf(added)).toMatchObject({ type: 'host/session-added', sessionId, blank: true });
+      expect(added.method).toBe('host/session-added');
+      const { items } = await ok<{ items: Payload[] }>(driver, 'session.list', {});
+      expect(items).toHaveLength(1);
+      expect(items[0]).toMatchObject({ sessionId, blank: true, running: false, updatedAt: expect.any(Number) });
+      const second = await createSession(driver);
+      expect(second).not.toBe(sessionId);
+      expect((await ok<{ items: Payload[] }>(driver, 'session.list', {})).items.map((i) => i.sessionId).sort()).toEqual([sessionId, second].sort());
+    },
+  },
+  {
+    name: 'commands/list offers /plan with its [off|message] hint',
+    async run(driver) {
+      const sessionId = await createSession(driver);
+      const commands = await ok<{ name: string; description: string; input?: { hint?: string } }[]>(driver, 'commands/list', { args: { agentId: sessionId } });
+      const plan = commands.find((c) => c.name === 'plan');
+      expect(plan).toBeDefined();
+      expect(plan?.description).not.toBe('');
+      expect(plan?.input?.hint).toBe('[off|message]');
+    },
+  },
+  {
+    name: '/plan <task> logs command/run, plan/mode, command/done in order, with plan projections {false,true} then {true,false} ahead of their events',
+    async run(driver) {
+      const { mux, sessionId, execution } = await startPlanReview(driver);
+      expect(execution.result.kind).toBe('success');
+      // startPlanReview read up to the question; everything before it is in `frames`.
+      const run = seen(mux, isEvent(sessionId, 'command/run', (e) => e.data.name === 'plan'));
+      expect(eventOf(run).data).toMatchObject({ commandId: execution.commandId, name: 'plan', source: { kind: 'user' } });
+      expect(String(eventOf(run).data.args).trim()).toBe(TASK);
+      const mode = seen(mux, isEvent(sessionId, 'plan/mode'));
+      expect(eventOf(mode).data).toEqual({ active: true });
+      const done = seen(mux, isEvent(sessionId, 'command/done'));
+      expect(eventOf(done).data).toMatchObject({ commandId: execution.commandId, kind: 'success' });
+      expect(eventOf(run).seq).toBeLessThan(eventOf(mode).seq);
+      expect(eventOf(mode).seq).toBeLessThan(eventOf(done).seq);
+      // The task is steered as the first user message, after the switch (upstream spec §1.8, §1.12).
+      const message = mux.frames.find(isEvent(sessionId, 'user/message', (e) => JSON.stringify(e.data).includes(TASK)));
+      expect(message && eventOf(message).seq).toBeGreaterThan(eventOf(mode).seq);
+
+      const projections = mux.frames.filter(isPlanProjection(sessionId)).map((f) => payloadOf(f));
+      expect(projections[0]).toMatchObject({ value: { active: false, pending: true }, seq: eventOf(run).seq });
+      expect(projections).toContainEqual(expect.objectContaining({ value: { active: true, pending: false }, seq: eventOf(mode).seq }));
+      const seqs = projections.map((p) => p.seq as number);
+      expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+      expectProjectionsAheadOfEvents(mux.frames, sessionId);
+      // Every event frame carries the log's seq: consecutive from 0, no gaps or repeats on a live stream.
+      const eventSeqs = mux.frames.filter(isEvent(sessionId)).map((f) => eventOf(f).seq);
+      expect(eventSeqs).toEqual(eventSeqs.map((_, i) => i));
+    },
+  },
+  {
+    name: 'the scripted model hands its plan to exit_plan_mode and the mux carries a plan-review question/requested',
+    async run(driver) {
+      const { mux, sessionId, question } = await startPlanReview(driver);
+      expect(question.type).toBe('server-request');
+      expect(question.rpcId).not.toBe('');
+      const item = reviewItem(question);
+      expect(item).toMatchObject({ id: 'plan-review', header: 'Plan review', intent: { kind: 'plan-review', approve: 'Approve' } });
+      expect(item.multiSelect).toBeUndefined();
+      expect(item.options?.map((o) => o.label)).toEqual(['Approve', 'Keep planning']);
+      expect(item.detail).toMatch(/^# \S/);
+      const call = mux.frames.find(isEvent(sessionId, 'tool/call', (e) => e.data.name === 'exit_plan_mode'));
+      expect(call).toBeDefined();
+      expect(JSON.parse(String(eventOf(call as ServerRequest).data.arguments))).toEqual({ plan: item.detail });
+      const state = await ok<Payload>(driver, 'session.planMode', { sessionId });
+      expect(state).toEqual({ active: true });
+    },
+  },
+  {
+    name: 'Keep planning with feedback resolves the question as answered and brings a revised plan that contains the feedback',
+    async run(driver) {
+      const { mux, sessionId, question } = await startPlanReview(driver);
+      const receipt = await driver.respond(answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: [], custom: FEEDBACK }]));
+      expect(receipt).toEqual({ status: 200, body: { accepted: true } });
+      const resolved = await mux.next(isFrame('question/resolved', sessionId));
+      expect(payloadOf(resolved)).toMatchObject({ questionRpcId: question.rpcId, outcome: 'answered' });
+      const result = await mux.next(isEvent(sessionId, 'tool/result'));
+      expect(JSON.stringify(eventOf(result).data)).toContain(FEEDBACK);
+      const revised = await mux.next(isFrame('question/requested', sessionId));
+      expect(revised.rpcId).not.toBe(question.rpcId);
+      const item = reviewItem(revised);
+      expect(item.detail).toMatch(/^# \S/);
+      expect(item.detail).toContain(FEEDBACK);
+      expect(item.detail).not.toBe(reviewItem(question).detail);
+      expect(await ok<Payload>(driver, 'session.planMode', { sessionId })).toEqual({ active: true });
+    },
+  },
+  {
+    name: 'respond refuses answers that do not fit the pending question, lets the first valid claimant win, and then says not-pending',
+    async run(driver) {
+      const { mux, sessionId, question } = await startPlanReview(driver);
+      const bad: [string, unknown][] = [
+        ['an unknown item id', answerBody(question.rpcId, sessionId, [{ id: 'other', selected: ['Approve'] }])],
+        ['a label not offered', answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Yes'] }])],
+        ['two labels on a single-select question', answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Approve', 'Keep planning'] }])],
+        ['a duplicate label', answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Approve', 'Approve'] }])],
+        ['blank custom text', answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: [], custom: '   ' }])],
+        ['no items', answerBody(question.rpcId, sessionId, [])],
+        ['another session', answerBody(question.rpcId, 'session-other', [{ id: 'plan-review', selected: ['Approve'] }])],
+        ['an error code other than cancelled', { type: 'client-response', rpcId: question.rpcId, result: { ok: false, error: { code: 'internal', message: 'x' } } }],
+        ['an unreadable envelope', { type: 'client-response', rpcId: question.rpcId }],
+      ];
+      for (const [what, body] of bad) {
+        expect({ what, answer: await driver.respond(body) }).toEqual({ what, answer: { status: 200, body: { accepted: false, reason: 'bad-response' } } });
+      }
+      const unknown = await driver.respond(answerBody('no-such-question', sessionId, [{ id: 'plan-review', selected: ['Approve'] }]));
+      expect(unknown).toEqual({ status: 200, body: { accepted: false, reason: 'not-pending' } });
+      // Still pending after every refusal: the valid answer is accepted once, the duplicate is not.
+      const approve = answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Approve'] }]);
+      const [first, second] = await Promise.all([driver.respond(approve), driver.respond(approve)]);
+      expect([first?.body, second?.body]).toContainEqual({ accepted: true });
+      expect([first?.body, second?.body]).toContainEqual({ accepted: false, reason: 'not-pending' });
+      expect(await driver.respond(approve)).toEqual({ status: 200, body: { accepted: false, reason: 'not-pending' } });
+      await mux.next(isFrame('question/resolved', sessionId, (p) => p.outcome === 'answered'));
+      expect(mux.frames.filter(isFrame('question/resolved', sessionId))).toHaveLength(1);
+    },
+  },
+  {
+    name: 'Approve leaves plan mode at the next boundary, the turn carries on and ends, and the tail shows plan {false,false}',
+    async run(driver) {
+      const hostStream = await driver.openHost();
+      const { mux, sessionId, question } = await startPlanReview(driver);
+      const receipt = await driver.respond(answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Approve'] }]));
+      expect(receipt.body).toEqual({ accepted: true });
+      const resolved = await mux.next(isFrame('question/resolved', sessionId));
+      expect(payloadOf(resolved)).toMatchObject({ questionRpcId: question.rpcId, outcome: 'answered' });
+      const result = await mux.next(isEvent(sessionId, 'tool/result'));
+      const stepEnd = await mux.next(isEvent(sessionId, 'step/end'));
+      const off = await mux.next(isEvent(sessionId, 'plan/mode'));
+      expect(eventOf(off).data).toEqual({ active: false });
+      const nextStep = await mux.next(isEvent(sessionId, 'step/start'));
+      const turnEnd = await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
+      expect(eventOf(turnEnd).data).toMatchObject({ reason: { kind: 'completed' } });
+      // The exit commits at the boundary: after the tool result's step ends, before the next step starts,
+      // with no notice (upstream spec §1.6, §1.9 "On approval").
+      expect(eventOf(result).seq).toBeLessThan(eventOf(stepEnd).seq);
+      expect(eventOf(stepEnd).seq).toBeLessThan(eventOf(off).seq);
+      expect(eventOf(off).seq).toBeLessThan(eventOf(nextStep).seq);
+      const notices = mux.frames.filter(isEvent(sessionId, 'user/message', (e) => e.seq > eventOf(result).seq));
+      expect(notices).toEqual([]);
+      // The plan is carried out after approval: at least one more model message before the turn ends.
+      expect(mux.frames.filter(isEvent(sessionId, 'assistant/message', (e) => e.seq > eventOf(off).seq)).length).toBeGreaterThan(0);
+      const lastPlan = mux.frames.filter(isPlanProjection(sessionId)).at(-1);
+      expect(lastPlan && payloadOf(lastPlan)).toMatchObject({ value: { active: false, pending: false }, seq: eventOf(off).seq });
+      expectProjectionsAheadOfEvents(mux.frames, sessionId);
+
+      await hostStream.next(isFrame('host/session-status', sessionId, (p) => p.running === false), 10_000);
+      const history = await fullHistory(driver, sessionId);
+      expect(history.projections?.values.plan).toEqual({ active: false, pending: false });
+      expect(history.projections?.asOfSeq).toBe(history.events.at(-1)?.seq);
+      expect(history.events.map((e) => e.seq)).toEqual(history.events.map((_, i) => i));
+      expect(await ok<Payload>(driver, 'session.planMode', { sessionId })).toEqual({ active: false });
+    },
+  },
+  {
+    name: 'session.setPlanMode commits while idle, is a noop for the current target, queues in a running turn and cancels back',
+    async run(driver) {
+      const mux = await driver.openMux();
+      const sessionId = await createSession(driver);
+      const set = (active: boolean) => ok<{ outcome: string; state: Payload }>(driver, 'session.setPlanMode', { sessionId, active });
+      expect(await set(true)).toEqual({ outcome: 'committed', state: { active: true } });
+      const on = await mux.next(isEvent(sessionId, 'plan/mode'));
+      expect(eventOf(on).data).toEqual({ active: true });
+      expect(await set(true)).toEqual({ outcome: 'noop', state: { active: true } });
+      expect(await set(false)).toEqual({ outcome: 'committed', state: { active: false } });
+      await mux.next(isEvent(sessionId, 'plan/mode', (e) => e.data.active === false));
+      expect(await set(false)).toEqual({ outcome: 'noop', state: { active: false } });
+
+      // A running turn: the plan review holds the turn open.
+      await ok(driver, 'commands/execute', { args: { agentId: sessionId, line: `/plan ${TASK}`, images: [] } });
+      await mux.next(isFrame('question/requested', sessionId));
+      const logged = mux.frames.filter(isEvent(sessionId, 'plan/mode')).length;
+      expect(await set(false)).toEqual({ outcome: 'queued', state: { active: true, pending: false } });
+      expect(await ok<Payload>(driver, 'session.planMode', { sessionId })).toEqual({ active: true, pending: false });
+      expect(await set(false)).toEqual({ outcome: 'noop', state: { active: true, pending: false } });
+      expect(await set(true)).toEqual({ outcome: 'cancelled', state: { active: true, pending: true } });
+      expect(mux.frames.filter(isEvent(sessionId, 'plan/mode'))).toHaveLength(logged);
+
+      expect((await fails(driver, 'session.setPlanMode', { sessionId: 'session-missing', active: true })).code).toBe('session-not-found');
+    },
+  },
+  {
+    name: 'envelope errors: unreadable envelope, method/path mismatch, payload issues naming the field, unknown session',
+    async run(driver) {
+      const unreadable = await driver.post('/api/session.list', { hello: 1 });
+      expect(unreadable.status).toBe(200);
+      expect(unreadable.body).toMatchObject({ type: 'server-response', rpcId: 'invalid-request', result: { ok: false, error: { code: 'bad-request' } } });
+      const issues = (unreadable.body as { result: { error: { details: { issues: { path: unknown[] }[] } } } }).result.error.details.issues;
+      expect(issues.map((i) => i.path[0])).toEqual(expect.arrayContaining(['type', 'rpcId']));
+
+      const noPayload = await driver.post('/api/session.list', { type: 'client-request', rpcId: 'r-7', method: 'session.list' });
+      expect(noPayload.body).toMatchObject({ rpcId: 'r-7', result: { ok: false, error: { code: 'bad-request' } } });
+
+      const mismatch = await fails(driver, 'session.list', {}, { rpcId: 'x1', envelopeMethod: 'session.create' });
+      expect(mismatch.code).toBe('bad-request');
+      expect(mismatch.message).toMatch(/session\.create.*does not match.*session\.list/);
+
+      const sessionId = await createSession(driver);
+      const badField = await fails(driver, 'session.setPlanMode', { sessionId, active: 'yes' }, { rpcId: 'x2' });
+      expect(badField.code).toBe('bad-request');
+      const paths = (badField.details?.issues as { path: (string | number)[] }[]).map((i) => i.path.join('.'));
+      expect(paths).toContain('active');
+      const badMode = await fails(driver, 'session.prompt', { sessionId, mode: 'later', content: [{ type: 'text', text: 'hi' }] });
+      expect((badMode.details?.issues as { path: (string | number)[] }[]).map((i) => i.path.join('.'))).toContain('mode');
+
+      for (const [method, payload] of [
+        ['session.history', { sessionId: 'session-nope' }],
+        ['session.prompt', { sessionId: 'session-nope', mode: 'queue', content: [{ type: 'text', text: 'hi' }] }],
+        ['session.planMode', { sessionId: 'session-nope' }],
+      ] as const) {
+        const error = await fails(driver, method, payload);
+        expect({ method, code: error.code, details: error.details }).toEqual({ method, code: 'session-not-found', details: { sessionId: 'session-nope' } });
+      }
+    },
+  },
+  {
+    name: 'a reopened mux sends session/subscribed with lastSeq, then re-sends the pending question with the same rpcId',
+    async run(driver) {
+      const { mux, sessionId, question } = await startPlanReview(driver);
+      const lastSeen = Math.max(...mux.frames.filter(isEvent(sessionId)).map((f) => eventOf(f).seq));
+      await mux.close();
+      const again = await driver.openMux();
+      const subscribed = await again.next(isFrame('session/subscribed', sessionId));
+      expect(payloadOf(subscribed).lastSeq).toBe(lastSeen);
+      const replayed = await again.next(isFrame('question/requested', sessionId));
+      expect(replayed.rpcId).toBe(question.rpcId);
+      expect(payloadOf(replayed).questions).toEqual(payloadOf(question).questions);
+      expect(again.frames.indexOf(subscribed)).toBeLessThan(again.frames.indexOf(replayed));
+      // The replayed id is the live one: answering it through the new socket resolves the question.
+      const receipt = await driver.respond(answerBody(replayed.rpcId, sessionId, [{ id: 'plan-review', selected: ['Approve'] }]));
+      expect(receipt.body).toEqual({ accepted: true });
+      await again.next(isFrame('question/resolved', sessionId, (p) => p.questionRpcId === question.rpcId));
+    },
+  },
+  {
+    name: 'session.import of the recorded plan-review log gives a read-only session that shows the exit_plan_mode call and refuses prompts',
+    async run(driver) {
+      const hostStream = await driver.openHost();
+      const imported = await ok<{ sessionId: string; skipped?: unknown[] }>(driver, 'session.import', { jsonl: planReviewLog });
+      const { sessionId } = imported;
+      expect(imported.skipped ?? []).toEqual([]);
+      await hostStream.next(isFrame('host/session-added', sessionId));
+      const listed = (await ok<{ items: Payload[] }>(driver, 'session.list', {})).items.find((i) => i.sessionId === sessionId);
+      expect(listed).toMatchObject({ readOnly: true, running: false });
+
+      const history = await fullHistory(driver, sessionId);
+      const recorded = planReviewLog.trimEnd().split('\n').slice(1).map((l) => JSON.parse(l) as { type: string });
+      expect(history.events.map((e) => e.type)).toEqual(recorded.map((r) => r.type));
+      const call = history.rows.find((r) => r.event.type === 'tool/call' && r.event.data.name === 'exit_plan_mode');
+      expect(call).toBeDefined();
+      expect(String(call?.event.data.arguments)).toContain('Add `--greeting` flag to CLI');
+      expect(history.projections?.values.plan).toEqual({ active: false, pending: false });
+
+      const refused = await fails(driver, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'continue' }] });
+      expect(refused.code).not.toBe('session-not-found');
+      expect(refused.message).toMatch(/read-only/i);
+      const before = history.events.length;
+      const after = await fullHistory(driver, sessionId);
+      expect(after.events).toHaveLength(before);
+    },
+  },
+];
