@@ -1,0 +1,314 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { ReactElement } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../../mocks/node.ts';
+import type { PlanProjectionValue } from '../../core/protocol/methods.ts';
+import { Composer, commandSuggestionsFor, focusComposer } from './composer.tsx';
+import { useComposerDraftStore } from './draft-store.ts';
+
+const SESSION = 'session-fe30d464-51ec-490a-92ba-543dfc6b2e0e';
+const OTHER = 'session-00000000-0000-0000-0000-000000000002';
+
+/**
+ * The `result` a real dsh host answered on `path` (captured frames, ../shared/spec/dsh-frames). Resolved from
+ * `import.meta.dirname`: under happy-dom `new URL(relative, import.meta.url)` resolves against the page URL.
+ */
+function recordedResult(path: string): unknown {
+  const text = readFileSync(resolve(import.meta.dirname, '../../../../shared/spec/dsh-frames/http-exchanges.jsonl'), 'utf8');
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    const exchange = JSON.parse(line) as { path: string; response: { result?: unknown } };
+    if (exchange.path === path && exchange.response.result !== undefined) return exchange.response.result;
+  }
+  throw new Error(`no recorded exchange for ${path}`);
+}
+
+type Captured = { bodies: Array<Record<string, unknown>>; release: () => void };
+
+/** Answer `POST /api/<method>` with `result`, recording each request body; `hold` delays answers until `release()`. */
+function answer(method: string, result: unknown, hold = false): Captured {
+  const bodies: Array<Record<string, unknown>> = [];
+  let release = () => {};
+  const gate = hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+  server.use(
+    http.post(`*/api/${method}`, async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      bodies.push(body);
+      await gate;
+      return HttpResponse.json({ type: 'server-response', rpcId: body.rpcId, result });
+    }),
+  );
+  return { bodies, release: () => release() };
+}
+
+function renderWithClient(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const wrap = (node: ReactElement) => <QueryClientProvider client={client}>{node}</QueryClientProvider>;
+  const result = render(wrap(ui));
+  return { ...result, rerender: (node: ReactElement) => result.rerender(wrap(node)) };
+}
+
+const OFF: PlanProjectionValue = { active: false, pending: false };
+const textbox = () => screen.getByRole('textbox', { name: 'Message the agent' });
+const sendButton = () => screen.getByRole('button', { name: 'Send' });
+
+beforeEach(() => {
+  useComposerDraftStore.setState({ drafts: {} });
+});
+
+describe('Composer', () => {
+  it('sends a /plan line through commands/execute and clears the draft', async () => {
+    const call = answer('commands/execute', recordedResult('/api/commands/execute'));
+    answer('commands/list', recordedResult('/api/commands/list'));
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const user = userEvent.setup();
+    await user.type(textbox(), '/plan add a --greeting flag');
+    await user.click(sendButton());
+    await waitFor(() => expect(textbox()).toHaveValue(''));
+    expect(call.bodies).toEqual([
+      {
+        type: 'client-request',
+        rpcId: expect.any(String),
+        method: 'commands/execute',
+        payload: { args: { agentId: SESSION, line: '/plan add a --greeting flag', images: [] } },
+      },
+    ]);
+  });
+
+  it.each([
+    [false, 'queue'],
+    [true, 'steer'],
+  ])('sends plain text through session.prompt (running %s → mode %s)', async (running, mode) => {
+    const call = answer('session.prompt', { ok: true, value: { accepted: true } });
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={running} />);
+    const user = userEvent.setup();
+    await user.type(textbox(), 'Add a greeting flag{Enter}');
+    await waitFor(() => expect(textbox()).toHaveValue(''));
+    expect(call.bodies).toEqual([
+      {
+        type: 'client-request',
+        rpcId: expect.any(String),
+        method: 'session.prompt',
+        payload: { sessionId: SESSION, mode, content: [{ type: 'text', text: 'Add a greeting flag' }] },
+      },
+    ]);
+  });
+
+  it.each([
+    ['/nope', 'Unknown command: /nope'],
+    ['/nope with args', 'Unknown command: /nope'],
+  ])('shows an unmatched command %s inline and keeps the draft', async (line, text) => {
+    const call = answer('commands/execute', { ok: true });
+    answer('commands/list', recordedResult('/api/commands/list'));
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const user = userEvent.setup();
+    await user.type(textbox(), line);
+    await user.click(sendButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(textbox()).toHaveValue(line);
+    expect(call.bodies).toHaveLength(1);
+  });
+
+  it.each(['/PLAN', '//plan', '/ plan', '/9lives'])('rejects %s, which is not a command line, without a call', async (line) => {
+    const call = answer('commands/execute', { ok: true });
+    answer('commands/list', recordedResult('/api/commands/list'));
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const user = userEvent.setup();
+    await user.type(textbox(), line);
+    await user.click(sendButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Unknown command: ${line.split(' ')[0]}`);
+    expect(textbox()).toHaveValue(line);
+    expect(call.bodies).toEqual([]);
+  });
+
+  it('shows a command error result inline and keeps the draft', async () => {
+    answer('commands/execute', { ok: true, value: { commandId: 'cmd-9', result: { kind: 'error', text: 'images are not allowed with /plan off' } } });
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const user = userEvent.setup();
+    await user.type(textbox(), '/plan off{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('images are not allowed with /plan off');
+    expect(textbox()).toHaveValue('/plan off');
+  });
+
+  it('shows a host error inline, keeps the draft, and clears the error on typing', async () => {
+    answer('session.prompt', { ok: false, error: { code: 'session-not-found', message: `session "${SESSION}" not found`, details: { sessionId: SESSION } } });
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const user = userEvent.setup();
+    await user.type(textbox(), 'hello{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(`session "${SESSION}" not found`);
+    expect(textbox()).toHaveValue('hello');
+    await user.type(textbox(), '!');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('inserts a newline on Shift+Enter and sends the multi-line text on Enter', async () => {
+    const call = answer('session.prompt', { ok: true, value: { accepted: true } });
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const user = userEvent.setup();
+    await user.type(textbox(), 'line one{Shift>}{Enter}{/Shift}line two');
+    expect(textbox()).toHaveValue('line one\nline two');
+    expect(call.bodies).toEqual([]);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]?.payload).toMatchObject({ content: [{ type: 'text', text: 'line one\nline two' }] });
+  });
+
+  it.each([
+    ['isComposing', { key: 'Enter', isComposing: true }],
+    ['keyCode 229', { key: 'Enter', keyCode: 229 }],
+  ])('never sends on an IME Enter (%s)', async (_case, init) => {
+    const call = answer('session.prompt', { ok: true, value: { accepted: true } });
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    await userEvent.setup().type(textbox(), 'にほんご');
+    fireEvent.keyDown(textbox(), init);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(call.bodies).toEqual([]);
+    expect(textbox()).toHaveValue('にほんご');
+    fireEvent.keyDown(textbox(), { key: 'Enter' });
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+  });
+
+  it.each(['', '   ', '\n\n'])('does not send the blank draft %j', async (draft) => {
+    const call = answer('session.prompt', { ok: true, value: { accepted: true } });
+    useComposerDraftStore.getState().setDraft(SESSION, draft);
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    expect(sendButton()).toBeDisabled();
+    fireEvent.keyDown(textbox(), { key: 'Enter' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(call.bodies).toEqual([]);
+  });
+
+  it.each([
+    [{ active: false, pending: false }, 'Message the agent…'],
+    [{ active: true, pending: false }, 'Describe the task to plan…'],
+    [{ active: false, pending: true }, 'Describe the task to plan…'],
+    [{ active: true, pending: true }, 'Message the agent…'],
+    [undefined, 'Message the agent…'],
+  ] as Array<[PlanProjectionValue | undefined, string]>)('uses the placeholder for plan %o: %s', (plan, placeholder) => {
+    renderWithClient(<Composer sessionId={SESSION} plan={plan} running={false} />);
+    expect(textbox()).toHaveAttribute('placeholder', placeholder);
+  });
+
+  it('keeps the draft across unmount, remount and session switches', async () => {
+    const first = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const user = userEvent.setup();
+    await user.type(textbox(), 'half a thought');
+    first.rerender(<Composer sessionId={OTHER} plan={OFF} running={false} />);
+    expect(textbox()).toHaveValue('');
+    await user.type(textbox(), 'other draft');
+    first.unmount();
+    renderWithClient(<Composer sessionId={SESSION} plan={{ active: true, pending: false }} running={false} />);
+    expect(textbox()).toHaveValue('half a thought');
+    expect(useComposerDraftStore.getState().drafts[OTHER]).toBe('other draft');
+  });
+
+  it('shows a busy state while sending and sends once', async () => {
+    const call = answer('session.prompt', { ok: true, value: { accepted: true } }, true);
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const user = userEvent.setup();
+    await user.type(textbox(), 'go{Enter}');
+    const busy = await screen.findByRole('button', { name: 'Sending…' });
+    expect(busy).toBeDisabled();
+    await user.keyboard('{Enter}');
+    expect(call.bodies).toHaveLength(1);
+    call.release();
+    await waitFor(() => expect(textbox()).toHaveValue(''));
+    expect(sendButton()).toBeInTheDocument();
+  });
+
+  it('is disabled when read-only', () => {
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} readOnly />);
+    expect(textbox()).toBeDisabled();
+    expect(sendButton()).toBeDisabled();
+  });
+
+  it('suggests commands from commands/list and completes with Tab', async () => {
+    const list = answer('commands/list', recordedResult('/api/commands/list'));
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const user = userEvent.setup();
+    await user.type(textbox(), '/p');
+    const listbox = await screen.findByRole('listbox', { name: 'Commands' });
+    const options = screen.getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      '/permission<preset>Switch the permission preset (sandbox mode + approval policy)',
+      '/plan[off|message]Enter or leave plan mode',
+    ]);
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    expect(textbox()).toHaveAttribute('aria-activedescendant', options[0]?.id);
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Tab}');
+    expect(textbox()).toHaveValue('/plan ');
+    expect(listbox).not.toBeInTheDocument();
+    expect(textbox()).toHaveFocus();
+    expect(list.bodies.map((body) => body.payload)).toEqual([{ args: { agentId: SESSION } }]);
+  });
+
+  it('completes a partial name on Enter and sends an exact name on Enter', async () => {
+    answer('commands/list', recordedResult('/api/commands/list'));
+    const call = answer('commands/execute', recordedResult('/api/commands/execute'));
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const user = userEvent.setup();
+    await user.type(textbox(), '/pla');
+    await screen.findByRole('listbox', { name: 'Commands' });
+    await user.keyboard('{Enter}');
+    expect(textbox()).toHaveValue('/plan ');
+    expect(call.bodies).toEqual([]);
+    await user.clear(textbox());
+    await user.type(textbox(), '/plan');
+    await screen.findByRole('listbox', { name: 'Commands' });
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]?.payload).toEqual({ args: { agentId: SESSION, line: '/plan', images: [] } });
+  });
+
+  it('closes the suggestions on Escape and keeps the draft', async () => {
+    answer('commands/list', recordedResult('/api/commands/list'));
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const user = userEvent.setup();
+    await user.type(textbox(), '/co');
+    await screen.findByRole('listbox', { name: 'Commands' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(textbox()).toHaveValue('/co');
+  });
+
+  it('focuses the textbox on focusComposer(), also when asked before it mounts', async () => {
+    focusComposer();
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    expect(textbox()).toHaveFocus();
+    act(() => textbox().blur());
+    expect(textbox()).not.toHaveFocus();
+    act(() => focusComposer());
+    expect(textbox()).toHaveFocus();
+  });
+});
+
+describe('commandSuggestionsFor', () => {
+  const commands = [
+    { name: 'compact', description: 'c' },
+    { name: 'plan', description: 'p' },
+    { name: 'permission', description: 'q' },
+  ];
+  it.each([
+    ['/', ['compact', 'plan', 'permission']],
+    ['/p', ['plan', 'permission']],
+    ['/pla', ['plan']],
+    ['/plan', ['plan']],
+    ['/plan ', []],
+    ['/x', []],
+    ['plan', []],
+    ['', []],
+  ])('offers for %j: %j', (draft, names) => {
+    expect(commandSuggestionsFor(draft, commands).map((command) => command.name)).toEqual(names);
+  });
+
+  it('offers nothing before the command list has loaded', () => {
+    expect(commandSuggestionsFor('/p', undefined)).toEqual([]);
+  });
+});

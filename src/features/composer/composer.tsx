@@ -1,0 +1,239 @@
+/**
+ * The composer: the message box under the transcript. Plain text goes to `session.prompt` (steer while the
+ * agent runs, else queue); a line starting with `/` goes to `commands/execute` (`/plan`, `/plan <task>`,
+ * `/plan off`, …). The draft lives in the per-session draft store, so it survives remounts; it is cleared
+ * only when a send succeeds. While plan mode is the effective target the placeholder asks for a task to plan.
+ */
+import { useCallback, useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { parseCommandLine } from '../../core/commands/grammar.ts';
+import { effectiveTarget } from '../../core/plan/fold.ts';
+import type { CommandDescriptor, PlanProjectionValue } from '../../core/protocol/methods.ts';
+import { callMethod } from '../../lib/api-client.ts';
+import { useComposerDraft, useComposerDraftStore } from './draft-store.ts';
+import { composerLocales } from './locales.ts';
+import './composer.css';
+
+/** Props of {@link Composer}. */
+export type ComposerProps = {
+  sessionId: string;
+  /** The `plan` projection value; only its effective target is read (placeholder). */
+  plan: PlanProjectionValue | undefined;
+  /** The agent is running: a message steers the current turn instead of queueing a new one. */
+  running: boolean;
+  readOnly?: boolean;
+};
+
+/** Query keys of the composer. */
+export const composerKeys = {
+  all: ['composer'] as const,
+  commands: (sessionId: string) => ['composer', 'commands', sessionId] as const,
+};
+
+// The mounted composer's textarea, for focusComposer(). A request made while none is mounted waits for the next mount.
+let mountedInput: HTMLTextAreaElement | null = null;
+let focusWanted = false;
+
+/**
+ * Move keyboard focus to the composer's textbox (the app calls it when a question card goes away).
+ * When no composer is mounted yet, the next one to mount takes focus.
+ */
+export function focusComposer(): void {
+  if (mountedInput?.isConnected) {
+    focusWanted = false;
+    mountedInput.focus();
+  } else {
+    focusWanted = true;
+  }
+}
+
+/**
+ * Send one draft: a `/` line through `commands/execute` (upstream spec §1.8, §4.5), anything else through
+ * `session.prompt` (PROTOCOL.md: no slash parsing there).
+ * @param text the draft as typed; it is trimmed, and must not be blank
+ * @param running whether the agent is running (`mode: 'steer'`), else `mode: 'queue'`
+ * @throws Error "Unknown command: /x" for a `/` line that does not parse or matches no command (no value);
+ *   Error with the result text for a command `error` result; ApiError from the transport
+ */
+export async function sendComposerText(sessionId: string, text: string, running: boolean): Promise<void> {
+  const copy = composerLocales.en;
+  const line = text.trim();
+  if (line.startsWith('/')) {
+    const parsed = parseCommandLine(line);
+    if (parsed === undefined) throw new Error(copy.unknownCommand(line.split(/\s/, 1)[0] ?? line));
+    const value = await callMethod('commands/execute', { args: { agentId: sessionId, line, images: [] } });
+    if (value === undefined) throw new Error(copy.unknownCommand(`/${parsed.name}`));
+    if (value.result.kind === 'error') throw new Error(value.result.text ?? copy.commandFailed);
+    return;
+  }
+  await callMethod('session.prompt', { sessionId, mode: running ? 'steer' : 'queue', content: [{ type: 'text', text: line }] });
+}
+
+/**
+ * Commands offered for a draft: shown only while the draft is `/` plus a partial name (no whitespace yet).
+ * @returns matching commands by name prefix, in host order; `[]` when the draft is not a partial command
+ */
+export function commandSuggestionsFor(draft: string, commands: readonly CommandDescriptor[] | undefined): CommandDescriptor[] {
+  if (commands === undefined || !/^\/\S*$/.test(draft)) return [];
+  const prefix = draft.slice(1);
+  return commands.filter((command) => command.name.startsWith(prefix));
+}
+
+/** IME composition (`isComposing`, or keyCode 229 from browsers that report it that way) must never send. */
+function isImeEnter(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
+  return event.nativeEvent.isComposing || event.keyCode === 229;
+}
+
+/**
+ * Message box "Message the agent" with a "Send" button. Enter sends, Shift+Enter is a newline, IME composition
+ * never sends; `/` opens a "Commands" suggestion list (arrows, Enter/Tab to complete, Escape to close).
+ */
+export function Composer(props: ComposerProps) {
+  // Keyed by session: an in-flight send or an error of one session never shows in another.
+  return <ComposerForSession key={props.sessionId} {...props} />;
+}
+
+function ComposerForSession({ sessionId, plan, running, readOnly = false }: ComposerProps) {
+  const copy = composerLocales.en;
+  const listId = useId();
+  const errorId = useId();
+  const draft = useComposerDraft(sessionId);
+  const setDraft = useComposerDraftStore((state) => state.setDraft);
+  const clearDraft = useComposerDraftStore((state) => state.clearDraft);
+  const [dismissedFor, setDismissedFor] = useState<string | undefined>(undefined);
+  const [activeIndex, setActiveIndex] = useState(0);
+
+  const send = useMutation({
+    mutationFn: (text: string) => sendComposerText(sessionId, text, running),
+    onSuccess: () => clearDraft(sessionId),
+  });
+
+  const wantsCommands = !readOnly && /^\/\S*$/.test(draft);
+  const commands = useQuery({
+    queryKey: composerKeys.commands(sessionId),
+    queryFn: () => callMethod('commands/list', { args: { agentId: sessionId } }),
+    enabled: wantsCommands,
+    staleTime: 60_000,
+  });
+  const suggestions = wantsCommands && dismissedFor !== draft ? commandSuggestionsFor(draft, commands.data) : [];
+  const listOpen = suggestions.length > 0;
+  const active = suggestions[Math.min(activeIndex, suggestions.length - 1)];
+
+  useEffect(() => setActiveIndex(0), [draft]);
+
+  const busy = send.isPending;
+  const canSend = !readOnly && !busy && draft.trim() !== '';
+  const planning = plan !== undefined && effectiveTarget(plan);
+
+  const submit = () => {
+    if (!canSend) return;
+    send.mutate(draft);
+  };
+
+  const complete = (command: CommandDescriptor) => setDraft(sessionId, `/${command.name} `);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (isImeEnter(event)) return;
+    if (listOpen && active) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActiveIndex((Math.min(activeIndex, suggestions.length - 1) + step + suggestions.length) % suggestions.length);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setDismissedFor(draft);
+        return;
+      }
+      if (event.key === 'Tab' && !event.shiftKey) {
+        event.preventDefault();
+        complete(active);
+        return;
+      }
+      // Enter completes a partial name; on an exact name it sends the command as typed.
+      if (event.key === 'Enter' && !event.shiftKey && draft !== `/${active.name}`) {
+        event.preventDefault();
+        complete(active);
+        return;
+      }
+    }
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const error = send.error;
+
+  const registerInput = useCallback((element: HTMLTextAreaElement | null) => {
+    if (element === null) return undefined;
+    mountedInput = element;
+    if (focusWanted) {
+      focusWanted = false;
+      element.focus();
+    }
+    return () => {
+      if (mountedInput === element) mountedInput = null;
+    };
+  }, []);
+
+  return (
+    <form className="composer" onSubmit={onSubmit} aria-busy={busy || undefined}>
+      {listOpen ? (
+        <ul id={listId} role="listbox" aria-label={copy.commandsLabel} className="composer__commands">
+          {suggestions.map((command, index) => (
+            <li
+              key={command.name}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={command === active}
+              className="composer__command"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => complete(command)}
+            >
+              <span className="composer__command-name">/{command.name}</span>
+              {command.input?.hint ? <span className="composer__command-hint">{command.input.hint}</span> : null}
+              <span className="composer__command-description">{command.description}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="composer__row">
+        <textarea
+          ref={registerInput}
+          className="composer__input"
+          aria-label={copy.inputLabel}
+          placeholder={readOnly ? copy.readOnly : planning ? copy.planPlaceholder : copy.placeholder}
+          value={draft}
+          rows={2}
+          disabled={readOnly}
+          readOnly={busy}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          aria-controls={listOpen ? listId : undefined}
+          aria-autocomplete="list"
+          aria-activedescendant={listOpen && active ? `${listId}-${suggestions.indexOf(active)}` : undefined}
+          onChange={(event) => {
+            if (send.isError) send.reset();
+            setDraft(sessionId, event.target.value);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className="composer__send" disabled={!canSend}>
+          {busy ? copy.sending : copy.send}
+        </button>
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="composer__error">
+          {error.message}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * User-facing copy of the composer (message box, `/` command suggestions). English now; another language is a
+ * second dictionary of the same `ComposerCopy` type.
+ */
+
+/** Every string the composer shows. */
+export type ComposerCopy = {
+  inputLabel: string;
+  placeholder: string;
+  planPlaceholder: string;
+  send: string;
+  sending: string;
+  commandsLabel: string;
+  unknownCommand: (line: string) => string;
+  commandFailed: string;
+  readOnly: string;
+};
+
+/** English copy. */
+export const composerEn: ComposerCopy = {
+  inputLabel: 'Message the agent',
+  placeholder: 'Message the agent…',
+  planPlaceholder: 'Describe the task to plan…',
+  send: 'Send',
+  sending: 'Sending…',
+  commandsLabel: 'Commands',
+  unknownCommand: (line) => `Unknown command: ${line}`,
+  commandFailed: 'The command failed',
+  readOnly: 'This session is read-only',
+};
+
+/** Dictionaries by language tag. */
+export const composerLocales = { en: composerEn } as const satisfies Record<string, ComposerCopy>;
