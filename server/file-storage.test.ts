@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { FileStorage } from './file-storage.ts';
+import { createServerDriver, type ServerDriver } from './protocol-driver.ts';
 import type { StoredSession } from '../harness/types.ts';
+import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -153,4 +155,93 @@ it('refuses to create a session twice and to append to a missing one', () => {
   storage.create(session('session-a'));
   expect(() => storage.create(session('session-a'))).toThrow(/already exists/);
   expect(() => storage.append('session-missing', { type: 'a/b', data: null })).toThrow(/no log file/);
+});
+
+type Answer = { result: { ok: boolean; value?: Record<string, unknown>; error?: unknown } };
+
+async function value(driver: ServerDriver, method: string, payload: unknown): Promise<Record<string, unknown>> {
+  const { status, body } = await driver.call(method, payload);
+  expect(status).toBe(200);
+  const result = (body as Answer).result;
+  if (!result.ok) throw new Error(`${method}: ${JSON.stringify(result.error)}`);
+  return result.value ?? {};
+}
+
+const payloadOf = (f: ServerRequest) => f.payload as Record<string, unknown>;
+const isEventOf = (sessionId: string, type: string) => (f: ServerRequest) =>
+  f.method === 'session/event' && payloadOf(f).sessionId === sessionId && (payloadOf(f).event as { type: string }).type === type;
+
+/** What a client can observe of a session: every history page from the tail back, plan state, summary. */
+async function snapshot(driver: ServerDriver, sessionId: string) {
+  const tail = await value(driver, 'session.history', { sessionId });
+  const events = [...(tail.events as { event: { seq: number } }[])];
+  let hasMore = tail.hasMore as boolean;
+  while (hasMore && events.length > 0) {
+    const page = await value(driver, 'session.history', { sessionId, beforeSeq: events[0]?.event.seq });
+    events.unshift(...(page.events as { event: { seq: number } }[]));
+    hasMore = page.hasMore as boolean;
+  }
+  const list = (await value(driver, 'session.list', {})).items as { sessionId: string; running: boolean }[];
+  const { running: _running, ...summary } = list.find((i) => i.sessionId === sessionId) ?? { running: false };
+  return {
+    events,
+    projections: tail.projections,
+    planMode: await value(driver, 'session.planMode', { sessionId }),
+    summary,
+  };
+}
+
+it('keeps every session across a restart: same history, same plan state, same projections', async () => {
+  const dataDir = tempDir();
+  const first = await createServerDriver({ dataDir });
+  const mux = await first.openMux();
+  // approved: /plan → review → Approve → plan mode off, turn ended
+  const approved = (await value(first, 'session.create', {})).sessionId as string;
+  await value(first, 'commands/execute', { args: { agentId: approved, line: '/plan Add a --greeting flag to the CLI', images: [] } });
+  const review = await mux.next((f) => f.method === 'question/requested' && payloadOf(f).sessionId === approved);
+  await first.respond({ type: 'client-response', rpcId: review.rpcId, result: { ok: true, value: { sessionId: approved, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } } });
+  await mux.next(isEventOf(approved, 'turn/end'), 10_000);
+  // on: switched on while idle
+  const on = (await value(first, 'session.create', {})).sessionId as string;
+  expect((await value(first, 'session.setPlanMode', { sessionId: on, active: true })).outcome).toBe('committed');
+  // blank
+  const blank = (await value(first, 'session.create', {})).sessionId as string;
+  const sessions = [approved, on, blank];
+  const before = await Promise.all(sessions.map((id) => snapshot(first, id)));
+  await first.close();
+
+  const second = await createServerDriver({ dataDir });
+  try {
+    const after = await Promise.all(sessions.map((id) => snapshot(second, id)));
+    expect(after).toEqual(before);
+    expect(after.map((s) => s.planMode)).toEqual([{ active: false }, { active: true }, { active: false }]);
+    expect(after[0]?.events.length).toBeGreaterThan(10);
+    const listed = (await value(second, 'session.list', {})).items as { sessionId: string }[];
+    expect(listed.map((i) => i.sessionId).sort()).toEqual([...sessions].sort());
+  } finally {
+    await second.close();
+  }
+});
+
+it('restarts over a session whose last line was torn mid-write and serves it without the torn line', async () => {
+  const dataDir = tempDir();
+  const first = await createServerDriver({ dataDir });
+  const sessionId = (await value(first, 'session.create', {})).sessionId as string;
+  await value(first, 'session.setPlanMode', { sessionId, active: true });
+  const before = await snapshot(first, sessionId);
+  await first.close();
+  fs.appendFileSync(path.join(dataDir, 'sessions', `${sessionId}.jsonl`), '{"type":"plan/mode","data":{"act');
+
+  const warnings: string[] = [];
+  const second = await createServerDriver({ dataDir, onStorageWarning: (m) => warnings.push(m) });
+  try {
+    expect(await snapshot(second, sessionId)).toEqual(before);
+    expect(warnings).toEqual([expect.stringMatching(/torn last line/)]);
+    // The log keeps growing cleanly after the cut.
+    expect((await value(second, 'session.setPlanMode', { sessionId, active: false })).outcome).toBe('committed');
+    const text = fs.readFileSync(path.join(dataDir, 'sessions', `${sessionId}.jsonl`), 'utf8');
+    expect(text.trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string }).at(-1)).toMatchObject({ type: 'plan/mode', data: { active: false } });
+  } finally {
+    await second.close();
+  }
 });
