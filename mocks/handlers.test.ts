@@ -1,0 +1,32 @@
+/** Carrier checks of the MSW adapter, matching the Node server's (PROTOCOL.md "Unary calls", "Downlink"). */
+import { expect, it } from 'vitest';
+
+const envelope = (method: string, payload: unknown = {}) => JSON.stringify({ type: 'client-request', rpcId: 'r1', method, payload });
+
+it.each([
+  { name: 'a wrong content type is 415', path: '/api/host.describe', type: 'text/plain', body: envelope('host.describe'), status: 415 },
+  { name: 'a body that is not JSON is 400', path: '/api/host.describe', type: 'application/json', body: '{nope', status: 400 },
+  { name: 'an unknown method is 404', path: '/api/no.such', type: 'application/json', body: envelope('no.such'), status: 404 },
+  { name: 'a body over 1 MiB is 413', path: '/api/session.import', type: 'application/json', body: envelope('session.import', { jsonl: 'x'.repeat(1024 * 1024) }), status: 413 },
+  { name: 'a well-formed call is 200', path: '/api/host.describe', type: 'application/json', body: envelope('host.describe'), status: 200 },
+  { name: 'a respond body that is not JSON is 400', path: '/api/respond', type: 'application/json', body: '[', status: 400 },
+])('$name', async ({ path, type, body, status }) => {
+  const response = await fetch(path, { method: 'POST', headers: { 'content-type': type }, body });
+  expect(response.status).toBe(status);
+});
+
+it('answers a method whose path has a slash', async () => {
+  const created = await (await fetch('/api/session.create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: envelope('session.create') })).json();
+  const sessionId = (created as { result: { value: { sessionId: string } } }).result.value.sessionId;
+  const response = await fetch('/api/commands/list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: envelope('commands/list', { args: { agentId: sessionId } }) });
+  const body = (await response.json()) as { result: { ok: boolean; value: { name: string }[] } };
+  expect(body.result.value.map((c) => c.name)).toContain('plan');
+});
+
+it('closes a downlink with 1008 when the client sends on it', async () => {
+  const socket = new WebSocket(new URL('/api/events.host', location.href).toString().replace(/^http/, 'ws'));
+  await new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }));
+  const closed = new Promise<number>((resolve) => socket.addEventListener('close', (e) => resolve(e.code), { once: true }));
+  socket.send('hello');
+  expect(await closed).toBe(1008);
+});
