@@ -1,0 +1,38 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { PlanReview } from '../../core/questions/plan-review.ts';
+import { respondToQuestion } from '../../lib/api-client.ts';
+import { PlanReviewCard } from './plan-review-card.tsx';
+
+// A transport that rejects with plain values rather than Errors (upstream spec §6 item 83).
+vi.mock('../../lib/api-client.ts', () => ({ respondToQuestion: vi.fn() }));
+
+const REVIEW: PlanReview = {
+  id: 'plan-review',
+  question: 'Approve this plan and leave plan mode?',
+  plan: '# Plan\n\n- one step',
+  approve: { label: 'Approve' },
+  decline: { label: 'Keep planning' },
+};
+
+describe('PlanReviewCard with a non-Error rejection', () => {
+  it.each([
+    ['review aborted', 'review aborted'],
+    [{ code: 'weird' }, '{"code":"weird"}'],
+    [42, '42'],
+    [undefined, 'undefined'],
+  ])('shows the rejected value %j stringified and re-arms', async (rejection, text) => {
+    vi.mocked(respondToQuestion).mockRejectedValueOnce(rejection);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <PlanReviewCard sessionId="session-1" rpcId="rpc-1" review={REVIEW} />
+      </QueryClientProvider>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(text));
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
+  });
+});

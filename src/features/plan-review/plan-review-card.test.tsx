@@ -1,0 +1,286 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { ReactElement } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../../mocks/node.ts';
+import { planReviewOf, type PlanReview } from '../../core/questions/plan-review.ts';
+import type { QuestionItem } from '../../core/questions/types.ts';
+import { validateAnswer } from '../../core/questions/validate.ts';
+import { useReviewFeedbackStore } from './feedback-store.ts';
+import { PlanReviewCard, reviewAnswerOf } from './plan-review-card.tsx';
+
+/**
+ * The plan review a real dsh host asked (captured `question/requested` frame, ../shared/spec/dsh-frames).
+ * Resolved from `import.meta.dirname`: under happy-dom `new URL(relative, import.meta.url)` resolves against the page.
+ */
+function recordedReview(): { sessionId: string; rpcId: string; questions: QuestionItem[] } {
+  const text = readFileSync(resolve(import.meta.dirname, '../../../../shared/spec/dsh-frames/ws-events.mux.jsonl'), 'utf8');
+  for (const line of text.split('\n')) {
+    if (!line.includes('"question/requested"')) continue;
+    const { frame } = JSON.parse(line) as { frame: { rpcId: string; payload: { sessionId: string; questions: QuestionItem[] } } };
+    return { sessionId: frame.payload.sessionId, rpcId: frame.rpcId, questions: frame.payload.questions };
+  }
+  throw new Error('no recorded question/requested frame');
+}
+
+const recorded = recordedReview();
+const REVIEW = planReviewOf(recorded.questions) as PlanReview;
+const { sessionId: SESSION, rpcId: RPC } = recorded;
+
+type Captured = { bodies: Array<Record<string, unknown>>; release: () => void };
+
+/** Answer `POST /api/respond` with `receipt` (or a carrier error), recording bodies; `hold` waits for `release()`. */
+function respondWith(receipt: unknown, options: { hold?: boolean; status?: number } = {}): Captured {
+  const bodies: Array<Record<string, unknown>> = [];
+  let release = () => {};
+  const gate = options.hold ? new Promise<void>((done) => (release = done)) : Promise.resolve();
+  server.use(
+    http.post('*/api/respond', async ({ request }) => {
+      bodies.push((await request.json()) as Record<string, unknown>);
+      await gate;
+      if (options.status !== undefined) return new HttpResponse('internal error', { status: options.status });
+      return HttpResponse.json(receipt);
+    }),
+  );
+  return { bodies, release: () => release() };
+}
+
+function renderWithClient(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const wrap = (node: ReactElement) => <QueryClientProvider client={client}>{node}</QueryClientProvider>;
+  const result = render(wrap(ui));
+  return { ...result, rerender: (node: ReactElement) => result.rerender(wrap(node)) };
+}
+
+const answered = (answers: unknown) => ({
+  type: 'client-response',
+  rpcId: RPC,
+  result: { ok: true, value: { sessionId: SESSION, answer: { answers } } },
+});
+const button = (name: string) => screen.getByRole('button', { name });
+const actions = () => ['Chat about it', 'Keep planning', 'Approve'].map(button);
+
+beforeEach(() => {
+  useReviewFeedbackStore.setState({ feedback: {} });
+});
+
+describe('PlanReviewCard', () => {
+  it('shows the strip, the plan as markdown and the question as the region name, with no quiz chrome', () => {
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    const card = screen.getByRole('region', { name: 'Approve this plan and leave plan mode?' });
+    expect(within(card).getByText('Plan review')).toBeInTheDocument();
+    const plan = within(card).getByRole('region', { name: 'Proposed plan' });
+    expect(plan).toHaveAttribute('tabindex', '0');
+    expect(within(plan).getByRole('heading', { level: 1, name: 'Add --greeting flag to CLI' })).toBeInTheDocument();
+    expect(within(plan).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(plan).getByText('Locate the CLI entry point').tagName).toBe('STRONG');
+    expect(screen.queryByText('1 / 1')).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('button', { name: /skip/i })).toBeNull();
+    expect(screen.getAllByRole('textbox')).toHaveLength(1);
+    expect(screen.getByRole('textbox', { name: 'Feedback' })).toBeInTheDocument();
+  });
+
+  it('uses the English labels Plan review, Approve, Keep planning, Chat about it and Feedback', () => {
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    expect(screen.getByText('Plan review')).toBeInTheDocument();
+    expect(actions().map((action) => action.textContent)).toEqual(['Chat about it', 'Keep planning', 'Approve']);
+    expect(screen.getByRole('textbox', { name: 'Feedback' })).toBeInTheDocument();
+  });
+
+  it('moves focus to the card when it mounts', () => {
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    expect(screen.getByRole('region', { name: 'Approve this plan and leave plan mode?' })).toHaveFocus();
+  });
+
+  it('sends exactly the Approve envelope, shows the option description as tooltip, and latches', async () => {
+    const call = respondWith({ accepted: true });
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    expect(button('Approve')).toHaveAttribute('title', 'Leave plan mode; the plan is carried out from the next step.');
+    const user = userEvent.setup();
+    await user.click(button('Approve'));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toEqual(answered([{ id: 'plan-review', selected: ['Approve'] }]));
+    for (const action of actions()) expect(action).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveAttribute('readonly');
+    await user.click(button('Approve'));
+    await user.click(button('Keep planning'));
+    await new Promise((done) => setTimeout(done, 20));
+    expect(call.bodies).toHaveLength(1);
+    for (const action of actions()) expect(action).toBeDisabled();
+  });
+
+  it('sends Keep planning with the decline label when there is no feedback', async () => {
+    const call = respondWith({ accepted: true });
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    expect(button('Keep planning')).toHaveAttribute('title', 'Stay in plan mode; feedback goes back to the model.');
+    await userEvent.setup().click(button('Keep planning'));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toEqual(answered([{ id: 'plan-review', selected: ['Keep planning'] }]));
+  });
+
+  it('sends the Feedback text verbatim as custom with Keep planning (custom replaces the selection)', async () => {
+    const call = respondWith({ accepted: true });
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Feedback' }), '  Also add a test.{Shift>}{Enter}{/Shift}Keep -g.');
+    await user.click(button('Keep planning'));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toEqual(answered([{ id: 'plan-review', selected: [], custom: '  Also add a test.\nKeep -g.' }]));
+  });
+
+  it('treats blank Feedback as none', async () => {
+    const call = respondWith({ accepted: true });
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Feedback' }), '   ');
+    await user.click(button('Keep planning'));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toEqual(answered([{ id: 'plan-review', selected: ['Keep planning'] }]));
+  });
+
+  it.each([
+    ['Control', '{Control>}{Enter}{/Control}'],
+    ['Meta', '{Meta>}{Enter}{/Meta}'],
+  ])('sends Keep planning on %s+Enter in Feedback, and plain Enter is a newline', async (_key, chord) => {
+    const call = respondWith({ accepted: true });
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    const user = userEvent.setup();
+    const feedback = screen.getByRole('textbox', { name: 'Feedback' });
+    await user.type(feedback, 'first{Enter}second');
+    expect(feedback).toHaveValue('first\nsecond');
+    expect(call.bodies).toEqual([]);
+    await user.keyboard(chord);
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toEqual(answered([{ id: 'plan-review', selected: [], custom: 'first\nsecond' }]));
+  });
+
+  it('never sends on Ctrl+Enter during IME composition', async () => {
+    const call = respondWith({ accepted: true });
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    const feedback = screen.getByRole('textbox', { name: 'Feedback' });
+    fireEvent.keyDown(feedback, { key: 'Enter', ctrlKey: true, isComposing: true });
+    fireEvent.keyDown(feedback, { key: 'Enter', ctrlKey: true, keyCode: 229 });
+    await new Promise((done) => setTimeout(done, 20));
+    expect(call.bodies).toEqual([]);
+    expect(button('Approve')).toBeEnabled();
+  });
+
+  it('sends the cancelled envelope on Chat about it', async () => {
+    const call = respondWith({ accepted: true });
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    await userEvent.setup().click(button('Chat about it'));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toEqual({
+      type: 'client-response',
+      rpcId: RPC,
+      result: { ok: false, error: { code: 'cancelled', message: expect.any(String), details: {} } },
+    });
+    for (const action of actions()) expect(action).toBeDisabled();
+  });
+
+  it('omits title attributes when options have no description', () => {
+    const bare: PlanReview = { ...REVIEW, approve: { label: 'Approve' }, decline: { label: 'Keep planning' } };
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={bare} />);
+    expect(button('Approve')).not.toHaveAttribute('title');
+    expect(button('Keep planning')).not.toHaveAttribute('title');
+  });
+
+  it('renders no Keep planning and no Feedback when only Approve is offered', () => {
+    const questions: QuestionItem[] = [{ ...(recorded.questions[0] as QuestionItem), options: [{ label: 'Approve' }] }];
+    const review = planReviewOf(questions) as PlanReview;
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={review} />);
+    expect(screen.queryByRole('button', { name: 'Keep planning' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Feedback' })).toBeNull();
+    expect(button('Approve')).toBeEnabled();
+    expect(button('Chat about it')).toBeEnabled();
+  });
+
+  it('sends the asker’s own labels', async () => {
+    const call = respondWith({ accepted: true });
+    const own: PlanReview = { ...REVIEW, approve: { label: 'Ship it' }, decline: { label: 'Not yet' } };
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={own} />);
+    await userEvent.setup().click(button('Keep planning'));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toEqual(answered([{ id: 'plan-review', selected: ['Not yet'] }]));
+  });
+
+  it('shows a rejected receipt from the host in the status line and re-arms', async () => {
+    // No override: the mocked harness has no such question pending and answers not-pending.
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    const user = userEvent.setup();
+    await user.click(button('Approve'));
+    expect(await screen.findByRole('status')).toHaveTextContent('question response rejected: not-pending');
+    for (const action of actions()) expect(action).toBeEnabled();
+  });
+
+  it.each([
+    ['a bad-response answer', 'Keep planning', { accepted: false, reason: 'bad-response' }, 'question response rejected: bad-response'],
+    ['a rejected cancellation', 'Chat about it', { accepted: false, reason: 'not-pending' }, 'cancellation rejected: not-pending'],
+  ])('shows %s and re-arms', async (_case, action, receipt, text) => {
+    respondWith(receipt);
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    await userEvent.setup().click(button(action));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(text));
+    for (const each of actions()) expect(each).toBeEnabled();
+  });
+
+  it('shows a transport error, re-arms, and a retry succeeds', async () => {
+    respondWith(undefined, { status: 500 });
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    const user = userEvent.setup();
+    await user.click(button('Approve'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('internal error'));
+    expect(button('Approve')).toBeEnabled();
+    const call = respondWith({ accepted: true });
+    await user.click(button('Approve'));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(button('Approve')).toBeDisabled();
+  });
+
+  it('keeps the Feedback draft across remounts of the same question and starts empty for a new one', async () => {
+    const first = renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    await userEvent.setup().type(screen.getByRole('textbox', { name: 'Feedback' }), 'smaller steps');
+    first.unmount();
+    const second = renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveValue('smaller steps');
+    second.unmount();
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId="another-rpc" review={REVIEW} />);
+    expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveValue('');
+  });
+});
+
+describe('reviewAnswerOf', () => {
+  it.each([
+    ['approve', '', [{ id: 'plan-review', selected: ['Approve'] }]],
+    ['approve', 'ignored', [{ id: 'plan-review', selected: ['Approve'] }]],
+    ['decline', '', [{ id: 'plan-review', selected: ['Keep planning'] }]],
+    ['decline', ' \n ', [{ id: 'plan-review', selected: ['Keep planning'] }]],
+    ['decline', ' more tests ', [{ id: 'plan-review', selected: [], custom: ' more tests ' }]],
+  ] as const)('encodes %s with feedback %j', (decision, feedback, answers) => {
+    expect(reviewAnswerOf(REVIEW, decision, feedback)).toEqual({ answers });
+  });
+
+  it.each([
+    ['approve', ''],
+    ['decline', ''],
+    ['decline', 'more tests'],
+  ] as const)('builds a %s answer (feedback %j) that the host validator accepts for the recorded question', (decision, feedback) => {
+    expect(validateAnswer(recorded.questions, reviewAnswerOf(REVIEW, decision, feedback))).toMatchObject({ ok: true });
+  });
+
+  it('never pairs the decline label with custom text, which the host rejects on a single-select question', () => {
+    const paired = { answers: [{ id: 'plan-review', selected: ['Keep planning'], custom: 'more tests' }] };
+    expect(validateAnswer(recorded.questions, paired)).toMatchObject({ ok: false });
+  });
+
+  it('has nothing to send for decline when no declining option exists', () => {
+    const { decline: _decline, ...onlyApprove } = REVIEW;
+    expect(reviewAnswerOf(onlyApprove, 'decline', 'x')).toBeUndefined();
+  });
+});
