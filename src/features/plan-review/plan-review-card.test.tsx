@@ -34,7 +34,7 @@ const { sessionId: SESSION, rpcId: RPC } = recorded;
 type Captured = { bodies: Array<Record<string, unknown>>; release: () => void };
 
 /** Answer `POST /api/respond` with `receipt` (or a carrier error), recording bodies; `hold` waits for `release()`. */
-function respondWith(receipt: unknown, options: { hold?: boolean; status?: number } = {}): Captured {
+function respondWith(receipt: Record<string, unknown> | undefined, options: { hold?: boolean; status?: number } = {}): Captured {
   const bodies: Array<Record<string, unknown>> = [];
   let release = () => {};
   const gate = options.hold ? new Promise<void>((done) => (release = done)) : Promise.resolve();
@@ -43,7 +43,7 @@ function respondWith(receipt: unknown, options: { hold?: boolean; status?: numbe
       bodies.push((await request.json()) as Record<string, unknown>);
       await gate;
       if (options.status !== undefined) return new HttpResponse('internal error', { status: options.status });
-      return HttpResponse.json(receipt);
+      return HttpResponse.json(receipt ?? {});
     }),
   );
   return { bodies, release: () => release() };
