@@ -39,6 +39,7 @@ const SKIPPED_PATH = /(^|\/)(node_modules|\.git|dist|build|coverage)\//;
 const UNWRITABLE = /(\.(json|lock|png|jpe?g|gif|ico|webp|pdf|zip|gz|tgz|woff2?|ttf|eot|mp[34]|wasm|bin|exe)|(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml))$/i;
 const TEST_FILE = /(^|\/)(tests?|__tests__|spec)\/|[._-](test|spec)\.[a-z0-9]+$/i;
 const README = /(^|\/)readme(\.[a-z]+)?$/i;
+const DOC_FILE = /\.(md|mdx|txt|rst|adoc)$/i;
 const ENTRY_POINT = /(^|\/)(index|main|app|cli|server|lib)\.[a-z0-9]+$/i;
 const QUESTION_START =
   /^(what|why|how|who|whom|whose|when|where|which|is|are|was|were|can|could|should|would|do|does|did|explain|tell me|describe|compare)\b/i;
@@ -131,7 +132,7 @@ function writable(listing: readonly string[]): string[] {
 
 /**
  * The file most worth reading for a task: the best-scoring writable, non-test path; else an entry point;
- * else the README; else the first writable path. `undefined` for an empty listing.
+ * else the first code file; else the README; else the first writable path. `undefined` when nothing is writable.
  * @param task - the user's task.
  * @param listing - paths of the workspace.
  */
@@ -151,6 +152,7 @@ export function primaryFile(task: string, listing: readonly string[]): string | 
   return (
     best ??
     candidates.find((path) => ENTRY_POINT.test(path) && !TEST_FILE.test(path)) ??
+    candidates.find((path) => !TEST_FILE.test(path) && !DOC_FILE.test(path)) ??
     candidates.find((path) => README.test(path)) ??
     candidates[0]
   );
@@ -323,14 +325,17 @@ export function parsePlanSteps(plan: string): PlanStep[] {
 }
 
 /**
- * Appends a one-line note about a step to a file's text, as a comment in the file's language
- * (`//`, `#`, `--`, `<!-- -->`, `/* *\/`) or as a markdown paragraph for docs and unknown kinds.
- * @param path - the file path (its extension picks the comment syntax).
+ * Appends a one-line note about a plan step to a file's text: a `<title>: <step>` comment in the file's
+ * language (`//`, `#`, `--`, `<!-- -->`, `/* *\/`), or a `- <step>` list item for markdown, text and
+ * unknown kinds (a new markdown file starts with `# <title>`).
+ * @param path - the file path (its extension picks the syntax).
  * @param base - current file text (`''` for a new file).
- * @param note - the note, one line.
- * @param title - the plan title, used as the heading of a new markdown file.
+ * @param step - the step sentence, one line, without markdown code ticks.
+ * @param title - the plan title.
+ * @returns the new file text, ending with a newline.
  */
-export function appendNote(path: string, base: string, note: string, title: string): string {
+export function appendNote(path: string, base: string, step: string, title: string): string {
+  const note = `${title}: ${step}`;
   const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
   const name = (path.split('/').pop() ?? path).toLowerCase();
   let line: string;
@@ -346,7 +351,7 @@ export function appendNote(path: string, base: string, note: string, title: stri
     line = `<!-- ${note} -->`;
   } else {
     const head = base === '' && (ext === 'md' || ext === 'mdx' || ext === '') ? `# ${title}\n\n` : '';
-    return `${head}${base}${base === '' || base.endsWith('\n\n') ? '' : base.endsWith('\n') ? '\n' : '\n\n'}${note}\n`;
+    return `${head}${base}${base === '' || base.endsWith('\n\n') ? '' : base.endsWith('\n') ? '\n' : '\n\n'}- ${step}\n`;
   }
   return `${base}${base === '' || base.endsWith('\n') ? '' : '\n'}${line}\n`;
 }

@@ -247,11 +247,13 @@ function executeStep(reading: Reading, approvalIndex: number): ScriptedOutput {
     };
   }
   const base = known ?? (justRead && !last.isError ? last.text : '');
-  const note = `${title}: ${step.text.replace(/`/g, '')}`;
   return {
-    reasoning: `${position}: ${step.text}`,
+    reasoning:
+      base === ''
+        ? `\`${step.file}\` is new, so I create it with this step's change.`
+        : `I have the current text of \`${step.file}\`; I keep it and add this step's change.`,
     text: `${position}: ${step.text}`,
-    toolCall: { name: 'write_file', arguments: { path: step.file, content: appendNote(step.file, base, note, title) } },
+    toolCall: { name: 'write_file', arguments: { path: step.file, content: appendNote(step.file, base, step.text.replace(/`/g, ''), title) } },
   };
 }
 
