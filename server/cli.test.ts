@@ -1,10 +1,14 @@
+/**
+ * The `ui-plan` CLI: `fold` over every shared projection-random case through the real binary, argument
+ * errors (exit 2), config validation naming file and field, and a real `serve` shut down by SIGTERM.
+ */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
-import { main, parseServeArgs, USAGE, type CliIo } from './cli.ts';
+import { main, parseServeArgs, startServe, USAGE, type CliIo } from './cli.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = path.join(ROOT, 'bin', 'ui-plan.mjs');
@@ -177,3 +181,19 @@ it('serves from the real binary with the example config, answers a call, and shu
   expect(await exited).toBe(0);
   expect(stderr).toMatch(/SIGTERM, shutting down/);
 }, 60_000);
+
+it.each<[string, string, boolean]>([
+  ['prints an exposure warning when binding the wildcard address', '0.0.0.0', true],
+  ['prints no warning when binding loopback', '127.0.0.1', false],
+])('%s (%s)', async (_name, host, warns) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ui-plan-cli-'));
+  dirs.push(dir);
+  const io = captured(dir);
+  const running = await startServe({ host, port: 0, dataDir: path.join(dir, 'data'), model: 'scripted', speed: 0, trustedHosts: [] }, io);
+  try {
+    expect(io.stdout).toMatch(new RegExp(`^ui-plan listening on http://${host.replace(/\./g, '\\.')}:\\d+ \\(model scripted\\)\n$`));
+    expect(/warning: binding 0\.0\.0\.0 exposes the harness/.test(io.stderr)).toBe(warns);
+  } finally {
+    await running.close();
+  }
+});

@@ -1,3 +1,7 @@
+/**
+ * FileStorage: dsh line format, synchronous appends, torn-line repair and skipped files (unit), and a
+ * restart of the real server over the same data directory (history, plan state and projections survive).
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,7 @@
+/**
+ * The Node carrier on loopback with a recording stand-in host: the trust fence on requests and upgrades,
+ * carrier status codes, downlink sockets (1008, keepalive, detach) and static serving of the SPA.
+ */
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

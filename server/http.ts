@@ -16,8 +16,9 @@ import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Keepalive ping period of the downlinks, in ms. */
 export const PING_INTERVAL_MS = 30_000;
-/** Paths of the two downlinks (PROTOCOL.md "Downlink"). */
+/** Path of the mux downlink: session frames of every attached session (PROTOCOL.md "Downlink"). */
 export const MUX_PATH = '/api/events.mux';
+/** Path of the host downlink: host frames (PROTOCOL.md "Downlink"). */
 export const HOST_PATH = '/api/events.host';
 
 /** Where the server reports crashes and refused upgrades. */

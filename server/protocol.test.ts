@@ -1,3 +1,7 @@
+/**
+ * Runs the shared protocol scenario table (harness/testing/protocol-scenarios.ts) against the real server
+ * on loopback, one fresh host per scenario.
+ */
 import { afterEach, it } from 'vitest';
 import { protocolScenarios, type ProtocolDriver } from '../harness/testing/protocol-scenarios.ts';
 import { createServerDriver } from './protocol-driver.ts';

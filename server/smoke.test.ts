@@ -1,3 +1,7 @@
+/**
+ * Runs scripts/smoke-protocol.mjs against a real `ui-plan serve`: the scripted walk, the replay walk over
+ * the recorded plan-review log, a replay expectation that must fail, and a usage error.
+ */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
