@@ -14,10 +14,10 @@ import { createReplayModel } from './replay.ts';
 import { createScriptedModel } from './scripted.ts';
 
 let rpc = 0;
-async function value(host: EngineHost, method: string, payload: unknown): Promise<any> {
+async function value(host: EngineHost, method: string, payload: unknown): Promise<Record<string, unknown>> {
   const response = await host.handleRequest(method, { type: 'client-request', rpcId: `r${++rpc}`, method, payload });
   if (!response.result.ok) throw new Error(`${method}: ${response.result.error.message}`);
-  return response.result.value;
+  return response.result.value as Record<string, unknown>;
 }
 
 async function waitFor<T>(find: () => T | undefined): Promise<T> {

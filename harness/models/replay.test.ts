@@ -183,6 +183,21 @@ describe('replay model', () => {
     ]);
   });
 
+  it('replaces an unfinished attempt by its retry under the same step', () => {
+    const row = (chunk: object) => JSON.stringify({ type: 'assistant/chunk', data: { turn: 1, step: 1, chunk } });
+    const jsonl = [
+      '{"type":"session","version":0,"id":"x","createdAt":0,"cwd":"/w"}',
+      row({ type: 'block-start', index: 0, blockType: 'text' }),
+      row({ type: 'text-delta', index: 0, text: 'partial' }),
+      row({ type: 'block-start', index: 0, blockType: 'text' }),
+      row({ type: 'text-delta', index: 0, text: 'retried' }),
+      row({ type: 'finish', reason: { kind: 'stop' } }),
+    ].join('\n');
+    const steps = readRecording(jsonl).steps;
+    expect(steps).toHaveLength(1);
+    expect(steps[0]?.chunks.filter((c) => c.type === 'text-delta').map((c) => 'text' in c && c.text)).toEqual(['retried']);
+  });
+
   it('falls back to replay names when no request header names them', () => {
     const jsonl = '{"type":"session","version":0,"id":"x","createdAt":0,"cwd":"/w"}\n';
     const model = createReplayModel(jsonl);

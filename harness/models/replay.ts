@@ -60,6 +60,7 @@ function finishKind(reason: unknown): 'stop' | 'tool-calls' {
 class StepBuilder {
   readonly chunks: ModelChunk[] = [];
   private readonly delta = new Set<number>();
+  private readonly started = new Set<number>();
   private readonly pendingTools = new Map<number, { id: string; name: string; args: string; delayMs: number }>();
   private readonly doneTools = new Set<number>();
   finished = false;
@@ -95,6 +96,16 @@ class StepBuilder {
     for (const [index, call] of [...this.pendingTools]) this.emitTool(index, call, call.delayMs);
   }
 
+  /**
+   * Whether an output row starts a new attempt of the same step (a request retried after a stream error):
+   * any chunk after `finish`, or a `block-start` for an index this attempt already started.
+   */
+  restartsWith(type: string, chunk: Record<string, unknown> | undefined): boolean {
+    if (type === 'assistant/message') return false;
+    if (this.finished) return true;
+    return chunk?.type === 'block-start' && this.started.has(numberOr(chunk.index, 0));
+  }
+
   /** An `assistant/chunk` row's chunk. */
   chunk(chunk: Record<string, unknown>, gap: number): void {
     const index = numberOr(chunk.index, 0);
@@ -102,6 +113,7 @@ class StepBuilder {
       case 'block-start': {
         const blockType = chunk.blockType;
         if (blockType === 'text' || blockType === 'reasoning' || blockType === 'tool-call') {
+          this.started.add(index);
           this.push({ type: 'block-start', index, blockType, delayMs: gap });
         }
         return;
@@ -203,8 +215,8 @@ class StepBuilder {
 
 /**
  * Reads the model output of a dsh session log, step by step in recorded order (steps keyed by the
- * `turn`/`step` of their rows). Rows of unknown kinds are ignored; malformed lines are skipped by
- * `parseSessionLog` (never throws on content).
+ * `turn`/`step` of their rows). An unfinished attempt retried under the same turn/step is replaced by the
+ * retry. Rows of unknown kinds are ignored; malformed lines are skipped by `parseSessionLog`.
  * @param jsonl - the whole session log text.
  * @returns provider/model names (when a `request/header` names them) and the recorded steps.
  * @throws {Error} when the text holds no session header and no event at all (not a dsh log).
@@ -242,13 +254,19 @@ export function readRecording(jsonl: string): Recording {
     const step = numberOr(data.step, 0);
     const key = `${turn}:${step}`;
     let builder = builders.get(key);
+    const chunk = event.type === 'assistant/chunk' && isRecord(data.chunk) ? data.chunk : undefined;
+    if (builder !== undefined && builder.restartsWith(event.type, chunk)) {
+      // A finished attempt stays a step of its own; an unfinished one is replaced by its retry.
+      if (!builder.finished) order.splice(order.indexOf(builder), 1);
+      builder = undefined;
+    }
     if (builder === undefined) {
       builder = new StepBuilder(turn, step);
       builders.set(key, builder);
       order.push(builder);
     }
     if (event.type === 'assistant/chunk') {
-      if (isRecord(data.chunk)) builder.chunk(data.chunk, gap);
+      if (chunk !== undefined) builder.chunk(chunk, gap);
     } else if (event.type === 'text-chunks') builder.packedText('text', data, gap);
     else if (event.type === 'reasoning-chunks') builder.packedText('reasoning', data, gap);
     else if (event.type === 'tool-call-chunks') builder.packedTool(data, gap);
