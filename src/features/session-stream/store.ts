@@ -42,9 +42,9 @@ export interface SessionStreamStore {
   getConnectionState(): ConnectionState;
   /** Subscribe to any change (state or connection); returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
-  /** Open the downlink. Idempotent. */
+  /** Open the downlink. Idempotent; after `stop()` it opens a new one (React StrictMode re-runs effects). */
   start(): void;
-  /** Close the downlink and stop notifying. */
+  /** Close the downlink. State is kept. */
   stop(): void;
   /**
    * Mark a session open and pull its baseline if it has none yet (or none in flight). Open sessions get a fresh
@@ -80,7 +80,6 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
   let state = initialStreamState();
   let connection: ConnectionState = 'connecting';
   let downlink: Downlink | undefined;
-  let stopped = false;
   const listeners = new Set<() => void>();
   const open = new Set<string>();
   const inFlight = new Map<string, Promise<void>>();
@@ -97,17 +96,15 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
   const pull = async (sessionId: string): Promise<void> => {
     try {
       let page = await fetchHistory(sessionId, undefined);
-      if (stopped) return;
       set(applyHistoryPage(state, sessionId, page));
       let pages = 1;
       while (page.hasMore && pages < maxPages && page.events.length > 0) {
         page = await fetchHistory(sessionId, page.events[0]!.event.seq);
-        if (stopped) return;
         set(applyHistoryPage(state, sessionId, { events: page.events }));
         pages += 1;
       }
     } catch (error) {
-      if (!stopped) set(applyHistoryError(state, sessionId, error instanceof Error ? error.message : String(error)));
+      set(applyHistoryError(state, sessionId, error instanceof Error ? error.message : String(error)));
     }
   };
 
@@ -147,14 +144,12 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
       return () => listeners.delete(listener);
     },
     start() {
-      if (downlink || stopped) return;
+      if (downlink) return;
       downlink = connect(handlers);
     },
     stop() {
-      stopped = true;
       downlink?.close();
       downlink = undefined;
-      listeners.clear();
     },
     openSession(sessionId) {
       if (open.has(sessionId)) return;

@@ -1,0 +1,39 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, expect, it } from 'vitest';
+import { App } from './app.tsx';
+
+const fresh = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+
+beforeEach(() => {
+  history.replaceState(null, '', '/');
+});
+
+it('creates a session, plans with /plan, approves the review and shows plan mode off', async () => {
+  const user = userEvent.setup();
+  render(<App queryClient={fresh()} />);
+  expect(await screen.findByRole('status', { name: 'Connected' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'No session selected' })).toBeInTheDocument();
+
+  await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'New session' }));
+  await waitFor(() => expect(location.hash).toMatch(/^#\/s\/session-/));
+  const nav = screen.getByRole('navigation', { name: 'Sessions' });
+  await waitFor(() => expect(within(nav).getByRole('link', { current: 'page' })).toBeInTheDocument());
+
+  const box = await screen.findByRole('textbox', { name: 'Message the agent' });
+  await user.type(box, '/plan Add a --greeting flag to the CLI{Enter}');
+
+  const review = await screen.findByRole('region', { name: 'Approve this plan and leave plan mode?' }, { timeout: 5000 });
+  expect(screen.queryByRole('textbox', { name: 'Message the agent' })).not.toBeInTheDocument();
+  expect(within(nav).getByText('Plan awaiting review')).toBeInTheDocument();
+  expect(screen.getByRole('status', { name: /^Plan mode on/ })).toBeInTheDocument();
+
+  await user.click(within(review).getByRole('button', { name: 'Approve' }));
+  expect(await screen.findByRole('status', { name: /^Plan mode off/ }, { timeout: 5000 })).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('region', { name: 'Approve this plan and leave plan mode?' })).not.toBeInTheDocument());
+  const transcript = screen.getByRole('region', { name: 'Transcript' });
+  expect(within(transcript).getByText('Approved')).toBeInTheDocument();
+  expect(within(transcript).getByText('Plan mode off')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message the agent' })).toHaveFocus(), { timeout: 5000 });
+}, 20_000);

@@ -1,0 +1,39 @@
+/** User-facing copy of the app shell (English; a Chinese dictionary follows the same `AppLocale` shape). */
+import type { ConnectionState } from '../lib/downlink.ts';
+
+/** Every string the shell shows. */
+export interface AppLocale {
+  appName: string;
+  connection: Record<ConnectionState, string>;
+  showSessions: string;
+  emptyTitle: string;
+  emptyBody: string;
+  newSession: string;
+  creating: string;
+  createError: (message: string) => string;
+  untitled: string;
+  readOnlyNotice: string;
+  errorTitle: string;
+  tryAgain: string;
+  dock: string;
+}
+
+/** English copy. */
+export const en: AppLocale = {
+  appName: 'ui-plan',
+  connection: { connecting: 'Connecting…', connected: 'Connected', reconnecting: 'Reconnecting…' },
+  showSessions: 'Sessions',
+  emptyTitle: 'No session selected',
+  emptyBody: 'Pick a session from the list, or start a new one.',
+  newSession: 'New session',
+  creating: 'Creating…',
+  createError: (message) => `Could not create a session: ${message}`,
+  untitled: 'New session',
+  readOnlyNotice: 'This is a recorded session log, opened read-only.',
+  errorTitle: 'Something went wrong',
+  tryAgain: 'Try again',
+  dock: 'Message dock',
+};
+
+/** The active dictionary. */
+export const t: AppLocale = en;

@@ -1,0 +1,40 @@
+/**
+ * One open session: a header (title, connection state, plan-mode badge and picker), the transcript, and the dock.
+ * All data comes from the session stream and the query cache.
+ */
+import type { ReactNode } from 'react';
+import { planReviewOf } from '../core/questions/plan-review.ts';
+import { PlanModePicker } from '../features/plan-status/plan-mode-picker.tsx';
+import { PlanStatusBadge } from '../features/plan-status/plan-status-badge.tsx';
+import { useHostInfo, useSessionState } from '../features/session-stream/session-stream.tsx';
+import { Transcript } from '../features/transcript/transcript.tsx';
+import { ConnectionStatus } from './connection-status.tsx';
+import { Dock } from './dock.tsx';
+import { t } from './locales.ts';
+
+/**
+ * @param sessionId the selected session
+ * @param leading header content before the title (the shell's sessions toggle on narrow screens)
+ */
+export function SessionView({ sessionId, leading }: { sessionId: string; leading?: ReactNode }) {
+  const state = useSessionState(sessionId);
+  const { capabilities } = useHostInfo();
+  const reviewPending = state.questions.some((q) => planReviewOf(q.questions) !== undefined);
+  return (
+    <div className="session-view">
+      <header className="session-header">
+        {leading}
+        <h1 className="session-heading">{state.title?.trim() || t.untitled}</h1>
+        <div className="session-header-controls">
+          <ConnectionStatus />
+          <PlanStatusBadge plan={state.plan} />
+          <PlanModePicker sessionId={sessionId} plan={state.plan} capabilities={capabilities} reviewPending={reviewPending} readOnly={state.readOnly} />
+        </div>
+      </header>
+      <main className="session-main">
+        <Transcript events={state.events} views={state.views} loaded={state.loaded} error={state.error} />
+      </main>
+      <Dock sessionId={sessionId} state={state} />
+    </div>
+  );
+}

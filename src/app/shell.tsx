@@ -1,0 +1,35 @@
+/**
+ * The app layout: the session list in a sidebar (a toggled drawer below 720 px) and the selected session — or the
+ * empty state — beside it. The selection is the URL hash; the drawer's open state is view state.
+ */
+import { useState } from 'react';
+import { SessionsSidebar } from '../features/sessions/sessions-sidebar.tsx';
+import { useHostInfo, useSessionBadges } from '../features/session-stream/session-stream.tsx';
+import { useSelectedSessionId } from '../lib/route.ts';
+import { EmptyState } from './empty-state.tsx';
+import { t } from './locales.ts';
+import { SessionView } from './session-view.tsx';
+import './shell.css';
+
+/** Render the shell (needs the app providers). */
+export function Shell() {
+  const selectedId = useSelectedSessionId();
+  const { capabilities } = useHostInfo();
+  const badgesOf = useSessionBadges();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const toggle = (
+    <button type="button" className="button drawer-toggle" aria-expanded={drawerOpen} aria-controls="sessions-drawer" onClick={() => setDrawerOpen((v) => !v)}>
+      {t.showSessions}
+    </button>
+  );
+  return (
+    <div className="app">
+      <aside id="sessions-drawer" className={`app-sidebar${drawerOpen ? ' open' : ''}`}>
+        <SessionsSidebar selectedId={selectedId} capabilities={capabilities} badgesOf={badgesOf} onOpened={() => setDrawerOpen(false)} />
+      </aside>
+      <div className="app-workspace" onClick={drawerOpen ? () => setDrawerOpen(false) : undefined}>
+        {selectedId ? <SessionView key={selectedId} sessionId={selectedId} leading={toggle} /> : <EmptyState leading={toggle} />}
+      </div>
+    </div>
+  );
+}

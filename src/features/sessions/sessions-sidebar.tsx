@@ -1,0 +1,112 @@
+/**
+ * The session list: a `nav` named "Sessions" with every session from `session.list` (title, running and plan
+ * indicators, `aria-current` on the selected one), a "New session" action (`session.create`, then select it) and,
+ * when the host advertises `capabilities.import`, "Open session log" (a `.jsonl` file → `session.import`, opened
+ * read-only). Badges come from the caller (the app reads them from the session stream).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Capabilities, PlanProjectionValue, SessionSummary } from '../../core/protocol/methods.ts';
+import { effectiveTarget } from '../../core/plan/fold.ts';
+import { callMethod } from '../../lib/api-client.ts';
+import { hashOfSession, selectSession } from '../../lib/route.ts';
+import { hostKeys, sessionListQueryOptions } from '../../lib/queries.ts';
+import { t } from './locales.ts';
+import './sessions-sidebar.css';
+
+/** Badges of one session row. */
+export interface SessionRowBadges { running: boolean; plan: PlanProjectionValue | undefined; reviewPending: boolean }
+
+/** Props of `SessionsSidebar`. */
+export interface SessionsSidebarProps {
+  /** The selected session (from the URL hash). */
+  selectedId: string | undefined;
+  /** Host capabilities; "Open session log" shows only with `import`. */
+  capabilities: Capabilities | undefined;
+  /** Badges of a listed session (stream state merged over the list's snapshot). */
+  badgesOf: (summary: SessionSummary) => SessionRowBadges;
+  /** Called after a session was created or imported and selected (e.g. to focus the composer). */
+  onOpened?: (sessionId: string) => void;
+}
+
+function planLabel(badges: SessionRowBadges): string | undefined {
+  if (badges.reviewPending) return t.planAwaitingReview;
+  if (badges.plan && effectiveTarget(badges.plan)) return t.planOn;
+  return undefined;
+}
+
+/** The sidebar (see `SessionsSidebarProps`). */
+export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }: SessionsSidebarProps) {
+  const queryClient = useQueryClient();
+  const list = useQuery(sessionListQueryOptions());
+  const opened = async (sessionId: string) => {
+    await queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });
+    selectSession(sessionId);
+    onOpened?.(sessionId);
+  };
+  const create = useMutation({
+    mutationFn: () => callMethod('session.create', {}),
+    onSuccess: ({ sessionId }) => opened(sessionId),
+  });
+  const importLog = useMutation({
+    mutationFn: async (file: File) => callMethod('session.import', { jsonl: await file.text() }),
+    onSuccess: ({ sessionId }) => opened(sessionId),
+  });
+
+  return (
+    <nav className="sessions" aria-label={t.nav}>
+      <div className="sessions-actions">
+        <button type="button" className="button primary" onClick={() => create.mutate()} disabled={create.isPending}>
+          {create.isPending ? t.creating : t.newSession}
+        </button>
+        {capabilities?.import ? (
+          <label className="button file-button">
+            {importLog.isPending ? t.importing : t.openLog}
+            <input
+              type="file"
+              accept=".jsonl"
+              className="visually-hidden"
+              aria-label={t.openLog}
+              disabled={importLog.isPending}
+              onChange={(event) => {
+                const file = event.currentTarget.files?.[0];
+                event.currentTarget.value = '';
+                if (file) importLog.mutate(file);
+              }}
+            />
+          </label>
+        ) : null}
+      </div>
+      {create.error ? <p role="alert" className="sessions-error">{t.createError(create.error.message)}</p> : null}
+      {importLog.error ? <p role="alert" className="sessions-error">{t.importError(importLog.error.message)}</p> : null}
+      {list.isPending ? <p className="quiet">{t.loading}</p> : null}
+      {list.error ? (
+        <div role="alert" className="sessions-error">
+          <p>{t.loadError(list.error.message)}</p>
+          <button type="button" className="button" onClick={() => void list.refetch()}>{t.retry}</button>
+        </div>
+      ) : null}
+      {list.data && list.data.items.length === 0 ? <p className="quiet">{t.empty}</p> : null}
+      {list.data && list.data.items.length > 0 ? (
+        <ul className="sessions-list">
+          {list.data.items.map((summary) => {
+            const badges = badgesOf(summary);
+            const plan = planLabel(badges);
+            const selected = summary.sessionId === selectedId;
+            return (
+              <li key={summary.sessionId}>
+                <a href={hashOfSession(summary.sessionId)} className="session-link" aria-current={selected ? 'page' : undefined}>
+                  <span className="session-title">{summary.title?.trim() || t.untitled}</span>
+                  <span className="session-badges">
+                    {badges.running ? <span className="badge running">{t.running}</span> : null}
+                    {plan ? <span className={`badge plan${badges.reviewPending ? ' review' : ''}`}>{plan}</span> : null}
+                    {summary.readOnly ? <span className="badge">{t.readOnly}</span> : null}
+                  </span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </nav>
+  );
+}
