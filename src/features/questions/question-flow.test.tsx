@@ -1,0 +1,381 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { ReactElement } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../../mocks/node.ts';
+import type { QuestionItem } from '../../core/questions/types.ts';
+import { questionDraftKey, useQuestionDraftStore } from './draft-store.ts';
+import { QuestionFlow, answerOf, firstIncompleteOf } from './question-flow.tsx';
+
+const SESSION = 'session-7a1c0de5-0000-4000-8000-000000000001';
+const RPC = 'rpc-3f6d1c2a';
+
+/**
+ * The question and the answer of the recorded question-composer session (../shared/cases/dsh-recordings): the
+ * `ask_user_question` call arguments (snake_case `multi_select` as the model sent it) and the tool result.
+ */
+function recordedQuestionComposer(): { question: QuestionItem; answer: unknown } {
+  const text = readFileSync(resolve(import.meta.dirname, '../../../../shared/cases/dsh-recordings/question-composer/session.jsonl'), 'utf8');
+  let question: QuestionItem | undefined;
+  let answer: unknown;
+  for (const line of text.split('\n').slice(1)) {
+    if (line.trim() === '') continue;
+    const event = JSON.parse(line) as { type: string; data: Record<string, any> };
+    const block = event.data.chunk?.block;
+    if (event.type === 'assistant/chunk' && block?.type === 'tool-call' && block.name === 'ask_user_question') {
+      const raw = (JSON.parse(block.arguments) as { questions: Array<Record<string, any>> }).questions[0] as Record<string, any>;
+      const { multi_select: multiSelect, ...rest } = raw;
+      question = { ...(rest as QuestionItem), multiSelect };
+    }
+    if (event.type === 'tool/result') answer = JSON.parse(event.data.content[0].text as string);
+  }
+  if (question === undefined) throw new Error('no ask_user_question call in the recording');
+  return { question, answer };
+}
+
+const BATCH: QuestionItem[] = [
+  {
+    id: 'lang',
+    header: 'Setup',
+    question: 'Which language should the CLI use?',
+    detail: '# Context\n\nThe CLI is **small**; see `main.go`.\n\n- fast start\n- one binary',
+    options: [
+      { label: 'Go (Recommended)', description: 'Single static binary.' },
+      { label: 'Python', description: 'Quick to write.' },
+    ],
+  },
+  { id: 'name', question: 'What should the flag be called?' },
+  {
+    id: 'extras',
+    question: 'Which extras do you want?',
+    multiSelect: true,
+    options: [{ label: 'Tests' }, { label: 'Docs' }, { label: 'Changelog' }],
+  },
+];
+
+type Captured = { bodies: Array<Record<string, unknown>>; release: () => void };
+
+/** Answer `POST /api/respond` with `receipt` (or a carrier error), recording bodies; `hold` waits for `release()`. */
+function respondWith(receipt: Record<string, unknown> | undefined, options: { hold?: boolean; status?: number } = {}): Captured {
+  const bodies: Array<Record<string, unknown>> = [];
+  let release = () => {};
+  const gate = options.hold ? new Promise<void>((done) => (release = done)) : Promise.resolve();
+  server.use(
+    http.post('*/api/respond', async ({ request }) => {
+      bodies.push((await request.json()) as Record<string, unknown>);
+      await gate;
+      if (options.status !== undefined) return new HttpResponse('bad gateway', { status: options.status });
+      return HttpResponse.json(receipt ?? {});
+    }),
+  );
+  return { bodies, release: () => release() };
+}
+
+function renderWithClient(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const wrap = (node: ReactElement) => <QueryClientProvider client={client}>{node}</QueryClientProvider>;
+  const result = render(wrap(ui));
+  return { ...result, rerender: (node: ReactElement) => result.rerender(wrap(node)) };
+}
+
+const answered = (answers: unknown, rpcId = RPC) => ({
+  type: 'client-response',
+  rpcId,
+  result: { ok: true, value: { sessionId: SESSION, answer: { answers } } },
+});
+const custom = () => screen.getByRole('textbox', { name: 'Type your answer' });
+const card = (name: string) => screen.getByRole('region', { name });
+const status = () => screen.getByRole('status');
+const noRequestYet = () => new Promise((done) => setTimeout(done, 20));
+
+beforeEach(() => {
+  useQuestionDraftStore.setState({ flows: {} });
+});
+
+describe('QuestionFlow', () => {
+  it('walks a single, custom and multi batch and sends the whole answer', async () => {
+    const call = respondWith({ accepted: true }, { hold: true });
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    const user = userEvent.setup();
+
+    const first = card('Which language should the CLI use?');
+    expect(within(first).getByText('Setup')).toBeInTheDocument();
+    expect(within(first).getByText('1 / 3')).toBeInTheDocument();
+    const body = within(first).getByRole('region', { name: 'Question details' });
+    expect(within(body).getByRole('heading', { name: 'Context' })).toBeInTheDocument();
+    expect(within(body).queryByRole('button', { name: 'Next' })).toBeNull();
+    expect(within(first).getByRole('button', { name: 'Next' })).toBeDisabled();
+    const go = screen.getByRole('radio', { name: 'Go' });
+    expect(go).toHaveAccessibleDescription('Recommended Single static binary.');
+    expect(within(screen.getByRole('radiogroup')).getAllByRole('radio')).toHaveLength(2);
+
+    go.focus();
+    await user.keyboard('{Enter}');
+    expect(call.bodies).toEqual([]);
+    const second = card('What should the flag be called?');
+    expect(within(second).getByText('2 / 3')).toBeInTheDocument();
+
+    await user.type(custom(), '--greeting{Enter}');
+    const third = card('Which extras do you want?');
+    expect(within(third).getByRole('group')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Tests' }));
+    await user.type(custom(), 'and a man page');
+    await user.click(screen.getByRole('checkbox', { name: 'Changelog' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Tests' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Docs' }));
+    expect(custom()).toHaveValue('and a man page');
+    expect(screen.getByRole('checkbox', { name: 'Docs' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Tests' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const busy = await screen.findByRole('button', { name: 'Submitting…' });
+    expect(busy).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Skip this question' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Dismiss all questions' })).toBeDisabled();
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toEqual(
+      answered([
+        { id: 'lang', selected: ['Go (Recommended)'] },
+        { id: 'name', selected: [], custom: '--greeting' },
+        { id: 'extras', selected: ['Changelog', 'Docs'], custom: 'and a man page' },
+      ]),
+    );
+    call.release();
+  });
+
+  it('sends the answer of the recorded question-composer session', async () => {
+    const { question, answer } = recordedQuestionComposer();
+    const call = respondWith({ accepted: true });
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[question]} />);
+    const user = userEvent.setup();
+    expect(card('Which color do you prefer?')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(screen.queryByText('1 / 1')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Blue' }));
+    await user.type(custom(), 'Include accessibility notes');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect((call.bodies[0] as { result: { value: { answer: unknown } } }).result.value.answer).toEqual(answer);
+  });
+
+  it('renders detail as GFM markdown inside the scroll body', () => {
+    const detail = '# Title\n\n**bold** and `code`\n\n- item one\n- item two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n~~gone~~';
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'q', question: 'Q?', detail }]} />);
+    const body = screen.getByRole('region', { name: 'Question details' });
+    expect(within(body).getByRole('heading', { level: 1, name: 'Title' })).toBeInTheDocument();
+    expect(within(body).getByText('bold').tagName).toBe('STRONG');
+    expect(within(body).getByText('code').tagName).toBe('CODE');
+    expect(within(body).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(body).getByRole('table')).toBeInTheDocument();
+    expect(within(body).getByText('gone').tagName).toBe('DEL');
+    expect(within(body).getByRole('textbox', { name: 'Type your answer' })).toBeInTheDocument();
+  });
+
+  it('skips questions with selected:[] and keeps earlier answers', async () => {
+    const call = respondWith({ accepted: true });
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Python' }));
+    await user.type(custom(), 'ignored then skipped');
+    await user.click(screen.getByRole('button', { name: 'Skip this question' }));
+    expect(card('Which extras do you want?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Skip this question' }));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toEqual(
+      answered([
+        { id: 'lang', selected: ['Python'] },
+        { id: 'name', selected: [] },
+        { id: 'extras', selected: [] },
+      ]),
+    );
+  });
+
+  it.each([
+    ['isComposing', { key: 'Enter', isComposing: true }],
+    ['keyCode 229', { key: 'Enter', keyCode: 229 }],
+    ['Shift+Enter', { key: 'Enter', shiftKey: true }],
+  ])('does not continue on %s in the custom field', async (_case, init) => {
+    const call = respondWith({ accepted: true });
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'name', question: 'Name?' }, { id: 'b', question: 'B?' }]} />);
+    await userEvent.setup().type(custom(), 'かな');
+    fireEvent.keyDown(custom(), init);
+    await noRequestYet();
+    expect(card('Name?')).toBeInTheDocument();
+    expect(status()).toHaveTextContent('');
+    expect(call.bodies).toEqual([]);
+  });
+
+  it('sends multi-line custom answers verbatim from a textarea', async () => {
+    const call = respondWith({ accepted: true });
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'name', question: 'Name?' }]} />);
+    const user = userEvent.setup();
+    expect(custom().tagName).toBe('TEXTAREA');
+    await user.type(custom(), 'line one{Shift>}{Enter}{/Shift}  line two  {Enter}');
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toEqual(answered([{ id: 'name', selected: [], custom: 'line one\n  line two  ' }]));
+  });
+
+  it('asks for an answer on Enter in an empty field', async () => {
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    const user = userEvent.setup();
+    await user.click(custom());
+    await user.keyboard('{Enter}');
+    expect(status()).toHaveTextContent('Select or type an answer');
+    expect(card('Which language should the CLI use?')).toBeInTheDocument();
+  });
+
+  it('jumps to the first incomplete question on submit and says so', async () => {
+    const call = respondWith({ accepted: true });
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next question' }));
+    await user.click(screen.getByRole('button', { name: 'Next question' }));
+    expect(screen.getByRole('button', { name: 'Next question' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Docs' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(card('Which language should the CLI use?')).toBeInTheDocument();
+    expect(status()).toHaveTextContent('Complete this question first');
+    expect(screen.getByRole('button', { name: 'Previous question' })).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: 'Go' }));
+    expect(card('What should the flag be called?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous question' }));
+    expect(screen.getByRole('radio', { name: 'Go' })).toBeChecked();
+    expect(call.bodies).toEqual([]);
+  });
+
+  it('submits on Enter on an option only when every question is complete', async () => {
+    const call = respondWith({ accepted: true });
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'n', question: 'N?' }, { ...BATCH[2] as QuestionItem }]} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next question' }));
+    screen.getByRole('checkbox', { name: 'Docs' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('checkbox', { name: 'Docs' })).toBeChecked();
+    await noRequestYet();
+    expect(call.bodies).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Previous question' }));
+    await user.type(custom(), 'x{Enter}');
+    screen.getByRole('checkbox', { name: 'Docs' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toEqual(answered([{ id: 'n', selected: [], custom: 'x' }, { id: 'extras', selected: ['Docs'] }]));
+  });
+
+  it('clears the selection when typing on single-select and the text when choosing', async () => {
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[BATCH[0] as QuestionItem]} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Python' }));
+    expect(screen.getByRole('radio', { name: 'Python' })).toBeChecked();
+    await user.type(custom(), 'Rust');
+    expect(screen.getByRole('radio', { name: 'Python' })).not.toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Go' }));
+    expect(custom()).toHaveValue('');
+    expect(answerOf([BATCH[0] as QuestionItem], useQuestionDraftStore.getState().flows[questionDraftKey(RPC)]?.items ?? [])).toEqual({
+      answers: [{ id: 'lang', selected: ['Go (Recommended)'] }],
+    });
+  });
+
+  it('names its chrome in English', () => {
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    for (const name of ['Dismiss all questions', 'Skip this question', 'Collapse the question card', 'Previous question', 'Next question']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(custom()).toBeInTheDocument();
+  });
+
+  it('sends the cancelled envelope when dismissing all questions', async () => {
+    const call = respondWith({ accepted: true });
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss all questions' }));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toEqual({
+      type: 'client-response',
+      rpcId: RPC,
+      result: { ok: false, error: { code: 'cancelled', message: expect.any(String), details: {} } },
+    });
+  });
+
+  it.each([
+    ['a rejected answer', 'Submit', { accepted: false, reason: 'bad-response' }, undefined, 'response rejected: bad-response'],
+    ['a rejected cancellation', 'Dismiss all questions', { accepted: false, reason: 'not-pending' }, undefined, 'cancellation rejected: not-pending'],
+    ['a transport failure', 'Submit', undefined, 502, 'bad gateway'],
+    ['a transport failure on dismiss', 'Dismiss all questions', undefined, 502, 'bad gateway'],
+  ])('shows %s and re-enables the controls', async (_case, action, receipt, httpStatus, text) => {
+    respondWith(receipt, httpStatus === undefined ? {} : { status: httpStatus });
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'name', question: 'Name?' }]} />);
+    const user = userEvent.setup();
+    await user.type(custom(), 'flag');
+    await user.click(screen.getByRole('button', { name: action }));
+    await waitFor(() => expect(status()).toHaveTextContent(text));
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Dismiss all questions' })).toBeEnabled();
+    expect(custom()).toHaveValue('flag');
+  });
+
+  it('shows the not-pending receipt of the mocked host for an unknown question', async () => {
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'name', question: 'Name?' }]} />);
+    const user = userEvent.setup();
+    await user.type(custom(), 'flag{Enter}');
+    await waitFor(() => expect(status()).toHaveTextContent('response rejected: not-pending'));
+  });
+
+  it('keeps drafts for a same-rpcId replay and starts fresh for a new rpcId', async () => {
+    const first = renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Python' }));
+    await user.type(custom(), 'half typed');
+    first.unmount();
+    const replay = renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    expect(card('What should the flag be called?')).toBeInTheDocument();
+    expect(custom()).toHaveValue('half typed');
+    expect(useQuestionDraftStore.getState().flows['q:' + RPC]).toBeDefined();
+    replay.unmount();
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId="rpc-new" questions={BATCH} />);
+    expect(card('Which language should the CLI use?')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Python' })).not.toBeChecked();
+  });
+
+  it('collapses and expands without losing drafts, position or focus', async () => {
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Go' }));
+    await user.type(custom(), 'draft');
+    const toggle = screen.getByRole('button', { name: 'Collapse the question card' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('textbox', { name: 'Type your answer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveFocus();
+    expect(card('What should the flag be called?')).toBeInTheDocument();
+    expect(custom()).toHaveValue('draft');
+  });
+
+  it('focuses the custom answer once per question', async () => {
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    expect(custom()).toHaveFocus();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Go' }));
+    expect(custom()).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Previous question' }));
+    expect(custom()).not.toHaveFocus();
+  });
+});
+
+describe('firstIncompleteOf', () => {
+  const empty = { selected: [], custom: '', skipped: false };
+  it.each([
+    [[empty, empty, empty], 0],
+    [[{ ...empty, selected: ['Go (Recommended)'] }, empty, empty], 1],
+    [[{ ...empty, skipped: true }, { ...empty, custom: '  ' }, empty], 1],
+    [[{ ...empty, skipped: true }, { ...empty, custom: 'x' }, { ...empty, selected: ['Docs'] }], -1],
+  ])('finds the first incomplete of %j at %i', (drafts, index) => {
+    expect(firstIncompleteOf(BATCH, drafts)).toBe(index);
+  });
+});
