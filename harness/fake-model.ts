@@ -6,7 +6,10 @@
 import type { ModelChunk, ModelProvider, ModelRequest } from './types.ts';
 
 /** One scripted step: chunks, a function of the request returning chunks, or an error to throw. */
-export type FakeStep = ModelChunk[] | Error | ((request: ModelRequest) => ModelChunk[] | Error | 'hang');
+export type FakeStep =
+  | ModelChunk[]
+  | Error
+  | ((request: ModelRequest) => ModelChunk[] | Error | 'hang' | Promise<ModelChunk[]>);
 
 /** The fake model plus what it was asked. */
 export interface FakeModel extends ModelProvider {
@@ -39,7 +42,7 @@ export function call(name: string, args: unknown, id = `call-${name}`, text?: st
 
 /**
  * Create a fake model. When the script runs out it answers `say('ok')`. A step returning `'hang'` waits
- * until the request's signal aborts, then throws.
+ * until the request's signal aborts, then throws; a step returning a promise holds the step open until it settles.
  * @param steps - the script, one entry per model request
  */
 export function createFakeModel(steps: FakeStep[] = []): FakeModel {
@@ -53,7 +56,7 @@ export function createFakeModel(steps: FakeStep[] = []): FakeModel {
     async *stream(request) {
       requests.push(request);
       const step = queue.shift() ?? say('ok');
-      const output = typeof step === 'function' ? step(request) : step;
+      const output = typeof step === 'function' ? await step(request) : step;
       if (output === 'hang') {
         await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => resolve(), { once: true }));
         throw new Error('aborted');

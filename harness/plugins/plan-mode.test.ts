@@ -446,7 +446,7 @@ describe('plan-mode plugin', () => {
   ])('keeps planning for $answers (spec §6 items 54–55, §8 item 17)', async ({ answers, text }) => {
     const f = fixture();
     f.pm.set('s1', true);
-    f.setReply({ answers: answers.map((a) => (a.custom === undefined ? { id: a.id, selected: a.selected } : a)) } as QuestionAnswer);
+    f.setReply({ answers: answers.map((a) => ('custom' in a && a.custom !== undefined ? a : { id: a.id, selected: a.selected })) } as QuestionAnswer);
     expect(await f.exec(PLAN)).toEqual({ text: `Error: ${text}`, isError: true });
     expect(f.pm.get('s1')).toEqual({ active: true });
   });
