@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SessionSummary } from '../../core/protocol/methods.ts';
+import { callMethod } from '../../lib/api-client.ts';
+import { server } from '../../../mocks/node.ts';
+import { SessionsSidebar, type SessionRowBadges } from './sessions-sidebar.tsx';
+
+const here = import.meta.url;
+const planReviewLog = readFileSync(new URL('../../../../shared/cases/dsh-recordings/plan-review/session.jsonl', here), 'utf8');
+const capabilities = { setPlanMode: true, import: true, modes: false };
+const quiet = (summary: SessionSummary): SessionRowBadges => ({ running: summary.running, plan: undefined, reviewPending: false });
+
+function renderSidebar(props: Partial<Parameters<typeof SessionsSidebar>[0]> = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <SessionsSidebar selectedId={undefined} capabilities={capabilities} badgesOf={quiet} {...props} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  history.replaceState(null, '', '/');
+});
+
+describe('SessionsSidebar', () => {
+  it('lists sessions with the untitled fallback and marks the selected one', async () => {
+    const a = await callMethod('session.create', {});
+    const b = await callMethod('session.create', {});
+    renderSidebar({ selectedId: b.sessionId });
+    const nav = screen.getByRole('navigation', { name: 'Sessions' });
+    const links = await within(nav).findAllByRole('link');
+    expect(links).toHaveLength(2);
+    expect(links.every((l) => l.textContent?.includes('New session'))).toBe(true);
+    expect(within(nav).getByRole('link', { current: 'page' })).toHaveAttribute('href', `#/s/${b.sessionId}`);
+    expect(links.map((l) => l.getAttribute('href'))).toContain(`#/s/${a.sessionId}`);
+  });
+
+  it('creates a new session and selects it', async () => {
+    const user = userEvent.setup();
+    renderSidebar();
+    const nav = screen.getByRole('navigation', { name: 'Sessions' });
+    expect(await within(nav).findByText('No sessions yet.')).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'New session' }));
+    await waitFor(() => expect(location.hash).toMatch(/^#\/s\/session-/));
+    expect(await within(nav).findByRole('link')).toHaveAttribute('href', location.hash);
+  });
+
+  it('opens a recorded session log read-only and selects it', async () => {
+    const user = userEvent.setup();
+    renderSidebar();
+    const input = screen.getByLabelText('Open session log');
+    expect(input).toHaveAttribute('accept', '.jsonl');
+    await user.upload(input, new File([planReviewLog], 'session.jsonl', { type: 'application/jsonl' }));
+    await waitFor(() => expect(location.hash).toMatch(/^#\/s\/session-/));
+    const link = await screen.findByRole('link', { name: /Plan a small change/ });
+    expect(link).toHaveTextContent('Read-only');
+  });
+
+  it('hides "Open session log" when the host cannot import', async () => {
+    renderSidebar({ capabilities: undefined });
+    await screen.findByText('No sessions yet.');
+    expect(screen.queryByLabelText('Open session log')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    { name: 'a pending plan review', badges: { running: true, plan: { active: true, pending: false }, reviewPending: true }, shown: ['Plan awaiting review', 'Running'], hidden: ['Plan mode on'] },
+    { name: 'plan mode on', badges: { running: false, plan: { active: true, pending: false }, reviewPending: false }, shown: ['Plan mode on'], hidden: ['Running', 'Plan awaiting review'] },
+    { name: 'entering plan mode (pending)', badges: { running: false, plan: { active: false, pending: true }, reviewPending: false }, shown: ['Plan mode on'], hidden: [] },
+    { name: 'leaving plan mode (pending)', badges: { running: false, plan: { active: true, pending: true }, reviewPending: false }, shown: [], hidden: ['Plan mode on'] },
+    { name: 'plan mode off', badges: { running: false, plan: { active: false, pending: false }, reviewPending: false }, shown: [], hidden: ['Plan mode on', 'Plan awaiting review'] },
+  ])('shows the indicators of $name', async ({ badges, shown, hidden }) => {
+    await callMethod('session.create', {});
+    renderSidebar({ badgesOf: () => badges });
+    const link = await screen.findByRole('link');
+    for (const text of shown) expect(link).toHaveTextContent(text);
+    for (const text of hidden) expect(link).not.toHaveTextContent(text);
+  });
+
+  it('shows a load error with a retry that recovers', async () => {
+    const user = userEvent.setup();
+    server.use(http.post('*/api/session.list', () => new HttpResponse('boom', { status: 500 }), { once: true }));
+    renderSidebar();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load sessions: boom');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No sessions yet.')).toBeInTheDocument();
+  });
+});

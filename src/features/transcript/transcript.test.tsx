@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { SessionEvent } from '../../core/log/types.ts';
+import type { ToolView } from '../../core/protocol/methods.ts';
+import { callMethod } from '../../lib/api-client.ts';
+import { Transcript } from './transcript.tsx';
+
+// A variable base keeps Vite from treating the URL as an asset import (../shared is outside the repo).
+const here = import.meta.url;
+const jsonlOf = (name: string) => readFileSync(new URL(`../../../../shared/cases/dsh-recordings/${name}/session.jsonl`, here), 'utf8');
+
+/** Import a recording through the mocked harness and read its whole history back, as the client would. */
+async function imported(name: string): Promise<{ events: SessionEvent[]; views: Record<number, ToolView> }> {
+  const { sessionId } = await callMethod('session.import', { jsonl: jsonlOf(name) });
+  const events: SessionEvent[] = [];
+  const views: Record<number, ToolView> = {};
+  let beforeSeq: number | undefined;
+  for (;;) {
+    const page = await callMethod('session.history', beforeSeq === undefined ? { sessionId } : { sessionId, beforeSeq });
+    for (const entry of page.events) {
+      events.push(entry.event as SessionEvent);
+      if (entry.view) views[entry.event.seq] = entry.view;
+    }
+    if (!page.hasMore || page.events.length === 0) break;
+    beforeSeq = page.events[0]!.event.seq;
+  }
+  events.sort((a, b) => a.seq - b.seq);
+  return { events, views };
+}
+
+async function renderRecording(name: string) {
+  const { events, views } = await imported(name);
+  render(<Transcript events={events} views={views} loaded error={undefined} />);
+  return screen.getByRole('region', { name: 'Transcript' });
+}
+
+describe('Transcript', () => {
+  it('renders the plan-review recording: the /plan command, the plan card with its five steps, approval and DONE', async () => {
+    const user = userEvent.setup();
+    const transcript = await renderRecording('plan-review');
+    expect(within(transcript).getByRole('article', { name: /^\/plan Plan a small change/ })).toHaveTextContent('Plan mode on. Use /plan off to leave.');
+    const card = within(transcript).getByRole('article', { name: 'Plan: Add `--greeting` flag to CLI' });
+    expect(within(card).getByRole('heading', { name: 'Add `--greeting` flag to CLI' })).toBeInTheDocument();
+    expect(within(card).queryAllByRole('listitem')).toHaveLength(0);
+    await user.click(within(card).getByRole('button', { name: 'Show the plan' }));
+    const steps = within(card).getAllByRole('listitem');
+    expect(steps).toHaveLength(5);
+    expect(steps[0]).toHaveTextContent('Locate the CLI entry point');
+    expect(within(card).getByText('Approved')).toBeInTheDocument();
+    expect(within(transcript).getByText('Plan mode on')).toBeInTheDocument();
+    expect(within(transcript).getByText('Plan mode off')).toBeInTheDocument();
+    expect(within(transcript).getByText('DONE')).toBeInTheDocument();
+    expect(within(transcript).getByText('Turn completed')).toBeInTheDocument();
+  });
+
+  it('renders the question-composer recording: the question and its answer', async () => {
+    const transcript = await renderRecording('question-composer');
+    const card = within(transcript).getByRole('article', { name: 'Question' });
+    expect(within(card).getByText('Which color do you prefer?')).toBeInTheDocument();
+    expect(within(card).getByText('Pick one')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Blue — Include accessibility notes');
+    expect(within(transcript).getByText('DONE')).toBeInTheDocument();
+  });
+
+  it('renders the lifecycle-chrome recording: the prompt, reasoning collapsed, and LIGHTHOUSE', async () => {
+    const user = userEvent.setup();
+    const transcript = await renderRecording('lifecycle-chrome');
+    expect(within(transcript).getByRole('article', { name: 'You' })).toHaveTextContent('Reply with the single word LIGHTHOUSE and stop.');
+    const answer = within(transcript).getByRole('article', { name: 'Assistant' });
+    expect(within(answer).getByText('LIGHTHOUSE')).toBeInTheDocument();
+    const reasoning = within(answer).getByRole('button', { name: 'Reasoning' });
+    expect(reasoning).toHaveAttribute('aria-expanded', 'false');
+    expect(within(answer).queryByText(/Let me comply/)).not.toBeInTheDocument();
+    await user.click(reasoning);
+    expect(within(answer).getByText(/Let me comply/)).toBeInTheDocument();
+  });
+
+  it.each([
+    { name: 'a failed command in error style', events: [
+      { type: 'command/run', seq: 0, data: { commandId: 'c1', name: 'plan', args: 'off', source: { kind: 'user' } } },
+      { type: 'command/done', seq: 1, data: { commandId: 'c1', kind: 'error', text: 'images are not allowed with off' } },
+    ], role: 'article', label: '/plan off', text: 'Command failed: images are not allowed with off' },
+    { name: 'a plugin notice as a quiet line', events: [
+      { type: 'user/message', seq: 0, data: { content: [{ type: 'text', text: 'The user switched to plan mode.' }], source: { kind: 'plugin', plugin: 'plan-mode', form: 'notice', summary: 'Switched to plan mode.' } } },
+    ], role: undefined, label: undefined, text: 'Switched to plan mode.' },
+    { name: 'a failed turn with its message', events: [
+      { type: 'turn/start', seq: 0, data: { turn: 1 } },
+      { type: 'turn/end', seq: 1, data: { turn: 1, reason: { kind: 'error', message: 'model unavailable' } } },
+    ], role: undefined, label: undefined, text: 'Turn failed: model unavailable' },
+    { name: 'a generic tool card with its error', events: [
+      { type: 'tool/call', seq: 0, data: { turn: 1, step: 1, callId: 't1', name: 'read_file', arguments: '{"path":"src/cli.ts"}' } },
+      { type: 'tool/result', seq: 1, data: { turn: 1, step: 1, callId: 't1', content: [{ type: 'text', text: 'Error: no such file' }], isError: true } },
+    ], role: 'article', label: 'Tool call read_file', text: 'path: src/cli.ts' },
+  ])('renders $name', ({ events, role, label, text }) => {
+    render(<Transcript events={events} views={{}} loaded error={undefined} />);
+    const scope = role && label ? screen.getByRole(role, { name: label }) : screen.getByRole('region', { name: 'Transcript' });
+    expect(scope).toHaveTextContent(text);
+  });
+
+  it('shows streaming text as it grows and a running line while the turn is open', () => {
+    const chunk = (seq: number, text: string): SessionEvent => ({ type: 'assistant/chunk', seq, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text } } });
+    const start: SessionEvent = { type: 'turn/start', seq: 0, data: { turn: 1 } };
+    const { rerender } = render(<Transcript events={[start, chunk(1, 'Hello')]} views={{}} loaded error={undefined} />);
+    expect(screen.getByRole('article', { name: 'Assistant' })).toHaveTextContent('Hello');
+    expect(screen.getByText('Running…')).toBeInTheDocument();
+    rerender(<Transcript events={[start, chunk(1, 'Hello'), chunk(2, ' world')]} views={{}} loaded error={undefined} />);
+    expect(screen.getByRole('article', { name: 'Assistant' })).toHaveTextContent('Hello world');
+  });
+});
