@@ -22,16 +22,20 @@ function recordedQuestionComposer(): { question: QuestionItem; answer: unknown }
   const text = readFileSync(resolve(import.meta.dirname, '../../../../shared/cases/dsh-recordings/question-composer/session.jsonl'), 'utf8');
   let question: QuestionItem | undefined;
   let answer: unknown;
+  type Line = {
+    type: string;
+    data: { chunk?: { block?: { type: string; name?: string; arguments?: string } }; content?: Array<{ text: string }> };
+  };
   for (const line of text.split('\n').slice(1)) {
     if (line.trim() === '') continue;
-    const event = JSON.parse(line) as { type: string; data: Record<string, any> };
+    const event = JSON.parse(line) as Line;
     const block = event.data.chunk?.block;
     if (event.type === 'assistant/chunk' && block?.type === 'tool-call' && block.name === 'ask_user_question') {
-      const raw = (JSON.parse(block.arguments) as { questions: Array<Record<string, any>> }).questions[0] as Record<string, any>;
-      const { multi_select: multiSelect, ...rest } = raw;
-      question = { ...(rest as QuestionItem), multiSelect };
+      const { questions } = JSON.parse(block.arguments ?? '{}') as { questions: Array<QuestionItem & { multi_select?: boolean }> };
+      const { multi_select: multiSelect, ...rest } = questions[0] as QuestionItem & { multi_select?: boolean };
+      question = { ...rest, multiSelect };
     }
-    if (event.type === 'tool/result') answer = JSON.parse(event.data.content[0].text as string);
+    if (event.type === 'tool/result') answer = JSON.parse(event.data.content?.[0]?.text ?? 'null');
   }
   if (question === undefined) throw new Error('no ask_user_question call in the recording');
   return { question, answer };
