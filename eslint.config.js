@@ -1,0 +1,42 @@
+// ESLint flat config: TypeScript rules plus the one-way import zones of STYLE.md
+// (core → nothing; features → core, lib, components, never a sibling; mocks/server → harness, core; nothing → e2e).
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+
+const features = ['session-stream', 'sessions', 'transcript', 'plan-status', 'composer', 'plan-review', 'questions'];
+const outsideCore = ['./src/features', './src/app', './src/lib', './src/components', './harness', './server', './mocks', './e2e', './bench'];
+
+const zones = [
+  { target: './src/core', from: outsideCore, message: 'src/core is pure and imports nothing outside itself.' },
+  ...features.map((name) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`],
+    message: 'A feature never imports a sibling feature; compose them in src/app.',
+  })),
+  { target: './src/features', from: ['./src/app', './harness', './server', './mocks', './e2e'], message: 'Features import only core, lib and components.' },
+  { target: ['./src/lib', './src/components'], from: ['./src/features', './src/app', './harness', './server', './mocks'], message: 'lib and components sit below features.' },
+  { target: './harness', from: ['./server', './mocks', './src/features', './src/app', './src/lib', './src/components', './e2e'], message: 'The harness engine imports only src/core.' },
+  { target: ['./server', './mocks'], from: ['./src/features', './src/app', './src/components', './e2e'], message: 'Adapters import harness and core only.' },
+  { target: ['./src', './harness', './server', './mocks', './bench'], from: './e2e', message: 'Nothing imports e2e.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'public/mockServiceWorker.js', 'test-results/**', 'playwright-report/**', 'e2e/.tmp/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { maxDepth: 8 }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['**/*.mjs', 'bin/**', 'scripts/**'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
+  },
+);

@@ -1,0 +1,49 @@
+/**
+ * Playwright end-to-end runs in Debian's Chromium (never a downloaded browser): the `mock` project drives the
+ * app served by `vite --mode msw` (the harness runs in the page through MSW), the `server` project drives the built
+ * app served by the real `ui-plan serve` on a fresh data directory.
+ */
+import { defineConfig } from '@playwright/test';
+
+const MOCK_PORT = 5181;
+const SERVER_PORT = 5190;
+process.env.UI_PLAN_E2E_DATA ??= `e2e/.tmp/data-${Date.now()}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  workers: 1,
+  fullyParallel: false,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? 'list' : 'list',
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'mock', testMatch: /mock\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${MOCK_PORT}` } },
+    { name: 'server', testMatch: /server\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${SERVER_PORT}` } },
+  ],
+  webServer: [
+    {
+      command: `node_modules/.bin/vite --mode msw --port ${MOCK_PORT}`,
+      url: `http://127.0.0.1:${MOCK_PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+    },
+    {
+      command: `node bin/ui-plan.mjs serve --port ${SERVER_PORT} --data-dir ${process.env.UI_PLAN_E2E_DATA}`,
+      url: `http://127.0.0.1:${SERVER_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
+});

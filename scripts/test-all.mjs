@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in order — typecheck, lint, unit + component tests (Vitest),
+// production build, end-to-end tests (Playwright in Debian Chromium). Runs all of them even after a failure,
+// then prints one closing line "N passed, N failed" (tests summed over suites; a failed gate counts as one failure).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const results = 'test-results';
+mkdirSync(results, { recursive: true });
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const lines = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  lines.push(`${label}: ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return ok;
+}
+
+function gate(label, cmd, args) {
+  if (run(label, cmd, args)) return true;
+  failed += 1;
+  return false;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const only = process.argv.slice(2);
+const want = (name) => only.length === 0 || only.includes(name);
+
+if (want('e2e')) gate('chromium', 'node', ['scripts/ensure-chromium.mjs']);
+if (want('typecheck')) gate('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+if (want('lint')) gate('lint', 'npx', ['eslint', '.']);
+
+if (want('unit')) {
+  const out = `${results}/vitest.json`;
+  rmSync(out, { force: true });
+  const ok = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  const report = readJson(out);
+  if (report) {
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    if (!ok && (report.numFailedTests ?? 0) === 0) failed += 1; // a suite failed to load or an unhandled error
+  } else if (!ok) failed += 1;
+}
+
+if (want('e2e')) {
+  const built = gate('build', 'npm', ['run', '--silent', 'build']);
+  const out = `${results}/playwright.json`;
+  rmSync(out, { force: true });
+  if (built) {
+    const ok = run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: out });
+    const report = readJson(out);
+    if (report?.stats) {
+      passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
+      failed += report.stats.unexpected ?? 0;
+      skipped += report.stats.skipped ?? 0;
+      if (!ok && (report.stats.unexpected ?? 0) === 0) failed += 1;
+    } else if (!ok) failed += 1;
+  }
+}
+
+console.log('\n=== summary');
+for (const line of lines) console.log(line);
+if (!existsSync(results)) mkdirSync(results);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);
