@@ -37,3 +37,20 @@ it('creates a session, plans with /plan, approves the review and shows plan mode
   expect(within(transcript).getByText('Plan mode off')).toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message the agent' })).toHaveFocus(), { timeout: 5000 });
 }, 20_000);
+
+it('opens the session named in the URL hash, and shows a read-only notice instead of the composer for an imported log', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { callMethod } = await import('../lib/api-client.ts');
+  const here = import.meta.url;
+  const jsonl = readFileSync(new URL('../../../shared/cases/dsh-recordings/plan-review/session.jsonl', here), 'utf8');
+  const { sessionId } = await callMethod('session.import', { jsonl });
+  history.replaceState(null, '', `/#/s/${sessionId}`);
+  render(<App queryClient={fresh()} />);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Plan a small change: add' })).toBeInTheDocument();
+  expect(await screen.findByRole('note')).toHaveTextContent('opened read-only');
+  expect(screen.queryByRole('textbox', { name: 'Message the agent' })).not.toBeInTheDocument();
+  expect(await screen.findByRole('article', { name: 'Plan: Add `--greeting` flag to CLI' })).toBeInTheDocument();
+  expect(screen.getByRole('status', { name: /^Plan mode off/ })).toBeInTheDocument();
+  const nav = screen.getByRole('navigation', { name: 'Sessions' });
+  expect(await within(nav).findByRole('link', { current: 'page' })).toHaveTextContent('Read-only');
+});
