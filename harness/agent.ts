@@ -102,10 +102,26 @@ export class Agent {
 
   private start(first: QueueItem[]): void {
     this.deps.onRunning(true);
+    this.launch(first);
+  }
+
+  /** Run turns until nothing is left; a prompt that lands while the drive is settling starts the next one. */
+  private launch(first: QueueItem[]): void {
     this.drive = this.runAll(first).finally(() => {
       this.drive = undefined;
-      this.deps.onRunning(false);
+      const next = this.takeNext();
+      if (next) this.launch(next);
+      else this.deps.onRunning(false);
     });
+  }
+
+  /** The next turn's opening messages: one queued prompt, else every steered message; announces the change. */
+  private takeNext(): QueueItem[] | undefined {
+    let next: QueueItem[] | undefined;
+    if (this.queue.length > 0) next = [this.queue.shift() as QueueItem];
+    else if (this.inbox.length > 0) next = this.inbox.splice(0);
+    if (next) this.announceQueue();
+    return next;
   }
 
   private async runAll(first: QueueItem[]): Promise<void> {
@@ -115,17 +131,13 @@ export class Agent {
         await this.runTurn(next);
       } catch (error) {
         // Only a storage failure reaches here (turn/end itself could not be logged); stop driving.
+        this.queue.length = 0;
+        this.inbox.length = 0;
         this.deps.logger.warn(`agent ${this.deps.handle.id}: turn aborted by a log failure`, error);
         this.deps.onError(error instanceof Error ? error.message : String(error), lastTurnOf(this.deps.log.events));
         return;
       }
-      if (this.queue.length > 0) {
-        next = [this.queue.shift() as QueueItem];
-        this.announceQueue();
-      } else if (this.inbox.length > 0) {
-        next = this.inbox.splice(0);
-        this.announceQueue();
-      } else next = undefined;
+      next = this.takeNext();
     }
   }
 

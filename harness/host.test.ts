@@ -525,6 +525,45 @@ describe('host engine', () => {
     expect(results.at(-1)).toBe('remember');
   });
 
+  it('keeps the turn going when the boundary append fails, retrying at the next boundary (§8 item 8)', async () => {
+    const held = gate(() => call('list_files', {}));
+    const storage = new MemoryStorage();
+    const { host, warnings } = setup([held.step, say('done'), say('planned')], { storage });
+    const sessionId = host.engine.createSession();
+    await value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'go' }] });
+    await held.opened;
+    expect(host.engine.planMode.set(sessionId, true)).toBe('queued');
+    let failures = 1;
+    storage.failAppend = (_id, line) => line.type === 'plan/mode' && failures-- > 0;
+    held.release();
+    await host.engine.idle();
+    const events = host.engine.log(sessionId)!.events;
+    expect(warnings).toHaveLength(1);
+    expect(events.at(-1)!.data).toEqual({ turn: 1, reason: { kind: 'completed' } });
+    expect(types(events).filter((t) => t === 'plan/mode')).toHaveLength(0);
+    expect(host.engine.planMode.get(sessionId)).toEqual({ active: false, pending: true });
+    await value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'again' }] });
+    await host.engine.idle();
+    const turn2 = types(events.slice(events.findLastIndex((e) => e.type === 'turn/start')));
+    expect(turn2.slice(0, 5)).toEqual(['turn/start', 'user/message', 'plan/mode', 'user/message', 'step/start']);
+    expect(host.engine.planMode.get(sessionId)).toEqual({ active: true });
+  });
+
+  it('steers a prompt into the running turn at its next pre-step', async () => {
+    const held = gate(() => call('list_files', {}));
+    const { host, model, hostFrames } = setup([held.step, say('seen')]);
+    const sessionId = host.engine.createSession();
+    await value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'one' }] });
+    await held.opened;
+    await value(host, 'session.prompt', { sessionId, mode: 'steer', content: [{ type: 'text', text: 'also this' }] });
+    held.release();
+    await host.engine.idle();
+    const events = host.engine.log(sessionId)!.events;
+    expect(events.filter((e) => e.type === 'turn/start')).toHaveLength(1);
+    expect(model.requests[1]!.messages.at(-1)).toEqual({ role: 'user', text: 'also this', source: 'user' });
+    expect(hostFrames.filter((f) => f.method === 'host/session-status').map((f) => (f.payload as any).running)).toEqual([true, false]);
+  });
+
   it('sends no frame after close', async () => {
     const { host, mux } = setup();
     const sessionId = host.engine.createSession();
