@@ -8,6 +8,10 @@ import { createHost, pageStart, type EngineHost } from './host.ts';
 import { MemoryStorage } from './storage/memory.ts';
 import type { HostOptions } from './types.ts';
 
+/** Untyped JSON read back from logged payloads and frames. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
 const PLAN = '# Add `--greeting` flag\n\n- parse the flag\n- print it';
 
 function setup(steps: FakeStep[] = [], extra: Partial<HostOptions> = {}) {
@@ -36,7 +40,7 @@ async function callHost(host: EngineHost, method: string, payload: unknown) {
   const response = await host.handleRequest(method, { type: 'client-request', rpcId: `r${++rpc}`, method, payload });
   return response.result;
 }
-async function value(host: EngineHost, method: string, payload: unknown): Promise<any> {
+async function value(host: EngineHost, method: string, payload: unknown): Promise<Json> {
   const result = await callHost(host, method, payload);
   if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
   return result.value;
@@ -90,7 +94,7 @@ describe('host', () => {
     await value(host, 'commands/execute', { args: { agentId: sessionId, line: '/plan', images: [] } });
     const rows = mux
       .filter((f) => f.method === 'session/projection' || f.method === 'session/event')
-      .map((f) => (f.method === 'session/projection' ? `p:${(f.payload as any).key}@${(f.payload as any).seq}=${JSON.stringify((f.payload as any).value)}` : `e:${(f.payload as any).event.type}@${(f.payload as any).event.seq}`));
+      .map((f) => (f.method === 'session/projection' ? `p:${(f.payload as Json).key}@${(f.payload as Json).seq}=${JSON.stringify((f.payload as Json).value)}` : `e:${(f.payload as Json).event.type}@${(f.payload as Json).event.seq}`));
     expect(rows).toEqual([
       'p:plan@0={"active":false,"pending":true}',
       'e:command/run@0',
@@ -133,7 +137,7 @@ describe('host protocol', () => {
     const response = await host.handleRequest(path, body);
     expect(response.rpcId).toBe(rpcId);
     expect(response.result).toMatchObject({ ok: false, error: { code: 'bad-request', message } });
-    const issues = (response.result as any).error.details.issues as { path: unknown[] }[];
+    const issues = (response.result as Json).error.details.issues as { path: unknown[] }[];
     expect(issues.map((issue) => issue.path)).toEqual(issuePaths);
   });
 
@@ -196,7 +200,7 @@ describe('host protocol', () => {
     await value(host, 'session.prompt', { sessionId: a, mode: 'queue', content: [{ type: 'text', text: 'Write the greeting flag now please' }] });
     await host.engine.idle();
     const { items } = await value(host, 'session.list', {});
-    expect(items.map((i: any) => i.sessionId)).toEqual([a, b]);
+    expect(items.map((i: Json) => i.sessionId)).toEqual([a, b]);
     expect(items[0]).toMatchObject({ title: 'Write the greeting flag now', running: false, blank: false, projections: { values: { plan: { active: false, pending: false }, title: 'Write the greeting flag now' } } });
     expect(items[1]).toMatchObject({ blank: true, running: false, projections: { asOfSeq: -1, values: { plan: { active: false, pending: false }, title: null } } });
   });
@@ -218,7 +222,7 @@ describe('host protocol', () => {
     await host.engine.idle();
     const all = host.engine.log(sessionId)!.events;
     const full = await value(host, 'session.history', { sessionId });
-    expect(full.events.map((e: any) => e.event.seq)).toEqual(all.map((e) => e.seq));
+    expect(full.events.map((e: Json) => e.event.seq)).toEqual(all.map((e) => e.seq));
     expect(full.hasMore).toBe(false);
     expect(full.projections).toEqual({ asOfSeq: all.length - 1, values: { plan: { active: false, pending: false }, title: 'one' } });
     const tail = await value(host, 'session.history', { sessionId, maxMessages: 1 });
@@ -230,7 +234,7 @@ describe('host protocol', () => {
     const older = await value(host, 'session.history', { sessionId, beforeSeq: before, maxMessages: 2 });
     expect(older.events.at(-1).event.seq).toBe(before - 1);
     expect(older.projections).toBeUndefined();
-    const counted = older.events.filter((e: any) => e.event.type === 'user/message' || e.event.type === 'assistant/message');
+    const counted = older.events.filter((e: Json) => e.event.type === 'user/message' || e.event.type === 'assistant/message');
     expect(counted).toHaveLength(2);
   });
 
@@ -243,7 +247,7 @@ describe('host protocol', () => {
     const history = await value(host, 'session.history', { sessionId });
     expect(history.events).toHaveLength(jsonl.trim().split('\n').length - 1);
     expect(history.projections.values).toEqual({ plan: { active: false, pending: false }, title: 'Plan a small change: add' });
-    const views = history.events.filter((e: any) => e.view).map((e: any) => [e.event.type, e.view.for, e.view.view.title]);
+    const views = history.events.filter((e: Json) => e.view).map((e: Json) => [e.event.type, e.view.for, e.view.view.title]);
     expect(views).toEqual([
       ['tool/call', 'call', 'Add `--greeting` flag to CLI'],
       ['tool/result', 'result', 'Plan review'],
@@ -281,12 +285,12 @@ describe('host engine', () => {
     const events = host.engine.log(sessionId)!.events;
     const kinds = types(events);
     expect(kinds.indexOf('plan/mode')).toBeLessThan(kinds.indexOf('request/header'));
-    expect((events.find((e) => e.type === 'request/header')!.data as any).reason).toBe('initial');
+    expect((events.find((e) => e.type === 'request/header')!.data as Json).reason).toBe('initial');
     expect(model.requests[0]!.tools.map((t) => t.name)).toEqual(['exit_plan_mode', 'ask_user_question', 'list_files', 'read_file', 'write_file']);
     expect(model.requests[0]!.sections).toEqual(['base', 'plan:policy']);
     expect(events.filter((e) => e.type === 'user/message')).toHaveLength(1);
     const result = events.find((e) => e.type === 'tool/result')!;
-    expect((result.data as any).message.content[0].isError).toBe(false);
+    expect((result.data as Json).message.content[0].isError).toBe(false);
   });
 
   it('narrates a flip between turns once, with a changed header and identical tools (spec §6 item 71, §8 items 7, 9)', async () => {
@@ -298,12 +302,12 @@ describe('host engine', () => {
     await value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'two' }] });
     await host.engine.idle();
     const events = host.engine.log(sessionId)!.events;
-    const headers = events.filter((e) => e.type === 'request/header').map((e) => e.data as any);
+    const headers = events.filter((e) => e.type === 'request/header').map((e) => e.data as Json);
     expect(headers.map((h) => h.reason)).toEqual(['initial', 'change']);
     expect(headers[0].header.tools).toBe(headers[1].header.tools);
     expect(headers[1].header.system).toContain(headers[0].header.system);
     expect(headers[1].header.system.length).toBeGreaterThan(headers[0].header.system.length);
-    expect(events.filter((e) => (e.data as any)?.source?.form === 'notice')).toHaveLength(1);
+    expect(events.filter((e) => (e.data as Json)?.source?.form === 'notice')).toHaveLength(1);
     expect(model.requests[1]!.messages.map((m) => (m.role === 'user' ? m.source : m.role))).toEqual(['user', 'assistant', 'notice', 'user']);
     expect(JSON.stringify(model.requests[0]!.tools)).toBe(JSON.stringify(model.requests[1]!.tools));
   });
@@ -343,11 +347,11 @@ describe('host engine', () => {
     expect(model.requests[1]!.sections).toEqual(['base']);
     expect(model.requests[1]!.tools.map((t) => t.name)).toContain('exit_plan_mode');
     const events = host.engine.log(sessionId)!.events;
-    expect(events.filter((e) => (e.data as any)?.source?.form === 'notice')).toEqual([]);
+    expect(events.filter((e) => (e.data as Json)?.source?.form === 'notice')).toEqual([]);
     expect(host.engine.planMode.get(sessionId)).toEqual({ active: false });
-    const resultFrame = mux.find((f) => f.method === 'session/event' && (f.payload as any).event.type === 'tool/result')!;
-    expect((resultFrame.payload as any).view).toEqual({ for: 'result', view: { card: 'generic', title: 'Plan review', content: [{ type: 'text', text: 'Plan approved — plan mode exited; carry out the plan starting with your next step.' }] } });
-    expect(mux.some((f) => f.method === 'question/resolved' && (f.payload as any).outcome === 'answered')).toBe(true);
+    const resultFrame = mux.find((f) => f.method === 'session/event' && (f.payload as Json).event.type === 'tool/result')!;
+    expect((resultFrame.payload as Json).view).toEqual({ for: 'result', view: { card: 'generic', title: 'Plan review', content: [{ type: 'text', text: 'Plan approved — plan mode exited; carry out the plan starting with your next step.' }] } });
+    expect(mux.some((f) => f.method === 'question/resolved' && (f.payload as Json).outcome === 'answered')).toBe(true);
   });
 
   it('re-sends a pending review with the same rpcId on every openMux, after session/subscribed', async () => {
@@ -374,12 +378,12 @@ describe('host engine', () => {
     await value(host, 'session.cancel', { sessionId });
     await host.engine.idle();
     const events = host.engine.log(sessionId)!.events;
-    const result = events.find((e) => e.type === 'tool/result')!.data as any;
+    const result = events.find((e) => e.type === 'tool/result')!.data as Json;
     expect(result.message.content[0]).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^Error: .*aborted/) }] });
     expect(events.at(-1)!.data).toEqual({ turn: 1, reason: { kind: 'cancelled' } });
     expect(mux.find((f) => f.method === 'question/resolved')!.payload).toMatchObject({ outcome: 'cancelled' });
     expect(host.engine.planMode.get(sessionId)).toEqual({ active: true });
-    expect(hostFrames.filter((f) => f.method === 'host/session-status').map((f) => (f.payload as any).running)).toEqual([true, false]);
+    expect(hostFrames.filter((f) => f.method === 'host/session-status').map((f) => (f.payload as Json).running)).toEqual([true, false]);
   });
 
   it('answers a dismissed review with the talk-to-me error and stays in plan mode', async () => {
@@ -390,7 +394,7 @@ describe('host engine', () => {
     const q = mux.find((f) => f.method === 'question/requested')!;
     expect(host.handleRespond({ type: 'client-response', rpcId: q.rpcId, result: { ok: false, error: { code: 'cancelled', message: 'user closed this request', details: {} } } })).toEqual({ accepted: true });
     await host.engine.idle();
-    const result = host.engine.log(sessionId)!.events.find((e) => e.type === 'tool/result')!.data as any;
+    const result = host.engine.log(sessionId)!.events.find((e) => e.type === 'tool/result')!.data as Json;
     expect(result.message.content[0].content[0].text).toMatch(/^Error: the user dismissed the plan review/);
     expect(host.engine.planMode.get(sessionId)).toEqual({ active: true });
   });
@@ -422,12 +426,12 @@ describe('host engine', () => {
     await value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'one' }] });
     await held.opened;
     await value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'two' }] });
-    const queued = mux.filter((f) => f.method === 'session/queue').map((f) => (f.payload as any).items.map((i: any) => [i.placement, i.message.content[0].text]));
+    const queued = mux.filter((f) => f.method === 'session/queue').map((f) => (f.payload as Json).items.map((i: Json) => [i.placement, i.message.content[0].text]));
     expect(queued).toEqual([[['queued', 'two']]]);
     held.release();
     await host.engine.idle();
     const events = host.engine.log(sessionId)!.events;
-    expect(events.filter((e) => e.type === 'turn/start').map((e) => (e.data as any).turn)).toEqual([1, 2]);
+    expect(events.filter((e) => e.type === 'turn/start').map((e) => (e.data as Json).turn)).toEqual([1, 2]);
     expect(mux.filter((f) => f.method === 'session/queue').at(-1)!.payload).toMatchObject({ items: [] });
   });
 
@@ -438,11 +442,11 @@ describe('host engine', () => {
     await value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'ask me' }] });
     await waitFor(() => mux.some((f) => f.method === 'question/requested'));
     const q = mux.find((f) => f.method === 'question/requested')!;
-    expect((q.payload as any).questions[0]).toEqual({ id: 'color', question: 'Which color?', multiSelect: true, options: [{ label: 'Blue' }, { label: 'Green' }] });
+    expect((q.payload as Json).questions[0]).toEqual({ id: 'color', question: 'Which color?', multiSelect: true, options: [{ label: 'Blue' }, { label: 'Green' }] });
     const answer = { answers: [{ id: 'color', selected: ['Blue'], custom: 'Include accessibility notes' }] };
     expect(host.handleRespond({ type: 'client-response', rpcId: q.rpcId, result: { ok: true, value: { sessionId, answer } } })).toEqual({ accepted: true });
     await host.engine.idle();
-    const result = host.engine.log(sessionId)!.events.find((e) => e.type === 'tool/result')!.data as any;
+    const result = host.engine.log(sessionId)!.events.find((e) => e.type === 'tool/result')!.data as Json;
     expect(result.message.content[0]).toMatchObject({ isError: false, content: [{ type: 'text', text: JSON.stringify(answer) }] });
   });
 
@@ -458,7 +462,7 @@ describe('host engine', () => {
     const sessionId = host.engine.createSession();
     await value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'x' }] });
     await host.engine.idle();
-    const result = host.engine.log(sessionId)!.events.find((e) => e.type === 'tool/result')!.data as any;
+    const result = host.engine.log(sessionId)!.events.find((e) => e.type === 'tool/result')!.data as Json;
     expect(result.message.content[0].isError).toBe(true);
     expect(result.message.content[0].content[0].text).toMatch(text);
   });
@@ -521,7 +525,7 @@ describe('host engine', () => {
     const second = setup([call('read_file', { path: 'NOTES.md' }), say('ok')], { storage: first.storage });
     await value(second.host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'read' }] });
     await second.host.engine.idle();
-    const results = second.host.engine.log(sessionId)!.events.filter((e) => e.type === 'tool/result').map((e) => (e.data as any).message.content[0].content[0].text);
+    const results = second.host.engine.log(sessionId)!.events.filter((e) => e.type === 'tool/result').map((e) => (e.data as Json).message.content[0].content[0].text);
     expect(results.at(-1)).toBe('remember');
   });
 
@@ -561,7 +565,7 @@ describe('host engine', () => {
     const events = host.engine.log(sessionId)!.events;
     expect(events.filter((e) => e.type === 'turn/start')).toHaveLength(1);
     expect(model.requests[1]!.messages.at(-1)).toEqual({ role: 'user', text: 'also this', source: 'user' });
-    expect(hostFrames.filter((f) => f.method === 'host/session-status').map((f) => (f.payload as any).running)).toEqual([true, false]);
+    expect(hostFrames.filter((f) => f.method === 'host/session-status').map((f) => (f.payload as Json).running)).toEqual([true, false]);
   });
 
   it('sends no frame after close', async () => {

@@ -5,7 +5,7 @@
  * (PROTOCOL.md, upstream spec §4). Adapters (server/, mocks/) only carry bytes; every rule lives here.
  * Downlink order per event: `session/projection` changes first, then the `session/event` of the same seq.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { parseSessionLog } from '../src/core/log/reader.ts';
 import type { ContentBlock, SessionEvent } from '../src/core/log/types.ts';
 import {

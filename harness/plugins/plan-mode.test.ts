@@ -17,6 +17,10 @@ import {
   reviewVerdict,
 } from './plan-mode.ts';
 
+/** Untyped JSON read back from logged payloads and frames. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
 const PLAN = '# Ship it\n\n- step one\n- step two';
 type Reply = QuestionAnswer | Error | (() => Promise<QuestionAnswer>);
 
@@ -68,7 +72,7 @@ function fixture(options: { questions?: 'none'; commands?: false } = {}) {
     openTurn: () => log.append({ type: 'turn/start', data: { turn: 1 } }),
     closeTurn: () => log.append({ type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } }),
     types: () => log.events.map((e) => e.type),
-    notices: () => log.events.filter((e) => e.type === 'user/message').map((e) => (e.data as any).content[0].text as string),
+    notices: () => log.events.filter((e) => e.type === 'user/message').map((e) => (e.data as Json).content[0].text as string),
   };
 }
 

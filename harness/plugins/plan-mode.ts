@@ -22,7 +22,7 @@ import {
 import type { CommandDefinition, CommandRegistry } from '../commands.ts';
 import { lastHeaderIndex, openTurnOf, type SessionLog } from '../log.ts';
 import type { PromptSection } from '../prompt.ts';
-import { UserQuestionError, type AgentHandle, type UserQuestionService } from '../questions.ts';
+import { UserQuestionError, type UserQuestionService } from '../questions.ts';
 import { toolError, type ToolDefinition } from '../tools.ts';
 
 /** Plugin id and package name in a harness config (seed 000 "Configuration"). */
