@@ -54,7 +54,7 @@ describe('session-stream store', () => {
   });
 
   it('refetches every open session on reconnect and drops questions the host did not re-send', async () => {
-    const fetchHistory = vi.fn(async (): Promise<FetchedHistoryPage> => ({ events: [], hasMore: false, projections: { asOfSeq: -1, values: {} } }));
+    const fetchHistory = vi.fn(async (_id: string, _before: number | undefined): Promise<FetchedHistoryPage> => ({ events: [], hasMore: false, projections: { asOfSeq: -1, values: {} } }));
     const { box, connect } = fakeConnect();
     const onConnected = vi.fn();
     const store = createSessionStreamStore({ fetchHistory, connect, onConnected });
