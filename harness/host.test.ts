@@ -486,6 +486,25 @@ describe('host engine', () => {
     expect(mux.some((f) => f.method === 'question/requested')).toBe(false);
   });
 
+  it('lets a child session resumed as a root after a reload open the review (spec §7, §3.2 item 4)', async () => {
+    const first = setup();
+    const parent = first.host.engine.createSession();
+    const child = first.host.engine.child(parent);
+    expect(first.host.engine.handle(child)!.root).toBe(false);
+    first.host.engine.planMode.set(child, true);
+    const second = setup([], { storage: first.storage });
+    expect(second.host.engine.handle(child)!.root).toBe(true);
+    const pending = second.host.engine.planModePlugin.tool.execute(
+      { plan: PLAN },
+      { agent: second.host.engine.handle(child), events: second.host.engine.log(child)!.events, signal: new AbortController().signal, callId: 'c' },
+    );
+    await waitFor(() => second.mux.some((f) => f.method === 'question/requested'));
+    const q = second.mux.find((f) => f.method === 'question/requested')!;
+    second.host.handleRespond({ type: 'client-response', rpcId: q.rpcId, result: { ok: true, value: { sessionId: child, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } } });
+    expect((await pending).isError).toBe(false);
+    expect(second.host.engine.planMode.get(child)).toEqual({ active: true, pending: false });
+  });
+
   it('forks a prefix only, closing an open turn in the copy', async () => {
     const { host } = setup();
     const parent = host.engine.createSession();
