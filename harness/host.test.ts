@@ -173,6 +173,31 @@ describe('host protocol', () => {
     expect(await callHost(host, 'session.modes', { sessionId })).toMatchObject({ ok: false, error: { code: 'bad-request', message: /modes variant/ } });
   });
 
+  it('runs without plan mode when the plugin list is empty: no section, no tool, no /plan, bad-request for the extension', async () => {
+    const { host, model } = setup([say('plain')], { plugins: [] });
+    expect((await value(host, 'host.describe', {})).capabilities).toEqual({ setPlanMode: false, import: true, modes: false });
+    const sessionId = host.engine.createSession();
+    expect(await value(host, 'commands/list', { args: { agentId: sessionId } })).toEqual([]);
+    expect(await callHost(host, 'session.setPlanMode', { sessionId, active: true })).toMatchObject({ ok: false, error: { code: 'bad-request', message: /not enabled/ } });
+    await value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'hi' }] });
+    await host.engine.idle();
+    expect(model.requests[0]!.tools.map((t) => t.name)).toEqual(['ask_user_question', 'list_files', 'read_file', 'write_file']);
+  });
+
+  it('uses the configured section verbatim while plan mode is on', async () => {
+    const plugins = [{ id: 'plan-mode', name: '@deepseek-ai/dsh-plan-mode', config: { section: 'CUSTOM PLAN POLICY' } }];
+    const { host, model } = setup([say('x')], { plugins });
+    const sessionId = host.engine.createSession();
+    host.engine.planMode.set(sessionId, true);
+    await value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'hi' }] });
+    await host.engine.idle();
+    expect(model.requests[0]!.system.endsWith('\n\nCUSTOM PLAN POLICY')).toBe(true);
+  });
+
+  it('refuses an invalid plugin list at construction, naming the field', () => {
+    expect(() => setup([], { plugins: [{ id: 'plan-mode', name: '@deepseek-ai/dsh-plan-mode', config: {} }] })).toThrow(/plugins\[0\]\.config: .*section/);
+  });
+
   it('answers an unmatched command line with ok and no value, logging nothing', async () => {
     const { host } = setup();
     const sessionId = (await value(host, 'session.create', {})).sessionId;

@@ -273,13 +273,13 @@ export function createHost(options: HostOptions): EngineHost {
 
   const engine: Engine = {
     get planMode() {
-      if (!planModePlugin) throw new Error('the plan-mode plugin is not configured');
+      if (!planModePlugin) throw new HostError('bad-request', 'the plan-mode plugin is not enabled on this host', { issues: [] });
       return planModePlugin.controller;
     },
     questions,
     questionProvider,
     get planModePlugin() {
-      if (!planModePlugin) throw new Error('the plan-mode plugin is not configured');
+      if (!planModePlugin) throw new HostError('bad-request', 'the plan-mode plugin is not enabled on this host', { issues: [] });
       return planModePlugin;
     },
     commands,
