@@ -2,7 +2,7 @@
  * One open session: a header (title, connection state, plan-mode badge and picker), the transcript, and the dock.
  * All data comes from the session stream and the query cache.
  */
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { PlanModePicker } from '../features/plan-status/plan-mode-picker.tsx';
 import { PlanStatusBadge } from '../features/plan-status/plan-status-badge.tsx';
@@ -20,6 +20,13 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
   const state = useSessionState(sessionId);
   const { capabilities } = useHostInfo();
   const reviewPending = state.questions.some((q) => planReviewOf(q.questions) !== undefined);
+  // Follow new output while the reader is at the bottom; leave them alone once they scroll up.
+  const main = useRef<HTMLElement>(null);
+  const atBottom = useRef(true);
+  useLayoutEffect(() => {
+    const el = main.current;
+    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
+  }, [state.events, state.questions]);
   return (
     <div className="session-view">
       <header className="session-header">
@@ -31,7 +38,14 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
           <PlanModePicker sessionId={sessionId} plan={state.plan} capabilities={capabilities} reviewPending={reviewPending} readOnly={state.readOnly} />
         </div>
       </header>
-      <main className="session-main">
+      <main
+        className="session-main"
+        ref={main}
+        onScroll={(event) => {
+          const el = event.currentTarget;
+          atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+        }}
+      >
         <Transcript events={state.events} views={state.views} loaded={state.loaded} error={state.error} />
       </main>
       <Dock sessionId={sessionId} state={state} />

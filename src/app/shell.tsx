@@ -2,7 +2,7 @@
  * The app layout: the session list in a sidebar (a toggled drawer below 720 px) and the selected session — or the
  * empty state — beside it. The selection is the URL hash; the drawer's open state is view state.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SessionsSidebar } from '../features/sessions/sessions-sidebar.tsx';
 import { useHostInfo, useSessionBadges } from '../features/session-stream/session-stream.tsx';
 import { useSelectedSessionId } from '../lib/route.ts';
@@ -17,6 +17,8 @@ export function Shell() {
   const { capabilities } = useHostInfo();
   const badgesOf = useSessionBadges();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Choosing a session (a link in the drawer, or the back button) closes the drawer on narrow screens.
+  useEffect(() => setDrawerOpen(false), [selectedId]);
   const toggle = (
     <button type="button" className="button drawer-toggle" aria-expanded={drawerOpen} aria-controls="sessions-drawer" onClick={() => setDrawerOpen((v) => !v)}>
       {t.showSessions}
@@ -24,7 +26,13 @@ export function Shell() {
   );
   return (
     <div className="app">
-      <aside id="sessions-drawer" className={`app-sidebar${drawerOpen ? ' open' : ''}`}>
+      <aside
+        id="sessions-drawer"
+        className={`app-sidebar${drawerOpen ? ' open' : ''}`}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && drawerOpen) setDrawerOpen(false);
+        }}
+      >
         <SessionsSidebar selectedId={selectedId} capabilities={capabilities} badgesOf={badgesOf} onOpened={() => setDrawerOpen(false)} />
       </aside>
       <div className="app-workspace" onClick={drawerOpen ? () => setDrawerOpen(false) : undefined}>

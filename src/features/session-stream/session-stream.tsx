@@ -143,8 +143,11 @@ export function useSessionState(sessionId: string | undefined): SessionState {
   };
 }
 
-/** Badges of a session in the list: running, plan projection, and whether a plan review awaits a decision. */
-export interface SessionBadges { running: boolean; plan: PlanProjectionValue | undefined; reviewPending: boolean }
+/**
+ * Badges of a session in the list: running, plan projection, whether a plan review awaits a decision, and the
+ * live title (`title` projection) when the stream has one.
+ */
+export interface SessionBadges { running: boolean; plan: PlanProjectionValue | undefined; reviewPending: boolean; title: string | undefined }
 
 /**
  * Badges for every session the stream has mentioned, merged over the session list's own snapshot (`running`,
@@ -162,6 +165,7 @@ export function useSessionBadges(): (summary: SessionSummary) => SessionBadges {
         running: slice.running ?? summary.running,
         plan: planOf(slice) ?? (listed.success ? listed.data : undefined),
         reviewPending: slice.questions.some((q) => planReviewOf(q.questions) !== undefined),
+        title: typeof slice.projections.title?.value === 'string' ? slice.projections.title.value : undefined,
       };
     },
     [state],

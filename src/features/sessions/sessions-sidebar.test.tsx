@@ -59,6 +59,12 @@ describe('SessionsSidebar', () => {
     expect(link).toHaveTextContent('Read-only');
   });
 
+  it('prefers the live title of the stream over the listed one', async () => {
+    await callMethod('session.create', {});
+    renderSidebar({ badgesOf: () => ({ running: false, plan: undefined, reviewPending: false, title: 'Add a greeting flag' }) });
+    expect(await screen.findByRole('link')).toHaveTextContent('Add a greeting flag');
+  });
+
   it('hides "Open session log" when the host cannot import', async () => {
     renderSidebar({ capabilities: undefined });
     await screen.findByText('No sessions yet.');

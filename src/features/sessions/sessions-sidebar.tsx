@@ -13,8 +13,8 @@ import { hostKeys, sessionListQueryOptions } from '../../lib/queries.ts';
 import { t } from './locales.ts';
 import './sessions-sidebar.css';
 
-/** Badges of one session row. */
-export interface SessionRowBadges { running: boolean; plan: PlanProjectionValue | undefined; reviewPending: boolean }
+/** Badges of one session row; `title`, when given, is the live title and wins over the list's. */
+export interface SessionRowBadges { running: boolean; plan: PlanProjectionValue | undefined; reviewPending: boolean; title?: string | undefined }
 
 /** Props of `SessionsSidebar`. */
 export interface SessionsSidebarProps {
@@ -95,7 +95,7 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
             return (
               <li key={summary.sessionId}>
                 <a href={hashOfSession(summary.sessionId)} className="session-link" aria-current={selected ? 'page' : undefined}>
-                  <span className="session-title">{summary.title?.trim() || t.untitled}</span>
+                  <span className="session-title">{badges.title?.trim() || summary.title?.trim() || t.untitled}</span>
                   <span className="session-badges">
                     {badges.running ? <span className="badge running">{t.running}</span> : null}
                     {plan ? <span className={`badge plan${badges.reviewPending ? ' review' : ''}`}>{plan}</span> : null}
