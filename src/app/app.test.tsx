@@ -54,3 +54,31 @@ it('opens the session named in the URL hash, and shows a read-only notice instea
   const nav = screen.getByRole('navigation', { name: 'Sessions' });
   expect(await within(nav).findByRole('link', { current: 'page' })).toHaveTextContent('Read-only');
 });
+
+it('shows Reconnecting… when a downlink drops, then reconnects and catches up from the history baseline', async () => {
+  const { callMethod } = await import('../lib/api-client.ts');
+  const { connectDownlink } = await import('../lib/downlink.ts');
+  const { createSessionStreamStore } = await import('../features/session-stream/store.ts');
+  const sockets: WebSocket[] = [];
+  class Tracked extends WebSocket {
+    constructor(url: string | URL) {
+      super(url);
+      sockets.push(this);
+    }
+  }
+  const store = createSessionStreamStore({ connect: (handlers) => connectDownlink(handlers, { WebSocket: Tracked }) });
+  const { sessionId } = await callMethod('session.create', {});
+  history.replaceState(null, '', `/#/s/${sessionId}`);
+  const { unmount } = render(<App queryClient={fresh()} store={store} />);
+  expect(await screen.findByRole('status', { name: 'Connected' })).toBeInTheDocument();
+  expect(await screen.findByRole('status', { name: /^Plan mode off/ })).toBeInTheDocument();
+  sockets.find((s) => s.url.endsWith('/api/events.mux'))!.close();
+  expect(await screen.findByRole('status', { name: 'Reconnecting…' })).toBeInTheDocument();
+  // Changed while no downlink is open: only the reconnect's tail baseline can bring it.
+  await callMethod('session.setPlanMode', { sessionId, active: true });
+  expect(await screen.findByRole('status', { name: 'Connected' }, { timeout: 3000 })).toBeInTheDocument();
+  expect(await screen.findByRole('status', { name: /^Plan mode on/ }, { timeout: 3000 })).toBeInTheDocument();
+  expect(within(screen.getByRole('region', { name: 'Transcript' })).getByText('Plan mode on')).toBeInTheDocument();
+  unmount();
+  store.stop();
+});
