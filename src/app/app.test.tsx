@@ -49,7 +49,7 @@ it('opens the session named in the URL hash, and shows a read-only notice instea
   expect(await screen.findByRole('heading', { level: 1, name: 'Plan a small change: add' })).toBeInTheDocument();
   expect(await screen.findByRole('note')).toHaveTextContent('opened read-only');
   expect(screen.queryByRole('textbox', { name: 'Message the agent' })).not.toBeInTheDocument();
-  expect(await screen.findByRole('article', { name: 'Plan: Add `--greeting` flag to CLI' })).toBeInTheDocument();
+  expect(await screen.findByRole('article', { name: 'Plan: Add --greeting flag to CLI' })).toBeInTheDocument();
   expect(screen.getByRole('status', { name: /^Plan mode off/ })).toBeInTheDocument();
   const nav = screen.getByRole('navigation', { name: 'Sessions' });
   expect(await within(nav).findByRole('link', { current: 'page' })).toHaveTextContent('Read-only');

@@ -3,12 +3,24 @@
  * upstream spec §1.9 "Presentation"), expandable to the full plan markdown, with the review outcome read from the
  * tool result: approved, keep planning (+ the reviewer's feedback), dismissed to talk, or awaiting review.
  */
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Disclosure } from '../../components/disclosure.tsx';
 import { Markdown } from '../../components/markdown.tsx';
 import { planTitleOf } from '../../core/plan/plan-text.ts';
 import { parseArguments, reviewOutcomeOf, type TranscriptItem } from './fold.ts';
 import { t } from './locales.ts';
+
+/**
+ * A plan title with its inline code spans (`` `x` ``) rendered as code, as the plan's own heading would be.
+ * @returns the parts to render and the plain text (backticks removed) for accessible names
+ */
+export function titleParts(title: string): { parts: ReactNode[]; plain: string } {
+  const pieces = title.split(/`([^`]+)`/);
+  return {
+    parts: pieces.map((piece, i) => (i % 2 === 1 ? <code key={i}>{piece}</code> : piece)),
+    plain: pieces.join(''),
+  };
+}
 
 /** @param item a `tool` transcript item whose name is `exit_plan_mode` */
 export const PlanCard = memo(function PlanCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> }) {
@@ -17,11 +29,12 @@ export const PlanCard = memo(function PlanCard({ item }: { item: Extract<Transcr
   const plan = typeof args?.plan === 'string' ? args.plan : fromView ?? '';
   const title = item.view?.view.title ?? planTitleOf(plan);
   const outcome = reviewOutcomeOf(item.result);
+  const { parts, plain } = titleParts(title);
   return (
-    <article className={`card plan-card outcome-${outcome.kind}`} aria-label={t.planCard(title)}>
+    <article className={`card plan-card outcome-${outcome.kind}`} aria-label={t.planCard(plain)}>
       <header className="card-head">
         <code className="tool-name">exit_plan_mode</code>
-        <h3 className="plan-title">{title}</h3>
+        <h3 className="plan-title">{parts}</h3>
       </header>
       <Disclosure label={t.showPlan}>
         <Markdown className="plan-body" text={plan} />

@@ -41,8 +41,9 @@ describe('Transcript', () => {
     const user = userEvent.setup();
     const transcript = await renderRecording('plan-review');
     expect(within(transcript).getByRole('article', { name: /^\/plan Plan a small change/ })).toHaveTextContent('Plan mode on. Use /plan off to leave.');
-    const card = within(transcript).getByRole('article', { name: 'Plan: Add `--greeting` flag to CLI' });
-    expect(within(card).getByRole('heading', { name: 'Add `--greeting` flag to CLI' })).toBeInTheDocument();
+    const card = within(transcript).getByRole('article', { name: 'Plan: Add --greeting flag to CLI' });
+    const title = within(card).getByRole('heading', { name: 'Add --greeting flag to CLI' });
+    expect(within(title).getByText('--greeting').tagName).toBe('CODE');
     expect(within(card).queryAllByRole('listitem')).toHaveLength(0);
     await user.click(within(card).getByRole('button', { name: 'Show the plan' }));
     const steps = within(card).getAllByRole('listitem');
