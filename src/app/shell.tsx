@@ -11,11 +11,16 @@ import { t } from './locales.ts';
 import { SessionView } from './session-view.tsx';
 import './shell.css';
 
+/** The sidebar with badges from the stream; its own component so stream changes re-render only the list. */
+function Sidebar({ selectedId, onOpened }: { selectedId: string | undefined; onOpened: () => void }) {
+  const { capabilities } = useHostInfo();
+  const badgesOf = useSessionBadges();
+  return <SessionsSidebar selectedId={selectedId} capabilities={capabilities} badgesOf={badgesOf} onOpened={onOpened} />;
+}
+
 /** Render the shell (needs the app providers). */
 export function Shell() {
   const selectedId = useSelectedSessionId();
-  const { capabilities } = useHostInfo();
-  const badgesOf = useSessionBadges();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Choosing a session (a link in the drawer, or the back button) closes the drawer on narrow screens.
   useEffect(() => setDrawerOpen(false), [selectedId]);
@@ -33,7 +38,7 @@ export function Shell() {
           if (event.key === 'Escape' && drawerOpen) setDrawerOpen(false);
         }}
       >
-        <SessionsSidebar selectedId={selectedId} capabilities={capabilities} badgesOf={badgesOf} onOpened={() => setDrawerOpen(false)} />
+        <Sidebar selectedId={selectedId} onOpened={() => setDrawerOpen(false)} />
       </aside>
       <div className="app-workspace" onClick={drawerOpen ? () => setDrawerOpen(false) : undefined}>
         {selectedId ? <SessionView key={selectedId} sessionId={selectedId} leading={toggle} /> : <EmptyState leading={toggle} />}
