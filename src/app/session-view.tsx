@@ -6,7 +6,7 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { PlanModePicker } from '../features/plan-status/plan-mode-picker.tsx';
 import { PlanStatusBadge } from '../features/plan-status/plan-status-badge.tsx';
-import { useHostInfo, useSessionState } from '../features/session-stream/session-stream.tsx';
+import { useHostInfo, useSessionState, useSessionStreamStore } from '../features/session-stream/session-stream.tsx';
 import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
 import { Dock } from './dock.tsx';
@@ -18,6 +18,7 @@ import { t } from './locales.ts';
  */
 export function SessionView({ sessionId, leading }: { sessionId: string; leading?: ReactNode }) {
   const state = useSessionState(sessionId);
+  const store = useSessionStreamStore();
   const { capabilities } = useHostInfo();
   const reviewPending = state.questions.some((q) => planReviewOf(q.questions) !== undefined);
   // Follow new output while the reader is at the bottom; leave them alone once they scroll up.
@@ -46,7 +47,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
           atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
         }}
       >
-        <Transcript events={state.events} views={state.views} loaded={state.loaded} error={state.error} />
+        <Transcript events={state.events} views={state.views} loaded={state.loaded} error={state.error} onRetry={() => void store.refreshSession(sessionId)} />
       </main>
       <Dock sessionId={sessionId} state={state} />
     </div>

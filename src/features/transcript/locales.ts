@@ -9,6 +9,7 @@ export interface TranscriptLocale {
   empty: string;
   loading: string;
   loadError: (message: string) => string;
+  retry: string;
   you: string;
   assistant: string;
   reasoning: string;
@@ -47,6 +48,7 @@ export const en: TranscriptLocale = {
   empty: 'No messages yet.',
   loading: 'Loading the session…',
   loadError: (message) => `Could not load the session: ${message}`,
+  retry: 'Try again',
   you: 'You',
   assistant: 'Assistant',
   reasoning: 'Reasoning',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SessionEvent } from '../../core/log/types.ts';
 import type { ToolView } from '../../core/protocol/methods.ts';
 import { callMethod } from '../../lib/api-client.ts';
@@ -98,6 +98,15 @@ describe('Transcript', () => {
     render(<Transcript events={events} views={{}} loaded error={undefined} />);
     const scope = role && label ? screen.getByRole(role, { name: label }) : screen.getByRole('region', { name: 'Transcript' });
     expect(scope).toHaveTextContent(text);
+  });
+
+  it('offers "Try again" next to a load error', async () => {
+    const user = userEvent.setup();
+    const onRetry = vi.fn();
+    render(<Transcript events={[]} views={{}} loaded={false} error="session-x not found" onRetry={onRetry} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load the session: session-x not found');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
   it('shows streaming text as it grows and a running line while the turn is open', () => {

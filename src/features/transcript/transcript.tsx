@@ -23,6 +23,8 @@ export interface TranscriptProps {
   views: Readonly<Record<number, ToolView>>;
   loaded: boolean;
   error: string | undefined;
+  /** Offered as "Try again" next to a load error (pulls the baseline again). */
+  onRetry?: () => void;
 }
 
 function Row({ item }: { item: TranscriptItem }) {
@@ -49,11 +51,16 @@ function Row({ item }: { item: TranscriptItem }) {
 }
 
 /** Render a session's transcript (see `TranscriptProps`). */
-export function Transcript({ events, views, loaded, error }: TranscriptProps) {
+export function Transcript({ events, views, loaded, error, onRetry }: TranscriptProps) {
   const { items, openTurn } = useTranscript(events, views);
   return (
     <section className="transcript" aria-label={t.region}>
-      {error ? <p role="alert" className="transcript-error">{t.loadError(error)}</p> : null}
+      {error ? (
+        <div role="alert" className="transcript-error">
+          <p>{t.loadError(error)}</p>
+          {onRetry ? <button type="button" className="button" onClick={onRetry}>{t.retry}</button> : null}
+        </div>
+      ) : null}
       {!loaded && items.length === 0 && !error ? <p className="quiet">{t.loading}</p> : null}
       {loaded && items.length === 0 ? <p className="quiet">{t.empty}</p> : null}
       <ol className="transcript-list">
