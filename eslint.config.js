@@ -21,6 +21,11 @@ const zones = [
   { target: ['./src', './harness', './server', './mocks', './bench'], from: './e2e', message: 'Nothing imports e2e.' },
 ];
 
+// Component tests render features against the MSW-mocked harness, so test files may import mocks/.
+const testZones = zones.map((zone) =>
+  zone.target === './src/features' ? { ...zone, from: zone.from.filter((from) => from !== './mocks') } : zone,
+);
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'public/mockServiceWorker.js', 'test-results/**', 'playwright-report/**', 'e2e/.tmp/**'] },
   ...tseslint.configs.recommended,
@@ -34,6 +39,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: testZones }] },
   },
   {
     files: ['**/*.mjs', 'bin/**', 'scripts/**'],

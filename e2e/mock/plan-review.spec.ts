@@ -1,0 +1,24 @@
+/**
+ * Against `npm run dev:mock`: the harness runs inside the page through MSW (no server at all).
+ * `/plan <task>` → plan review card → Approve → the badge says plan mode is off.
+ */
+import { expect, test } from '@playwright/test';
+import { SHOTS, newSession, planBadge, reviewCard, send } from '../helpers.ts';
+
+test('the mocked harness runs a plan review from /plan to an approved plan', async ({ page }) => {
+  await newSession(page);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  await send(page, '/plan add a --greeting flag to the CLI');
+  await expect(planBadge(page)).toHaveAccessibleName(/plan mode on/i);
+  const card = reviewCard(page);
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByRole('heading', { level: 1 })).toContainText('greeting');
+  await page.screenshot({ path: `${SHOTS}/mock-review-card.png` });
+
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(card).toBeHidden();
+  await expect(planBadge(page)).toHaveAccessibleName(/plan mode off/i, { timeout: 30_000 });
+  await expect(page.getByRole('radio', { name: 'Default' })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Message the agent' })).toBeFocused();
+});
