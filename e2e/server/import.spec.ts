@@ -13,10 +13,10 @@ async function openLog(page: Page, file: string): Promise<void> {
 
 test('a recorded plan review shows its plan, five steps and the approval', async ({ page }) => {
   await openLog(page, 'fixtures/dsh-recordings/plan-review/session.jsonl');
-  await expect(page.getByText('Add `--greeting` flag to CLI').first()).toBeVisible();
-  await page.getByRole('button', { name: /show the plan/i }).first().click();
-  await expect(page.getByRole('heading', { name: 'Add --greeting flag to CLI' })).toBeVisible();
-  const plan = page.getByRole('article', { name: 'Plan: Add `--greeting` flag to CLI' });
+  const plan = page.getByRole('article', { name: /^Plan: Add .?--greeting.? flag to CLI$/ });
+  await expect(plan.getByRole('heading', { level: 3, name: 'Add --greeting flag to CLI' })).toBeVisible();
+  await plan.getByRole('button', { name: /show the plan/i }).click();
+  await expect(plan.getByRole('heading', { level: 1, name: 'Add --greeting flag to CLI' })).toBeVisible();
   const steps = plan.getByRole('list').getByRole('listitem');
   await expect(steps).toHaveCount(5);
   await expect(steps.nth(0)).toContainText('Locate the CLI entry point');
