@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { server } from '../../../mocks/node.ts';
+import { answerCall, renderWithClient } from '../../../mocks/test-utils.tsx';
 import type { PlanProjectionValue } from '../../core/protocol/methods.ts';
 import { Composer, commandSuggestionsFor, focusComposer } from './composer.tsx';
 import { useComposerDraftStore } from './draft-store.ts';
@@ -28,30 +25,8 @@ function recordedResult(path: string): unknown {
   throw new Error(`no recorded exchange for ${path}`);
 }
 
-type Captured = { bodies: Array<Record<string, unknown>>; release: () => void };
 
-/** Answer `POST /api/<method>` with `result`, recording each request body; `hold` delays answers until `release()`. */
-function answer(method: string, result: unknown, hold = false): Captured {
-  const bodies: Array<Record<string, unknown>> = [];
-  let release = () => {};
-  const gate = hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
-  server.use(
-    http.post(`*/api/${method}`, async ({ request }) => {
-      const body = (await request.json()) as Record<string, unknown>;
-      bodies.push(body);
-      await gate;
-      return HttpResponse.json({ type: 'server-response', rpcId: body.rpcId, result });
-    }),
-  );
-  return { bodies, release: () => release() };
-}
 
-function renderWithClient(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const wrap = (node: ReactElement) => <QueryClientProvider client={client}>{node}</QueryClientProvider>;
-  const result = render(wrap(ui));
-  return { ...result, rerender: (node: ReactElement) => result.rerender(wrap(node)) };
-}
 
 const OFF: PlanProjectionValue = { active: false, pending: false };
 const textbox = () => screen.getByRole('textbox', { name: 'Message the agent' });
@@ -63,8 +38,8 @@ beforeEach(() => {
 
 describe('Composer', () => {
   it('sends a /plan line through commands/execute and clears the draft', async () => {
-    const call = answer('commands/execute', recordedResult('/api/commands/execute'));
-    answer('commands/list', recordedResult('/api/commands/list'));
+    const call = answerCall('commands/execute', recordedResult('/api/commands/execute'));
+    answerCall('commands/list', recordedResult('/api/commands/list'));
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     const user = userEvent.setup();
     await user.type(textbox(), '/plan add a --greeting flag');
@@ -84,7 +59,7 @@ describe('Composer', () => {
     [false, 'queue'],
     [true, 'steer'],
   ])('sends plain text through session.prompt (running %s → mode %s)', async (running, mode) => {
-    const call = answer('session.prompt', { ok: true, value: { accepted: true } });
+    const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={running} />);
     const user = userEvent.setup();
     await user.type(textbox(), 'Add a greeting flag{Enter}');
@@ -103,8 +78,8 @@ describe('Composer', () => {
     ['/nope', 'Unknown command: /nope'],
     ['/nope with args', 'Unknown command: /nope'],
   ])('shows an unmatched command %s inline and keeps the draft', async (line, text) => {
-    const call = answer('commands/execute', { ok: true });
-    answer('commands/list', recordedResult('/api/commands/list'));
+    const call = answerCall('commands/execute', { ok: true });
+    answerCall('commands/list', recordedResult('/api/commands/list'));
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     const user = userEvent.setup();
     await user.type(textbox(), line);
@@ -115,8 +90,8 @@ describe('Composer', () => {
   });
 
   it.each(['/PLAN', '//plan', '/ plan', '/9lives'])('rejects %s, which is not a command line, without a call', async (line) => {
-    const call = answer('commands/execute', { ok: true });
-    answer('commands/list', recordedResult('/api/commands/list'));
+    const call = answerCall('commands/execute', { ok: true });
+    answerCall('commands/list', recordedResult('/api/commands/list'));
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     const user = userEvent.setup();
     await user.type(textbox(), line);
@@ -127,7 +102,7 @@ describe('Composer', () => {
   });
 
   it('shows a command error result inline and keeps the draft', async () => {
-    answer('commands/execute', { ok: true, value: { commandId: 'cmd-9', result: { kind: 'error', text: 'images are not allowed with /plan off' } } });
+    answerCall('commands/execute', { ok: true, value: { commandId: 'cmd-9', result: { kind: 'error', text: 'images are not allowed with /plan off' } } });
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     const user = userEvent.setup();
     await user.type(textbox(), '/plan off{Enter}');
@@ -136,7 +111,7 @@ describe('Composer', () => {
   });
 
   it('shows a host error inline, keeps the draft, and clears the error on typing', async () => {
-    answer('session.prompt', { ok: false, error: { code: 'session-not-found', message: `session "${SESSION}" not found`, details: { sessionId: SESSION } } });
+    answerCall('session.prompt', { ok: false, error: { code: 'session-not-found', message: `session "${SESSION}" not found`, details: { sessionId: SESSION } } });
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     const user = userEvent.setup();
     await user.type(textbox(), 'hello{Enter}');
@@ -147,7 +122,7 @@ describe('Composer', () => {
   });
 
   it('inserts a newline on Shift+Enter and sends the multi-line text on Enter', async () => {
-    const call = answer('session.prompt', { ok: true, value: { accepted: true } });
+    const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     const user = userEvent.setup();
     await user.type(textbox(), 'line one{Shift>}{Enter}{/Shift}line two');
@@ -162,7 +137,7 @@ describe('Composer', () => {
     ['isComposing', { key: 'Enter', isComposing: true }],
     ['keyCode 229', { key: 'Enter', keyCode: 229 }],
   ])('never sends on an IME Enter (%s)', async (_case, init) => {
-    const call = answer('session.prompt', { ok: true, value: { accepted: true } });
+    const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     await userEvent.setup().type(textbox(), 'にほんご');
     fireEvent.keyDown(textbox(), init);
@@ -174,7 +149,7 @@ describe('Composer', () => {
   });
 
   it.each(['', '   ', '\n\n'])('does not send the blank draft %j', async (draft) => {
-    const call = answer('session.prompt', { ok: true, value: { accepted: true } });
+    const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
     useComposerDraftStore.getState().setDraft(SESSION, draft);
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     expect(sendButton()).toBeDisabled();
@@ -208,7 +183,7 @@ describe('Composer', () => {
   });
 
   it('shows a busy state while sending and sends once', async () => {
-    const call = answer('session.prompt', { ok: true, value: { accepted: true } }, true);
+    const call = answerCall('session.prompt', { ok: true, value: { accepted: true } }, true);
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     const user = userEvent.setup();
     await user.type(textbox(), 'go{Enter}');
@@ -228,7 +203,7 @@ describe('Composer', () => {
   });
 
   it('suggests commands from commands/list and completes with Tab', async () => {
-    const list = answer('commands/list', recordedResult('/api/commands/list'));
+    const list = answerCall('commands/list', recordedResult('/api/commands/list'));
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     const user = userEvent.setup();
     await user.type(textbox(), '/p');
@@ -250,8 +225,8 @@ describe('Composer', () => {
   });
 
   it('completes a partial name on Enter and sends an exact name on Enter', async () => {
-    answer('commands/list', recordedResult('/api/commands/list'));
-    const call = answer('commands/execute', recordedResult('/api/commands/execute'));
+    answerCall('commands/list', recordedResult('/api/commands/list'));
+    const call = answerCall('commands/execute', recordedResult('/api/commands/execute'));
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     const user = userEvent.setup();
     await user.type(textbox(), '/pla');
@@ -268,7 +243,7 @@ describe('Composer', () => {
   });
 
   it('closes the suggestions on Escape and keeps the draft', async () => {
-    answer('commands/list', recordedResult('/api/commands/list'));
+    answerCall('commands/list', recordedResult('/api/commands/list'));
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     const user = userEvent.setup();
     await user.type(textbox(), '/co');

@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { server } from '../../../mocks/node.ts';
+import { renderWithClient, respondWith } from '../../../mocks/test-utils.tsx';
 import { planReviewOf, type PlanReview } from '../../core/questions/plan-review.ts';
 import type { QuestionItem } from '../../core/questions/types.ts';
 import { validateAnswer } from '../../core/questions/validate.ts';
@@ -31,30 +28,8 @@ const recorded = recordedReview();
 const REVIEW = planReviewOf(recorded.questions) as PlanReview;
 const { sessionId: SESSION, rpcId: RPC } = recorded;
 
-type Captured = { bodies: Array<Record<string, unknown>>; release: () => void };
 
-/** Answer `POST /api/respond` with `receipt` (or a carrier error), recording bodies; `hold` waits for `release()`. */
-function respondWith(receipt: Record<string, unknown> | undefined, options: { hold?: boolean; status?: number } = {}): Captured {
-  const bodies: Array<Record<string, unknown>> = [];
-  let release = () => {};
-  const gate = options.hold ? new Promise<void>((done) => (release = done)) : Promise.resolve();
-  server.use(
-    http.post('*/api/respond', async ({ request }) => {
-      bodies.push((await request.json()) as Record<string, unknown>);
-      await gate;
-      if (options.status !== undefined) return new HttpResponse('internal error', { status: options.status });
-      return HttpResponse.json(receipt ?? {});
-    }),
-  );
-  return { bodies, release: () => release() };
-}
 
-function renderWithClient(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const wrap = (node: ReactElement) => <QueryClientProvider client={client}>{node}</QueryClientProvider>;
-  const result = render(wrap(ui));
-  return { ...result, rerender: (node: ReactElement) => result.rerender(wrap(node)) };
-}
 
 const answered = (answers: unknown) => ({
   type: 'client-response',
@@ -230,7 +205,7 @@ describe('PlanReviewCard', () => {
   });
 
   it('shows a transport error, re-arms, and a retry succeeds', async () => {
-    respondWith(undefined, { status: 500 });
+    respondWith(undefined, { status: 500, body: 'internal error' });
     renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
     const user = userEvent.setup();
     await user.click(button('Approve'));

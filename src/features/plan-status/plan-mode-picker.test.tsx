@@ -1,10 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { server } from '../../../mocks/node.ts';
+import { answerCall, renderWithClient } from '../../../mocks/test-utils.tsx';
 import type { Capabilities, PlanProjectionValue, SetOutcome } from '../../core/protocol/methods.ts';
 import { PlanModePicker } from './plan-mode-picker.tsx';
 
@@ -12,30 +9,8 @@ const SESSION = 'session-11111111-2222-3333-4444-555555555555';
 const WITH_SET: Capabilities = { setPlanMode: true, import: true, modes: false };
 const OFF: PlanProjectionValue = { active: false, pending: false };
 
-type Captured = { bodies: Array<Record<string, unknown>>; release: () => void };
 
-/** Answer `POST /api/<method>` with `result`, recording each request body; `hold` delays answers until `release()`. */
-function answer(method: string, result: unknown, hold = false): Captured {
-  const bodies: Array<Record<string, unknown>> = [];
-  let release = () => {};
-  const gate = hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
-  server.use(
-    http.post(`*/api/${method}`, async ({ request }) => {
-      const body = (await request.json()) as Record<string, unknown>;
-      bodies.push(body);
-      await gate;
-      return HttpResponse.json({ type: 'server-response', rpcId: body.rpcId, result });
-    }),
-  );
-  return { bodies, release: () => release() };
-}
 
-function renderWithClient(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const wrap = (node: ReactElement) => <QueryClientProvider client={client}>{node}</QueryClientProvider>;
-  const result = render(wrap(ui));
-  return { ...result, rerender: (node: ReactElement) => result.rerender(wrap(node)) };
-}
 
 function radios() {
   const group = screen.getByRole('radiogroup', { name: 'Collaboration mode' });
@@ -58,7 +33,7 @@ describe('PlanModePicker', () => {
   ] as Array<[PlanProjectionValue, 'Plan' | 'Default', boolean, SetOutcome, string]>)(
     'sends session.setPlanMode from %o on choosing %s and shows the %s outcome',
     async (plan, choice, active, outcome, text) => {
-      const call = answer('session.setPlanMode', { ok: true, value: { outcome, state: { active: !active } } });
+      const call = answerCall('session.setPlanMode', { ok: true, value: { outcome, state: { active: !active } } });
       renderWithClient(<PlanModePicker sessionId={SESSION} plan={plan} capabilities={WITH_SET} reviewPending={false} />);
       await userEvent.setup().click(screen.getByRole('radio', { name: choice }));
       expect(await screen.findByText(text)).toBeInTheDocument();
@@ -74,7 +49,7 @@ describe('PlanModePicker', () => {
   ] as Array<[PlanProjectionValue, 'Plan' | 'Default', string, string]>)(
     'falls back from %o to commands/execute when the host lacks setPlanMode (%s → %s)',
     async (plan, choice, line, resultText) => {
-      const call = answer('commands/execute', { ok: true, value: { commandId: 'cmd-1', result: { kind: 'success', text: resultText } } });
+      const call = answerCall('commands/execute', { ok: true, value: { commandId: 'cmd-1', result: { kind: 'success', text: resultText } } });
       renderWithClient(<PlanModePicker sessionId={SESSION} plan={plan} capabilities={undefined} reviewPending={false} />);
       await userEvent.setup().click(screen.getByRole('radio', { name: choice }));
       expect(await screen.findByText(resultText)).toBeInTheDocument();
@@ -85,7 +60,7 @@ describe('PlanModePicker', () => {
   );
 
   it('falls back to /plan when capabilities say setPlanMode is false', async () => {
-    const call = answer('commands/execute', { ok: true, value: { commandId: 'cmd-2', result: { kind: 'success', text: 'entering' } } });
+    const call = answerCall('commands/execute', { ok: true, value: { commandId: 'cmd-2', result: { kind: 'success', text: 'entering' } } });
     renderWithClient(
       <PlanModePicker sessionId={SESSION} plan={OFF} capabilities={{ setPlanMode: false, import: false, modes: false }} reviewPending={false} />,
     );
@@ -99,7 +74,7 @@ describe('PlanModePicker', () => {
     ['a command error result', { ok: true, value: { commandId: 'c', result: { kind: 'error', text: 'images are not allowed with off' } } }, 'images are not allowed with off'],
     ['a host error', { ok: false, error: { code: 'session-not-found', message: 'session "x" not found', details: {} } }, 'session "x" not found'],
   ])('shows %s inline and re-arms', async (_case, result, text) => {
-    answer('commands/execute', result);
+    answerCall('commands/execute', result);
     renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={undefined} reviewPending={false} />);
     await userEvent.setup().click(radios().plan);
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
@@ -108,7 +83,7 @@ describe('PlanModePicker', () => {
   });
 
   it('keeps the checked radio on the projection, not on the click', async () => {
-    answer('session.setPlanMode', { ok: true, value: { outcome: 'queued', state: { active: false, pending: true } } });
+    answerCall('session.setPlanMode', { ok: true, value: { outcome: 'queued', state: { active: false, pending: true } } });
     const { rerender } = renderWithClient(
       <PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} />,
     );
@@ -123,7 +98,7 @@ describe('PlanModePicker', () => {
   });
 
   it('is disabled with a visible reason while a plan review is pending and sends nothing', async () => {
-    const call = answer('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: false } } });
+    const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: false } } });
     renderWithClient(
       <PlanModePicker sessionId={SESSION} plan={{ active: true, pending: false }} capabilities={WITH_SET} reviewPending />,
     );
@@ -138,7 +113,7 @@ describe('PlanModePicker', () => {
   });
 
   it('is disabled when the session is read-only', async () => {
-    const call = answer('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: true } } });
+    const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: true } } });
     renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} readOnly />);
     expect(radios().plan).toHaveAttribute('aria-disabled', 'true');
     await userEvent.setup().click(radios().plan);
@@ -146,7 +121,7 @@ describe('PlanModePicker', () => {
   });
 
   it('is disabled while a call is in flight and re-arms after it', async () => {
-    const call = answer('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: true } } }, true);
+    const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: true } } }, true);
     renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} />);
     const user = userEvent.setup();
     await user.click(radios().plan);
@@ -159,7 +134,7 @@ describe('PlanModePicker', () => {
   });
 
   it('moves focus with arrow keys and chooses the focused radio (roving tabindex)', async () => {
-    const call = answer('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: true } } });
+    const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: true } } });
     renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} />);
     expect(radios().default).toHaveAttribute('tabindex', '0');
     expect(radios().plan).toHaveAttribute('tabindex', '-1');
@@ -173,14 +148,14 @@ describe('PlanModePicker', () => {
   });
 
   it('sends nothing when the checked radio is chosen again', async () => {
-    const call = answer('session.setPlanMode', { ok: true, value: { outcome: 'noop', state: { active: true } } });
+    const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'noop', state: { active: true } } });
     renderWithClient(<PlanModePicker sessionId={SESSION} plan={{ active: true, pending: false }} capabilities={WITH_SET} reviewPending={false} />);
     await userEvent.setup().click(radios().plan);
     expect(call.bodies).toEqual([]);
   });
 
   it('checks neither radio while the plan projection is unknown and lets either be chosen', async () => {
-    const call = answer('session.setPlanMode', { ok: true, value: { outcome: 'noop', state: { active: false } } });
+    const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'noop', state: { active: false } } });
     renderWithClient(<PlanModePicker sessionId={SESSION} plan={undefined} capabilities={WITH_SET} reviewPending={false} />);
     expect(radios().default).not.toBeChecked();
     expect(radios().plan).not.toBeChecked();

@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { server } from '../../../mocks/node.ts';
+import { renderWithClient, respondWith } from '../../../mocks/test-utils.tsx';
 import type { QuestionItem } from '../../core/questions/types.ts';
 import { questionDraftKey, useQuestionDraftStore } from './draft-store.ts';
 import { QuestionFlow, answerOf, firstIncompleteOf } from './question-flow.tsx';
@@ -61,30 +58,8 @@ const BATCH: QuestionItem[] = [
   },
 ];
 
-type Captured = { bodies: Array<Record<string, unknown>>; release: () => void };
 
-/** Answer `POST /api/respond` with `receipt` (or a carrier error), recording bodies; `hold` waits for `release()`. */
-function respondWith(receipt: Record<string, unknown> | undefined, options: { hold?: boolean; status?: number } = {}): Captured {
-  const bodies: Array<Record<string, unknown>> = [];
-  let release = () => {};
-  const gate = options.hold ? new Promise<void>((done) => (release = done)) : Promise.resolve();
-  server.use(
-    http.post('*/api/respond', async ({ request }) => {
-      bodies.push((await request.json()) as Record<string, unknown>);
-      await gate;
-      if (options.status !== undefined) return new HttpResponse('bad gateway', { status: options.status });
-      return HttpResponse.json(receipt ?? {});
-    }),
-  );
-  return { bodies, release: () => release() };
-}
 
-function renderWithClient(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const wrap = (node: ReactElement) => <QueryClientProvider client={client}>{node}</QueryClientProvider>;
-  const result = render(wrap(ui));
-  return { ...result, rerender: (node: ReactElement) => result.rerender(wrap(node)) };
-}
 
 const answered = (answers: unknown, rpcId = RPC) => ({
   type: 'client-response',
@@ -309,7 +284,7 @@ describe('QuestionFlow', () => {
     ['a transport failure', 'Submit', undefined, 502, 'bad gateway'],
     ['a transport failure on dismiss', 'Dismiss all questions', undefined, 502, 'bad gateway'],
   ])('shows %s and re-enables the controls', async (_case, action, receipt, httpStatus, text) => {
-    respondWith(receipt, httpStatus === undefined ? {} : { status: httpStatus });
+    respondWith(receipt, httpStatus === undefined ? {} : { status: httpStatus, body: 'bad gateway' });
     renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'name', question: 'Name?' }]} />);
     const user = userEvent.setup();
     await user.type(custom(), 'flag');
