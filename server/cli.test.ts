@@ -80,7 +80,7 @@ it.each<[string, string[], RegExp]>([
   ['serve with an unknown option', ['serve', '--colour'], /Unknown option '--colour'/],
   ['serve with a positional', ['serve', 'now'], /Unexpected argument 'now'|positional/i],
   ['serve --port without a value', ['serve', '--port'], /Option '--port <value>' argument missing/],
-  ['serve --dsh', ['serve', '--dsh', 'http://127.0.0.1:9000'], /--dsh .*not supported yet/],
+  ['serve --dsh with a harness option', ['serve', '--dsh', 'http://127.0.0.1:9000', '--model', 'scripted'], /--dsh serves a real dsh host, so --model cannot be used/],
 ])('prints a clear error and the usage for %s, exit 2', async (_name, argv, message) => {
   const io = captured();
   expect(await main(argv, io)).toBe(2);
@@ -100,6 +100,11 @@ it.each<[string[], RegExp]>([
   [['--model', 'replay:'], /--model must be scripted or replay:FILE/],
   [['--trusted-host', 'http://box:80'], /--trusted-host takes a host name without port or scheme/],
   [['--host', ''], /--host must not be empty/],
+  [['--dsh', '127.0.0.1:9000'], /--dsh must be an http:\/\/ URL|--dsh needs a URL/],
+  [['--dsh', 'https://127.0.0.1:9000'], /--dsh must be an http:\/\/ URL/],
+  [['--dsh', 'http://127.0.0.1:9000/ui'], /--dsh takes the host's base URL without a path/],
+  [['--dsh', 'http://u:p@127.0.0.1:9000'], /--dsh must not carry credentials/],
+  [['--dsh', 'http://127.0.0.1:9000', '--data-dir', 'd', '--config', 'c.yaml'], /--data-dir, --config cannot be used/],
 ])('rejects serve %j', (args, message) => {
   expect(() => parseServeArgs(args, '/work')).toThrow(message);
 });
@@ -117,6 +122,12 @@ it('fills serve defaults and resolves paths against the working directory', () =
   ).toEqual({
     host: '0.0.0.0', port: 0, dataDir: '/work/app/d', model: 'replay:/work/app/rec/session.jsonl', speed: 0,
     config: '/work/app/c.yaml', trustedHosts: ['box', 'lab.local'],
+  });
+});
+
+it('keeps the --dsh origin (trailing slash dropped) beside the defaults', () => {
+  expect(parseServeArgs(['--dsh', 'http://localhost:41234/', '--port', '0'], '/work/app')).toMatchObject({
+    port: 0, dsh: 'http://localhost:41234', trustedHosts: [],
   });
 });
 

@@ -1,9 +1,11 @@
 /**
- * The `ui-plan` command line: `serve` (the reference harness over FileStorage behind the Node carrier),
+ * The `ui-plan` command line: `serve` (the reference harness over FileStorage behind the Node carrier, or with
+ * `--dsh <url>` the SPA in front of a real dsh web host),
  * `fold FILE...` (plan state of recorded logs, one JSON line each) and `help`. Arguments are parsed
  * strictly; a usage error prints the message and the usage and exits 2. No business rule lives here.
  */
 import fs from 'node:fs';
+import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -13,6 +15,7 @@ import { parseSessionLog } from '../src/core/log/reader.ts';
 import { foldMode } from '../src/core/modes/fold.ts';
 import { foldPlanMode, foldPlanProjection } from '../src/core/plan/fold.ts';
 import { FileStorage } from './file-storage.ts';
+import { createDshProxyServer, parseDshUrl } from './dsh-proxy.ts';
 import { createUiPlanServer } from './http.ts';
 
 // The engine is loaded only by `serve`, so `fold` and `help` start fast and need no harness.
@@ -28,6 +31,7 @@ export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 /** Usage text printed by `ui-plan help` and after a usage error. */
 export const USAGE = `Usage:
   ui-plan serve [options]     serve the web app and the reference harness
+  ui-plan serve --dsh URL     serve the web app in front of a running dsh web host
   ui-plan fold FILE...        print the plan state of session logs, one JSON line per file
   ui-plan help                show this help
 
@@ -39,6 +43,9 @@ serve options:
   --speed N             replay pacing factor, e.g. 2 = twice as fast, 0 = no delays (default 1)
   --config FILE         YAML list of plugin entries (see examples/plan-mode.yaml)
   --trusted-host NAME   also accept this Host name (repeatable)
+  --dsh URL             proxy /api and both WebSocket downlinks to a dsh web host at URL
+                        (e.g. http://127.0.0.1:<port>); no reference harness is started, so
+                        --data-dir, --model, --speed and --config do not apply
 
 fold prints {"events":N,"skipped":[line numbers],"planMode":bool,"plan":{"active":bool,"pending":bool},"mode":string}.
 `;
@@ -71,6 +78,8 @@ export interface ServeOptions {
   speed: number;
   config?: string;
   trustedHosts: string[];
+  /** Base URL of a real dsh web host to proxy to (`--dsh`); then no reference harness runs. */
+  dsh?: string;
 }
 
 /**
@@ -82,11 +91,13 @@ export interface ServeOptions {
  */
 export function parseServeArgs(args: string[], cwd: string): ServeOptions {
   let values;
+  let tokens;
   try {
-    ({ values } = parseArgs({
+    ({ values, tokens } = parseArgs({
       args,
       strict: true,
       allowPositionals: false,
+      tokens: true,
       options: {
         host: { type: 'string', default: '127.0.0.1' },
         port: { type: 'string', default: '5173' },
@@ -102,7 +113,15 @@ export function parseServeArgs(args: string[], cwd: string): ServeOptions {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   if (values.dsh !== undefined) {
-    throw new UsageError('--dsh (proxy to a real dsh host) is not supported yet; run `ui-plan serve` without it');
+    const harnessOnly = ['data-dir', 'model', 'speed', 'config'].filter((name) => tokens.some((t) => t.kind === 'option' && t.name === name));
+    if (harnessOnly.length > 0) {
+      throw new UsageError(`--dsh serves a real dsh host, so ${harnessOnly.map((n) => `--${n}`).join(', ')} cannot be used with it`);
+    }
+    try {
+      parseDshUrl(values.dsh);
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
   }
   if (!/^\d+$/.test(values.port) || Number(values.port) > 65535) {
     throw new UsageError(`--port must be an integer from 0 to 65535, got ${JSON.stringify(values.port)}`);
@@ -130,6 +149,7 @@ export function parseServeArgs(args: string[], cwd: string): ServeOptions {
     speed,
     ...(values.config !== undefined ? { config: path.resolve(cwd, values.config) } : {}),
     trustedHosts,
+    ...(values.dsh !== undefined ? { dsh: parseDshUrl(values.dsh).origin } : {}),
   };
 }
 
@@ -177,6 +197,7 @@ export interface RunningServe {
  * @throws UsageError for a bad config or model file; listen errors (e.g. EADDRINUSE) as thrown by Node
  */
 export async function startServe(options: ServeOptions, io: CliIo = processIo): Promise<RunningServe> {
+  if (options.dsh !== undefined) return startDshServe(options as ServeOptions & { dsh: string }, io);
   const plugins = options.config !== undefined ? await loadConfig(options.config) : undefined;
   const { createHost, modelFromSpec } = await loadEngine();
   const readText = (file: string): string => fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
@@ -231,6 +252,62 @@ export async function startServe(options: ServeOptions, io: CliIo = processIo): 
       return closing;
     },
   };
+}
+
+async function listen(server: http.Server, options: ServeOptions): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const shownHost = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
+  return `http://${shownHost}:${port}`;
+}
+
+/**
+ * Start `serve --dsh`: the SPA from `<package>/dist` with `/api` and both downlinks proxied to the dsh host
+ * (server/dsh-proxy.ts); no harness or storage. Warns (does not fail) when the host does not answer
+ * `host.describe` yet, so ui-plan may be started before `dsh web`.
+ * @param options validated serve options with `dsh`
+ * @param io output
+ * @returns the URL and `close()`
+ * @throws listen errors (e.g. EADDRINUSE) as thrown by Node
+ */
+export async function startDshServe(options: ServeOptions & { dsh: string }, io: CliIo = processIo): Promise<RunningServe> {
+  const proxy = createDshProxyServer({
+    upstream: options.dsh,
+    staticDir: path.join(PACKAGE_ROOT, 'dist'),
+    trustedHosts: options.trustedHosts,
+    logger: { warn: (m) => io.err(`${m}\n`), error: (m, e) => io.err(`${m} ${e instanceof Error ? (e.stack ?? e.message) : String(e ?? '')}\n`) },
+  });
+  const url = await listen(proxy.server, options);
+  if (!LOOPBACK_BIND.has(options.host)) {
+    io.err(`ui-plan: warning: binding ${options.host} exposes the dsh host beyond this machine; requests are still refused unless their Host is loopback or passed with --trusted-host\n`);
+  }
+  const version = await describeUpstream(proxy.upstream);
+  if (version === undefined) io.err(`ui-plan: warning: the dsh host at ${proxy.upstream} does not answer yet; start it with \`dsh web\`\n`);
+  io.out(`ui-plan listening on ${url} (dsh host ${proxy.upstream}${version !== undefined ? `, version ${version}` : ''})\n`);
+  return { url, close: () => proxy.close() };
+}
+
+/** `host.describe` of the upstream, bounded to 3 s: its version, or `undefined` when it does not answer. */
+async function describeUpstream(origin: string): Promise<string | undefined> {
+  try {
+    const res = await fetch(`${origin}/api/host.describe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'client-request', rpcId: 'ui-plan-startup', method: 'host.describe', payload: {} }),
+      signal: AbortSignal.timeout(3000),
+    });
+    const body = (await res.json()) as { result?: { ok?: boolean; value?: { version?: unknown } } };
+    return body.result?.ok === true ? String(body.result.value?.version ?? '?') : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** One line of `ui-plan fold` (PROTOCOL.md "Session log on disk"). */

@@ -142,7 +142,16 @@ export const NOT_BUILT_HTML = `<!doctype html>
 <p>The API is up at <code>/api</code>.</p></body></html>
 `;
 
-function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, root: string | undefined, pathname: string): void {
+/**
+ * Serve the built SPA: GET/HEAD only (405 otherwise); a file under `root`, `index.html` for extension-less
+ * client routes, 404 for a missing asset, 403 for `..`, NUL or backslash; {@link NOT_BUILT_HTML} at `/` when
+ * `root` has no `index.html`. Assets under `assets/` are cached as immutable.
+ * @param req the request
+ * @param res the response
+ * @param root absolute directory of the build, or `undefined`
+ * @param pathname the raw (un-normalised) request path
+ */
+export function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, root: string | undefined, pathname: string): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     sendText(res, 405, 'method not allowed', { allow: 'GET, HEAD' });
     return;
@@ -203,7 +212,13 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, root: 
   fs.createReadStream(target).on('error', () => res.destroy()).pipe(res);
 }
 
-function refuseUpgrade(socket: Duplex, status: string, text: string): void {
+/**
+ * Answer a WebSocket upgrade with a plain HTTP error and close the socket.
+ * @param socket the upgrade's socket
+ * @param status status line tail, e.g. `403 Forbidden`
+ * @param text body text
+ */
+export function refuseUpgrade(socket: Duplex, status: string, text: string): void {
   socket.end(
     `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
   );
