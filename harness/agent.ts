@@ -3,7 +3,8 @@
  * `ModelProvider`, in the event order of the recorded dsh logs (shared/cases/dsh-recordings/plan-review):
  * turn/start → user/message → session/title (once) → per step: pre-step boundary (plan-mode flush, steered
  * messages) → step/start → request/header (only when changed) → assistant/chunk rows → assistant/message →
- * tool/call + tool/result per call → step/end; then turn/end. Everything it knows comes from the log.
+ * tool/call + tool/result per call → step/end; then turn/end. Everything it knows comes from the log. Session
+ * modes (seed 002) flush at two more seams: prompt submit (right after turn/start) and turn continuation (after step/end).
  */
 import { assistantContentOf, toolResultOf, userTextOf } from '../src/core/log/content.ts';
 import type { ContentBlock, SessionEvent, ToolCallData, UserMessageData } from '../src/core/log/types.ts';
@@ -29,9 +30,14 @@ export interface AgentDeps {
   handle: AgentHandle;
   model: ModelProvider;
   sections(): readonly PromptSection[];
-  tools(): readonly ToolDefinition[];
+  /** The tools offered to this agent's next request (session modes hide `exit_plan_mode` outside plan). */
+  tools(agentId: string): readonly ToolDefinition[];
   /** Pre-step boundary hooks (plan-mode flush), run before steered messages are logged. */
   preStep(agentId: string, signal: AbortSignal): void;
+  /** The prompt-submit seam: inside the just-opened turn, before its first user message (session-modes flush, seed 002). */
+  promptSubmit?(agentId: string, signal: AbortSignal): void;
+  /** The turn-continuation seam: right after each `step/end` (session-modes flush, seed 002). */
+  turnContinuation?(agentId: string, signal: AbortSignal): void;
   newId(): string;
   /** Wait `ms` (pacing of model chunks); must resolve early when `signal` aborts. */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
@@ -162,6 +168,7 @@ export class Agent {
     };
     log.append({ type: 'turn/start', data: { turn, trigger: { kind: 'message', source: { kind: 'user' } } } });
     try {
+      this.deps.promptSubmit?.(handle.id, signal);
       for (const item of first) this.appendUser(item);
       for (let step = 1; ; step++) {
         if (step > this.deps.maxSteps) {
@@ -180,6 +187,7 @@ export class Agent {
         const hadToolCalls = await this.runStep(turn, step, signal);
         log.append({ type: 'step/end', data: { turn, step } });
         if (signal.aborted) throw new Cancelled();
+        this.deps.turnContinuation?.(handle.id, signal);
         if (!hadToolCalls) {
           end({ kind: 'completed' });
           return;
@@ -202,7 +210,7 @@ export class Agent {
   private async runStep(turn: number, step: number, signal: AbortSignal): Promise<boolean> {
     const { log, handle, model } = this.deps;
     const prompt = assemblePrompt(this.deps.sections(), handle.id);
-    const tools = this.deps.tools();
+    const tools = this.deps.tools(handle.id);
     const schemas = tools.map((tool) => tool.schema);
     const header = { config: { provider: model.provider, model: model.model }, system: prompt.system, tools: JSON.stringify(schemas) };
     const last = lastHeaderOf(log.events);

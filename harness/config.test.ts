@@ -12,6 +12,12 @@ describe('resolvePlugins', () => {
     expect(resolved[0]!.config).not.toBe(plan.config);
   });
 
+  it('accepts the session-modes entry and merges the built-in plan definition', () => {
+    const [entry] = resolvePlugins([{ id: 'mode', name: '@deepseek-ai/dsh-mode', config: { modes: { review: { section: 'Review only.' } } } }]);
+    expect(entry?.id).toBe('mode');
+    expect(Object.keys((entry?.config as { modes: Record<string, unknown> }).modes)).toEqual(['plan', 'review']);
+  });
+
   it('accepts an empty list (no plugins)', () => {
     expect(resolvePlugins([])).toEqual([]);
   });
@@ -26,7 +32,8 @@ describe('resolvePlugins', () => {
     { entries: [{ ...plan, enabled: true }], error: /plugins\[0\] has unknown key\(s\): enabled/ },
     { entries: [{ ...plan, config: { section: ' ' } }], error: /plugins\[0\]\.config: .*must not be blank/ },
     { entries: [{ ...plan, config: { section: 'x', extra: 1 } }], error: /plugins\[0\]\.config: .*unknown key\(s\): extra/ },
-    { entries: [{ id: 'mode', name: '@deepseek-ai/dsh-mode', config: {} }], error: /plugins\[0\]\.id "mode".*not supported yet/ },
+    { entries: [plan, { id: 'mode', name: '@deepseek-ai/dsh-mode' }], error: /plugins\[1\]\.id "mode": "plan-mode" is already enabled/ },
+    { entries: [{ id: 'mode', name: '@deepseek-ai/dsh-mode', config: { modes: { default: { section: 'x' } } } }], error: /plugins\[0\]\.config: modes\.default/ },
   ])('fails loudly for $entries', ({ entries, error }) => {
     expect(() => resolvePlugins(entries)).toThrow(error);
   });

@@ -3,6 +3,8 @@
  * per session, the plan-mode plugin, the question service with its Web provider, commands and projections,
  * and the dispatch of every unary method of src/core/protocol/methods.ts with the dsh envelope rules
  * (PROTOCOL.md, upstream spec §4). Adapters (server/, mocks/) only carry bytes; every rule lives here.
+ * The plugin list picks the variant: plan-mode (the default) or session modes (`mode`, seed 002); a stored log
+ * of the other variant stays readable but read-only, with the reason in its summary.
  * Downlink order per event: `session/projection` changes first, then the `session/event` of the same seq.
  */
 import type { z } from 'zod';
@@ -16,14 +18,17 @@ import {
   type ServerRequest,
   type ServerResponse,
 } from '../src/core/protocol/envelopes.ts';
-import { isMethodName, methods, type MethodName, type PlanState, type SetOutcome } from '../src/core/protocol/methods.ts';
+import { createModeProjection } from '../src/core/modes/projection.ts';
+import type { ProjectionUnit } from '../src/core/projection.ts';
+import { isMethodName, methods, type MethodName, type ModeState, type PlanState, type SetOutcome } from '../src/core/protocol/methods.ts';
 import { Agent, DEFAULT_MAX_STEPS, type QueueItem } from './agent.ts';
 import { createCommandRegistry, type CommandRegistry } from './commands.ts';
 import { resolvePlugins } from './config.ts';
 import { openTurnOf, SessionLog, type LogHeader } from './log.ts';
+import { createModesPlugin, MODES_PLUGIN_ID, resolveModesConfig, type ModesPlugin } from './plugins/modes.ts';
 import { createPlanModePlugin, DEFAULT_PLAN_SECTION, resolvePlanModeConfig, type PlanModePlugin } from './plugins/plan-mode.ts';
 import { BASE_SECTION, type PromptSection } from './prompt.ts';
-import { ProjectionRegistry } from './projections.ts';
+import { PROJECTION_UNITS, ProjectionRegistry, titleProjection } from './projections.ts';
 import {
   createUserQuestionService,
   createWebQuestionProvider,
@@ -55,9 +60,16 @@ export interface Engine {
   readonly questionProvider: WebQuestionProvider;
   /** The plan-mode plugin (section, tool, views, dispose). */
   readonly planModePlugin: PlanModePlugin;
+  /** `ctx.modes` of the session-modes variant (seed 002). @throws HostError bad-request when it is not enabled. */
+  readonly modes: ModesPlugin['service'];
+  /** The session-modes plugin. @throws HostError bad-request when it is not enabled. */
+  readonly modesPlugin: ModesPlugin;
   readonly commands: CommandRegistry;
-  /** Create an empty session. @returns its id. @throws HostError bad-request for a taken id. */
-  createSession(options?: { cwd?: string; sessionId?: string }): string;
+  /**
+   * Create an empty session. `mode` seeds its initial mode through the pending-intent flush (seed 002
+   * `AgentOptions.mode`). @returns its id. @throws HostError bad-request for a taken id or a `mode` the host cannot set.
+   */
+  createSession(options?: { cwd?: string; sessionId?: string } & AgentOptions): string;
   /**
    * Fork a session: a new root session whose log is a copy of `events[0..throughSeq]` (default: all), so plan
    * state is inherited through the fold (upstream spec §1.2). An open turn in the copy is closed as interrupted.
@@ -66,10 +78,17 @@ export interface Engine {
   fork(sessionId: string, options?: { throughSeq?: number }): string;
   /**
    * Spawn a child session owned by the live parent: empty log (plan mode off), `parentSessionId` set, and its
-   * agent is not a root, so `ask()` from it fails `DELEGATED_CALLER` (upstream spec §3.2 item 4).
-   * @returns the child's id. @throws HostError session-not-found
+   * agent is not a root, so `ask()` from it fails `DELEGATED_CALLER` (upstream spec §3.2 item 4). An explicit
+   * `mode` seeds its initial mode (seed 002: a spawn child starts default unless its creator seeds it).
+   * @returns the child's id. @throws HostError session-not-found; bad-request for a `mode` the host cannot set
    */
-  child(parentSessionId: string): string;
+  child(parentSessionId: string, options?: AgentOptions): string;
+  /**
+   * Resume an existing session with explicit options: an explicit `mode` beats the logged baseline (seed 002,
+   * "explicit options beat the logged baseline on create AND resume"), through the same pending-intent flush.
+   * @throws HostError session-not-found; bad-request for a read-only session or a `mode` the host cannot set
+   */
+  resume(sessionId: string, options: AgentOptions): void;
   /** A session's log, or `undefined`. */
   log(sessionId: string): SessionLog | undefined;
   /** A session's live agent handle, or `undefined`. */
@@ -78,6 +97,35 @@ export interface Engine {
   agent(sessionId: string): Agent | undefined;
   /** Resolves when the session (or every session) has no running turn. */
   idle(sessionId?: string): Promise<void>;
+}
+
+/** Options of an agent's creation or resume (seed 002 `AgentOptions`, declaration-merged there). */
+export interface AgentOptions {
+  /** The initial mode; must be in `ctx.modes.list()`. Requires the session-modes variant. */
+  mode?: string;
+}
+
+/** The two variants of the plan-mode feature, by plugin id. */
+export type PlanVariant = 'plan-mode' | 'mode';
+
+/**
+ * The variant a stored log was written under: the first `plan/mode` (plan-mode) or `mode/set` (session modes)
+ * event decides; `undefined` for a log with neither (it fits both).
+ * @param events - the log
+ */
+export function variantOfLog(events: readonly SessionEvent[]): PlanVariant | undefined {
+  for (const event of events) {
+    if (event.type === 'plan/mode') return 'plan-mode';
+    if (event.type === 'mode/set') return 'mode';
+  }
+  return undefined;
+}
+
+/** Why a log of variant `log` opened under the other variant is read-only (the summary's `readOnlyReason`). */
+export function variantMismatchReason(log: PlanVariant): string {
+  return log === 'plan-mode'
+    ? `it was recorded with the plan-mode variant (plan/mode events) and this host runs session modes (mode/set), so its mode cannot be switched here`
+    : `it was recorded with the session-modes variant (mode/set events) and this host runs plan mode (plan/mode), so its mode cannot be switched here`;
 }
 
 /** `createHost`'s result: the `Host` plus `engine`. */
@@ -91,6 +139,8 @@ interface Session {
   agent: Agent | undefined;
   projections: ProjectionRegistry;
   readOnly: boolean;
+  /** Why the session is read-only: an imported recording, or a log of the other variant. */
+  readOnlyReason: string | undefined;
   createdOrder: number;
 }
 
@@ -128,6 +178,7 @@ export function createHost(options: HostOptions): EngineHost {
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
   const plugins = options.plugins === undefined ? undefined : resolvePlugins(options.plugins);
   const planEntry = plugins === undefined ? { config: { section: DEFAULT_PLAN_SECTION } } : plugins.find((p) => p.id === 'plan-mode');
+  const modesEntry = plugins?.find((p) => p.id === MODES_PLUGIN_ID);
 
   const sessions = new Map<string, Session>();
   const mux = new Set<(frame: ServerRequest) => void>();
@@ -178,32 +229,67 @@ export function createHost(options: HostOptions): EngineHost {
       })
     : undefined;
 
-  const sections: PromptSection[] = [BASE_SECTION, ...(planModePlugin ? [planModePlugin.section] : [])];
+  const modesPlugin: ModesPlugin | undefined = modesEntry
+    ? createModesPlugin({
+        config: resolveModesConfig(modesEntry.config),
+        logOf: (id) => sessions.get(id)?.log,
+        questions,
+        commands,
+        steer: (id, content) => sessions.get(id)?.agent?.steer(content),
+        logger,
+        newId,
+      })
+    : undefined;
+  const hostVariant: PlanVariant | undefined = modesPlugin ? 'mode' : planModePlugin ? 'plan-mode' : undefined;
+
+  const sections: PromptSection[] = [
+    BASE_SECTION,
+    ...(planModePlugin ? [planModePlugin.section] : []),
+    ...(modesPlugin ? [modesPlugin.section] : []),
+  ];
   const tools: ToolDefinition[] = [
     ...(planModePlugin ? [planModePlugin.tool] : []),
+    ...(modesPlugin ? [modesPlugin.tool] : []),
     askUserQuestionTool(questions),
     listFilesTool,
     readFileTool,
     writeFileTool,
   ];
+  // Session modes offer exit_plan_mode only while the folded mode is plan (seed 002); plan-mode always lists it.
+  const toolsFor = (agentId: string): readonly ToolDefinition[] =>
+    modesPlugin && !modesPlugin.offersExitTool(agentId) ? tools.filter((tool) => tool !== modesPlugin.tool) : tools;
 
-  const viewOf = (event: SessionEvent, events: readonly SessionEvent[]) => planModePlugin?.viewOf(event, events);
+  const viewOf = (event: SessionEvent, events: readonly SessionEvent[]) =>
+    planModePlugin ? planModePlugin.viewOf(event, events) : modesPlugin?.viewOf(event, events);
+
+  /** Projection units of a session: `mode` for a session-modes log, else `plan` (plus `title`). */
+  const unitsFor = (variant: PlanVariant | undefined, events: readonly SessionEvent[]): readonly ProjectionUnit<unknown, unknown>[] => {
+    if ((variant ?? hostVariant) !== 'mode') return PROJECTION_UNITS;
+    const mode = modesPlugin?.projection ?? createModeProjection(['default', ...loggedModes(events)]);
+    return [mode as ProjectionUnit<unknown, unknown>, titleProjection as ProjectionUnit<unknown, unknown>];
+  };
 
   /** Register a stored session in memory and wire its downlink. */
   const register = (stored: StoredSession, root: boolean): Session => {
     const header = stored.header as LogHeader;
     const log = new SessionLog(header, options.storage, now, stored.lines);
     const handle: AgentHandle = Object.freeze({ id: header.id, sessionId: header.id, root });
-    const readOnly = header.readOnly === true;
-    const session: Session = { log, handle, agent: undefined, projections: new ProjectionRegistry(log.events), readOnly, createdOrder: order++ };
+    const variant = variantOfLog(log.events);
+    const mismatch = variant !== undefined && hostVariant !== undefined && variant !== hostVariant;
+    const readOnly = header.readOnly === true || mismatch;
+    const readOnlyReason = header.readOnly === true ? 'an imported recording' : mismatch ? variantMismatchReason(variant) : undefined;
+    const projections = new ProjectionRegistry(log.events, unitsFor(variant, log.events));
+    const session: Session = { log, handle, agent: undefined, projections, readOnly, readOnlyReason, createdOrder: order++ };
     if (!readOnly) {
       session.agent = new Agent({
         log,
         handle,
         model: modelFor(header.id),
         sections: () => sections,
-        tools: () => tools,
+        tools: (id) => toolsFor(id),
         preStep: (id, signal) => planModePlugin?.controller.boundary(id, signal),
+        promptSubmit: (id, signal) => modesPlugin?.service.flush(id, signal),
+        turnContinuation: (id, signal) => modesPlugin?.service.flush(id, signal),
         newId,
         sleep,
         maxSteps,
@@ -256,7 +342,36 @@ export function createHost(options: HostOptions): EngineHost {
     cwd: cwd ?? options.cwd,
   });
 
-  for (const stored of options.storage.loadAll()) closeOpenTurn(register(stored, true));
+  /** Seed an agent's mode (seed 002 `AgentOptions.mode`) as a pending intent. */
+  const applyOptions = (session: Session, opts: AgentOptions): void => {
+    if (opts.mode === undefined) return;
+    if (!modesPlugin) throw new HostError('bad-request', 'the session-modes variant is not enabled on this host', { issues: [] });
+    if (session.readOnly) throw new HostError('bad-request', `session "${session.log.sessionId}" is read-only (${session.readOnlyReason})`, { issues: [] });
+    try {
+      modesPlugin.service.set(session.log.sessionId, opts.mode);
+    } catch (error) {
+      throw new HostError('bad-request', error instanceof Error ? error.message : String(error), { issues: [{ path: ['mode'], message: String(error) }] });
+    }
+  };
+
+  for (const stored of options.storage.loadAll()) {
+    const session = register(stored, true);
+    closeOpenTurn(session);
+    // A switch asked for before a restart is still pending in the log (its command ran); keep it pending in memory too.
+    const pendingMode = (session.projections.snapshot().values.mode as ModeState | undefined)?.pending;
+    if (modesPlugin && !session.readOnly && pendingMode !== undefined) {
+      try {
+        modesPlugin.service.set(session.log.sessionId, pendingMode);
+      } catch (error) {
+        logger.warn(`mode: could not restore the pending mode of ${session.log.sessionId}`, error);
+      }
+    }
+  }
+
+  const modesOrThrow = (): ModesPlugin => {
+    if (!modesPlugin) throw new HostError('bad-request', 'the session-modes variant is not enabled on this host', { issues: [] });
+    return modesPlugin;
+  };
 
   const sessionOf = (sessionId: string): Session => {
     const session = sessions.get(sessionId);
@@ -266,7 +381,7 @@ export function createHost(options: HostOptions): EngineHost {
   const writable = (sessionId: string): Session & { agent: Agent } => {
     const session = sessionOf(sessionId);
     if (session.readOnly || !session.agent) {
-      throw new HostError('bad-request', `session "${sessionId}" is read-only (an imported recording)`, { sessionId, issues: [] });
+      throw new HostError('bad-request', `session "${sessionId}" is read-only (${session.readOnlyReason ?? 'an imported recording'})`, { sessionId, issues: [] });
     }
     return session as Session & { agent: Agent };
   };
@@ -282,12 +397,21 @@ export function createHost(options: HostOptions): EngineHost {
       if (!planModePlugin) throw new HostError('bad-request', 'the plan-mode plugin is not enabled on this host', { issues: [] });
       return planModePlugin;
     },
+    get modes() {
+      return modesOrThrow().service;
+    },
+    get modesPlugin() {
+      return modesOrThrow();
+    },
     commands,
     createSession(opts = {}) {
       if (opts.sessionId !== undefined && sessions.has(opts.sessionId)) {
         throw new HostError('bad-request', `session "${opts.sessionId}" already exists`, { issues: [] });
       }
-      return addSession({ header: newHeader(opts.cwd, opts.sessionId), lines: [] }, true).log.sessionId;
+      if (opts.mode !== undefined) modesOrThrow();
+      const session = addSession({ header: newHeader(opts.cwd, opts.sessionId), lines: [] }, true);
+      applyOptions(session, opts);
+      return session.log.sessionId;
     },
     fork(sessionId, opts = {}) {
       const parent = sessionOf(sessionId);
@@ -298,10 +422,16 @@ export function createHost(options: HostOptions): EngineHost {
       closeOpenTurn(fork);
       return fork.log.sessionId;
     },
-    child(parentSessionId) {
+    child(parentSessionId, opts = {}) {
       const parent = sessionOf(parentSessionId);
+      if (opts.mode !== undefined) modesOrThrow();
       const header = { ...newHeader(parent.log.header.cwd), parentSessionId };
-      return addSession({ header, lines: [] }, false).log.sessionId;
+      const child = addSession({ header, lines: [] }, false);
+      applyOptions(child, opts);
+      return child.log.sessionId;
+    },
+    resume(sessionId, opts) {
+      applyOptions(sessionOf(sessionId), opts);
     },
     log: (sessionId) => sessions.get(sessionId)?.log,
     handle: (sessionId) => sessions.get(sessionId)?.handle,
@@ -334,6 +464,7 @@ export function createHost(options: HostOptions): EngineHost {
       ...(header.parentSessionId ? { parentSessionId: header.parentSessionId } : {}),
       ...(typeof title === 'string' ? { title } : {}),
       ...(session.readOnly ? { readOnly: true } : {}),
+      ...(session.readOnlyReason !== undefined && session.readOnlyReason !== 'an imported recording' ? { readOnlyReason: session.readOnlyReason } : {}),
       projections: snapshot,
     };
   };
@@ -345,7 +476,7 @@ export function createHost(options: HostOptions): EngineHost {
       cwd: options.cwd,
       ...describeNames(),
       attachedSessions: sessions.size,
-      capabilities: { setPlanMode: planModePlugin !== undefined, import: true, modes: false },
+      capabilities: { setPlanMode: planModePlugin !== undefined, import: true, modes: modesPlugin !== undefined },
     }),
     'session.list': () => ({
       items: [...sessions.values()]
@@ -424,11 +555,29 @@ export function createHost(options: HostOptions): EngineHost {
       const session = addSession({ header, lines }, true);
       return { sessionId: session.log.sessionId, skipped: parsed.skipped };
     },
-    'session.modes': () => {
-      throw new HostError('bad-request', 'the session-modes variant is not enabled on this host', { issues: [] });
+    'session.modes': (payload) => {
+      const plugin = modesOrThrow();
+      const session = sessionOf(payload.sessionId);
+      if (session.readOnly && session.readOnlyReason !== 'an imported recording') {
+        throw new HostError('bad-request', `session "${payload.sessionId}" cannot switch modes: ${session.readOnlyReason}`, { sessionId: payload.sessionId, issues: [] });
+      }
+      return { modes: plugin.service.list(), ...plugin.service.get(payload.sessionId) };
     },
-    'session.setMode': () => {
-      throw new HostError('bad-request', 'the session-modes variant is not enabled on this host', { issues: [] });
+    // The picker's switch runs `/mode <name>`, so the request is logged (command/run, command/done) and the `mode`
+    // projection shows it pending from the log alone, as `/plan` does for the plan projection (upstream spec §1.11).
+    'session.setMode': async (payload): Promise<{ state: ModeState }> => {
+      const plugin = modesOrThrow();
+      const session = writable(payload.sessionId);
+      const modes = plugin.service.list();
+      if (!modes.includes(payload.mode)) {
+        const message = `unknown mode "${payload.mode}"; the modes are: ${modes.join(', ')}`;
+        throw new HostError('bad-request', message, { issues: [{ path: ['mode'], message }] });
+      }
+      const outcome = await commands.execute(session.log, `/mode ${payload.mode}`, []);
+      if (outcome === undefined || outcome.result.kind === 'error') {
+        throw new HostError('bad-request', outcome?.result.text ?? 'the /mode command is not registered', { issues: [] });
+      }
+      return { state: plugin.service.get(payload.sessionId) };
     },
   };
 
@@ -501,6 +650,16 @@ export function createHost(options: HostOptions): EngineHost {
       hostStreams.clear();
     },
   };
+}
+
+/** Distinct mode names a log's `mode/set` events name, in first-seen order (a session-modes log under a plan-mode host). */
+function loggedModes(events: readonly SessionEvent[]): string[] {
+  const names = new Set<string>();
+  for (const event of events) {
+    const mode = event.type === 'mode/set' ? (event.data as { mode?: unknown } | null)?.mode : undefined;
+    if (typeof mode === 'string' && mode !== 'default') names.add(mode);
+  }
+  return [...names];
 }
 
 /** A session is blank until its first turn or command. */

@@ -1,6 +1,7 @@
 /**
  * The scripted model: deterministic, offline, the default model of `npm start`. Each step's output is a
- * pure function of the request (plan mode iff `sections` includes `plan:policy`; the conversation in
+ * pure function of the request (plan mode iff `sections` includes `plan:policy`, or `mode:policy` while
+ * `exit_plan_mode` is offered — the session-modes variant offers it only in plan; the conversation in
  * `messages`): explore → `exit_plan_mode` in plan mode, revise after keep-planning feedback, wait after a
  * dismissal, carry an approved plan out file by file, answer or ask in the default mode (upstream spec §1.9).
  * Text streams as word-sized deltas, reasoning first; the provider awaits its own per-delta delay.
@@ -41,6 +42,7 @@ type AssistantMessage = Extract<ModelMessage, { role: 'assistant' }>;
 type ReviewOutcome = 'approved' | 'keep-planning' | 'dismissed' | 'failed';
 
 const PLAN_POLICY = 'plan:policy';
+const MODE_POLICY = 'mode:policy';
 const ASK_REQUEST =
   /\bask me\b|\bask (?:the user|a question|me a question)\b|\b(?:give|offer|show) me (?:some |a few |two |three )?(?:choices|options)\b|\blet me (?:choose|pick)\b|\bask_user_question\b/i;
 
@@ -336,13 +338,15 @@ function defaultStep(reading: Reading): ScriptedOutput {
 
 /**
  * Decides one step's output from the request alone (pure; no clock, no randomness).
- * @param request - the loop's request; only `sections` and `messages` are read.
+ * @param request - the loop's request; only `sections`, `messages` and (when given) the tool names are read.
  * @returns the reasoning, text and at most one tool call of the step.
  */
-export function scriptStep(request: Pick<ModelRequest, 'sections' | 'messages'>): ScriptedOutput {
+export function scriptStep(request: Pick<ModelRequest, 'sections' | 'messages'> & { tools?: readonly { name: string }[] }): ScriptedOutput {
   const reading = read(request.messages);
   const after = reading.all.slice(reading.taskIndex + 1);
-  const planMode = request.sections.includes(PLAN_POLICY);
+  const planMode =
+    request.sections.includes(PLAN_POLICY) ||
+    (request.sections.includes(MODE_POLICY) && (request.tools ?? []).some((tool) => tool.name === 'exit_plan_mode'));
 
   let review: { index: number; outcome: ReviewOutcome } | undefined;
   for (let i = reading.all.length - 1; i > reading.taskIndex && review === undefined; i -= 1) {

@@ -50,6 +50,8 @@ export const sessionSummarySchema = z.looseObject({
   parentSessionId: z.string().optional(),
   title: z.string().optional(),
   readOnly: z.boolean().optional(),
+  /** Why a read-only session is read-only (e.g. a log of the other plan-mode variant); extension. */
+  readOnlyReason: z.string().optional(),
   projections: projectionsSchema.optional(),
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
@@ -72,6 +74,9 @@ export type PlanState = z.infer<typeof planStateSchema>;
 /** `ctx.modes.get()` (seed 002). */
 export const modeStateSchema = z.object({ current: z.string(), pending: z.string().optional() });
 export type ModeState = z.infer<typeof modeStateSchema>;
+/** `mode` projection wire value (seed 002 variant): the mode in force and, while one is asked for, the pending target. */
+export const modeProjectionSchema = modeStateSchema;
+export type ModeProjectionValue = ModeState;
 
 const textBlock = z.object({ type: z.literal('text'), text: z.string() });
 

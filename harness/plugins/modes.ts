@@ -1,0 +1,402 @@
+/**
+ * The session-modes plugin `mode` (seed 002; upstream spec §2, E0 around 07-20/21): named, logged, per-agent
+ * collaboration modes, `plan` the first definition. The mode lives in the log as whole-value `mode/set {mode}`;
+ * the only in-memory state is one pending intent per agent, flushed at the loop's seams (prompt submit inside
+ * the just-opened turn, turn continuation after each step) with one coalesced notice when the last request
+ * header told the model another mode. It renders `mode:policy` (order 50) while a non-default mode is in
+ * force, offers `exit_plan_mode` only while the folded mode is `plan`, and registers `/<name>` per definition
+ * plus `/mode <name>`. Guidance only: it never gates or filters another tool.
+ */
+import { toolResultOf } from '../../src/core/log/content.ts';
+import type { ContentBlock, SessionEvent, ToolCallData } from '../../src/core/log/types.ts';
+import { DEFAULT_MODE, foldMode, PLAN_MODE } from '../../src/core/modes/fold.ts';
+import { createModeProjection, MODE_COMMAND_NAME, MODE_NAME_PATTERN, modeCommandTarget, type ModeFoldState } from '../../src/core/modes/projection.ts';
+import { isValidPlanText, planTitleOf } from '../../src/core/plan/plan-text.ts';
+import type { ProjectionUnit } from '../../src/core/projection.ts';
+import type { ModeState, ToolView } from '../../src/core/protocol/methods.ts';
+import { PLAN_REVIEW_HEADER, type QuestionAnswer } from '../../src/core/questions/types.ts';
+import type { CommandDefinition, CommandRegistry } from '../commands.ts';
+import { lastHeaderIndex, type SessionLog } from '../log.ts';
+import type { PromptSection } from '../prompt.ts';
+import { UserQuestionError, type UserQuestionService } from '../questions.ts';
+import { toolError, type ToolDefinition } from '../tools.ts';
+import { EXIT_PLAN_MODE, EXIT_TEXTS, reviewQuestion, reviewVerdict } from './plan-mode.ts';
+
+/** Plugin id and package name in a harness config (seed 002 "Config"). */
+export const MODES_PLUGIN_ID = 'mode';
+export const MODES_PLUGIN_NAME = '@deepseek-ai/dsh-mode';
+/** Section name and order (seed 002 "What a mode carries"). */
+export const MODE_POLICY_SECTION = 'mode:policy';
+export const MODE_POLICY_ORDER = 50;
+
+/** The built-in `plan` definition's section (seed 002 "Plan-mode policy section"; our wording). */
+export const BUILTIN_PLAN_SECTION =
+  'You are in plan mode: a planning state. Explore, analyse and design; reading files is fine, but hold off on ' +
+  'changes: edits belong in the plan and are carried out after it is approved, not in this mode. When a decision ' +
+  'or a missing detail blocks the plan, ask the user with ask_user_question. Deliver the finished plan by calling ' +
+  'exit_plan_mode with markdown that starts with a "# " heading naming it; that call puts it in front of the user ' +
+  'for review, so prefer it to pasting the plan as a reply. If exit_plan_mode is unavailable or its review fails, ' +
+  'ask the user to switch the session out of plan mode instead of pressing on.';
+
+/** The coalesced notice naming the new mode (seed 002 `ctx.modes`; our wording). */
+export function modeNoticeText(mode: string): string {
+  return mode === DEFAULT_MODE
+    ? 'The user switched this session back to the default mode.'
+    : `The user switched this session to ${mode} mode.`;
+}
+
+/** Command result texts of `/<name>` and `/mode` (our wording). */
+export const MODE_COMMAND_TEXTS = {
+  switching: (mode: string) => `Switching to ${mode} mode; it applies from the agent's next turn or step.`,
+  already: (mode: string) => `Already in ${mode} mode.`,
+  staying: (mode: string) => `Staying in ${mode} mode; the pending switch is cancelled.`,
+  show: (state: ModeState, modes: readonly string[]) =>
+    `Mode: ${state.current}${state.pending !== undefined && state.pending !== state.current ? ` (switching to ${state.pending})` : ''}. ` +
+    `Modes: ${modes.join(', ')}.`,
+} as const;
+
+/** One mode definition: exactly `{section}` (seed 002 "Config": the vocabulary is exactly `{ section }`). */
+export interface ModeDefinition {
+  section: string;
+}
+
+/** Resolved plugin config: the definitions in list order, `plan` first (built-in unless overridden). */
+export interface ModesConfig {
+  modes: Record<string, ModeDefinition>;
+}
+
+/**
+ * Validate the plugin config at load (seed 002 "Config", upstream spec §2).
+ * @param config - the entry's `config`: `undefined` (the built-in `plan` only) or `{modes: {<name>: {section}}}`
+ * @returns a detached config whose `modes` holds the built-in `plan` (unless overridden) and then the others in
+ *   config order; `default` is never a key
+ * @throws Error naming the offending key for: a non-object config or `modes`, an unknown top-level key, `default`
+ *   or `mode` as a name, a name not matching `^[a-z][a-z0-9_-]*$`, a definition that is not an object, any
+ *   definition key other than `section` (a tools list or an access cap included), a missing, non-string or blank section
+ */
+export function resolveModesConfig(config: unknown): ModesConfig {
+  if (config === undefined) return { modes: { [PLAN_MODE]: { section: BUILTIN_PLAN_SECTION } } };
+  if (!isRecord(config)) throw new Error('mode config must be an object {modes: {<name>: {section}}}');
+  const extra = Object.keys(config).filter((key) => key !== 'modes');
+  if (extra.length > 0) throw new Error(`mode config has unknown key(s): ${extra.join(', ')}`);
+  const given = config.modes ?? {};
+  if (!isRecord(given)) throw new Error('mode config "modes" must be an object of {<name>: {section}}');
+  const modes: Record<string, ModeDefinition> = { [PLAN_MODE]: { section: BUILTIN_PLAN_SECTION } };
+  for (const [name, definition] of Object.entries(given)) {
+    const at = `modes.${name}`;
+    if (name === DEFAULT_MODE) throw new Error(`${at}: "default" is the absence of a mode and cannot be defined`);
+    if (name === MODE_COMMAND_NAME) throw new Error(`${at}: "mode" is reserved for the /mode command`);
+    if (!MODE_NAME_PATTERN.test(name)) throw new Error(`${at}: a mode name must match ${MODE_NAME_PATTERN.source}`);
+    if (!isRecord(definition)) throw new Error(`${at} must be an object {section}`);
+    const unknown = Object.keys(definition).filter((key) => key !== 'section');
+    if (unknown.length > 0) throw new Error(`${at} has unknown key(s): ${unknown.join(', ')} (a mode carries only a section)`);
+    const section = definition.section;
+    if (section === undefined) throw new Error(`${at} is missing "section"`);
+    if (typeof section !== 'string') throw new Error(`${at}.section must be a string`);
+    if (section.trim() === '') throw new Error(`${at}.section must not be blank`);
+    modes[name] = { section };
+  }
+  return { modes };
+}
+
+/** A pending intent: the target mode, and whether its flush narrates a notice (a user switch) or not (approved exit). */
+export interface PendingMode {
+  mode: string;
+  narrate: boolean;
+}
+
+/** `ctx.modes` (seed 002 "`ctx.modes`"). Agent ids are session ids. */
+export interface ModesService {
+  /** The selectable vocabulary: `['default', ...configured]` (plan first unless the config reorders nothing). */
+  list(): string[];
+  /**
+   * `{current, pending?}`: `current` is the folded mode (a name the config no longer defines reads as `default`);
+   * `pending` is the target of the recorded intent, present only while one exists.
+   * @throws Error for an unknown agent
+   */
+  get(agentId: string): ModeState;
+  /**
+   * Record a pending intent (never appends): `noop` when `mode` equals the current target (`pending ?? current`),
+   * else `queued` (a switch back to the mode in force stays as a net-zero marker that flushes nothing).
+   * @throws Error naming the allowed modes for a name `list()` lacks (`default` is always valid); Error for an unknown agent
+   */
+  set(agentId: string, mode: string): 'queued' | 'noop';
+  /**
+   * A seam of the loop (prompt submit, turn continuation): append `mode/set` for the pending intent unless it is
+   * net-zero, then, for a user switch, one notice when the last `request/header` described another mode. Does
+   * nothing when disposed, aborted, or nothing is pending. A throwing append is contained: one `warn`, the intent stays.
+   */
+  flush(agentId: string, signal?: AbortSignal): void;
+  /** Record an intent without narration (an approved exit back to `default`). */
+  queueSilent(agentId: string, mode: string): void;
+}
+
+/** What the plugin needs from the engine. */
+export interface ModesDeps {
+  config: ModesConfig;
+  /** The log of an agent (= session), or `undefined` for an unknown agent. */
+  logOf(agentId: string): SessionLog | undefined;
+  /** The questions service, when composed (the exit review). */
+  questions: UserQuestionService | undefined;
+  /** The command registry, when composed (`/<name>` and `/mode` only then). */
+  commands: CommandRegistry | undefined;
+  /** `agent.steer`: a user message for the agent's next step (starts a turn when idle). */
+  steer(agentId: string, content: ContentBlock[]): void;
+  logger: { warn(message: string, ...details: unknown[]): void };
+  newId(): string;
+}
+
+/** The mounted plugin. */
+export interface ModesPlugin {
+  service: ModesService;
+  /** `mode:policy` at order 50: the section of the mode in force, empty in `default` or without an agent. */
+  section: PromptSection;
+  /** `exit_plan_mode`; list it only where {@link ModesPlugin.offersExitTool} says so. */
+  tool: ToolDefinition;
+  /** Whether the exit tool is offered to an agent's next request: only while its folded mode is `plan`. */
+  offersExitTool(agentId: string | undefined): boolean;
+  /** The `mode` projection unit over this deployment's vocabulary. */
+  projection: ProjectionUnit<ModeFoldState, ModeState, 'mode'>;
+  /** The wire card of an `exit_plan_mode` call or result row; `undefined` for any other row. */
+  viewOf(event: SessionEvent, events: readonly SessionEvent[]): ToolView | undefined;
+  /** Remove the commands, stop flushing; an in-flight review then fails with the reload message. */
+  dispose(): void;
+}
+
+/**
+ * Mount the session-modes plugin.
+ * @param deps - engine seams and the resolved config
+ */
+export function createModesPlugin(deps: ModesDeps): ModesPlugin {
+  const names = Object.keys(deps.config.modes);
+  const vocabulary = [DEFAULT_MODE, ...names];
+  const pending = new Map<string, PendingMode>();
+  let disposed = false;
+
+  const logOrThrow = (agentId: string): SessionLog => {
+    const log = deps.logOf(agentId);
+    if (!log) throw new Error(`unknown agent "${agentId}"`);
+    return log;
+  };
+  const inForce = (events: readonly SessionEvent[], end?: number): string => {
+    const raw = foldMode(events, end);
+    return Object.prototype.hasOwnProperty.call(deps.config.modes, raw) ? raw : DEFAULT_MODE;
+  };
+
+  const notice = (log: SessionLog, target: string): void => {
+    const header = lastHeaderIndex(log.events);
+    if (header < 0 || inForce(log.events, header + 1) === target) return;
+    const text = modeNoticeText(target);
+    log.append({
+      type: 'user/message',
+      data: {
+        content: [{ type: 'text', text }],
+        source: { kind: 'plugin', plugin: MODES_PLUGIN_ID, form: 'notice', summary: text },
+        role: 'user',
+        id: deps.newId(),
+      },
+      surfaceOp: 'append',
+    });
+  };
+
+  const service: ModesService = {
+    list: () => [...vocabulary],
+
+    get(agentId) {
+      const log = logOrThrow(agentId);
+      const entry = pending.get(agentId);
+      return entry ? { current: inForce(log.events), pending: entry.mode } : { current: inForce(log.events) };
+    },
+
+    set(agentId, mode) {
+      if (!vocabulary.includes(mode)) throw new Error(`unknown mode "${mode}"; the modes are: ${vocabulary.join(', ')}`);
+      const log = logOrThrow(agentId);
+      const target = pending.get(agentId)?.mode ?? inForce(log.events);
+      if (mode === target) return 'noop';
+      pending.set(agentId, { mode, narrate: true });
+      return 'queued';
+    },
+
+    flush(agentId, signal) {
+      if (disposed || signal?.aborted) return;
+      const entry = pending.get(agentId);
+      const log = deps.logOf(agentId);
+      if (!entry || !log) return;
+      if (entry.mode === inForce(log.events)) {
+        pending.delete(agentId);
+        return;
+      }
+      try {
+        log.append({ type: 'mode/set', data: { mode: entry.mode } });
+      } catch (error) {
+        deps.logger.warn(`mode: could not log mode/set for ${agentId}; the intent stays pending`, error);
+        return;
+      }
+      pending.delete(agentId);
+      if (!entry.narrate) return;
+      try {
+        notice(log, entry.mode);
+      } catch (error) {
+        deps.logger.warn(`mode: could not log the switch notice for ${agentId}`, error);
+      }
+    },
+
+    queueSilent(agentId, mode) {
+      pending.set(agentId, { mode, narrate: false });
+    },
+  };
+
+  const section: PromptSection = {
+    name: MODE_POLICY_SECTION,
+    order: MODE_POLICY_ORDER,
+    render(agentId) {
+      if (agentId === undefined || disposed) return '';
+      const log = deps.logOf(agentId);
+      if (!log) return '';
+      return deps.config.modes[inForce(log.events)]?.section ?? '';
+    },
+  };
+
+  const offersExitTool = (agentId: string | undefined): boolean => {
+    if (agentId === undefined || disposed) return false;
+    const log = deps.logOf(agentId);
+    return log !== undefined && inForce(log.events) === PLAN_MODE;
+  };
+
+  const tool: ToolDefinition = {
+    schema: {
+      name: EXIT_PLAN_MODE,
+      description:
+        'Present your complete plan to the user for review (offered only in plan mode). The user either approves it ' +
+        '(plan mode ends and you carry out the plan from your next step) or keeps planning (their feedback comes ' +
+        'back in the result).',
+      parameters: {
+        type: 'object',
+        properties: {
+          plan: { type: 'string', description: 'the complete markdown plan, starting with a `#` heading that names it' },
+        },
+        required: ['plan'],
+      },
+    },
+    async execute(args, context) {
+      const plan = isRecord(args) ? args.plan : undefined;
+      if (typeof plan !== 'string') return toolError('invalid arguments: plan: expected a string');
+      const agent = context.agent;
+      if (!agent) return toolError(EXIT_TEXTS.noAgent);
+      if (inForce(context.events) !== PLAN_MODE) return toolError(EXIT_TEXTS.notActive);
+      if (!isValidPlanText(plan)) return toolError(EXIT_TEXTS.badPlan);
+      if (!deps.questions) return toolError(EXIT_TEXTS.noChannel.replace('/plan off', '/mode default'));
+      let answer: QuestionAnswer;
+      try {
+        answer = await deps.questions.ask({ questions: [reviewQuestion(plan)], agent, signal: context.signal });
+      } catch (error) {
+        if (error instanceof UserQuestionError && error.code === 'ASK_CANCELLED') return toolError(EXIT_TEXTS.dismissed);
+        return toolError(error instanceof Error ? error.message : String(error));
+      }
+      if (disposed) return toolError(EXIT_TEXTS.reloaded);
+      const verdict = reviewVerdict(answer);
+      if (verdict.approved) {
+        service.queueSilent(agent.id, DEFAULT_MODE);
+        return { text: EXIT_TEXTS.approved, isError: false };
+      }
+      return toolError(verdict.custom !== undefined ? EXIT_TEXTS.feedback(verdict.custom) : EXIT_TEXTS.revise);
+    },
+  };
+
+  const switchText = (agentId: string, mode: string): string => {
+    const state = service.get(agentId);
+    if (state.current !== mode) return MODE_COMMAND_TEXTS.switching(mode);
+    return state.pending === mode ? MODE_COMMAND_TEXTS.staying(mode) : MODE_COMMAND_TEXTS.already(mode);
+  };
+
+  const perMode: CommandDefinition[] = names.map((name) => ({
+    name,
+    description: `Switch to ${name} mode`,
+    input: { hint: '[message]' },
+    run(context) {
+      service.set(context.agentId, name);
+      const message = context.rawInput.trim();
+      if (message !== '') context.defer(() => deps.steer(context.agentId, [{ type: 'text', text: message }]));
+      return { kind: 'success', text: switchText(context.agentId, name) };
+    },
+  }));
+  const modeCommand: CommandDefinition = {
+    name: MODE_COMMAND_NAME,
+    description: 'Show or switch the collaboration mode',
+    input: { hint: `[${vocabulary.join('|')}]` },
+    run(context) {
+      const word = context.rawInput.trim();
+      if (word === '') return { kind: 'success', text: MODE_COMMAND_TEXTS.show(service.get(context.agentId), vocabulary) };
+      const target = modeCommandTarget(MODE_COMMAND_NAME, context.rawInput, vocabulary);
+      if (target === undefined || word !== target) {
+        return { kind: 'error', text: `unknown mode "${word}"; the modes are: ${vocabulary.join(', ')}` };
+      }
+      service.set(context.agentId, target);
+      return { kind: 'success', text: switchText(context.agentId, target) };
+    },
+  };
+  const unregister = deps.commands ? [...perMode, modeCommand].map((command) => deps.commands!.register(command)) : [];
+
+  return {
+    service,
+    section,
+    tool,
+    offersExitTool,
+    projection: createModeProjection(vocabulary),
+    viewOf: exitToolViewOf,
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      for (const remove of unregister) remove();
+      pending.clear();
+    },
+  };
+}
+
+/**
+ * The wire card of an `exit_plan_mode` row, as the plan-mode plugin renders it (upstream spec §1.9
+ * "Presentation"): the call as a generic card titled by the plan's first heading, the result titled "Plan review".
+ * @param event - a logged event
+ * @param events - the log up to at least `event` (to find the call behind a result)
+ * @returns the card, or `undefined` for any other row
+ */
+export function exitToolViewOf(event: SessionEvent, events: readonly SessionEvent[]): ToolView | undefined {
+  if (event.type === 'tool/call') {
+    const data = event.data as ToolCallData;
+    if (data?.name !== EXIT_PLAN_MODE) return undefined;
+    const plan = planArgumentOf(data.arguments);
+    if (plan === undefined) return undefined;
+    return { for: 'call', view: { card: 'generic', title: planTitleOf(plan), kind: 'other', content: [{ type: 'text', text: plan }] } };
+  }
+  if (event.type === 'tool/result') {
+    const result = toolResultOf(event);
+    if (!result?.callId || !isExitCall(events, event.seq, result.callId)) return undefined;
+    const text = result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
+    return { for: 'result', view: { card: 'generic', title: PLAN_REVIEW_HEADER, content: [{ type: 'text', text }] } };
+  }
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function planArgumentOf(text: unknown): string | undefined {
+  if (typeof text !== 'string') return undefined;
+  try {
+    const args = JSON.parse(text) as unknown;
+    return isRecord(args) && typeof args.plan === 'string' ? args.plan : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isExitCall(events: readonly SessionEvent[], beforeSeq: number, callId: string): boolean {
+  for (let i = Math.min(beforeSeq, events.length) - 1; i >= 0; i--) {
+    const event = events[i] as SessionEvent;
+    if (event.type !== 'tool/call') continue;
+    const data = event.data as ToolCallData;
+    if (data?.callId === callId) return data.name === EXIT_PLAN_MODE;
+  }
+  return false;
+}
