@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order — typecheck, lint, unit + component tests (Vitest),
-// production build, end-to-end tests (Playwright in Debian Chromium). Runs all of them even after a failure,
+// production build, end-to-end tests (Playwright in Debian Chromium), interop against a real dsh host. Runs all of them even after a failure,
 // then prints one closing line "N passed, N failed" (tests summed over suites; a failed gate counts as one failure).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -55,20 +55,40 @@ if (want('unit')) {
   } else if (!ok) failed += 1;
 }
 
-if (want('e2e')) {
-  const built = gate('build', 'npm', ['run', '--silent', 'build']);
-  const out = `${results}/playwright.json`;
+let built;
+const buildOnce = () => (built ??= gate('build', 'npm', ['run', '--silent', 'build']));
+
+/** Run one Playwright config and add its counts; skipped tests print their reasons. */
+function playwright(label, out, args) {
   rmSync(out, { force: true });
-  if (built) {
-    const ok = run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: out });
-    const report = readJson(out);
-    if (report?.stats) {
-      passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
-      failed += report.stats.unexpected ?? 0;
-      skipped += report.stats.skipped ?? 0;
-      if (!ok && (report.stats.unexpected ?? 0) === 0) failed += 1;
-    } else if (!ok) failed += 1;
-  }
+  const ok = run(label, 'npx', ['playwright', 'test', ...args, '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: out });
+  const report = readJson(out);
+  if (report?.stats) {
+    passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
+    failed += report.stats.unexpected ?? 0;
+    skipped += report.stats.skipped ?? 0;
+    if (!ok && (report.stats.unexpected ?? 0) === 0) failed += 1;
+    const reasons = [];
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) {
+        if (t.status === 'skipped') reasons.push(`${spec.title}: ${(t.annotations ?? []).map((a) => a.description).filter(Boolean).join('; ') || 'skipped'}`);
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
+    for (const reason of reasons) lines.push(`${label}: SKIPPED ${reason}`);
+  } else if (!ok) failed += 1;
+}
+
+if (want('e2e')) {
+  buildOnce();
+  if (built) playwright('playwright', `${results}/playwright.json`, []);
+}
+
+// ui-plan in front of a real DeepSeek Harness host (issue 5): installs the host into a cache outside the repo.
+if (want('interop')) {
+  if (!want('e2e')) gate('chromium', 'node', ['scripts/ensure-chromium.mjs']);
+  if (buildOnce()) playwright('interop', `${results}/playwright-interop.json`, ['-c', 'playwright.interop.config.ts']);
 }
 
 console.log('\n=== summary');

@@ -1,0 +1,41 @@
+/**
+ * ui-plan in front of a REAL DeepSeek Harness host (issue 5): the recorded plan-review session replayed by
+ * `dsh web`, driven through ui-plan's own UI. The host has no ui-plan capabilities, so `/plan <task>` goes
+ * through `commands/execute`; the review card shows the recorded plan; Approve leaves plan mode; the model says DONE.
+ */
+import { SHOTS, newSession, planBadge, reviewCard, send } from '../helpers.ts';
+import { PLAN_REVIEW_FIXTURE, expect, recordedPlanLine, test } from './real-host.ts';
+
+test('the recorded /plan task on a real dsh host: review card, Approve, plan mode off, DONE', async ({ page }) => {
+  await newSession(page);
+  await expect(planBadge(page)).toHaveAccessibleName(/plan mode off/i);
+  // A plain dsh host has no ui-plan capabilities: no "Open session log" (import is an extension).
+  await expect(page.getByLabel('Open session log')).toHaveCount(0);
+
+  await send(page, recordedPlanLine(PLAN_REVIEW_FIXTURE));
+  await expect(planBadge(page)).toHaveAccessibleName(/plan mode on/i);
+  const card = reviewCard(page);
+  await expect(card).toBeVisible({ timeout: 60_000 });
+  await expect(card.getByRole('heading', { level: 1 })).toHaveText('Add --greeting flag to CLI');
+  await expect(card.getByRole('listitem')).toHaveCount(5);
+  await expect(card.getByRole('listitem').first()).toContainText('Locate the CLI entry point');
+  await page.screenshot({ path: `${SHOTS}/interop-review-card.png` });
+
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(card).toBeHidden();
+  await expect(planBadge(page)).toHaveAccessibleName(/plan mode off/i, { timeout: 30_000 });
+  await expect(page.getByText('DONE', { exact: true }).last()).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: `${SHOTS}/interop-done.png` });
+});
+
+test('the picker falls back to /plan and /plan off on a real dsh host, with the host\'s own result texts', async ({ page }) => {
+  await newSession(page);
+  const picker = page.getByRole('radiogroup', { name: 'Collaboration mode' });
+  await picker.getByRole('radio', { name: 'Plan' }).click();
+  await expect(planBadge(page)).toHaveAccessibleName(/plan mode on/i);
+  await expect(page.getByText('Plan mode on. Use /plan off to leave.').first()).toBeVisible();
+  await picker.getByRole('radio', { name: 'Default' }).click();
+  await expect(planBadge(page)).toHaveAccessibleName(/plan mode off/i);
+  await expect(page.getByText('Plan mode off.').first()).toBeVisible();
+  await expect(picker.getByRole('radio', { name: 'Default' })).toBeChecked();
+});

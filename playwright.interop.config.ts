@@ -1,0 +1,30 @@
+/**
+ * Playwright interop run (`npm run test:interop`): ui-plan's built app served by `ui-plan serve --dsh` in front of a
+ * REAL DeepSeek Harness web host (`@deepseek-ai/dsh` from npm, keyless replay mode), in Debian's Chromium. The spec
+ * installs the host into a cache outside the repo (server/dsh-replay-host.ts) and starts both servers itself, one
+ * fresh host per scenario; it skips, with the reason, when the npm registry is unreachable and nothing is cached.
+ * Kept apart from playwright.config.ts so `npm run test:e2e` stays fast.
+ */
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'e2e/interop',
+  // A cold install of the host (about 20 s, 520 MB) happens inside the first test's hooks.
+  timeout: 240_000,
+  expect: { timeout: 20_000 },
+  workers: 1,
+  fullyParallel: false,
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+});
