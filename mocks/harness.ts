@@ -5,7 +5,7 @@
 import { createHost } from '../harness/host.ts';
 import { MemoryStorage } from '../harness/storage/memory.ts';
 import { createScriptedModel } from '../harness/models/scripted.ts';
-import type { Host } from '../harness/types.ts';
+import type { Host, PluginEntry } from '../harness/types.ts';
 
 /** Options of the mocked harness. */
 export interface MockHarnessOptions {
@@ -15,22 +15,24 @@ export interface MockHarnessOptions {
 
 /**
  * Create a holder of the current mocked host.
- * @returns `getHost` (the live host) and `reset` (close it and start a fresh one with empty storage)
+ * @returns `getHost` (the live host) and `reset` (close it and start a fresh one with empty storage, built with
+ *   `plugins` when given — e.g. the session-modes variant — else the default plan-mode host)
  */
-export function createMockHarness(options: MockHarnessOptions): { getHost: () => Host; reset: () => void } {
-  const make = () =>
+export function createMockHarness(options: MockHarnessOptions): { getHost: () => Host; reset: (plugins?: PluginEntry[]) => void } {
+  const make = (plugins?: PluginEntry[]) =>
     createHost({
       storage: new MemoryStorage(),
       model: createScriptedModel({ delayMs: options.delayMs }),
       cwd: '/workspace',
       version: 'mock',
+      ...(plugins ? { plugins } : {}),
     });
   let host = make();
   return {
     getHost: () => host,
-    reset: () => {
+    reset: (plugins) => {
       const old = host;
-      host = make();
+      host = make(plugins);
       void old.close();
     },
   };

@@ -3,62 +3,11 @@
  * WebSocket in happy-dom, intercepted by `mocks/node.ts` over a fresh mocked host per scenario.
  */
 import { afterEach, it } from 'vitest';
-import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
-import { createFrameBuffer, type FrameStream } from '../harness/testing/frame-stream.ts';
-import { protocolScenarios, type DriverAnswer, type ProtocolDriver } from '../harness/testing/protocol-scenarios.ts';
-import { resetMockHarness } from './node.ts';
+import { protocolScenarios } from '../harness/testing/protocol-scenarios.ts';
+import { mswDriver } from './protocol-driver.ts';
 
-const sockets = new Set<WebSocket>();
-
-async function answer(response: Response): Promise<DriverAnswer> {
-  const text = await response.text();
-  try {
-    return { status: response.status, body: JSON.parse(text) as unknown };
-  } catch {
-    return { status: response.status, body: text };
-  }
-}
-
-function post(path: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }): Promise<DriverAnswer> {
-  return fetch(path, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }).then(answer);
-}
-
-function open(path: string): Promise<FrameStream> {
-  const url = new URL(path, location.href);
-  url.protocol = 'ws:';
-  const socket = new WebSocket(url.toString());
-  sockets.add(socket);
-  const buffer = createFrameBuffer(async () => {
-    socket.close();
-  });
-  socket.addEventListener('message', (event) => buffer.push(JSON.parse(String(event.data)) as ServerRequest));
-  socket.addEventListener('close', (event) => {
-    sockets.delete(socket);
-    buffer.ended(event.code);
-  });
-  return new Promise((resolve, reject) => {
-    socket.addEventListener('open', () => resolve(buffer), { once: true });
-    socket.addEventListener('error', () => reject(new Error(`cannot open ${path}`)), { once: true });
-  });
-}
-
-let counter = 0;
-const driver: ProtocolDriver = {
-  call: (method, payload, opts = {}) =>
-    post(`/api/${method}`, { type: 'client-request', rpcId: opts.rpcId ?? `rpc-${(counter += 1)}`, method: opts.envelopeMethod ?? method, payload }),
-  post: (path, body, headers) => post(path, body, headers),
-  respond: (body) => post('/api/respond', body),
-  openMux: () => open('/api/events.mux'),
-  openHost: () => open('/api/events.host'),
-  close: async () => {
-    for (const s of sockets) s.close();
-    sockets.clear();
-    resetMockHarness();
-  },
-};
-
-afterEach(() => driver.close());
+afterEach(() => mswDriver.close());
 
 it.each(protocolScenarios.map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
-  await scenario.run(driver);
+  await scenario.run(mswDriver);
 }, 20_000);

@@ -12,6 +12,7 @@ import { createHost } from '../harness/host.ts';
 import { createScriptedModel } from '../harness/models/scripted.ts';
 import { createFrameBuffer, type FrameStream } from '../harness/testing/frame-stream.ts';
 import type { DriverAnswer, ProtocolDriver } from '../harness/testing/protocol-scenarios.ts';
+import type { PluginEntry } from '../harness/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { FileStorage } from './file-storage.ts';
 import { createUiPlanServer } from './http.ts';
@@ -22,6 +23,8 @@ export interface ServerDriverOptions {
   dataDir?: string;
   /** Receives FileStorage warnings (torn lines cut, files skipped). Default: dropped. */
   onStorageWarning?: (message: string) => void;
+  /** Plugin list of the host (default: plan-mode), e.g. the session-modes table's `MODES_PLUGINS`. */
+  plugins?: PluginEntry[];
 }
 
 /** A driver plus where it listens and stores. */
@@ -40,7 +43,7 @@ export async function createServerDriver(options: ServerDriverOptions = {}): Pro
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ui-plan-protocol-'));
   const storage = new FileStorage({ dataDir, logger: { warn: options.onStorageWarning ?? (() => {}) } });
-  const host = createHost({ storage, model: createScriptedModel({ delayMs: 0 }), cwd: '/workspace' });
+  const host = createHost({ storage, model: createScriptedModel({ delayMs: 0 }), cwd: '/workspace', ...(options.plugins ? { plugins: options.plugins } : {}) });
   const carrier = createUiPlanServer({ host, logger: { warn() {}, error() {} } });
   await new Promise<void>((resolve) => carrier.server.listen(0, '127.0.0.1', resolve));
   const authority = `127.0.0.1:${(carrier.server.address() as AddressInfo).port}`;

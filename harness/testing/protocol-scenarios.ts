@@ -56,15 +56,18 @@ type Result = { ok: true; value?: unknown } | { ok: false; error: { code: string
 const TASK = 'Add a --greeting flag to the CLI so users can change the welcome text';
 const FEEDBACK = 'Also document the flag in README.md';
 
-const payloadOf = (frame: ServerRequest): Payload => frame.payload as Payload;
-const eventOf = (frame: ServerRequest): WireEvent => payloadOf(frame).event as WireEvent;
+/** The payload of a frame, as a plain record. */
+export const payloadOf = (frame: ServerRequest): Payload => frame.payload as Payload;
+/** The logged event a `session/event` frame carries. */
+export const eventOf = (frame: ServerRequest): WireEvent => payloadOf(frame).event as WireEvent;
 
 /** Matches `session/event` frames of one session (optionally of one type and passing `test`). */
-function isEvent(sessionId: string, type?: string, test: (e: WireEvent) => boolean = () => true) {
+export function isEvent(sessionId: string, type?: string, test: (e: WireEvent) => boolean = () => true) {
   return (f: ServerRequest): boolean =>
     f.method === 'session/event' && payloadOf(f).sessionId === sessionId && (type === undefined || eventOf(f).type === type) && test(eventOf(f));
 }
-function isFrame(method: string, sessionId?: string, test: (p: Payload) => boolean = () => true) {
+/** Matches frames of one method (optionally of one session and passing `test`). */
+export function isFrame(method: string, sessionId?: string, test: (p: Payload) => boolean = () => true) {
   return (f: ServerRequest): boolean =>
     f.method === method && (sessionId === undefined || payloadOf(f).sessionId === sessionId) && test(payloadOf(f));
 }
@@ -82,7 +85,7 @@ function resultOf(answer: DriverAnswer, rpcId?: string): Result {
 
 /** Call a method that must succeed; checks the value against the method table's schema and returns it. */
 let calls = 0;
-async function ok<T = Payload>(driver: ProtocolDriver, method: keyof typeof methods, payload: unknown): Promise<T> {
+export async function ok<T = Payload>(driver: ProtocolDriver, method: keyof typeof methods, payload: unknown): Promise<T> {
   calls += 1;
   const rpcId = `rpc-${method}-${calls}`;
   const result = resultOf(await driver.call(method, payload, { rpcId }), rpcId);
@@ -93,26 +96,28 @@ async function ok<T = Payload>(driver: ProtocolDriver, method: keyof typeof meth
 }
 
 /** Call a method that must fail; returns the error. */
-async function fails(driver: ProtocolDriver, method: string, payload: unknown, opts?: CallOptions) {
+export async function fails(driver: ProtocolDriver, method: string, payload: unknown, opts?: CallOptions) {
   const result = resultOf(await driver.call(method, payload, opts), opts?.rpcId);
   if (result.ok) throw new Error(`${method} unexpectedly succeeded: ${JSON.stringify(result.value)}`);
   return result.error;
 }
 
-async function createSession(driver: ProtocolDriver): Promise<string> {
+/** `session.create` with an empty payload; checks the id shape and returns it. */
+export async function createSession(driver: ProtocolDriver): Promise<string> {
   const { sessionId } = await ok<{ sessionId: string }>(driver, 'session.create', {});
   expect(sessionId).toMatch(/^session-[A-Za-z0-9-]+$/);
   return sessionId;
 }
 
-const answerBody = (rpcId: string, sessionId: string, answers: unknown[]) => ({
+/** A `client-response` body answering question `rpcId` of `sessionId` with `answers`. */
+export const answerBody = (rpcId: string, sessionId: string, answers: unknown[]) => ({
   type: 'client-response',
   rpcId,
   result: { ok: true, value: { sessionId, answer: { answers } } },
 });
 
 /** Every event of a session, paging `session.history` back to the start; also the tail page's projections. */
-async function fullHistory(driver: ProtocolDriver, sessionId: string) {
+export async function fullHistory(driver: ProtocolDriver, sessionId: string) {
   const tail = await ok<{ events: { event: WireEvent; view?: Payload }[]; hasMore: boolean; projections?: { asOfSeq: number; values: Payload } }>(
     driver, 'session.history', { sessionId },
   );

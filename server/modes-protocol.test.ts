@@ -1,0 +1,19 @@
+/**
+ * Runs the session-modes protocol scenario table (harness/testing/modes-scenarios.ts) against the real server on
+ * loopback, one fresh host with the `mode` plugin per scenario.
+ */
+import { afterEach, it } from 'vitest';
+import { MODES_PLUGINS, modesProtocolScenarios } from '../harness/testing/modes-scenarios.ts';
+import type { ProtocolDriver } from '../harness/testing/protocol-scenarios.ts';
+import { createServerDriver } from './protocol-driver.ts';
+
+const open: ProtocolDriver[] = [];
+afterEach(async () => {
+  for (const driver of open.splice(0)) await driver.close();
+});
+
+it.each(modesProtocolScenarios.map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
+  const driver = await createServerDriver({ plugins: MODES_PLUGINS });
+  open.push(driver);
+  await scenario.run(driver);
+}, 20_000);
