@@ -30,7 +30,7 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
       <QuestionFlow key={pending.rpcId} sessionId={sessionId} rpcId={pending.rpcId} questions={pending.questions} />
     );
   } else if (state.readOnly) {
-    body = <p className="read-only-notice" role="note">{t.readOnlyNotice}</p>;
+    body = <p className="read-only-notice" role="note">{state.readOnlyReason ? t.readOnlyBecause(state.readOnlyReason) : t.readOnlyNotice}</p>;
   } else {
     body = <Composer sessionId={sessionId} plan={state.plan} running={state.running} />;
   }

@@ -1,9 +1,12 @@
 /**
- * One open session: a header (title, connection state, plan-mode badge and picker), the transcript, and the dock.
+ * One open session: a header (title, connection state, plan-mode badge and picker — or, for a session with a `mode`
+ * projection, the session-modes badge and picker), the transcript, and the dock.
  * All data comes from the session stream and the query cache.
  */
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { planReviewOf } from '../core/questions/plan-review.ts';
+import { ModePicker } from '../features/plan-status/mode-picker.tsx';
+import { ModeStatusBadge } from '../features/plan-status/mode-status-badge.tsx';
 import { PlanModePicker } from '../features/plan-status/plan-mode-picker.tsx';
 import { PlanStatusBadge } from '../features/plan-status/plan-status-badge.tsx';
 import { useHostInfo, useSessionState, useSessionStreamStore } from '../features/session-stream/session-stream.tsx';
@@ -35,8 +38,17 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
         <h1 className="session-heading">{state.title?.trim() || t.untitled}</h1>
         <div className="session-header-controls">
           <ConnectionStatus />
-          <PlanStatusBadge plan={state.plan} />
-          <PlanModePicker sessionId={sessionId} plan={state.plan} capabilities={capabilities} reviewPending={reviewPending} readOnly={state.readOnly} />
+          {state.mode !== undefined ? (
+            <>
+              <ModeStatusBadge mode={state.mode} />
+              <ModePicker sessionId={sessionId} mode={state.mode} reviewPending={reviewPending} readOnly={state.readOnly} readOnlyReason={state.readOnlyReason} />
+            </>
+          ) : (
+            <>
+              <PlanStatusBadge plan={state.plan} />
+              <PlanModePicker sessionId={sessionId} plan={state.plan} capabilities={capabilities} reviewPending={reviewPending} readOnly={state.readOnly} />
+            </>
+          )}
         </div>
       </header>
       <main

@@ -1,8 +1,8 @@
 /**
- * User-facing copy of the plan-status feature (badge and collaboration-mode picker). English now; another
- * language is a second dictionary of the same `PlanStatusCopy` type.
+ * User-facing copy of the plan-status feature (badge and collaboration-mode picker, for plan mode and for the
+ * session-modes variant). English now; another language is a second dictionary of the same `PlanStatusCopy` type.
  */
-import type { SetOutcome } from '../../core/protocol/methods.ts';
+import type { ModeState, SetOutcome } from '../../core/protocol/methods.ts';
 
 /** Every string the badge and the picker show. Functions take the effective target (`true` = plan mode). */
 export type PlanStatusCopy = {
@@ -18,7 +18,19 @@ export type PlanStatusCopy = {
   unknownCommand: (line: string) => string;
   commandFailed: string;
   working: string;
+  /** Display name of a session mode (`default` → "Default", `deep-dive` → "Deep-dive"). */
+  modeLabel: (mode: string) => string;
+  /** Accessible name of a mode radio; `pending` marks the target asked for but not yet in force. */
+  modeRadio: (mode: string, pending: boolean) => string;
+  /** Badge text of the session-modes variant: the mode in force and, while asked for, the pending target. */
+  modeBadge: (value: ModeState) => string;
+  /** What a `session.setMode` answer means for the requested mode. */
+  modeOutcome: (state: ModeState, requested: string) => string;
+  /** The list of modes could not be loaded. */
+  modesUnavailable: (message: string) => string;
 };
+
+const modeLabel = (mode: string): string => mode.charAt(0).toUpperCase() + mode.slice(1);
 
 /** English copy. */
 export const planStatusEn: PlanStatusCopy = {
@@ -52,6 +64,17 @@ export const planStatusEn: PlanStatusCopy = {
   unknownCommand: (line) => `Unknown command: ${line}`,
   commandFailed: 'The command failed',
   working: 'Switching…',
+  modeLabel,
+  modeRadio: (mode, pending) => (pending ? `${modeLabel(mode)} (pending)` : modeLabel(mode)),
+  modeBadge: ({ current, pending }) =>
+    pending !== undefined && pending !== current
+      ? `${modeLabel(current)} mode, switching to ${modeLabel(pending)} (pending)`
+      : `${modeLabel(current)} mode`,
+  modeOutcome: (state, requested) => {
+    if (state.current !== requested) return `Switching to ${modeLabel(requested)} mode; applies from the next turn or step`;
+    return state.pending === requested ? `Staying in ${modeLabel(requested)} mode` : `Already in ${modeLabel(requested)} mode`;
+  },
+  modesUnavailable: (message) => `Could not load the modes: ${message}`,
 };
 
 /** Dictionaries by language tag. */

@@ -7,7 +7,16 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionEvent, SessionTitleData } from '../../core/log/types.ts';
-import { planProjectionSchema, type Capabilities, type MethodValue, type PlanProjectionValue, type SessionSummary, type ToolView } from '../../core/protocol/methods.ts';
+import {
+  modeProjectionSchema,
+  planProjectionSchema,
+  type Capabilities,
+  type MethodValue,
+  type ModeProjectionValue,
+  type PlanProjectionValue,
+  type SessionSummary,
+  type ToolView,
+} from '../../core/protocol/methods.ts';
 import type { QuestionItem } from '../../core/questions/types.ts';
 import { planReviewOf } from '../../core/questions/plan-review.ts';
 import type { ConnectionState } from '../../lib/downlink.ts';
@@ -74,20 +83,31 @@ export interface SessionState {
   views: Readonly<Record<number, ToolView>>;
   /** The `plan` projection (upstream spec §1.11); undefined when the host has none or no baseline arrived yet. */
   plan: PlanProjectionValue | undefined;
+  /** The `mode` projection of the session-modes variant (seed 002); undefined on a plan-mode host or before a baseline. */
+  mode: ModeProjectionValue | undefined;
   /** Pending question batches, oldest first. */
   questions: readonly PendingQuestionView[];
   /** A turn is running (host/session-status, else the session list). */
   running: boolean;
   /** Session title: `title` projection, else the last `session/title` event, else the list's title. */
   title: string | undefined;
-  /** An imported recording: no composer, no mode changes. */
+  /** An imported recording, or a log of the other plan-mode variant: no composer, no mode changes. */
   readOnly: boolean;
+  /** Why the session is read-only, when the host says (e.g. a log of the other variant); undefined otherwise. */
+  readOnlyReason: string | undefined;
 }
 
 function planOf(slice: SessionSlice): PlanProjectionValue | undefined {
   const row = slice.projections.plan;
   if (!row) return undefined;
   const parsed = planProjectionSchema.safeParse(row.value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+function modeOf(slice: SessionSlice): ModeProjectionValue | undefined {
+  const row = slice.projections.mode;
+  if (!row) return undefined;
+  const parsed = modeProjectionSchema.safeParse(row.value);
   return parsed.success ? parsed.data : undefined;
 }
 
@@ -130,16 +150,19 @@ export function useSessionState(sessionId: string | undefined): SessionState {
   }, [slice.projections, slice.events]);
   const questions = useMemo(() => slice.questions.map((q) => ({ rpcId: q.rpcId, questions: q.questions })), [slice.questions]);
   const plan = useMemo(() => planOf(slice), [slice]);
+  const mode = useMemo(() => modeOf(slice), [slice]);
   return {
     loaded: slice.loaded,
     error: slice.error,
     events: slice.events,
     views: slice.views,
     plan,
+    mode,
     questions,
     running: slice.running ?? summary?.running ?? false,
     title: title ?? summary?.title,
     readOnly: summary?.readOnly ?? false,
+    readOnlyReason: summary?.readOnlyReason,
   };
 }
 

@@ -1,0 +1,37 @@
+/**
+ * The session-modes badge (seed 002 variant): a live `status` naming the mode in force and, while a switch is
+ * asked for but not yet applied, the pending target. It only reads the `mode` projection; it keeps no mode state.
+ */
+import type { ModeProjectionValue } from '../../core/protocol/methods.ts';
+import { planStatusLocales } from './locales.ts';
+import './plan-status.css';
+
+/** Which badge look a `mode` projection value gets (the plan badge's states, so the styles are shared). */
+export type ModeBadgeState = 'on' | 'off' | 'entering' | 'leaving';
+
+/**
+ * Badge state of a `mode` projection value: `entering` while a non-default mode is pending, `leaving` while
+ * `default` is pending, else `on` for a non-default mode in force and `off` for `default`.
+ * Source: seed 002 (`get(agent)` = folded mode plus any pending intent).
+ * @param value the projection value `{current, pending?}`
+ */
+export function modeBadgeStateOf(value: ModeProjectionValue): ModeBadgeState {
+  if (value.pending !== undefined && value.pending !== value.current) return value.pending === 'default' ? 'leaving' : 'entering';
+  return value.current === 'default' ? 'off' : 'on';
+}
+
+/**
+ * Session-mode status badge (`role="status"`, name "<Mode> mode", plus the pending target while one is asked for).
+ * @param props.mode the session's `mode` projection value; `undefined` (no such projection, or no baseline yet)
+ *   renders nothing
+ */
+export function ModeStatusBadge({ mode }: { mode: ModeProjectionValue | undefined }) {
+  if (mode === undefined) return null;
+  const text = planStatusLocales.en.modeBadge(mode);
+  return (
+    <span role="status" aria-label={text} className="plan-badge" data-state={modeBadgeStateOf(mode)} data-mode={mode.current}>
+      <span className="plan-badge__dot" aria-hidden="true" />
+      <span>{text}</span>
+    </span>
+  );
+}
