@@ -41,7 +41,7 @@ serve options:
   --data-dir DIR        where session logs are stored (default ./.data)
   --model SPEC          scripted | replay:FILE (default scripted)
   --speed N             replay pacing factor, e.g. 2 = twice as fast, 0 = no delays (default 1)
-  --config FILE         YAML list of plugin entries (see examples/plan-mode.yaml)
+  --config FILE         YAML list of plugin entries (examples/plan-mode.yaml; examples/modes.yaml for session modes)
   --trusted-host NAME   also accept this Host name (repeatable)
   --dsh URL             proxy /api and both WebSocket downlinks to a dsh web host at URL
                         (e.g. http://127.0.0.1:<port>); no reference harness is started, so
