@@ -17,11 +17,11 @@ import type { ModelChunk, ModelMessage, ModelProvider } from './types.ts';
 /** Default step limit of one turn. */
 export const DEFAULT_MAX_STEPS = 24;
 
-/** One item of the `session/queue` frame (shape as captured from a real host). */
+/** One item of the `session/queue` frame (shape as a real dsh host sends it: the message carries role and the item's id). */
 export interface QueueItem {
   id: string;
   placement: 'steering' | 'queued';
-  message: { content: ContentBlock[]; source: { kind: 'user' } };
+  message: { content: ContentBlock[]; source: { kind: 'user' }; role: 'user'; id: string };
 }
 
 /** What an agent needs from the engine. */
@@ -74,7 +74,8 @@ export class Agent {
    * @param content - the user's content blocks
    */
   prompt(content: ContentBlock[], mode: 'queue' | 'steer'): void {
-    const item: QueueItem = { id: this.deps.newId(), placement: mode === 'steer' ? 'steering' : 'queued', message: { content, source: { kind: 'user' } } };
+    const id = this.deps.newId();
+    const item: QueueItem = { id, placement: mode === 'steer' ? 'steering' : 'queued', message: { content, source: { kind: 'user' }, role: 'user', id } };
     if (!this.drive) {
       this.start([item]);
       return;
@@ -258,6 +259,8 @@ export class Agent {
         case 'tool-call':
           open(chunk.index, 'tool-call');
           blocks.set(chunk.index, { type: 'tool-call', id: chunk.id, name: chunk.name, arguments: chunk.arguments });
+          // A real dsh host logs the call as `tool-call-delta` chunks (each with id and name); a whole call is one delta.
+          logChunk({ type: 'tool-call-delta', index: chunk.index, id: chunk.id, name: chunk.name, argumentsDelta: chunk.arguments });
           break;
         case 'finish':
           finish = chunk.reason;

@@ -346,7 +346,7 @@ describe('host engine', () => {
     await value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'list' }] });
     await held.opened;
     const executed = await value(host, 'commands/execute', { args: { agentId: sessionId, line: '/plan sketch it', images: [] } });
-    expect(executed.result.text).toBe('Entering plan mode; applies from the next step. Use /plan off to leave.');
+    expect(executed.result.text).toBe('Entering plan mode (applies from the next step). Use /plan off to leave.');
     expect(await value(host, 'session.planMode', { sessionId })).toEqual({ active: false, pending: true });
     held.release();
     await host.engine.idle();
@@ -354,7 +354,7 @@ describe('host engine', () => {
     const afterStepEnd = kinds.slice(kinds.indexOf('step/end', kinds.indexOf('command/done')) + 1);
     expect(afterStepEnd.slice(0, 5)).toEqual(['plan/mode', 'user/message', 'user/message', 'step/start', 'request/header']);
     expect(model.requests[2]!.messages.slice(-2)).toEqual([
-      { role: 'user', text: 'The user switched this session into plan mode.', source: 'notice' },
+      { role: 'user', text: 'The user switched this session to plan mode.', source: 'notice' },
       { role: 'user', text: 'sketch it', source: 'user' },
     ]);
     expect(model.requests[2]!.sections).toContain('plan:policy');
@@ -420,7 +420,7 @@ describe('host engine', () => {
     expect(host.handleRespond({ type: 'client-response', rpcId: q.rpcId, result: { ok: false, error: { code: 'cancelled', message: 'user closed this request', details: {} } } })).toEqual({ accepted: true });
     await host.engine.idle();
     const result = host.engine.log(sessionId)!.events.find((e) => e.type === 'tool/result')!.data as Json;
-    expect(result.message.content[0].content[0].text).toMatch(/^Error: the user dismissed the plan review/);
+    expect(result.message.content[0].content[0].text).toMatch(/^Error: The user dismissed the plan review/);
     expect(host.engine.planMode.get(sessionId)).toEqual({ active: true });
   });
 

@@ -507,7 +507,8 @@ export function createHost(options: HostOptions): EngineHost {
     },
     'session.cancel': (payload) => {
       sessionOf(payload.sessionId).agent?.cancel();
-      return {};
+      // A real dsh host answers `{accepted:true}` (interop, issue 5).
+      return { accepted: true };
     },
     'commands/list': (payload) => {
       sessionOf(payload.args.agentId);

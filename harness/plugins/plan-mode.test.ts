@@ -383,7 +383,7 @@ describe('plan-mode plugin', () => {
     const { schema } = fixture().plugin.tool;
     expect(schema.name).toBe('exit_plan_mode');
     expect(schema.parameters).toMatchObject({ required: ['plan'], properties: { plan: { type: 'string' } } });
-    expect(schema.description).toMatch(/^Only for plan mode/);
+    expect(schema.description).toMatch(/^Use only in plan mode/);
   });
 
   it.each([

@@ -41,19 +41,22 @@ export const DEFAULT_PLAN_SECTION =
   'present it with exit_plan_mode as markdown starting with a "# " heading that names it. The user either ' +
   'approves it (then carry it out from your next step) or keeps planning with feedback.';
 
-/** Notice texts (upstream spec §1.7: two fixed one-sentence texts; our wording). */
-export const NOTICE_ON = 'The user switched this session into plan mode.';
+/** Notice texts (upstream spec §1.7: two fixed one-sentence texts; as the real dsh 0.1.0-rc.8 plugin words them). */
+export const NOTICE_ON = 'The user switched this session to plan mode.';
 export const NOTICE_OFF = 'The user switched this session back to the default mode.';
 
-/** `/plan` result texts (upstream spec §1.8 outcome table; committed-on as the real host logs it). */
+/**
+ * `/plan` result texts (upstream spec §1.8 outcome table), word for word as a real dsh 0.1.0-rc.8 host answers
+ * `commands/execute` (interop, issue 5; harness/testing/protocol-scenarios.ts "as a real dsh host words it").
+ */
 export const PLAN_TEXTS = {
   onCommitted: 'Plan mode on. Use /plan off to leave.',
-  onLater: 'Entering plan mode; applies from the next step. Use /plan off to leave.',
+  onLater: 'Entering plan mode (applies from the next step). Use /plan off to leave.',
   offCommitted: 'Plan mode off.',
-  offQueued: 'Leaving plan mode; applies from the next step.',
-  offCancelled: 'Cancelled the pending switch into plan mode.',
-  offAlready: 'Plan mode is already off.',
-  offImages: 'Images cannot be attached to /plan off.',
+  offQueued: 'Leaving plan mode (applies from the next step).',
+  offCancelled: 'Plan mode entry cancelled.',
+  offAlready: 'Plan mode is already inactive.',
+  offImages: 'Image attachments cannot accompany /plan off.',
 } as const;
 
 /** Review question texts (upstream spec §1.10; option descriptions as captured in dsh-frames). */
@@ -61,18 +64,22 @@ export const REVIEW_QUESTION = 'Approve this plan and leave plan mode?';
 export const APPROVE_DESCRIPTION = 'Leave plan mode; the plan is carried out from the next step.';
 export const KEEP_PLANNING_DESCRIPTION = 'Stay in plan mode; feedback goes back to the model.';
 
-/** `exit_plan_mode` result and error texts (upstream spec §1.9; approval text as the real host logs it). */
+/**
+ * `exit_plan_mode` result and error texts (upstream spec §1.9), word for word as the real dsh 0.1.0-rc.8 plugin
+ * throws them (the tool result then reads `Error: <text>`; interop, issue 5).
+ */
 export const EXIT_TEXTS = {
   approved: 'Plan approved — plan mode exited; carry out the plan starting with your next step.',
-  noAgent: 'exit_plan_mode needs a calling agent',
+  noAgent: 'exit_plan_mode requires a calling agent (no session to switch)',
   notActive: 'exit_plan_mode is only available in plan mode',
-  badPlan: 'the plan must be complete markdown starting with a level-1 heading ("# Title")',
+  badPlan: 'exit_plan_mode requires a non-empty markdown plan starting with a # heading',
+  // Ours, not the real host's ("...; ask the user to switch the session mode instead"): the session-modes variant
+  // rewrites the hint, and a host reached over the web transport always has the web question channel.
   noChannel: 'there is no channel to ask the user for a review; ask the user to switch the mode manually with /plan off',
-  dismissed:
-    'the user dismissed the plan review because they want to talk; stay in plan mode, stop now and wait for their message',
-  reloaded: 'the plan-mode service was reloaded during the review; present the plan again',
-  revise: 'the user wants to keep planning; revise the plan and present it again',
-  feedback: (custom: string) => `the user wants to keep planning; their feedback: ${custom}`,
+  dismissed: 'The user dismissed the plan review to speak instead; stay in plan mode, stop here, and wait for their message.',
+  reloaded: 'the plan-mode service was reloaded while the plan was under review; present the plan again',
+  revise: 'The user chose to keep planning; revise the plan and present it again.',
+  feedback: (custom: string) => `The user chose to keep planning; their feedback: ${custom}`,
 } as const;
 
 /** Resolved plugin config: exactly `{section}` (upstream spec §1.3). */
@@ -270,14 +277,15 @@ export function createPlanModePlugin(deps: PlanModeDeps): PlanModePlugin {
   const tool: ToolDefinition = {
     schema: {
       name: EXIT_PLAN_MODE,
+      // Worded as the real dsh 0.1.0-rc.8 tool, so both hosts send the same tool catalog in request/header.
       description:
-        'Only for plan mode: present your complete plan to the user for review. The user either approves it ' +
-        '(plan mode ends and you carry out the plan from your next step) or keeps planning (their feedback comes ' +
-        'back in the result).',
+        "Use only in plan mode. Present your plan for the user's review and, on approval, leave plan mode. Send the " +
+        'COMPLETE plan as markdown, starting with a # heading that names it. The user may approve (carry out the plan ' +
+        'from your next step) or keep planning — their feedback comes back in the tool result; revise and present again.',
       parameters: {
         type: 'object',
         properties: {
-          plan: { type: 'string', description: 'the complete markdown plan, starting with a `#` heading that names it' },
+          plan: { type: 'string', description: 'The complete plan, as markdown, starting with a # heading that names it.' },
         },
         required: ['plan'],
       },

@@ -459,4 +459,85 @@ export const protocolScenarios: ProtocolScenario[] = [
       expect(after.events).toHaveLength(before);
     },
   },
+  // Differences a real dsh 0.1.0-rc.8 host showed against this harness for the same interaction (interop, issue 5:
+  // e2e/interop, server/dsh-replay-host.ts), fixed in the harness; each case pins the real host's behaviour.
+  {
+    name: 'as a real dsh host words it: /plan and /plan off result texts for committed, noop-on, already inactive, queued and cancelled',
+    async run(driver) {
+      const mux = await driver.openMux();
+      const sessionId = await createSession(driver);
+      const text = async (line: string) =>
+        (await ok<{ result: { kind: string; text?: string } }>(driver, 'commands/execute', { args: { agentId: sessionId, line, images: [] } })).result;
+      expect(await text('/plan')).toEqual({ kind: 'success', text: 'Plan mode on. Use /plan off to leave.' });
+      expect(await text('/plan')).toEqual({ kind: 'success', text: 'Entering plan mode (applies from the next step). Use /plan off to leave.' });
+      expect(await text('/plan off')).toEqual({ kind: 'success', text: 'Plan mode off.' });
+      expect(await text('/plan off')).toEqual({ kind: 'success', text: 'Plan mode is already inactive.' });
+      expect(await text('/plan  off ')).toEqual({ kind: 'success', text: 'Plan mode is already inactive.' });
+      // In an open turn (the review holds it): an exit is queued, asked again it stays queued, /plan cancels it.
+      await ok(driver, 'commands/execute', { args: { agentId: sessionId, line: `/plan ${TASK}`, images: [] } });
+      await mux.next(isFrame('question/requested', sessionId));
+      expect(await text('/plan off')).toEqual({ kind: 'success', text: 'Leaving plan mode (applies from the next step).' });
+      expect(await text('/plan off')).toEqual({ kind: 'success', text: 'Leaving plan mode (applies from the next step).' });
+      expect(await text('/plan')).toEqual({ kind: 'success', text: 'Entering plan mode (applies from the next step). Use /plan off to leave.' });
+      expect(await ok<Payload>(driver, 'session.planMode', { sessionId })).toEqual({ active: true, pending: true });
+    },
+  },
+  {
+    name: 'as a real dsh host words it: Keep planning and a dismissed review come back as Error: tool results with the upstream texts',
+    async run(driver) {
+      const { mux, sessionId, question } = await startPlanReview(driver);
+      await driver.respond(answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Keep planning'] }]));
+      const revise = await mux.next(isEvent(sessionId, 'tool/result'));
+      expect(JSON.stringify(eventOf(revise).data)).toContain('"text":"Error: The user chose to keep planning; revise the plan and present it again."');
+      const again = await mux.next(isFrame('question/requested', sessionId, (p) => p !== payloadOf(question)), 10_000);
+      await driver.respond({ type: 'client-response', rpcId: again.rpcId, result: { ok: false, error: { code: 'cancelled', message: 'closed', details: {} } } });
+      const dismissed = await mux.next(isEvent(sessionId, 'tool/result', (e) => e.seq > eventOf(revise).seq));
+      expect(JSON.stringify(eventOf(dismissed).data)).toContain(
+        '"text":"Error: The user dismissed the plan review to speak instead; stay in plan mode, stop here, and wait for their message."',
+      );
+    },
+  },
+  {
+    name: 'as a real dsh host sends it: the exit_plan_mode call streams as tool-call-delta chunks with id and name, and both cards carry the dsh view',
+    async run(driver) {
+      const { mux, sessionId, question } = await startPlanReview(driver);
+      const call = seen(mux, isEvent(sessionId, 'tool/call', (e) => e.data.name === 'exit_plan_mode'));
+      const { callId, arguments: args } = eventOf(call).data as { callId: string; arguments: string };
+      const deltas = mux.frames
+        .filter(isEvent(sessionId, 'assistant/chunk', (e) => (e.data.chunk as Payload).type === 'tool-call-delta'))
+        .map((f) => (eventOf(f).data.chunk as Payload));
+      for (const delta of deltas) expect(delta).toMatchObject({ id: expect.any(String), name: expect.any(String), index: expect.any(Number), argumentsDelta: expect.any(String) });
+      const ofCall = deltas.filter((d) => d.id === callId);
+      expect(ofCall.length).toBeGreaterThan(0);
+      expect(ofCall.every((d) => d.name === 'exit_plan_mode')).toBe(true);
+      expect(ofCall.map((d) => d.argumentsDelta).join('')).toBe(args);
+      const plan = reviewItem(question).detail as string;
+      expect(payloadOf(call).view).toEqual({
+        for: 'call',
+        view: { card: 'generic', title: (/^#\s+(.+?)\s*$/m.exec(plan) ?? [])[1], kind: 'other', content: [{ type: 'text', text: plan }] },
+      });
+      await driver.respond(answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Approve'] }]));
+      const result = await mux.next(isEvent(sessionId, 'tool/result'));
+      expect(payloadOf(result).view).toEqual({
+        for: 'result',
+        view: { card: 'generic', title: 'Plan review', content: [{ type: 'text', text: 'Plan approved — plan mode exited; carry out the plan starting with your next step.' }] },
+      });
+    },
+  },
+  {
+    name: 'as a real dsh host sends it: a steered prompt is a session/queue steering item whose message carries role and the item id, and session.cancel answers {accepted:true}',
+    async run(driver) {
+      const { mux, sessionId } = await startPlanReview(driver);
+      await ok(driver, 'session.prompt', { sessionId, mode: 'steer', content: [{ type: 'text', text: 'one more thing' }] });
+      const queue = await mux.next(isFrame('session/queue', sessionId, (p) => (p.items as unknown[]).length > 0));
+      const [item] = payloadOf(queue).items as Payload[];
+      expect(item).toEqual({
+        id: expect.any(String),
+        placement: 'steering',
+        message: { content: [{ type: 'text', text: 'one more thing' }], source: { kind: 'user' }, role: 'user', id: item?.id },
+      });
+      expect(await ok(driver, 'session.cancel', { sessionId })).toEqual({ accepted: true });
+      await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
+    },
+  },
 ];
