@@ -1,12 +1,14 @@
 /**
  * Playwright end-to-end runs in Debian's Chromium (never a downloaded browser): the `mock` project drives the
  * app served by `vite --mode msw` (the harness runs in the page through MSW), the `server` project drives the built
- * app served by the real `ui-plan serve` on a fresh data directory.
+ * app served by the real `ui-plan serve` on a fresh data directory, and the `modes` project drives it served by a
+ * second `ui-plan serve --config examples/modes.yaml` (the session-modes variant) on its own port and data directory.
  */
 import { defineConfig } from '@playwright/test';
 
 const MOCK_PORT = 5181;
 const SERVER_PORT = 5190;
+const MODES_PORT = 5191;
 process.env.UI_PLAN_E2E_DATA ??= `e2e/.tmp/data-${Date.now()}`;
 
 export default defineConfig({
@@ -31,6 +33,7 @@ export default defineConfig({
   projects: [
     { name: 'mock', testMatch: /mock\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${MOCK_PORT}` } },
     { name: 'server', testMatch: /server\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${SERVER_PORT}` } },
+    { name: 'modes', testMatch: /modes\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${MODES_PORT}` } },
   ],
   webServer: [
     {
@@ -42,6 +45,12 @@ export default defineConfig({
     {
       command: `node bin/ui-plan.mjs serve --port ${SERVER_PORT} --data-dir ${process.env.UI_PLAN_E2E_DATA}`,
       url: `http://127.0.0.1:${SERVER_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `node bin/ui-plan.mjs serve --port ${MODES_PORT} --data-dir ${process.env.UI_PLAN_E2E_DATA}-modes --config examples/modes.yaml`,
+      url: `http://127.0.0.1:${MODES_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },
