@@ -31,6 +31,8 @@ export type TranscriptItem =
   | { kind: 'tool'; key: string; seq: number; callId: string; name: string; arguments: string; view: ToolView | undefined; result: ToolResultView | undefined }
   | { kind: 'command'; key: string; seq: number; commandId: string; name: string; args: string | undefined; done: { kind: 'success' | 'error'; text: string | undefined } | undefined }
   | { kind: 'plan-mode'; key: string; seq: number; active: boolean }
+  /** A logged `mode/set` of the session-modes variant (seed 002): the mode now in force. */
+  | { kind: 'mode'; key: string; seq: number; mode: string }
   | { kind: 'turn-end'; key: string; seq: number; turn: number; status: string; message: string | undefined };
 
 /** Accumulated fold state. Mutable inside `applyTranscriptEvent`; `items` is replaced when it changes. */
@@ -227,6 +229,11 @@ export function applyTranscriptEvent(state: TranscriptState, event: SessionEvent
     case 'plan/mode': {
       const active = (event.data as { active?: unknown }).active;
       if (typeof active === 'boolean') push(state, { kind: 'plan-mode', key: `plan-${event.seq}`, seq: event.seq, active });
+      break;
+    }
+    case 'mode/set': {
+      const mode = (event.data as { mode?: unknown } | null)?.mode;
+      if (typeof mode === 'string') push(state, { kind: 'mode', key: `mode-${event.seq}`, seq: event.seq, mode });
       break;
     }
     case 'turn/start': {

@@ -17,6 +17,8 @@ export interface TranscriptLocale {
   running: string;
   planModeOn: string;
   planModeOff: string;
+  /** A `mode/set` line of the session-modes variant. */
+  modeSet: (mode: string) => string;
   noticeFrom: (plugin: string | undefined) => string;
   contextInjection: (plugin: string | undefined) => string;
   toolCall: (name: string) => string;
@@ -56,6 +58,7 @@ export const en: TranscriptLocale = {
   running: 'Running…',
   planModeOn: 'Plan mode on',
   planModeOff: 'Plan mode off',
+  modeSet: (mode) => `Mode: ${mode.charAt(0).toUpperCase()}${mode.slice(1)}`,
   noticeFrom: (plugin) => (plugin ? `Notice from ${plugin}` : 'Notice'),
   contextInjection: (plugin) => (plugin ? `Context injection ${plugin}` : 'Context injection'),
   toolCall: (name) => `Tool call ${name}`,

@@ -41,6 +41,7 @@ function Row({ item }: { item: TranscriptItem }) {
       return <CommandCard item={item} />;
     case 'notice':
     case 'plan-mode':
+    case 'mode':
     case 'turn-end':
       return <QuietLine item={item} />;
     default: {
