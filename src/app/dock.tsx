@@ -9,12 +9,13 @@ import { planReviewOf } from '../core/questions/plan-review.ts';
 import { Composer, focusComposer } from '../features/composer/composer.tsx';
 import { PlanReviewCard } from '../features/plan-review/plan-review-card.tsx';
 import { QuestionFlow } from '../features/questions/question-flow.tsx';
-import type { SessionState } from '../features/session-stream/session-stream.tsx';
+import { useConnectionState, type SessionState } from '../features/session-stream/session-stream.tsx';
 import { t } from './locales.ts';
 
 /** @param sessionId the session; @param state its stream state */
 export function Dock({ sessionId, state }: { sessionId: string; state: SessionState }) {
   const pending = state.questions[0];
+  const online = useConnectionState() === 'connected';
   const hadQuestion = useRef(false);
   useEffect(() => {
     if (hadQuestion.current && !pending) focusComposer();
@@ -32,7 +33,7 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
   } else if (state.readOnly) {
     body = <p className="read-only-notice" role="note">{state.readOnlyReason ? t.readOnlyBecause(state.readOnlyReason) : t.readOnlyNotice}</p>;
   } else {
-    body = <Composer sessionId={sessionId} plan={state.plan} running={state.running} />;
+    body = <Composer sessionId={sessionId} plan={state.plan} mode={state.mode} running={state.running} online={online} />;
   }
   return (
     <div className="dock" aria-label={t.dock} role="group">

@@ -1,22 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { readFixture } from '../../../fixtures/paths.ts';
 import { answerCall, renderWithClient } from '../../../mocks/test-utils.tsx';
-import type { PlanProjectionValue } from '../../core/protocol/methods.ts';
-import { Composer, commandSuggestionsFor, focusComposer } from './composer.tsx';
+import type { ModeProjectionValue, PlanProjectionValue } from '../../core/protocol/methods.ts';
+import { Composer, commandSuggestionsFor, focusComposer, isPlanningTarget } from './composer.tsx';
 import { useComposerDraftStore } from './draft-store.ts';
 
 const SESSION = 'session-fe30d464-51ec-490a-92ba-543dfc6b2e0e';
 const OTHER = 'session-00000000-0000-0000-0000-000000000002';
 
 /**
- * The `result` a real dsh host answered on `path` (captured frames, ../shared/spec/dsh-frames). Resolved from
- * `import.meta.dirname`: under happy-dom `new URL(relative, import.meta.url)` resolves against the page URL.
+ * The `result` a real dsh host answered on `path` (captured frames, fixtures/dsh-frames).
  */
 function recordedResult(path: string): unknown {
-  const text = readFileSync(resolve(import.meta.dirname, '../../../../shared/spec/dsh-frames/http-exchanges.jsonl'), 'utf8');
+  const text = readFixture('dsh-frames', 'http-exchanges.jsonl');
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
     const exchange = JSON.parse(line) as { path: string; response: { result?: unknown } };
@@ -285,5 +283,99 @@ describe('commandSuggestionsFor', () => {
 
   it('offers nothing before the command list has loaded', () => {
     expect(commandSuggestionsFor('/p', undefined)).toEqual([]);
+  });
+
+  it.each([
+    [{ current: 'plan' }, 'Describe the task to plan…'],
+    [{ current: 'default', pending: 'plan' }, 'Describe the task to plan…'],
+    [{ current: 'plan', pending: 'default' }, 'Message the agent…'],
+    [{ current: 'review' }, 'Message the agent…'],
+  ] as Array<[ModeProjectionValue, string]>)('uses the placeholder for the session mode %o: %s', (mode, placeholder) => {
+    renderWithClient(<Composer sessionId={SESSION} plan={undefined} mode={mode} running={false} />);
+    expect(textbox()).toHaveAttribute('placeholder', placeholder);
+  });
+
+  it.each([
+    [undefined, undefined, false],
+    [{ active: true, pending: false }, undefined, true],
+    [{ active: true, pending: false }, { current: 'default' }, false],
+    [undefined, { current: 'default', pending: 'plan' }, true],
+  ] as Array<[PlanProjectionValue | undefined, ModeProjectionValue | undefined, boolean]>)(
+    'reads plan %o with mode %o as planning: %s',
+    (plan, mode, planning) => {
+      expect(isPlanningTarget(plan, mode)).toBe(planning);
+    },
+  );
+
+  it('hides Stop while the session is idle or read-only', () => {
+    const { rerender } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+    rerender(<Composer sessionId={SESSION} plan={OFF} running readOnly />);
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+  });
+
+  it('stops a running turn with session.cancel, shows that it is stopping, and hides Stop once idle', async () => {
+    const call = answerCall('session.cancel', { ok: true, value: { accepted: true } });
+    const { rerender } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    const stopping = await screen.findByRole('button', { name: 'Stopping…' });
+    expect(stopping).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('Stopping the turn…');
+    expect(call.bodies).toEqual([{ type: 'client-request', rpcId: expect.any(String), method: 'session.cancel', payload: { sessionId: SESSION } }]);
+    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    expect(screen.queryByRole('button', { name: /Stop/ })).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    rerender(<Composer sessionId={SESSION} plan={OFF} running />);
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeEnabled();
+  });
+
+  it('stops a running turn on Escape in the composer and keeps the draft', async () => {
+    const call = answerCall('session.cancel', { ok: true, value: { accepted: true } });
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running />);
+    const user = userEvent.setup();
+    await user.type(textbox(), 'not yet');
+    await user.keyboard('{Escape}');
+    await screen.findByRole('button', { name: 'Stopping…' });
+    await user.keyboard('{Escape}');
+    expect(call.bodies).toHaveLength(1);
+    expect(textbox()).toHaveValue('not yet');
+  });
+
+  it('sends nothing on Escape while idle', async () => {
+    const call = answerCall('session.cancel', { ok: true, value: { accepted: true } });
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const user = userEvent.setup();
+    await user.type(textbox(), 'x{Escape}');
+    expect(call.bodies).toEqual([]);
+  });
+
+  it('shows a failed stop inline and re-arms Stop', async () => {
+    answerCall('session.cancel', { ok: false, error: { code: 'session-not-found', message: 'session gone', details: {} } });
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Stop' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('session gone');
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeEnabled();
+  });
+
+  it('clears a "Failed to fetch" send error when the connection comes back, and keeps a host error', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const { rerender } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} online />);
+    const user = userEvent.setup();
+    await user.type(textbox(), 'hello{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch');
+    fetchSpy.mockRestore();
+    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} online={false} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch');
+    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} online />);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(textbox()).toHaveValue('hello');
+
+    answerCall('session.prompt', { ok: false, error: { code: 'bad-request', message: 'content is required', details: {} } });
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('content is required');
+    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} online={false} />);
+    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} online />);
+    expect(screen.getByRole('alert')).toHaveTextContent('content is required');
   });
 });

@@ -1,15 +1,18 @@
 /**
  * The composer: the message box under the transcript. Plain text goes to `session.prompt` (steer while the
  * agent runs, else queue); a line starting with `/` goes to `commands/execute` (`/plan`, `/plan <task>`,
- * `/plan off`, …). The draft lives in the per-session draft store, so it survives remounts; it is cleared
- * only when a send succeeds. While plan mode is the effective target the placeholder asks for a task to plan.
+ * `/plan off`, …). The draft lives in the per-session draft store, so it survives remounts and reloads; it is
+ * cleared only when a send succeeds. While plan mode (or the `plan` session mode) is the effective target the
+ * placeholder asks for a task to plan. While a turn runs, Stop (or Escape) cancels it through `session.cancel`.
  */
-import { useCallback, useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { parseCommandLine } from '../../core/commands/grammar.ts';
+import { PLAN_MODE } from '../../core/modes/fold.ts';
+import { modeTargetOf } from '../../core/modes/projection.ts';
 import { effectiveTarget } from '../../core/plan/fold.ts';
-import type { CommandDescriptor, PlanProjectionValue } from '../../core/protocol/methods.ts';
-import { callMethod } from '../../lib/api-client.ts';
+import type { CommandDescriptor, ModeProjectionValue, PlanProjectionValue } from '../../core/protocol/methods.ts';
+import { ApiError, callMethod } from '../../lib/api-client.ts';
 import { useComposerDraft, useComposerDraftStore } from './draft-store.ts';
 import { composerLocales } from './locales.ts';
 import './composer.css';
@@ -19,9 +22,17 @@ export type ComposerProps = {
   sessionId: string;
   /** The `plan` projection value; only its effective target is read (placeholder). */
   plan: PlanProjectionValue | undefined;
-  /** The agent is running: a message steers the current turn instead of queueing a new one. */
+  /** The `mode` projection of the session-modes variant (seed 002); a `plan` target gets the plan placeholder. */
+  mode?: ModeProjectionValue | undefined;
+  /** The agent is running: a message steers the current turn instead of queueing a new one, and Stop shows. */
   running: boolean;
   readOnly?: boolean;
+  /**
+   * The downlink is connected. When it comes back (false → true), a transport error of the last send
+   * (`ApiError` code `network`, e.g. "Failed to fetch") is cleared: it described a connection that is gone.
+   * Undefined = unknown; nothing is cleared.
+   */
+  online?: boolean | undefined;
 };
 
 /** Query keys of the composer. */
@@ -79,6 +90,17 @@ export function commandSuggestionsFor(draft: string, commands: readonly CommandD
   return commands.filter((command) => command.name.startsWith(prefix));
 }
 
+/**
+ * Whether the composer should offer the plan placeholder: plan mode is the effective target (upstream spec §1.11
+ * "Client effective target"), or, in the session-modes variant, the target mode (`pending ?? current`) is `plan`.
+ * @param plan the `plan` projection value, undefined when absent
+ * @param mode the `mode` projection value, undefined when absent
+ */
+export function isPlanningTarget(plan: PlanProjectionValue | undefined, mode: ModeProjectionValue | undefined): boolean {
+  if (mode !== undefined) return modeTargetOf(mode) === PLAN_MODE;
+  return plan !== undefined && effectiveTarget(plan);
+}
+
 /** IME composition (`isComposing`, or keyCode 229 from browsers that report it that way) must never send. */
 function isImeEnter(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
   return event.nativeEvent.isComposing || event.keyCode === 229;
@@ -93,7 +115,7 @@ export function Composer(props: ComposerProps) {
   return <ComposerForSession key={props.sessionId} {...props} />;
 }
 
-function ComposerForSession({ sessionId, plan, running, readOnly = false }: ComposerProps) {
+function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, online }: ComposerProps) {
   const copy = composerLocales.en;
   const listId = useId();
   const errorId = useId();
@@ -107,6 +129,26 @@ function ComposerForSession({ sessionId, plan, running, readOnly = false }: Comp
     mutationFn: (text: string) => sendComposerText(sessionId, text, running),
     onSuccess: () => clearDraft(sessionId),
   });
+  const stop = useMutation({
+    mutationFn: () => callMethod('session.cancel', { sessionId }),
+  });
+  const { reset: resetSend, error: sendError } = send;
+  const { reset: resetStop, error: stopError, isIdle: stopIdle } = stop;
+
+  // A stop belongs to one turn: once the turn is over, the next turn's Stop starts fresh.
+  useEffect(() => {
+    if (!running && !stopIdle) resetStop();
+  }, [running, stopIdle, resetStop]);
+
+  // The connection is back: an error that only said the connection was down no longer holds.
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    const cameBack = wasOnline.current === false && online === true;
+    wasOnline.current = online;
+    if (!cameBack) return;
+    if (isNetworkError(sendError)) resetSend();
+    if (isNetworkError(stopError)) resetStop();
+  }, [online, sendError, stopError, resetSend, resetStop]);
 
   const wantsCommands = !readOnly && /^\/\S*$/.test(draft);
   const commands = useQuery({
@@ -123,11 +165,18 @@ function ComposerForSession({ sessionId, plan, running, readOnly = false }: Comp
 
   const busy = send.isPending;
   const canSend = !readOnly && !busy && draft.trim() !== '';
-  const planning = plan !== undefined && effectiveTarget(plan);
+  const planning = isPlanningTarget(plan, mode);
+  const stopping = stop.isPending || (stop.isSuccess && running);
+  const canStop = running && !readOnly && !stopping;
 
   const submit = () => {
     if (!canSend) return;
     send.mutate(draft);
+  };
+
+  const cancelTurn = () => {
+    if (!canStop) return;
+    stop.mutate();
   };
 
   const complete = (command: CommandDescriptor) => setDraft(sessionId, `/${command.name} `);
@@ -158,6 +207,11 @@ function ComposerForSession({ sessionId, plan, running, readOnly = false }: Comp
         return;
       }
     }
+    if (event.key === 'Escape' && running) {
+      event.preventDefault();
+      cancelTurn();
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       submit();
@@ -169,7 +223,7 @@ function ComposerForSession({ sessionId, plan, running, readOnly = false }: Comp
     submit();
   };
 
-  const error = send.error;
+  const error = send.error ?? stop.error;
 
   const registerInput = useCallback((element: HTMLTextAreaElement | null) => {
     if (element === null) return undefined;
@@ -225,10 +279,25 @@ function ComposerForSession({ sessionId, plan, running, readOnly = false }: Comp
           }}
           onKeyDown={onKeyDown}
         />
+        {running && !readOnly ? (
+          <button
+            type="button"
+            className="composer__stop"
+            disabled={stopping}
+            aria-keyshortcuts="Escape"
+            title={copy.stopHint}
+            onClick={cancelTurn}
+          >
+            {stopping ? copy.stopping : copy.stop}
+          </button>
+        ) : null}
         <button type="submit" className="composer__send" disabled={!canSend}>
           {busy ? copy.sending : copy.send}
         </button>
       </div>
+      <p role="status" className="composer__status">
+        {stopping ? copy.stoppingStatus : ''}
+      </p>
       {error ? (
         <p id={errorId} role="alert" className="composer__error">
           {error.message}
@@ -236,4 +305,8 @@ function ComposerForSession({ sessionId, plan, running, readOnly = false }: Comp
       ) : null}
     </form>
   );
+}
+
+function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'network';
 }

@@ -14,6 +14,13 @@ export type ComposerCopy = {
   unknownCommand: (line: string) => string;
   commandFailed: string;
   readOnly: string;
+  /** The Stop button (cancels the running turn through `session.cancel`). */
+  stop: string;
+  stopping: string;
+  /** Tooltip of Stop: the keyboard shortcut. */
+  stopHint: string;
+  /** Live status while a stop is on its way (until the turn ends). */
+  stoppingStatus: string;
 };
 
 /** English copy. */
@@ -27,6 +34,10 @@ export const composerEn: ComposerCopy = {
   unknownCommand: (line) => `Unknown command: ${line}`,
   commandFailed: 'The command failed',
   readOnly: 'This session is read-only',
+  stop: 'Stop',
+  stopping: 'Stopping…',
+  stopHint: 'Stop the running turn (Escape)',
+  stoppingStatus: 'Stopping the turn…',
 };
 
 /** Dictionaries by language tag. */

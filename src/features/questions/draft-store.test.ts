@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { emptyAnswerDraft, normaliseFlow, questionDraftKey, useQuestionDraftStore } from './draft-store.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { emptyAnswerDraft, isFlowTouched, normaliseFlow, questionDraftKey, useQuestionDraftStore } from './draft-store.ts';
 
 describe('question draft store', () => {
   it('keys a batch by its carrier key q:<rpcId>', () => {
@@ -31,5 +31,29 @@ describe('question draft store', () => {
     updateFlow('q:b', 1, (flow) => ({ ...flow, collapsed: true }));
     dropFlow('q:a');
     expect(useQuestionDraftStore.getState().flows).toEqual({ 'q:b': { index: 0, collapsed: true, items: [emptyAnswerDraft()] } });
+  });
+
+  it.each([
+    ['an untouched flow', { index: 0, collapsed: false, items: [emptyAnswerDraft()] }, false],
+    ['a chosen label', { index: 0, collapsed: false, items: [{ selected: ['A'], custom: '', skipped: false }] }, true],
+    ['custom text', { index: 0, collapsed: false, items: [{ selected: [], custom: ' ', skipped: false }] }, true],
+    ['a skip', { index: 0, collapsed: false, items: [{ selected: [], custom: '', skipped: true }] }, true],
+    ['a later position', { index: 1, collapsed: false, items: [emptyAnswerDraft(), emptyAnswerDraft()] }, true],
+  ])('counts %s as touched: %s', (_case, flow, touched) => {
+    expect(isFlowTouched(flow)).toBe(touched);
+  });
+
+  it('restores touched flows in a fresh store after a reload and leaves untouched ones out', async () => {
+    useQuestionDraftStore.setState({ flows: {} });
+    const { updateFlow } = useQuestionDraftStore.getState();
+    updateFlow('q:answered', 2, (flow) => ({ ...flow, index: 1, items: [{ selected: ['Docs'], custom: '', skipped: false }, emptyAnswerDraft()] }));
+    updateFlow('q:untouched', 1, (flow) => flow);
+    vi.resetModules();
+    const reloaded = await import('./draft-store.ts');
+    expect(reloaded.useQuestionDraftStore.getState().flows).toEqual({
+      'q:answered': { index: 1, collapsed: false, items: [{ selected: ['Docs'], custom: '', skipped: false }, emptyAnswerDraft()] },
+    });
+    useQuestionDraftStore.setState({ flows: {} });
+    sessionStorage.clear();
   });
 });

@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REVIEW_FEEDBACK_KEY, useReviewFeedbackStore } from './feedback-store.ts';
+
+const RPC = '298a2571-0164-4935-9a8b-d5db6c03416a';
+
+afterEach(() => {
+  useReviewFeedbackStore.setState({ feedback: {} });
+  sessionStorage.clear();
+});
+
+describe('review feedback store', () => {
+  it('restores the Feedback text of a question in a fresh store after a reload', async () => {
+    useReviewFeedbackStore.getState().setFeedback(RPC, 'Split step 2 in two.\nKeep the flag optional.');
+    expect(sessionStorage.getItem(REVIEW_FEEDBACK_KEY)).toContain('Split step 2 in two.');
+    vi.resetModules();
+    const reloaded = await import('./feedback-store.ts');
+    expect(reloaded.useReviewFeedbackStore.getState().feedback).toEqual({ [RPC]: 'Split step 2 in two.\nKeep the flag optional.' });
+  });
+
+  it('does not store blank or cleared feedback', async () => {
+    useReviewFeedbackStore.getState().setFeedback('blank', ' \n ');
+    useReviewFeedbackStore.getState().setFeedback(RPC, 'sent');
+    useReviewFeedbackStore.getState().clearFeedback(RPC);
+    vi.resetModules();
+    const reloaded = await import('./feedback-store.ts');
+    expect(reloaded.useReviewFeedbackStore.getState().feedback).toEqual({});
+  });
+});
