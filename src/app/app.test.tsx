@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
+import { readRecordingFixture } from '../../fixtures/paths.ts';
 import { App } from './app.tsx';
 
 const fresh = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -39,10 +40,8 @@ it('creates a session, plans with /plan, approves the review and shows plan mode
 }, 20_000);
 
 it('opens the session named in the URL hash, and shows a read-only notice instead of the composer for an imported log', async () => {
-  const { readFileSync } = await import('node:fs');
   const { callMethod } = await import('../lib/api-client.ts');
-  const here = import.meta.url;
-  const jsonl = readFileSync(new URL('../../../shared/cases/dsh-recordings/plan-review/session.jsonl', here), 'utf8');
+  const jsonl = readRecordingFixture('plan-review');
   const { sessionId } = await callMethod('session.import', { jsonl });
   history.replaceState(null, '', `/#/s/${sessionId}`);
   render(<App queryClient={fresh()} />);
@@ -81,4 +80,23 @@ it('shows Reconnecting… when a downlink drops, then reconnects and catches up 
   expect(within(screen.getByRole('region', { name: 'Transcript' })).getByText('Plan mode on')).toBeInTheDocument();
   unmount();
   store.stop();
+});
+
+it('clears a "Failed to fetch" from the session list once the first connection opens', async () => {
+  const realFetch = globalThis.fetch;
+  let failed = false;
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    if (!failed && String(input instanceof Request ? input.url : input).endsWith('/api/session.list')) {
+      failed = true;
+      return Promise.reject(new TypeError('Failed to fetch'));
+    }
+    return realFetch(input, init);
+  });
+  render(<App queryClient={fresh()} />);
+  const nav = screen.getByRole('navigation', { name: 'Sessions' });
+  expect(await screen.findByRole('status', { name: 'Connected' })).toBeInTheDocument();
+  expect(failed).toBe(true);
+  expect(await within(nav).findByText('No sessions yet.')).toBeInTheDocument();
+  expect(within(nav).queryByRole('alert')).toBeNull();
+  spy.mockRestore();
 });

@@ -1,6 +1,7 @@
 /**
  * React bindings of the session-stream store: a provider that owns one store per app (started on mount, stopped
- * on unmount, refreshing the session-list query on `host/session-added` and after a reconnect), and hooks that read
+ * on unmount, refreshing the session-list query on `host/session-added` and after a reconnect, and failed reads
+ * once the first connection opens), and hooks that read
  * it through `useSyncExternalStore`. Server state stays here and in the query cache; nothing is mirrored into
  * component state.
  */
@@ -41,6 +42,9 @@ export function SessionStreamProvider({ store, children }: { store?: SessionStre
           },
           onConnected: (reconnect) => {
             if (reconnect) void queryClient.invalidateQueries({ queryKey: hostKeys.all });
+            // The host is reachable now: a read that failed while it was not (e.g. "Failed to fetch" at page load,
+            // before the first connection) is tried again, so its error clears instead of staying on the page.
+            else void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });
           },
         }),
   );
