@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturePath, readRecordingFixture } from '../fixtures/paths.ts';
 import { parseSessionLog } from '../src/core/log/reader.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
@@ -58,7 +59,7 @@ async function waitFor(check: () => boolean): Promise<void> {
 describe('host', () => {
   it('reproduces the event order of the recorded plan-review session', async () => {
     const recorded = parseSessionLog(
-      readFileSync(new URL('../../shared/cases/dsh-recordings/plan-review/session.jsonl', import.meta.url), 'utf8'),
+      readRecordingFixture('plan-review'),
     );
     const { host, mux } = setup([call('exit_plan_mode', { plan: PLAN }), say('DONE')]);
     const sessionId = (await value(host, 'session.create', {})).sessionId as string;
@@ -121,7 +122,7 @@ function gate(chunks: () => ReturnType<typeof say>) {
   return { step, release, opened: wasOpened };
 }
 
-const RECORDED = new URL('../../shared/cases/dsh-recordings/plan-review/session.jsonl', import.meta.url);
+const RECORDED = fixturePath('dsh-recordings', 'plan-review', 'session.jsonl');
 
 describe('host protocol', () => {
   it.each([

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Smoke test of a running ui-plan server over the real wire (PROTOCOL.md): /plan <task> → plan review →
 // Keep planning with feedback → revised plan → Approve → plan mode off → the turn runs and ends.
-// With --expect-replay (a server started with --model replay:<plan-review session.jsonl>): Approve directly
+// With --expect-replay (a server started with --model replay:fixtures/dsh-recordings/plan-review/session.jsonl): Approve directly
 // and check the recorded plan title and the final text DONE. Plain Node 20 ESM + `ws`; prints each step,
 // exits 0 on success, 1 on failure, 2 on a usage error.
 //
@@ -34,7 +34,7 @@ if (args.positionals.length > 1 || !/^https?:\/\/[^/]+$/.test(base) || !(timeout
   process.exit(2);
 }
 
-// The recorded task of shared/cases/dsh-recordings/plan-review (a replay model answers it as recorded).
+// The recorded task of fixtures/dsh-recordings/plan-review (a replay model answers it as recorded).
 const RECORDED_TASK =
   'Plan a small change: add a --greeting flag to a CLI. Do not read or write any files. Call exit_plan_mode with a short plan of at most five bullet points. Once the plan is approved, reply with the single word DONE and stop.';
 const RECORDED_TITLE = 'Add `--greeting` flag to CLI';

@@ -1,5 +1,5 @@
 /**
- * The `ui-plan` CLI: `fold` over every shared projection-random case through the real binary, argument
+ * The `ui-plan` CLI: `fold` over every projection-random case (fixtures/) through the real binary, argument
  * errors (exit 2), config validation naming file and field, and a real `serve` shut down by SIGTERM.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -8,12 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
+import { fixturePath } from '../fixtures/paths.ts';
 import { main, parseServeArgs, startServe, USAGE, type CliIo } from './cli.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = path.join(ROOT, 'bin', 'ui-plan.mjs');
-const CASES = fileURLToPath(new URL('../../shared/cases/projection-random/', import.meta.url));
-const RECORDINGS = fileURLToPath(new URL('../../shared/cases/dsh-recordings/', import.meta.url));
+const CASES = fixturePath('projection-random');
+const RECORDINGS = fixturePath('dsh-recordings');
 
 function captured(cwd = ROOT): CliIo & { stdout: string; stderr: string } {
   const io = { stdout: '', stderr: '', cwd, out: (t: string) => { io.stdout += t; }, err: (t: string) => { io.stderr += t; } };

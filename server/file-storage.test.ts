@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { fixturePath } from '../fixtures/paths.ts';
 import { FileStorage } from './file-storage.ts';
 import { createServerDriver, type ServerDriver } from './protocol-driver.ts';
 import type { StoredSession } from '../harness/types.ts';
@@ -31,7 +32,7 @@ const session = (id: string, createdAt = 1785000000000): StoredSession => ({
   lines: [],
 });
 
-const recording = new URL('../../shared/cases/dsh-recordings/plan-review/session.jsonl', import.meta.url);
+const recording = fixturePath('dsh-recordings', 'plan-review', 'session.jsonl');
 
 it('writes the header and each appended line in dsh order, time included', () => {
   const dataDir = tempDir();

@@ -8,9 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
+import { fixturePath } from '../fixtures/paths.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const RECORDING = fileURLToPath(new URL('../../shared/cases/dsh-recordings/plan-review/session.jsonl', import.meta.url));
+const RECORDING = fixturePath('dsh-recordings', 'plan-review', 'session.jsonl');
 const SMOKE = path.join(ROOT, 'scripts', 'smoke-protocol.mjs');
 
 const cleanup: (() => Promise<void>)[] = [];

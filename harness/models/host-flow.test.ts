@@ -3,8 +3,8 @@
  * `/plan <task>` → keep planning with feedback → revised plan → Approve → one write per plan step → stop,
  * and the replay model reproduces the recorded plan-review session's plan and DONE.
  */
-import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
+import { readRecordingFixture } from '../../fixtures/paths.ts';
 import type { SessionEvent, ToolCallData } from '../../src/core/log/types.ts';
 import type { ServerRequest } from '../../src/core/protocol/envelopes.ts';
 import { createHost, type EngineHost } from '../host.ts';
@@ -73,7 +73,7 @@ it('runs the scripted model from /plan through a revised plan and its approval t
 });
 
 it('replays the recorded plan-review session through the engine to its plan and DONE', async () => {
-  const jsonl = readFileSync(new URL('../../../shared/cases/dsh-recordings/plan-review/session.jsonl', import.meta.url), 'utf8');
+  const jsonl = readRecordingFixture('plan-review');
   const { host, mux } = start(() => createReplayModel(jsonl, { speed: 0 }));
   const sessionId = (await value(host, 'session.create', {})).sessionId as string;
   const line = '/plan Plan a small change: add a --greeting flag to a CLI. Do not read or write any files.';

@@ -2,12 +2,11 @@
  * Tests of `modelFromSpec`: the accepted `--model` forms, per-session replay cursors, the injected file
  * reader, and the speed option applied to both kinds.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
+import { readFixture } from '../../fixtures/paths.ts';
 import type { ModelChunk, ModelProvider } from '../types.ts';
 import { MODEL_SPEC_FORMS, modelFromSpec } from './index.ts';
 
-const PLAN_REVIEW = new URL('../../../shared/cases/dsh-recordings/plan-review/session.jsonl', import.meta.url);
 
 async function textOf(model: ModelProvider): Promise<string> {
   let text = '';
@@ -34,7 +33,7 @@ describe('modelFromSpec', () => {
   });
 
   it('reads a replay file once and gives each session its own cursor from the start', async () => {
-    const readText = vi.fn((path: string) => readFileSync(new URL(path, PLAN_REVIEW), 'utf8'));
+    const readText = vi.fn((file: string) => readFixture('dsh-recordings', 'plan-review', file));
     const factory = modelFromSpec('replay:session.jsonl', readText, { speed: 0 });
     expect(readText).toHaveBeenCalledTimes(1);
     expect(readText).toHaveBeenCalledWith('session.jsonl');

@@ -1,14 +1,13 @@
 /**
- * Tests of the replay model against the three real dsh recordings in shared/cases/dsh-recordings, plus
+ * Tests of the replay model against the three real dsh recordings in fixtures/dsh-recordings, plus
  * synthetic logs for the shapes those recordings lack (message-only steps, `time` gaps, delta rows).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
+import { RECORDING_NAMES, readRecordingFixture } from '../../fixtures/paths.ts';
 import type { ModelChunk, ModelProvider, ModelRequest } from '../types.ts';
 import { EXHAUSTED_TEXT, createReplayModel, readRecording } from './replay.ts';
 
-const recording = (name: string): string =>
-  readFileSync(new URL(`../../../shared/cases/dsh-recordings/${name}/session.jsonl`, import.meta.url), 'utf8');
+const recording = readRecordingFixture;
 
 /** The recorded `tool/call` rows of a log, in order. */
 function recordedToolCalls(jsonl: string): { callId: string; name: string; arguments: string }[] {
@@ -91,7 +90,7 @@ describe('replay model', () => {
   });
 
   it('gives every recorded step exactly one finish, last', () => {
-    for (const name of ['plan-review', 'question-composer', 'lifecycle-chrome']) {
+    for (const name of RECORDING_NAMES) {
       for (const step of readRecording(recording(name)).steps) {
         expect(step.chunks.filter((c) => c.type === 'finish')).toHaveLength(1);
         expect(step.chunks[step.chunks.length - 1]?.type).toBe('finish');

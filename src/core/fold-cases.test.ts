@@ -1,21 +1,20 @@
 /**
- * The randomised projection cases of shared/cases/projection-random: every log is read with
+ * The randomised projection cases of fixtures/projection-random: every log is read with
  * `parseSessionLog` and folded with `foldPlanMode`, the `plan` projection and `foldMode`, and must match its
  * `case-NNN.expected.json`. Also checks that step-by-step `apply` equals the whole-log fold, that `apply`
  * keeps the reference for events that change nothing, and that the folds' guards agree with the reader.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { fixturePath } from '../../fixtures/paths.ts';
 import { commandDoneOf, commandRunOf, modeSetOf, planModeOf } from './log/guards.ts';
 import { isKnownEventValid, parseSessionLog } from './log/reader.ts';
 import type { SessionEvent } from './log/types.ts';
 import { foldMode } from './modes/fold.ts';
 import { foldPlanMode, foldPlanProjection, planProjection } from './plan/fold.ts';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const casesDir = path.resolve(repoRoot, '../shared/cases/projection-random');
+const casesDir = fixturePath('projection-random');
 const cases = readdirSync(casesDir)
   .filter((name) => name.endsWith('.jsonl'))
   .sort()
@@ -40,7 +39,7 @@ const guards: Record<string, (event: SessionEvent) => unknown> = {
 };
 
 describe('projection-random cases', () => {
-  it('finds the shared cases', () => {
+  it('finds the projection-random cases', () => {
     expect(cases.length).toBeGreaterThanOrEqual(40);
   });
 

@@ -1,18 +1,13 @@
 /**
  * Tests of the content accessors over both recorded payload shapes (real dsh recordings and hand-made events).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readRecordingFixture, type RecordingName } from '../../../fixtures/paths.ts';
 import { assistantContentOf, toolResultOf, userTextOf } from './content.ts';
 import { parseSessionLog } from './reader.ts';
 import type { SessionEvent } from './types.ts';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const readRecording = (name: string) =>
-  parseSessionLog(readFileSync(path.resolve(repoRoot, '../shared/cases/dsh-recordings', name, 'session.jsonl'), 'utf8'))
-    .events;
+const readRecording = (name: RecordingName) => parseSessionLog(readRecordingFixture(name)).events;
 const event = (type: string, data: unknown): SessionEvent => ({ type, seq: 0, data });
 
 describe('content accessors', () => {

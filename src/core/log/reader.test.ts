@@ -3,13 +3,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { fixturePath } from '../../../fixtures/paths.ts';
 import { isKnownEventValid, parseSessionLog, serializeEvent, serializeHeader, serializeSessionLog } from './reader.ts';
 import type { SessionHeader } from './types.ts';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const recordings = path.resolve(repoRoot, '../shared/cases/dsh-recordings');
+const recordings = fixturePath('dsh-recordings');
 const HEADER = '{"type":"session","version":0,"id":"s1","createdAt":1785000000000,"cwd":"/w"}';
 const header: SessionHeader = { type: 'session', version: 0, id: 's1', createdAt: 1785000000000, cwd: '/w' };
 const ev = (type: string, data: unknown) => JSON.stringify({ type, data });

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { readFixture } from '../../../fixtures/paths.ts';
 import { renderWithClient, respondWith } from '../../../mocks/test-utils.tsx';
 import { planReviewOf, type PlanReview } from '../../core/questions/plan-review.ts';
 import type { QuestionItem } from '../../core/questions/types.ts';
@@ -11,11 +10,10 @@ import { useReviewFeedbackStore } from './feedback-store.ts';
 import { PlanReviewCard, reviewAnswerOf } from './plan-review-card.tsx';
 
 /**
- * The plan review a real dsh host asked (captured `question/requested` frame, ../shared/spec/dsh-frames).
- * Resolved from `import.meta.dirname`: under happy-dom `new URL(relative, import.meta.url)` resolves against the page.
+ * The plan review a real dsh host asked (captured `question/requested` frame, fixtures/dsh-frames).
  */
 function recordedReview(): { sessionId: string; rpcId: string; questions: QuestionItem[] } {
-  const text = readFileSync(resolve(import.meta.dirname, '../../../../shared/spec/dsh-frames/ws-events.mux.jsonl'), 'utf8');
+  const text = readFixture('dsh-frames', 'ws-events.mux.jsonl');
   for (const line of text.split('\n')) {
     if (!line.includes('"question/requested"')) continue;
     const { frame } = JSON.parse(line) as { frame: { rpcId: string; payload: { sessionId: string; questions: QuestionItem[] } } };

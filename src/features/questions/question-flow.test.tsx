@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { readRecordingFixture } from '../../../fixtures/paths.ts';
 import { renderWithClient, respondWith } from '../../../mocks/test-utils.tsx';
 import type { QuestionItem } from '../../core/questions/types.ts';
 import { questionDraftKey, useQuestionDraftStore } from './draft-store.ts';
@@ -12,11 +11,11 @@ const SESSION = 'session-7a1c0de5-0000-4000-8000-000000000001';
 const RPC = 'rpc-3f6d1c2a';
 
 /**
- * The question and the answer of the recorded question-composer session (../shared/cases/dsh-recordings): the
+ * The question and the answer of the recorded question-composer session (fixtures/dsh-recordings): the
  * `ask_user_question` call arguments (snake_case `multi_select` as the model sent it) and the tool result.
  */
 function recordedQuestionComposer(): { question: QuestionItem; answer: unknown } {
-  const text = readFileSync(resolve(import.meta.dirname, '../../../../shared/cases/dsh-recordings/question-composer/session.jsonl'), 'utf8');
+  const text = readRecordingFixture('question-composer');
   let question: QuestionItem | undefined;
   let answer: unknown;
   type Line = {

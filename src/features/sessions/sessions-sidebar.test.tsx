@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { readRecordingFixture } from '../../../fixtures/paths.ts';
 import type { SessionSummary } from '../../core/protocol/methods.ts';
 import { callMethod } from '../../lib/api-client.ts';
 import { SessionsSidebar, type SessionRowBadges } from './sessions-sidebar.tsx';
 
-const here = import.meta.url;
-const planReviewLog = readFileSync(new URL('../../../../shared/cases/dsh-recordings/plan-review/session.jsonl', here), 'utf8');
+const planReviewLog = readRecordingFixture('plan-review');
 const capabilities = { setPlanMode: true, import: true, modes: false };
 const quiet = (summary: SessionSummary): SessionRowBadges => ({ running: summary.running, plan: undefined, reviewPending: false });
 

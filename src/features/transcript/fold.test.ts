@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readRecordingFixture, type RecordingName } from '../../../fixtures/paths.ts';
 import { parseSessionLog } from '../../core/log/reader.ts';
 import type { SessionEvent } from '../../core/log/types.ts';
 import { applyTranscriptEvent, foldTranscript, initTranscript, reviewOutcomeOf, type TranscriptItem } from './fold.ts';
 
-// A variable base keeps Vite from treating the URL as an asset import (../shared is outside the repo).
-const here = import.meta.url;
-const recording = (name: string) =>
-  parseSessionLog(readFileSync(new URL(`../../../../shared/cases/dsh-recordings/${name}/session.jsonl`, here), 'utf8')).events;
+const recording = (name: RecordingName) => parseSessionLog(readRecordingFixture(name)).events;
 
 const kinds = (items: readonly TranscriptItem[]) => items.map((i) => i.kind);
 

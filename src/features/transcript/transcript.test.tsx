@@ -1,18 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { readRecordingFixture, type RecordingName } from '../../../fixtures/paths.ts';
 import type { SessionEvent } from '../../core/log/types.ts';
 import type { ToolView } from '../../core/protocol/methods.ts';
 import { callMethod } from '../../lib/api-client.ts';
 import { Transcript } from './transcript.tsx';
 
-// A variable base keeps Vite from treating the URL as an asset import (../shared is outside the repo).
-const here = import.meta.url;
-const jsonlOf = (name: string) => readFileSync(new URL(`../../../../shared/cases/dsh-recordings/${name}/session.jsonl`, here), 'utf8');
+const jsonlOf = readRecordingFixture;
 
 /** Import a recording through the mocked harness and read its whole history back, as the client would. */
-async function imported(name: string): Promise<{ events: SessionEvent[]; views: Record<number, ToolView> }> {
+async function imported(name: RecordingName): Promise<{ events: SessionEvent[]; views: Record<number, ToolView> }> {
   const { sessionId } = await callMethod('session.import', { jsonl: jsonlOf(name) });
   const events: SessionEvent[] = [];
   const views: Record<number, ToolView> = {};
@@ -30,7 +28,7 @@ async function imported(name: string): Promise<{ events: SessionEvent[]; views: 
   return { events, views };
 }
 
-async function renderRecording(name: string) {
+async function renderRecording(name: RecordingName) {
   const { events, views } = await imported(name);
   render(<Transcript events={events} views={views} loaded error={undefined} />);
   return screen.getByRole('region', { name: 'Transcript' });
