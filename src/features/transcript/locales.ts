@@ -24,6 +24,8 @@ export interface TranscriptLocale {
   toolCall: (name: string) => string;
   toolRunning: string;
   toolError: string;
+  /** Status of a failed tool call, by what became of it (see `toolErrorOf`). */
+  toolOutcome: Record<'dismissed' | 'aborted' | 'failed', string>;
   toolResult: string;
   arguments: string;
   planCard: (title: string) => string;
@@ -38,6 +40,10 @@ export interface TranscriptLocale {
   answer: string;
   noAnswer: string;
   questionsDismissed: string;
+  /** Why a question got no answer, by what became of it (see `toolErrorOf`). */
+  questionOutcome: Record<'dismissed' | 'aborted' | 'failed', string>;
+  /** A question the user skipped (`selected: []`, no custom). */
+  skipped: string;
   command: (name: string) => string;
   commandRunning: string;
   commandFailed: string;
@@ -64,6 +70,7 @@ export const en: TranscriptLocale = {
   toolCall: (name) => `Tool call ${name}`,
   toolRunning: 'running',
   toolError: 'failed',
+  toolOutcome: { dismissed: 'dismissed', aborted: 'aborted', failed: 'failed' },
   toolResult: 'Result',
   arguments: 'Arguments',
   planCard: (title) => `Plan: ${title}`,
@@ -78,6 +85,8 @@ export const en: TranscriptLocale = {
   answer: 'Answer',
   noAnswer: 'Waiting for an answer',
   questionsDismissed: 'Dismissed',
+  questionOutcome: { dismissed: 'Dismissed', aborted: 'Aborted', failed: 'Failed' },
+  skipped: 'Skipped',
   command: (name) => `/${name}`,
   commandRunning: 'running…',
   commandFailed: 'Command failed',

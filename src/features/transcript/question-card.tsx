@@ -1,10 +1,13 @@
 /**
  * The `ask_user_question` card: each question the model asked and the answer it got back (selected labels and
- * any custom text, read from the JSON answer in the tool result, upstream spec §3.1), or why there is none.
+ * any custom text, read from the JSON answer in the tool result, upstream spec §3.1), "Skipped" for a skipped
+ * question (`selected: []`, no custom, spec §3.4), or why there is none (dismissed / aborted / failed, with the
+ * message without its `Error: ` prefix).
  */
 import { memo } from 'react';
 import { parseArguments, type TranscriptItem } from './fold.ts';
 import { t } from './locales.ts';
+import { toolErrorOf } from './tool-outcome.ts';
 
 interface Asked { id: string; question: string; header: string | undefined }
 interface Answered { id: string; selected: string[]; custom: string | undefined }
@@ -34,12 +37,14 @@ function answersOf(text: string): Answered[] | undefined {
 export const QuestionCard = memo(function QuestionCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> }) {
   const asked = askedOf(item.arguments);
   const answers = item.result && !item.result.isError ? answersOf(item.result.text) : undefined;
+  const error = item.result?.isError ? toolErrorOf(item.result.text) : undefined;
+  const errorText = error ? (error.message ? `${t.questionOutcome[error.kind]}: ${error.message}` : t.questionOutcome[error.kind]) : '';
   return (
     <article className={`card question-card${item.result?.isError ? ' is-error' : ''}`} aria-label={t.questionCard(asked.length)}>
       <dl className="qa-list">
         {asked.map((q, i) => {
           const answer = answers?.find((a) => a.id === q.id) ?? answers?.[i];
-          const shown = answer ? [answer.selected.join(', '), answer.custom].filter((s) => s && s.trim()).join(' — ') : '';
+          const shown = answer ? [answer.selected.join(', '), answer.custom].filter((s) => s && s.trim()).join(' — ') || t.skipped : '';
           return (
             <div key={q.id || i} className="qa">
               <dt>
@@ -48,7 +53,7 @@ export const QuestionCard = memo(function QuestionCard({ item }: { item: Extract
               </dt>
               <dd>
                 <span className="visually-hidden">{t.answer}: </span>
-                {item.result === undefined ? t.noAnswer : item.result.isError ? `${t.questionsDismissed}: ${item.result.text}` : shown || '—'}
+                {item.result === undefined ? t.noAnswer : error ? errorText : shown || '—'}
               </dd>
             </div>
           );

@@ -1,11 +1,13 @@
 /**
  * A generic tool card: the tool name, a one-line summary of its arguments, its state (running / result /
- * failed), and the result and full arguments behind disclosures. Host-attached `view`s title the card when present.
+ * dismissed / aborted / failed), and the result and full arguments behind disclosures. A failed result is shown
+ * without its `Error: ` prefix. Host-attached `view`s title the card when present.
  */
 import { memo } from 'react';
 import { Disclosure } from '../../components/disclosure.tsx';
 import { parseArguments, type TranscriptItem } from './fold.ts';
 import { t } from './locales.ts';
+import { toolErrorOf } from './tool-outcome.ts';
 
 const SUMMARY_CHARS = 80;
 
@@ -28,7 +30,8 @@ export function argumentsSummary(raw: string): string {
 export const ToolCard = memo(function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> }) {
   const failed = item.result?.isError === true;
   const title = item.view?.view.title;
-  const status = item.result === undefined ? t.toolRunning : failed ? t.toolError : undefined;
+  const error = item.result?.isError ? toolErrorOf(item.result.text) : undefined;
+  const status = item.result === undefined ? t.toolRunning : error ? t.toolOutcome[error.kind] : undefined;
   return (
     <article className={`card tool-card${failed ? ' is-error' : ''}`} aria-label={t.toolCall(item.name)}>
       <header className="card-head">
@@ -37,8 +40,8 @@ export const ToolCard = memo(function ToolCard({ item }: { item: Extract<Transcr
         {status ? <span className={`tool-status${failed ? ' is-error' : ''}`}>{status}</span> : null}
       </header>
       {item.result && item.result.text ? (
-        failed ? (
-          <pre className="tool-result is-error">{item.result.text}</pre>
+        error ? (
+          error.message ? <pre className="tool-result is-error">{error.message}</pre> : null
         ) : (
           <Disclosure label={t.toolResult}>
             <pre className="tool-result">{item.result.text}</pre>

@@ -107,13 +107,61 @@ describe('Transcript', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
-  it('shows streaming text as it grows and a running line while the turn is open', () => {
+  it('shows streaming text as it grows with one running marker: Writing… while text streams, else Running…', () => {
     const chunk = (seq: number, text: string): SessionEvent => ({ type: 'assistant/chunk', seq, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text } } });
     const start: SessionEvent = { type: 'turn/start', seq: 0, data: { turn: 1 } };
-    const { rerender } = render(<Transcript events={[start, chunk(1, 'Hello')]} views={{}} loaded error={undefined} />);
-    expect(screen.getByRole('article', { name: 'Assistant' })).toHaveTextContent('Hello');
+    const { rerender } = render(<Transcript events={[start]} views={{}} loaded error={undefined} />);
     expect(screen.getByText('Running…')).toBeInTheDocument();
+    rerender(<Transcript events={[start, chunk(1, 'Hello')]} views={{}} loaded error={undefined} />);
+    expect(screen.getByRole('article', { name: 'Assistant' })).toHaveTextContent('Hello');
+    expect(screen.getByText('Writing…')).toBeInTheDocument();
+    expect(screen.queryByText('Running…')).toBeNull();
     rerender(<Transcript events={[start, chunk(1, 'Hello'), chunk(2, ' world')]} views={{}} loaded error={undefined} />);
     expect(screen.getByRole('article', { name: 'Assistant' })).toHaveTextContent('Hello world');
+    expect(screen.getAllByText(/^(Writing|Running)…$/)).toHaveLength(1);
+  });
+
+  it('shows what the user typed as plain text, markup and line breaks included', () => {
+    const typed = '<b>html</b> and **stars**\nsecond line';
+    const events: SessionEvent[] = [{ type: 'user/message', seq: 0, data: { content: [{ type: 'text', text: typed }], source: { kind: 'user' } } }];
+    render(<Transcript events={events} views={{}} loaded error={undefined} />);
+    const message = screen.getByRole('article', { name: 'You' });
+    expect(message.textContent).toBe(typed);
+    expect(message.querySelector('b, strong')).toBeNull();
+  });
+
+  const ask = (result: string, isError: boolean): SessionEvent[] => [
+    { type: 'tool/call', seq: 0, data: { turn: 1, step: 1, callId: 'q1', name: 'ask_user_question', arguments: JSON.stringify({ questions: [
+      { id: 'scope', question: 'Which scope?', options: [{ label: 'CLI' }, { label: 'Docs' }] },
+      { id: 'tests', question: 'Add tests?', options: [{ label: 'Yes' }, { label: 'No' }] },
+    ] }) } },
+    { type: 'tool/result', seq: 1, data: { turn: 1, step: 1, callId: 'q1', content: [{ type: 'text', text: result }], isError } },
+  ];
+
+  it.each([
+    { name: 'an answer and a skipped question', events: ask(JSON.stringify({ answers: [{ id: 'scope', selected: ['CLI'] }, { id: 'tests', selected: [] }] }), false), answers: ['CLI', 'Skipped'] },
+    { name: 'a dismissed batch', events: ask('Error: the user dismissed the question', true), answers: ['Dismissed: the user dismissed the question', 'Dismissed: the user dismissed the question'] },
+    { name: 'an aborted batch', events: ask('Error: the question was aborted before the user answered', true), answers: ['Aborted: the question was aborted before the user answered', 'Aborted: the question was aborted before the user answered'] },
+  ])('labels the question card outcome of $name', ({ events, answers }) => {
+    render(<Transcript events={events} views={{}} loaded error={undefined} />);
+    const card = screen.getByRole('article', { name: '2 questions' });
+    expect([...card.querySelectorAll('dd')].map((dd) => dd.textContent?.replace(/^Answer: /, ''))).toEqual(answers);
+    expect(card).not.toHaveTextContent('Error:');
+  });
+
+  it.each([
+    ['Error: the turn was cancelled before this tool ran', 'aborted', 'the turn was cancelled before this tool ran'],
+    ['Error: the user dismissed the question', 'dismissed', 'the user dismissed the question'],
+    ['Error: no such file', 'failed', 'no such file'],
+  ])('labels a failed tool result %j as %s and drops the prefix', (text, label, message) => {
+    const events: SessionEvent[] = [
+      { type: 'tool/call', seq: 0, data: { turn: 1, step: 1, callId: 't1', name: 'read_file', arguments: '{"path":"src/cli.ts"}' } },
+      { type: 'tool/result', seq: 1, data: { turn: 1, step: 1, callId: 't1', content: [{ type: 'text', text }], isError: true } },
+    ];
+    render(<Transcript events={events} views={{}} loaded error={undefined} />);
+    const card = screen.getByRole('article', { name: 'Tool call read_file' });
+    expect(within(card).getByText(label)).toBeInTheDocument();
+    expect(within(card).getByText(message)).toBeInTheDocument();
+    expect(card).not.toHaveTextContent('Error:');
   });
 });

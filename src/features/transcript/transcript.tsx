@@ -51,6 +51,12 @@ function Row({ item }: { item: TranscriptItem }) {
   }
 }
 
+/** The last row is an assistant message still streaming: its own "Writing…" already says the turn is running. */
+function streamingLast(items: readonly TranscriptItem[]): boolean {
+  const last = items[items.length - 1];
+  return last !== undefined && last.kind === 'assistant' && last.streaming;
+}
+
 /** Render a session's transcript (see `TranscriptProps`). */
 export function Transcript({ events, views, loaded, error, onRetry }: TranscriptProps) {
   const { items, openTurn } = useTranscript(events, views);
@@ -71,7 +77,7 @@ export function Transcript({ events, views, loaded, error, onRetry }: Transcript
           </li>
         ))}
       </ol>
-      {openTurn !== undefined ? <p className="quiet running" aria-live="polite">{t.running}</p> : null}
+      {openTurn !== undefined && !streamingLast(items) ? <p className="quiet running" aria-live="polite">{t.running}</p> : null}
     </section>
   );
 }

@@ -1,6 +1,8 @@
-/** A user message, rendered as markdown in a right-aligned bubble. */
+/**
+ * A user message in a right-aligned bubble, as plain text with its line breaks kept: what the user typed is shown
+ * verbatim (`<b>html</b>` stays visible text; React escapes it), never interpreted as markdown.
+ */
 import { memo } from 'react';
-import { Markdown } from '../../components/markdown.tsx';
 import type { TranscriptItem } from './fold.ts';
 import { t } from './locales.ts';
 
@@ -8,7 +10,7 @@ import { t } from './locales.ts';
 export const UserMessage = memo(function UserMessage({ item }: { item: Extract<TranscriptItem, { kind: 'user' }> }) {
   return (
     <article className="msg msg-user" aria-label={t.you}>
-      <Markdown text={item.text} />
+      <p className="msg-user-text">{item.text}</p>
     </article>
   );
 });
