@@ -174,11 +174,18 @@ export function useSessionState(sessionId: string | undefined): SessionState {
  * Badges of a session in the list: running, plan projection, whether a plan review awaits a decision, and the
  * live title (`title` projection) when the stream has one.
  */
-export interface SessionBadges { running: boolean; plan: PlanProjectionValue | undefined; reviewPending: boolean; title: string | undefined }
+export interface SessionBadges {
+  running: boolean;
+  plan: PlanProjectionValue | undefined;
+  reviewPending: boolean;
+  title: string | undefined;
+  /** The `mode` projection (session-modes variant, seed 002); undefined on a plan-mode host. */
+  mode: ModeProjectionValue | undefined;
+}
 
 /**
  * Badges for every session the stream has mentioned, merged over the session list's own snapshot (`running`,
- * `projections.plan`) for sessions the stream has said nothing about yet.
+ * `projections.plan`, `projections.mode`) for sessions the stream has said nothing about yet.
  * @returns a function from sessionId to its badges
  */
 export function useSessionBadges(): (summary: SessionSummary) => SessionBadges {
@@ -188,11 +195,13 @@ export function useSessionBadges(): (summary: SessionSummary) => SessionBadges {
     () => (summary: SessionSummary) => {
       const slice = state.sessions[summary.sessionId] ?? EMPTY_SLICE;
       const listed = planProjectionSchema.safeParse(summary.projections?.values.plan);
+      const listedMode = modeProjectionSchema.safeParse(summary.projections?.values.mode);
       return {
         running: slice.running ?? summary.running,
         plan: planOf(slice) ?? (listed.success ? listed.data : undefined),
         reviewPending: slice.questions.some((q) => planReviewOf(q.questions) !== undefined),
         title: typeof slice.projections.title?.value === 'string' ? slice.projections.title.value : undefined,
+        mode: modeOf(slice) ?? (listedMode.success ? listedMode.data : undefined),
       };
     },
     [state],

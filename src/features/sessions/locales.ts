@@ -18,7 +18,17 @@ export interface SessionsLocale {
   retry: string;
   createError: (message: string) => string;
   importError: (message: string) => string;
+  /** After an import: the line numbers (1-based) the host could not read. */
+  importSkipped: (lines: readonly number[]) => string;
+  /** Relative times of the list ("2 min ago"). */
+  relative: { justNow: string; minutes: (n: number) => string; hours: (n: number) => string; yesterday: string; days: (n: number) => string };
+  /** Accessible label of a session's last activity. */
+  updated: (when: string) => string;
+  /** Badge of a session's mode in the session-modes variant ("Review mode", "Plan mode (pending)"). */
+  modeBadge: (mode: string, pending: boolean) => string;
 }
+
+const SKIPPED_SHOWN = 10;
 
 /** English copy. */
 export const en: SessionsLocale = {
@@ -38,6 +48,19 @@ export const en: SessionsLocale = {
   retry: 'Try again',
   createError: (message) => `Could not create a session: ${message}`,
   importError: (message) => `Could not open the log: ${message}`,
+  importSkipped: (lines) => {
+    const shown = lines.slice(0, SKIPPED_SHOWN).join(', ') + (lines.length > SKIPPED_SHOWN ? ', …' : '');
+    return lines.length === 1 ? `1 line could not be read: ${shown}` : `${lines.length} lines could not be read: ${shown}`;
+  },
+  relative: {
+    justNow: 'just now',
+    minutes: (n) => `${n} min ago`,
+    hours: (n) => `${n} h ago`,
+    yesterday: 'yesterday',
+    days: (n) => `${n} days ago`,
+  },
+  updated: (when) => `updated ${when}`,
+  modeBadge: (mode, pending) => `${mode.charAt(0).toUpperCase()}${mode.slice(1)} mode${pending ? ' (pending)' : ''}`,
 };
 
 /** The active dictionary. */

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readRecordingFixture } from '../../../fixtures/paths.ts';
 import type { SessionSummary } from '../../core/protocol/methods.ts';
 import { callMethod } from '../../lib/api-client.ts';
-import { SessionsSidebar, type SessionRowBadges } from './sessions-sidebar.tsx';
+import { SessionsSidebar, newestFirst, skippedLines, type SessionRowBadges } from './sessions-sidebar.tsx';
 
 const planReviewLog = readRecordingFixture('plan-review');
 const capabilities = { setPlanMode: true, import: true, modes: false };
@@ -94,5 +94,75 @@ describe('SessionsSidebar', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No sessions yet.')).toBeInTheDocument();
     vi.restoreAllMocks();
+  });
+
+  it('lists a recorded log with the lines the host could not read, next to the opened log', async () => {
+    const user = userEvent.setup();
+    renderSidebar();
+    const lines = planReviewLog.split('\n');
+    // Lines 6, 11 and 40 (1-based) become unreadable; the rest of the log still imports.
+    for (const at of [5, 10, 39]) lines.splice(at, 0, '{"type": broken');
+    await user.upload(screen.getByLabelText('Open session log'), new File([lines.join('\n')], 'session.jsonl', { type: 'application/jsonl' }));
+    await waitFor(() => expect(location.hash).toMatch(/^#\/s\/session-/));
+    const link = await screen.findByRole('link', { name: /Plan a small change/ });
+    const row = link.closest('li')!;
+    expect(within(row).getByRole('status')).toHaveTextContent('3 lines could not be read: 6, 11, 40');
+  });
+
+  it('shows the host refusal of a log as it comes', async () => {
+    const user = userEvent.setup();
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
+      String(input).endsWith('/api/session.import')
+        ? Promise.resolve(
+            Response.json({
+              type: 'server-response',
+              rpcId: 'x',
+              result: { ok: false, error: { code: 'bad-request', message: 'notes.txt is not a session log: no line is a dsh event', details: {} } },
+            }),
+          )
+        : realFetch(input, init),
+    );
+    renderSidebar();
+    await user.upload(screen.getByLabelText('Open session log'), new File(['hello\n'], 'notes.jsonl', { type: 'application/jsonl' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not open the log: notes.txt is not a session log: no line is a dsh event');
+    vi.restoreAllMocks();
+  });
+
+  it.each([
+    [[], []],
+    [[{ line: 40 }, { line: 6 }, { line: 11 }, { line: 6 }], [6, 11, 40]],
+  ])('reads skipped entries %j as lines %j', (skipped, lines) => {
+    expect(skippedLines(skipped)).toEqual(lines);
+    expect(skippedLines(undefined)).toEqual([]);
+  });
+
+  it('puts the newest activity first and keeps host order for ties', () => {
+    const at = (sessionId: string, updatedAt: number): SessionSummary => ({ sessionId, updatedAt, running: false, blank: false });
+    expect(newestFirst([at('a', 1), at('b', 3), at('c', 2), at('d', 3)]).map((s) => s.sessionId)).toEqual(['b', 'd', 'c', 'a']);
+  });
+
+  it('shows a long title whole in its title attribute and the time of the last activity', async () => {
+    const long = 'Plan the migration of the command-line parser to the new flag grammar, with docs and tests';
+    await callMethod('session.create', {});
+    renderSidebar({ badgesOf: () => ({ running: false, plan: undefined, reviewPending: false, title: long }) });
+    const link = await screen.findByRole('link');
+    expect(within(link).getByText(long)).toHaveAttribute('title', long);
+    expect(link).toHaveTextContent('just now');
+    expect(link.querySelector('time')).toHaveAttribute('datetime');
+  });
+
+  it.each([
+    [{ current: 'review' }, 'Review mode', []],
+    [{ current: 'default', pending: 'plan' }, 'Plan mode (pending)', []],
+    [{ current: 'plan', pending: 'default' }, undefined, ['Plan mode', 'Plan mode on']],
+    [{ current: 'default' }, undefined, ['mode', 'Plan mode on']],
+  ])('shows the session mode %o as %s', async (mode, shown, hidden) => {
+    await callMethod('session.create', {});
+    // The plan projection is ignored once the session has a mode projection.
+    renderSidebar({ badgesOf: () => ({ running: false, plan: { active: true, pending: false }, reviewPending: false, mode }) });
+    const link = await screen.findByRole('link');
+    if (shown) expect(link).toHaveTextContent(shown);
+    for (const text of hidden) expect(link).not.toHaveTextContent(text);
   });
 });
