@@ -16,8 +16,8 @@ function radios() {
   const group = screen.getByRole('radiogroup', { name: 'Collaboration mode' });
   return {
     group,
-    default: screen.getByRole('radio', { name: 'Default' }),
-    plan: screen.getByRole('radio', { name: 'Plan' }),
+    default: screen.getByRole('radio', { name: /^Default( \(pending\))?$/ }),
+    plan: screen.getByRole('radio', { name: /^Plan( \(pending\))?$/ }),
   };
 }
 
@@ -95,6 +95,29 @@ describe('PlanModePicker', () => {
     expect(radios().plan).toBeChecked();
     rerender(<PlanModePicker sessionId={SESSION} plan={{ active: true, pending: true }} capabilities={WITH_SET} reviewPending={false} />);
     expect(radios().default).toBeChecked();
+  });
+
+  it('checks Plan labelled (pending) for a {false,true} projection (a picker switch queued mid-turn), and Default then sends setPlanMode off', async () => {
+    const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'cancelled', state: { active: false } } });
+    renderWithClient(<PlanModePicker sessionId={SESSION} plan={{ active: false, pending: true }} capabilities={WITH_SET} reviewPending={false} />);
+    const plan = screen.getByRole('radio', { name: 'Plan (pending)' });
+    expect(plan).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Default' })).not.toBeChecked();
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Default' }));
+    expect(await screen.findByText('Pending change cancelled')).toBeInTheDocument();
+    expect(call.bodies).toEqual([
+      { type: 'client-request', rpcId: expect.any(String), method: 'session.setPlanMode', payload: { sessionId: SESSION, active: false } },
+    ]);
+  });
+
+  it.each([
+    [{ active: true, pending: true }, 'Default (pending)', 'Plan'],
+    [{ active: true, pending: false }, 'Plan', 'Default'],
+    [{ active: false, pending: false }, 'Default', 'Plan'],
+  ] as Array<[PlanProjectionValue, string, string]>)('names the radios for %o: checked %s, other %s', (plan, checked, other) => {
+    renderWithClient(<PlanModePicker sessionId={SESSION} plan={plan} capabilities={WITH_SET} reviewPending={false} />);
+    expect(screen.getByRole('radio', { name: checked })).toBeChecked();
+    expect(screen.getByRole('radio', { name: other })).not.toBeChecked();
   });
 
   it('is disabled with a visible reason while a plan review is pending and sends nothing', async () => {

@@ -1,6 +1,7 @@
 /**
  * The collaboration-mode picker: a two-radio group (Default / Plan) whose checked radio is always the `plan`
- * projection's effective target, never the last click. Choosing asks the host to set plan mode
+ * projection's effective target, never the last click; while that target is pending (asked for, not yet in force,
+ * e.g. `{false,true}` while a switch is queued mid-turn) the checked radio is labelled "(pending)". Choosing asks the host to set plan mode
  * (`session.setPlanMode`, or `/plan` / `/plan off` on a plain dsh host) and shows the outcome briefly;
  * the projection then moves the checked radio. It sends nothing while a plan review is pending.
  */
@@ -82,6 +83,7 @@ export function PlanModePicker({ sessionId, plan, capabilities, reviewPending, r
     { active: true, label: copy.planMode },
   ] as const;
   const focusable = target === undefined ? 0 : target ? 1 : 0;
+  const pending = plan?.pending === true;
 
   const choose = (active: boolean) => {
     if (disabled || active === target) return;
@@ -117,15 +119,18 @@ export function PlanModePicker({ sessionId, plan, capabilities, reviewPending, r
             }}
             type="button"
             role="radio"
+            aria-label={pending && target === option.active ? copy.pendingRadio(option.label) : option.label}
             aria-checked={target === option.active}
             aria-disabled={disabled || undefined}
             tabIndex={index === focusable ? 0 : -1}
             className="plan-picker__radio"
             data-mode={option.active ? 'plan' : 'default'}
+            data-pending={(pending && target === option.active) || undefined}
             onClick={() => choose(option.active)}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
             {option.label}
+            {pending && target === option.active ? <span className="plan-picker__pending" aria-hidden="true"> …</span> : null}
           </button>
         ))}
       </div>
