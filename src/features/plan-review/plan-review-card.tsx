@@ -141,7 +141,7 @@ export function PlanReviewCard({ sessionId, rpcId, review }: PlanReviewCardProps
             <textarea
               id={feedbackId}
               className="plan-review__feedback-input"
-              rows={2}
+              rows={1}
               value={feedback}
               placeholder={copy.feedbackPlaceholder}
               readOnly={latched}
