@@ -249,6 +249,13 @@ export function applyTranscriptEvent(state: TranscriptState, event: SessionEvent
         status: typeof reason.kind === 'string' ? reason.kind : 'completed', message: typeof reason.message === 'string' ? reason.message : undefined,
       });
       state.openTurn = undefined;
+      // A cancelled or failed turn leaves its last step's partial text without an assistant/message: it is final now.
+      for (const index of state.byStep.values()) {
+        const item = state.items[index];
+        if (item?.kind === 'assistant' && item.streaming && (typeof data.turn !== 'number' || item.turn === data.turn)) {
+          replace(state, index, { ...item, streaming: false });
+        }
+      }
       break;
     }
     default:

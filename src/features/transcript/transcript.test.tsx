@@ -121,6 +121,18 @@ describe('Transcript', () => {
     expect(screen.getAllByText(/^(Writing|Running)…$/)).toHaveLength(1);
   });
 
+  it('ends Writing… when the turn is cancelled mid-stream and keeps the partial text', () => {
+    const events: SessionEvent[] = [
+      { type: 'turn/start', seq: 0, data: { turn: 1 } },
+      { type: 'assistant/chunk', seq: 1, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text: 'Writing src/cli' } } },
+      { type: 'turn/end', seq: 2, data: { turn: 1, reason: { kind: 'cancelled' } } },
+    ];
+    render(<Transcript events={events} views={{}} loaded error={undefined} />);
+    expect(screen.getByRole('article', { name: 'Assistant' })).toHaveTextContent('Writing src/cli');
+    expect(screen.queryByText(/^(Writing|Running)…$/)).toBeNull();
+    expect(screen.getByText('Turn cancelled')).toBeInTheDocument();
+  });
+
   it('shows what the user typed as plain text, markup and line breaks included', () => {
     const typed = '<b>html</b> and **stars**\nsecond line';
     const events: SessionEvent[] = [{ type: 'user/message', seq: 0, data: { content: [{ type: 'text', text: typed }], source: { kind: 'user' } } }];
