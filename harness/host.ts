@@ -8,7 +8,7 @@
  * Downlink order per event: `session/projection` changes first, then the `session/event` of the same seq.
  */
 import type { z } from 'zod';
-import { parseSessionLog } from '../src/core/log/reader.ts';
+import { parseSessionLog, type ParsedLog } from '../src/core/log/reader.ts';
 import type { ContentBlock, SessionEvent } from '../src/core/log/types.ts';
 import {
   clientRequestSchema,
@@ -529,6 +529,8 @@ export function createHost(options: HostOptions): EngineHost {
     },
     'session.import': (payload) => {
       const parsed = parseSessionLog(payload.jsonl);
+      const refusal = importRefusalOf(payload.jsonl, parsed);
+      if (refusal !== undefined) throw new HostError('bad-request', refusal, { issues: [{ path: ['jsonl'], message: refusal }] });
       // Skipped lines keep their seq as `import/skipped` placeholders, so seqs stay equal to line positions.
       const headerless = parsed.header === undefined && !parsed.skipped.some((s) => s.line === 1);
       const seqOfLine = (line: number): number => line - (headerless ? 1 : 2);
@@ -661,6 +663,24 @@ function loggedModes(events: readonly SessionEvent[]): string[] {
     if (typeof mode === 'string' && mode !== 'default') names.add(mode);
   }
   return [...names];
+}
+
+/**
+ * Why a file cannot be imported as a recorded session, or `undefined` when it can: it must hold at least one
+ * readable dsh event (a partly broken log is imported, its unreadable lines kept as `import/skipped`).
+ * @param text - the uploaded file's text
+ * @param parsed - `parseSessionLog(text)`
+ * @returns a message naming the problem (`the file is empty`, `no dsh session events found: 12 lines could not
+ *   be read (first: line 1, not JSON)`, …)
+ */
+export function importRefusalOf(text: string, parsed: ParsedLog): string | undefined {
+  if (parsed.events.length > 0) return undefined;
+  if (text.replace(/^\uFEFF/, '').trim() === '') return 'the file is empty';
+  const count = parsed.skipped.length;
+  if (count === 0) return 'no dsh session events found: the log has only its session header';
+  // A file that is not a log at all fails its first line as "missing session header"; the next line says what it is.
+  const first = (parsed.skipped.find((s) => s.reason !== 'missing session header') ?? parsed.skipped[0]) as { line: number; reason: string };
+  return `no dsh session events found: ${count} ${count === 1 ? 'line' : 'lines'} could not be read (first: line ${first.line}, ${first.reason})`;
 }
 
 /** A session is blank until its first turn or command. */

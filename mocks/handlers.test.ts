@@ -1,5 +1,6 @@
 /** Carrier checks of the MSW adapter, matching the Node server's (PROTOCOL.md "Unary calls", "Downlink"). */
 import { expect, it } from 'vitest';
+import { readRecordingFixture } from '../fixtures/paths.ts';
 
 const envelope = (method: string, payload: unknown = {}) => JSON.stringify({ type: 'client-request', rpcId: 'r1', method, payload });
 
@@ -7,12 +8,25 @@ it.each([
   { name: 'a wrong content type is 415', path: '/api/host.describe', type: 'text/plain', body: envelope('host.describe'), status: 415 },
   { name: 'a body that is not JSON is 400', path: '/api/host.describe', type: 'application/json', body: '{nope', status: 400 },
   { name: 'an unknown method is 404', path: '/api/no.such', type: 'application/json', body: envelope('no.such'), status: 404 },
-  { name: 'a body over 1 MiB is 413', path: '/api/session.import', type: 'application/json', body: envelope('session.import', { jsonl: 'x'.repeat(1024 * 1024) }), status: 413 },
+  { name: 'a body over 1 MiB is 413', path: '/api/session.list', type: 'application/json', body: envelope('session.list', { pad: 'x'.repeat(1024 * 1024) }), status: 413 },
+  { name: 'a session.import body over 32 MiB is 413', path: '/api/session.import', type: 'application/json', body: envelope('session.import', { jsonl: 'x'.repeat(32 * 1024 * 1024) }), status: 413 },
   { name: 'a well-formed call is 200', path: '/api/host.describe', type: 'application/json', body: envelope('host.describe'), status: 200 },
   { name: 'a respond body that is not JSON is 400', path: '/api/respond', type: 'application/json', body: '[', status: 400 },
 ])('$name', async ({ path, type, body, status }) => {
   const response = await fetch(path, { method: 'POST', headers: { 'content-type': type }, body });
   expect(response.status).toBe(status);
+});
+
+it('imports a recorded log over 1 MiB (a session.import body may reach 32 MiB)', async () => {
+  const lines = readRecordingFixture('plan-review').trimEnd().split('\n');
+  const [header, ...events] = lines;
+  let jsonl = `${header}\n`;
+  while (jsonl.length < 2_200_000) jsonl += `${events.join('\n')}\n`;
+  const response = await fetch('/api/session.import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: envelope('session.import', { jsonl }) });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { result: { ok: boolean; value?: { sessionId: string } } };
+  expect(body.result.ok).toBe(true);
+  expect(body.result.value?.sessionId).toMatch(/^session-/);
 });
 
 it('answers a method whose path has a slash', async () => {

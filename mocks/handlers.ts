@@ -1,28 +1,29 @@
 /**
  * MSW adapter over the reference harness engine (PROTOCOL.md): `POST /api/respond` and `POST /api/<method>` with
- * the server's carrier checks (415 wrong content type, 413 body over 1 MiB, 400 body not JSON, 404 unknown
+ * the server's carrier checks (415 wrong content type, 413 body over 1 MiB or 32 MiB for `session.import`, 400 body not JSON, 404 unknown
  * method), then straight into the `Host`; the two downlink WebSockets are `ws.link`s that attach the host's
  * streams and detach on close. No business rule lives here (STYLE.md "Thin adapters").
  */
 import { http, HttpResponse, ws, type RequestHandler, type WebSocketHandler } from 'msw';
+import { bodyLimitOf, MAX_BODY_BYTES, tooLargeText } from '../harness/limits.ts';
 import type { Host } from '../harness/types.ts';
 
-/** Largest accepted request body in bytes (PROTOCOL.md "Unary calls": 413 over 1 MiB). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+/** Largest accepted request body in bytes (PROTOCOL.md "Unary calls": 413 over 1 MiB; `session.import` takes more, harness/limits.ts). */
+export { MAX_BODY_BYTES };
 
 /** WebSocket close code the host uses when a client sends on a downlink (PROTOCOL.md "Downlink"). */
 const POLICY_VIOLATION = 1008;
 
 type Carrier = { ok: true; body: unknown } | { ok: false; response: Response };
 
-async function readJsonBody(request: Request): Promise<Carrier> {
+async function readJsonBody(request: Request, limit: number): Promise<Carrier> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type.trim())) {
     return { ok: false, response: new HttpResponse('expected content-type: application/json', { status: 415 }) };
   }
   const text = await request.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) {
-    return { ok: false, response: new HttpResponse('request body too large', { status: 413 }) };
+  if (new TextEncoder().encode(text).byteLength > limit) {
+    return { ok: false, response: new HttpResponse(tooLargeText(limit), { status: 413 }) };
   }
   try {
     return { ok: true, body: JSON.parse(text) as unknown };
@@ -42,7 +43,7 @@ export function createHandlers(getHost: () => Host): Array<RequestHandler | WebS
   const hostLink = ws.link('*/api/events.host');
   return [
     http.post('*/api/respond', async ({ request }) => {
-      const carrier = await readJsonBody(request);
+      const carrier = await readJsonBody(request, bodyLimitOf('respond'));
       if (!carrier.ok) return carrier.response;
       return HttpResponse.json(getHost().handleRespond(carrier.body));
     }),
@@ -50,7 +51,7 @@ export function createHandlers(getHost: () => Host): Array<RequestHandler | WebS
       const method = decodeURIComponent(new URL(request.url).pathname.replace(/^\/api\//, ''));
       const host = getHost();
       if (!host.hasMethod(method)) return new HttpResponse(`unknown path /api/${method}`, { status: 404 });
-      const carrier = await readJsonBody(request);
+      const carrier = await readJsonBody(request, bodyLimitOf(method));
       if (!carrier.ok) return carrier.response;
       return HttpResponse.json(await host.handleRequest(method, carrier.body, request.signal));
     }),

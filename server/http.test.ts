@@ -22,7 +22,7 @@ function recordingHost() {
   const muxSends: ((f: ServerRequest) => void)[] = [];
   let detached = 0;
   const host: Host = {
-    hasMethod: (m) => ['session.list', 'commands/execute', 'crash'].includes(m),
+    hasMethod: (m) => ['session.list', 'session.import', 'commands/execute', 'crash'].includes(m),
     handleRequest: async (method, body) => {
       calls.push({ method, body });
       if (method === 'crash') throw new Error('boom');
@@ -140,7 +140,8 @@ it.each<[string, Parameters<typeof raw>[0], number, string]>([
   ['no content type', { path: '/api/session.list', body: envelope }, 415, 'content type must be application/json'],
   ['a body that is not JSON', { path: '/api/session.list', headers: json, body: '{"type":' }, 400, 'body is not JSON'],
   ['an empty body', { path: '/api/session.list', headers: json, body: '' }, 400, 'body is not JSON'],
-  ['a body over 1 MiB', { path: '/api/session.list', headers: json, body: JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }) }, 413, 'request body too large'],
+  ['a body over 1 MiB', { path: '/api/session.list', headers: json, body: JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }) }, 413, 'request body too large (limit 1 MiB)'],
+  ['a session.import body over 32 MiB', { path: '/api/session.import', headers: json, body: JSON.stringify({ pad: 'x'.repeat(32 * 1024 * 1024) }) }, 413, 'request body too large (limit 32 MiB)'],
   ['a respond body that is not JSON', { path: '/api/respond', headers: json, body: 'nope' }, 400, 'body is not JSON'],
   ['a plain GET of the mux', { method: 'GET', path: '/api/events.mux' }, 426, 'upgrade required'],
   ['a plain GET of the host stream', { method: 'GET', path: '/api/events.host' }, 426, 'upgrade required'],
@@ -157,6 +158,13 @@ it('accepts a body of exactly 1 MiB and a charset parameter on the content type'
   expect(Buffer.byteLength(padded)).toBe(1024 * 1024);
   const res = await raw({ path: '/api/session.list', headers: { 'content-type': 'application/json; charset=utf-8' }, body: padded });
   expect(res.status).toBe(200);
+});
+
+it('accepts a session.import body over 1 MiB (a recorded log of a few MB) and hands it to the host', async () => {
+  const body = { type: 'client-request', rpcId: 'r8', method: 'session.import', payload: { jsonl: 'x'.repeat(2_200_000) } };
+  const res = await raw({ path: '/api/session.import', headers: json, body: JSON.stringify(body) });
+  expect(res.status).toBe(200);
+  expect(fake.calls.at(-1)).toEqual({ method: 'session.import', body });
 });
 
 it('hands the parsed body and the whole slash method to the host', async () => {

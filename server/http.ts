@@ -9,11 +9,12 @@ import http from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
+import { bodyLimitOf, MAX_BODY_BYTES, tooLargeText } from '../harness/limits.ts';
 import type { Host } from '../harness/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 
-/** Largest accepted request body, in bytes (PROTOCOL.md "Unary calls": 1 MiB). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+/** Largest accepted request body, in bytes (PROTOCOL.md "Unary calls": 1 MiB; `session.import` takes more, harness/limits.ts). */
+export { MAX_BODY_BYTES };
 /** Keepalive ping period of the downlinks, in ms. */
 export const PING_INTERVAL_MS = 30_000;
 /** Path of the mux downlink: session frames of every attached session (PROTOCOL.md "Downlink"). */
@@ -94,18 +95,22 @@ function isJsonContentType(value: string | undefined): boolean {
 
 type BodyResult = { kind: 'ok'; text: string } | { kind: 'too-large' } | { kind: 'aborted' };
 
-/** Read a request body up to the limit; an oversized body is drained (bounded) so the 413 reaches the client. */
-function readBody(req: http.IncomingMessage): Promise<BodyResult> {
+/**
+ * Read a request body up to `limit` bytes; an oversized body is drained (bounded: up to 64 MiB past a 1 MiB limit,
+ * twice the limit beyond) so the 413 reaches the client.
+ */
+function readBody(req: http.IncomingMessage, limit: number): Promise<BodyResult> {
   return new Promise((resolve) => {
     const declared = Number(req.headers['content-length'] ?? NaN);
+    const drainUpTo = Math.max(64 * MAX_BODY_BYTES, 2 * limit);
     let size = 0;
-    let over = declared > MAX_BODY_BYTES;
+    let over = declared > limit;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) over = true;
+      if (size > limit) over = true;
       if (!over) chunks.push(chunk);
-      else if (size > 64 * MAX_BODY_BYTES) req.destroy();
+      else if (size > drainUpTo) req.destroy();
     });
     req.on('end', () => resolve(over ? { kind: 'too-large' } : { kind: 'ok', text: Buffer.concat(chunks).toString('utf8') }));
     req.on('error', () => resolve({ kind: 'aborted' }));
@@ -229,7 +234,8 @@ export function refuseUpgrade(socket: Duplex, status: string, text: string): voi
  * Build the ui-plan HTTP server over a `Host`. Routes (PROTOCOL.md): `POST /api/respond` →
  * `host.handleRespond`; `POST /api/<method>` (method may contain `/`) → `host.handleRequest`; WebSocket
  * `/api/events.mux` / `/api/events.host` → `host.openMux` / `host.openHostStream`; other GETs → the SPA.
- * Carrier answers: 403 fence, 404 unknown path, 405 wrong verb, 413 body over {@link MAX_BODY_BYTES},
+ * Carrier answers: 403 fence, 404 unknown path, 405 wrong verb, 413 body over its path's limit (`bodyLimitOf`:
+ * {@link MAX_BODY_BYTES}, 32 MiB for `session.import`),
  * 415 content type, 400 body not JSON, 426 downlink without upgrade, 500 handler crash.
  * @param options the host, static directory, trusted host names, logger
  * @returns the unlistened server and a `close()` that ends sockets and stops listening (the host stays open)
@@ -253,9 +259,10 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     if (!isRespond && !host.hasMethod(method)) return sendText(res, 404, 'not found');
     if (req.method !== 'POST') return sendText(res, 405, 'method not allowed', { allow: 'POST' });
     if (!isJsonContentType(req.headers['content-type'])) return sendText(res, 415, 'content type must be application/json');
-    const body = await readBody(req);
+    const limit = bodyLimitOf(method);
+    const body = await readBody(req, limit);
     if (body.kind === 'aborted') return;
-    if (body.kind === 'too-large') return sendText(res, 413, 'request body too large', { connection: 'close' });
+    if (body.kind === 'too-large') return sendText(res, 413, tooLargeText(limit), { connection: 'close' });
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.text);

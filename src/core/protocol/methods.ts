@@ -65,6 +65,12 @@ export type CommandDescriptor = z.infer<typeof commandDescriptorSchema>;
 
 export const commandResultSchema = z.object({ kind: z.enum(['success', 'error']), text: z.string().optional() });
 
+/**
+ * Largest `session.import` log, in UTF-16 code units of `jsonl` (16 Mi; a recorded log is a few MB). The carriers
+ * accept a `/api/session.import` body of up to 32 MiB for it (harness/limits.ts), room for JSON escaping.
+ */
+export const MAX_IMPORT_JSONL_CHARS = 16 * 1024 * 1024;
+
 /** Outcome of `ctx.planMode.set()` (upstream spec §1.5). */
 export const setOutcomeSchema = z.enum(['committed', 'queued', 'cancelled', 'noop']);
 export type SetOutcome = z.infer<typeof setOutcomeSchema>;
@@ -145,9 +151,9 @@ export const methods = {
     payload: z.object({ sessionId, active: z.boolean() }),
     value: z.object({ outcome: setOutcomeSchema, state: planStateSchema }),
   },
-  /** extension: a read-only session built from a recorded dsh log */
+  /** extension: a read-only session built from a recorded dsh log (an empty `jsonl` is refused by the host, naming why) */
   'session.import': {
-    payload: z.object({ jsonl: z.string().min(1).max(16 * 1024 * 1024) }),
+    payload: z.object({ jsonl: z.string().max(MAX_IMPORT_JSONL_CHARS) }),
     value: z.looseObject({ sessionId, skipped: z.array(z.object({ line: z.number(), reason: z.string() })).optional() }),
   },
   /** extension: session-modes variant (seed 002) */
