@@ -1,10 +1,12 @@
 /**
  * The agent loop: one root agent per session (agent id = session id) running turns of steps against a
- * `ModelProvider`, in the event order of the recorded dsh logs (shared/cases/dsh-recordings/plan-review):
- * turn/start → user/message → session/title (once) → per step: pre-step boundary (plan-mode flush, steered
- * messages) → step/start → request/header (only when changed) → assistant/chunk rows → assistant/message →
- * tool/call + tool/result per call → step/end; then turn/end. Everything it knows comes from the log. Session
- * modes (seed 002) flush at two more seams: prompt submit (right after turn/start) and turn continuation (after step/end).
+ * `ModelProvider`, in the event order of a real dsh host (shared/spec/dsh-frames/ws-events.mux.jsonl, HEAD):
+ * a queued prompt opens `turn/start {trigger}` → user/message → session/title (once); a steered message opens
+ * `turn/start` without trigger and waits for the first step. Per step: pre-step boundary (plan-mode commit) →
+ * step/start → the step's messages (boundary notices, then steered messages) → session/title (once) →
+ * request/header (only when changed) → assistant/chunk rows → assistant/message → tool/call + tool/result per
+ * call → step/end; then turn/end. Everything it knows comes from the log. Session modes (seed 002) flush at two
+ * more seams: prompt submit (right after turn/start) and turn continuation (after step/end).
  */
 import { assistantContentOf, toolResultOf, userTextOf } from '../src/core/log/content.ts';
 import type { ContentBlock, SessionEvent, ToolCallData, UserMessageData } from '../src/core/log/types.ts';
@@ -24,6 +26,12 @@ export interface QueueItem {
   message: { content: ContentBlock[]; source: { kind: 'user' }; role: 'user'; id: string };
 }
 
+/**
+ * A user message a pre-step boundary adds to the step it opens (upstream spec §1.6 E3 "decision messages", e.g. the
+ * plan-mode switch notice of §1.7); logged as `user/message` right after `step/start`, before steered messages.
+ */
+export type StepMessage = UserMessageData;
+
 /** What an agent needs from the engine. */
 export interface AgentDeps {
   log: SessionLog;
@@ -32,8 +40,11 @@ export interface AgentDeps {
   sections(): readonly PromptSection[];
   /** The tools offered to this agent's next request (session modes hide `exit_plan_mode` outside plan). */
   tools(agentId: string): readonly ToolDefinition[];
-  /** Pre-step boundary hooks (plan-mode flush), run before steered messages are logged. */
-  preStep(agentId: string, signal: AbortSignal): void;
+  /**
+   * Pre-step boundary hooks (plan-mode commit), run before `step/start`. @returns the messages to add to the step
+   * (logged after `step/start`; a failing append of one is contained with a warning), or nothing.
+   */
+  preStep(agentId: string, signal: AbortSignal): readonly StepMessage[] | void;
   /** The prompt-submit seam: inside the just-opened turn, before its first user message (session-modes flush, seed 002). */
   promptSubmit?(agentId: string, signal: AbortSignal): void;
   /** The turn-continuation seam: right after each `step/end` (session-modes flush, seed 002). */
@@ -51,12 +62,18 @@ export interface AgentDeps {
 
 class Cancelled extends Error {}
 
+/** How a turn opens: with one queued prompt (logged at once) or with the steered messages waiting in the inbox. */
+type Opening = { kind: 'prompt'; item: QueueItem } | { kind: 'steer' };
+
 /**
  * One session's root agent. `prompt`/`steer` start a turn when idle; a running turn takes steered
- * messages at its next pre-step and queued prompts after it ends.
+ * messages at the start of its next step and queued prompts after it ends.
  */
 export class Agent {
+  /** Steered messages not yet taken by a turn (shown in `session/queue`). */
   private readonly inbox: QueueItem[] = [];
+  /** Steered messages a turn has taken (spliced out of the inbox), delivered at the start of its next step. */
+  private readonly nextStep: QueueItem[] = [];
   private readonly queue: QueueItem[] = [];
   private controller: AbortController | undefined;
   private drive: Promise<void> | undefined;
@@ -69,22 +86,30 @@ export class Agent {
   }
 
   /**
-   * `session.prompt` (PROTOCOL.md): `steer` joins the running turn at its next pre-step, `queue` runs after
-   * the current turn; either starts a turn at once when idle.
+   * `session.prompt` (PROTOCOL.md): `steer` joins the running turn at the start of its next step, `queue` runs
+   * after the current turn; either starts a turn at once when idle. An idle steer logs `turn/start` (no trigger)
+   * synchronously and delivers the message at the first step's start, which runs only after the caller's
+   * synchronous work, so a `/plan <task>` logs `command/done` between the two (real dsh host order, issue 5).
    * @param content - the user's content blocks
    */
   prompt(content: ContentBlock[], mode: 'queue' | 'steer'): void {
     const id = this.deps.newId();
     const item: QueueItem = { id, placement: mode === 'steer' ? 'steering' : 'queued', message: { content, source: { kind: 'user' }, role: 'user', id } };
     if (!this.drive) {
-      this.start([item]);
+      if (mode === 'steer') {
+        this.inbox.push(item);
+        this.announceQueue();
+        this.start({ kind: 'steer' });
+      } else {
+        this.start({ kind: 'prompt', item });
+      }
       return;
     }
     (mode === 'steer' ? this.inbox : this.queue).push(item);
     this.announceQueue();
   }
 
-  /** `agent.steer` (upstream spec §1.8): a user message for the next step. */
+  /** `agent.steer` (upstream spec §1.8): a user message for the next step (starts a turn when idle). */
   steer(content: ContentBlock[]): void {
     this.prompt(content, 'steer');
   }
@@ -93,6 +118,7 @@ export class Agent {
   cancel(): void {
     const hadItems = this.inbox.length + this.queue.length > 0;
     this.inbox.length = 0;
+    this.nextStep.length = 0;
     this.queue.length = 0;
     if (hadItems) this.announceQueue();
     this.controller?.abort();
@@ -107,13 +133,13 @@ export class Agent {
     this.deps.onQueue([...this.inbox, ...this.queue].map((item) => structuredClone(item)));
   }
 
-  private start(first: QueueItem[]): void {
+  private start(first: Opening): void {
     this.deps.onRunning(true);
     this.launch(first);
   }
 
   /** Run turns until nothing is left; a prompt that lands while the drive is settling starts the next one. */
-  private launch(first: QueueItem[]): void {
+  private launch(first: Opening): void {
     this.drive = this.runAll(first).finally(() => {
       this.drive = undefined;
       const next = this.takeNext();
@@ -122,17 +148,18 @@ export class Agent {
     });
   }
 
-  /** The next turn's opening messages: one queued prompt, else every steered message; announces the change. */
-  private takeNext(): QueueItem[] | undefined {
-    let next: QueueItem[] | undefined;
-    if (this.queue.length > 0) next = [this.queue.shift() as QueueItem];
-    else if (this.inbox.length > 0) next = this.inbox.splice(0);
-    if (next) this.announceQueue();
-    return next;
+  /** The next turn's opening: one queued prompt (announced as taken), else the steered messages, else none. */
+  private takeNext(): Opening | undefined {
+    if (this.queue.length > 0) {
+      const item = this.queue.shift() as QueueItem;
+      this.announceQueue();
+      return { kind: 'prompt', item };
+    }
+    return this.inbox.length > 0 || this.nextStep.length > 0 ? { kind: 'steer' } : undefined;
   }
 
-  private async runAll(first: QueueItem[]): Promise<void> {
-    let next: QueueItem[] | undefined = first;
+  private async runAll(first: Opening): Promise<void> {
+    let next: Opening | undefined = first;
     while (next) {
       try {
         await this.runTurn(next);
@@ -140,6 +167,7 @@ export class Agent {
         // Only a storage failure reaches here (turn/end itself could not be logged); stop driving.
         this.queue.length = 0;
         this.inbox.length = 0;
+        this.nextStep.length = 0;
         this.deps.logger.warn(`agent ${this.deps.handle.id}: turn aborted by a log failure`, error);
         this.deps.onError(error instanceof Error ? error.message : String(error), lastTurnOf(this.deps.log.events));
         return;
@@ -148,17 +176,40 @@ export class Agent {
     }
   }
 
-  private appendUser(item: QueueItem): void {
-    const log = this.deps.log;
+  private appendUser(item: QueueItem): SessionEvent {
     const data: UserMessageData = { content: item.message.content, source: { kind: 'user' }, role: 'user', id: item.id };
-    const event = log.append({ type: 'user/message', data, surfaceOp: 'append' });
-    if (!log.events.some((e) => e.type === 'session/title')) {
-      const title = userTextOf(event).split(/\s+/).filter(Boolean).slice(0, 5).join(' ');
-      if (title !== '') log.append({ type: 'session/title', data: { title, messageSeqs: [event.seq], source: { kind: 'fallback' } } });
-    }
+    return this.deps.log.append({ type: 'user/message', data, surfaceOp: 'append' });
   }
 
-  private async runTurn(first: QueueItem[]): Promise<void> {
+  /** The fallback `session/title` (first five words of the first user message), once per session, after `users`. */
+  private titleOnce(users: readonly SessionEvent[]): void {
+    const log = this.deps.log;
+    const first = users[0];
+    if (!first || log.events.some((e) => e.type === 'session/title')) return;
+    const title = userTextOf(first).split(/\s+/).filter(Boolean).slice(0, 5).join(' ');
+    if (title !== '') log.append({ type: 'session/title', data: { title, messageSeqs: [first.seq], source: { kind: 'fallback' } } });
+  }
+
+  /**
+   * Log the messages of a step right after its `step/start`: the boundary's messages (notices; a failing append is
+   * contained with a warning, as the boundary's own append is, upstream spec §1.6), then the steered messages.
+   */
+  private deliverStepMessages(notices: readonly StepMessage[]): void {
+    const { log, logger, handle } = this.deps;
+    for (const data of notices) {
+      try {
+        log.append({ type: 'user/message', data, surfaceOp: 'append' });
+      } catch (error) {
+        logger.warn(`agent ${handle.id}: could not log a step message`, error);
+      }
+    }
+    const fromInbox = this.inbox.length > 0;
+    const items = [...this.nextStep.splice(0), ...this.inbox.splice(0)];
+    if (fromInbox) this.announceQueue();
+    this.titleOnce(items.map((item) => this.appendUser(item)));
+  }
+
+  private async runTurn(opening: Opening): Promise<void> {
     const { log, handle } = this.deps;
     const turn = lastTurnOf(log.events) + 1;
     const controller = new AbortController();
@@ -167,10 +218,21 @@ export class Agent {
     const end = (reason: { kind: string; message?: string }): void => {
       log.append({ type: 'turn/end', data: { turn, reason } });
     };
-    log.append({ type: 'turn/start', data: { turn, trigger: { kind: 'message', source: { kind: 'user' } } } });
+    if (opening.kind === 'prompt') {
+      log.append({ type: 'turn/start', data: { turn, trigger: { kind: 'message', source: { kind: 'user' } } } });
+    } else {
+      // A real dsh host opens a steered turn without a trigger and splices the inbox for its first step.
+      log.append({ type: 'turn/start', data: { turn } });
+      if (this.inbox.length > 0) {
+        this.nextStep.push(...this.inbox.splice(0));
+        this.announceQueue();
+      }
+    }
     try {
       this.deps.promptSubmit?.(handle.id, signal);
-      for (const item of first) this.appendUser(item);
+      if (opening.kind === 'prompt') this.titleOnce([this.appendUser(opening.item)]);
+      // Let the caller's synchronous work land first (the command/done of a steering /plan <task>, as a real host logs it).
+      else await Promise.resolve();
       for (let step = 1; ; step++) {
         if (step > this.deps.maxSteps) {
           const message = `step limit of ${this.deps.maxSteps} reached`;
@@ -178,13 +240,10 @@ export class Agent {
           this.deps.onError(message, turn);
           return;
         }
-        this.deps.preStep(handle.id, signal);
-        if (this.inbox.length > 0) {
-          for (const item of this.inbox.splice(0)) this.appendUser(item);
-          this.announceQueue();
-        }
+        const notices = this.deps.preStep(handle.id, signal) ?? [];
         if (signal.aborted) throw new Cancelled();
         log.append({ type: 'step/start', data: { turn, step } });
+        this.deliverStepMessages(notices);
         const hadToolCalls = await this.runStep(turn, step, signal);
         log.append({ type: 'step/end', data: { turn, step } });
         if (signal.aborted) throw new Cancelled();

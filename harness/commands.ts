@@ -1,8 +1,10 @@
 /**
  * The command plane (`ctx.commands`, upstream spec §4.5 HEAD shape): a registry of slash commands and
  * `execute`, which logs `command/run` before the handler and `command/done` after it (a throw counts as
- * `error`). Command name, args and result stay outside model history. Deferred work a handler schedules
- * (e.g. `/plan <task>` steering its message) runs only after `command/done` is logged (upstream spec §1.12).
+ * `error`). Command name, args and result stay outside model history. A synchronous handler's `command/done`
+ * is logged in the same tick as its `command/run`, so what the handler logs itself (e.g. the `turn/start` of the
+ * turn `/plan <task>` steers) lands between them, as on a real dsh host; deferred work a handler schedules runs
+ * only after `command/done` is logged (upstream spec §1.12, used by the session-modes variant).
  */
 import { parseCommandLine } from '../src/core/commands/grammar.ts';
 import type { CommandDescriptor } from '../src/core/protocol/methods.ts';
@@ -91,12 +93,14 @@ export function createCommandRegistry(newId: () => string): CommandRegistry {
       const deferred: (() => void)[] = [];
       let result: CommandResult;
       try {
-        result = await command.run({
+        const returned = command.run({
           agentId: log.sessionId,
           rawInput: parsed.rawInput,
           images,
           defer: (task) => void deferred.push(task),
         });
+        // Await only a real promise: a synchronous result must not yield to work the handler started (see header).
+        result = returned instanceof Promise ? await returned : returned;
       } catch (error) {
         result = { kind: 'error', text: error instanceof Error ? error.message : String(error) };
         deferred.length = 0;

@@ -26,7 +26,14 @@ import { createCommandRegistry, type CommandRegistry } from './commands.ts';
 import { resolvePlugins } from './config.ts';
 import { openTurnOf, SessionLog, type LogHeader } from './log.ts';
 import { createModesPlugin, MODES_PLUGIN_ID, resolveModesConfig, type ModesPlugin } from './plugins/modes.ts';
-import { createPlanModePlugin, DEFAULT_PLAN_SECTION, resolvePlanModeConfig, type PlanModePlugin } from './plugins/plan-mode.ts';
+import {
+  createPlanModePlugin,
+  DEFAULT_PLAN_SECTION,
+  planCommandLine,
+  resolvePlanModeConfig,
+  setOutcomeOf,
+  type PlanModePlugin,
+} from './plugins/plan-mode.ts';
 import { BASE_SECTION, type PromptSection } from './prompt.ts';
 import { PROJECTION_UNITS, ProjectionRegistry, titleProjection } from './projections.ts';
 import {
@@ -366,6 +373,8 @@ export function createHost(options: HostOptions): EngineHost {
         logger.warn(`mode: could not restore the pending mode of ${session.log.sessionId}`, error);
       }
     }
+    const plan = session.projections.snapshot().values.plan as { active: boolean; pending: boolean } | undefined;
+    if (planModePlugin && !session.readOnly && plan?.pending === true) planModePlugin.controller.restore(session.log.sessionId, !plan.active);
   }
 
   const modesOrThrow = (): ModesPlugin => {
@@ -522,10 +531,18 @@ export function createHost(options: HostOptions): EngineHost {
       sessionOf(payload.sessionId);
       return engine.planMode.get(payload.sessionId);
     },
-    'session.setPlanMode': (payload): { outcome: SetOutcome; state: PlanState } => {
-      writable(payload.sessionId);
-      const outcome = engine.planMode.set(payload.sessionId, payload.active);
-      return { outcome, state: engine.planMode.get(payload.sessionId) };
+    // The picker's switch runs `/plan` or `/plan off` (never with a message, so nothing is steered): the request is
+    // logged as command/run + command/done around `ctx.planMode.set`, so the `plan` projection, a pure fold of the
+    // log, shows a queued switch pending (upstream spec §1.11), exactly as a typed `/plan` does. A noop logs nothing.
+    'session.setPlanMode': async (payload): Promise<{ outcome: SetOutcome; state: PlanState }> => {
+      const session = writable(payload.sessionId);
+      const before = engine.planMode.get(payload.sessionId);
+      if (payload.active === (before.pending ?? before.active)) return { outcome: 'noop', state: before };
+      const ran = await commands.execute(session.log, planCommandLine(payload.active), []);
+      if (ran === undefined) throw new HostError('internal', 'the /plan command is not registered');
+      if (ran.result.kind === 'error') throw new HostError('internal', ran.result.text ?? '/plan failed');
+      const state = engine.planMode.get(payload.sessionId);
+      return { outcome: setOutcomeOf(before, state, payload.active), state };
     },
     'session.import': (payload) => {
       const parsed = parseSessionLog(payload.jsonl);

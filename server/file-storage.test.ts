@@ -245,7 +245,12 @@ it('restarts over a session whose last line was torn mid-write and serves it wit
     // The log keeps growing cleanly after the cut.
     expect((await value(second, 'session.setPlanMode', { sessionId, active: false })).outcome).toBe('committed');
     const text = fs.readFileSync(path.join(dataDir, 'sessions', `${sessionId}.jsonl`), 'utf8');
-    expect(text.trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string }).at(-1)).toMatchObject({ type: 'plan/mode', data: { active: false } });
+    // The picker's switch is logged as the /plan off command around its plan/mode.
+    expect(text.trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string }).slice(-3)).toMatchObject([
+      { type: 'command/run', data: { name: 'plan', args: ' off', source: { kind: 'user' } } },
+      { type: 'plan/mode', data: { active: false } },
+      { type: 'command/done', data: { kind: 'success', text: 'Plan mode off.' } },
+    ]);
   } finally {
     await second.close();
   }

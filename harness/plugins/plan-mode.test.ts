@@ -11,15 +11,13 @@ import {
   EXIT_TEXTS,
   NOTICE_OFF,
   NOTICE_ON,
+  planCommandLine,
   PLAN_TEXTS,
   resolvePlanModeConfig,
   reviewQuestion,
   reviewVerdict,
+  setOutcomeOf,
 } from './plan-mode.ts';
-
-/** Untyped JSON read back from logged payloads and frames. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 
 const PLAN = '# Ship it\n\n- step one\n- step two';
 type Reply = QuestionAnswer | Error | (() => Promise<QuestionAnswer>);
@@ -72,7 +70,6 @@ function fixture(options: { questions?: 'none'; commands?: false } = {}) {
     openTurn: () => log.append({ type: 'turn/start', data: { turn: 1 } }),
     closeTurn: () => log.append({ type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } }),
     types: () => log.events.map((e) => e.type),
-    notices: () => log.events.filter((e) => e.type === 'user/message').map((e) => (e.data as Json).content[0].text as string),
   };
 }
 
@@ -159,19 +156,66 @@ describe('plan-mode plugin', () => {
     expect(f.pm.get('s1')).toEqual({ active: false });
   });
 
-  it('narrates an idle commit after a header that described the other state, once (spec §6 item 11)', () => {
+  it.each([
+    { idle: true, prior: [], active: true, outcome: 'committed' },
+    { idle: true, prior: [true], active: false, outcome: 'committed' },
+    { idle: true, prior: [], active: false, outcome: 'noop' },
+    { idle: false, prior: [], active: true, outcome: 'queued' },
+    { idle: false, prior: ['/plan'], active: false, outcome: 'cancelled' },
+    { idle: false, prior: ['/plan'], active: true, outcome: 'noop' },
+    { idle: false, prior: [true], active: false, outcome: 'queued' },
+    { idle: false, prior: [true, '/plan off'], active: true, outcome: 'cancelled' },
+  ] as const)('reads back the outcome of $active from get() around its /plan run (idle=$idle, after $prior)', async ({ idle, prior, active, outcome }) => {
+    const direct = fixture();
+    const viaCommand = fixture();
+    for (const f of [direct, viaCommand]) {
+      for (const step of prior) if (typeof step === 'boolean') f.log.append({ type: 'plan/mode', data: { active: step } });
+      if (!idle) f.openTurn();
+      for (const step of prior) if (typeof step === 'string') await f.run(step);
+    }
+    expect(direct.pm.set('s1', active)).toBe(outcome);
+    const before = viaCommand.pm.get('s1');
+    await viaCommand.run(planCommandLine(active));
+    expect(setOutcomeOf(before, viaCommand.pm.get('s1'), active)).toBe(outcome);
+    expect(viaCommand.pm.get('s1')).toEqual(direct.pm.get('s1'));
+  });
+
+  it('restores a selection the log shows pending after a restart and commits it, narrated, at the next boundary', () => {
+    const f = fixture();
+    f.header();
+    f.pm.restore('s1', false);
+    expect(f.pm.get('s1')).toEqual({ active: false });
+    f.pm.restore('s1', true);
+    expect(f.pm.get('s1')).toEqual({ active: false, pending: true });
+    f.openTurn();
+    expect(f.pm.boundary('s1').map((m) => m.content)).toEqual([[{ type: 'text', text: NOTICE_ON }]]);
+    expect(f.types()).toEqual(['request/header', 'turn/start', 'plan/mode']);
+  });
+
+  it('owes an idle commit after a header that described the other state one notice, given by the next boundary (spec §6 item 11)', () => {
     const f = fixture();
     f.header();
     f.pm.set('s1', true);
-    expect(f.types()).toEqual(['request/header', 'plan/mode', 'user/message']);
-    const notice = f.log.events[2]!;
-    expect(notice.surfaceOp).toBe('append');
-    expect(notice.data).toEqual({
+    // The real host injects the notice into the next step's messages rather than logging it at commit time.
+    expect(f.types()).toEqual(['request/header', 'plan/mode']);
+    expect(f.pm.boundary('s1')).toEqual([{
       content: [{ type: 'text', text: NOTICE_ON }],
       source: { kind: 'plugin', plugin: 'plan-mode', form: 'notice', summary: NOTICE_ON },
       role: 'user',
       id: 'notice-id',
-    });
+    }]);
+    expect(f.pm.boundary('s1')).toEqual([]);
+    expect(f.types()).toEqual(['request/header', 'plan/mode']);
+  });
+
+  it.each([
+    { name: 'on then off while idle owes nothing', lines: [true, false], notices: [] },
+    { name: 'on, off, on while idle owes one on-notice', lines: [true, false, true], notices: [NOTICE_ON] },
+  ])('judges an owed notice at the boundary: $name', ({ lines, notices }) => {
+    const f = fixture();
+    f.header();
+    for (const active of lines) expect(f.pm.set('s1', active)).toBe('committed');
+    expect(f.pm.boundary('s1').map((m) => m.content[0]?.type === 'text' && m.content[0].text)).toEqual(notices);
   });
 
   it.each([
@@ -222,11 +266,12 @@ describe('plan-mode plugin', () => {
     f.openTurn();
     f.header();
     f.pm.set('s1', true);
-    f.pm.boundary('s1');
-    f.pm.boundary('s1');
+    const first = f.pm.boundary('s1');
+    const second = f.pm.boundary('s1');
     expect(f.pm.get('s1')).toEqual({ active: true });
-    expect(f.types()).toEqual(['turn/start', 'request/header', 'plan/mode', 'user/message']);
-    expect(f.notices()).toEqual([NOTICE_ON]);
+    expect(f.types()).toEqual(['turn/start', 'request/header', 'plan/mode']);
+    expect(first.map((m) => m.source)).toEqual([{ kind: 'plugin', plugin: 'plan-mode', form: 'notice', summary: NOTICE_ON }]);
+    expect(second).toEqual([]);
   });
 
   it('uses the default-mode wording for a narrated exit (spec §6 item 19)', () => {
@@ -235,8 +280,7 @@ describe('plan-mode plugin', () => {
     f.openTurn();
     f.header();
     f.pm.set('s1', false);
-    f.pm.boundary('s1');
-    expect(f.notices()).toEqual([NOTICE_OFF]);
+    expect(f.pm.boundary('s1').map((m) => m.content)).toEqual([[{ type: 'text', text: NOTICE_OFF }]]);
   });
 
   it('adds no notice when the last header already told the target (spec §6 item 20)', () => {
@@ -246,8 +290,7 @@ describe('plan-mode plugin', () => {
     f.header();
     f.log.append({ type: 'plan/mode', data: { active: false } });
     f.pm.set('s1', true);
-    f.pm.boundary('s1');
-    expect(f.notices()).toEqual([]);
+    expect(f.pm.boundary('s1')).toEqual([]);
     expect(foldPlanMode(f.log.events)).toBe(true);
   });
 
@@ -309,7 +352,7 @@ describe('plan-mode plugin', () => {
     expect(f.steers).toHaveLength(steers);
   });
 
-  it('steers the trimmed text once, after command/done (spec §6 item 36, §1.12)', async () => {
+  it('steers the trimmed text once, inside the handler, so a started turn lands before command/done (spec §6 item 36; real dsh host order)', async () => {
     let typesAtSteer: string[] = [];
     const g = fixture({ commands: false });
     const commands = createCommandRegistry(() => 'abcdef12');
@@ -327,7 +370,8 @@ describe('plan-mode plugin', () => {
     });
     await commands.execute(g.log, '/plan   draft …  ', []);
     expect(g.steers).toEqual([[{ type: 'text', text: 'draft …' }]]);
-    expect(typesAtSteer).toEqual(['command/run', 'plan/mode', 'command/done']);
+    expect(typesAtSteer).toEqual(['command/run', 'plan/mode']);
+    expect(g.types()).toEqual(['command/run', 'plan/mode', 'command/done']);
     expect(g.log.events[0]!.data).toEqual({ commandId: 'cmd-abcdef12-1', name: 'plan', args: '   draft …  ', source: { kind: 'user' } });
   });
 
@@ -433,9 +477,8 @@ describe('plan-mode plugin', () => {
     ]);
     expect(f.pm.get('s1')).toEqual({ active: true, pending: false });
     expect(foldPlanMode(f.log.events)).toBe(true);
-    f.pm.boundary('s1');
+    expect(f.pm.boundary('s1')).toEqual([]);
     expect(f.pm.get('s1')).toEqual({ active: false });
-    expect(f.notices()).toEqual([]);
   });
 
   it.each([

@@ -1,7 +1,9 @@
 /**
  * The plan-mode plugin (upstream spec §1.3–§1.10, E3 where eras differ; no images, no Code Mode; seed 000).
  * State lives in the log as whole-value `plan/mode {active}` events; the only in-memory state is the pending
- * selection per agent, committed at the next pre-step boundary (or at once when idle). It contributes the
+ * selection per agent, committed at the next pre-step boundary (or at once when idle), and a notice owed by an
+ * idle commit, which the next boundary adds to its step's messages (upstream `agent.inject`); a selection the log
+ * shows pending is restored after a restart. It contributes the
  * `plan:policy` section (order 50), the always-listed `exit_plan_mode` tool with its review question, the
  * `/plan` command and the tool cards. It never blocks or filters another tool.
  */
@@ -19,6 +21,7 @@ import {
   type QuestionAnswer,
   type QuestionItem,
 } from '../../src/core/questions/types.ts';
+import type { StepMessage } from '../agent.ts';
 import type { CommandDefinition, CommandRegistry } from '../commands.ts';
 import { lastHeaderIndex, openTurnOf, type SessionLog } from '../log.ts';
 import type { PromptSection } from '../prompt.ts';
@@ -120,19 +123,28 @@ export interface PlanModeController {
   get(agentId: string): PlanState;
   /**
    * Select a state (§1.5): `noop` when `active` equals the target; in an open turn `queued` or `cancelled`
-   * (net-zero marker kept); when idle `cancelled` (leftover entry dropped) or `committed` (appended now, then
-   * the notice rule of §1.7).
+   * (net-zero marker kept); when idle `cancelled` (leftover entry dropped) or `committed` (appended now; the
+   * notice of §1.7 is owed to the next step's messages, as the real host injects it, not appended now).
    * @throws Error for an unknown agent, and whatever the log append throws on an idle commit (the entry stays)
    */
   set(agentId: string, active: boolean): SetOutcome;
   /**
-   * The pre-step boundary (§1.6 E3): commit the pending selection (append `plan/mode` unless net-zero, then the
-   * notice for a narrated switch). Does nothing when disposed, aborted or nothing is pending. A throwing append
-   * is contained: one `warn`, the selection stays pending.
+   * The pre-step boundary (§1.6 E3): commit the pending selection (append `plan/mode` unless net-zero), then the
+   * notice rule of §1.7 for a narrated switch or an owed idle-commit notice, judged now against the last
+   * `request/header` (so an idle on-then-off owes nothing). Does nothing when disposed or aborted. A throwing
+   * append is contained: one `warn`, the selection stays pending.
+   * @returns the step's messages: the notice `user/message` data, or none (the agent logs it after `step/start`)
    */
-  boundary(agentId: string, signal?: AbortSignal): void;
+  boundary(agentId: string, signal?: AbortSignal): StepMessage[];
   /** Queue a selection without narration (an approved exit, §1.9). */
   queueSilent(agentId: string, active: boolean): void;
+  /**
+   * Put back a user's selection that the log shows pending after a restart (the `plan` projection, §1.11: its
+   * `/plan` ran, no `plan/mode` followed), so it commits, narrated, at the next boundary instead of being lost
+   * (seed 000's caveat). Does nothing when `active` already is the fold.
+   * @throws Error for an unknown agent
+   */
+  restore(agentId: string, active: boolean): void;
   /** The pending selection, if any (for tests and diagnostics). */
   pendingOf(agentId: string): PendingSelection | undefined;
 }
@@ -180,23 +192,23 @@ export function createPlanModePlugin(deps: PlanModeDeps): PlanModePlugin {
     return log;
   };
 
-  /** §1.7: one notice when the last header told the other state; none before any header. */
-  const notice = (log: SessionLog, target: boolean): void => {
+  /** Agents whose idle commit owes a notice to their next step (upstream: `agent.inject` of the notice). */
+  const owed = new Set<string>();
+
+  /** §1.7: one notice when the last header told another state than the fold; none before any header. */
+  const notices = (log: SessionLog): StepMessage[] => {
     const header = lastHeaderIndex(log.events);
-    if (header < 0) return;
+    if (header < 0) return [];
     const told = foldPlanMode(log.events, header + 1);
-    if (told === target) return;
+    const target = foldPlanMode(log.events);
+    if (told === target) return [];
     const text = target ? NOTICE_ON : NOTICE_OFF;
-    log.append({
-      type: 'user/message',
-      data: {
-        content: [{ type: 'text', text }],
-        source: { kind: 'plugin', plugin: PLAN_MODE_PLUGIN_ID, form: 'notice', summary: text },
-        role: 'user',
-        id: deps.newId(),
-      },
-      surfaceOp: 'append',
-    });
+    return [{
+      content: [{ type: 'text', text }],
+      source: { kind: 'plugin', plugin: PLAN_MODE_PLUGIN_ID, form: 'notice', summary: text },
+      role: 'user',
+      id: deps.newId(),
+    }];
   };
 
   const controller: PlanModeController = {
@@ -224,36 +236,39 @@ export function createPlanModePlugin(deps: PlanModeDeps): PlanModePlugin {
       }
       log.append({ type: 'plan/mode', data: { active } });
       pending.delete(agentId);
-      notice(log, active);
+      owed.add(agentId);
       return 'committed';
     },
 
     boundary(agentId, signal) {
-      if (disposed || signal?.aborted) return;
-      const entry = pending.get(agentId);
+      if (disposed || signal?.aborted) return [];
       const log = deps.logOf(agentId);
-      if (!entry || !log) return;
-      if (entry.active === foldPlanMode(log.events)) {
+      if (!log) return [];
+      const entry = pending.get(agentId);
+      let narrate = owed.has(agentId);
+      if (entry && entry.active === foldPlanMode(log.events)) {
         pending.delete(agentId);
-        return;
+      } else if (entry) {
+        try {
+          log.append({ type: 'plan/mode', data: { active: entry.active } });
+        } catch (error) {
+          deps.logger.warn(`plan-mode: could not log plan/mode for ${agentId}; the selection stays pending`, error);
+          return [];
+        }
+        pending.delete(agentId);
+        // An approved exit (narrate:false) is narrated by its tool result, never by a notice (§1.7), owed or not.
+        narrate = entry.narrate;
       }
-      try {
-        log.append({ type: 'plan/mode', data: { active: entry.active } });
-      } catch (error) {
-        deps.logger.warn(`plan-mode: could not log plan/mode for ${agentId}; the selection stays pending`, error);
-        return;
-      }
-      pending.delete(agentId);
-      if (!entry.narrate) return;
-      try {
-        notice(log, entry.active);
-      } catch (error) {
-        deps.logger.warn(`plan-mode: could not log the switch notice for ${agentId}`, error);
-      }
+      owed.delete(agentId);
+      return narrate ? notices(log) : [];
     },
 
     queueSilent(agentId, active) {
       pending.set(agentId, { active, narrate: false });
+    },
+
+    restore(agentId, active) {
+      if (active !== foldPlanMode(logOrThrow(agentId).events)) pending.set(agentId, { active, narrate: true });
     },
 
     pendingOf(agentId) {
@@ -338,10 +353,8 @@ export function createPlanModePlugin(deps: PlanModeDeps): PlanModePlugin {
         return { kind: 'success', text };
       }
       const outcome = controller.set(context.agentId, true);
-      if (args.message !== '') {
-        const message = args.message;
-        context.defer(() => deps.steer(context.agentId, [{ type: 'text', text: message }]));
-      }
+      // Steered inside the handler, so an idle agent's turn/start lands before command/done (real dsh host order).
+      if (args.message !== '') deps.steer(context.agentId, [{ type: 'text', text: args.message }]);
       return { kind: 'success', text: outcome === 'committed' ? PLAN_TEXTS.onCommitted : PLAN_TEXTS.onLater };
     },
   };
@@ -372,8 +385,32 @@ export function createPlanModePlugin(deps: PlanModeDeps): PlanModePlugin {
       disposed = true;
       unregister?.();
       pending.clear();
+      owed.clear();
     },
   };
+}
+
+/**
+ * The `/plan` line that asks for `active` (§1.8): `/plan` to enter, `/plan off` to leave; the picker's
+ * `session.setPlanMode` runs it so the switch is logged like a typed one (§1.11: the projection shows pending).
+ * @param active - the wanted state
+ */
+export function planCommandLine(active: boolean): string {
+  return active ? '/plan' : '/plan off';
+}
+
+/**
+ * The `set` outcome (§1.5) that moved the state from `before` to `after` for a request of `active`, read back from
+ * `get` around a `/plan` run: `noop` when `active` was already the target, `committed` when the fold changed,
+ * `cancelled` when `active` is the fold (a net-zero marker or a dropped leftover), else `queued`.
+ * @param before - `get()` before the request
+ * @param after - `get()` after it
+ * @param active - the requested state
+ */
+export function setOutcomeOf(before: PlanState, after: PlanState, active: boolean): SetOutcome {
+  if (active === (before.pending ?? before.active)) return 'noop';
+  if (after.active !== before.active) return 'committed';
+  return active === before.active ? 'cancelled' : 'queued';
 }
 
 /**

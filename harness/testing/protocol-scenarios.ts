@@ -540,4 +540,108 @@ export const protocolScenarios: ProtocolScenario[] = [
       await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
     },
   },
+  {
+    name: 'as a real dsh host orders it: a steered /plan <task> logs turn/start (no trigger) before command/done and the task after step/start',
+    async run(driver) {
+      const { mux, sessionId, execution } = await startPlanReview(driver);
+      const kinds = ['command/run', 'plan/mode', 'turn/start', 'command/done', 'step/start', 'user/message', 'session/title', 'request/header'];
+      const opening = mux.frames.filter(isEvent(sessionId)).map(eventOf).filter((e) => kinds.includes(e.type)).slice(0, kinds.length);
+      expect(opening.map((e) => e.type)).toEqual(kinds);
+      expect(opening[2]?.data).toEqual({ turn: 1 });
+      expect(opening[3]?.data).toMatchObject({ commandId: execution.commandId, kind: 'success' });
+      expect(JSON.stringify(opening[5]?.data.content)).toContain(TASK);
+      expect(opening[6]?.data).toMatchObject({ messageSeqs: [opening[5]?.seq] });
+      // The task is announced as a steering item before the turn opens and taken off the queue right after.
+      const turnStart = mux.frames.findIndex(isEvent(sessionId, 'turn/start'));
+      const queues = mux.frames.map((f, i) => ({ f, i })).filter(({ f }) => isFrame('session/queue', sessionId)(f));
+      expect(queues.map(({ f, i }) => `${(payloadOf(f).items as unknown[]).length}${i < turnStart ? ' before' : ' after'}`).slice(0, 2)).toEqual(['1 before', '0 after']);
+    },
+  },
+  {
+    name: 'session.setPlanMode in a running turn is logged as /plan: the projection shows it pending, Default cancels it back',
+    async run(driver) {
+      const mux = await driver.openMux();
+      const sessionId = await createSession(driver);
+      // A question in the default mode holds the turn open with plan mode off.
+      await ok(driver, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'Ask me which greeting the CLI should print' }] });
+      await mux.next(isFrame('question/requested', sessionId));
+      const set = (active: boolean) => ok<{ outcome: string; state: Payload }>(driver, 'session.setPlanMode', { sessionId, active });
+
+      expect(await set(true)).toEqual({ outcome: 'queued', state: { active: false, pending: true } });
+      const run = await mux.next(isEvent(sessionId, 'command/run'));
+      expect(eventOf(run).data).toMatchObject({ name: 'plan', args: '', source: { kind: 'user' } });
+      const pending = seen(mux, isFrame('session/projection', sessionId, (p) => p.key === 'plan' && p.seq === eventOf(run).seq));
+      expect(payloadOf(pending).value).toEqual({ active: false, pending: true });
+      const done = await mux.next(isEvent(sessionId, 'command/done'));
+      expect(eventOf(done).data).toMatchObject({ commandId: eventOf(run).data.commandId, kind: 'success', text: 'Entering plan mode (applies from the next step). Use /plan off to leave.' });
+      expect(await set(true)).toEqual({ outcome: 'noop', state: { active: false, pending: true } });
+
+      expect(await set(false)).toEqual({ outcome: 'cancelled', state: { active: false, pending: false } });
+      const off = await mux.next(isEvent(sessionId, 'command/run', (e) => String(e.data.args).trim() === 'off'));
+      await mux.next(isEvent(sessionId, 'command/done', (e) => e.data.text === 'Plan mode entry cancelled.'));
+      const cleared = mux.frames.filter(isPlanProjection(sessionId)).at(-1);
+      expect(cleared && payloadOf(cleared)).toMatchObject({ value: { active: false, pending: false } });
+      expect((cleared && (payloadOf(cleared).seq as number)) ?? -1).toBeGreaterThanOrEqual(eventOf(off).seq);
+      expect(mux.frames.filter(isEvent(sessionId, 'plan/mode'))).toEqual([]);
+      const history = await fullHistory(driver, sessionId);
+      expect(history.projections?.values.plan).toEqual({ active: false, pending: false });
+      await ok(driver, 'session.cancel', { sessionId });
+      await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
+    },
+  },
+  {
+    name: 'a selection queued in a turn that then ends stays pending in the projection until the next turn\'s first boundary commits it',
+    async run(driver) {
+      const mux = await driver.openMux();
+      const sessionId = await createSession(driver);
+      await ok(driver, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'Ask me which greeting the CLI should print' }] });
+      await mux.next(isFrame('question/requested', sessionId));
+      expect((await ok<{ outcome: string }>(driver, 'session.setPlanMode', { sessionId, active: true })).outcome).toBe('queued');
+      // The turn ends (cancelled) before any further boundary.
+      await ok(driver, 'session.cancel', { sessionId });
+      const ended = await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
+      const tail = await fullHistory(driver, sessionId);
+      expect(tail.projections?.values.plan).toEqual({ active: false, pending: true });
+      expect(tail.events.filter((e) => e.type === 'plan/mode')).toEqual([]);
+      expect(await ok<Payload>(driver, 'session.planMode', { sessionId })).toEqual({ active: false, pending: true });
+
+      await ok(driver, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'Add a --greeting flag to the CLI' }] });
+      const start = await mux.next(isEvent(sessionId, 'turn/start', (e) => e.seq > eventOf(ended).seq));
+      const on = await mux.next(isEvent(sessionId, 'plan/mode'), 10_000);
+      const step = await mux.next(isEvent(sessionId, 'step/start', (e) => e.seq > eventOf(start).seq));
+      expect(eventOf(on).data).toEqual({ active: true });
+      expect(eventOf(start).seq).toBeLessThan(eventOf(on).seq);
+      expect(eventOf(on).seq).toBeLessThan(eventOf(step).seq);
+      const committed = seen(mux, isFrame('session/projection', sessionId, (p) => p.key === 'plan' && p.seq === eventOf(on).seq));
+      expect(payloadOf(committed).value).toEqual({ active: true, pending: false });
+      // The model is told once, in the committing step's messages (upstream spec §1.7).
+      const notice = await mux.next(isEvent(sessionId, 'user/message', (e) => (e.data.source as Payload | undefined)?.form === 'notice'));
+      expect(eventOf(notice).seq).toBe(eventOf(step).seq + 1);
+      await ok(driver, 'session.cancel', { sessionId });
+      await mux.next(isEvent(sessionId, 'turn/end', (e) => e.seq > eventOf(step).seq), 10_000);
+    },
+  },
+  {
+    name: 'session.import refuses a file without readable dsh events with bad-request naming the problem, and keeps importing a partly broken log',
+    async run(driver) {
+      const refusals: [string, string, RegExp][] = [
+        ['an empty file', '', /^the file is empty$/],
+        ['blank lines only', '\n \n', /^the file is empty$/],
+        ['plain text', 'hello\nthis is not a log\n', /^no dsh session events found: 2 lines could not be read \(first: line 2, not JSON\)$/],
+        ['JSON without events', '{"name":"ui-plan","version":"1.0.0"}\n[1,2]\n', /^no dsh session events found: 2 lines could not be read/],
+        ['binary bytes', '\u0000\u0001PK\u0003\u0004\ufffd\ufffd', /^no dsh session events found: 1 line could not be read/],
+        ['a header only', planReviewLog.split('\n')[0] as string, /^no dsh session events found: the log has only its session header$/],
+      ];
+      for (const [name, jsonl, message] of refusals) {
+        const error = await fails(driver, 'session.import', { jsonl });
+        expect({ name, code: error.code }).toEqual({ name, code: 'bad-request' });
+        expect(error.message, name).toMatch(message);
+      }
+      expect((await ok<{ items: unknown[] }>(driver, 'session.list', {})).items).toEqual([]);
+      const damaged = planReviewLog.split('\n');
+      damaged[3] = '{not json';
+      const imported = await ok<{ sessionId: string; skipped?: { line: number }[] }>(driver, 'session.import', { jsonl: damaged.join('\n') });
+      expect(imported.skipped?.map((s) => s.line)).toEqual([4]);
+    },
+  },
 ];
