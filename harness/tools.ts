@@ -36,6 +36,15 @@ export interface ToolDefinition {
   execute(args: unknown, context: ToolContext): ToolOutcome | Promise<ToolOutcome>;
 }
 
+/**
+ * `ask_user_question` error texts (model-facing; the result reads `Error: <text>`, upstream spec §1.9 convention).
+ * The transcript presents a dismissed question by its outcome, not by this text (the client strips `Error: `).
+ */
+export const ASK_TEXTS = {
+  dismissed: 'the user dismissed the question; wait for their next message',
+  noChannel: 'no channel to ask the user is available',
+} as const;
+
 /** An error outcome with the upstream `"Error: <message>"` text (upstream spec §1.9). */
 export function toolError(message: string): ToolOutcome {
   return { text: `Error: ${message}`, isError: true };
@@ -105,7 +114,7 @@ export function askUserQuestionTool(questions: UserQuestionService | undefined):
     async execute(args, context) {
       const parsed = askArgs.safeParse(args);
       if (!parsed.success) return toolError(`invalid arguments: ${issuesText(parsed.error)}`);
-      if (!questions) return toolError('no channel to ask the user is available');
+      if (!questions) return toolError(ASK_TEXTS.noChannel);
       const items: QuestionItem[] = parsed.data.questions.map((q) => {
         const item: QuestionItem = { id: q.id, question: q.question };
         if (q.header !== undefined) item.header = q.header;
@@ -119,7 +128,7 @@ export function askUserQuestionTool(questions: UserQuestionService | undefined):
         return { text: JSON.stringify(answer), isError: false };
       } catch (error) {
         if (error instanceof UserQuestionError && error.code === 'ASK_CANCELLED') {
-          return toolError('the user dismissed the question; wait for their next message');
+          return toolError(ASK_TEXTS.dismissed);
         }
         return toolError(error instanceof Error ? error.message : String(error));
       }
