@@ -15,8 +15,8 @@ const SESSION = 'session-11111111-2222-3333-4444-555555555555';
 const MODES = { ok: true, value: { modes: ['default', 'plan', 'review'], current: 'default' } };
 
 const group = () => screen.getByRole('radiogroup', { name: 'Collaboration mode' });
-const names = () => within(group()).getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'));
-const checked = () => within(group()).getAllByRole('radio', { checked: true }).map((radio) => radio.getAttribute('aria-label'));
+const names = () => within(group()).getAllByRole('radio').map((radio) => radio.textContent);
+const checked = () => within(group()).getAllByRole('radio', { checked: true }).map((radio) => radio.textContent);
 
 describe('ModePicker', () => {
   it('lists every mode from session.modes, Default first, and checks the mode in force', async () => {

@@ -117,7 +117,6 @@ export function ModePicker({ sessionId, mode, reviewPending, readOnly = false, r
             }}
             type="button"
             role="radio"
-            aria-label={copy.modeRadio(name, name === pending)}
             aria-checked={target === name}
             aria-disabled={disabled || undefined}
             tabIndex={index === focusable ? 0 : -1}
@@ -127,8 +126,7 @@ export function ModePicker({ sessionId, mode, reviewPending, readOnly = false, r
             onClick={() => choose(name)}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
-            {copy.modeLabel(name)}
-            {name === pending ? <span className="plan-picker__pending" aria-hidden="true"> …</span> : null}
+            {copy.modeRadio(name, name === pending)}
           </button>
         ))}
       </div>

@@ -119,7 +119,6 @@ export function PlanModePicker({ sessionId, plan, capabilities, reviewPending, r
             }}
             type="button"
             role="radio"
-            aria-label={pending && target === option.active ? copy.pendingRadio(option.label) : option.label}
             aria-checked={target === option.active}
             aria-disabled={disabled || undefined}
             tabIndex={index === focusable ? 0 : -1}
@@ -129,8 +128,7 @@ export function PlanModePicker({ sessionId, plan, capabilities, reviewPending, r
             onClick={() => choose(option.active)}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
-            {option.label}
-            {pending && target === option.active ? <span className="plan-picker__pending" aria-hidden="true"> …</span> : null}
+            {pending && target === option.active ? copy.pendingRadio(option.label) : option.label}
           </button>
         ))}
       </div>

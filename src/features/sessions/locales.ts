@@ -10,6 +10,8 @@ export interface SessionsLocale {
   untitled: string;
   running: string;
   planOn: string;
+  planEntering: string;
+  planLeaving: string;
   planAwaitingReview: string;
   readOnly: string;
   loading: string;
@@ -40,6 +42,8 @@ export const en: SessionsLocale = {
   untitled: 'New session',
   running: 'Running',
   planOn: 'Plan mode on',
+  planEntering: 'Plan mode entering (pending)',
+  planLeaving: 'Plan mode leaving (pending)',
   planAwaitingReview: 'Plan awaiting review',
   readOnly: 'Read-only',
   loading: 'Loading sessions…',

@@ -73,8 +73,8 @@ describe('SessionsSidebar', () => {
   it.each([
     { name: 'a pending plan review', badges: { running: true, plan: { active: true, pending: false }, reviewPending: true }, shown: ['Plan awaiting review', 'Running'], hidden: ['Plan mode on'] },
     { name: 'plan mode on', badges: { running: false, plan: { active: true, pending: false }, reviewPending: false }, shown: ['Plan mode on'], hidden: ['Running', 'Plan awaiting review'] },
-    { name: 'entering plan mode (pending)', badges: { running: false, plan: { active: false, pending: true }, reviewPending: false }, shown: ['Plan mode on'], hidden: [] },
-    { name: 'leaving plan mode (pending)', badges: { running: false, plan: { active: true, pending: true }, reviewPending: false }, shown: [], hidden: ['Plan mode on'] },
+    { name: 'entering plan mode (pending)', badges: { running: false, plan: { active: false, pending: true }, reviewPending: false }, shown: ['Plan mode entering (pending)'], hidden: ['Plan mode on'] },
+    { name: 'leaving plan mode (pending)', badges: { running: false, plan: { active: true, pending: true }, reviewPending: false }, shown: ['Plan mode leaving (pending)'], hidden: ['Plan mode on'] },
     { name: 'plan mode off', badges: { running: false, plan: { active: false, pending: false }, reviewPending: false }, shown: [], hidden: ['Plan mode on', 'Plan awaiting review'] },
   ])('shows the indicators of $name', async ({ badges, shown, hidden }) => {
     await callMethod('session.create', {});

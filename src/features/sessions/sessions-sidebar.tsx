@@ -48,8 +48,10 @@ function planLabel(badges: SessionRowBadges): string | undefined {
     const target = modeTargetOf(badges.mode);
     return target === DEFAULT_MODE ? undefined : t.modeBadge(target, target !== badges.mode.current);
   }
-  if (badges.plan && effectiveTarget(badges.plan)) return t.planOn;
-  return undefined;
+  if (!badges.plan) return undefined;
+  // Same wording rule as the header badge: the effective target, with the pending case labelled.
+  if (badges.plan.pending) return effectiveTarget(badges.plan) ? t.planEntering : t.planLeaving;
+  return badges.plan.active ? t.planOn : undefined;
 }
 
 /**
