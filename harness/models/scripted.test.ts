@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { isValidPlanText } from '../../src/core/plan/plan-text.ts';
-import { EXIT_TEXTS } from '../plugins/plan-mode.ts';
+import { EXIT_TEXTS } from '../plugins/exit-plan-tool.ts';
 import { WORKSPACE_SEED, toolError } from '../tools.ts';
 import type { ModelChunk, ModelMessage, ModelProvider, ModelRequest } from '../types.ts';
 import { createScriptedModel, feedbackOf, reviewOutcomeOf, scriptStep } from './scripted.ts';

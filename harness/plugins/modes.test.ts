@@ -18,7 +18,7 @@ import {
   modeNoticeText,
   resolveModesConfig,
 } from './modes.ts';
-import { EXIT_TEXTS } from './plan-mode.ts';
+import { EXIT_TEXTS } from './exit-plan-tool.ts';
 
 /** Untyped JSON read back from logged payloads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -7,20 +7,23 @@
  * force, offers `exit_plan_mode` only while the folded mode is `plan`, and registers `/<name>` per definition
  * plus `/mode <name>`. Guidance only: it never gates or filters another tool.
  */
-import { toolResultOf } from '../../src/core/log/content.ts';
-import type { ContentBlock, SessionEvent, ToolCallData } from '../../src/core/log/types.ts';
+import type { ContentBlock, SessionEvent } from '../../src/core/log/types.ts';
 import { DEFAULT_MODE, foldMode, PLAN_MODE } from '../../src/core/modes/fold.ts';
-import { createModeProjection, MODE_COMMAND_NAME, MODE_NAME_PATTERN, modeCommandTarget, type ModeFoldState } from '../../src/core/modes/projection.ts';
-import { isValidPlanText, planTitleOf } from '../../src/core/plan/plan-text.ts';
+import {
+  createModeProjection,
+  MODE_COMMAND_NAME,
+  MODE_NAME_PATTERN,
+  modeCommandTarget,
+  type ModeFoldState,
+} from '../../src/core/modes/projection.ts';
 import type { ProjectionUnit } from '../../src/core/projection.ts';
 import type { ModeState, ToolView } from '../../src/core/protocol/methods.ts';
-import { PLAN_REVIEW_HEADER, type QuestionAnswer } from '../../src/core/questions/types.ts';
 import type { CommandDefinition, CommandRegistry } from '../commands.ts';
 import { lastHeaderIndex, type SessionLog } from '../log.ts';
 import type { PromptSection } from '../prompt.ts';
-import { UserQuestionError, type UserQuestionService } from '../questions.ts';
-import { toolError, type ToolDefinition } from '../tools.ts';
-import { EXIT_PLAN_MODE, EXIT_TEXTS, reviewQuestion, reviewVerdict } from './plan-mode.ts';
+import type { UserQuestionService } from '../questions.ts';
+import type { ToolDefinition } from '../tools.ts';
+import { createExitPlanTool, EXIT_TEXTS, exitToolViewOf } from './exit-plan-tool.ts';
 
 /** Plugin id and package name in a harness config (seed 002 "Config"). */
 export const MODES_PLUGIN_ID = 'mode';
@@ -263,45 +266,17 @@ export function createModesPlugin(deps: ModesDeps): ModesPlugin {
     return log !== undefined && inForce(log.events) === PLAN_MODE;
   };
 
-  const tool: ToolDefinition = {
-    schema: {
-      name: EXIT_PLAN_MODE,
-      description:
+  const tool = createExitPlanTool({
+    description:
         'Present your complete plan to the user for review (offered only in plan mode). The user either approves it ' +
         '(plan mode ends and you carry out the plan from your next step) or keeps planning (their feedback comes ' +
         'back in the result).',
-      parameters: {
-        type: 'object',
-        properties: {
-          plan: { type: 'string', description: 'the complete markdown plan, starting with a `#` heading that names it' },
-        },
-        required: ['plan'],
-      },
-    },
-    async execute(args, context) {
-      const plan = isRecord(args) ? args.plan : undefined;
-      if (typeof plan !== 'string') return toolError('invalid arguments: plan: expected a string');
-      const agent = context.agent;
-      if (!agent) return toolError(EXIT_TEXTS.noAgent);
-      if (inForce(context.events) !== PLAN_MODE) return toolError(EXIT_TEXTS.notActive);
-      if (!isValidPlanText(plan)) return toolError(EXIT_TEXTS.badPlan);
-      if (!deps.questions) return toolError(EXIT_TEXTS.noChannel.replace('/plan off', '/mode default'));
-      let answer: QuestionAnswer;
-      try {
-        answer = await deps.questions.ask({ questions: [reviewQuestion(plan)], agent, signal: context.signal });
-      } catch (error) {
-        if (error instanceof UserQuestionError && error.code === 'ASK_CANCELLED') return toolError(EXIT_TEXTS.dismissed);
-        return toolError(error instanceof Error ? error.message : String(error));
-      }
-      if (disposed) return toolError(EXIT_TEXTS.reloaded);
-      const verdict = reviewVerdict(answer);
-      if (verdict.approved) {
-        service.queueSilent(agent.id, DEFAULT_MODE);
-        return { text: EXIT_TEXTS.approved, isError: false };
-      }
-      return toolError(verdict.custom !== undefined ? EXIT_TEXTS.feedback(verdict.custom) : EXIT_TEXTS.revise);
-    },
-  };
+    inPlan: (events) => inForce(events) === PLAN_MODE,
+    questions: deps.questions,
+    noChannelText: EXIT_TEXTS.noChannel.replace('/plan off', '/mode default'),
+    isDisposed: () => disposed,
+    approve: (agentId) => service.queueSilent(agentId, DEFAULT_MODE),
+  });
 
   const switchText = (agentId: string, mode: string): string => {
     const state = service.get(agentId);
@@ -353,50 +328,6 @@ export function createModesPlugin(deps: ModesDeps): ModesPlugin {
   };
 }
 
-/**
- * The wire card of an `exit_plan_mode` row, as the plan-mode plugin renders it (upstream spec §1.9
- * "Presentation"): the call as a generic card titled by the plan's first heading, the result titled "Plan review".
- * @param event - a logged event
- * @param events - the log up to at least `event` (to find the call behind a result)
- * @returns the card, or `undefined` for any other row
- */
-export function exitToolViewOf(event: SessionEvent, events: readonly SessionEvent[]): ToolView | undefined {
-  if (event.type === 'tool/call') {
-    const data = event.data as ToolCallData;
-    if (data?.name !== EXIT_PLAN_MODE) return undefined;
-    const plan = planArgumentOf(data.arguments);
-    if (plan === undefined) return undefined;
-    return { for: 'call', view: { card: 'generic', title: planTitleOf(plan), kind: 'other', content: [{ type: 'text', text: plan }] } };
-  }
-  if (event.type === 'tool/result') {
-    const result = toolResultOf(event);
-    if (!result?.callId || !isExitCall(events, event.seq, result.callId)) return undefined;
-    const text = result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
-    return { for: 'result', view: { card: 'generic', title: PLAN_REVIEW_HEADER, content: [{ type: 'text', text }] } };
-  }
-  return undefined;
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function planArgumentOf(text: unknown): string | undefined {
-  if (typeof text !== 'string') return undefined;
-  try {
-    const args = JSON.parse(text) as unknown;
-    return isRecord(args) && typeof args.plan === 'string' ? args.plan : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isExitCall(events: readonly SessionEvent[], beforeSeq: number, callId: string): boolean {
-  for (let i = Math.min(beforeSeq, events.length) - 1; i >= 0; i--) {
-    const event = events[i] as SessionEvent;
-    if (event.type !== 'tool/call') continue;
-    const data = event.data as ToolCallData;
-    if (data?.callId === callId) return data.name === EXIT_PLAN_MODE;
-  }
-  return false;
 }

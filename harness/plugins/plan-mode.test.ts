@@ -8,16 +8,14 @@ import { UserQuestionError, type AskRequest, type UserQuestionService } from '..
 import { MemoryStorage } from '../storage/memory.ts';
 import {
   createPlanModePlugin,
-  EXIT_TEXTS,
   NOTICE_OFF,
   NOTICE_ON,
   planCommandLine,
   PLAN_TEXTS,
   resolvePlanModeConfig,
-  reviewQuestion,
-  reviewVerdict,
   setOutcomeOf,
 } from './plan-mode.ts';
+import { EXIT_TEXTS, reviewQuestion, reviewVerdict } from './exit-plan-tool.ts';
 
 const PLAN = '# Ship it\n\n- step one\n- step two';
 type Reply = QuestionAnswer | Error | (() => Promise<QuestionAnswer>);

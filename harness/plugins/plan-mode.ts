@@ -8,31 +8,20 @@
  * `/plan` command and the tool cards. It never blocks or filters another tool.
  */
 import { planCommandArgs } from '../../src/core/commands/grammar.ts';
-import { toolResultOf } from '../../src/core/log/content.ts';
-import type { ContentBlock, SessionEvent, ToolCallData } from '../../src/core/log/types.ts';
+import type { ContentBlock, SessionEvent } from '../../src/core/log/types.ts';
 import { foldPlanMode } from '../../src/core/plan/fold.ts';
-import { isValidPlanText, planTitleOf } from '../../src/core/plan/plan-text.ts';
 import type { PlanState, SetOutcome, ToolView } from '../../src/core/protocol/methods.ts';
-import {
-  APPROVE_LABEL,
-  KEEP_PLANNING_LABEL,
-  PLAN_REVIEW_HEADER,
-  PLAN_REVIEW_ID,
-  type QuestionAnswer,
-  type QuestionItem,
-} from '../../src/core/questions/types.ts';
 import type { StepMessage } from '../agent.ts';
 import type { CommandDefinition, CommandRegistry } from '../commands.ts';
 import { lastHeaderIndex, openTurnOf, type SessionLog } from '../log.ts';
 import type { PromptSection } from '../prompt.ts';
-import { UserQuestionError, type UserQuestionService } from '../questions.ts';
-import { toolError, type ToolDefinition } from '../tools.ts';
+import type { UserQuestionService } from '../questions.ts';
+import type { ToolDefinition } from '../tools.ts';
+import { createExitPlanTool, EXIT_TEXTS, exitToolViewOf } from './exit-plan-tool.ts';
 
 /** Plugin id and package name in a harness config (seed 000 "Configuration"). */
 export const PLAN_MODE_PLUGIN_ID = 'plan-mode';
 export const PLAN_MODE_PLUGIN_NAME = '@deepseek-ai/dsh-plan-mode';
-/** The exit tool's name (seed 000 `EXIT_PLAN_MODE`). */
-export const EXIT_PLAN_MODE = 'exit_plan_mode';
 /** Section name and order (upstream spec §1.3). */
 export const PLAN_POLICY_SECTION = 'plan:policy';
 export const PLAN_POLICY_ORDER = 50;
@@ -60,29 +49,6 @@ export const PLAN_TEXTS = {
   offCancelled: 'Plan mode entry cancelled.',
   offAlready: 'Plan mode is already inactive.',
   offImages: 'Image attachments cannot accompany /plan off.',
-} as const;
-
-/** Review question texts (upstream spec §1.10; option descriptions as captured in dsh-frames). */
-export const REVIEW_QUESTION = 'Approve this plan and leave plan mode?';
-export const APPROVE_DESCRIPTION = 'Leave plan mode; the plan is carried out from the next step.';
-export const KEEP_PLANNING_DESCRIPTION = 'Stay in plan mode; feedback goes back to the model.';
-
-/**
- * `exit_plan_mode` result and error texts (upstream spec §1.9), word for word as the real dsh 0.1.0-rc.8 plugin
- * throws them (the tool result then reads `Error: <text>`; interop, issue 5).
- */
-export const EXIT_TEXTS = {
-  approved: 'Plan approved — plan mode exited; carry out the plan starting with your next step.',
-  noAgent: 'exit_plan_mode requires a calling agent (no session to switch)',
-  notActive: 'exit_plan_mode is only available in plan mode',
-  badPlan: 'exit_plan_mode requires a non-empty markdown plan starting with a # heading',
-  // Ours, not the real host's ("...; ask the user to switch the session mode instead"): the session-modes variant
-  // rewrites the hint, and a host reached over the web transport always has the web question channel.
-  noChannel: 'there is no channel to ask the user for a review; ask the user to switch the mode manually with /plan off',
-  dismissed: 'The user dismissed the plan review to speak instead; stay in plan mode, stop here, and wait for their message.',
-  reloaded: 'the plan-mode service was reloaded while the plan was under review; present the plan again',
-  revise: 'The user chose to keep planning; revise the plan and present it again.',
-  feedback: (custom: string) => `The user chose to keep planning; their feedback: ${custom}`,
 } as const;
 
 /** Resolved plugin config: exactly `{section}` (upstream spec §1.3). */
@@ -289,46 +255,18 @@ export function createPlanModePlugin(deps: PlanModeDeps): PlanModePlugin {
     },
   };
 
-  const tool: ToolDefinition = {
-    schema: {
-      name: EXIT_PLAN_MODE,
-      // Worded as the real dsh 0.1.0-rc.8 tool, so both hosts send the same tool catalog in request/header.
-      description:
+  const tool = createExitPlanTool({
+    // Worded as the real dsh 0.1.0-rc.8 tool, so both hosts send the same tool catalog in request/header.
+    description:
         "Use only in plan mode. Present your plan for the user's review and, on approval, leave plan mode. Send the " +
         'COMPLETE plan as markdown, starting with a # heading that names it. The user may approve (carry out the plan ' +
         'from your next step) or keep planning — their feedback comes back in the tool result; revise and present again.',
-      parameters: {
-        type: 'object',
-        properties: {
-          plan: { type: 'string', description: 'The complete plan, as markdown, starting with a # heading that names it.' },
-        },
-        required: ['plan'],
-      },
-    },
-    async execute(args, context) {
-      const plan = typeof args === 'object' && args !== null ? (args as { plan?: unknown }).plan : undefined;
-      if (typeof plan !== 'string') return toolError('invalid arguments: plan: expected a string');
-      const agent = context.agent;
-      if (!agent) return toolError(EXIT_TEXTS.noAgent);
-      if (!foldPlanMode(context.events)) return toolError(EXIT_TEXTS.notActive);
-      if (!isValidPlanText(plan)) return toolError(EXIT_TEXTS.badPlan);
-      if (!deps.questions) return toolError(EXIT_TEXTS.noChannel);
-      let answer: QuestionAnswer;
-      try {
-        answer = await deps.questions.ask({ questions: [reviewQuestion(plan)], agent, signal: context.signal });
-      } catch (error) {
-        if (error instanceof UserQuestionError && error.code === 'ASK_CANCELLED') return toolError(EXIT_TEXTS.dismissed);
-        return toolError(error instanceof Error ? error.message : String(error));
-      }
-      if (disposed) return toolError(EXIT_TEXTS.reloaded);
-      const verdict = reviewVerdict(answer);
-      if (verdict.approved) {
-        controller.queueSilent(agent.id, false);
-        return { text: EXIT_TEXTS.approved, isError: false };
-      }
-      return toolError(verdict.custom !== undefined ? EXIT_TEXTS.feedback(verdict.custom) : EXIT_TEXTS.revise);
-    },
-  };
+    inPlan: (events) => foldPlanMode(events),
+    questions: deps.questions,
+    noChannelText: EXIT_TEXTS.noChannel,
+    isDisposed: () => disposed,
+    approve: (agentId) => controller.queueSilent(agentId, false),
+  });
 
   const command: CommandDefinition = {
     name: 'plan',
@@ -364,22 +302,7 @@ export function createPlanModePlugin(deps: PlanModeDeps): PlanModePlugin {
     controller,
     section,
     tool,
-    viewOf(event, events) {
-      if (event.type === 'tool/call') {
-        const data = event.data as ToolCallData;
-        if (data?.name !== EXIT_PLAN_MODE) return undefined;
-        const plan = planArgumentOf(data.arguments);
-        if (plan === undefined) return undefined;
-        return { for: 'call', view: { card: 'generic', title: planTitleOf(plan), kind: 'other', content: [{ type: 'text', text: plan }] } };
-      }
-      if (event.type === 'tool/result') {
-        const result = toolResultOf(event);
-        if (!result?.callId || !isExitCall(events, event.seq, result.callId)) return undefined;
-        const text = result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
-        return { for: 'result', view: { card: 'generic', title: PLAN_REVIEW_HEADER, content: [{ type: 'text', text }] } };
-      }
-      return undefined;
-    },
+    viewOf: exitToolViewOf,
     dispose() {
       if (disposed) return;
       disposed = true;
@@ -411,59 +334,4 @@ export function setOutcomeOf(before: PlanState, after: PlanState, active: boolea
   if (active === (before.pending ?? before.active)) return 'noop';
   if (after.active !== before.active) return 'committed';
   return active === before.active ? 'cancelled' : 'queued';
-}
-
-/**
- * The review question of §1.10, exactly (E3, with the plan-review intent).
- * @param plan - the plan markdown, used verbatim as `detail`
- */
-export function reviewQuestion(plan: string): QuestionItem {
-  return {
-    id: PLAN_REVIEW_ID,
-    header: PLAN_REVIEW_HEADER,
-    question: REVIEW_QUESTION,
-    detail: plan,
-    options: [
-      { label: APPROVE_LABEL, description: APPROVE_DESCRIPTION },
-      { label: KEEP_PLANNING_LABEL, description: KEEP_PLANNING_DESCRIPTION },
-    ],
-    intent: { kind: 'plan-review', approve: APPROVE_LABEL },
-  };
-}
-
-/**
- * Read a review answer (§1.9 check 7): approval needs exactly one `plan-review` item with `selected` exactly
- * `['Approve']` and no `custom`; anything else keeps planning, carrying a non-empty `custom` as feedback.
- * @param answer - the answer the questions service returned
- * @returns `{approved:true}` or `{approved:false, custom?}`
- */
-export function reviewVerdict(answer: QuestionAnswer): { approved: true } | { approved: false; custom?: string } {
-  const items = answer.answers.filter((item) => item.id === PLAN_REVIEW_ID);
-  const only = items.length === 1 ? items[0] : undefined;
-  if (only && only.custom === undefined && only.selected.length === 1 && only.selected[0] === APPROVE_LABEL) {
-    return { approved: true };
-  }
-  const custom = items.find((item) => item.custom !== undefined && item.custom.trim() !== '')?.custom;
-  return custom !== undefined ? { approved: false, custom } : { approved: false };
-}
-
-function planArgumentOf(text: unknown): string | undefined {
-  if (typeof text !== 'string') return undefined;
-  try {
-    const args = JSON.parse(text) as unknown;
-    const plan = typeof args === 'object' && args !== null ? (args as { plan?: unknown }).plan : undefined;
-    return typeof plan === 'string' ? plan : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isExitCall(events: readonly SessionEvent[], beforeSeq: number, callId: string): boolean {
-  for (let i = Math.min(beforeSeq, events.length) - 1; i >= 0; i--) {
-    const event = events[i] as SessionEvent;
-    if (event.type !== 'tool/call') continue;
-    const data = event.data as ToolCallData;
-    if (data?.callId === callId) return data.name === EXIT_PLAN_MODE;
-  }
-  return false;
 }
