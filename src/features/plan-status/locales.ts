@@ -20,10 +20,8 @@ export type PlanStatusCopy = {
   working: string;
   /** Display name of a session mode (`default` → "Default", `deep-dive` → "Deep-dive"). */
   modeLabel: (mode: string) => string;
-  /** Accessible name of the plan-mode picker's checked radio while its target is pending (`plan.pending`). */
+  /** Accessible name of a picker radio whose value is the pending target (asked for, not yet in force). */
   pendingRadio: (label: string) => string;
-  /** Accessible name of a mode radio; `pending` marks the target asked for but not yet in force. */
-  modeRadio: (mode: string, pending: boolean) => string;
   /** Badge text of the session-modes variant: the mode in force and, while asked for, the pending target. */
   modeBadge: (value: ModeState) => string;
   /** What a `session.setMode` answer means for the requested mode. */
@@ -68,7 +66,6 @@ export const planStatusEn: PlanStatusCopy = {
   working: 'Switching…',
   modeLabel,
   pendingRadio: (label) => `${label} (pending)`,
-  modeRadio: (mode, pending) => (pending ? `${modeLabel(mode)} (pending)` : modeLabel(mode)),
   modeBadge: ({ current, pending }) =>
     pending !== undefined && pending !== current
       ? `${modeLabel(current)} mode, switching to ${modeLabel(pending)} (pending)`

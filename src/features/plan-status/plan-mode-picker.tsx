@@ -4,17 +4,17 @@
  * e.g. `{false,true}` while a switch is queued mid-turn) the checked radio is labelled "(pending)". Choosing asks the host to set plan mode
  * (`session.setPlanMode`, or `/plan` / `/plan off` on a plain dsh host) and shows the outcome briefly;
  * the projection then moves the checked radio. It sends nothing while a plan review is pending.
+ * The radiogroup itself is `CollaborationPicker`.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { effectiveTarget } from '../../core/plan/fold.ts';
 import type { Capabilities, PlanProjectionValue } from '../../core/protocol/methods.ts';
 import { callMethod } from '../../lib/api-client.ts';
+import { CollaborationPicker } from './collaboration-picker.tsx';
 import { planStatusLocales } from './locales.ts';
-import './plan-status.css';
 
-/** How long an outcome stays in the status line, in ms. */
-export const OUTCOME_VISIBLE_MS = 4000;
+/** Radio values (and `data-mode`) of the two plan-mode radios. */
+const DEFAULT = 'default';
+const PLAN = 'plan';
 
 /** Props of {@link PlanModePicker}. */
 export type PlanModePickerProps = {
@@ -50,101 +50,26 @@ export async function requestPlanMode(sessionId: string, active: boolean, capabi
 }
 
 /**
- * Radio group "Collaboration mode" with "Default" and "Plan" (arrow keys move and choose, roving tabindex).
+ * Radio group "Collaboration mode" with "Default" and "Plan" (arrow keys move and choose, roving tabindex), checked at
+ * the `plan` projection's effective target (`data-mode` `default` / `plan`).
  * Disabled while a call is in flight, while `reviewPending` (reason shown), and when `readOnly`.
  */
 export function PlanModePicker({ sessionId, plan, capabilities, reviewPending, readOnly = false }: PlanModePickerProps) {
   const copy = planStatusLocales.en;
-  const reasonId = useId();
-  const [notice, setNotice] = useState<{ kind: 'status' | 'error'; text: string } | undefined>(undefined);
-  const radios = useRef<Array<HTMLButtonElement | null>>([]);
-
-  const mutation = useMutation({
-    mutationFn: (active: boolean) => requestPlanMode(sessionId, active, capabilities),
-    onMutate: () => setNotice(undefined),
-    onSuccess: (text) => setNotice({ kind: 'status', text }),
-    onError: (error: unknown) => setNotice({ kind: 'error', text: error instanceof Error ? error.message : String(error) }),
-  });
-
-  useEffect(() => {
-    if (notice?.kind !== 'status') return undefined;
-    const timer = setTimeout(() => setNotice(undefined), OUTCOME_VISIBLE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
-
-  // A notice belongs to the session it was asked for.
-  useEffect(() => setNotice(undefined), [sessionId]);
-
   const target = plan === undefined ? undefined : effectiveTarget(plan);
-  const disabled = readOnly || reviewPending || mutation.isPending;
-  const reason = reviewPending ? copy.reviewPendingReason : readOnly ? copy.readOnlyReason : undefined;
-  const options = [
-    { active: false, label: copy.defaultMode },
-    { active: true, label: copy.planMode },
-  ] as const;
-  const focusable = target === undefined ? 0 : target ? 1 : 0;
-  const pending = plan?.pending === true;
-
-  const choose = (active: boolean) => {
-    if (disabled || active === target) return;
-    mutation.mutate(active);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
-    const jump = event.key === 'Home' ? 0 : event.key === 'End' ? options.length - 1 : undefined;
-    if (step === 0 && jump === undefined) return;
-    event.preventDefault();
-    const next = jump ?? (index + step + options.length) % options.length;
-    radios.current[next]?.focus();
-    const option = options[next];
-    if (option) choose(option.active);
-  };
-
+  const checked = target === undefined ? undefined : target ? PLAN : DEFAULT;
   return (
-    <div className="plan-picker">
-      <div
-        role="radiogroup"
-        aria-label={copy.pickerLabel}
-        aria-disabled={disabled || undefined}
-        aria-describedby={reason ? reasonId : undefined}
-        aria-busy={mutation.isPending || undefined}
-        className="plan-picker__group"
-      >
-        {options.map((option, index) => (
-          <button
-            key={option.label}
-            ref={(element) => {
-              radios.current[index] = element;
-            }}
-            type="button"
-            role="radio"
-            aria-checked={target === option.active}
-            aria-disabled={disabled || undefined}
-            tabIndex={index === focusable ? 0 : -1}
-            className="plan-picker__radio"
-            data-mode={option.active ? 'plan' : 'default'}
-            data-pending={(pending && target === option.active) || undefined}
-            onClick={() => choose(option.active)}
-            onKeyDown={(event) => onKeyDown(event, index)}
-          >
-            {pending && target === option.active ? copy.pendingRadio(option.label) : option.label}
-          </button>
-        ))}
-      </div>
-      {reason ? (
-        <span id={reasonId} className="plan-picker__reason">
-          {reason}
-        </span>
-      ) : null}
-      <span role="status" className="plan-picker__status">
-        {mutation.isPending ? copy.working : notice?.kind === 'status' ? notice.text : ''}
-      </span>
-      {notice?.kind === 'error' ? (
-        <span role="alert" className="plan-picker__error">
-          {notice.text}
-        </span>
-      ) : null}
-    </div>
+    <CollaborationPicker
+      sessionId={sessionId}
+      options={[
+        { value: DEFAULT, label: copy.defaultMode },
+        { value: PLAN, label: copy.planMode },
+      ]}
+      checked={checked}
+      pending={plan?.pending === true ? checked : undefined}
+      disabled={readOnly || reviewPending}
+      reason={reviewPending ? copy.reviewPendingReason : readOnly ? copy.readOnlyReason : undefined}
+      choose={(value) => requestPlanMode(sessionId, value === PLAN, capabilities)}
+    />
   );
 }
