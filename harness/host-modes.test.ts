@@ -7,11 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../src/core/log/types.ts';
-import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
-import { call, createFakeModel, say, type FakeStep } from './fake-model.ts';
-import { createHost, type EngineHost } from './host.ts';
+import { call, say, type FakeStep } from './fake-model.ts';
+import type { EngineHost } from './host.ts';
 import { BUILTIN_PLAN_SECTION, modeNoticeText } from './plugins/modes.ts';
 import { MemoryStorage } from './storage/memory.ts';
+import { createTestHost, gate, waitFor } from './testing/host-fixture.ts';
 import type { HostOptions, ModelRequest, PluginEntry } from './types.ts';
 
 /** Untyped JSON read back from logged payloads and frames. */
@@ -23,22 +23,7 @@ const MODES: PluginEntry[] = [{ id: 'mode', name: '@deepseek-ai/dsh-mode', confi
 const PLAN = '# Add `--greeting` flag\n\n- parse the flag\n- print it';
 
 function setup(steps: FakeStep[] = [], extra: Partial<HostOptions> = {}) {
-  let n = 0;
-  const storage = extra.storage instanceof MemoryStorage ? extra.storage : new MemoryStorage();
-  const model = createFakeModel(steps);
-  const host = createHost({
-    storage,
-    model,
-    cwd: '/work',
-    plugins: MODES,
-    now: () => 1_000 + n,
-    newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-    logger: { warn: () => {} },
-    ...extra,
-  });
-  const mux: ServerRequest[] = [];
-  host.openMux((frame) => void mux.push(frame));
-  return { host, storage, model, mux };
+  return createTestHost(steps, { plugins: MODES, ...extra });
 }
 
 let rpc = 0;
@@ -60,23 +45,6 @@ const toolNames = (request: ModelRequest | undefined) => request?.tools.map((t) 
 const notices = (events: readonly SessionEvent[]) =>
   events.filter((e) => e.type === 'user/message' && (e.data as Json).source.kind === 'plugin').map((e) => (e.data as Json).content[0].text as string);
 
-function gate(chunks: () => ReturnType<typeof say>) {
-  let release!: () => void;
-  let opened!: () => void;
-  const wasOpened = new Promise<void>((resolve) => (opened = resolve));
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const step: FakeStep = async () => {
-    opened();
-    await held;
-    return chunks();
-  };
-  return { step, release, opened: wasOpened };
-}
-
-async function waitFor(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 0));
-  if (!check()) throw new Error('condition not reached');
-}
 
 describe('host with session modes', () => {
   it('advertises the modes capability and answers session.modes with default first', async () => {

@@ -4,10 +4,10 @@ import { fixturePath, readRecordingFixture } from '../fixtures/paths.ts';
 import { parseSessionLog } from '../src/core/log/reader.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
-import { call, createFakeModel, say, type FakeStep } from './fake-model.ts';
-import { createHost, pageStart, type EngineHost } from './host.ts';
+import { call, say } from './fake-model.ts';
+import { pageStart, type EngineHost } from './host.ts';
 import { MemoryStorage } from './storage/memory.ts';
-import type { HostOptions } from './types.ts';
+import { createTestHost, gate, waitFor } from './testing/host-fixture.ts';
 
 /** Untyped JSON read back from logged payloads and frames. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -15,26 +15,7 @@ type Json = any;
 
 const PLAN = '# Add `--greeting` flag\n\n- parse the flag\n- print it';
 
-function setup(steps: FakeStep[] = [], extra: Partial<HostOptions> = {}) {
-  let n = 0;
-  const storage = extra.storage instanceof MemoryStorage ? extra.storage : new MemoryStorage();
-  const model = createFakeModel(steps);
-  const warnings: string[] = [];
-  const host = createHost({
-    storage,
-    model,
-    cwd: '/work',
-    now: () => 1_000 + n,
-    newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-    logger: { warn: (message) => void warnings.push(message) },
-    ...extra,
-  });
-  const mux: ServerRequest[] = [];
-  const hostFrames: ServerRequest[] = [];
-  host.openMux((frame) => void mux.push(frame));
-  host.openHostStream((frame) => void hostFrames.push(frame));
-  return { host, storage, model, mux, hostFrames, warnings };
-}
+const setup = createTestHost;
 
 let rpc = 0;
 async function callHost(host: EngineHost, method: string, payload: unknown) {
@@ -51,10 +32,6 @@ const types = (events: readonly SessionEvent[]) => events.map((e) => e.type);
 /** Event types without the streaming rows (whose count depends on the model). */
 const skeleton = (list: readonly string[]) => list.filter((t) => t !== 'assistant/chunk' && !t.endsWith('-chunks'));
 
-async function waitFor(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 0));
-  if (!check()) throw new Error('condition not reached');
-}
 
 describe('host', () => {
   it('logs the events of the recorded plan-review session (in a HEAD host\'s order: real-host-order.test.ts)', async () => {
@@ -111,20 +88,6 @@ describe('host', () => {
   });
 });
 
-
-/** A step held open until `release()`; `opened` resolves when the model was asked. */
-function gate(chunks: () => ReturnType<typeof say>) {
-  let release!: () => void;
-  let opened!: () => void;
-  const wasOpened = new Promise<void>((resolve) => (opened = resolve));
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const step: FakeStep = async () => {
-    opened();
-    await held;
-    return chunks();
-  };
-  return { step, release, opened: wasOpened };
-}
 
 const RECORDED = fixturePath('dsh-recordings', 'plan-review', 'session.jsonl');
 

@@ -8,10 +8,9 @@ import { readFixture, readRecordingFixture } from '../fixtures/paths.ts';
 import { parseSessionLog } from '../src/core/log/reader.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
-import { call, createFakeModel, say, type FakeStep } from './fake-model.ts';
-import { createHost } from './host.ts';
+import { call, say, type FakeStep } from './fake-model.ts';
 import { NOTICE_ON } from './plugins/plan-mode.ts';
-import { MemoryStorage } from './storage/memory.ts';
+import { createTestHost, gate, waitFor } from './testing/host-fixture.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -41,20 +40,10 @@ function capturedFrames(): ServerRequest[] {
 }
 
 function setup(steps: FakeStep[]) {
-  let n = 0;
-  const host = createHost({
-    storage: new MemoryStorage(),
-    model: createFakeModel(steps),
-    cwd: '/work',
-    now: () => 1_000 + n,
-    newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-    logger: { warn: () => {} },
-  });
-  const mux: ServerRequest[] = [];
-  host.openMux((frame) => void mux.push(frame));
+  const { host, mux, tick } = createTestHost(steps);
   const sessionId = host.engine.createSession();
   const request = async (method: string, payload: unknown): Promise<Json> => {
-    const response = await host.handleRequest(method, { type: 'client-request', rpcId: `r-${++n}`, method, payload });
+    const response = await host.handleRequest(method, { type: 'client-request', rpcId: `r-${tick()}`, method, payload });
     if (!response.result.ok) throw new Error(`${method}: ${response.result.error.message}`);
     return response.result.value;
   };
@@ -62,24 +51,6 @@ function setup(steps: FakeStep[]) {
   return { host, mux, sessionId, request, events };
 }
 
-async function waitFor(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 0));
-  if (!check()) throw new Error('condition not reached');
-}
-
-/** A step held open until `release()`; `opened` resolves when the model was asked. */
-function gate(chunks: () => ReturnType<typeof say>) {
-  let release!: () => void;
-  let opened!: () => void;
-  const wasOpened = new Promise<void>((resolve) => (opened = resolve));
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const step: FakeStep = async () => {
-    opened();
-    await held;
-    return chunks();
-  };
-  return { step, release, opened: wasOpened };
-}
 
 describe('event order as a real dsh host logs it', () => {
   it('logs a steered /plan <task> in the captured order: turn/start before command/done, the task after step/start', async () => {
