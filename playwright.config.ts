@@ -5,6 +5,7 @@
  * second `ui-plan serve --config examples/modes.yaml` (the session-modes variant) on its own port and data directory.
  */
 import { defineConfig } from '@playwright/test';
+import { chromiumUse } from './e2e/chromium.ts';
 
 const MOCK_PORT = 5181;
 const SERVER_PORT = 5190;
@@ -19,17 +20,7 @@ export default defineConfig({
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'list' : 'list',
-  use: {
-    browserName: 'chromium',
-    headless: true,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
-  },
+  use: chromiumUse,
   projects: [
     { name: 'mock', testMatch: /mock\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${MOCK_PORT}` } },
     { name: 'server', testMatch: /server\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${SERVER_PORT}` } },

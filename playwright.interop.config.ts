@@ -6,6 +6,7 @@
  * Kept apart from playwright.config.ts so `npm run test:e2e` stays fast.
  */
 import { defineConfig } from '@playwright/test';
+import { chromiumUse } from './e2e/chromium.ts';
 
 export default defineConfig({
   testDir: 'e2e/interop',
@@ -16,15 +17,5 @@ export default defineConfig({
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',
-  use: {
-    browserName: 'chromium',
-    headless: true,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
-  },
+  use: chromiumUse,
 });

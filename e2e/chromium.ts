@@ -1,0 +1,22 @@
+/**
+ * The browser every Playwright run uses: Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium), never a
+ * downloaded one, headless, with a trace and a screenshot kept only for a failing test. Shared by
+ * playwright.config.ts and playwright.interop.config.ts so the two runs launch the same browser.
+ */
+import type { PlaywrightTestConfig } from '@playwright/test';
+
+/**
+ * The `use` block of both Playwright configs (projects add their `baseURL`).
+ * Launch flags turn off the sandbox (containers), the GPU, /dev/shm, QUIC and Chromium's background traffic.
+ */
+export const chromiumUse = {
+  browserName: 'chromium',
+  headless: true,
+  trace: 'retain-on-failure',
+  screenshot: 'only-on-failure',
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  },
+} satisfies PlaywrightTestConfig['use'];
