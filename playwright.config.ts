@@ -19,7 +19,7 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? 'list' : 'list',
+  reporter: 'list',
   use: chromiumUse,
   projects: [
     { name: 'mock', testMatch: /mock\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${MOCK_PORT}` } },
