@@ -23,7 +23,9 @@ import { toolError, type ToolDefinition } from '../tools.ts';
 export const EXIT_PLAN_MODE = 'exit_plan_mode';
 /** Review question texts (upstream spec §1.10; option descriptions as captured in dsh-frames). */
 export const REVIEW_QUESTION = 'Approve this plan and leave plan mode?';
+/** Description of the Approve option, as captured from a real dsh host. */
 export const APPROVE_DESCRIPTION = 'Leave plan mode; the plan is carried out from the next step.';
+/** Description of the Keep planning option, as captured from a real dsh host. */
 export const KEEP_PLANNING_DESCRIPTION = 'Stay in plan mode; feedback goes back to the model.';
 
 /**

@@ -27,9 +27,11 @@ import { createExitPlanTool, EXIT_TEXTS, exitToolViewOf } from './exit-plan-tool
 
 /** Plugin id and package name in a harness config (seed 002 "Config"). */
 export const MODES_PLUGIN_ID = 'mode';
+/** Package name of the session-modes plugin in a harness config (seed 002 "Config"). */
 export const MODES_PLUGIN_NAME = '@deepseek-ai/dsh-mode';
 /** Section name and order (seed 002 "What a mode carries"). */
 export const MODE_POLICY_SECTION = 'mode:policy';
+/** Prompt order of the `mode:policy` section (seed 002). */
 export const MODE_POLICY_ORDER = 50;
 
 /** The built-in `plan` definition's section (seed 002 "Plan-mode policy section"; our wording). */

@@ -21,9 +21,11 @@ import { createExitPlanTool, EXIT_TEXTS, exitToolViewOf } from './exit-plan-tool
 
 /** Plugin id and package name in a harness config (seed 000 "Configuration"). */
 export const PLAN_MODE_PLUGIN_ID = 'plan-mode';
+/** Package name of the plan-mode plugin in a harness config. */
 export const PLAN_MODE_PLUGIN_NAME = '@deepseek-ai/dsh-plan-mode';
 /** Section name and order (upstream spec §1.3). */
 export const PLAN_POLICY_SECTION = 'plan:policy';
+/** Prompt order of the `plan:policy` section (upstream spec §1.3). */
 export const PLAN_POLICY_ORDER = 50;
 
 /** Built-in section text, used when no config is given (our wording). */
@@ -35,6 +37,7 @@ export const DEFAULT_PLAN_SECTION =
 
 /** Notice texts (upstream spec §1.7: two fixed one-sentence texts; as the real dsh 0.1.0-rc.8 plugin words them). */
 export const NOTICE_ON = 'The user switched this session to plan mode.';
+/** Notice text for a switch back to the default mode (upstream spec §1.7). */
 export const NOTICE_OFF = 'The user switched this session back to the default mode.';
 
 /**

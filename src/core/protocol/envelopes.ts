@@ -7,6 +7,7 @@ import { z } from 'zod';
 
 /** Closed set of error codes a unary call may answer with (PROTOCOL.md "Unary calls"). */
 export const errorCodes = ['bad-request', 'session-not-found', 'agent-busy', 'unknown-command', 'cancelled', 'internal'] as const;
+/** One of {@link errorCodes}. */
 export type ErrorCode = (typeof errorCodes)[number];
 
 /** An error result. `details.issues` names failing fields for `bad-request`. */
@@ -15,10 +16,12 @@ export const rpcErrorSchema = z.object({
   message: z.string(),
   details: z.record(z.string(), z.unknown()).optional(),
 });
+/** An error result: `code` from {@link errorCodes} (a host may send others), a message, and `details` (e.g. `issues`, `sessionId`). */
 export type RpcError = { code: ErrorCode | (string & {}); message: string; details?: Record<string, unknown> };
 
 /** `{ok:true, value}` or `{ok:false, error}`; `value` may be absent (e.g. an unmatched command). */
 export type RpcResult<T = unknown> = { ok: true; value?: T } | { ok: false; error: RpcError };
+/** Runtime schema of {@link RpcResult}. */
 export const rpcResultSchema = z.union([
   z.object({ ok: z.literal(true), value: z.unknown().optional() }),
   z.object({ ok: z.literal(false), error: rpcErrorSchema }),
@@ -31,10 +34,12 @@ export const clientRequestSchema = z.object({
   method: z.string().min(1),
   payload: z.unknown().refine((v) => v !== undefined, { message: 'Invalid input: expected nonoptional, received undefined' }),
 });
+/** Body of `POST /api/<method>` (runtime schema {@link clientRequestSchema}). */
 export type ClientRequest<P = unknown> = { type: 'client-request'; rpcId: string; method: string; payload: P };
 
 /** Answer to a client-request; always HTTP 200 for a well-formed call. */
 export type ServerResponse<T = unknown> = { type: 'server-response'; rpcId: string; result: RpcResult<T> };
+/** Runtime schema of {@link ServerResponse}. */
 export const serverResponseSchema = z.object({ type: z.literal('server-response'), rpcId: z.string(), result: rpcResultSchema });
 
 /** Sentinel rpcId used when a request's own rpcId cannot be read (upstream spec §4.2). */
@@ -47,6 +52,7 @@ export const serverRequestSchema = z.object({
   method: z.string(),
   payload: z.looseObject({ type: z.string() }),
 });
+/** One downlink frame envelope: `method` equals `payload.type` (runtime schema {@link serverRequestSchema}). */
 export type ServerRequest<P extends { type: string } = { type: string; [key: string]: unknown }> = {
   type: 'server-request';
   rpcId: string;
@@ -60,10 +66,12 @@ export const clientResponseSchema = z.object({
   rpcId: z.string().min(1),
   result: rpcResultSchema,
 });
+/** The parsed shape of {@link clientResponseSchema}. */
 export type ClientResponse = z.infer<typeof clientResponseSchema>;
 
 /** Bare receipt for `POST /api/respond` (upstream spec §3.3). */
 export type RpcReceipt = { accepted: true } | { accepted: false; reason: 'not-pending' | 'bad-response' };
+/** Runtime schema of {@link RpcReceipt}. */
 export const rpcReceiptSchema = z.union([
   z.object({ accepted: z.literal(true) }),
   z.object({ accepted: z.literal(false), reason: z.enum(['not-pending', 'bad-response']) }),

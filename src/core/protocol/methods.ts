@@ -27,20 +27,25 @@ export const toolViewSchema = z.looseObject({
     content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })).optional(),
   }),
 });
+/** The parsed shape of {@link toolViewSchema}. */
 export type ToolView = z.infer<typeof toolViewSchema>;
 
 /** Projection snapshot: values as of `asOfSeq` (-1 for an empty log). */
 export const projectionsSchema = z.object({ asOfSeq: z.number().int(), values: z.record(z.string(), z.unknown()) });
+/** The parsed shape of {@link projectionsSchema}. */
 export type Projections = z.infer<typeof projectionsSchema>;
 
 /** `plan` projection wire value (upstream spec §1.11). Both fields required. */
 export const planProjectionSchema = z.object({ active: z.boolean(), pending: z.boolean() });
+/** The parsed shape of {@link planProjectionSchema}. */
 export type PlanProjectionValue = z.infer<typeof planProjectionSchema>;
 
 /** ui-plan capabilities (extension). Absent on a real dsh host. */
 export const capabilitiesSchema = z.object({ setPlanMode: z.boolean(), import: z.boolean(), modes: z.boolean() });
+/** The parsed shape of {@link capabilitiesSchema}. */
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 
+/** One `session.list` item: id, last activity (`updatedAt`, epoch ms), running, blank, title, read-only flag and projections. */
 export const sessionSummarySchema = z.looseObject({
   sessionId,
   updatedAt: z.number(),
@@ -54,15 +59,19 @@ export const sessionSummarySchema = z.looseObject({
   readOnlyReason: z.string().optional(),
   projections: projectionsSchema.optional(),
 });
+/** The parsed shape of {@link sessionSummarySchema}. */
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
+/** One `commands/list` entry: a slash command with its description and input hint. */
 export const commandDescriptorSchema = z.looseObject({
   name: z.string(),
   description: z.string(),
   input: z.looseObject({ hint: z.string().optional(), images: z.boolean().optional() }).optional(),
 });
+/** The parsed shape of {@link commandDescriptorSchema}. */
 export type CommandDescriptor = z.infer<typeof commandDescriptorSchema>;
 
+/** A command's outcome as `commands/execute` returns it and `command/done` logs it. */
 export const commandResultSchema = z.object({ kind: z.enum(['success', 'error']), text: z.string().optional() });
 
 /**
@@ -73,15 +82,19 @@ export const MAX_IMPORT_JSONL_CHARS = 16 * 1024 * 1024;
 
 /** Outcome of `ctx.planMode.set()` (upstream spec §1.5). */
 export const setOutcomeSchema = z.enum(['committed', 'queued', 'cancelled', 'noop']);
+/** The parsed shape of {@link setOutcomeSchema}. */
 export type SetOutcome = z.infer<typeof setOutcomeSchema>;
 /** `ctx.planMode.get()`: `pending` present only while a selection exists; its value is the target. */
 export const planStateSchema = z.object({ active: z.boolean(), pending: z.boolean().optional() });
+/** The parsed shape of {@link planStateSchema}. */
 export type PlanState = z.infer<typeof planStateSchema>;
 /** `ctx.modes.get()` (seed 002). */
 export const modeStateSchema = z.object({ current: z.string(), pending: z.string().optional() });
+/** The parsed shape of {@link modeStateSchema}. */
 export type ModeState = z.infer<typeof modeStateSchema>;
 /** `mode` projection wire value (seed 002 variant): the mode in force and, while one is asked for, the pending target. */
 export const modeProjectionSchema = modeStateSchema;
+/** `mode` projection wire value: the same shape as `ctx.modes.get()` (seed 002). */
 export type ModeProjectionValue = ModeState;
 
 const textBlock = z.object({ type: z.literal('text'), text: z.string() });
@@ -168,8 +181,11 @@ export const methods = {
   },
 } as const;
 
+/** A method of the {@link methods} table. */
 export type MethodName = keyof typeof methods;
+/** The payload a caller sends for method `M` (schema input). */
 export type MethodPayload<M extends MethodName> = z.input<(typeof methods)[M]['payload']>;
+/** The value method `M` answers with (schema output; `undefined` where allowed). */
 export type MethodValue<M extends MethodName> = z.output<(typeof methods)[M]['value']>;
 
 /** Whether `name` is a method of the table. */

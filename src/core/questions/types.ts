@@ -9,6 +9,7 @@ export const questionOptionSchema = z.looseObject({
   label: z.string().min(1),
   description: z.string().optional(),
 });
+/** The parsed shape of {@link questionOptionSchema}. */
 export type QuestionOption = z.infer<typeof questionOptionSchema>;
 
 /**
@@ -17,6 +18,7 @@ export type QuestionOption = z.infer<typeof questionOptionSchema>;
  * "an intent never removes a reachable answer").
  */
 export const questionIntentSchema = z.looseObject({ kind: z.string().min(1), approve: z.string().optional() });
+/** A presentation intent: the known `plan-review`, or any other tag carried through untouched. */
 export type QuestionIntent = { kind: 'plan-review'; approve: string } | { kind: string; approve?: string; [key: string]: unknown };
 
 /** One question of a batch. `multiSelect` absent means single-select; `detail` is markdown. */
@@ -29,6 +31,7 @@ export const questionItemSchema = z.looseObject({
   multiSelect: z.boolean().optional(),
   intent: questionIntentSchema.optional(),
 });
+/** The parsed shape of {@link questionItemSchema}. */
 export type QuestionItem = z.infer<typeof questionItemSchema>;
 
 /** One answered item: `selected` labels plus optional free text (upstream spec §3.1). */
@@ -37,14 +40,19 @@ export const answerItemSchema = z.object({
   selected: z.array(z.string()),
   custom: z.string().optional(),
 });
+/** The parsed shape of {@link answerItemSchema}. */
 export type AnswerItem = z.infer<typeof answerItemSchema>;
 
 /** A whole answer: exactly one item per question, in order. */
 export const questionAnswerSchema = z.object({ answers: z.array(answerItemSchema) });
+/** The parsed shape of {@link questionAnswerSchema}. */
 export type QuestionAnswer = z.infer<typeof questionAnswerSchema>;
 
-/** The plan-review question id and labels (upstream spec §1.10). */
+/** The plan-review question id (upstream spec §1.10). */
 export const PLAN_REVIEW_ID = 'plan-review';
+/** The approving option label of the plan review (upstream spec §1.10). */
 export const APPROVE_LABEL = 'Approve';
+/** The declining option label of the plan review (upstream spec §1.10). */
 export const KEEP_PLANNING_LABEL = 'Keep planning';
+/** The plan review question's `header` (upstream spec §1.10). */
 export const PLAN_REVIEW_HEADER = 'Plan review';
