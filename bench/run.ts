@@ -8,7 +8,7 @@ import { foldPlanMode, foldPlanProjection, planProjection } from '../src/core/pl
 import { foldMode } from '../src/core/modes/fold.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
 
-interface Result { name: string; events: number; ms: number; perSecond: number; target: number; heapMB?: number }
+interface Result { name: string; events: number; ms: number; perSecond: number; target: number; heapMB?: number; unit?: string }
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
 
@@ -94,6 +94,6 @@ for (const r of results) {
   }
   const ok = r.perSecond >= r.target;
   if (!ok) missed += 1;
-  console.log(`${ok ? 'ok  ' : 'MISS'} ${r.name}: ${r.ms.toFixed(1)} ms, ${Math.round(r.perSecond).toLocaleString('en')} events/s (target ≥ ${r.target.toLocaleString('en')})`);
+  console.log(`${ok ? 'ok  ' : 'MISS'} ${r.name}: ${r.ms.toFixed(1)} ms, ${Math.round(r.perSecond).toLocaleString('en')} ${r.unit ?? 'events'}/s (target ≥ ${r.target.toLocaleString('en')})`);
 }
 process.exit(missed > 0 ? 1 : 0);
