@@ -216,8 +216,8 @@ describe('host with session modes', () => {
   });
 
   it.each<[string, PluginEntry[] | undefined, { type: string; data: unknown }, PluginEntry[] | undefined, string, RegExp]>([
-    ['a plan-mode log under session modes', undefined, { type: 'plan/mode', data: { active: true } }, MODES, 'plan', /recorded with the plan-mode variant.*cannot be switched/],
-    ['a session-modes log under plan mode', MODES, { type: 'mode/set', data: { mode: 'review' } }, undefined, 'mode', /recorded with the session-modes variant.*cannot be switched/],
+    ['a plan-mode log under session modes', undefined, { type: 'plan/mode', data: { active: true } }, MODES, 'plan', /Recorded with plan mode; this server runs session modes, so it opens read-only\./],
+    ['a session-modes log under plan mode', MODES, { type: 'mode/set', data: { mode: 'review' } }, undefined, 'mode', /Recorded with session modes; this server runs plan mode, so it opens read-only\./],
   ])('opens %s read-only, readable, and says why it cannot switch', async (_name, _writer, line, reader, key, reason) => {
     const storage = new MemoryStorage();
     storage.create({ header: { type: 'session', version: 0, id: 'session-old', createdAt: 1, cwd: '/w' }, lines: [{ type: 'turn/start', data: { turn: 1 } }, line, { type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } }] });

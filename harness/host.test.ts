@@ -256,6 +256,17 @@ describe('host protocol', () => {
     }
   });
 
+  it.each<[string, string, Json, RegExp]>([
+    ['an empty file', '\n \n', { kind: 'empty' }, /^the file is empty$/],
+    ['a picture', 'GIF89a\nIHDR\nIDAT', { kind: 'no-events', lines: 3, first: { line: 2, reason: 'not JSON' } }, /^no dsh session events found: 3 lines could not be read \(first: line 2, not JSON\)$/],
+    ['a log over the size limit', 'x'.repeat(16 * 1024 * 1024 + 1), { kind: 'too-large', limit: 16 * 1024 * 1024 }, /^the log is too large to open: over 16777216 characters \(the limit is 16 MB\)$/],
+  ])('refuses %s with bad-request, the refusal in details and a message naming it', async (_name, jsonl, refusal, message) => {
+    const { host } = setup();
+    const result = await callHost(host, 'session.import', { jsonl });
+    expect(result).toMatchObject({ ok: false, error: { code: 'bad-request', message: expect.stringMatching(message), details: { refusal } } });
+    expect((await value(host, 'session.list', {})).items).toEqual([]);
+  });
+
   it('keeps seqs of skipped lines when importing a damaged log', async () => {
     const { host } = setup();
     const lines = readFileSync(RECORDED, 'utf8').trim().split('\n');

@@ -20,7 +20,16 @@ import {
 } from '../src/core/protocol/envelopes.ts';
 import { createModeProjection } from '../src/core/modes/projection.ts';
 import type { ProjectionUnit } from '../src/core/projection.ts';
-import { isMethodName, methods, type MethodName, type ModeState, type PlanState, type SetOutcome } from '../src/core/protocol/methods.ts';
+import {
+  isMethodName,
+  MAX_IMPORT_JSONL_CHARS,
+  methods,
+  type ImportRefusal,
+  type MethodName,
+  type ModeState,
+  type PlanState,
+  type SetOutcome,
+} from '../src/core/protocol/methods.ts';
 import { Agent, DEFAULT_MAX_STEPS, type QueueItem } from './agent.ts';
 import { createCommandRegistry, type CommandRegistry } from './commands.ts';
 import { resolvePlugins } from './config.ts';
@@ -128,11 +137,15 @@ export function variantOfLog(events: readonly SessionEvent[]): PlanVariant | und
   return undefined;
 }
 
-/** Why a log of variant `log` opened under the other variant is read-only (the summary's `readOnlyReason`). */
+/**
+ * Why a log of variant `log` opened under the other variant is read-only (the summary's `readOnlyReason`): one
+ * plain sentence, worded the same in both directions, which the client shows as is.
+ * @param log - the variant the log was recorded with (`plan/mode` events → plan mode, `mode/set` → session modes)
+ */
 export function variantMismatchReason(log: PlanVariant): string {
   return log === 'plan-mode'
-    ? `it was recorded with the plan-mode variant (plan/mode events) and this host runs session modes (mode/set), so its mode cannot be switched here`
-    : `it was recorded with the session-modes variant (mode/set events) and this host runs plan mode (plan/mode), so its mode cannot be switched here`;
+    ? 'Recorded with plan mode; this server runs session modes, so it opens read-only.'
+    : 'Recorded with session modes; this server runs plan mode, so it opens read-only.';
 }
 
 /** `createHost`'s result: the `Host` plus `engine`. */
@@ -353,7 +366,7 @@ export function createHost(options: HostOptions): EngineHost {
   const applyOptions = (session: Session, opts: AgentOptions): void => {
     if (opts.mode === undefined) return;
     if (!modesPlugin) throw new HostError('bad-request', 'the session-modes variant is not enabled on this host', { issues: [] });
-    if (session.readOnly) throw new HostError('bad-request', `session "${session.log.sessionId}" is read-only (${session.readOnlyReason})`, { issues: [] });
+    if (session.readOnly) throw new HostError('bad-request', `session "${session.log.sessionId}" is read-only: ${session.readOnlyReason}`, { issues: [] });
     try {
       modesPlugin.service.set(session.log.sessionId, opts.mode);
     } catch (error) {
@@ -390,7 +403,7 @@ export function createHost(options: HostOptions): EngineHost {
   const writable = (sessionId: string): Session & { agent: Agent } => {
     const session = sessionOf(sessionId);
     if (session.readOnly || !session.agent) {
-      throw new HostError('bad-request', `session "${sessionId}" is read-only (${session.readOnlyReason ?? 'an imported recording'})`, { sessionId, issues: [] });
+      throw new HostError('bad-request', `session "${sessionId}" is read-only: ${session.readOnlyReason ?? 'an imported recording'}`, { sessionId, issues: [] });
     }
     return session as Session & { agent: Agent };
   };
@@ -546,8 +559,11 @@ export function createHost(options: HostOptions): EngineHost {
     },
     'session.import': (payload) => {
       const parsed = parseSessionLog(payload.jsonl);
-      const refusal = importRefusalOf(payload.jsonl, parsed);
-      if (refusal !== undefined) throw new HostError('bad-request', refusal, { issues: [{ path: ['jsonl'], message: refusal }] });
+      const refusal = importRefusalFactsOf(payload.jsonl, parsed);
+      if (refusal !== undefined) {
+        const message = importRefusalText(refusal);
+        throw new HostError('bad-request', message, { issues: [{ path: ['jsonl'], message }], refusal });
+      }
       // Skipped lines keep their seq as `import/skipped` placeholders, so seqs stay equal to line positions.
       const headerless = parsed.header === undefined && !parsed.skipped.some((s) => s.line === 1);
       const seqOfLine = (line: number): number => line - (headerless ? 1 : 2);
@@ -625,7 +641,14 @@ export function createHost(options: HostOptions): EngineHost {
       if (!isMethodName(method)) return fail(rpcId, 'bad-request', `unknown method "${method}"`, { issues: [] });
       const parsed = methods[method].payload.safeParse(payload);
       if (!parsed.success) {
-        return fail(rpcId, 'bad-request', `invalid payload for "${method}"`, { issues: jsonIssues(parsed.error) });
+        const issues = jsonIssues(parsed.error);
+        // An over-long log is the one payload error a person meets by hand; its answer names the limit.
+        const tooLarge = method === 'session.import' && parsed.error.issues.some((issue) => issue.code === 'too_big' && issue.path[0] === 'jsonl');
+        if (tooLarge) {
+          const refusal: ImportRefusal = { kind: 'too-large', limit: MAX_IMPORT_JSONL_CHARS };
+          return fail(rpcId, 'bad-request', importRefusalText(refusal), { issues, refusal });
+        }
+        return fail(rpcId, 'bad-request', `invalid payload for "${method}"`, { issues });
       }
       try {
         const value = await (handlers[method] as Handler)(parsed.data as never, signal);
@@ -687,17 +710,48 @@ function loggedModes(events: readonly SessionEvent[]): string[] {
  * readable dsh event (a partly broken log is imported, its unreadable lines kept as `import/skipped`).
  * @param text - the uploaded file's text
  * @param parsed - `parseSessionLog(text)`
- * @returns a message naming the problem (`the file is empty`, `no dsh session events found: 12 lines could not
- *   be read (first: line 1, not JSON)`, …)
+ * @returns the refusal as the error's `details.refusal` carries it (`empty`, `header-only`, `no-events`)
  */
-export function importRefusalOf(text: string, parsed: ParsedLog): string | undefined {
+export function importRefusalFactsOf(text: string, parsed: ParsedLog): ImportRefusal | undefined {
   if (parsed.events.length > 0) return undefined;
-  if (text.replace(/^\uFEFF/, '').trim() === '') return 'the file is empty';
+  if (text.replace(/^\uFEFF/, '').trim() === '') return { kind: 'empty' };
   const count = parsed.skipped.length;
-  if (count === 0) return 'no dsh session events found: the log has only its session header';
+  if (count === 0) return { kind: 'header-only' };
   // A file that is not a log at all fails its first line as "missing session header"; the next line says what it is.
   const first = (parsed.skipped.find((s) => s.reason !== 'missing session header') ?? parsed.skipped[0]) as { line: number; reason: string };
-  return `no dsh session events found: ${count} ${count === 1 ? 'line' : 'lines'} could not be read (first: line ${first.line}, ${first.reason})`;
+  return { kind: 'no-events', lines: count, first: { line: first.line, reason: first.reason } };
+}
+
+/**
+ * The host's message for a refused import (`the file is empty`, `no dsh session events found: 12 lines could not
+ * be read (first: line 1, not JSON)`, `the log is too large to open: over 16777216 characters (16 MB)`).
+ * @param refusal - from {@link importRefusalFactsOf}, or `too-large` from payload validation
+ */
+export function importRefusalText(refusal: ImportRefusal): string {
+  switch (refusal.kind) {
+    case 'empty':
+      return 'the file is empty';
+    case 'header-only':
+      return 'no dsh session events found: the log has only its session header';
+    case 'no-events':
+      return `no dsh session events found: ${refusal.lines} ${refusal.lines === 1 ? 'line' : 'lines'} could not be read (first: line ${refusal.first.line}, ${refusal.first.reason})`;
+    case 'too-large':
+      return `the log is too large to open: over ${refusal.limit} characters (the limit is ${Math.round(refusal.limit / (1024 * 1024))} MB)`;
+    default: {
+      const never: never = refusal;
+      return String(never);
+    }
+  }
+}
+
+/**
+ * Why a file cannot be imported, as the host's message, or `undefined` when it can (see {@link importRefusalFactsOf}).
+ * @param text - the uploaded file's text
+ * @param parsed - `parseSessionLog(text)`
+ */
+export function importRefusalOf(text: string, parsed: ParsedLog): string | undefined {
+  const refusal = importRefusalFactsOf(text, parsed);
+  return refusal === undefined ? undefined : importRefusalText(refusal);
 }
 
 /** A session is blank until its first turn or command. */

@@ -3,13 +3,13 @@
  * answer 413 at the same size (PROTOCOL.md "Unary calls"). Every path takes 1 MiB except `session.import`, whose
  * body carries a whole recorded log and takes 32 MiB (room for a `MAX_IMPORT_JSONL_CHARS` log with JSON escaping).
  */
-import { MAX_IMPORT_JSONL_CHARS } from '../src/core/protocol/methods.ts';
+import { MAX_IMPORT_JSONL_CHARS, MAX_IMPORT_REQUEST_BODY_BYTES, MAX_REQUEST_BODY_BYTES, requestBodyLimitOf } from '../src/core/protocol/methods.ts';
 
-/** Largest request body of any `/api` path but import, in bytes (PROTOCOL.md: 1 MiB). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+/** Largest request body of any `/api` path but import, in bytes (PROTOCOL.md: 1 MiB; the client checks it too). */
+export const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 
 /** Largest `/api/session.import` body, in bytes (32 MiB; ui-plan extension). */
-export const MAX_IMPORT_BODY_BYTES = 32 * 1024 * 1024;
+export const MAX_IMPORT_BODY_BYTES = MAX_IMPORT_REQUEST_BODY_BYTES;
 
 // The import body must be able to carry the largest log the payload schema accepts (ASCII, lightly escaped).
 if (MAX_IMPORT_BODY_BYTES < MAX_IMPORT_JSONL_CHARS) throw new Error('MAX_IMPORT_BODY_BYTES is below MAX_IMPORT_JSONL_CHARS');
@@ -20,7 +20,7 @@ if (MAX_IMPORT_BODY_BYTES < MAX_IMPORT_JSONL_CHARS) throw new Error('MAX_IMPORT_
  * @returns the largest accepted body, in bytes
  */
 export function bodyLimitOf(method: string): number {
-  return method === 'session.import' ? MAX_IMPORT_BODY_BYTES : MAX_BODY_BYTES;
+  return requestBodyLimitOf(method);
 }
 
 /**

@@ -80,6 +80,36 @@ export const commandResultSchema = z.object({ kind: z.enum(['success', 'error'])
  */
 export const MAX_IMPORT_JSONL_CHARS = 16 * 1024 * 1024;
 
+/** Largest request body of any `/api` path but `session.import`, in bytes (PROTOCOL.md "Unary calls": 1 MiB). */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+
+/** Largest `/api/session.import` request body, in bytes (32 MiB; ui-plan extension, room for an escaped log). */
+export const MAX_IMPORT_REQUEST_BODY_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The request body limit of one `/api/<method>` path, shared by both carriers and the client's own check.
+ * @param method the path after `/api/` (`session.import`, `respond`, …)
+ * @returns the largest accepted body, in bytes
+ */
+export function requestBodyLimitOf(method: string): number {
+  return method === 'session.import' ? MAX_IMPORT_REQUEST_BODY_BYTES : MAX_REQUEST_BODY_BYTES;
+}
+
+/**
+ * Why `session.import` refused a file, as the host puts it in the error's `details.refusal` (ui-plan extension):
+ * `empty` (nothing but blank lines), `header-only` (a session header and no events), `no-events` (`lines` lines,
+ * none a readable dsh event; `first` is the first line that says what the file is), `too-large` (`jsonl` is over
+ * `limit` UTF-16 code units). The message stays the host's technical wording; a client words the refusal itself.
+ */
+export const importRefusalSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('empty') }),
+  z.object({ kind: z.literal('header-only') }),
+  z.object({ kind: z.literal('no-events'), lines: z.number(), first: z.object({ line: z.number(), reason: z.string() }) }),
+  z.object({ kind: z.literal('too-large'), limit: z.number() }),
+]);
+/** The parsed shape of {@link importRefusalSchema}. */
+export type ImportRefusal = z.infer<typeof importRefusalSchema>;
+
 /** Outcome of `ctx.planMode.set()` (upstream spec §1.5). */
 export const setOutcomeSchema = z.enum(['committed', 'queued', 'cancelled', 'noop']);
 /** The parsed shape of {@link setOutcomeSchema}. */
