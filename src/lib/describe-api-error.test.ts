@@ -1,0 +1,77 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../mocks/node.ts';
+import { answerCall } from '../../mocks/test-utils.tsx';
+import { MAX_IMPORT_REQUEST_BODY_BYTES, MAX_REQUEST_BODY_BYTES } from '../core/protocol/methods.ts';
+import { ApiError, callMethod } from './api-client.ts';
+import { describeApiError } from './describe-api-error.ts';
+
+const SESSION = 'session-fe30d464-51ec-490a-92ba-543dfc6b2e0e';
+
+afterEach(() => vi.restoreAllMocks());
+
+/** The error `promise` rejects with (fails the test when it resolves). */
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the call resolved');
+}
+
+describe('describeApiError', () => {
+  it.each<[string, unknown, string]>([
+    ['a network failure', new ApiError({ code: 'network', message: 'Failed to fetch' }), "Can't reach the server. Your text is kept; try again when it is back."],
+    ['a 413 without a limit', new ApiError({ code: 'http-413', message: 'request body too large (limit 1 MiB)' }), 'That is too large to send (limit 1 MB).'],
+    ['a 413 of the import path', new ApiError({ code: 'http-413', message: 'x', details: { limit: 32 * 1024 * 1024 } }), 'That is too large to send (limit 32 MB).'],
+    ['an unreadable answer', new ApiError({ code: 'bad-response', message: 'unreadable answer to session.list' }), 'The server sent an answer ui-plan could not read.'],
+    ['another carrier error', new ApiError({ code: 'http-502', message: 'Bad Gateway' }), 'Bad Gateway'],
+    ['a host error', new ApiError({ code: 'session-not-found', message: 'session "s" not found' }), 'session "s" not found'],
+    ['a feature error', new Error('Unknown command: /nope'), 'Unknown command: /nope'],
+    ['a string', 'gone', 'gone'],
+    ['another value', 42, '42'],
+  ])('words %s', (_name, error, text) => {
+    expect(describeApiError(error)).toBe(text);
+  });
+
+  it('words a fetch that cannot reach the server as a network failure', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = await rejection(callMethod('session.list', {}));
+    expect(error).toMatchObject({ code: 'network' });
+    expect(describeApiError(error)).toBe("Can't reach the server. Your text is kept; try again when it is back.");
+  });
+
+  it('words a carrier 413 with the limit of its path', async () => {
+    server.use(http.post('*/api/session.prompt', () => new HttpResponse('request body too large (limit 1 MiB)', { status: 413 })));
+    const error = await rejection(callMethod('session.prompt', { sessionId: SESSION, mode: 'queue', content: [{ type: 'text', text: 'hi' }] }));
+    expect(error).toMatchObject({ code: 'http-413', details: { limit: MAX_REQUEST_BODY_BYTES } });
+    expect(describeApiError(error)).toBe('That is too large to send (limit 1 MB).');
+  });
+
+  it.each<[string, string, number]>([
+    ['ASCII', 'x', MAX_REQUEST_BODY_BYTES],
+    ['three-byte characters', '计', Math.ceil(MAX_REQUEST_BODY_BYTES / 3)],
+    ['four-byte characters', '😀', Math.ceil(MAX_REQUEST_BODY_BYTES / 4)],
+  ])('refuses a message body over 1 MiB of %s without sending it', async (_name, unit, count) => {
+    const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const error = await rejection(callMethod('session.prompt', { sessionId: SESSION, mode: 'queue', content: [{ type: 'text', text: unit.repeat(count) }] }));
+    expect(error).toMatchObject({ code: 'http-413', details: { limit: MAX_REQUEST_BODY_BYTES } });
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(call.bodies).toEqual([]);
+  });
+
+  it('sends a message body just under 1 MiB', async () => {
+    const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
+    await callMethod('session.prompt', { sessionId: SESSION, mode: 'queue', content: [{ type: 'text', text: 'x'.repeat(MAX_REQUEST_BODY_BYTES - 1024) }] });
+    expect(call.bodies).toHaveLength(1);
+  });
+
+  it('lets a session.import body over 1 MiB through (its limit is 32 MiB)', async () => {
+    const call = answerCall('session.import', { ok: true, value: { sessionId: SESSION, skipped: [] } });
+    await callMethod('session.import', { jsonl: 'x'.repeat(2 * MAX_REQUEST_BODY_BYTES) });
+    expect(call.bodies).toHaveLength(1);
+    expect(MAX_IMPORT_REQUEST_BODY_BYTES).toBe(32 * MAX_REQUEST_BODY_BYTES);
+  });
+});

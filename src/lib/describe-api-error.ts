@@ -1,0 +1,30 @@
+/**
+ * The one place a failed call becomes words: transport failures (`network`, `http-413`, `bad-response`) get a
+ * plain sentence, a host error keeps the host's message. Every feature that shows an error goes through it.
+ */
+import { MAX_REQUEST_BODY_BYTES } from '../core/protocol/methods.ts';
+import { ApiError } from './api-client.ts';
+import { apiErrorLocales } from './locales.ts';
+
+/**
+ * Plain-language text of a failure, for an alert beside the action that failed.
+ * @param error what a call rejected with: an `ApiError` (from `callMethod` / `respondToQuestion`), another `Error`
+ *   (a feature's own, e.g. "Unknown command: /x"), or any thrown value
+ * @returns `network` → "Can't reach the server. …"; `http-413` → "That is too large to send (limit N MB)." with N
+ *   from `details.limit` (bytes; 1 MiB when absent); `bad-response` → "The server sent an answer ui-plan could not
+ *   read."; any other `ApiError` or `Error` → its message; a string as is; anything else → `String(error)`
+ */
+export function describeApiError(error: unknown): string {
+  const copy = apiErrorLocales.en;
+  if (error instanceof ApiError) {
+    if (error.code === 'network') return copy.network;
+    if (error.code === 'bad-response') return copy.badResponse;
+    if (error.code === 'http-413') {
+      const limit = typeof error.details?.limit === 'number' ? error.details.limit : MAX_REQUEST_BODY_BYTES;
+      return copy.tooLarge(Math.round(limit / (1024 * 1024)));
+    }
+    return error.message;
+  }
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : String(error);
+}

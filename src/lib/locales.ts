@@ -1,0 +1,24 @@
+/**
+ * User-facing copy of the transport layer's failures (English; a Chinese dictionary follows the same
+ * `ApiErrorCopy` shape). Features show these through `describeApiError`, never the raw carrier text.
+ */
+
+/** Every plain-language sentence for a failed call. */
+export type ApiErrorCopy = {
+  /** The request never reached the host (`network`). */
+  network: string;
+  /** The body was over the path's limit (`http-413`); `limitMb` in MiB, shown as "MB". */
+  tooLarge: (limitMb: number) => string;
+  /** The host answered something the client could not read (`bad-response`). */
+  badResponse: string;
+};
+
+/** English copy. */
+export const apiErrorEn: ApiErrorCopy = {
+  network: "Can't reach the server. Your text is kept; try again when it is back.",
+  tooLarge: (limitMb) => `That is too large to send (limit ${limitMb} MB).`,
+  badResponse: 'The server sent an answer ui-plan could not read.',
+};
+
+/** Dictionaries by language tag. */
+export const apiErrorLocales = { en: apiErrorEn } as const satisfies Record<string, ApiErrorCopy>;
