@@ -99,13 +99,27 @@ describe('Composer', () => {
     expect(call.bodies).toEqual([]);
   });
 
-  it('shows a command error result inline and keeps the draft', async () => {
-    answerCall('commands/execute', { ok: true, value: { commandId: 'cmd-9', result: { kind: 'error', text: 'images are not allowed with /plan off' } } });
+  it('leaves a logged command error to the transcript card: no inline alert, the draft kept for a fix', async () => {
+    const call = answerCall('commands/execute', { ok: true, value: { commandId: 'cmd-9', result: { kind: 'error', text: 'unknown mode "nonsense"; the modes are: default, plan, review' } } });
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     const user = userEvent.setup();
-    await user.type(textbox(), '/plan off{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('images are not allowed with /plan off');
-    expect(textbox()).toHaveValue('/plan off');
+    await user.type(textbox(), '/mode nonsense{Enter}');
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    await waitFor(() => expect(sendButton()).toBeEnabled());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(textbox()).toHaveValue('/mode nonsense');
+    expect(textbox()).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('refuses a draft over 1 MiB with the plain 413 sentence, sends nothing and keeps the draft', async () => {
+    const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
+    const huge = 'x'.repeat(2 * 1024 * 1024);
+    useComposerDraftStore.getState().setDraft(SESSION, huge);
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    await userEvent.setup().click(sendButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^That is too large to send \(limit 1 MB\)\.$/);
+    expect(call.bodies).toEqual([]);
+    expect(useComposerDraftStore.getState().drafts[SESSION]).toBe(huge);
   });
 
   it('shows a host error inline, keeps the draft, and clears the error on typing', async () => {
@@ -363,10 +377,11 @@ describe('commandSuggestionsFor', () => {
     const { rerender } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} online />);
     const user = userEvent.setup();
     await user.type(textbox(), 'hello{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch');
+    const offline = "Can't reach the server. Your text is kept; try again when it is back.";
+    expect(await screen.findByRole('alert')).toHaveTextContent(offline);
     fetchSpy.mockRestore();
     rerender(<Composer sessionId={SESSION} plan={OFF} running={false} online={false} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch');
+    expect(screen.getByRole('alert')).toHaveTextContent(offline);
     rerender(<Composer sessionId={SESSION} plan={OFF} running={false} online />);
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(textbox()).toHaveValue('hello');

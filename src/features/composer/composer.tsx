@@ -4,6 +4,7 @@
  * `/plan off`, …). The draft lives in the per-session draft store, so it survives remounts and reloads; it is
  * cleared only when a send succeeds. While plan mode (or the `plan` session mode) is the effective target the
  * placeholder asks for a task to plan. While a turn runs, Stop (or Escape) cancels it through `session.cancel`.
+ * Errors are worded by `describeApiError`; a command that ran and failed is shown once, by its card in the transcript.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { modeTargetOf } from '../../core/modes/projection.ts';
 import { effectiveTarget } from '../../core/plan/fold.ts';
 import type { CommandDescriptor, ModeProjectionValue, PlanProjectionValue } from '../../core/protocol/methods.ts';
 import { ApiError, callMethod } from '../../lib/api-client.ts';
+import { describeApiError } from '../../lib/describe-api-error.ts';
 import { useComposerDraft, useComposerDraftStore } from './draft-store.ts';
 import { composerLocales } from './locales.ts';
 import './composer.css';
@@ -59,14 +61,21 @@ export function focusComposer(): void {
 }
 
 /**
+ * What became of a sent draft: `sent` (a prompt, or a command that succeeded), or `command-failed` — the command
+ * ran and its `error` result is logged (`command/run` + `command/done`), so the transcript's command card shows it.
+ */
+export type SendOutcome = 'sent' | 'command-failed';
+
+/**
  * Send one draft: a `/` line through `commands/execute` (upstream spec §1.8, §4.5), anything else through
  * `session.prompt` (PROTOCOL.md: no slash parsing there).
  * @param text the draft as typed; it is trimmed, and must not be blank
  * @param running whether the agent is running (`mode: 'steer'`), else `mode: 'queue'`
- * @throws Error "Unknown command: /x" for a `/` line that does not parse or matches no command (no value);
- *   Error with the result text for a command `error` result; ApiError from the transport
+ * @returns `command-failed` for a command `error` result (logged, so not thrown), else `sent`
+ * @throws Error "Unknown command: /x" for a `/` line that does not parse or matches no command (no value, nothing
+ *   logged); ApiError from the transport (`http-413` without sending when the body is over 1 MiB)
  */
-export async function sendComposerText(sessionId: string, text: string, running: boolean): Promise<void> {
+export async function sendComposerText(sessionId: string, text: string, running: boolean): Promise<SendOutcome> {
   const copy = composerLocales.en;
   const line = text.trim();
   if (line.startsWith('/')) {
@@ -74,10 +83,10 @@ export async function sendComposerText(sessionId: string, text: string, running:
     if (parsed === undefined) throw new Error(copy.unknownCommand(line.split(/\s/, 1)[0] ?? line));
     const value = await callMethod('commands/execute', { args: { agentId: sessionId, line, images: [] } });
     if (value === undefined) throw new Error(copy.unknownCommand(`/${parsed.name}`));
-    if (value.result.kind === 'error') throw new Error(value.result.text ?? copy.commandFailed);
-    return;
+    return value.result.kind === 'error' ? 'command-failed' : 'sent';
   }
   await callMethod('session.prompt', { sessionId, mode: running ? 'steer' : 'queue', content: [{ type: 'text', text: line }] });
+  return 'sent';
 }
 
 /**
@@ -127,7 +136,10 @@ function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, 
 
   const send = useMutation({
     mutationFn: (text: string) => sendComposerText(sessionId, text, running),
-    onSuccess: () => clearDraft(sessionId),
+    // A failed command keeps its draft for a fix; its card in the transcript says why.
+    onSuccess: (outcome) => {
+      if (outcome === 'sent') clearDraft(sessionId);
+    },
   });
   const stop = useMutation({
     mutationFn: () => callMethod('session.cancel', { sessionId }),
@@ -300,7 +312,7 @@ function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, 
       </p>
       {error ? (
         <p id={errorId} role="alert" className="composer__error">
-          {error.message}
+          {describeApiError(error)}
         </p>
       ) : null}
     </form>

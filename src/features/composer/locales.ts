@@ -12,7 +12,6 @@ export type ComposerCopy = {
   sending: string;
   commandsLabel: string;
   unknownCommand: (line: string) => string;
-  commandFailed: string;
   readOnly: string;
   /** The Stop button (cancels the running turn through `session.cancel`). */
   stop: string;
@@ -32,7 +31,6 @@ export const composerEn: ComposerCopy = {
   sending: 'Sending…',
   commandsLabel: 'Commands',
   unknownCommand: (line) => `Unknown command: ${line}`,
-  commandFailed: 'The command failed',
   readOnly: 'This session is read-only',
   stop: 'Stop',
   stopping: 'Stopping…',
