@@ -1,7 +1,7 @@
 /**
  * The bottom dock of a session: a pending question replaces the composer (`planReviewOf` claims it → the plan
  * review card, else the generic question flow; upstream spec §3.4, §5 "A pending question replaces the whole input
- * bar"); a read-only session shows a notice instead; otherwise the composer. When a question resolves, the
+ * bar"); a read-only session shows a notice instead (the host's reason in full); otherwise the composer. When a question resolves, the
  * composer gets focus back.
  */
 import { useEffect, useRef } from 'react';
@@ -31,7 +31,8 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
       <QuestionFlow key={pending.rpcId} sessionId={sessionId} rpcId={pending.rpcId} questions={pending.questions} />
     );
   } else if (state.readOnly) {
-    body = <p className="read-only-notice" role="note">{state.readOnlyReason ? t.readOnlyBecause(state.readOnlyReason) : t.readOnlyNotice}</p>;
+    // The host's reason is a whole plain sentence; the header shows only a short marker, so it is said in full here, once.
+    body = <p className="read-only-notice" role="note">{state.readOnlyReason ?? t.readOnlyNotice}</p>;
   } else {
     body = <Composer sessionId={sessionId} plan={state.plan} mode={state.mode} running={state.running} online={online} />;
   }

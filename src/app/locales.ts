@@ -12,9 +12,8 @@ export interface AppLocale {
   creating: string;
   createError: (message: string) => string;
   untitled: string;
+  /** Read-only notice when the host gives no reason (its reason, a whole sentence, is shown as is). */
   readOnlyNotice: string;
-  /** Read-only notice with the host's reason (e.g. a log of the other plan-mode variant). */
-  readOnlyBecause: (reason: string) => string;
   errorTitle: string;
   tryAgain: string;
   dock: string;
@@ -32,7 +31,6 @@ export const en: AppLocale = {
   createError: (message) => `Could not create a session: ${message}`,
   untitled: 'New session',
   readOnlyNotice: 'This is a recorded session log, opened read-only.',
-  readOnlyBecause: (reason) => `This session is read-only: ${reason}.`,
   errorTitle: 'Something went wrong',
   tryAgain: 'Try again',
   dock: 'Message dock',

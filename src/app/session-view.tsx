@@ -46,7 +46,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
           ) : (
             <>
               <PlanStatusBadge plan={state.plan} />
-              <PlanModePicker sessionId={sessionId} plan={state.plan} capabilities={capabilities} reviewPending={reviewPending} readOnly={state.readOnly} />
+              <PlanModePicker sessionId={sessionId} plan={state.plan} capabilities={capabilities} reviewPending={reviewPending} readOnly={state.readOnly} readOnlyReason={state.readOnlyReason} />
             </>
           )}
         </div>

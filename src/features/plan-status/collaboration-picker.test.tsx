@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient } from '../../../mocks/test-utils.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { CollaborationPicker, OUTCOME_VISIBLE_MS, type CollaborationOption } from './collaboration-picker.tsx';
 
 const OPTIONS: CollaborationOption[] = [
@@ -76,6 +77,54 @@ describe('CollaborationPicker', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('host refused');
     rerender(picker({ sessionId: 'session-b' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the outcome while the projection catches up with the choice, and clears it when the value moves on', async () => {
+    const { rerender } = renderWithClient(picker());
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Plan' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('chose plan');
+    rerender(picker({ checked: 'plan', pending: 'plan' }));
+    expect(screen.getByRole('status')).toHaveTextContent('chose plan');
+    rerender(picker({ checked: 'deep-dive', pending: 'deep-dive' }));
+    expect(screen.getByRole('status')).toHaveTextContent(/^$/);
+  });
+
+  it.each<[string, { checked: string | undefined; pending: string | undefined }]>([
+    ['a typed command checks another value', { checked: 'deep-dive', pending: 'deep-dive' }],
+    ['the pending value goes away', { checked: 'default', pending: undefined }],
+    ['the state becomes unknown', { checked: undefined, pending: undefined }],
+  ])('clears an outcome about the checked value when %s', async (_name, next) => {
+    const { rerender } = renderWithClient(picker({ checked: 'plan', pending: 'plan', choose: async (value) => `Staying in ${value}` }));
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Default' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Staying in default');
+    rerender(picker({ checked: 'default', pending: 'default' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Staying in default');
+    rerender(picker(next));
+    expect(screen.getByRole('status')).toHaveTextContent(/^$/);
+  });
+
+  it('clears a choice error when the checked value changes', async () => {
+    const { rerender } = renderWithClient(picker({ choose: async () => Promise.reject(new Error('unknown mode "plan"')) }));
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Plan' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('unknown mode "plan"');
+    rerender(picker({ checked: 'deep-dive', choose: async () => Promise.reject(new Error('unknown mode "plan"')) }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('words a transport failure of a choice plainly', async () => {
+    renderWithClient(picker({ choose: async () => Promise.reject(new ApiError({ code: 'bad-response', message: 'unreadable answer to session.setMode' })) }));
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Plan' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^The server sent an answer ui-plan could not read\.$/);
+  });
+
+  it('keeps reason, outcome and alert on one line whose title holds their full text', async () => {
+    renderWithClient(picker({ reason: 'Read-only', reasonDetail: 'Recorded with session modes; this server runs plan mode, so it opens read-only.', alert: 'Could not load' }));
+    const note = screen.getByRole('alert').parentElement as HTMLElement;
+    expect(note).toHaveClass('plan-picker__note');
+    expect(note).toContainElement(screen.getByRole('status'));
+    expect(note).toHaveAttribute('title', 'Read-only · Could not load');
+    expect(screen.getByText('Read-only')).toHaveAttribute('title', 'Recorded with session modes; this server runs plan mode, so it opens read-only.');
+    expect(screen.getByRole('radiogroup')).toHaveAccessibleDescription('Read-only Recorded with session modes; this server runs plan mode, so it opens read-only.');
   });
 
   it('shows a given alert until a choice fails, then the choice error', async () => {

@@ -2,10 +2,13 @@
  * The radiogroup both collaboration-mode pickers render (plan mode, seed 000; session modes, seed 002): one radio per
  * option in order, checked at the value the caller names (a projection's target, never the last click), the pending
  * target labelled "(pending)", roving tabindex with arrows/Home/End that move and choose, a visible disabled reason,
- * and the outcome of a choice as a notice that clears after {@link OUTCOME_VISIBLE_MS} or when the session changes.
+ * and the outcome of a choice as a notice that clears after {@link OUTCOME_VISIBLE_MS}, when the session changes, or
+ * when the checked or pending value changes for any reason but the choice it reports. Reason, outcome and alert share
+ * one line of fixed height that truncates (full text in `title`), so the header around the picker never grows.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { describeApiError } from '../../lib/describe-api-error.ts';
 import { planStatusLocales } from './locales.ts';
 import './plan-status.css';
 
@@ -14,6 +17,14 @@ export const OUTCOME_VISIBLE_MS = 4000;
 
 /** One radio of a {@link CollaborationPicker}: `value` is sent to `choose` and set as `data-mode`; `label` is its name. */
 export type CollaborationOption = { value: string; label: string };
+
+/** The outcome of the last choice: `requested` is the value chosen; `followed` once the projection moved to it. */
+type Notice = { kind: 'status' | 'error'; text: string; requested: string; followed: boolean };
+
+/** Whether a move of the checked value to `checked` is the projection catching up with the notice's choice. */
+function followsChoice(notice: Notice, checked: string | undefined): boolean {
+  return !notice.followed && notice.kind === 'status' && checked === notice.requested;
+}
 
 /** Props of {@link CollaborationPicker}. */
 export type CollaborationPickerProps = {
@@ -29,11 +40,16 @@ export type CollaborationPickerProps = {
   disabled: boolean;
   /** Why the picker is disabled, shown beside it and linked by `aria-describedby`; `undefined` shows nothing. */
   reason: string | undefined;
+  /**
+   * The long form of `reason` (e.g. the host's read-only reason): its `title`, and part of the group's description
+   * for assistive technology; `undefined` adds nothing.
+   */
+  reasonDetail?: string | undefined;
   /** Text of an alert that does not come from a choice (e.g. the options failed to load); a choice's error wins. */
   alert?: string | undefined;
   /**
    * Ask the host for `value`; never called for the checked value or while disabled.
-   * @returns the outcome text for the status line; a rejection's message is shown as an alert
+   * @returns the outcome text for the status line; a rejection is shown as an alert, worded by `describeApiError`
    */
   choose: (value: string) => Promise<string>;
 };
@@ -42,17 +58,18 @@ export type CollaborationPickerProps = {
  * Radio group "Collaboration mode" over `options` (arrow keys, Home and End move and choose; roving tabindex).
  * Disabled while `disabled` or while a choice is in flight (`aria-busy`).
  */
-export function CollaborationPicker({ sessionId, options, checked, pending, disabled: blocked, reason, alert, choose }: CollaborationPickerProps) {
+export function CollaborationPicker({ sessionId, options, checked, pending, disabled: blocked, reason, reasonDetail, alert, choose }: CollaborationPickerProps) {
   const copy = planStatusLocales.en;
   const reasonId = useId();
-  const [notice, setNotice] = useState<{ kind: 'status' | 'error'; text: string } | undefined>(undefined);
+  const detailId = useId();
+  const [notice, setNotice] = useState<Notice | undefined>(undefined);
   const radios = useRef<Array<HTMLButtonElement | null>>([]);
 
   const mutation = useMutation({
     mutationFn: (value: string) => choose(value),
     onMutate: () => setNotice(undefined),
-    onSuccess: (text) => setNotice({ kind: 'status', text }),
-    onError: (error: unknown) => setNotice({ kind: 'error', text: error instanceof Error ? error.message : String(error) }),
+    onSuccess: (text, requested) => setNotice({ kind: 'status', text, requested, followed: false }),
+    onError: (error: unknown, requested) => setNotice({ kind: 'error', text: describeApiError(error), requested, followed: false }),
   });
 
   useEffect(() => {
@@ -63,6 +80,11 @@ export function CollaborationPicker({ sessionId, options, checked, pending, disa
 
   // A notice belongs to the session it was asked for.
   useEffect(() => setNotice(undefined), [sessionId]);
+
+  // A notice describes the state it was given in: the projection catching up with the choice keeps it (once, as the
+  // answer and the projection frame arrive in either order); any other move of the checked or pending value — a
+  // typed command, another tab, the switch committing — makes it stale.
+  useEffect(() => setNotice((current) => (current === undefined ? current : followsChoice(current, checked) ? { ...current, followed: true } : undefined)), [checked, pending]);
 
   const disabled = blocked || mutation.isPending;
   const focusable = Math.max(0, options.findIndex((option) => option.value === checked));
@@ -84,6 +106,8 @@ export function CollaborationPicker({ sessionId, options, checked, pending, disa
   };
 
   const alertText = notice?.kind === 'error' ? notice.text : alert;
+  const statusText = mutation.isPending ? copy.working : notice?.kind === 'status' ? notice.text : '';
+  const noteTitle = [reason, statusText, alertText].filter((text) => text !== undefined && text !== '').join(' · ');
 
   return (
     <div className="plan-picker">
@@ -91,7 +115,7 @@ export function CollaborationPicker({ sessionId, options, checked, pending, disa
         role="radiogroup"
         aria-label={copy.pickerLabel}
         aria-disabled={disabled || undefined}
-        aria-describedby={reason ? reasonId : undefined}
+        aria-describedby={reason ? (reasonDetail ? `${reasonId} ${detailId}` : reasonId) : undefined}
         aria-busy={mutation.isPending || undefined}
         className="plan-picker__group"
       >
@@ -116,19 +140,26 @@ export function CollaborationPicker({ sessionId, options, checked, pending, disa
           </button>
         ))}
       </div>
-      {reason ? (
-        <span id={reasonId} className="plan-picker__reason">
-          {reason}
+      <span className="plan-picker__note" title={noteTitle || undefined}>
+        {reason ? (
+          <span id={reasonId} className="plan-picker__reason" title={reasonDetail}>
+            {reason}
+          </span>
+        ) : null}
+        {reason && reasonDetail ? (
+          <span id={detailId} className="visually-hidden">
+            {reasonDetail}
+          </span>
+        ) : null}
+        <span role="status" className="plan-picker__status">
+          {statusText}
         </span>
-      ) : null}
-      <span role="status" className="plan-picker__status">
-        {mutation.isPending ? copy.working : notice?.kind === 'status' ? notice.text : ''}
+        {alertText !== undefined ? (
+          <span role="alert" className="plan-picker__error">
+            {alertText}
+          </span>
+        ) : null}
       </span>
-      {alertText !== undefined ? (
-        <span role="alert" className="plan-picker__error">
-          {alertText}
-        </span>
-      ) : null}
     </div>
   );
 }

@@ -14,7 +14,8 @@ export type PlanStatusCopy = {
   /** Outcome of `session.setPlanMode` for the requested target (upstream spec §1.5). */
   outcome: (outcome: SetOutcome, active: boolean) => string;
   reviewPendingReason: string;
-  readOnlyReason: string;
+  /** Short marker beside the picker of a read-only session (the full reason is its `title` and the dock's notice). */
+  readOnlyMarker: string;
   unknownCommand: (line: string) => string;
   commandFailed: string;
   working: string;
@@ -60,7 +61,7 @@ export const planStatusEn: PlanStatusCopy = {
     }
   },
   reviewPendingReason: 'Decide on the plan under review first',
-  readOnlyReason: 'This session is read-only',
+  readOnlyMarker: 'Read-only',
   unknownCommand: (line) => `Unknown command: ${line}`,
   commandFailed: 'The command failed',
   working: 'Switching…',

@@ -5,7 +5,7 @@
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerCall, renderWithClient } from '../../../mocks/test-utils.tsx';
 import type { ModeProjectionValue } from '../../core/protocol/methods.ts';
 import { ModePicker, modeOptionsOf } from './mode-picker.tsx';
@@ -13,6 +13,10 @@ import { ModeStatusBadge, modeBadgeStateOf } from './mode-status-badge.tsx';
 
 const SESSION = 'session-11111111-2222-3333-4444-555555555555';
 const MODES = { ok: true, value: { modes: ['default', 'plan', 'review'], current: 'default' } };
+/** The host's read-only reason for a plan-mode log under session modes (harness `variantMismatchReason`). */
+const CROSS_REASON = 'Recorded with plan mode; this server runs session modes, so it opens read-only.';
+
+afterEach(() => vi.restoreAllMocks());
 
 const group = () => screen.getByRole('radiogroup', { name: 'Collaboration mode' });
 const names = () => within(group()).getAllByRole('radio').map((radio) => radio.textContent);
@@ -78,8 +82,8 @@ describe('ModePicker', () => {
 
   it.each<[string, { reviewPending: boolean; readOnly?: boolean; readOnlyReason?: string }, string]>([
     ['a pending plan review', { reviewPending: true }, 'Decide on the plan under review first'],
-    ['a read-only session', { reviewPending: false, readOnly: true }, 'This session is read-only'],
-    ['a read-only session with the host reason', { reviewPending: false, readOnly: true, readOnlyReason: 'it was recorded with the plan-mode variant' }, 'it was recorded with the plan-mode variant'],
+    ['a read-only session', { reviewPending: false, readOnly: true }, 'Read-only'],
+    ['a read-only session with the host reason', { reviewPending: false, readOnly: true, readOnlyReason: CROSS_REASON }, `Read-only ${CROSS_REASON}`],
   ])('sends nothing during %s and says why', async (_name, props, reason) => {
     answerCall('session.modes', MODES);
     const set = answerCall('session.setMode', { ok: true, value: { state: { current: 'default' } } });
@@ -88,6 +92,22 @@ describe('ModePicker', () => {
     expect(group()).toHaveAttribute('aria-disabled', 'true');
     expect(group()).toHaveAccessibleDescription(reason);
     expect(set.bodies).toEqual([]);
+  });
+
+  it('shows only a short Read-only marker, with the host reason in its title', async () => {
+    renderWithClient(<ModePicker sessionId={SESSION} mode={{ current: 'plan' }} reviewPending={false} readOnly readOnlyReason={CROSS_REASON} />);
+    const marker = screen.getByTitle(CROSS_REASON);
+    expect(marker).toHaveClass('plan-picker__reason');
+    expect(marker).toHaveTextContent(/^Read-only$/);
+  });
+
+  it('words a transport failure of session.setMode plainly', async () => {
+    answerCall('session.modes', MODES);
+    renderWithClient(<ModePicker sessionId={SESSION} mode={{ current: 'default' }} reviewPending={false} />);
+    const review = await screen.findByRole('radio', { name: 'Review' });
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await userEvent.setup().click(review);
+    expect(await screen.findByRole('alert')).toHaveTextContent("Can't reach the server. Your text is kept; try again when it is back.");
   });
 
   it.each<[readonly string[] | undefined, ModeProjectionValue | undefined, string[]]>([

@@ -10,6 +10,7 @@ import { DEFAULT_MODE } from '../../core/modes/fold.ts';
 import { modeTargetOf } from '../../core/modes/projection.ts';
 import type { ModeProjectionValue } from '../../core/protocol/methods.ts';
 import { callMethod } from '../../lib/api-client.ts';
+import { describeApiError } from '../../lib/describe-api-error.ts';
 import { CollaborationPicker } from './collaboration-picker.tsx';
 import { planStatusLocales } from './locales.ts';
 
@@ -27,7 +28,7 @@ export type ModePickerProps = {
   /** A plan review is waiting for the user: the picker is disabled with a visible reason. */
   reviewPending: boolean;
   readOnly?: boolean;
-  /** Why the session is read-only (shown instead of the generic reason). */
+  /** Why the session is read-only: the `title` of the short "Read-only" marker (none when undefined). */
   readOnlyReason?: string | undefined;
 };
 
@@ -45,7 +46,8 @@ export function modeOptionsOf(listed: readonly string[] | undefined, mode: ModeP
 /**
  * Radio group "Collaboration mode" with every mode (arrow keys move and choose, roving tabindex), checked at the
  * `mode` projection's target; an alert says when the list of modes could not be loaded.
- * Disabled while a call is in flight, while `reviewPending` (reason shown) and when `readOnly`.
+ * Disabled while a call is in flight, while `reviewPending` (reason shown) and when `readOnly` (a short "Read-only"
+ * marker whose `title` is `readOnlyReason`).
  */
 export function ModePicker({ sessionId, mode, reviewPending, readOnly = false, readOnlyReason }: ModePickerProps) {
   const copy = planStatusLocales.en;
@@ -63,8 +65,9 @@ export function ModePicker({ sessionId, mode, reviewPending, readOnly = false, r
       checked={mode === undefined ? undefined : modeTargetOf(mode)}
       pending={mode?.pending !== undefined && mode.pending !== mode.current ? mode.pending : undefined}
       disabled={readOnly || reviewPending}
-      reason={reviewPending ? copy.reviewPendingReason : readOnly ? (readOnlyReason ?? copy.readOnlyReason) : undefined}
-      alert={modes.error ? copy.modesUnavailable(modes.error instanceof Error ? modes.error.message : String(modes.error)) : undefined}
+      reason={reviewPending ? copy.reviewPendingReason : readOnly ? copy.readOnlyMarker : undefined}
+      reasonDetail={!reviewPending && readOnly ? readOnlyReason : undefined}
+      alert={modes.error ? copy.modesUnavailable(describeApiError(modes.error)) : undefined}
       choose={async (target) => copy.modeOutcome((await callMethod('session.setMode', { sessionId, mode: target })).state, target)}
     />
   );

@@ -29,7 +29,7 @@ export function ModeStatusBadge({ mode }: { mode: ModeProjectionValue | undefine
   if (mode === undefined) return null;
   const text = planStatusLocales.en.modeBadge(mode);
   return (
-    <span role="status" aria-label={text} className="plan-badge" data-state={modeBadgeStateOf(mode)} data-mode={mode.current}>
+    <span role="status" aria-label={text} title={text} className="plan-badge" data-state={modeBadgeStateOf(mode)} data-mode={mode.current}>
       <span className="plan-badge__dot" aria-hidden="true" />
       <span>{text}</span>
     </span>

@@ -26,6 +26,8 @@ export type PlanModePickerProps = {
   /** A plan review is waiting for the user: the picker is disabled with a visible reason. */
   reviewPending: boolean;
   readOnly?: boolean;
+  /** Why the session is read-only: the `title` of the short "Read-only" marker (none when undefined). */
+  readOnlyReason?: string | undefined;
 };
 
 /**
@@ -52,9 +54,10 @@ export async function requestPlanMode(sessionId: string, active: boolean, capabi
 /**
  * Radio group "Collaboration mode" with "Default" and "Plan" (arrow keys move and choose, roving tabindex), checked at
  * the `plan` projection's effective target (`data-mode` `default` / `plan`).
- * Disabled while a call is in flight, while `reviewPending` (reason shown), and when `readOnly`.
+ * Disabled while a call is in flight, while `reviewPending` (reason shown), and when `readOnly` (a short "Read-only"
+ * marker whose `title` is `readOnlyReason`).
  */
-export function PlanModePicker({ sessionId, plan, capabilities, reviewPending, readOnly = false }: PlanModePickerProps) {
+export function PlanModePicker({ sessionId, plan, capabilities, reviewPending, readOnly = false, readOnlyReason }: PlanModePickerProps) {
   const copy = planStatusLocales.en;
   const target = plan === undefined ? undefined : effectiveTarget(plan);
   const checked = target === undefined ? undefined : target ? PLAN : DEFAULT;
@@ -68,7 +71,8 @@ export function PlanModePicker({ sessionId, plan, capabilities, reviewPending, r
       checked={checked}
       pending={plan?.pending === true ? checked : undefined}
       disabled={readOnly || reviewPending}
-      reason={reviewPending ? copy.reviewPendingReason : readOnly ? copy.readOnlyReason : undefined}
+      reason={reviewPending ? copy.reviewPendingReason : readOnly ? copy.readOnlyMarker : undefined}
+      reasonDetail={!reviewPending && readOnly ? readOnlyReason : undefined}
       choose={(value) => requestPlanMode(sessionId, value === PLAN, capabilities)}
     />
   );

@@ -32,7 +32,7 @@ export function PlanStatusBadge({ plan }: { plan: PlanProjectionValue | undefine
   const state = planBadgeStateOf(plan);
   const text = planStatusLocales.en.badge[state];
   return (
-    <span role="status" aria-label={text} className="plan-badge" data-state={state}>
+    <span role="status" aria-label={text} title={text} className="plan-badge" data-state={state}>
       <span className="plan-badge__dot" aria-hidden="true" />
       <span>{text}</span>
     </span>
