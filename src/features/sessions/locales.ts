@@ -1,4 +1,5 @@
 /** User-facing copy of the session list (English; a Chinese dictionary follows the same `SessionsLocale` shape). */
+import type { ImportRefusal } from '../../core/protocol/methods.ts';
 
 /** Every string the session list shows. */
 export interface SessionsLocale {
@@ -20,6 +21,10 @@ export interface SessionsLocale {
   retry: string;
   createError: (message: string) => string;
   importError: (message: string) => string;
+  /** A file over the import limit, refused before upload (`bytes` its size, `limit` in bytes; shown in MB). */
+  importTooLarge: (bytes: number, limit: number) => string;
+  /** The host refused the file (`details.refusal` of its error), as one plain sentence. */
+  importRefused: (refusal: ImportRefusal) => string;
   /** After an import: the line numbers (1-based) the host could not read. */
   importSkipped: (lines: readonly number[]) => string;
   /** Relative times of the list ("2 min ago"). */
@@ -31,6 +36,9 @@ export interface SessionsLocale {
 }
 
 const SKIPPED_SHOWN = 10;
+
+/** Bytes in MB (MiB, as file managers count), one decimal unless whole: 17.5, 16. */
+const megabytes = (bytes: number): string => String(Math.round((bytes / (1024 * 1024)) * 10) / 10);
 
 /** English copy. */
 export const en: SessionsLocale = {
@@ -52,6 +60,25 @@ export const en: SessionsLocale = {
   retry: 'Try again',
   createError: (message) => `Could not create a session: ${message}`,
   importError: (message) => `Could not open the log: ${message}`,
+  importTooLarge: (bytes, limit) => `This log is too large to open (${megabytes(bytes)} MB; the limit is ${megabytes(limit)} MB).`,
+  importRefused: (refusal) => {
+    switch (refusal.kind) {
+      case 'empty':
+        return 'This file is empty, so there is no session log to open.';
+      case 'header-only':
+        return 'This session log has no events yet, so there is nothing to open.';
+      case 'no-events':
+        return refusal.lines === 1
+          ? 'This file is not a dsh session log: its one line could not be read.'
+          : `This file is not a dsh session log: none of its ${refusal.lines} lines could be read.`;
+      case 'too-large':
+        return `This log is too large to open (the limit is ${megabytes(refusal.limit)} MB).`;
+      default: {
+        const never: never = refusal;
+        return String(never);
+      }
+    }
+  },
   importSkipped: (lines) => {
     const shown = lines.slice(0, SKIPPED_SHOWN).join(', ') + (lines.length > SKIPPED_SHOWN ? ', …' : '');
     return lines.length === 1 ? `1 line could not be read: ${shown}` : `${lines.length} lines could not be read: ${shown}`;

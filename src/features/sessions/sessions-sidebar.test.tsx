@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readRecordingFixture } from '../../../fixtures/paths.ts';
-import type { SessionSummary } from '../../core/protocol/methods.ts';
-import { callMethod } from '../../lib/api-client.ts';
-import { SessionsSidebar, newestFirst, skippedLines, type SessionRowBadges } from './sessions-sidebar.tsx';
+import { MAX_IMPORT_JSONL_CHARS, type SessionSummary } from '../../core/protocol/methods.ts';
+import { ApiError, callMethod } from '../../lib/api-client.ts';
+import { SessionsSidebar, importErrorOf, importLogFile, newestFirst, skippedLines, type SessionRowBadges } from './sessions-sidebar.tsx';
 
 const planReviewLog = readRecordingFixture('plan-review');
 const capabilities = { setPlanMode: true, import: true, modes: false };
@@ -23,6 +23,11 @@ function renderSidebar(props: Partial<Parameters<typeof SessionsSidebar>[0]> = {
 beforeEach(() => {
   history.replaceState(null, '', '/');
 });
+
+afterEach(() => vi.restoreAllMocks());
+
+/** The `/api/<method>` paths fetch was asked for. */
+const fetchedPaths = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map(([input]) => String(input));
 
 describe('SessionsSidebar', () => {
   it('lists sessions with the untitled fallback and marks the selected one', async () => {
@@ -109,13 +114,50 @@ describe('SessionsSidebar', () => {
     expect(within(row).getByRole('status')).toHaveTextContent('3 lines could not be read: 6, 11, 40');
   });
 
-  it('shows the host refusal of a file that is not a session log as it comes', async () => {
+  it('says plainly that a file is not a session log, with the host detail in its title', async () => {
     const user = userEvent.setup();
     renderSidebar();
     await user.upload(screen.getByLabelText('Open session log'), new File(['hello\nworld\n'], 'notes.jsonl', { type: 'application/jsonl' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toMatch(/^Could not open the log: .*could not be read/);
+    expect(alert).toHaveTextContent(/^This file is not a dsh session log: none of its 2 lines could be read\.$/);
+    expect(alert).toHaveAttribute('title', 'no dsh session events found: 2 lines could not be read (first: line 2, not JSON)');
     expect(location.hash).toBe('');
+  });
+
+  it('refuses a log over 16 MB before uploading it, naming its size and the limit', async () => {
+    const user = userEvent.setup();
+    renderSidebar();
+    await screen.findByText('No sessions yet.');
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const big = new File([new Uint8Array(17.5 * 1024 * 1024)], 'big.jsonl', { type: 'application/jsonl' });
+    await user.upload(screen.getByLabelText('Open session log'), big);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^This log is too large to open \(17\.5 MB; the limit is 16 MB\)\.$/);
+    expect(fetchedPaths(fetchSpy).filter((path) => path.includes('session.import'))).toEqual([]);
+  });
+
+  it('words a failed New session plainly when the server cannot be reached', async () => {
+    const user = userEvent.setup();
+    renderSidebar();
+    await screen.findByText('No sessions yet.');
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await user.click(screen.getByRole('button', { name: 'New session' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Could not create a session: Can't reach the server\. Your text is kept; try again when it is back\.$/);
+  });
+
+  it.each<[string, unknown, string, string | undefined]>([
+    ['an empty file', new ApiError({ code: 'bad-request', message: 'the file is empty', details: { refusal: { kind: 'empty' } } }), 'This file is empty, so there is no session log to open.', 'the file is empty'],
+    ['a header only', new ApiError({ code: 'bad-request', message: 'no dsh session events found: the log has only its session header', details: { refusal: { kind: 'header-only' } } }), 'This session log has no events yet, so there is nothing to open.', 'no dsh session events found: the log has only its session header'],
+    ['one unreadable line', new ApiError({ code: 'bad-request', message: 'm', details: { refusal: { kind: 'no-events', lines: 1, first: { line: 1, reason: 'not JSON' } } } }), 'This file is not a dsh session log: its one line could not be read.', 'm'],
+    ['a host over the size limit', new ApiError({ code: 'bad-request', message: 'too large', details: { refusal: { kind: 'too-large', limit: MAX_IMPORT_JSONL_CHARS } } }), 'This log is too large to open (the limit is 16 MB).', 'too large'],
+    ['a refusal of an unknown kind', new ApiError({ code: 'bad-request', message: 'odd', details: { refusal: { kind: 'odd' } } }), 'Could not open the log: odd', undefined],
+    ['an unreadable answer', new ApiError({ code: 'bad-response', message: 'x' }), 'Could not open the log: The server sent an answer ui-plan could not read.', undefined],
+  ])('words the import failure of %s', (_name, error, headline, detail) => {
+    expect(importErrorOf(error)).toEqual({ headline, detail });
+  });
+
+  it('reads and sends a log within the limit', async () => {
+    const imported = await importLogFile(new Blob([planReviewLog]));
+    expect(imported.sessionId).toMatch(/^session-/);
   });
 
   it.each([

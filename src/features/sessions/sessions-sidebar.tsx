@@ -3,15 +3,25 @@
  * an ellipsis, the full title in `title`; relative time of the last activity; running, plan or session-mode
  * indicators; `aria-current` on the selected one), a "New session" action (`session.create`, then select it) and,
  * when the host advertises `capabilities.import`, "Open session log" (a `.jsonl` file → `session.import`, opened
- * read-only, with the lines the host could not read listed beside it). The actions stay in view while the list
- * scrolls. Badges come from the caller (the app reads them from the session stream).
+ * read-only, with the lines the host could not read listed beside it; a file over the 16 MB import limit is refused
+ * before upload, and a refusal is said in a plain sentence with the host's detail in its `title`). Errors are worded
+ * by `describeApiError`. The actions stay in view while the list scrolls. Badges come from the caller (the app reads
+ * them from the session stream).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_MODE } from '../../core/modes/fold.ts';
 import { modeTargetOf } from '../../core/modes/projection.ts';
-import type { Capabilities, ModeProjectionValue, PlanProjectionValue, SessionSummary } from '../../core/protocol/methods.ts';
+import {
+  importRefusalSchema,
+  MAX_IMPORT_JSONL_CHARS,
+  type Capabilities,
+  type ModeProjectionValue,
+  type PlanProjectionValue,
+  type SessionSummary,
+} from '../../core/protocol/methods.ts';
 import { effectiveTarget } from '../../core/plan/fold.ts';
-import { callMethod } from '../../lib/api-client.ts';
+import { ApiError, callMethod } from '../../lib/api-client.ts';
+import { describeApiError } from '../../lib/describe-api-error.ts';
 import { hashOfSession, selectSession } from '../../lib/route.ts';
 import { hostKeys, sessionListQueryOptions } from '../../lib/queries.ts';
 import { t } from './locales.ts';
@@ -70,6 +80,44 @@ export function skippedLines(skipped: ReadonlyArray<{ line: number }> | undefine
   return [...new Set((skipped ?? []).map((entry) => entry.line))].sort((a, b) => a - b);
 }
 
+/** A file refused before upload: over the import limit (`bytes`, its size). */
+class ImportTooLargeError extends Error {
+  readonly bytes: number;
+  constructor(bytes: number) {
+    super(t.importTooLarge(bytes, MAX_IMPORT_JSONL_CHARS));
+    this.name = 'ImportTooLargeError';
+    this.bytes = bytes;
+  }
+}
+
+/**
+ * Read a chosen log and import it, refusing a file over the limit without reading or sending it.
+ * @param file the chosen file; its size in bytes is compared with `MAX_IMPORT_JSONL_CHARS` (a UTF-8 file is never
+ *   fewer bytes than UTF-16 code units, so a file within it always fits the payload)
+ * @returns the host's `session.import` value
+ * @throws Error (too large, before upload) or ApiError from the host or the transport
+ */
+export async function importLogFile(file: Blob) {
+  if (file.size > MAX_IMPORT_JSONL_CHARS) throw new ImportTooLargeError(file.size);
+  return callMethod('session.import', { jsonl: await file.text() });
+}
+
+/**
+ * What the sidebar says about a failed import: a headline (one plain sentence) and the host's own wording as
+ * `detail` (shown in the headline's `title`), when there is more to say.
+ * @param error what `importLogFile` rejected with
+ * @returns `headline`: "This log is too large to open (…)", "This file is not a dsh session log: …", or "Could not
+ *   open the log: <describeApiError>"; `detail`: the host's message for a refusal it explained, else `undefined`
+ */
+export function importErrorOf(error: unknown): { headline: string; detail: string | undefined } {
+  if (error instanceof ImportTooLargeError) return { headline: error.message, detail: undefined };
+  if (error instanceof ApiError) {
+    const refusal = importRefusalSchema.safeParse(error.details?.refusal);
+    if (refusal.success) return { headline: t.importRefused(refusal.data), detail: error.message };
+  }
+  return { headline: t.importError(describeApiError(error)), detail: undefined };
+}
+
 /** The sidebar (see `SessionsSidebarProps`). */
 export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }: SessionsSidebarProps) {
   const queryClient = useQueryClient();
@@ -85,9 +133,11 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
     onSuccess: ({ sessionId }) => opened(sessionId),
   });
   const importLog = useMutation({
-    mutationFn: async (file: File) => callMethod('session.import', { jsonl: await file.text() }),
+    mutationFn: importLogFile,
     onSuccess: ({ sessionId }) => opened(sessionId),
   });
+
+  const importFailure = importLog.error ? importErrorOf(importLog.error) : undefined;
 
   return (
     <nav className="sessions" aria-label={t.nav}>
@@ -113,12 +163,16 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
           </label>
         ) : null}
       </div>
-      {create.error ? <p role="alert" className="sessions-error">{t.createError(create.error.message)}</p> : null}
-      {importLog.error ? <p role="alert" className="sessions-error">{t.importError(importLog.error.message)}</p> : null}
+      {create.error ? <p role="alert" className="sessions-error">{t.createError(describeApiError(create.error))}</p> : null}
+      {importFailure ? (
+        <p role="alert" className="sessions-error" title={importFailure.detail}>
+          {importFailure.headline}
+        </p>
+      ) : null}
       {list.isPending ? <p className="quiet">{t.loading}</p> : null}
       {list.error ? (
         <div role="alert" className="sessions-error">
-          <p>{t.loadError(list.error.message)}</p>
+          <p>{t.loadError(describeApiError(list.error))}</p>
           <button type="button" className="button" onClick={() => void list.refetch()}>{t.retry}</button>
         </div>
       ) : null}
