@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFixture } from '../../../fixtures/paths.ts';
 import { renderWithClient, respondWith } from '../../../mocks/test-utils.tsx';
 import { planReviewOf, type PlanReview } from '../../core/questions/plan-review.ts';
@@ -40,6 +40,8 @@ const actions = () => ['Chat about it', 'Keep planning', 'Approve'].map(button);
 beforeEach(() => {
   useReviewFeedbackStore.setState({ feedback: {} });
 });
+afterEach(() => vi.restoreAllMocks());
+
 
 describe('PlanReviewCard', () => {
   it('shows the strip, the plan as markdown and the question as the region name, with no quiz chrome', () => {
@@ -214,6 +216,17 @@ describe('PlanReviewCard', () => {
     await waitFor(() => expect(call.bodies).toHaveLength(1));
     expect(screen.getByRole('status')).toHaveTextContent('');
     expect(button('Approve')).toBeDisabled();
+  });
+
+  it.each<[string, () => void, string]>([
+    ['an unreachable server', () => void vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch')), "Can't reach the server. Your text is kept; try again when it is back."],
+    ['an unreadable receipt', () => void respondWith(undefined), 'The server sent an answer ui-plan could not read.'],
+  ])('words %s plainly and re-arms', async (_case, arrange, text) => {
+    arrange();
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    await userEvent.setup().click(button('Approve'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(text));
+    expect(button('Approve')).toBeEnabled();
   });
 
   it('keeps the Feedback draft across remounts of the same question and starts empty for a new one', async () => {

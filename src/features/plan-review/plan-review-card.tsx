@@ -11,6 +11,7 @@ import remarkGfm from 'remark-gfm';
 import type { PlanReview } from '../../core/questions/plan-review.ts';
 import type { QuestionAnswer } from '../../core/questions/types.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';
+import { describeApiError } from '../../lib/describe-api-error.ts';
 import { useReviewFeedbackStore } from './feedback-store.ts';
 import { planReviewLocales } from './locales.ts';
 import './plan-review-card.css';
@@ -45,11 +46,12 @@ export function reviewAnswerOf(review: PlanReview, decision: 'approve' | 'declin
 }
 
 /**
- * Text for a failed send: an Error's message; a string as is; any other value as JSON (else `String(value)`).
+ * Text for a failed send: an Error worded by `describeApiError` (transport failures in plain language, else its
+ * message); a string as is; any other value as JSON (else `String(value)`).
  * Source: upstream spec §3.5 ("a non-Error value is stringified"), §6 item 83.
  */
 export function failureText(error: unknown): string {
-  if (error instanceof Error) return error.message;
+  if (error instanceof Error) return describeApiError(error);
   if (typeof error === 'string') return error;
   try {
     return JSON.stringify(error) ?? String(error);

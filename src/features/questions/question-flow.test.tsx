@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readRecordingFixture } from '../../../fixtures/paths.ts';
 import { renderWithClient, respondWith } from '../../../mocks/test-utils.tsx';
 import type { QuestionItem } from '../../core/questions/types.ts';
@@ -73,6 +73,8 @@ const noRequestYet = () => new Promise((done) => setTimeout(done, 20));
 beforeEach(() => {
   useQuestionDraftStore.setState({ flows: {} });
 });
+afterEach(() => vi.restoreAllMocks());
+
 
 describe('QuestionFlow', () => {
   it('walks a single, custom and multi batch and sends the whole answer', async () => {
@@ -291,6 +293,16 @@ describe('QuestionFlow', () => {
     await waitFor(() => expect(status()).toHaveTextContent(text));
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Dismiss all questions' })).toBeEnabled();
+    expect(custom()).toHaveValue('flag');
+  });
+
+  it('words an unreachable server plainly and keeps the answer', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'name', question: 'Name?' }]} />);
+    const user = userEvent.setup();
+    await user.type(custom(), 'flag');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(status()).toHaveTextContent("Can't reach the server. Your text is kept; try again when it is back."));
     expect(custom()).toHaveValue('flag');
   });
 

@@ -11,6 +11,7 @@ import remarkGfm from 'remark-gfm';
 import { encodeAnswerItem, isDraftAnswered, recommendedLabel, type AnswerDraft } from '../../core/questions/encode.ts';
 import type { QuestionAnswer, QuestionItem } from '../../core/questions/types.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';
+import { describeApiError } from '../../lib/describe-api-error.ts';
 import { normaliseFlow, questionDraftKey, useQuestionDraftStore, type QuestionFlowDraft } from './draft-store.ts';
 import { questionsLocales } from './locales.ts';
 import './question-flow.css';
@@ -87,7 +88,7 @@ export function QuestionFlow({ sessionId, rpcId, questions }: QuestionFlowProps)
       acceptedRef.current = true;
       setAccepted(true);
     },
-    onError: (error: unknown) => setMessage(error instanceof Error ? error.message : String(error)),
+    onError: (error: unknown) => setMessage(describeApiError(error)),
   });
 
   // Drafts are spent once the host accepted them; until then they survive unmounts and same-rpcId replays.
