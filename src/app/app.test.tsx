@@ -100,3 +100,31 @@ it('clears a "Failed to fetch" from the session list once the first connection o
   expect(within(nav).queryByRole('alert')).toBeNull();
   spy.mockRestore();
 });
+
+it('closes the sessions drawer with its Close sessions button, Escape or a tap on the backdrop, focus following', async () => {
+  const user = userEvent.setup();
+  render(<App queryClient={fresh()} />);
+  const toggle = await screen.findByRole('button', { name: 'Sessions' });
+  const open = async () => {
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Close sessions' })).toHaveFocus();
+  };
+  await open();
+  await user.keyboard('{Escape}');
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(toggle).toHaveFocus();
+
+  await open();
+  await user.click(screen.getByRole('button', { name: 'Close sessions' }));
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(toggle).toHaveFocus();
+
+  await open();
+  // The backdrop is a pointer-only affordance (aria-hidden; keyboard users have Escape and the button).
+  const backdrop = document.querySelector('.drawer-backdrop');
+  expect(backdrop).not.toBeNull();
+  await user.click(backdrop as Element);
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(document.querySelector('.drawer-backdrop')).toBeNull();
+});

@@ -6,6 +6,8 @@ export interface AppLocale {
   appName: string;
   connection: Record<ConnectionState, string>;
   showSessions: string;
+  /** The drawer's own close button (narrow screens). */
+  closeSessions: string;
   emptyTitle: string;
   emptyBody: string;
   newSession: string;
@@ -24,6 +26,7 @@ export const en: AppLocale = {
   appName: 'ui-plan',
   connection: { connecting: 'Connecting…', connected: 'Connected', reconnecting: 'Reconnecting…' },
   showSessions: 'Sessions',
+  closeSessions: 'Close sessions',
   emptyTitle: 'No session selected',
   emptyBody: 'Pick a session from the list, or start a new one.',
   newSession: 'New session',

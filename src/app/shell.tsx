@@ -1,8 +1,10 @@
 /**
  * The app layout: the session list in a sidebar (a toggled drawer below 720 px) and the selected session — or the
- * empty state — beside it. The selection is the URL hash; the drawer's open state is view state.
+ * empty state — beside it. The selection is the URL hash; the drawer's open state is view state. An open drawer
+ * closes on its "Close sessions" button, a tap on the backdrop, Escape, or choosing a session; focus moves into it
+ * when it opens and back to the toggle when it closes.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SessionsSidebar } from '../features/sessions/sessions-sidebar.tsx';
 import { useHostInfo, useSessionBadges } from '../features/session-stream/session-stream.tsx';
 import { useSelectedSessionId } from '../lib/route.ts';
@@ -22,25 +24,47 @@ function Sidebar({ selectedId, onOpened }: { selectedId: string | undefined; onO
 export function Shell() {
   const selectedId = useSelectedSessionId();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const toggleButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
   // Choosing a session (a link in the drawer, or the back button) closes the drawer on narrow screens.
   useEffect(() => setDrawerOpen(false), [selectedId]);
+  // Escape closes the drawer wherever focus is (the composer handles its own Escape only while it has focus).
+  useEffect(() => {
+    if (!drawerOpen) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) setDrawerOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [drawerOpen]);
+  useEffect(() => {
+    if (drawerOpen) closeButton.current?.focus();
+    else if (wasOpen.current && toggleButton.current?.isConnected && document.activeElement?.closest('#sessions-drawer')) toggleButton.current.focus();
+    wasOpen.current = drawerOpen;
+  }, [drawerOpen]);
   const toggle = (
-    <button type="button" className="button drawer-toggle" aria-expanded={drawerOpen} aria-controls="sessions-drawer" onClick={() => setDrawerOpen((v) => !v)}>
+    <button
+      ref={toggleButton}
+      type="button"
+      className="button drawer-toggle"
+      aria-expanded={drawerOpen}
+      aria-controls="sessions-drawer"
+      onClick={() => setDrawerOpen((v) => !v)}
+    >
       {t.showSessions}
     </button>
   );
   return (
     <div className="app">
-      <aside
-        id="sessions-drawer"
-        className={`app-sidebar${drawerOpen ? ' open' : ''}`}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && drawerOpen) setDrawerOpen(false);
-        }}
-      >
+      <aside id="sessions-drawer" className={`app-sidebar${drawerOpen ? ' open' : ''}`}>
+        <button ref={closeButton} type="button" className="button drawer-close" onClick={() => setDrawerOpen(false)}>
+          {t.closeSessions}
+        </button>
         <Sidebar selectedId={selectedId} onOpened={() => setDrawerOpen(false)} />
       </aside>
-      <div className="app-workspace" onClick={drawerOpen ? () => setDrawerOpen(false) : undefined}>
+      {drawerOpen ? <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} /> : null}
+      <div className="app-workspace">
         {selectedId ? <SessionView key={selectedId} sessionId={selectedId} leading={toggle} /> : <EmptyState leading={toggle} />}
       </div>
     </div>

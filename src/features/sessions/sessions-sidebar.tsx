@@ -197,7 +197,7 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
                     </time>
                     {badges.running ? <span className="badge running">{t.running}</span> : null}
                     {plan ? <span className={`badge plan${badges.reviewPending ? ' review' : ''}`}>{plan}</span> : null}
-                    {summary.readOnly ? <span className="badge">{t.readOnly}</span> : null}
+                    {summary.readOnly ? <span className="badge read-only">{t.readOnly}</span> : null}
                   </span>
                 </a>
                 {skipped.length > 0 ? <p role="status" className="session-import-note">{t.importSkipped(skipped)}</p> : null}
