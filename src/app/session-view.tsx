@@ -35,7 +35,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
     <div className="session-view">
       <header className="session-header">
         {leading}
-        <h1 className="session-heading">{state.title?.trim() || t.untitled}</h1>
+        <h1 className="session-heading" title={state.title?.trim() || undefined}>{state.title?.trim() || t.untitled}</h1>
         <div className="session-header-controls">
           <ConnectionStatus />
           {state.mode !== undefined ? (
