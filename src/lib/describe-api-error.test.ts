@@ -31,7 +31,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 
 describe('describeApiError', () => {
   it.each<[string, unknown, string]>([
-    ['a network failure', new ApiError({ code: 'network', message: 'Failed to fetch' }), "Can't reach the server. Your text is kept; try again when it is back."],
+    ['a network failure', new ApiError({ code: 'network', message: 'Failed to fetch' }), "Can't reach the server; try again when it is back."],
     ['a 413 without a limit', new ApiError({ code: 'http-413', message: 'request body too large (limit 1 MiB)' }), 'That is too large to send (limit 1 MB).'],
     ['a 413 of the import path', new ApiError({ code: 'http-413', message: 'x', details: { limit: 32 * 1024 * 1024 } }), 'That is too large to send (limit 32 MB).'],
     ['an unreadable answer', new ApiError({ code: 'bad-response', message: 'unreadable answer to session.list' }), 'The server sent an answer ui-plan could not read.'],
@@ -48,7 +48,8 @@ describe('describeApiError', () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const error = await rejection(callMethod('session.list', {}));
     expect(error).toMatchObject({ code: 'network' });
-    expect(describeApiError(error)).toBe("Can't reach the server. Your text is kept; try again when it is back.");
+    expect(describeApiError(error)).toBe("Can't reach the server; try again when it is back.");
+    expect(describeApiError(error, { keepsText: true })).toBe("Can't reach the server; try again when it is back. Your text is kept.");
   });
 
   it('words a carrier 413 with the limit of its path', async () => {

@@ -10,14 +10,15 @@ import { apiErrorLocales } from './locales.ts';
  * Plain-language text of a failure, for an alert beside the action that failed.
  * @param error what a call rejected with: an `ApiError` (from `callMethod` / `respondToQuestion`), another `Error`
  *   (a feature's own, e.g. "Unknown command: /x"), or any thrown value
- * @returns `network` → "Can't reach the server. …"; `http-413` → "That is too large to send (limit N MB)." with N
+ * @param options `keepsText`: the action's typed text stays in its field, so the network sentence says so
+ * @returns `network` → "Can't reach the server; …" (+ "Your text is kept." with `keepsText`); `http-413` → "That is too large to send (limit N MB)." with N
  *   from `details.limit` (bytes; 1 MiB when absent); `bad-response` → "The server sent an answer ui-plan could not
  *   read."; any other `ApiError` or `Error` → its message; a string as is; anything else → `String(error)`
  */
-export function describeApiError(error: unknown): string {
+export function describeApiError(error: unknown, options: { keepsText?: boolean } = {}): string {
   const copy = apiErrorLocales.en;
   if (error instanceof ApiError) {
-    if (error.code === 'network') return copy.network;
+    if (error.code === 'network') return options.keepsText ? `${copy.network} ${copy.textKept}` : copy.network;
     if (error.code === 'bad-response') return copy.badResponse;
     if (error.code === 'http-413') {
       const limit = typeof error.details?.limit === 'number' ? error.details.limit : MAX_REQUEST_BODY_BYTES;

@@ -7,6 +7,8 @@
 export type ApiErrorCopy = {
   /** The request never reached the host (`network`). */
   network: string;
+  /** Added to `network` where the text the user typed stays in its field. */
+  textKept: string;
   /** The body was over the path's limit (`http-413`); `limitMb` in MiB, shown as "MB". */
   tooLarge: (limitMb: number) => string;
   /** The host answered something the client could not read (`bad-response`). */
@@ -15,7 +17,8 @@ export type ApiErrorCopy = {
 
 /** English copy. */
 export const apiErrorEn: ApiErrorCopy = {
-  network: "Can't reach the server. Your text is kept; try again when it is back.",
+  network: "Can't reach the server; try again when it is back.",
+  textKept: 'Your text is kept.',
   tooLarge: (limitMb) => `That is too large to send (limit ${limitMb} MB).`,
   badResponse: 'The server sent an answer ui-plan could not read.',
 };

@@ -377,7 +377,7 @@ describe('commandSuggestionsFor', () => {
     const { rerender } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} online />);
     const user = userEvent.setup();
     await user.type(textbox(), 'hello{Enter}');
-    const offline = "Can't reach the server. Your text is kept; try again when it is back.";
+    const offline = "Can't reach the server; try again when it is back. Your text is kept.";
     expect(await screen.findByRole('alert')).toHaveTextContent(offline);
     fetchSpy.mockRestore();
     rerender(<Composer sessionId={SESSION} plan={OFF} running={false} online={false} />);

@@ -312,7 +312,7 @@ function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, 
       </p>
       {error ? (
         <p id={errorId} role="alert" className="composer__error">
-          {describeApiError(error)}
+          {describeApiError(error, { keepsText: true })}
         </p>
       ) : null}
     </form>

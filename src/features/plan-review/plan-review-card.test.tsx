@@ -219,7 +219,7 @@ describe('PlanReviewCard', () => {
   });
 
   it.each<[string, () => void, string]>([
-    ['an unreachable server', () => void vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch')), "Can't reach the server. Your text is kept; try again when it is back."],
+    ['an unreachable server', () => void vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch')), "Can't reach the server; try again when it is back. Your text is kept."],
     ['an unreadable receipt', () => void respondWith(undefined), 'The server sent an answer ui-plan could not read.'],
   ])('words %s plainly and re-arms', async (_case, arrange, text) => {
     arrange();

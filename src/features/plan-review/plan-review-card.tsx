@@ -51,7 +51,7 @@ export function reviewAnswerOf(review: PlanReview, decision: 'approve' | 'declin
  * Source: upstream spec §3.5 ("a non-Error value is stringified"), §6 item 83.
  */
 export function failureText(error: unknown): string {
-  if (error instanceof Error) return describeApiError(error);
+  if (error instanceof Error) return describeApiError(error, { keepsText: true });
   if (typeof error === 'string') return error;
   try {
     return JSON.stringify(error) ?? String(error);

@@ -107,7 +107,7 @@ describe('ModePicker', () => {
     const review = await screen.findByRole('radio', { name: 'Review' });
     vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await userEvent.setup().click(review);
-    expect(await screen.findByRole('alert')).toHaveTextContent("Can't reach the server. Your text is kept; try again when it is back.");
+    expect(await screen.findByRole('alert')).toHaveTextContent("Can't reach the server; try again when it is back.");
   });
 
   it.each<[readonly string[] | undefined, ModeProjectionValue | undefined, string[]]>([

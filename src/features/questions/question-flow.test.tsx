@@ -302,7 +302,7 @@ describe('QuestionFlow', () => {
     const user = userEvent.setup();
     await user.type(custom(), 'flag');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(status()).toHaveTextContent("Can't reach the server. Your text is kept; try again when it is back."));
+    await waitFor(() => expect(status()).toHaveTextContent("Can't reach the server; try again when it is back. Your text is kept."));
     expect(custom()).toHaveValue('flag');
   });
 

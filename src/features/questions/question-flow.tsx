@@ -88,7 +88,7 @@ export function QuestionFlow({ sessionId, rpcId, questions }: QuestionFlowProps)
       acceptedRef.current = true;
       setAccepted(true);
     },
-    onError: (error: unknown) => setMessage(describeApiError(error)),
+    onError: (error: unknown) => setMessage(describeApiError(error, { keepsText: true })),
   });
 
   // Drafts are spent once the host accepted them; until then they survive unmounts and same-rpcId replays.

@@ -141,7 +141,7 @@ describe('SessionsSidebar', () => {
     await screen.findByText('No sessions yet.');
     vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await user.click(screen.getByRole('button', { name: 'New session' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Could not create a session: Can't reach the server\. Your text is kept; try again when it is back\.$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Could not create a session: Can't reach the server; try again when it is back\.$/);
   });
 
   it.each<[string, unknown, string, string | undefined]>([
