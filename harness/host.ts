@@ -43,6 +43,7 @@ import {
   setOutcomeOf,
   type PlanModePlugin,
 } from './plugins/plan-mode.ts';
+import type { PluginEnv } from './plugins/plugin-env.ts';
 import { BASE_SECTION, type PromptSection } from './prompt.ts';
 import { PROJECTION_UNITS, ProjectionRegistry, titleProjection } from './projections.ts';
 import {
@@ -237,28 +238,20 @@ export function createHost(options: HostOptions): EngineHost {
   };
   let describeModel: { provider: string; model: string } | undefined;
 
+  const pluginEnv: PluginEnv = {
+    logOf: (id) => sessions.get(id)?.log,
+    questions,
+    commands,
+    steer: (id, content) => sessions.get(id)?.agent?.steer(content),
+    logger,
+    newId,
+  };
   const planModePlugin: PlanModePlugin | undefined = planEntry
-    ? createPlanModePlugin({
-        config: resolvePlanModeConfig(planEntry.config),
-        logOf: (id) => sessions.get(id)?.log,
-        questions,
-        commands,
-        steer: (id, content) => sessions.get(id)?.agent?.steer(content),
-        logger,
-        newId,
-      })
+    ? createPlanModePlugin({ ...pluginEnv, config: resolvePlanModeConfig(planEntry.config) })
     : undefined;
 
   const modesPlugin: ModesPlugin | undefined = modesEntry
-    ? createModesPlugin({
-        config: resolveModesConfig(modesEntry.config),
-        logOf: (id) => sessions.get(id)?.log,
-        questions,
-        commands,
-        steer: (id, content) => sessions.get(id)?.agent?.steer(content),
-        logger,
-        newId,
-      })
+    ? createModesPlugin({ ...pluginEnv, config: resolveModesConfig(modesEntry.config) })
     : undefined;
   const hostVariant: PlanVariant | undefined = modesPlugin ? 'mode' : planModePlugin ? 'plan-mode' : undefined;
 

@@ -7,7 +7,7 @@
  * force, offers `exit_plan_mode` only while the folded mode is `plan`, and registers `/<name>` per definition
  * plus `/mode <name>`. Guidance only: it never gates or filters another tool.
  */
-import type { ContentBlock, SessionEvent } from '../../src/core/log/types.ts';
+import type { SessionEvent } from '../../src/core/log/types.ts';
 import { DEFAULT_MODE, foldMode, PLAN_MODE } from '../../src/core/modes/fold.ts';
 import {
   createModeProjection,
@@ -18,10 +18,10 @@ import {
 } from '../../src/core/modes/projection.ts';
 import type { ProjectionUnit } from '../../src/core/projection.ts';
 import type { ModeState, ToolView } from '../../src/core/protocol/methods.ts';
-import type { CommandDefinition, CommandRegistry } from '../commands.ts';
+import type { CommandDefinition } from '../commands.ts';
 import { lastHeaderIndex, type SessionLog } from '../log.ts';
 import type { PromptSection } from '../prompt.ts';
-import type { UserQuestionService } from '../questions.ts';
+import type { PluginEnv } from './plugin-env.ts';
 import type { ToolDefinition } from '../tools.ts';
 import { createExitPlanTool, EXIT_TEXTS, exitToolViewOf } from './exit-plan-tool.ts';
 
@@ -136,19 +136,9 @@ export interface ModesService {
   queueSilent(agentId: string, mode: string): void;
 }
 
-/** What the plugin needs from the engine. */
-export interface ModesDeps {
+/** What the plugin is mounted with: the engine seams and its resolved config. */
+export interface ModesDeps extends PluginEnv {
   config: ModesConfig;
-  /** The log of an agent (= session), or `undefined` for an unknown agent. */
-  logOf(agentId: string): SessionLog | undefined;
-  /** The questions service, when composed (the exit review). */
-  questions: UserQuestionService | undefined;
-  /** The command registry, when composed (`/<name>` and `/mode` only then). */
-  commands: CommandRegistry | undefined;
-  /** `agent.steer`: a user message for the agent's next step (starts a turn when idle). */
-  steer(agentId: string, content: ContentBlock[]): void;
-  logger: { warn(message: string, ...details: unknown[]): void };
-  newId(): string;
 }
 
 /** The mounted plugin. */

@@ -8,14 +8,14 @@
  * `/plan` command and the tool cards. It never blocks or filters another tool.
  */
 import { planCommandArgs } from '../../src/core/commands/grammar.ts';
-import type { ContentBlock, SessionEvent } from '../../src/core/log/types.ts';
+import type { SessionEvent } from '../../src/core/log/types.ts';
 import { foldPlanMode } from '../../src/core/plan/fold.ts';
 import type { PlanState, SetOutcome, ToolView } from '../../src/core/protocol/methods.ts';
 import type { StepMessage } from '../agent.ts';
-import type { CommandDefinition, CommandRegistry } from '../commands.ts';
+import type { CommandDefinition } from '../commands.ts';
 import { lastHeaderIndex, openTurnOf, type SessionLog } from '../log.ts';
 import type { PromptSection } from '../prompt.ts';
-import type { UserQuestionService } from '../questions.ts';
+import type { PluginEnv } from './plugin-env.ts';
 import type { ToolDefinition } from '../tools.ts';
 import { createExitPlanTool, EXIT_TEXTS, exitToolViewOf } from './exit-plan-tool.ts';
 
@@ -118,19 +118,9 @@ export interface PlanModeController {
   pendingOf(agentId: string): PendingSelection | undefined;
 }
 
-/** What the plugin needs from the engine. */
-export interface PlanModeDeps {
+/** What the plugin is mounted with: the engine seams and its resolved config. */
+export interface PlanModeDeps extends PluginEnv {
   config: PlanModeConfig;
-  /** The log of an agent (= session), or `undefined` for an unknown agent. */
-  logOf(agentId: string): SessionLog | undefined;
-  /** The questions service, when composed (§1.9 check 4). */
-  questions: UserQuestionService | undefined;
-  /** The command registry, when composed (§1.8: `/plan` only then). */
-  commands: CommandRegistry | undefined;
-  /** `agent.steer`: add a user message to the agent's next step (starts a turn when idle). */
-  steer(agentId: string, content: ContentBlock[]): void;
-  logger: { warn(message: string, ...details: unknown[]): void };
-  newId(): string;
 }
 
 /** The mounted plugin. */
