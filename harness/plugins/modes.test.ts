@@ -4,11 +4,7 @@
  * and the per-mode commands. The loop seams and child seeding run through the host in host-modes.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import type { QuestionAnswer } from '../../src/core/questions/types.ts';
-import { createCommandRegistry } from '../commands.ts';
-import { SessionLog } from '../log.ts';
-import { UserQuestionError, type AskRequest, type UserQuestionService } from '../questions.ts';
-import { MemoryStorage } from '../storage/memory.ts';
+import { UserQuestionError } from '../questions.ts';
 import {
   BUILTIN_PLAN_SECTION,
   createModesPlugin,
@@ -19,6 +15,7 @@ import {
   resolveModesConfig,
 } from './modes.ts';
 import { EXIT_TEXTS } from './exit-plan-tool.ts';
+import { createPluginFixture, type ScriptedReply } from '../testing/plugin-fixture.ts';
 
 /** Untyped JSON read back from logged payloads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -26,35 +23,10 @@ type Json = any;
 
 const PLAN = '# Ship it\n\n- step one\n- step two';
 const REVIEW = 'You are in review mode: read and comment, change nothing.';
-type Reply = QuestionAnswer | Error;
-
 function fixture(options: { questions?: 'none'; modes?: Record<string, { section: string }> } = {}) {
-  const storage = new MemoryStorage();
-  const header = { type: 'session' as const, version: 0, id: 's1', createdAt: 0, cwd: '/' };
-  storage.create({ header, lines: [] });
-  const log = new SessionLog(header, storage, () => 0);
-  const asks: AskRequest[] = [];
-  let reply: Reply = { answers: [{ id: 'plan-review', selected: ['Approve'] }] };
-  const questions: UserQuestionService = {
-    ask(request) {
-      asks.push(request);
-      return reply instanceof Error ? Promise.reject(reply) : Promise.resolve(reply);
-    },
-    registerProvider: () => () => {},
-  };
-  const steers: unknown[] = [];
-  const warnings: string[] = [];
-  const commands = createCommandRegistry(() => 'abcdef12-0000-4000-8000-000000000000');
-  const plugin = createModesPlugin({
-    config: resolveModesConfig({ modes: options.modes ?? { review: { section: REVIEW } } }),
-    logOf: (id) => (id === 's1' ? log : undefined),
-    questions: options.questions === 'none' ? undefined : questions,
-    commands,
-    steer: (_id, content) => void steers.push(content),
-    logger: { warn: (message) => void warnings.push(message) },
-    newId: () => 'notice-id',
-  });
-  const handle = { id: 's1', sessionId: 's1', root: true };
+  const { storage, log, asks, steers, warnings, env, setReply, handle } = createPluginFixture({ questions: options.questions });
+  const commands = env.commands!;
+  const plugin = createModesPlugin({ ...env, config: resolveModesConfig({ modes: options.modes ?? { review: { section: REVIEW } } }) });
   return {
     storage,
     log,
@@ -64,7 +36,7 @@ function fixture(options: { questions?: 'none'; modes?: Record<string, { section
     steers,
     warnings,
     commands,
-    setReply: (next: Reply) => void (reply = next),
+    setReply,
     exec: (plan: unknown, agent: typeof handle | undefined = handle) =>
       plugin.tool.execute({ plan }, { agent, events: log.events, signal: new AbortController().signal, callId: 'c1' }),
     run: (line: string) => commands.execute(log, line, []),
@@ -240,7 +212,7 @@ describe('session-modes plugin', () => {
     expect(f.notices()).toEqual([]);
   });
 
-  it.each<[string, Reply, string]>([
+  it.each<[string, ScriptedReply, string]>([
     ['Keep planning with feedback returns it verbatim', { answers: [{ id: 'plan-review', selected: ['Keep planning'], custom: 'Cover  the tests' }] }, `Error: ${EXIT_TEXTS.feedback('Cover  the tests')}`],
     ['Keep planning without text asks to revise', { answers: [{ id: 'plan-review', selected: ['Keep planning'] }] }, `Error: ${EXIT_TEXTS.revise}`],
     ['free text alone is feedback', { answers: [{ id: 'plan-review', selected: [], custom: 'smaller' }] }, `Error: ${EXIT_TEXTS.feedback('smaller')}`],

@@ -3,9 +3,7 @@ import type { SessionEvent } from '../../src/core/log/types.ts';
 import { foldPlanMode } from '../../src/core/plan/fold.ts';
 import type { QuestionAnswer } from '../../src/core/questions/types.ts';
 import { createCommandRegistry } from '../commands.ts';
-import { SessionLog } from '../log.ts';
-import { UserQuestionError, type AskRequest, type UserQuestionService } from '../questions.ts';
-import { MemoryStorage } from '../storage/memory.ts';
+import { UserQuestionError } from '../questions.ts';
 import {
   createPlanModePlugin,
   NOTICE_OFF,
@@ -16,39 +14,12 @@ import {
   setOutcomeOf,
 } from './plan-mode.ts';
 import { EXIT_TEXTS, reviewQuestion, reviewVerdict } from './exit-plan-tool.ts';
+import { createPluginFixture } from '../testing/plugin-fixture.ts';
 
 const PLAN = '# Ship it\n\n- step one\n- step two';
-type Reply = QuestionAnswer | Error | (() => Promise<QuestionAnswer>);
-
 function fixture(options: { questions?: 'none'; commands?: false } = {}) {
-  const storage = new MemoryStorage();
-  const header = { type: 'session' as const, version: 0, id: 's1', createdAt: 0, cwd: '/' };
-  storage.create({ header, lines: [] });
-  const log = new SessionLog(header, storage, () => 0);
-  const asks: AskRequest[] = [];
-  let reply: Reply = { answers: [{ id: 'plan-review', selected: ['Approve'] }] };
-  const questions: UserQuestionService = {
-    ask(request) {
-      asks.push(request);
-      if (reply instanceof Error) return Promise.reject(reply);
-      if (typeof reply === 'function') return reply();
-      return Promise.resolve(reply);
-    },
-    registerProvider: () => () => {},
-  };
-  const steers: unknown[] = [];
-  const warnings: string[] = [];
-  const commands = options.commands === false ? undefined : createCommandRegistry(() => 'abcdef12-0000-4000-8000-000000000000');
-  const plugin = createPlanModePlugin({
-    config: { section: 'PLAN SECTION' },
-    logOf: (id) => (id === 's1' ? log : undefined),
-    questions: options.questions === 'none' ? undefined : questions,
-    commands,
-    steer: (_id, content) => void steers.push(content),
-    logger: { warn: (message) => void warnings.push(message) },
-    newId: () => 'notice-id',
-  });
-  const handle = { id: 's1', sessionId: 's1', root: true };
+  const { storage, log, asks, steers, warnings, commands, env, setReply, handle } = createPluginFixture(options);
+  const plugin = createPlanModePlugin({ ...env, config: { section: 'PLAN SECTION' } });
   const pm = plugin.controller;
   return {
     storage,
@@ -59,7 +30,7 @@ function fixture(options: { questions?: 'none'; commands?: false } = {}) {
     steers,
     warnings,
     commands,
-    setReply: (next: Reply) => void (reply = next),
+    setReply,
     exec: (plan: unknown, signal: AbortSignal = new AbortController().signal, agent: typeof handle | null = handle) =>
       plugin.tool.execute({ plan }, { agent: agent ?? undefined, events: log.events, signal, callId: 'c1' }),
     run: (line: string, images: unknown[] = []) => commands!.execute(log, line, images),
