@@ -7,9 +7,11 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumUse } from './e2e/chromium.ts';
 
-const MOCK_PORT = 5181;
-const SERVER_PORT = 5190;
-const MODES_PORT = 5191;
+/** Base of the three e2e ports (mock, server, modes); `UI_PLAN_E2E_PORT_BASE` moves them so two checkouts can run side by side. */
+const PORT_BASE = Number(process.env.UI_PLAN_E2E_PORT_BASE ?? 5190);
+const MOCK_PORT = PORT_BASE - 9;
+const SERVER_PORT = PORT_BASE;
+const MODES_PORT = PORT_BASE + 1;
 process.env.UI_PLAN_E2E_DATA ??= `e2e/.tmp/data-${Date.now()}`;
 
 export default defineConfig({
@@ -30,19 +32,19 @@ export default defineConfig({
     {
       command: `node_modules/.bin/vite --mode msw --port ${MOCK_PORT}`,
       url: `http://127.0.0.1:${MOCK_PORT}`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false, // a server already on the port may be someone else's
       timeout: 120_000,
     },
     {
       command: `node bin/ui-plan.mjs serve --port ${SERVER_PORT} --data-dir ${process.env.UI_PLAN_E2E_DATA}`,
       url: `http://127.0.0.1:${SERVER_PORT}/`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false, // a server already on the port may be someone else's
       timeout: 60_000,
     },
     {
       command: `node bin/ui-plan.mjs serve --port ${MODES_PORT} --data-dir ${process.env.UI_PLAN_E2E_DATA}-modes --config examples/modes.yaml`,
       url: `http://127.0.0.1:${MODES_PORT}/`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false, // a server already on the port may be someone else's
       timeout: 60_000,
     },
   ],
