@@ -19,7 +19,7 @@ import {
   type ServerResponse,
 } from '../src/core/protocol/envelopes.ts';
 import { createModeProjection } from '../src/core/modes/projection.ts';
-import { idSchema, summarizeIssues } from '../src/core/protocol/ids.ts';
+import { summarizeIssues, tokenSchema } from '../src/core/protocol/ids.ts';
 import type { ProjectionUnit } from '../src/core/projection.ts';
 import {
   isMethodName,
@@ -629,7 +629,7 @@ export function createHost(options: HostOptions): EngineHost {
       if (!envelope.success) {
         const raw = typeof body === 'object' && body !== null ? (body as { rpcId?: unknown }).rpcId : undefined;
         // An rpcId that breaks the id limits is not echoed (it may be megabytes long).
-        const rpcId = idSchema().safeParse(raw).success ? (raw as string) : INVALID_REQUEST_RPC_ID;
+        const rpcId = tokenSchema().safeParse(raw).success ? (raw as string) : INVALID_REQUEST_RPC_ID;
         return fail(rpcId, 'bad-request', `invalid client-request message: ${summarizeIssues(envelope.error.issues)}`, { issues: jsonIssues(envelope.error) });
       }
       const { rpcId, method, payload } = envelope.data;

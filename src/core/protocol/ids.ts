@@ -29,6 +29,19 @@ export function idSchema(pattern: RegExp = ID_PATTERN, described = "letters, dig
     .regex(pattern, { message: `may only contain ${described}` });
 }
 
+/** Characters an opaque token (rpcId, cursor, mode name) may use: anything but control characters. */
+// eslint-disable-next-line no-control-regex
+export const TOKEN_PATTERN = /^[^\u0000-\u001f\u007f]+$/;
+
+/**
+ * The schema of an opaque token a client mints or echoes (rpcId, cursor, mode name): non-empty, at most
+ * {@link MAX_ID_CHARS} characters, no control characters (clients mint rpcIds freely, e.g. `rpc-commands/list-10`).
+ * @returns a zod string schema
+ */
+export function tokenSchema() {
+  return idSchema(TOKEN_PATTERN, 'printable characters');
+}
+
 /**
  * One line naming the first failing fields of a zod error, e.g. `sessionId: must be at most 128 characters`.
  * @param issues the error's issues (path and message are read)

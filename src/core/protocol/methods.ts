@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { questionItemSchema } from '../questions/types.ts';
-import { idSchema, MAX_CWD_CHARS } from './ids.ts';
+import { idSchema, MAX_CWD_CHARS, tokenSchema } from './ids.ts';
 
 /** A session id as a host answers it (values are read leniently: a real dsh host mints its own). */
 const sessionId = z.string().min(1);
@@ -147,7 +147,7 @@ export const methods = {
     }),
   },
   'session.list': {
-    payload: z.object({ cursor: idSchema().optional() }),
+    payload: z.object({ cursor: tokenSchema().optional() }),
     value: z.looseObject({ items: z.array(sessionSummarySchema), nextCursor: z.string().optional() }),
   },
   'session.create': {
@@ -214,7 +214,7 @@ export const methods = {
   },
   /** extension: session-modes variant (seed 002) */
   'session.setMode': {
-    payload: z.object({ sessionId: sessionIdParam, mode: idSchema() }),
+    payload: z.object({ sessionId: sessionIdParam, mode: tokenSchema() }),
     value: z.object({ state: modeStateSchema }),
   },
 } as const;
