@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFixture } from '../fixtures/paths.ts';
 import { MAX_JSON_DEPTH } from '../harness/carrier.ts';
-import { createHost, INTERNAL_ERROR_MESSAGE, type EngineHost } from '../harness/host.ts';
+import { createHost, type EngineHost } from '../harness/host.ts';
 import { modelFromSpec } from '../harness/models/index.ts';
 import { MAX_ID_CHARS } from '../src/core/protocol/ids.ts';
 import { FileStorage } from './file-storage.ts';

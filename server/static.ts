@@ -63,7 +63,7 @@ export function classifyStaticPath(rawUrl: string): StaticPath {
     return { kind: 'refuse', status: 400, text: 'bad path' };
   }
   if (decoded.includes('\0')) return { kind: 'refuse', status: 403, text: 'forbidden' };
-  // eslint-disable-next-line no-control-regex
+   
   if (/[\u0001-\u001f\u007f]/.test(decoded)) return { kind: 'refuse', status: 400, text: 'bad path' };
   const segments = decoded.split('/').slice(1);
   if (segments.some((s) => s === '.' || s === '..')) return { kind: 'refuse', status: 403, text: 'forbidden' };
