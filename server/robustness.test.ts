@@ -6,18 +6,22 @@
  * answers afterwards. Over-long ids and deeply nested bodies get 4xx answers naming the limit, never a server path.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFixture } from '../fixtures/paths.ts';
 import { MAX_JSON_DEPTH } from '../harness/carrier.ts';
 import { createHost, type EngineHost } from '../harness/host.ts';
 import { modelFromSpec } from '../harness/models/index.ts';
 import { MAX_ID_CHARS } from '../src/core/protocol/ids.ts';
+import { createDshProxyServer } from './dsh-proxy.ts';
 import { FileStorage } from './file-storage.ts';
-import { createUiPlanServer, type UiPlanServer } from './http.ts';
+import { createUiPlanServer, guardUpgrade, type UiPlanServer } from './http.ts';
+import { createTrustFence } from './trust-fence.ts';
 
 const hostile = JSON.parse(readFixture('trust', 'server', 'hostile-requests.json')) as { paths: string[]; upgrades: string[] };
 const INDEX = '<!doctype html><title>app</title>';
@@ -237,4 +241,73 @@ it.each([
   const answer = await post(method, body(deep));
   expect(answer).toEqual({ status: 400, text: `body is nested too deeply (limit ${MAX_JSON_DEPTH} levels of arrays and objects)` });
   await sessionListAnswers();
+});
+
+it('answers a crash inside a request handler with 500, logs it, and keeps serving', async () => {
+  const logged: string[] = [];
+  const broken = createUiPlanServer({
+    host: { ...host, hasMethod: () => { throw new Error('hasMethod exploded'); } },
+    logger: { warn: (m) => void logged.push(m), error: (m) => void logged.push(m) },
+  });
+  await new Promise<void>((resolve) => broken.server.listen(0, '127.0.0.1', resolve));
+  const p = (broken.server.address() as AddressInfo).port;
+  try {
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`http://127.0.0.1:${p}/api/session.list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect({ status: res.status, text: await res.text() }).toEqual({ status: 500, text: 'internal server error' });
+    }
+    expect(logged.filter((m) => m.includes('POST /api/session.list crashed'))).toHaveLength(3);
+  } finally {
+    await broken.close();
+  }
+});
+
+it('answers a crash while accepting an upgrade with 500 on the socket, logs it, and keeps serving', async () => {
+  const logged: string[] = [];
+  const server = http.createServer((_req, res) => res.end('ok'));
+  const fence = createTrustFence({});
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex) => {
+    guardUpgrade(req, socket, fence, ['/api/events.mux'], () => { throw new Error('attach exploded'); }, { warn() {}, error: (m) => void logged.push(m) });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const p = (server.address() as AddressInfo).port;
+  try {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(p, '127.0.0.1');
+      let text = '';
+      socket.on('data', (c: Buffer) => { text += c.toString('latin1'); });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      socket.write(`GET /api/events.mux HTTP/1.1\r\nHost: 127.0.0.1:${p}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n`);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 500 Internal Server Error\r\n/);
+    expect(logged).toEqual([expect.stringContaining('upgrade /api/events.mux crashed')]);
+    expect(await (await fetch(`http://127.0.0.1:${p}/`)).text()).toBe('ok');
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+it('guards the serve --dsh proxy the same way: hostile paths and upgrades get a 4xx, never a crash', async () => {
+  const dist = path.join(root, 'dist');
+  const proxy = createDshProxyServer({ upstream: 'http://127.0.0.1:9', staticDir: dist, logger: { warn() {}, error: (m) => void errors.push(m) } });
+  await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve));
+  const saved = port;
+  port = (proxy.server.address() as AddressInfo).port;
+  try {
+    for (const target of hostile.paths) {
+      const answer = await get(target);
+      expect({ target, ok: isFourXxOrSpa(answer) }).toEqual({ target, ok: true });
+    }
+    for (const target of hostile.upgrades) {
+      const answer = await upgrade(target);
+      expect({ target, status: answer.status >= 400 && answer.status < 500 }).toEqual({ target, status: true });
+    }
+    expect((await upgrade('/api/events.mux', { Host: 'evil.example' })).status).toBe(403);
+  } finally {
+    port = saved;
+    await proxy.close();
+  }
+  expect(errors.filter((m) => /crashed/.test(m))).toEqual([]);
 });
