@@ -628,7 +628,12 @@ function stepCallsOf(events: readonly SessionEvent[], message: SessionEvent): { 
   }
   return calls.map((call) => {
     const event = logged.get(call.id);
-    return { call: event ? { ...call, logged: event } : call, answered: answered.has(call.id) };
+    if (!event) return { call, answered: answered.has(call.id) };
+    // What was logged as called is what runs again (the name and arguments of the `tool/call`).
+    const data = event.data as ToolCallData;
+    const name = typeof data.name === 'string' ? data.name : call.name;
+    const args = typeof data.arguments === 'string' ? data.arguments : call.arguments;
+    return { call: { id: call.id, name, arguments: args, logged: event }, answered: answered.has(call.id) };
   });
 }
 
