@@ -33,7 +33,8 @@ export class LogWriteError extends Error {
   override readonly name = 'LogWriteError';
   /**
    * @param code - the errno code (`EACCES`, `ENOSPC`, …), or `undefined` for a failure without one
-   * @param cause - the storage's own error (kept for the server log; may quote paths)
+   * @param description - what went wrong, without paths (`permission denied`)
+   * @param options - `cause`: the storage's own error (kept for the server log; may quote paths)
    */
   constructor(
     readonly code: string | undefined,
