@@ -522,7 +522,7 @@ describe('host engine', () => {
     expect(host.engine.planMode.get(fork)).toEqual({ active: true });
   });
 
-  it('reloads sessions from storage with the same plan projection, closing an open turn as interrupted (§8 item 21)', async () => {
+  it('reloads sessions from storage with the same plan projection, closing an open turn with a server-stopped error (§8 item 21)', async () => {
     const first = setup([say('hi')]);
     const sessionId = first.host.engine.createSession();
     await value(first.host, 'commands/execute', { args: { agentId: sessionId, line: '/plan', images: [] } });
@@ -537,7 +537,7 @@ describe('host engine', () => {
     const second = setup([], { storage: first.storage });
     const after = await value(second.host, 'session.history', { sessionId });
     expect(after.projections.values).toEqual(before);
-    expect(after.events.at(-1).event).toMatchObject({ type: 'turn/end', data: { turn: 2, reason: { kind: 'interrupted' } } });
+    expect(after.events.at(-1).event).toMatchObject({ type: 'turn/end', data: { turn: 2, reason: { kind: 'error', message: 'the server stopped during this turn' } } });
     // The exit the log shows pending is restored, so ctx.planMode agrees with the projection.
     expect(second.host.engine.planMode.get(sessionId)).toEqual({ active: true, pending: false });
   });

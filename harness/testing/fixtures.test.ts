@@ -21,8 +21,8 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-/** The copied data files (not READMEs nor this helper), relative to fixtures/. */
-const dataFiles = filesUnder(FIXTURES_DIR).filter((file) => !file.endsWith('.md') && !file.endsWith('.ts'));
+/** The copied data files (not READMEs nor this helper, nor ui-plan's own reproductions under trust/), relative to fixtures/. */
+const dataFiles = filesUnder(FIXTURES_DIR).filter((file) => !file.endsWith('.md') && !file.endsWith('.ts') && !file.startsWith('trust/'));
 
 /** Where a fixture was copied from, relative to ../shared (the folder layout of ../shared differs per kind). */
 function sourceOf(file: string): string {
