@@ -6,8 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import Markdown from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { Markdown } from '../../components/markdown.tsx';
 import type { PlanReview } from '../../core/questions/plan-review.ts';
 import type { QuestionAnswer } from '../../core/questions/types.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';
@@ -132,7 +131,7 @@ export function PlanReviewCard({ sessionId, rpcId, review }: PlanReviewCardProps
         <span>{copy.strip}</span>
       </div>
       <div role="region" aria-label={copy.planLabel} tabIndex={0} className="plan-review__plan">
-        <Markdown remarkPlugins={[remarkGfm]}>{review.plan}</Markdown>
+        <Markdown text={review.plan} />
       </div>
       <div className="plan-review__footer">
         {review.decline !== undefined ? (

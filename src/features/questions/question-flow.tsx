@@ -6,8 +6,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import Markdown from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { Markdown } from '../../components/markdown.tsx';
 import { encodeAnswerItem, isDraftAnswered, recommendedLabel, type AnswerDraft } from '../../core/questions/encode.ts';
 import type { QuestionAnswer, QuestionItem } from '../../core/questions/types.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';
@@ -237,9 +236,7 @@ export function QuestionFlow({ sessionId, rpcId, questions }: QuestionFlowProps)
       <div id={bodyId} hidden={flow.collapsed} className="question-flow__collapsible">
         <div role="region" aria-label={copy.bodyLabel} tabIndex={0} className="question-flow__body">
           {question.detail ? (
-            <div className="question-flow__detail">
-              <Markdown remarkPlugins={[remarkGfm]}>{question.detail}</Markdown>
-            </div>
+            <Markdown className="question-flow__detail" text={question.detail} />
           ) : null}
           {options.length > 0 ? (
             <div
