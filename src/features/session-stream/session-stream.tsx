@@ -178,6 +178,8 @@ export interface SessionBadges {
   running: boolean;
   plan: PlanProjectionValue | undefined;
   reviewPending: boolean;
+  /** Any question (plan review or other) waits for the user. */
+  questionPending: boolean;
   title: string | undefined;
   /** The `mode` projection (session-modes variant, seed 002); undefined on a plan-mode host. */
   mode: ModeProjectionValue | undefined;
@@ -200,6 +202,7 @@ export function useSessionBadges(): (summary: SessionSummary) => SessionBadges {
         running: slice.running ?? summary.running,
         plan: planOf(slice) ?? (listed.success ? listed.data : undefined),
         reviewPending: slice.questions.some((q) => planReviewOf(q.questions) !== undefined),
+        questionPending: slice.questions.length > 0,
         title: typeof slice.projections.title?.value === 'string' ? slice.projections.title.value : undefined,
         mode: modeOf(slice) ?? (listedMode.success ? listedMode.data : undefined),
       };

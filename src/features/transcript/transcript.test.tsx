@@ -121,6 +121,22 @@ describe('Transcript', () => {
     expect(screen.getAllByText(/^(Writing|Running)…$/)).toHaveLength(1);
   });
 
+  it.each([
+    ['review', 'Waiting for your review'],
+    ['answer', 'Waiting for your answer'],
+  ] as const)('says what it waits for (a pending %s) instead of Running…', (waiting, text) => {
+    const events: SessionEvent[] = [
+      { type: 'turn/start', seq: 0, data: { turn: 1 } },
+      { type: 'tool/call', seq: 1, data: { turn: 1, step: 1, callId: 'p1', name: 'exit_plan_mode', arguments: '{"plan":"# P"}' } },
+    ];
+    const { rerender } = render(<Transcript events={events} views={{}} loaded error={undefined} waiting={waiting} />);
+    expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.queryByText('Running…')).toBeNull();
+    rerender(<Transcript events={events} views={{}} loaded error={undefined} />);
+    expect(screen.getByText('Running…')).toBeInTheDocument();
+    expect(screen.queryByText(text)).toBeNull();
+  });
+
   it('ends Writing… when the turn is cancelled mid-stream and keeps the partial text', () => {
     const events: SessionEvent[] = [
       { type: 'turn/start', seq: 0, data: { turn: 1 } },
