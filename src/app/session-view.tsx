@@ -9,7 +9,7 @@ import { ModePicker } from '../features/plan-status/mode-picker.tsx';
 import { ModeStatusBadge } from '../features/plan-status/mode-status-badge.tsx';
 import { PlanModePicker } from '../features/plan-status/plan-mode-picker.tsx';
 import { PlanStatusBadge } from '../features/plan-status/plan-status-badge.tsx';
-import { useConnectionState, useHostInfo, useSessionState, useSessionStreamStore } from '../features/session-stream/session-stream.tsx';
+import { useConnectionState, useHostInfo, useLivenessProbe, useSessionState, useSessionStreamStore } from '../features/session-stream/session-stream.tsx';
 import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
 import { Dock } from './dock.tsx';
@@ -24,6 +24,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
   const store = useSessionStreamStore();
   const { capabilities } = useHostInfo();
   const connection = useConnectionState();
+  useLivenessProbe(sessionId);
   const reviewPending = state.questions.some((q) => planReviewOf(q.questions) !== undefined);
   const waiting = reviewPending ? 'review' : state.questions.length > 0 ? 'answer' : undefined;
   // Follow new output while the reader is at the bottom; leave them alone once they scroll up.
