@@ -15,6 +15,10 @@ export interface TranscriptLocale {
   reasoning: string;
   streaming: string;
   running: string;
+  /** Instead of `running` while a plan review waits for the user (issue 8 item 21). */
+  waitingReview: string;
+  /** Instead of `running` while any other question waits for the user. */
+  waitingAnswer: string;
   planModeOn: string;
   planModeOff: string;
   /** A `mode/set` line of the session-modes variant. */
@@ -62,6 +66,8 @@ export const en: TranscriptLocale = {
   reasoning: 'Reasoning',
   streaming: 'Writing…',
   running: 'Running…',
+  waitingReview: 'Waiting for your review',
+  waitingAnswer: 'Waiting for your answer',
   planModeOn: 'Plan mode on',
   planModeOff: 'Plan mode off',
   modeSet: (mode) => `Mode: ${mode.charAt(0).toUpperCase()}${mode.slice(1)}`,

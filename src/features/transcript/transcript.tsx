@@ -25,6 +25,11 @@ export interface TranscriptProps {
   error: string | undefined;
   /** Offered as "Try again" next to a load error (pulls the baseline again). */
   onRetry?: () => void;
+  /**
+   * A question waits for the user (`review`: a plan review; `answer`: any other question): the turn's marker says
+   * "Waiting for your review" / "Waiting for your answer" instead of "Running…" (issue 8 item 21).
+   */
+  waiting?: 'review' | 'answer' | undefined;
 }
 
 function Row({ item }: { item: TranscriptItem }) {
@@ -58,7 +63,7 @@ function streamingLast(items: readonly TranscriptItem[]): boolean {
 }
 
 /** Render a session's transcript (see `TranscriptProps`). */
-export function Transcript({ events, views, loaded, error, onRetry }: TranscriptProps) {
+export function Transcript({ events, views, loaded, error, onRetry, waiting }: TranscriptProps) {
   const { items, openTurn } = useTranscript(events, views);
   return (
     <section className="transcript" aria-label={t.region}>
@@ -77,7 +82,11 @@ export function Transcript({ events, views, loaded, error, onRetry }: Transcript
           </li>
         ))}
       </ol>
-      {openTurn !== undefined && !streamingLast(items) ? <p className="quiet running" aria-live="polite">{t.running}</p> : null}
+      {waiting !== undefined ? (
+        <p className="quiet waiting" aria-live="polite">{waiting === 'review' ? t.waitingReview : t.waitingAnswer}</p>
+      ) : openTurn !== undefined && !streamingLast(items) ? (
+        <p className="quiet running" aria-live="polite">{t.running}</p>
+      ) : null}
     </section>
   );
 }
