@@ -59,7 +59,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
           atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
         }}
       >
-        <Transcript events={state.events} views={state.views} loaded={state.loaded} error={state.error} onRetry={() => void store.refreshSession(sessionId)} />
+        <Transcript events={state.events} views={state.views} loaded={state.loaded} error={state.error} unreadable={state.unreadable} onRetry={() => void store.refreshSession(sessionId)} />
       </main>
       <Dock sessionId={sessionId} state={state} />
     </div>
