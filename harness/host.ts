@@ -576,8 +576,7 @@ export function createHost(options: HostOptions): EngineHost {
         throw new HostError('bad-request', message, { issues: [{ path: ['jsonl'], message }], refusal });
       }
       // Skipped lines keep their seq as `import/skipped` placeholders, so seqs stay equal to line positions.
-      const headerless = parsed.header === undefined && !parsed.skipped.some((s) => s.line === 1);
-      const seqOfLine = (line: number): number => line - (headerless ? 1 : 2);
+      const seqOfLine = (line: number): number => line - parsed.firstSeqLine;
       const length = Math.max(
         parsed.events.reduce((max, event) => Math.max(max, event.seq + 1), 0),
         parsed.skipped.reduce((max, s) => Math.max(max, seqOfLine(s.line) + 1), 0),

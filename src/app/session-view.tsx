@@ -62,7 +62,15 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
           atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
         }}
       >
-        <Transcript events={state.events} views={state.views} loaded={state.loaded} error={state.error} waiting={waiting} onRetry={() => void store.refreshSession(sessionId)} />
+        <Transcript
+          events={state.events}
+          views={state.views}
+          loaded={state.loaded}
+          error={state.error}
+          waiting={waiting}
+          unreadable={state.unreadable}
+          onRetry={() => void store.refreshSession(sessionId)}
+        />
       </main>
       <Dock sessionId={sessionId} state={state} />
     </div>

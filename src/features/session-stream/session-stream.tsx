@@ -25,7 +25,7 @@ import { callMethod } from '../../lib/api-client.ts';
 import type { ConnectionState } from '../../lib/downlink.ts';
 import { startLivenessProbe, type LivenessSample } from '../../lib/liveness-probe.ts';
 import { hostDescribeQueryOptions, hostKeys, sessionListQueryOptions } from '../../lib/queries.ts';
-import { EMPTY_SLICE, type SessionSlice } from './reducers.ts';
+import { EMPTY_SLICE, sliceOf, type SessionSlice } from './reducers.ts';
 import { createSessionStreamStore, type SessionStreamStore } from './store.ts';
 
 const StoreContext = createContext<SessionStreamStore | undefined>(undefined);
@@ -171,6 +171,8 @@ export interface SessionState {
   readOnly: boolean;
   /** Why the session is read-only, when the host says (e.g. a log of the other variant); undefined otherwise. */
   readOnlyReason: string | undefined;
+  /** How many events arrived with a payload of the wrong shape and are not shown (the transcript says so). */
+  unreadable: number;
 }
 
 function planOf(slice: SessionSlice): PlanProjectionValue | undefined {
@@ -200,7 +202,7 @@ function lastTitle(events: readonly SessionEvent[]): string | undefined {
 
 function useSlice(sessionId: string | undefined): SessionSlice {
   const store = useSessionStreamStore();
-  const get = () => (sessionId ? store.getState().sessions[sessionId] ?? EMPTY_SLICE : EMPTY_SLICE);
+  const get = () => (sessionId ? sliceOf(store.getState(), sessionId) : EMPTY_SLICE);
   return useSyncExternalStore(store.subscribe, get, get);
 }
 
@@ -239,6 +241,7 @@ export function useSessionState(sessionId: string | undefined): SessionState {
     title: title ?? summary?.title,
     readOnly: summary?.readOnly ?? false,
     readOnlyReason: summary?.readOnlyReason,
+    unreadable: slice.unreadable.length,
   };
 }
 
@@ -267,7 +270,7 @@ export function useSessionBadges(): (summary: SessionSummary) => SessionBadges {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   return useMemo(
     () => (summary: SessionSummary) => {
-      const slice = state.sessions[summary.sessionId] ?? EMPTY_SLICE;
+      const slice = sliceOf(state, summary.sessionId);
       const listed = planProjectionSchema.safeParse(summary.projections?.values.plan);
       const listedMode = modeProjectionSchema.safeParse(summary.projections?.values.mode);
       return {

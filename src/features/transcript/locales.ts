@@ -10,6 +10,8 @@ export interface TranscriptLocale {
   loading: string;
   loadError: (message: string) => string;
   retry: string;
+  /** Note for events that arrived with a payload of the wrong shape and are left out (`count` ≥ 1). */
+  unreadable: (count: number) => string;
   you: string;
   assistant: string;
   reasoning: string;
@@ -61,6 +63,7 @@ export const en: TranscriptLocale = {
   loading: 'Loading the session…',
   loadError: (message) => `Could not load the session: ${message}`,
   retry: 'Try again',
+  unreadable: (count) => (count === 1 ? '1 event could not be shown' : `${count} events could not be shown`),
   you: 'You',
   assistant: 'Assistant',
   reasoning: 'Reasoning',

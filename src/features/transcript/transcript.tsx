@@ -1,6 +1,7 @@
 /**
  * The session transcript: a labelled region listing user messages, assistant messages (streaming), tool cards
- * (plan, question and generic), command cards and quiet system lines, in log order, from an incremental fold.
+ * (plan, question and generic), command cards and quiet system lines, in log order, from an incremental fold, and a
+ * quiet note counting the events that arrived with a payload of the wrong shape and are not shown.
  * Receives server state as props from the app; holds none of its own.
  */
 import type { SessionEvent } from '../../core/log/types.ts';
@@ -30,6 +31,8 @@ export interface TranscriptProps {
    * "Waiting for your review" / "Waiting for your answer" instead of "Running…" (issue 8 item 21).
    */
   waiting?: 'review' | 'answer' | undefined;
+  /** How many events could not be shown (payload of the wrong shape); 0 or undefined shows no note. */
+  unreadable?: number;
 }
 
 function Row({ item }: { item: TranscriptItem }) {
@@ -63,7 +66,7 @@ function streamingLast(items: readonly TranscriptItem[]): boolean {
 }
 
 /** Render a session's transcript (see `TranscriptProps`). */
-export function Transcript({ events, views, loaded, error, onRetry, waiting }: TranscriptProps) {
+export function Transcript({ events, views, loaded, error, onRetry, waiting, unreadable = 0 }: TranscriptProps) {
   const { items, openTurn } = useTranscript(events, views);
   return (
     <section className="transcript" aria-label={t.region}>
@@ -75,6 +78,7 @@ export function Transcript({ events, views, loaded, error, onRetry, waiting }: T
       ) : null}
       {!loaded && items.length === 0 && !error ? <p className="quiet">{t.loading}</p> : null}
       {loaded && items.length === 0 ? <p className="quiet">{t.empty}</p> : null}
+      {unreadable > 0 ? <p className="quiet transcript-unreadable">{t.unreadable(unreadable)}</p> : null}
       <ol className="transcript-list">
         {items.map((item) => (
           <li key={item.key} className={`row row-${item.kind}`}>
