@@ -13,6 +13,7 @@ import { PlanReviewCard } from '../features/plan-review/plan-review-card.tsx';
 import { QuestionFlow } from '../features/questions/question-flow.tsx';
 import { useConnectionState, type SessionState } from '../features/session-stream/session-stream.tsx';
 import { t } from './locales.ts';
+import { ownEntry } from '../lib/session-persist.ts';
 
 /**
  * Chat about it with Feedback text (issue 8 item 16): the text becomes the composer's draft of the session, after
@@ -20,7 +21,7 @@ import { t } from './locales.ts';
  */
 export function moveToComposer(sessionId: string, feedback: string): void {
   const { drafts, setDraft } = useComposerDraftStore.getState();
-  const current = drafts[sessionId] ?? '';
+  const current = ownEntry(drafts, sessionId) ?? '';
   setDraft(sessionId, current.trim() === '' ? feedback : `${current.replace(/\s+$/, '')}\n\n${feedback}`);
 }
 

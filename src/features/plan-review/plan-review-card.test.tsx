@@ -44,6 +44,11 @@ afterEach(() => vi.restoreAllMocks());
 
 
 describe('PlanReviewCard', () => {
+  it.each(['constructor', '__proto__', 'toString'])('starts with an empty Feedback box for a question with rpcId %s', (rpcId) => {
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={rpcId} review={REVIEW} />);
+    expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveValue('');
+  });
+
   it('shows the strip, the plan as markdown and the question as the region name, with no quiz chrome', () => {
     renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
     const card = screen.getByRole('region', { name: 'Approve this plan and leave plan mode?' });

@@ -17,6 +17,7 @@ import { offlineReason } from '../../lib/offline-reason.ts';
 import { useReviewFeedbackStore } from './feedback-store.ts';
 import { planReviewLocales } from './locales.ts';
 import './plan-review-card.css';
+import { ownEntry } from '../../lib/session-persist.ts';
 
 /** A decision on the card: approve, keep planning (decline, maybe with feedback), or dismiss to chat. */
 export type ReviewDecision = 'approve' | 'decline' | 'chat';
@@ -95,7 +96,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
   const [sent, setSent] = useState<ReviewDecision | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | undefined>(undefined);
-  const feedback = useReviewFeedbackStore((state) => state.feedback[rpcId] ?? '');
+  const feedback = useReviewFeedbackStore((state) => ownEntry(state.feedback, rpcId) ?? '');
   const setFeedback = useReviewFeedbackStore((state) => state.setFeedback);
   const clearFeedback = useReviewFeedbackStore((state) => state.clearFeedback);
   const accepted = useRef(false);

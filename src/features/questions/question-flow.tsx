@@ -16,6 +16,7 @@ import { offlineReason } from '../../lib/offline-reason.ts';
 import { normaliseFlow, questionDraftKey, useQuestionDraftStore, type QuestionFlowDraft } from './draft-store.ts';
 import { questionsLocales } from './locales.ts';
 import './question-flow.css';
+import { ownEntry } from '../../lib/session-persist.ts';
 
 /** Props of {@link QuestionFlow}. */
 export type QuestionFlowProps = {
@@ -73,7 +74,7 @@ export function QuestionFlow({ sessionId, rpcId, questions, connection }: Questi
   const copy = questionsLocales.en;
   const key = questionDraftKey(rpcId);
   const count = questions.length;
-  const stored = useQuestionDraftStore((state) => state.flows[key]);
+  const stored = useQuestionDraftStore((state) => ownEntry(state.flows, key));
   const updateFlow = useQuestionDraftStore((state) => state.updateFlow);
   const dropFlow = useQuestionDraftStore((state) => state.dropFlow);
   const flow = useMemo(() => normaliseFlow(stored, count), [stored, count]);
