@@ -3,15 +3,17 @@
  * app served by `vite --mode msw` (the harness runs in the page through MSW), the `server` project drives the built
  * app served by the real `ui-plan serve` on a fresh data directory, and the `modes` project drives it served by a
  * second `ui-plan serve --config examples/modes.yaml` (the session-modes variant) on its own port and data directory.
+ * The `restart` project starts (and kill -9s, and restarts) its own `ui-plan serve` on its port, so it has no webServer.
  */
 import { defineConfig } from '@playwright/test';
 import { chromiumUse } from './e2e/chromium.ts';
 
-/** Base of the three e2e ports (mock, server, modes); `UI_PLAN_E2E_PORT_BASE` moves them so two checkouts can run side by side. */
+/** Base of the e2e ports (mock, server, modes, restart); `UI_PLAN_E2E_PORT_BASE` moves them so two checkouts can run side by side. */
 const PORT_BASE = Number(process.env.UI_PLAN_E2E_PORT_BASE ?? 5190);
 const MOCK_PORT = PORT_BASE - 9;
 const SERVER_PORT = PORT_BASE;
 const MODES_PORT = PORT_BASE + 1;
+const RESTART_PORT = PORT_BASE + 2;
 process.env.UI_PLAN_E2E_DATA ??= `e2e/.tmp/data-${Date.now()}`;
 
 export default defineConfig({
@@ -27,6 +29,7 @@ export default defineConfig({
     { name: 'mock', testMatch: /mock\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${MOCK_PORT}` } },
     { name: 'server', testMatch: /server\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${SERVER_PORT}` } },
     { name: 'modes', testMatch: /modes\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${MODES_PORT}` } },
+    { name: 'restart', testMatch: /restart\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${RESTART_PORT}` } },
   ],
   webServer: [
     {

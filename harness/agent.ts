@@ -7,10 +7,14 @@
  * request/header (only when changed) → assistant/chunk rows → assistant/message → tool/call + tool/result per
  * call → step/end; then turn/end. Everything it knows comes from the log. Session modes (seed 002) flush at two
  * more seams: prompt submit (right after turn/start) and turn continuation (after step/end).
+ * Write failures (issue 8 item 20): an idle prompt opens its turn synchronously, so a log that cannot be written
+ * fails the request itself; a failure mid-turn ends the turn (`turn/end` error, or, when even that cannot be
+ * stored, at the next write); the agent is never left running. Restart (item 13): a turn left open at a question
+ * is resumed from the log (`resumePointOf`, `Agent.resume`); any other open turn is closed (`closeInterruptedTurn`).
  */
 import { assistantContentOf, toolResultOf, userTextOf } from '../src/core/log/content.ts';
 import type { ContentBlock, SessionEvent, ToolCallData, UserMessageData } from '../src/core/log/types.ts';
-import { lastTurnOf, type SessionLog } from './log.ts';
+import { lastTurnOf, openTurnOf, type AppendInput, type SessionLog } from './log.ts';
 import { assemblePrompt, type PromptSection } from './prompt.ts';
 import type { AgentHandle } from './questions.ts';
 import { toolError, type ToolDefinition, type ToolOutcome } from './tools.ts';
@@ -65,6 +69,36 @@ class Cancelled extends Error {}
 /** How a turn opens: with one queued prompt (logged at once) or with the steered messages waiting in the inbox. */
 type Opening = { kind: 'prompt'; item: QueueItem } | { kind: 'steer' };
 
+/** A turn whose `turn/start` is logged: its number, its abort controller, and whether it opened by steering. */
+interface OpenTurn {
+  turn: number;
+  controller: AbortController;
+  steered: boolean;
+}
+
+/** A tool call of a step's `assistant/message`, with its `tool/call` event when that is logged already. */
+interface StepCall {
+  id: string;
+  name: string;
+  arguments: string;
+  logged?: SessionEvent;
+}
+
+/**
+ * Where a turn left open at a question goes on after a restart: the step whose calls are not all answered, and its
+ * calls from the first one without a `tool/result` (a `resumable` tool whose `tool/call` is logged) onwards.
+ */
+export interface ResumePoint {
+  turn: number;
+  step: number;
+  calls: StepCall[];
+}
+
+/** The `turn/end` reason of a turn a restart found open without a question to resume (a reason dsh already has). */
+export const SERVER_STOPPED = { kind: 'error', message: 'the server stopped during this turn' } as const;
+/** The result of a tool call a restart found without a result (not a question, so it is not run again). */
+export const TOOL_STOPPED_TEXT = 'the server stopped before this tool finished';
+
 /**
  * One session's root agent. `prompt`/`steer` start a turn when idle; a running turn takes steered
  * messages at the start of its next step and queued prompts after it ends.
@@ -77,6 +111,8 @@ export class Agent {
   private readonly queue: QueueItem[] = [];
   private controller: AbortController | undefined;
   private drive: Promise<void> | undefined;
+  /** A turn whose `turn/end` could not be stored; it is logged before anything else once writing works again. */
+  private unclosed: { turn: number; reason: { kind: string; message?: string } } | undefined;
 
   constructor(private readonly deps: AgentDeps) {}
 
@@ -91,6 +127,8 @@ export class Agent {
    * synchronously and delivers the message at the first step's start, which runs only after the caller's
    * synchronous work, so a `/plan <task>` logs `command/done` between the two (real dsh host order, issue 5).
    * @param content - the user's content blocks
+   * @throws LogWriteError when the idle turn cannot be opened (its `turn/start` or user message not stored): the
+   *   message is not taken and the agent stays idle
    */
   prompt(content: ContentBlock[], mode: 'queue' | 'steer'): void {
     const id = this.deps.newId();
@@ -99,7 +137,17 @@ export class Agent {
       if (mode === 'steer') {
         this.inbox.push(item);
         this.announceQueue();
-        this.start({ kind: 'steer' });
+        try {
+          this.start({ kind: 'steer' });
+        } catch (error) {
+          // Not taken: the message leaves the queue again, and the request fails with the cause.
+          const index = this.inbox.indexOf(item);
+          if (index >= 0) this.inbox.splice(index, 1);
+          const taken = this.nextStep.indexOf(item);
+          if (taken >= 0) this.nextStep.splice(taken, 1);
+          this.announceQueue();
+          throw error;
+        }
       } else {
         this.start({ kind: 'prompt', item });
       }
@@ -129,21 +177,57 @@ export class Agent {
     while (this.drive) await this.drive;
   }
 
+  /**
+   * Log the `turn/end` of a turn that a write failure left open, now that writing may work again (the host calls
+   * this before every request that writes to the session). Does nothing while a turn runs or when nothing is owed.
+   * @throws LogWriteError when it still cannot be stored
+   */
+  repair(): void {
+    if (this.drive || !this.unclosed) return;
+    if (openTurnOf(this.deps.log.events) !== undefined) closeInterruptedTurn(this.deps.log, this.deps.newId, this.unclosed.reason);
+    this.unclosed = undefined;
+  }
+
+  /**
+   * Owe the close of the log's open turn (the host could not close it at load because the log could not be written):
+   * {@link repair} closes it with `reason` before the next write.
+   */
+  oweTurnEnd(reason: { kind: string; message?: string } = SERVER_STOPPED): void {
+    const turn = openTurnOf(this.deps.log.events);
+    if (turn !== undefined) this.unclosed = { turn, reason };
+  }
+
+  /**
+   * Go on with a turn a restart found waiting at a question (issue 8 item 13): run the step's remaining calls — the
+   * question is asked again under its stable id — then `step/end` and the following steps, in the same turn, exactly
+   * as if the server had not stopped. Call once, on an idle agent, right after loading.
+   * @param point - from {@link resumePointOf}
+   */
+  resume(point: ResumePoint): void {
+    if (this.drive) throw new Error(`agent ${this.deps.handle.id} is already running`);
+    const open: OpenTurn = { turn: point.turn, controller: new AbortController(), steered: false };
+    this.controller = open.controller;
+    this.deps.onRunning(true);
+    this.launch(() => this.continueTurn(open, point));
+  }
+
   private announceQueue(): void {
     this.deps.onQueue([...this.inbox, ...this.queue].map((item) => structuredClone(item)));
   }
 
+  /** Open a turn now (throws when it cannot be stored, leaving the agent idle), then drive it. */
   private start(first: Opening): void {
+    const open = this.open(first);
     this.deps.onRunning(true);
-    this.launch(first);
+    this.launch(() => this.continueTurn(open));
   }
 
   /** Run turns until nothing is left; a prompt that lands while the drive is settling starts the next one. */
-  private launch(first: Opening): void {
+  private launch(first: () => Promise<void>): void {
     this.drive = this.runAll(first).finally(() => {
       this.drive = undefined;
       const next = this.takeNext();
-      if (next) this.launch(next);
+      if (next) this.launch(() => this.runTurn(next));
       else this.deps.onRunning(false);
     });
   }
@@ -158,11 +242,11 @@ export class Agent {
     return this.inbox.length > 0 || this.nextStep.length > 0 ? { kind: 'steer' } : undefined;
   }
 
-  private async runAll(first: Opening): Promise<void> {
-    let next: Opening | undefined = first;
+  private async runAll(first: () => Promise<void>): Promise<void> {
+    let next: (() => Promise<void>) | undefined = first;
     while (next) {
       try {
-        await this.runTurn(next);
+        await next();
       } catch (error) {
         // Only a storage failure reaches here (turn/end itself could not be logged); stop driving.
         this.queue.length = 0;
@@ -172,7 +256,8 @@ export class Agent {
         this.deps.onError(error instanceof Error ? error.message : String(error), lastTurnOf(this.deps.log.events));
         return;
       }
-      next = this.takeNext();
+      const opening = this.takeNext();
+      next = opening ? () => this.runTurn(opening) : undefined;
     }
   }
 
@@ -209,31 +294,89 @@ export class Agent {
     this.titleOnce(items.map((item) => this.appendUser(item)));
   }
 
+  /** Open a turn and drive it (a queued turn, inside the drive: a failure to open ends the drive with an error). */
   private async runTurn(opening: Opening): Promise<void> {
+    await this.continueTurn(this.open(opening));
+  }
+
+  /** Log `turn/end`; when it cannot be stored, remember it for {@link repair} and rethrow. */
+  private endTurn(turn: number, reason: { kind: string; message?: string }): void {
+    try {
+      this.deps.log.append({ type: 'turn/end', data: { turn, reason } });
+    } catch (error) {
+      this.unclosed = { turn, reason };
+      throw error;
+    }
+  }
+
+  /**
+   * Open a turn synchronously: a turn/end still owed is logged first, then turn/start, the prompt-submit seam, and
+   * (for a prompt) the user message and title. When something after turn/start cannot be stored, the turn is ended
+   * with that error (or owed) and the error is rethrown.
+   * @throws LogWriteError when the log cannot be written
+   */
+  private open(opening: Opening): OpenTurn {
     const { log, handle } = this.deps;
+    this.repair();
     const turn = lastTurnOf(log.events) + 1;
     const controller = new AbortController();
-    this.controller = controller;
-    const signal = controller.signal;
-    const end = (reason: { kind: string; message?: string }): void => {
-      log.append({ type: 'turn/end', data: { turn, reason } });
-    };
     if (opening.kind === 'prompt') {
       log.append({ type: 'turn/start', data: { turn, trigger: { kind: 'message', source: { kind: 'user' } } } });
     } else {
       // A real dsh host opens a steered turn without a trigger and splices the inbox for its first step.
       log.append({ type: 'turn/start', data: { turn } });
-      if (this.inbox.length > 0) {
+    }
+    this.controller = controller;
+    try {
+      if (opening.kind === 'steer' && this.inbox.length > 0) {
         this.nextStep.push(...this.inbox.splice(0));
         this.announceQueue();
       }
-    }
-    try {
-      this.deps.promptSubmit?.(handle.id, signal);
+      this.deps.promptSubmit?.(handle.id, controller.signal);
       if (opening.kind === 'prompt') this.titleOnce([this.appendUser(opening.item)]);
-      // Let the caller's synchronous work land first (the command/done of a steering /plan <task>, as a real host logs it).
-      else await Promise.resolve();
-      for (let step = 1; ; step++) {
+    } catch (error) {
+      this.controller = undefined;
+      const message = error instanceof Error ? error.message : String(error);
+      try {
+        this.endTurn(turn, { kind: 'error', message });
+      } catch {
+        // Owed: logged by repair() once writing works.
+      }
+      throw error;
+    }
+    return { turn, controller, steered: opening.kind === 'steer' };
+  }
+
+  /**
+   * Drive an open turn: its steps from the first (or, resuming, the rest of the resumed step and the steps after it)
+   * until the model stops calling tools, the step limit, a cancel or an error ends it.
+   */
+  private async continueTurn(open: OpenTurn, resume?: ResumePoint): Promise<void> {
+    const { log, handle } = this.deps;
+    const { turn, controller } = open;
+    const signal = controller.signal;
+    const end = (reason: { kind: string; message?: string }): void => this.endTurn(turn, reason);
+    /** After a step's calls: step/end, the continuation seam; @returns whether the turn is over. */
+    const finishStep = (step: number, hadToolCalls: boolean): boolean => {
+      log.append({ type: 'step/end', data: { turn, step } });
+      if (signal.aborted) throw new Cancelled();
+      this.deps.turnContinuation?.(handle.id, signal);
+      if (hadToolCalls) return false;
+      end({ kind: 'completed' });
+      return true;
+    };
+    try {
+      let first = 1;
+      if (resume) {
+        await this.runCalls(turn, resume.step, resume.calls, this.deps.tools(handle.id), signal);
+        if (signal.aborted) throw new Cancelled();
+        if (finishStep(resume.step, true)) return;
+        first = resume.step + 1;
+      } else if (open.steered) {
+        // Let the caller's synchronous work land first (the command/done of a steering /plan <task>, as a real host logs it).
+        await Promise.resolve();
+      }
+      for (let step = first; ; step++) {
         if (step > this.deps.maxSteps) {
           const message = `step limit of ${this.deps.maxSteps} reached`;
           end({ kind: 'error', message });
@@ -245,13 +388,7 @@ export class Agent {
         log.append({ type: 'step/start', data: { turn, step } });
         this.deliverStepMessages(notices);
         const hadToolCalls = await this.runStep(turn, step, signal);
-        log.append({ type: 'step/end', data: { turn, step } });
-        if (signal.aborted) throw new Cancelled();
-        this.deps.turnContinuation?.(handle.id, signal);
-        if (!hadToolCalls) {
-          end({ kind: 'completed' });
-          return;
-        }
+        if (finishStep(step, hadToolCalls)) return;
       }
     } catch (error) {
       if (signal.aborted || error instanceof Cancelled) {
@@ -298,6 +435,7 @@ export class Agent {
       tools: schemas,
       messages: messagesOf(log.events),
       signal,
+      priorSteps: log.events.filter((event) => event.type === 'step/start').length - 1,
     });
     for await (const chunk of stream as AsyncIterable<ModelChunk>) {
       if (chunk.delayMs !== undefined && chunk.delayMs > 0) await this.deps.sleep(chunk.delayMs, signal);
@@ -346,10 +484,19 @@ export class Agent {
       sourceEventSeqs: chunkSeqs,
     });
 
+    await this.runCalls(turn, step, calls, tools, signal);
+    return calls.length > 0;
+  }
+
+  /**
+   * Run a step's tool calls in order: log `tool/call` (unless `logged`), execute, log `tool/result`. A tool may store
+   * its result earlier through `commit` (inside the user's response); it is then not logged again.
+   */
+  private async runCalls(turn: number, step: number, calls: readonly StepCall[], tools: readonly ToolDefinition[], signal: AbortSignal): Promise<void> {
+    const { log } = this.deps;
     for (const call of calls) {
-      const callEvent = log.append({ type: 'tool/call', data: { turn, step, callId: call.id, name: call.name, arguments: call.arguments } });
-      const outcome = signal.aborted ? toolError('the turn was cancelled before this tool ran') : await this.execute(call, tools, signal);
-      log.append({
+      const callEvent = call.logged ?? log.append({ type: 'tool/call', data: { turn, step, callId: call.id, name: call.name, arguments: call.arguments } });
+      const resultOf = (outcome: ToolOutcome): AppendInput => ({
         type: 'tool/result',
         data: {
           turn,
@@ -364,14 +511,23 @@ export class Agent {
         surfaceOp: 'append',
         sourceEventSeqs: [callEvent.seq],
       });
+      let committed = false;
+      const commit = (outcome: ToolOutcome): (() => void) => {
+        if (committed || signal.aborted) throw new Error('this tool call already has its result');
+        const staged = log.stage(resultOf(outcome));
+        committed = true;
+        return () => void staged.publish();
+      };
+      const outcome = signal.aborted ? toolError('the turn was cancelled before this tool ran') : await this.execute(call, tools, signal, commit);
+      if (!committed) log.append(resultOf(outcome));
     }
-    return calls.length > 0;
   }
 
   private async execute(
     call: { id: string; name: string; arguments: string },
     tools: readonly ToolDefinition[],
     signal: AbortSignal,
+    commit: (outcome: ToolOutcome) => () => void,
   ): Promise<ToolOutcome> {
     const tool = tools.find((candidate) => candidate.schema.name === call.name);
     if (!tool) return toolError(`unknown tool "${call.name}"`);
@@ -382,7 +538,7 @@ export class Agent {
       return toolError('invalid arguments: not valid JSON');
     }
     try {
-      return await tool.execute(args, { agent: this.deps.handle, events: this.deps.log.events, signal, callId: call.id });
+      return await tool.execute(args, { agent: this.deps.handle, events: this.deps.log.events, signal, callId: call.id, commit });
     } catch (error) {
       return toolError(error instanceof Error ? error.message : String(error));
     }
@@ -429,4 +585,122 @@ export function messagesOf(events: readonly SessionEvent[]): ModelMessage[] {
     }
   }
   return messages;
+}
+
+/** Where an open turn stands in its log: its `turn/start` index, its last step and that step's model output. */
+function openStepOf(events: readonly SessionEvent[]): { turn: number; step: number; ended: boolean; message: SessionEvent | undefined } | undefined {
+  const turn = openTurnOf(events);
+  if (turn === undefined) return undefined;
+  let start = events.length - 1;
+  while (start >= 0 && (events[start] as SessionEvent).type !== 'turn/start') start--;
+  let step: number | undefined;
+  let ended = false;
+  let message: SessionEvent | undefined;
+  for (let i = start + 1; i < events.length; i++) {
+    const event = events[i] as SessionEvent;
+    const data = event.data as { step?: unknown } | null;
+    if (event.type === 'step/start' && typeof data?.step === 'number') {
+      step = data.step;
+      ended = false;
+      message = undefined;
+    } else if (event.type === 'step/end') ended = true;
+    else if (event.type === 'assistant/message' && step !== undefined && data?.step === step) message = event;
+  }
+  return step === undefined ? undefined : { turn, step, ended, message };
+}
+
+/** The tool calls of a step's `assistant/message`, each with its logged `tool/call` and whether it has a result. */
+function stepCallsOf(events: readonly SessionEvent[], message: SessionEvent): { call: StepCall; answered: boolean }[] {
+  const calls = (assistantContentOf(message) ?? []).flatMap((block) =>
+    block.type === 'tool-call' ? [{ id: block.id, name: block.name, arguments: block.arguments }] : [],
+  );
+  const logged = new Map<string, SessionEvent>();
+  const answered = new Set<string>();
+  for (let i = message.seq + 1; i < events.length; i++) {
+    const event = events[i] as SessionEvent;
+    if (event.type === 'tool/call') {
+      const callId = (event.data as ToolCallData | null)?.callId;
+      if (typeof callId === 'string' && !logged.has(callId)) logged.set(callId, event);
+    } else if (event.type === 'tool/result') {
+      const callId = toolResultOf(event)?.callId;
+      if (callId !== undefined) answered.add(callId);
+    }
+  }
+  return calls.map((call) => {
+    const event = logged.get(call.id);
+    if (!event) return { call, answered: answered.has(call.id) };
+    // What was logged as called is what runs again (the name and arguments of the `tool/call`).
+    const data = event.data as ToolCallData;
+    const name = typeof data.name === 'string' ? data.name : call.name;
+    const args = typeof data.arguments === 'string' ? data.arguments : call.arguments;
+    return { call: { id: call.id, name, arguments: args, logged: event }, answered: answered.has(call.id) };
+  });
+}
+
+/**
+ * Whether a stored log stopped at a question that can be asked again (issue 8 item 13): its open turn's last step has
+ * its `assistant/message` but no `step/end`, and the first of that message's calls without a `tool/result` has its
+ * `tool/call` logged and names a `resumable` tool (`exit_plan_mode`, `ask_user_question`).
+ * @param events - the log as loaded (seq = index)
+ * @param tools - the tools the agent offers now
+ * @returns the point to resume from, or `undefined` (no open turn, or one that cannot be resumed)
+ */
+export function resumePointOf(events: readonly SessionEvent[], tools: readonly ToolDefinition[]): ResumePoint | undefined {
+  const open = openStepOf(events);
+  if (!open || open.ended || !open.message) return undefined;
+  const calls = stepCallsOf(events, open.message);
+  const index = calls.findIndex((entry) => !entry.answered);
+  const pending = calls[index];
+  if (!pending?.call.logged) return undefined;
+  if (!tools.some((tool) => tool.resumable === true && tool.schema.name === pending.call.name)) return undefined;
+  // Only the question can have been in flight: a later call with its tool/call logged means the log is not ours.
+  if (calls.slice(index + 1).some((entry) => entry.call.logged || entry.answered)) return undefined;
+  return { turn: open.turn, step: open.step, calls: calls.slice(index).map((entry) => entry.call) };
+}
+
+/**
+ * Close a turn a restart (or a fork) found open and cannot go on with, keeping the log a valid dsh log that a model
+ * can be given again: when the open step has its model output, each of its calls without a result gets its
+ * `tool/call` (if missing) and an error `tool/result` ({@link TOOL_STOPPED_TEXT} after a restart, else the reason's
+ * message), then `step/end`; then `turn/end` with `reason` (default {@link SERVER_STOPPED}, an `error` reason as dsh
+ * logs one).
+ * @param log - the session log
+ * @param newId - message id source
+ * @param reason - the `turn/end` reason
+ * @returns whether a turn was closed
+ * @throws LogWriteError when the log cannot be written (what was stored stays; the rest is done at the next start)
+ */
+export function closeInterruptedTurn(
+  log: SessionLog,
+  newId: () => string,
+  reason: { kind: string; message?: string } = SERVER_STOPPED,
+): boolean {
+  const turn = openTurnOf(log.events);
+  if (turn === undefined) return false;
+  const open = openStepOf(log.events);
+  if (open && !open.ended && open.message) {
+    const text = reason === SERVER_STOPPED ? TOOL_STOPPED_TEXT : (reason.message ?? TOOL_STOPPED_TEXT);
+    for (const { call, answered } of stepCallsOf(log.events, open.message)) {
+      if (answered) continue;
+      const callEvent = call.logged ?? log.append({ type: 'tool/call', data: { turn, step: open.step, callId: call.id, name: call.name, arguments: call.arguments } });
+      log.append({
+        type: 'tool/result',
+        data: {
+          turn,
+          step: open.step,
+          message: {
+            source: { kind: 'tool', callId: call.id },
+            content: [{ type: 'tool-result', toolCallId: call.id, content: [{ type: 'text', text: `Error: ${text}` }], isError: true }],
+            role: 'user',
+            id: newId(),
+          },
+        },
+        surfaceOp: 'append',
+        sourceEventSeqs: [callEvent.seq],
+      });
+    }
+    log.append({ type: 'step/end', data: { turn, step: open.step } });
+  }
+  log.append({ type: 'turn/end', data: { turn, reason } });
+  return true;
 }

@@ -8,7 +8,7 @@
  */
 import { parseCommandLine } from '../src/core/commands/grammar.ts';
 import type { CommandDescriptor } from '../src/core/protocol/methods.ts';
-import type { SessionLog } from './log.ts';
+import { LogWriteError, type SessionLog } from './log.ts';
 
 /** The result a handler returns (`command/done` payload minus the id). */
 export interface CommandResult {
@@ -51,7 +51,9 @@ export interface CommandRegistry {
    * @param line - the raw line, e.g. `/plan off`
    * @param images - attachments sent with the line
    * @returns the outcome, or `undefined` when the line matches no registered command (nothing is logged)
-   * @throws when the log append throws (storage failure)
+   * @throws LogWriteError when the log cannot be written, by `command/run`/`command/done` or by the handler's own
+   *   appends (then `command/done` records the error first, when it can): a write failure is the request's error,
+   *   never a command result (issue 8 item 20)
    */
   execute(log: SessionLog, line: string, images: readonly unknown[]): Promise<CommandOutcome | undefined>;
 }
@@ -92,6 +94,7 @@ export function createCommandRegistry(newId: () => string): CommandRegistry {
       });
       const deferred: (() => void)[] = [];
       let result: CommandResult;
+      let writeFailure: LogWriteError | undefined;
       try {
         const returned = command.run({
           agentId: log.sessionId,
@@ -104,10 +107,12 @@ export function createCommandRegistry(newId: () => string): CommandRegistry {
       } catch (error) {
         result = { kind: 'error', text: error instanceof Error ? error.message : String(error) };
         deferred.length = 0;
+        if (error instanceof LogWriteError) writeFailure = error;
       }
       const done: { commandId: string; kind: CommandResult['kind']; text?: string } = { commandId, kind: result.kind };
       if (result.text !== undefined) done.text = result.text;
       log.append({ type: 'command/done', data: done });
+      if (writeFailure) throw writeFailure;
       for (const task of deferred) task();
       return { commandId, result: { ...result } };
     },

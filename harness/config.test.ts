@@ -37,4 +37,8 @@ describe('resolvePlugins', () => {
   ])('fails loudly for $entries', ({ entries, error }) => {
     expect(() => resolvePlugins(entries)).toThrow(error);
   });
+
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])('names the id %s as an unknown plugin', (id) => {
+    expect(() => resolvePlugins([{ ...plan, id }])).toThrow(new RegExp(`plugins\\[0\\]\\.id "${id}" is not a known plugin`));
+  });
 });

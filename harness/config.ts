@@ -36,7 +36,8 @@ export function resolvePlugins(entries: unknown): PluginEntry[] {
     if (extra.length > 0) throw new Error(`${at} has unknown key(s): ${extra.join(', ')}`);
     const { id, name } = record;
     if (typeof id !== 'string' || id === '') throw new Error(`${at}.id must be a non-empty string`);
-    const expected = KNOWN[id];
+    // Own keys only: an id such as `constructor` or `__proto__` is an unknown plugin, not an Object.prototype member.
+    const expected = Object.hasOwn(KNOWN, id) ? KNOWN[id] : undefined;
     if (expected === undefined) throw new Error(`${at}.id "${id}" is not a known plugin (known: ${Object.keys(KNOWN).join(', ')})`);
     if (name !== expected) throw new Error(`${at}.name must be "${expected}" for id "${id}", got ${JSON.stringify(name)}`);
     if (seen.has(id)) throw new Error(`${at}.id "${id}" appears twice`);
@@ -47,7 +48,7 @@ export function resolvePlugins(entries: unknown): PluginEntry[] {
     seen.add(id);
     let config: unknown;
     try {
-      config = (RESOLVE[id] ?? resolvePlanModeConfig)(record.config);
+      config = ((Object.hasOwn(RESOLVE, id) ? RESOLVE[id] : undefined) ?? resolvePlanModeConfig)(record.config);
     } catch (error) {
       throw new Error(`${at}.config: ${error instanceof Error ? error.message : String(error)}`);
     }

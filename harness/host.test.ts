@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixturePath, readRecordingFixture } from '../fixtures/paths.ts';
+import { PROTOTYPE_TYPES } from '../fixtures/trust/event-shapes.ts';
 import { parseSessionLog } from '../src/core/log/reader.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
@@ -16,6 +17,7 @@ type Json = any;
 const PLAN = '# Add `--greeting` flag\n\n- parse the flag\n- print it';
 
 const setup = createTestHost;
+const HEADER_LINE = '{"type":"session","version":0,"id":"s1","createdAt":1785000000000,"cwd":"/w"}';
 
 let rpc = 0;
 async function callHost(host: EngineHost, method: string, payload: unknown) {
@@ -277,6 +279,27 @@ describe('host protocol', () => {
     expect(events[2]!.type).toBe('import/skipped');
     expect(events.find((e) => e.type === 'session/title')!.seq).toBe(5);
   });
+
+  it('imports a log mixing good events and wrong-shaped payloads: each bad line is skipped with its type, seqs kept', async () => {
+    const { host } = setup();
+    const jsonl = readFileSync(fixturePath('trust', 'mixed-events.jsonl'), 'utf8');
+    const { sessionId, skipped } = await value(host, 'session.import', { jsonl });
+    expect(skipped.map((s: Json) => s.reason)).toEqual(expect.arrayContaining(['user/message: data: expected an object', 'turn/end: data: expected an object']));
+    const events = host.engine.log(sessionId)!.events;
+    const rows = jsonl.trimEnd().split('\n').slice(1);
+    expect(events).toHaveLength(rows.length);
+    for (const s of skipped as { line: number }[]) expect(events[s.line - 2]!.type).toBe('import/skipped');
+    const history = await value(host, 'session.history', { sessionId });
+    expect(history.events.map((e: Json) => e.event.seq)).toEqual(rows.map((_row, seq) => seq));
+  });
+
+  it.each(PROTOTYPE_TYPES)('imports a log with an event of type %s and keeps it as an unknown event', async (type) => {
+    const { host } = setup();
+    const jsonl = [HEADER_LINE, `{"type":${JSON.stringify(type)},"data":{"x":1}}`, '{"type":"plan/mode","data":{"active":true}}'].join('\n');
+    const { sessionId, skipped } = await value(host, 'session.import', { jsonl });
+    expect(skipped).toEqual([]);
+    expect(host.engine.log(sessionId)!.events.map((e) => e.type)).toEqual([type, 'plan/mode']);
+  });
 });
 
 describe('host engine', () => {
@@ -522,7 +545,7 @@ describe('host engine', () => {
     expect(host.engine.planMode.get(fork)).toEqual({ active: true });
   });
 
-  it('reloads sessions from storage with the same plan projection, closing an open turn as interrupted (§8 item 21)', async () => {
+  it('reloads sessions from storage with the same plan projection, closing an open turn with a server-stopped error (§8 item 21)', async () => {
     const first = setup([say('hi')]);
     const sessionId = first.host.engine.createSession();
     await value(first.host, 'commands/execute', { args: { agentId: sessionId, line: '/plan', images: [] } });
@@ -537,7 +560,7 @@ describe('host engine', () => {
     const second = setup([], { storage: first.storage });
     const after = await value(second.host, 'session.history', { sessionId });
     expect(after.projections.values).toEqual(before);
-    expect(after.events.at(-1).event).toMatchObject({ type: 'turn/end', data: { turn: 2, reason: { kind: 'interrupted' } } });
+    expect(after.events.at(-1).event).toMatchObject({ type: 'turn/end', data: { turn: 2, reason: { kind: 'error', message: 'the server stopped during this turn' } } });
     // The exit the log shows pending is restored, so ctx.planMode agrees with the projection.
     expect(second.host.engine.planMode.get(sessionId)).toEqual({ active: true, pending: false });
   });

@@ -31,10 +31,10 @@ import {
   type PlanState,
   type SetOutcome,
 } from '../src/core/protocol/methods.ts';
-import { Agent, DEFAULT_MAX_STEPS, type QueueItem } from './agent.ts';
+import { Agent, closeInterruptedTurn, DEFAULT_MAX_STEPS, resumePointOf, type QueueItem, type ResumePoint } from './agent.ts';
 import { createCommandRegistry, type CommandRegistry } from './commands.ts';
 import { resolvePlugins } from './config.ts';
-import { openTurnOf, SessionLog, type LogHeader } from './log.ts';
+import { LogWriteError, logWriteErrorOf, SessionLog, type LogHeader } from './log.ts';
 import { createModesPlugin, MODES_PLUGIN_ID, resolveModesConfig, type ModesPlugin } from './plugins/modes.ts';
 import {
   createPlanModePlugin,
@@ -90,7 +90,7 @@ export interface Engine {
   createSession(options?: { cwd?: string; sessionId?: string } & AgentOptions): string;
   /**
    * Fork a session: a new root session whose log is a copy of `events[0..throughSeq]` (default: all), so plan
-   * state is inherited through the fold (upstream spec §1.2). An open turn in the copy is closed as interrupted.
+   * state is inherited through the fold (upstream spec §1.2). An open turn in the copy is closed with an error reason.
    * @returns the fork's id. @throws HostError session-not-found
    */
   fork(sessionId: string, options?: { throughSeq?: number }): string;
@@ -189,8 +189,10 @@ function isMessage(event: SessionEvent): boolean {
 }
 
 /**
- * Create the reference host over `options.storage`, reloading every stored session (an open last turn gets
- * `turn/end {reason:{kind:'interrupted'}}`).
+ * Create the reference host over `options.storage`, reloading every stored session. A turn left open at a question
+ * (`exit_plan_mode`, `ask_user_question`) is resumed: the question is asked again under the same id and, once
+ * answered, the turn goes on (issue 8 item 13); any other open turn is closed with `turn/end {reason:{kind:'error',
+ * message:'the server stopped during this turn'}}` (`closeInterruptedTurn`).
  * @param options - storage, model, plugins (validated; default: plan-mode with the built-in section), cwd, clock, ids
  * @returns the `Host` plus `engine`
  * @throws Error for an invalid plugin list (naming the index and field)
@@ -327,18 +329,27 @@ export function createHost(options: HostOptions): EngineHost {
     return session;
   };
 
-  const closeOpenTurn = (session: Session): void => {
-    const turn = openTurnOf(session.log.events);
-    if (turn === undefined || session.readOnly) return;
+  /** Close an open turn nothing can go on with; when the log cannot be written, the agent owes it (closed at the next write). */
+  const closeOpenTurn = (session: Session, reason?: { kind: string; message?: string }): void => {
+    if (session.readOnly) return;
     try {
-      session.log.append({ type: 'turn/end', data: { turn, reason: { kind: 'interrupted' } } });
+      closeInterruptedTurn(session.log, newId, reason);
     } catch (error) {
       logger.warn(`could not close the interrupted turn of ${session.log.sessionId}`, error);
+      session.agent?.oweTurnEnd(reason);
     }
   };
 
   const addSession = (stored: StoredSession, root: boolean): Session => {
-    options.storage.create(stored);
+    try {
+      options.storage.create(stored);
+    } catch (error) {
+      // A taken id is the caller's mistake; anything else is the data directory's (named without its path).
+      if (error instanceof HostError) throw error;
+      const failure = logWriteErrorOf(error);
+      logger.warn(`host: could not create session ${stored.header.id}`, error);
+      throw failure;
+    }
     const session = register(stored, root);
     const header = stored.header;
     sendHost({
@@ -371,9 +382,12 @@ export function createHost(options: HostOptions): EngineHost {
     }
   };
 
+  const resumes: { session: Session; point: ResumePoint }[] = [];
   for (const stored of options.storage.loadAll()) {
     const session = register(stored, true);
-    closeOpenTurn(session);
+    const point = session.agent ? resumePointOf(session.log.events, toolsFor(session.log.sessionId)) : undefined;
+    if (point) resumes.push({ session, point });
+    else closeOpenTurn(session);
     // A switch asked for before a restart is still pending in the log (its command ran); keep it pending in memory too.
     const pendingMode = (session.projections.snapshot().values.mode as ModeState | undefined)?.pending;
     if (modesPlugin && !session.readOnly && pendingMode !== undefined) {
@@ -386,6 +400,8 @@ export function createHost(options: HostOptions): EngineHost {
     const plan = session.projections.snapshot().values.plan as { active: boolean; pending: boolean } | undefined;
     if (planModePlugin && !session.readOnly && plan?.pending === true) planModePlugin.controller.restore(session.log.sessionId, !plan.active);
   }
+  // Resumed once every session is loaded and its pending selection restored, as the turn would have gone on.
+  for (const { session, point } of resumes) session.agent?.resume(point);
 
   const modesOrThrow = (): ModesPlugin => {
     if (!modesPlugin) throw new HostError('bad-request', 'the session-modes variant is not enabled on this host', { issues: [] });
@@ -402,6 +418,8 @@ export function createHost(options: HostOptions): EngineHost {
     if (session.readOnly || !session.agent) {
       throw new HostError('bad-request', `session "${sessionId}" is read-only: ${session.readOnlyReason ?? 'an imported recording'}`, { sessionId, issues: [] });
     }
+    // A turn a write failure left open is closed first; while the log still cannot be written, the request fails.
+    session.agent.repair();
     return session as Session & { agent: Agent };
   };
 
@@ -438,7 +456,7 @@ export function createHost(options: HostOptions): EngineHost {
       const lines = parent.log.toStored(end).lines;
       const header = { ...newHeader(parent.log.header.cwd), parentSessionId: sessionId };
       const fork = addSession({ header, lines }, true);
-      closeOpenTurn(fork);
+      closeOpenTurn(fork, { kind: 'error', message: 'the session was forked while this turn ran' });
       return fork.log.sessionId;
     },
     child(parentSessionId, opts = {}) {
@@ -562,8 +580,7 @@ export function createHost(options: HostOptions): EngineHost {
         throw new HostError('bad-request', message, { issues: [{ path: ['jsonl'], message }], refusal });
       }
       // Skipped lines keep their seq as `import/skipped` placeholders, so seqs stay equal to line positions.
-      const headerless = parsed.header === undefined && !parsed.skipped.some((s) => s.line === 1);
-      const seqOfLine = (line: number): number => line - (headerless ? 1 : 2);
+      const seqOfLine = (line: number): number => line - parsed.firstSeqLine;
       const length = Math.max(
         parsed.events.reduce((max, event) => Math.max(max, event.seq + 1), 0),
         parsed.skipped.reduce((max, s) => Math.max(max, seqOfLine(s.line) + 1), 0),
@@ -653,8 +670,12 @@ export function createHost(options: HostOptions): EngineHost {
         return { type: 'server-response', rpcId, result: value === undefined ? { ok: true } : { ok: true, value } };
       } catch (error) {
         // An internal error's text may quote server paths or stack lines: it goes to the log, the client gets a
-        // generic sentence (issue 8 item 6).
+        // generic sentence (issue 8 item 6). A log-write failure names its cause, never a path (harness/log.ts).
         if (error instanceof HostError && error.code !== 'internal') return fail(rpcId, error.code, error.message, error.details);
+        if (error instanceof LogWriteError) {
+          logger.warn(`host: ${method} could not write the session log`, error.cause ?? error);
+          return fail(rpcId, 'internal', error.message, { cause: 'log-write', ...(error.code !== undefined ? { errno: error.code } : {}) });
+        }
         logger.warn(`host: ${method} crashed`, error);
         return fail(rpcId, 'internal', INTERNAL_ERROR_MESSAGE);
       }

@@ -32,6 +32,16 @@ describe('SessionLog', () => {
     expect(storage.get('session-a')!.lines[1]).toEqual({ type: 'user/message', data: { content: [] }, time: 101, surfaceOp: 'append', sourceEventSeqs: [0] });
   });
 
+  it('keeps seq = line index after the header across a restart over the same storage, placeholder lines included', () => {
+    const { storage, log } = fresh();
+    log.append({ type: 'a/b', data: 1 });
+    storage.append('session-a', { type: 'import/skipped', data: { line: 3, reason: 'not JSON' } });
+    const restarted = new SessionLog(header, storage, () => 0, storage.get('session-a')!.lines);
+    expect(restarted.append({ type: 'c/d', data: 2 }).seq).toBe(2);
+    const again = new SessionLog(header, storage, () => 0, storage.get('session-a')!.lines);
+    expect(again.events.map((e) => [e.type, e.seq])).toEqual([['a/b', 0], ['import/skipped', 1], ['c/d', 2]]);
+  });
+
   it('records nothing and propagates when storage throws', () => {
     const { storage, log } = fresh();
     const seen: SessionEvent[] = [];

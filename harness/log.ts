@@ -2,10 +2,72 @@
  * The append-only session log of one session (PROTOCOL.md "Session log on disk"). An event is stored
  * through `SessionStorage.append` first; only when that succeeds does it get its `seq` (= number of
  * events before it) and `time`, join the in-memory log and reach subscribers. A throwing append records
- * nothing and propagates (upstream spec §1.6). Also holds the small log-derived facts the engine needs.
+ * nothing and propagates as a `LogWriteError` naming the cause without paths (upstream spec §1.6; issue 8
+ * item 20). `stage` splits an append in two (store now, publish later in the same tick) for a response that must
+ * be stored before it is acknowledged. Also holds the small log-derived facts the engine needs.
  */
 import type { SessionEvent, SessionHeader } from '../src/core/log/types.ts';
 import type { SessionStorage, StoredLine, StoredSession } from './types.ts';
+
+/** Short descriptions of the storage failures a person can fix (errno code → text, as Node's `strerror` words them). */
+const WRITE_FAILURES: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EROFS: 'read-only file system',
+  EIO: 'i/o error',
+  EMFILE: 'too many open files',
+  ENFILE: 'too many open files in system',
+  ENOENT: 'no such file or directory',
+  EISDIR: 'is a directory',
+  ENOTDIR: 'not a directory',
+  EFBIG: 'file too large',
+};
+
+/**
+ * A session log (or a new session's file) could not be written. `message` is safe to show to a client: it names
+ * the cause (`could not write the session log: EACCES permission denied`) and never a path (issue 8 items 6, 20).
+ */
+export class LogWriteError extends Error {
+  override readonly name = 'LogWriteError';
+  /**
+   * @param code - the errno code (`EACCES`, `ENOSPC`, …), or `undefined` for a failure without one
+   * @param description - what went wrong, without paths (`permission denied`)
+   * @param options - `cause`: the storage's own error (kept for the server log; may quote paths)
+   */
+  constructor(
+    readonly code: string | undefined,
+    description: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`could not write the session log: ${code !== undefined ? `${code} ` : ''}${description}`, options);
+  }
+}
+
+/**
+ * Turn whatever a storage threw into a {@link LogWriteError}: the errno `code` and its description (Node's text
+ * between `CODE: ` and the first comma, else a built-in table), else the message with every absolute path replaced
+ * by `<path>`. A `LogWriteError` is returned as is.
+ * @param error - what `SessionStorage.append` / `create` threw
+ */
+export function logWriteErrorOf(error: unknown): LogWriteError {
+  if (error instanceof LogWriteError) return error;
+  const code = typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code !== undefined && /^[A-Z][A-Z0-9_]*$/.test(code)) {
+    const fromMessage = new RegExp(`^${code}: ([^,]+)`).exec(message)?.[1]?.trim();
+    return new LogWriteError(code, withoutPaths(fromMessage ?? WRITE_FAILURES[code] ?? 'write failed'), { cause: error });
+  }
+  return new LogWriteError(undefined, withoutPaths(message) || 'write failed', { cause: error });
+}
+
+/** A text with absolute POSIX and Windows paths (quoted or bare) replaced by `<path>`. */
+function withoutPaths(text: string): string {
+  return text
+    .replace(/(['"`])(?:[A-Za-z]:[\\/]|\/|\\\\)[^'"`]*\1/g, '<path>')
+    .replace(/(?:[A-Za-z]:[\\/]|(?<![\w.])\/)[^\s'"`,;)]*/g, '<path>');
+}
 
 /** What a caller appends; `seq` and `time` are assigned by the log. */
 export interface AppendInput {
@@ -25,6 +87,8 @@ export class SessionLog {
   readonly header: LogHeader;
   private readonly list: SessionEvent[] = [];
   private readonly listeners = new Set<(event: SessionEvent) => void>();
+  /** Whether a staged event is stored but not yet published (no other append may happen meanwhile). */
+  private staged = false;
 
   /**
    * @param header - the stored header (its `id` is the session id)
@@ -62,18 +126,46 @@ export class SessionLog {
    * notify subscribers in subscription order.
    * @param input - `{type, data, surfaceOp?, sourceEventSeqs?}`
    * @returns the logged event with its envelope
-   * @throws whatever `SessionStorage.append` throws
+   * @throws LogWriteError when `SessionStorage.append` throws (the event is neither kept nor streamed)
    */
   append(input: AppendInput): SessionEvent {
+    return this.stage(input).publish();
+  }
+
+  /**
+   * Store one event now and publish it later: `publish()` puts it into the in-memory log and notifies
+   * subscribers. Between the two nothing else may be appended (the caller publishes in the same synchronous block,
+   * e.g. after a `question/resolved` frame, so a response is stored before it is acknowledged and streamed in the
+   * real host's frame order).
+   * @param input - as for {@link append}
+   * @returns the event as it will be logged and its `publish` (idempotent; returns the event)
+   * @throws LogWriteError when storage throws (nothing is stored); Error when another staged event is unpublished
+   */
+  stage(input: AppendInput): { event: SessionEvent; publish: () => SessionEvent } {
+    if (this.staged) throw new Error(`session ${this.header.id}: an event is stored but not yet published`);
     const time = this.now();
     const line: StoredLine = { type: input.type, data: input.data, time };
     if (input.surfaceOp !== undefined) line.surfaceOp = input.surfaceOp;
     if (input.sourceEventSeqs !== undefined) line.sourceEventSeqs = [...input.sourceEventSeqs];
-    this.storage.append(this.header.id, line);
+    try {
+      this.storage.append(this.header.id, line);
+    } catch (error) {
+      throw logWriteErrorOf(error);
+    }
     const event = toEvent(line, this.list.length);
-    this.list.push(event);
-    for (const listener of [...this.listeners]) listener(event);
-    return event;
+    this.staged = true;
+    let published = false;
+    return {
+      event,
+      publish: () => {
+        if (published) return event;
+        published = true;
+        this.staged = false;
+        this.list.push(event);
+        for (const listener of [...this.listeners]) listener(event);
+        return event;
+      },
+    };
   }
 
   /**

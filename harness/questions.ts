@@ -1,8 +1,10 @@
 /**
  * The user-question service (`ctx.userQuestions`, upstream spec §3.2) and its Web provider (§3.3).
  * `ask` runs the caller checks in E3 order, then delegates to the single provider. The Web provider keeps
- * pending questions keyed by a minted rpcId (= the `question/requested` frame's rpcId), settles each one
- * exactly once (first valid claimant wins) and announces every settlement with `question/resolved`.
+ * pending questions keyed by their question id (= the `question/requested` frame's rpcId: the asker's stable id, e.g.
+ * derived from the tool call so it survives a restart, else a minted one), settles each one exactly once (first valid
+ * claimant wins) and announces every settlement with `question/resolved`. An asker may record the response before it
+ * is acknowledged: when recording fails (the log cannot be written) the response is refused and the question stays.
  */
 import { clientResponseSchema, type RpcReceipt } from '../src/core/protocol/envelopes.ts';
 import type { QuestionAnswer, QuestionItem } from '../src/core/questions/types.ts';
@@ -39,11 +41,38 @@ export interface AgentHandle {
   readonly root: boolean;
 }
 
+/**
+ * Records a response before it is acknowledged (called synchronously inside `respond` with a valid answer, or with
+ * `'cancelled'` for a dismissal). It stores what the response means (e.g. the tool result) and returns a `publish`
+ * callback, run right after `question/resolved` is sent, that streams what was stored. A throw refuses the response:
+ * the receipt is `{accepted:false, reason:<the error's message>}` and the question stays pending (issue 8 item 20).
+ */
+export type AnswerRecorder = (response: QuestionAnswer | 'cancelled') => (() => void) | void;
+
 /** One `ask` call. `agent` absent means "no calling agent" (allowed by the service, refused by the Web provider). */
 export interface AskRequest {
   questions: QuestionItem[];
   agent?: AgentHandle;
   signal?: AbortSignal;
+  /**
+   * The question id (the `question/requested` frame's rpcId, which the client keys its drafts by). Give a stable
+   * one ({@link questionIdOf}) so a question asked again after a restart keeps its id; absent → a fresh one.
+   */
+  id?: string;
+  /** Store the response before it is acknowledged (see {@link AnswerRecorder}); absent → nothing is recorded here. */
+  record?: AnswerRecorder;
+}
+
+/**
+ * The stable question id of a tool call that asks the user (`exit_plan_mode`, `ask_user_question`):
+ * `q:<sessionId>:<callId>`. The session is part of it because call ids repeat across sessions (a scripted model's
+ * `scripted-<turn>-<step>`, a replayed recording); a restart asks the same call again under the same id, so the
+ * client's feedback and answer drafts, keyed by this id, come back with it (issue 8 item 13).
+ * @param sessionId - the asking agent's session
+ * @param callId - the `tool/call`'s `callId`
+ */
+export function questionIdOf(sessionId: string, callId: string): string {
+  return `q:${sessionId}:${callId}`;
 }
 
 /** A question provider (one per service). Rejects with `UserQuestionError` (`ASK_CANCELLED`, `ASK_ABORTED`, …). */
@@ -124,7 +153,8 @@ export interface WebQuestionProvider extends QuestionProvider {
    * Settle a pending question from a `POST /api/respond` body (upstream spec §3.3). Never throws.
    * @returns `{accepted:true}`, or `{accepted:false, reason:'not-pending'}` for an unknown/settled id, or
    *   `'bad-response'` for a malformed body, a different sessionId, an answer `validateAnswer` rejects, or an
-   *   error code other than `cancelled`
+   *   error code other than `cancelled`, or the recorder's error message (e.g. `could not write the session log:
+   *   ENOSPC no space left on device`) when the response could not be recorded (the question stays pending)
    */
   respond(body: unknown): RpcReceipt;
   /** Pending questions in ask order (re-sent on every `openMux`). */
@@ -134,6 +164,7 @@ export interface WebQuestionProvider extends QuestionProvider {
 }
 
 interface Entry extends PendingQuestion {
+  record: AnswerRecorder | undefined;
   resolve: (answer: QuestionAnswer) => void;
   reject: (error: UserQuestionError) => void;
   cleanup: () => void;
@@ -152,13 +183,30 @@ export function createWebQuestionProvider(options: WebQuestionProviderOptions): 
     options.send({ type: 'question/resolved', sessionId: entry.sessionId, questionRpcId: entry.rpcId, outcome });
   };
 
+  /** Record the response (refusing it when that throws), then settle, then publish what was recorded. */
+  const recordThen = (entry: Entry, response: QuestionAnswer | 'cancelled', settleEntry: () => void): RpcReceipt => {
+    let publish: (() => void) | void;
+    try {
+      publish = entry.record?.(response);
+    } catch (error) {
+      return { accepted: false, reason: error instanceof Error ? error.message : String(error) };
+    }
+    try {
+      settleEntry();
+    } finally {
+      publish?.();
+    }
+    return { accepted: true };
+  };
+
   return {
     ask(request) {
       const agent = request.agent;
       if (!agent) return Promise.reject(new UserQuestionError('ASK_MISSING_AGENT', 'the web question provider needs a calling agent'));
       if (request.signal?.aborted) return Promise.reject(new UserQuestionError('ASK_ABORTED', 'the question was aborted before the user answered'));
       return new Promise<QuestionAnswer>((resolve, reject) => {
-        const rpcId = options.newId();
+        // Never two pending questions under one id: a taken id (the same call asked twice at once) gets a fresh one.
+        const rpcId = request.id !== undefined && request.id !== '' && !entries.has(request.id) ? request.id : options.newId();
         const signal = request.signal;
         const onAbort = (): void => {
           const entry = entries.get(rpcId);
@@ -170,6 +218,7 @@ export function createWebQuestionProvider(options: WebQuestionProviderOptions): 
           rpcId,
           sessionId: agent.sessionId,
           questions: request.questions,
+          record: request.record,
           resolve,
           reject,
           cleanup: () => signal?.removeEventListener('abort', onAbort),
@@ -189,9 +238,10 @@ export function createWebQuestionProvider(options: WebQuestionProviderOptions): 
       const result = parsed.data.result;
       if (!result.ok) {
         if (result.error.code !== 'cancelled') return { accepted: false, reason: 'bad-response' };
-        settle(entry, 'cancelled');
-        entry.reject(new UserQuestionError('ASK_CANCELLED', 'the user dismissed the question'));
-        return { accepted: true };
+        return recordThen(entry, 'cancelled', () => {
+          settle(entry, 'cancelled');
+          entry.reject(new UserQuestionError('ASK_CANCELLED', 'the user dismissed the question'));
+        });
       }
       const value = result.value as { sessionId?: unknown; answer?: unknown } | undefined;
       if (typeof value !== 'object' || value === null || value.sessionId !== entry.sessionId) {
@@ -199,9 +249,11 @@ export function createWebQuestionProvider(options: WebQuestionProviderOptions): 
       }
       const checked = validateAnswer(entry.questions, value.answer);
       if (!checked.ok) return { accepted: false, reason: 'bad-response' };
-      settle(entry, 'answered');
-      entry.resolve(checked.answer);
-      return { accepted: true };
+      const answer = checked.answer;
+      return recordThen(entry, answer, () => {
+        settle(entry, 'answered');
+        entry.resolve(answer);
+      });
     },
 
     pending() {

@@ -51,15 +51,26 @@ it('does not echo an over-long rpcId and names its limit', async () => {
   expect(response.result).toMatchObject({ ok: false, error: { code: 'bad-request', message: `invalid client-request message: rpcId: must be at most ${MAX_ID_CHARS} characters` } });
 });
 
-it('answers a storage failure with a generic internal message and logs the detail', async () => {
-  class FailingStorage extends MemoryStorage {
-    override create(): void {
-      throw new Error("ENAMETOOLONG: name too long, open '/srv/ui-plan/.data/sessions/session-x.jsonl'");
-    }
-  }
-  const { host, warnings } = createTestHost([], { storage: new FailingStorage() });
-  const response = await host.handleRequest('session.create', request('session.create', {}));
+it('answers a crash inside a handler with a generic internal message and logs the detail', async () => {
+  const { host, warnings } = createTestHost([], {
+    model: () => {
+      throw new Error("ENOENT: no such file or directory, open '/srv/ui-plan/models/secret.json'");
+    },
+  });
+  const response = await host.handleRequest('host.describe', request('host.describe', {}));
   expect(response.result).toEqual({ ok: false, error: { code: 'internal', message: INTERNAL_ERROR_MESSAGE, details: {} } });
   expect(JSON.stringify(response)).not.toContain('/srv/ui-plan');
-  expect(warnings.join('\n')).toContain('session.create crashed');
+  expect(warnings.join('\n')).toContain('host.describe crashed');
+});
+
+it('answers a storage failure with its cause and never the path it quoted', async () => {
+  class FailingStorage extends MemoryStorage {
+    override create(): void {
+      throw Object.assign(new Error("ENAMETOOLONG: name too long, open '/srv/ui-plan/.data/sessions/session-x.jsonl'"), { code: 'ENAMETOOLONG' });
+    }
+  }
+  const { host } = createTestHost([], { storage: new FailingStorage() });
+  const response = await host.handleRequest('session.create', request('session.create', {}));
+  expect(response.result).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringContaining('ENAMETOOLONG') as string } });
+  expect(JSON.stringify(response)).not.toContain('/srv/ui-plan');
 });

@@ -3,14 +3,15 @@
  * `ask_user_question` tool (upstream spec §3.1, answer returned as JSON text as in the recorded
  * question-composer log), and `list_files` / `read_file` / `write_file` over a small virtual workspace
  * whose writes are folded from the log's successful `write_file` calls (so they survive a restart).
- * Bad arguments always become `isError` results, never crashes.
+ * Bad arguments always become `isError` results, never crashes. A tool that waits for the user (`resumable`) asks
+ * under the call's stable question id and stores its result through `commit` inside the user's response.
  */
 import { z } from 'zod';
 import { toolResultOf } from '../src/core/log/content.ts';
 import type { SessionEvent, ToolCallData } from '../src/core/log/types.ts';
-import type { QuestionItem } from '../src/core/questions/types.ts';
-import type { AgentHandle, UserQuestionService } from './questions.ts';
-import { UserQuestionError } from './questions.ts';
+import type { QuestionAnswer, QuestionItem } from '../src/core/questions/types.ts';
+import type { AgentHandle, AnswerRecorder, UserQuestionService } from './questions.ts';
+import { questionIdOf, UserQuestionError } from './questions.ts';
 import type { ToolSchema } from './types.ts';
 
 /** What a tool's `execute` gets. */
@@ -22,6 +23,12 @@ export interface ToolContext {
   /** The tool's own execution signal (aborted by a turn cancel). */
   signal: AbortSignal;
   callId: string;
+  /**
+   * Store this call's result now, before the tool returns (the agent logs `tool/result` at once and does not log
+   * it again when the tool returns). Returns the `publish` that streams it. Throws `LogWriteError` when the log
+   * cannot be written (nothing is stored). Absent outside the agent loop (tests calling `execute` directly).
+   */
+  commit?: (outcome: ToolOutcome) => () => void;
 }
 
 /** A tool result: `text` goes into the tool-result block; `isError` results start with `Error: `. */
@@ -34,6 +41,38 @@ export interface ToolOutcome {
 export interface ToolDefinition {
   schema: ToolSchema;
   execute(args: unknown, context: ToolContext): ToolOutcome | Promise<ToolOutcome>;
+  /**
+   * The tool waits for the user (a question) and is safe to run again: after a restart, a call of it left without a
+   * result in the still-open turn is executed again, asking the same question under the same id (issue 8 item 13).
+   */
+  resumable?: boolean;
+}
+
+/**
+ * The question options of a tool call that asks the user: its stable id ({@link questionIdOf}) and a recorder that
+ * stores the call's result (`outcomeOf(response)`) through `context.commit` inside the user's response, so a response
+ * that cannot be stored is refused. `recorded()` is the stored outcome once the response was recorded.
+ * @param context - the tool's context (agent, call id, commit)
+ * @param outcomeOf - the call's result for an answer or a dismissal (pure; side effects go in `onRecorded`)
+ * @param onRecorded - runs once the outcome is stored (e.g. queue the approved exit)
+ */
+export function askOptionsOf(
+  context: ToolContext,
+  outcomeOf: (response: QuestionAnswer | 'cancelled') => ToolOutcome,
+  onRecorded: (response: QuestionAnswer | 'cancelled') => void = () => {},
+): { id: string | undefined; record: AnswerRecorder; recorded: () => ToolOutcome | undefined } {
+  let recorded: ToolOutcome | undefined;
+  return {
+    id: context.agent ? questionIdOf(context.agent.sessionId, context.callId) : undefined,
+    record: (response) => {
+      const outcome = outcomeOf(response);
+      const publish = context.commit?.(outcome);
+      recorded = outcome;
+      onRecorded(response);
+      return publish;
+    },
+    recorded: () => recorded,
+  };
 }
 
 /**
@@ -123,17 +162,30 @@ export function askUserQuestionTool(questions: UserQuestionService | undefined):
         if (q.multi_select === true) item.multiSelect = true;
         return item;
       });
+      const asked = askOptionsOf(context, answerOutcome);
       try {
-        const answer = await questions.ask({ questions: items, ...(context.agent ? { agent: context.agent } : {}), signal: context.signal });
-        return { text: JSON.stringify(answer), isError: false };
+        const answer = await questions.ask({
+          questions: items,
+          ...(context.agent ? { agent: context.agent } : {}),
+          signal: context.signal,
+          ...(asked.id !== undefined ? { id: asked.id } : {}),
+          record: asked.record,
+        });
+        return asked.recorded() ?? answerOutcome(answer);
       } catch (error) {
-        if (error instanceof UserQuestionError && error.code === 'ASK_CANCELLED') {
-          return toolError(ASK_TEXTS.dismissed);
-        }
+        const recorded = asked.recorded();
+        if (recorded) return recorded;
+        if (error instanceof UserQuestionError && error.code === 'ASK_CANCELLED') return answerOutcome('cancelled');
         return toolError(error instanceof Error ? error.message : String(error));
       }
     },
+    resumable: true,
   };
+}
+
+/** The `ask_user_question` result of an answer (its JSON) or of a dismissal. */
+function answerOutcome(response: QuestionAnswer | 'cancelled'): ToolOutcome {
+  return response === 'cancelled' ? toolError(ASK_TEXTS.dismissed) : { text: JSON.stringify(response), isError: false };
 }
 
 /** The built-in toy CLI project every session starts with (path → content). */

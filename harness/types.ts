@@ -56,6 +56,12 @@ export interface ModelRequest {
   tools: ToolSchema[];
   messages: ModelMessage[];
   signal: AbortSignal;
+  /**
+   * How many model steps the session's log holds before this one (its earlier `step/start` events, including aborted
+   * and crashed ones). A stateful model (replay) plays from here, so it resumes at the right place after a restart;
+   * `undefined` when the caller does not know the log (the model then keeps its own count).
+   */
+  priorSteps?: number;
 }
 
 /**

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { fixturePath } from '../fixtures/paths.ts';
+import { PROTOTYPE_TYPES } from '../fixtures/trust/event-shapes.ts';
+import { isKnownEventValid } from '../src/core/log/schemas.ts';
 import { main, parseServeArgs, startServe, USAGE, type CliIo } from './cli.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -45,8 +47,10 @@ it('folds every projection-random case to its expected plan state in one run, in
     const rows = text.split('\n').slice(1).filter((l, j, all) => !(l === '' && j === all.length - 1));
     const unreadable = rows.flatMap((row, j) => {
       try {
-        const v = JSON.parse(row) as { type?: unknown };
-        return typeof v === 'object' && v !== null && typeof v.type === 'string' && v.type !== 'session' ? [] : [j + 2];
+        // Unreadable: not an event envelope, or a known kind whose payload has the wrong shape (issue 8 item 7).
+        const v = JSON.parse(row) as { type?: unknown; data?: unknown };
+        const event = typeof v === 'object' && v !== null && typeof v.type === 'string' && v.type !== 'session';
+        return event && isKnownEventValid(v.type as string, v.data) === undefined ? [] : [j + 2];
       } catch {
         return [j + 2];
       }
@@ -63,6 +67,15 @@ it('folds the recorded plan-review log to plan mode off with nothing pending', a
   const line = JSON.parse(io.stdout) as Record<string, unknown>;
   expect(line).toMatchObject({ skipped: [], planMode: false, plan: { active: false, pending: false }, mode: 'default' });
   expect(line.events).toBe(fs.readFileSync(path.join(RECORDINGS, 'plan-review', 'session.jsonl'), 'utf8').trimEnd().split('\n').length - 1);
+});
+
+it('folds a log whose event types are Object.prototype keys, keeping them as unknown events, and exits 0', () => {
+  const file = fixturePath('trust', 'prototype-types.jsonl');
+  const run = spawnSync(process.execPath, [BIN, 'fold', file], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  const line = JSON.parse(run.stdout) as Record<string, unknown>;
+  expect(line).toEqual({ events: PROTOTYPE_TYPES.length + 3, skipped: [], planMode: true, plan: { active: true, pending: false }, mode: 'default' });
 });
 
 it('reports an unreadable file on stderr, folds the others, and exits 1', async () => {

@@ -192,6 +192,15 @@ it.each<[string, Record<string, string>, boolean, Record<string, string | undefi
   for (const [name, value] of Object.entries(expected)) expect({ name, value: out[name] }).toEqual({ name, value });
 });
 
+it('passes a header named __proto__ upstream as a header, never as the prototype of the header object', () => {
+  const incoming = JSON.parse('{"host":"127.0.0.1:5173","__proto__":["x"],"constructor":"c"}') as Record<string, string>;
+  const out = upstreamHeaders(incoming, new URL('http://127.0.0.1:4000'), false);
+  expect(Object.hasOwn(out, '__proto__')).toBe(true);
+  expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toEqual(['x']);
+  expect(Object.getPrototypeOf(out)).toBeNull();
+  expect(out.constructor).toBe('c');
+});
+
 it.each<[string, string | RegExp]>([
   ['http://127.0.0.1:41234', 'http://127.0.0.1:41234'],
   ['http://localhost:41234/', 'http://localhost:41234'],

@@ -67,7 +67,8 @@ export function parseDshUrl(value: string): URL {
  * @returns new headers; the input is not changed
  */
 export function upstreamHeaders(headers: http.IncomingHttpHeaders, upstream: URL, upgrade: boolean): http.OutgoingHttpHeaders {
-  const out: http.OutgoingHttpHeaders = {};
+  // A null prototype: a header named `__proto__` is copied as a header, never taken as the object's prototype.
+  const out: http.OutgoingHttpHeaders = Object.create(null) as http.OutgoingHttpHeaders;
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     if (!upgrade && HOP_BY_HOP.has(name)) continue;
@@ -80,7 +81,7 @@ export function upstreamHeaders(headers: http.IncomingHttpHeaders, upstream: URL
 
 /** Response headers to pass back: everything but hop-by-hop ones. */
 function downstreamHeaders(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
-  const out: http.OutgoingHttpHeaders = {};
+  const out: http.OutgoingHttpHeaders = Object.create(null) as http.OutgoingHttpHeaders;
   for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
   return out;
 }

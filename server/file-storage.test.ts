@@ -7,7 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { fixturePath } from '../fixtures/paths.ts';
-import { FileStorage } from './file-storage.ts';
+import { SessionLog } from '../harness/log.ts';
+import { parseSessionLog } from '../src/core/log/reader.ts';
+import { FileStorage, SKIPPED_LINE_TYPE } from './file-storage.ts';
 import { createServerDriver, type ServerDriver } from './protocol-driver.ts';
 import type { StoredSession } from '../harness/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
@@ -125,17 +127,41 @@ it.each([
   expect(logger.warnings.join('\n')).toMatch(/session-bad/);
 });
 
-it('skips an unreadable line in the middle with its line number', () => {
+it('keeps an unreadable line in the middle as a placeholder, so later seqs stay equal to line positions', () => {
   const dataDir = tempDir();
   fs.mkdirSync(path.join(dataDir, 'sessions'), { recursive: true });
-  fs.writeFileSync(
-    path.join(dataDir, 'sessions', 'session-a.jsonl'),
-    '{"type":"session","version":0,"id":"session-a","createdAt":1,"cwd":"/w"}\n{"type":"a/b","data":1}\nbroken\n{"type":"c/d","data":2}\n',
-  );
+  const text = '{"type":"session","version":0,"id":"session-a","createdAt":1,"cwd":"/w"}\n{"type":"a/b","data":1}\nbroken\n{"type":"c/d","data":2}\n';
+  fs.writeFileSync(path.join(dataDir, 'sessions', 'session-a.jsonl'), text);
   const logger = quiet();
   const loaded = new FileStorage({ dataDir, logger }).loadAll();
-  expect(loaded[0]?.lines.map((l) => l.type)).toEqual(['a/b', 'c/d']);
-  expect(logger.warnings).toEqual([expect.stringMatching(/session-a\.jsonl:3: skipped/)]);
+  expect(loaded[0]?.lines).toEqual([
+    { type: 'a/b', data: 1 },
+    { type: SKIPPED_LINE_TYPE, data: { line: 3, reason: 'not JSON' } },
+    { type: 'c/d', data: 2 },
+  ]);
+  expect(logger.warnings).toEqual([expect.stringMatching(/session-a\.jsonl:3: skipped an unreadable line \(not JSON\)/)]);
+  expect(fs.readFileSync(path.join(dataDir, 'sessions', 'session-a.jsonl'), 'utf8')).toBe(text);
+});
+
+it.each<[string, string[]]>([
+  ['a torn line', ['{"type":"a","data":1}', '{"type":"plan/mo', '{"type":"b","data":2}']],
+  ['an empty line', ['{"type":"a","data":1}', '', '{"type":"b","data":2}']],
+  ['a wrong-shaped known event', ['{"type":"a","data":1}', '{"type":"user/message","data":null}', '{"type":"b","data":2}']],
+  ['a line that is not an object', ['{"type":"a","data":1}', '[1,2]', '{"type":"b","data":2}']],
+])('gives every event the seq the core reader gives it after a restart over %s in the middle (one reader)', (_name, rows) => {
+  const dataDir = tempDir();
+  fs.mkdirSync(path.join(dataDir, 'sessions'), { recursive: true });
+  const file = path.join(dataDir, 'sessions', 'session-a.jsonl');
+  fs.writeFileSync(file, ['{"type":"session","version":0,"id":"session-a","createdAt":1,"cwd":"/w"}', ...rows].join('\n') + '\n');
+  const storage = new FileStorage({ dataDir, logger: quiet() });
+  const [stored] = storage.loadAll();
+  const log = new SessionLog(stored!.header, storage, () => 7, stored!.lines);
+  expect(log.events.find((e) => e.type === 'b')?.seq).toBe(2);
+  const appended = log.append({ type: 'c', data: 3 });
+  storage.close();
+  const reread = parseSessionLog(fs.readFileSync(file, 'utf8'));
+  expect(reread.events.filter((e) => e.type !== SKIPPED_LINE_TYPE).map((e) => [e.type, e.seq])).toEqual([['a', 0], ['b', 2], ['c', 3]]);
+  expect(appended.seq).toBe(3);
 });
 
 it('loads a real recorded dsh log line for line', () => {

@@ -2,11 +2,16 @@
  * Session logs on disk: one dsh JSONL file per session, `<dataDir>/sessions/<sessionId>.jsonl`
  * (PROTOCOL.md "Session log on disk"). Invariants: every append is written synchronously with one
  * `writeSync` of a whole line, so it is in the file before the engine streams it; a torn last line
- * (crash mid-write) is cut from the file on load with a warning; an unreadable file never stops a load.
+ * (crash mid-write) is cut from the file on load with a warning, working on bytes (never decoded and
+ * re-encoded), so any file content — invalid UTF-8 included — is cut exactly after its last newline; lines are
+ * read by the core reader (`parseSessionLog`), so an event's seq is its line position before and after any
+ * restart (an unreadable line keeps its seq as an in-memory placeholder); an unreadable file never stops a load.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SessionStorage, StoredLine, StoredSession } from '../harness/types.ts';
+import { parseSessionLog, type ParsedLog } from '../src/core/log/reader.ts';
+import type { SessionHeader } from '../src/core/log/types.ts';
 
 /** Where FileStorage reports what it repaired or skipped. */
 export interface StorageLogger {
@@ -53,46 +58,23 @@ export function serializeStoredHeader(header: StoredSession['header']): string {
   return JSON.stringify(out);
 }
 
-function readHeader(text: string): StoredSession['header'] | undefined {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const h = raw as Record<string, unknown>;
-  if (h.type !== 'session' || typeof h.id !== 'string' || h.id === '') return undefined;
-  if (typeof h.createdAt !== 'number' || typeof h.cwd !== 'string') return undefined;
-  const header: StoredSession['header'] = {
-    type: 'session',
-    version: typeof h.version === 'number' ? h.version : 0,
-    id: h.id,
-    createdAt: h.createdAt,
-    cwd: h.cwd,
-  };
+/** Type of the in-memory placeholder that keeps the seq of a line the reader skipped (as `session.import` does). */
+export const SKIPPED_LINE_TYPE = 'import/skipped';
+
+/** The stored header of a parsed log: the dsh fields plus ui-plan's `readOnly` / `parentSessionId` when well-typed. */
+function storedHeaderOf(parsed: ParsedLog): StoredSession['header'] | undefined {
+  const h = parsed.header as (SessionHeader & Record<string, unknown>) | undefined;
+  if (h === undefined || h.id === '') return undefined;
+  const header: StoredSession['header'] = { type: 'session', version: h.version, id: h.id, createdAt: h.createdAt, cwd: h.cwd };
   if (typeof h.readOnly === 'boolean') header.readOnly = h.readOnly;
   if (typeof h.parentSessionId === 'string') header.parentSessionId = h.parentSessionId;
   return header;
 }
 
-function readLine(text: string): StoredLine | undefined {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
-  const r = raw as Record<string, unknown>;
-  if (typeof r.type !== 'string' || r.type === '' || r.type === 'session') return undefined;
-  const line: StoredLine = { type: r.type, data: r.data };
-  if (typeof r.time === 'number') line.time = r.time;
-  if (typeof r.surfaceOp === 'string') line.surfaceOp = r.surfaceOp;
-  if (Array.isArray(r.sourceEventSeqs) && r.sourceEventSeqs.every((n) => typeof n === 'number')) {
-    line.sourceEventSeqs = r.sourceEventSeqs as number[];
-  }
-  return line;
+/** Whether one line (no newline) is complete: a readable event, or the header when it is the file's first line. */
+function isCompleteLine(bytes: Buffer, first: boolean): boolean {
+  const parsed = parseSessionLog(bytes.toString('utf8'));
+  return first ? parsed.header !== undefined && parsed.skipped.length === 0 : parsed.events.length === 1 && parsed.skipped.length === 0;
 }
 
 /**
@@ -123,10 +105,12 @@ export class FileStorage implements SessionStorage {
   }
 
   /**
-   * Read every `*.jsonl` session file, oldest `createdAt` first (ties by file name). A last line that
-   * is not a readable event is cut from the file (a valid last line missing only its newline gets the
-   * newline); an unreadable line elsewhere is skipped; a file whose header is unreadable is skipped.
-   * Each repair or skip is one `logger.warn`.
+   * Read every `*.jsonl` session file, oldest `createdAt` first (ties by file name). A last line without its
+   * newline is repaired first (see `repairTornLine`); then the file is read with the core reader, and every line it
+   * skips (not JSON, not an event, a known kind with a wrong-shaped payload, an empty line) is kept as a
+   * `{type: 'import/skipped', data: {line, reason}}` placeholder in memory (the file is not changed), so seqs stay
+   * equal to line positions. A file whose first line is not a session header, or whose header id differs from
+   * the file name, is skipped. Each repair or skip is one `logger.warn`.
    * @returns the stored sessions
    */
   loadAll(): StoredSession[] {
@@ -144,24 +128,35 @@ export class FileStorage implements SessionStorage {
     return sessions.sort((a, b) => a.header.createdAt - b.header.createdAt);
   }
 
-  private loadFile(file: string): StoredSession | undefined {
-    let text = fs.readFileSync(file, 'utf8');
-    if (text.length > 0 && !text.endsWith('\n')) {
-      const cut = text.lastIndexOf('\n') + 1;
-      const tail = text.slice(cut);
-      if (cut > 0 && readLine(tail) !== undefined) {
-        fs.appendFileSync(file, '\n');
-        text += '\n';
-        this.logger.warn(`ui-plan: ${file}: added the missing newline after the last line`);
-      } else {
-        fs.truncateSync(file, Buffer.byteLength(text.slice(0, cut), 'utf8'));
-        text = text.slice(0, cut);
-        this.logger.warn(`ui-plan: ${file}: cut a torn last line (${Buffer.byteLength(tail, 'utf8')} bytes)`);
-      }
+  /**
+   * Repair a file whose last byte is not `\n` (a crash mid-append): a last line that is complete (a readable event,
+   * or the header when it is the only line) gets its newline; any other last line is cut by truncating the file to
+   * just after its last `\n` byte. Offsets are byte offsets into the file as read, so invalid UTF-8 or multi-byte
+   * characters anywhere in the file never move the cut. A file with no newline at all and no complete header is left
+   * as it is (it is skipped as unreadable, never emptied).
+   * @param file the session file
+   * @param bytes its whole content
+   * @returns the content as it now is on disk
+   */
+  private repairTornLine(file: string, bytes: Buffer): Buffer {
+    if (bytes.length === 0 || bytes[bytes.length - 1] === 0x0a) return bytes;
+    const cut = bytes.lastIndexOf(0x0a) + 1;
+    const tail = bytes.subarray(cut);
+    if (isCompleteLine(tail, cut === 0)) {
+      fs.appendFileSync(file, '\n');
+      this.logger.warn(`ui-plan: ${file}: added the missing newline after the last line`);
+      return Buffer.concat([bytes, Buffer.from('\n')]);
     }
-    const rows = text.split('\n');
-    rows.pop();
-    const header = rows.length > 0 ? readHeader(rows[0] ?? '') : undefined;
+    if (cut === 0) return bytes;
+    fs.truncateSync(file, cut);
+    this.logger.warn(`ui-plan: ${file}: cut a torn last line (${tail.length} bytes)`);
+    return bytes.subarray(0, cut);
+  }
+
+  private loadFile(file: string): StoredSession | undefined {
+    const bytes = this.repairTornLine(file, fs.readFileSync(file));
+    const parsed = parseSessionLog(bytes.toString('utf8'));
+    const header = parsed.firstSeqLine === 2 ? storedHeaderOf(parsed) : undefined;
     if (!header) {
       this.logger.warn(`ui-plan: skipped ${file}: the header line is unreadable`);
       return undefined;
@@ -171,13 +166,20 @@ export class FileStorage implements SessionStorage {
       return undefined;
     }
     const lines: StoredLine[] = [];
-    for (let i = 1; i < rows.length; i += 1) {
-      const row = rows[i] ?? '';
-      if (row.trim() === '') continue;
-      const line = readLine(row);
-      if (line) lines.push(line);
-      else this.logger.warn(`ui-plan: ${file}:${i + 1}: skipped an unreadable line`);
+    for (const event of parsed.events) {
+      const line: StoredLine = { type: event.type, data: event.data };
+      if (event.time !== undefined) line.time = event.time;
+      if (event.surfaceOp !== undefined) line.surfaceOp = event.surfaceOp;
+      if (event.sourceEventSeqs !== undefined) line.sourceEventSeqs = event.sourceEventSeqs;
+      lines[event.seq] = line;
     }
+    for (const skipped of parsed.skipped) {
+      const seq = skipped.line - parsed.firstSeqLine;
+      if (seq < 0) continue;
+      lines[seq] = { type: SKIPPED_LINE_TYPE, data: { line: skipped.line, reason: skipped.reason } };
+      this.logger.warn(`ui-plan: ${file}:${skipped.line}: skipped an unreadable line (${skipped.reason})`);
+    }
+    // Every line after the header is an event or a skipped line, so the array has no holes.
     return { header, lines };
   }
 

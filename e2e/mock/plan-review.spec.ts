@@ -22,3 +22,24 @@ test('the mocked harness runs a plan review from /plan to an approved plan', asy
   await expect(page.getByRole('radio', { name: 'Default' })).toBeChecked();
   await expect(page.getByRole('textbox', { name: 'Message the agent' })).toBeFocused();
 });
+
+test('never drops typed feedback: Approve asks first, Escape keeps the text, Chat about it moves it to the composer', async ({ page }) => {
+  await newSession(page);
+  await send(page, '/plan add a --greeting flag to the CLI');
+  const card = reviewCard(page);
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  const feedback = card.getByRole('textbox', { name: 'Feedback' });
+  await feedback.fill('Why two flags?');
+
+  await card.getByRole('button', { name: 'Approve' }).click();
+  const confirm = card.getByRole('alertdialog', { name: 'Approve without your feedback?' });
+  await expect(confirm.getByRole('button', { name: 'Approve and discard feedback' })).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Send as feedback' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(feedback).toHaveValue('Why two flags?');
+
+  await card.getByRole('button', { name: 'Chat about it' }).click();
+  await expect(card).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Message the agent' })).toHaveValue('Why two flags?');
+});

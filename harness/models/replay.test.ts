@@ -2,8 +2,9 @@
  * Tests of the replay model against the three real dsh recordings in fixtures/dsh-recordings, plus
  * synthetic logs for the shapes those recordings lack (message-only steps, `time` gaps, delta rows).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { RECORDING_NAMES, readRecordingFixture } from '../../fixtures/paths.ts';
+import { RECORDING_NAMES, fixturePath, readRecordingFixture } from '../../fixtures/paths.ts';
 import type { ModelChunk, ModelProvider, ModelRequest } from '../types.ts';
 import { EXHAUSTED_TEXT, createReplayModel, readRecording } from './replay.ts';
 
@@ -36,6 +37,13 @@ async function play(model: ModelProvider, signal?: AbortSignal) {
 const noSleep = { speed: 0 };
 
 describe('replay model', () => {
+  it('accepts a log whose event types are Object.prototype keys and replays its recorded step', async () => {
+    const lines = readFileSync(fixturePath('trust', 'prototype-types.jsonl'), 'utf8').trimEnd().split('\n');
+    lines.push(JSON.stringify({ type: 'assistant/message', data: { turn: 1, step: 1, message: { role: 'assistant', content: [{ type: 'text', text: 'PROTO' }] } } }));
+    const model = createReplayModel(lines.join('\n'), noSleep);
+    expect((await play(model)).text).toBe('PROTO');
+  });
+
   it('replays plan-review to the recorded exit_plan_mode call, then DONE after the approval', async () => {
     const jsonl = recording('plan-review');
     const model = createReplayModel(jsonl, noSleep);

@@ -285,8 +285,9 @@ function exhaustedStep(): ModelChunk[] {
 }
 
 /**
- * Creates a replay provider over one recording. Each `stream()` call plays the next recorded step (the
- * request's content is not consulted), awaiting each chunk's recorded delay divided by `speed` and capped
+ * Creates a replay provider over one recording. Each `stream()` call plays recorded step number
+ * `request.priorSteps` (the session log's earlier steps, so a restart resumes where the log stopped), or the next
+ * one when the request does not say (the request's content is not consulted), awaiting each chunk's recorded delay divided by `speed` and capped
  * at `maxDelayMs`; once exhausted it plays `EXHAUSTED_TEXT` and `finish stop`. The cursor advances when a
  * call starts, so an aborted step is not replayed. Provider and model names come from the recording's
  * first `request/header` config, else `'replay'`.
@@ -312,6 +313,8 @@ export function createReplayModel(jsonl: string, options: ReplayModelOptions = {
     provider: recording.provider ?? 'replay',
     model: recording.model ?? 'replay',
     async *stream(request: ModelRequest): AsyncGenerator<ModelChunk> {
+      // The log's position wins over the in-memory count, so a restarted host replays from where its log stopped.
+      if (request.priorSteps !== undefined && request.priorSteps >= 0) cursor = request.priorSteps;
       const step = recording.steps[cursor];
       cursor += 1;
       const chunks = step === undefined ? exhaustedStep() : step.chunks.map((c) => ({ ...c, delayMs: scale(c.delayMs) }));

@@ -17,7 +17,7 @@ import {
   type QuestionItem,
 } from '../../src/core/questions/types.ts';
 import { UserQuestionError, type UserQuestionService } from '../questions.ts';
-import { toolError, type ToolDefinition } from '../tools.ts';
+import { askOptionsOf, toolError, type ToolDefinition, type ToolOutcome } from '../tools.ts';
 
 /** The exit tool's name (seed 000 `EXIT_PLAN_MODE`). */
 export const EXIT_PLAN_MODE = 'exit_plan_mode';
@@ -91,21 +91,41 @@ export function createExitPlanTool(options: ExitPlanToolOptions): ToolDefinition
       if (!options.inPlan(context.events)) return toolError(EXIT_TEXTS.notActive);
       if (!isValidPlanText(plan)) return toolError(EXIT_TEXTS.badPlan);
       if (!options.questions) return toolError(options.noChannelText);
+      // The verdict is decided, stored and (on approval) queued inside the user's response, so a response whose
+      // result cannot be logged is refused and the review stays open (issue 8 item 20).
+      const outcomeOf = (response: QuestionAnswer | 'cancelled'): ToolOutcome => {
+        if (response === 'cancelled') return toolError(EXIT_TEXTS.dismissed);
+        if (options.isDisposed()) return toolError(EXIT_TEXTS.reloaded);
+        const verdict = reviewVerdict(response);
+        if (verdict.approved) return { text: EXIT_TEXTS.approved, isError: false };
+        return toolError(verdict.custom !== undefined ? EXIT_TEXTS.feedback(verdict.custom) : EXIT_TEXTS.revise);
+      };
+      const onRecorded = (response: QuestionAnswer | 'cancelled'): void => {
+        if (response !== 'cancelled' && !options.isDisposed() && reviewVerdict(response).approved) options.approve(agent.id);
+      };
+      const asked = askOptionsOf(context, outcomeOf, onRecorded);
       let answer: QuestionAnswer;
       try {
-        answer = await options.questions.ask({ questions: [reviewQuestion(plan)], agent, signal: context.signal });
+        answer = await options.questions.ask({
+          questions: [reviewQuestion(plan)],
+          agent,
+          signal: context.signal,
+          ...(asked.id !== undefined ? { id: asked.id } : {}),
+          record: asked.record,
+        });
       } catch (error) {
+        const recorded = asked.recorded();
+        if (recorded) return recorded;
         if (error instanceof UserQuestionError && error.code === 'ASK_CANCELLED') return toolError(EXIT_TEXTS.dismissed);
         return toolError(error instanceof Error ? error.message : String(error));
       }
-      if (options.isDisposed()) return toolError(EXIT_TEXTS.reloaded);
-      const verdict = reviewVerdict(answer);
-      if (verdict.approved) {
-        options.approve(agent.id);
-        return { text: EXIT_TEXTS.approved, isError: false };
-      }
-      return toolError(verdict.custom !== undefined ? EXIT_TEXTS.feedback(verdict.custom) : EXIT_TEXTS.revise);
+      const recorded = asked.recorded();
+      if (recorded) return recorded;
+      // A provider that does not record (another question channel): decide now, as upstream does.
+      onRecorded(answer);
+      return outcomeOf(answer);
     },
+    resumable: true,
   };
 }
 

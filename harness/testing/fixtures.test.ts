@@ -21,8 +21,12 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-/** The copied data files (not READMEs nor this helper), relative to fixtures/. */
-const dataFiles = filesUnder(FIXTURES_DIR).filter((file) => !file.endsWith('.md') && !file.endsWith('.ts'));
+/** The data files (not READMEs nor TS helpers), relative to fixtures/. */
+const allDataFiles = filesUnder(FIXTURES_DIR).filter((file) => !file.endsWith('.md') && !file.endsWith('.ts'));
+/** Small reproductions of this repo's own issues (`fixtures/trust/`, issue 8) are written here, not copied. */
+const isOwnReproduction = (file: string) => file.startsWith('trust/');
+/** The data files copied from ../shared. */
+const dataFiles = allDataFiles.filter((file) => !isOwnReproduction(file));
 
 /** Where a fixture was copied from, relative to ../shared (the folder layout of ../shared differs per kind). */
 function sourceOf(file: string): string {

@@ -27,7 +27,10 @@ it('creates a session, plans with /plan, approves the review and shows plan mode
 
   const review = await screen.findByRole('region', { name: 'Approve this plan and leave plan mode?' }, { timeout: 5000 });
   expect(screen.queryByRole('textbox', { name: 'Message the agent' })).not.toBeInTheDocument();
-  expect(within(nav).getByText('Plan awaiting review')).toBeInTheDocument();
+  expect(within(nav).getByText('Waiting for your review')).toBeInTheDocument();
+  expect(within(nav).queryByText('Running')).not.toBeInTheDocument();
+  expect(within(screen.getByRole('region', { name: 'Transcript' })).getByText('Waiting for your review')).toBeInTheDocument();
+  expect(screen.queryByText('Running…')).not.toBeInTheDocument();
   expect(screen.getByRole('status', { name: /^Plan mode on/ })).toBeInTheDocument();
 
   await user.click(within(review).getByRole('button', { name: 'Approve' }));

@@ -1,3 +1,7 @@
+/**
+ * Tests of the app's error boundary: it shows the error and "Try again" starts over from a clean query cache.
+ */
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it, vi } from 'vitest';
@@ -22,5 +26,29 @@ it('reports a render error and recovers on "Try again"', async () => {
   broken = false;
   await user.click(screen.getByRole('button', { name: 'Try again' }));
   expect(screen.getByText('All good')).toBeInTheDocument();
+  quiet.mockRestore();
+});
+
+it('clears the query cache on "Try again", so a cached value that broke the render is fetched again', async () => {
+  const user = userEvent.setup();
+  const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(['session', 'x'], { events: null });
+  function Reader() {
+    const query = useQuery({ queryKey: ['session', 'x'], queryFn: async () => ({ events: ['hello'] }) });
+    if (!query.data) return <p>Loading</p>;
+    return <p>{(query.data.events as string[]).length} events</p>;
+  }
+  render(
+    <QueryClientProvider client={client}>
+      <ErrorBoundary>
+        <Reader />
+      </ErrorBoundary>
+    </QueryClientProvider>,
+  );
+  expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong');
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByText('1 events')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   quiet.mockRestore();
 });

@@ -9,7 +9,7 @@ import { ModePicker } from '../features/plan-status/mode-picker.tsx';
 import { ModeStatusBadge } from '../features/plan-status/mode-status-badge.tsx';
 import { PlanModePicker } from '../features/plan-status/plan-mode-picker.tsx';
 import { PlanStatusBadge } from '../features/plan-status/plan-status-badge.tsx';
-import { useHostInfo, useSessionState, useSessionStreamStore } from '../features/session-stream/session-stream.tsx';
+import { useConnectionState, useHostInfo, useLivenessProbe, useSessionState, useSessionStreamStore } from '../features/session-stream/session-stream.tsx';
 import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
 import { Dock } from './dock.tsx';
@@ -23,7 +23,10 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
   const state = useSessionState(sessionId);
   const store = useSessionStreamStore();
   const { capabilities } = useHostInfo();
+  const connection = useConnectionState();
+  useLivenessProbe(sessionId);
   const reviewPending = state.questions.some((q) => planReviewOf(q.questions) !== undefined);
+  const waiting = reviewPending ? 'review' : state.questions.length > 0 ? 'answer' : undefined;
   // Follow new output while the reader is at the bottom; leave them alone once they scroll up.
   const main = useRef<HTMLElement>(null);
   const atBottom = useRef(true);
@@ -41,12 +44,12 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
           {state.mode !== undefined ? (
             <>
               <ModeStatusBadge mode={state.mode} />
-              <ModePicker sessionId={sessionId} mode={state.mode} reviewPending={reviewPending} readOnly={state.readOnly} readOnlyReason={state.readOnlyReason} />
+              <ModePicker sessionId={sessionId} mode={state.mode} reviewPending={reviewPending} readOnly={state.readOnly} readOnlyReason={state.readOnlyReason} connection={connection} />
             </>
           ) : (
             <>
               <PlanStatusBadge plan={state.plan} />
-              <PlanModePicker sessionId={sessionId} plan={state.plan} capabilities={capabilities} reviewPending={reviewPending} readOnly={state.readOnly} readOnlyReason={state.readOnlyReason} />
+              <PlanModePicker sessionId={sessionId} plan={state.plan} capabilities={capabilities} reviewPending={reviewPending} readOnly={state.readOnly} readOnlyReason={state.readOnlyReason} connection={connection} />
             </>
           )}
         </div>
@@ -59,7 +62,15 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
           atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
         }}
       >
-        <Transcript events={state.events} views={state.views} loaded={state.loaded} error={state.error} onRetry={() => void store.refreshSession(sessionId)} />
+        <Transcript
+          events={state.events}
+          views={state.views}
+          loaded={state.loaded}
+          error={state.error}
+          waiting={waiting}
+          unreadable={state.unreadable}
+          onRetry={() => void store.refreshSession(sessionId)}
+        />
       </main>
       <Dock sessionId={sessionId} state={state} />
     </div>

@@ -3,7 +3,8 @@
  * frames) and `/api/events.host` (host frames), on the page's own origin. Every text frame is parsed with the core
  * schemas; a malformed frame is skipped, warned about and counted, an unknown frame type is ignored, and nothing
  * here ever throws into the socket. Losing either socket reopens both with backoff (250 ms doubling to 5 s, with
- * jitter); the client never sends on these sockets.
+ * jitter); the client never sends on these sockets. A socket that silently died (no close, no frames) is not
+ * seen here: the liveness probe (`liveness-probe.ts`) notices it and calls `reconnect()`.
  */
 import { serverRequestSchema } from '../core/protocol/envelopes.ts';
 import { hostFrameSchema, muxFrameSchema, type HostFrame, type MuxFrame } from '../core/protocol/frames.ts';
@@ -57,6 +58,13 @@ export interface Downlink {
   readonly malformedCount: number;
   /** Close both sockets and stop reconnecting. Idempotent. */
   close(): void;
+  /**
+   * Treat the sockets as lost although neither closed (a silently dead connection, noticed by the liveness probe,
+   * issue 8 item 15): close both, report `reconnecting`, and reopen them with backoff; the reopen resyncs through
+   * `onReconnected(true)` as after any loss. No-op after `close()` or while a reopen is already scheduled.
+   * Optional so that test doubles may omit it.
+   */
+  reconnect?(): void;
 }
 
 /** First reconnect delay and its cap (ms), per the brief: 250 ms doubling to 5 s. */
@@ -250,6 +258,12 @@ export function connectDownlink(handlers: DownlinkHandlers, options: DownlinkOpt
       closed = true;
       if (timer !== undefined) clearTimer(timer);
       teardown();
+    },
+    reconnect() {
+      if (closed || sockets.length === 0) return;
+      // A dead connection must read as lost even before the first open completed, so the UI says so.
+      everConnected = true;
+      lose(generation);
     },
   };
 }

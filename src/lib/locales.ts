@@ -13,6 +13,12 @@ export type ApiErrorCopy = {
   tooLarge: (limitMb: number) => string;
   /** The host answered something the client could not read (`bad-response`). */
   badResponse: string;
+  /** The first connection of the page is not open yet (issue 8 item 14). */
+  connecting: string;
+  /** The downlink was lost and is being reopened (issue 8 item 14). */
+  reconnecting: string;
+  /** Added to `connecting`/`reconnecting` beside an action whose typed text stays in its field. */
+  offlineTextKept: string;
 };
 
 /** English copy. */
@@ -21,6 +27,9 @@ export const apiErrorEn: ApiErrorCopy = {
   textKept: 'Your text is kept.',
   tooLarge: (limitMb) => `That is too large to send (limit ${limitMb} MB).`,
   badResponse: 'The server sent an answer ui-plan could not read.',
+  connecting: 'Connecting…',
+  reconnecting: 'Reconnecting…',
+  offlineTextKept: 'your text is kept',
 };
 
 /** Dictionaries by language tag. */

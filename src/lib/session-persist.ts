@@ -17,6 +17,17 @@ export function sessionDraftStorage<S>(): PersistStorage<S> | undefined {
 }
 
 /**
+ * The entry of a keyed record, read as an own property only: a key that names an `Object.prototype` member
+ * (`constructor`, `__proto__`, `toString`, …) is simply absent (issue 8 item 8).
+ * @param record key → draft
+ * @param key any string (a session id, a question key)
+ * @returns the entry, or `undefined` when the record has none of its own
+ */
+export function ownEntry<V>(record: Readonly<Record<string, V>>, key: string): V | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/**
  * Move (or add) `key` to the end of a record, so insertion order is recency order.
  * @returns a new record with `key → value` last
  */

@@ -29,7 +29,7 @@ function messageContentOf(data: unknown): ContentBlock[] | undefined {
  *   kind or carries no content array
  */
 export function assistantContentOf(event: SessionEvent): ContentBlock[] | undefined {
-  if (event.type !== 'assistant/message') return undefined;
+  if (event?.type !== 'assistant/message') return undefined;
   return messageContentOf(event.data);
 }
 
@@ -45,7 +45,7 @@ export function assistantContentOf(event: SessionEvent): ContentBlock[] | undefi
 export function toolResultOf(
   event: SessionEvent,
 ): { callId: string | undefined; content: ContentBlock[]; isError: boolean } | undefined {
-  if (event.type !== 'tool/result' || !isRecord(event.data)) return undefined;
+  if (event?.type !== 'tool/result' || !isRecord(event.data)) return undefined;
   const data = event.data;
   const dataCallId = typeof data.callId === 'string' ? data.callId : undefined;
   const message = isRecord(data.message) ? data.message : undefined;
@@ -78,7 +78,7 @@ export function toolResultOf(
  * @returns the joined text; `''` when the event is another kind or has no text block
  */
 export function userTextOf(event: SessionEvent): string {
-  if (event.type !== 'user/message') return '';
+  if (event?.type !== 'user/message') return '';
   const blocks = messageContentOf(event.data);
   if (blocks === undefined) return '';
   const texts: string[] = [];

@@ -30,9 +30,17 @@ describe('payload guards', () => {
     ['command/done', { commandId: 'c', kind: 'SUCCESS' }],
     ['command/done', { commandId: 'c' }],
     ['command/done', { kind: 'success' }],
+    ['command/run', { commandId: 'c', name: 'plan', source: 'user' }],
+    ['command/run', { commandId: 'c', name: 'plan', source: { kind: 'user' } }],
+    ['command/done', { commandId: 'c', kind: 'success', text: 1 }],
+    ['command/done', { commandId: 'c', kind: 'success', text: 'ok' }],
   ])('%s %j: guard and reader agree', (type, data) => {
     const event: SessionEvent = { type, seq: 0, data };
     expect(guards[type](event) !== undefined).toBe(isKnownEventValid(type, data) === undefined);
+  });
+
+  it.each([null, undefined, 1, 'plan/mode', [], {}])('returns undefined for %j, which is not an event at all', (value) => {
+    for (const guard of Object.values(guards)) expect(guard(value as unknown as SessionEvent)).toBeUndefined();
   });
 
   it('rejects an event of another kind', () => {

@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '../../../fixtures/paths.ts';
+import { EVENT_SHAPES, NON_OBJECT_DATA, PROTOTYPE_TYPES } from '../../../fixtures/trust/event-shapes.ts';
 import { isKnownEventValid, parseSessionLog, serializeEvent, serializeHeader, serializeSessionLog } from './reader.ts';
+import { KNOWN_EVENT_TYPES } from './schemas.ts';
 import type { SessionHeader } from './types.ts';
 
 const recordings = fixturePath('dsh-recordings');
@@ -19,7 +21,7 @@ describe('parseSessionLog', () => {
     expect(log.header).toEqual(header);
     expect(log.events.map((e) => [e.type, e.seq])).toEqual([['plan/mode', 0], ['x/y', 1]]);
     expect(log.skipped).toEqual([]);
-    expect(log.invalid).toEqual([]);
+    expect(log.firstSeqLine).toBe(2);
   });
 
   it.each([
@@ -47,6 +49,7 @@ describe('parseSessionLog', () => {
     expect(log.header).toBeUndefined();
     expect(log.skipped).toEqual([]);
     expect(log.events.map((e) => e.seq)).toEqual([0, 1]);
+    expect(log.firstSeqLine).toBe(1);
   });
 
   it('reports a first line that is neither header nor event as a missing header', () => {
@@ -101,11 +104,43 @@ describe('parseSessionLog', () => {
   it.each<[string, string[], number[]]>([
     ['a standalone idle plan/mode', [ev('plan/mode', { active: true })], []],
     ['a plan/mode inside a turn', [ev('turn/start', { turn: 1 }), ev('plan/mode', { active: false }), ev('turn/end', { turn: 1, reason: { kind: 'completed' } })], []],
-    ['a stored plan/mode with a number', [ev('plan/mode', { active: true }), ev('plan/mode', { active: 42 })], [1]],
-    ['a stored plan/mode without data fields', [ev('plan/mode', {})], [0]],
-  ])('validates %s over a stored log', (_name, lines, invalidSeqs) => {
+    ['a stored plan/mode with a number', [ev('plan/mode', { active: true }), ev('plan/mode', { active: 42 })], [3]],
+    ['a stored plan/mode without data fields', [ev('plan/mode', {})], [2]],
+  ])('validates %s over a stored log', (_name, lines, skippedLines) => {
     const log = parseSessionLog([HEADER, ...lines].join('\n'));
-    expect(log.invalid.map((entry) => entry.seq)).toEqual(invalidSeqs);
+    expect(log.skipped.map((entry) => entry.line)).toEqual(skippedLines);
+  });
+
+  it('reads the two-line reproduction of issue 8 as a header and one skipped line naming the type and field', () => {
+    const log = parseSessionLog(readFileSync(fixturePath('trust', 'user-message-null.jsonl'), 'utf8'));
+    expect(log.header?.id).toBe('x');
+    expect(log.events).toEqual([]);
+    expect(log.skipped).toEqual([{ line: 2, reason: 'user/message: data: expected an object' }]);
+  });
+
+  it('has a row of shapes for every known kind', () => {
+    expect(EVENT_SHAPES.map((shape) => shape.type)).toEqual(KNOWN_EVENT_TYPES);
+  });
+
+  const badPayloads = EVENT_SHAPES.flatMap((shape) => [
+    ...NON_OBJECT_DATA.map(([name, data]) => ({ type: shape.type, name, data, reason: 'data: expected an object' })),
+    { type: shape.type, name: 'wrong field types', data: shape.wrong, reason: shape.reason },
+  ]);
+
+  it.each(badPayloads)('skips $type with $name, naming the type and field, and keeps the seqs of the lines around it', ({ type, data, reason }) => {
+    const good = EVENT_SHAPES.find((shape) => shape.type === type)!.good;
+    const log = parseSessionLog([HEADER, ev(type, good), ev(type, data), ev(type, good)].join('\n'));
+    expect(log.skipped).toEqual([{ line: 3, reason: `${type}: ${reason}` }]);
+    expect(log.events.map((e) => [e.type, e.seq, e.data])).toEqual([[type, 0, good], [type, 2, good]]);
+  });
+
+  it.each(PROTOTYPE_TYPES)('keeps an event of type %s as an unknown event', (type) => {
+    const line = `{"type":${JSON.stringify(type)},"data":{"x":1}}`;
+    let log: ReturnType<typeof parseSessionLog> | undefined;
+    expect(() => (log = parseSessionLog([HEADER, line, ev('plan/mode', { active: true })].join('\n')))).not.toThrow();
+    expect(log!.skipped).toEqual([]);
+    expect(log!.events.map((e) => [e.type, e.seq])).toEqual([[type, 0], ['plan/mode', 1]]);
+    expect(log!.events[0]!.data).toEqual({ x: 1 });
   });
 
   it('keeps well-typed envelope extras and ignores a stored seq', () => {
@@ -123,15 +158,22 @@ describe('parseSessionLog', () => {
     expect(parseSessionLog([HEADER, line].join('\n')).events).toEqual([{ type: 'a/b', seq: 0, data: 1 }]);
   });
 
-  it('keeps data of any JSON type, including null', () => {
+  it('keeps data of any JSON type, including null, for an unknown kind', () => {
     const log = parseSessionLog([HEADER, ev('a/b', null), ev('a/b', [1]), ev('a/b', 'x')].join('\n'));
     expect(log.events.map((e) => e.data)).toEqual([null, [1], 'x']);
   });
 
-  it('keeps a wrong-shaped known event in events and lists it as invalid', () => {
+  it('skips a wrong-shaped known event and reports it with its type and field', () => {
     const log = parseSessionLog([HEADER, ev('turn/start', { turn: 1 }), ev('plan/mode', { active: 'yes' })].join('\n'));
-    expect(log.events).toHaveLength(2);
-    expect(log.invalid).toEqual([{ line: 3, seq: 1, type: 'plan/mode', reason: 'data.active: expected a boolean' }]);
+    expect(log.events.map((e) => e.type)).toEqual(['turn/start']);
+    expect(log.skipped).toEqual([{ line: 3, reason: 'plan/mode: data.active: expected a boolean' }]);
+  });
+
+  it('numbers seqs from line 1 in a headerless log whose first line is a wrong-shaped event', () => {
+    const log = parseSessionLog([ev('plan/mode', null), ev('plan/mode', { active: true })].join('\n'));
+    expect(log.firstSeqLine).toBe(1);
+    expect(log.skipped).toEqual([{ line: 1, reason: 'plan/mode: data: expected an object' }]);
+    expect(log.events.map((e) => e.seq)).toEqual([1]);
   });
 
   it('never throws on arbitrary input', () => {
@@ -141,12 +183,11 @@ describe('parseSessionLog', () => {
   });
 
   it.each(['lifecycle-chrome', 'plan-review', 'question-composer'])(
-    'reads the %s recording with no skipped line and no invalid event',
+    'reads the %s recording with no skipped line',
     (name) => {
       const text = readFileSync(path.join(recordings, name, 'session.jsonl'), 'utf8');
       const log = parseSessionLog(text);
       expect(log.skipped).toEqual([]);
-      expect(log.invalid).toEqual([]);
       expect(log.header?.type).toBe('session');
       expect(log.events).toHaveLength(text.trimEnd().split('\n').length - 1);
       const title = log.events.find((e) => e.type === 'session/title');
@@ -172,6 +213,8 @@ describe('isKnownEventValid', () => {
     ['request/header', { header: { config: {}, system: '', tools: '' }, reason: 'initial' }],
     ['x-unknown/kind', 'anything'],
     ['goal/set', null],
+    ...EVENT_SHAPES.map((shape): [string, unknown] => [shape.type, shape.good]),
+    ...PROTOTYPE_TYPES.map((type): [string, unknown] => [type, null]),
   ])('accepts %s %j', (type, data) => {
     expect(isKnownEventValid(type, data)).toBeUndefined();
   });

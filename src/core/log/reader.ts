@@ -1,23 +1,18 @@
 /**
  * Reader and writer of dsh session logs (JSONL: a `session` header line, then one `{type, data}` event
- * per line; upstream spec §1.1, PROTOCOL.md "Session log on disk"). Reading never throws: unreadable lines
- * are reported in `skipped` and still consume their seq, so seq numbers (and `session/title.messageSeqs`)
- * stay equal to line positions; known kinds with a wrong-shaped payload are kept but listed in `invalid`.
+ * per line; upstream spec §1.1, PROTOCOL.md "Session log on disk"). Reading never throws: unreadable lines, and
+ * events of a known kind whose payload has the wrong shape (schemas.ts), are reported in `skipped` and still
+ * consume their seq, so seq numbers (and `session/title.messageSeqs`) stay equal to line positions.
  */
 import { z } from 'zod';
+import { isKnownEventValid } from './schemas.ts';
 import type { SessionEvent, SessionHeader } from './types.ts';
+
+export { isKnownEventValid } from './schemas.ts';
 
 /** A line that is not an event (or a broken header). `line` is the 1-based file line; the header is line 1. */
 export interface SkippedLine {
   line: number;
-  reason: string;
-}
-
-/** An event of a known kind whose payload has the wrong shape; it stays in `events`, the folds ignore it. */
-export interface InvalidEvent {
-  line: number;
-  seq: number;
-  type: string;
   reason: string;
 }
 
@@ -29,56 +24,25 @@ export interface ParsedLog {
   header?: SessionHeader;
   events: SessionEvent[];
   skipped: SkippedLine[];
-  invalid: InvalidEvent[];
+  /**
+   * The 1-based file line that holds seq 0: 2 after a header line (or a broken first line), 1 for a headerless
+   * log. A skipped line `L` (with `L >= firstSeqLine`) held seq `L - firstSeqLine`.
+   */
+  firstSeqLine: 1 | 2;
 }
-
-const expected = (what: string) => ({ error: `expected ${what}` });
-const num = z.number(expected('a number'));
-const str = z.string(expected('a string'));
-const obj = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape, expected('an object'));
-
-/** Payload schemas of the kinds the product folds or pairs; unknown kinds are never validated. */
-const knownPayloads: Record<string, z.ZodType> = {
-  'plan/mode': obj({ active: z.boolean(expected('a boolean')) }),
-  'mode/set': obj({ mode: str }),
-  'command/run': obj({ commandId: str, name: str, args: str.optional() }),
-  'command/done': obj({ commandId: str, kind: z.enum(['success', 'error'], expected("'success' or 'error'")) }),
-  'turn/start': obj({ turn: num }),
-  'turn/end': obj({ turn: num }),
-  'step/start': obj({ turn: num, step: num }),
-  'step/end': obj({ turn: num, step: num }),
-  'request/header': obj({ header: obj({}) }),
-};
 
 const headerSchema = z.looseObject({
   type: z.literal('session'),
-  version: num,
-  id: str,
-  createdAt: num,
-  cwd: str,
+  version: z.number({ error: 'expected a number' }),
+  id: z.string({ error: 'expected a string' }),
+  createdAt: z.number({ error: 'expected a number' }),
+  cwd: z.string({ error: 'expected a string' }),
 });
 
 function describeIssues(error: z.ZodError, root: string): string {
   return error.issues
     .map((issue) => `${[root, ...issue.path.map(String)].join('.')}: ${issue.message}`)
     .join('; ');
-}
-
-/**
- * Check the payload of a known event kind (`plan/mode` boolean `active`; `mode/set` string `mode`;
- * `command/run` string `commandId` and `name`, optional string `args`; `command/done` string `commandId`
- * and `kind` success|error; `turn/start`/`turn/end` numeric `turn`; `step/start`/`step/end` numeric
- * `turn` and `step`; `request/header` object `header`). Extra keys are always allowed.
- * Source: upstream spec §1.1 and §6 item 73 ("expected a boolean"), §4.5.
- * @param type - the event kind, e.g. `plan/mode`
- * @param data - the event's `data` value (any JSON)
- * @returns a reason such as `data.active: expected a boolean`, or `undefined` when valid or the kind is unknown
- */
-export function isKnownEventValid(type: string, data: unknown): string | undefined {
-  const schema = knownPayloads[type];
-  if (schema === undefined) return undefined;
-  const result = schema.safeParse(data);
-  return result.success ? undefined : describeIssues(result.error, 'data');
 }
 
 type LineResult =
@@ -99,17 +63,17 @@ function readLine(text: string): LineResult {
     return { kind: 'skip', reason: 'not an object' };
   }
   const record = value as Record<string, unknown>;
-  if (record.type === 'session' && !('data' in record)) {
+  if (record.type === 'session' && !Object.hasOwn(record, 'data')) {
     const header = headerSchema.safeParse(record);
     return header.success
       ? { kind: 'header', header: header.data as SessionHeader }
       : { kind: 'bad-header', reason: `invalid session header: ${describeIssues(header.error, 'header')}` };
   }
-  if (!('type' in record)) return { kind: 'skip', reason: 'missing type' };
+  if (!Object.hasOwn(record, 'type')) return { kind: 'skip', reason: 'missing type' };
   if (typeof record.type !== 'string' || record.type === '') {
     return { kind: 'skip', reason: 'type is not a non-empty string' };
   }
-  if (!('data' in record)) return { kind: 'skip', reason: 'missing data' };
+  if (!Object.hasOwn(record, 'data')) return { kind: 'skip', reason: 'missing data' };
   const event: Omit<SessionEvent, 'seq'> = { type: record.type, data: record.data };
   // Envelope extras are carried only when well-typed; a malformed extra never costs the event.
   if (typeof record.time === 'number' && Number.isFinite(record.time)) event.time = record.time;
@@ -128,13 +92,15 @@ function readLine(text: string): LineResult {
  * empty line is skipped and reported. `\r\n` line ends and a leading byte-order mark are accepted. Never throws.
  * Source: upstream spec §1.1; PROTOCOL.md "Session log on disk"; shared/cases/dsh-recordings/README.md.
  * @param text - the whole file as UTF-8 text
- * @returns header (if any), events with seq, skipped lines (1-based line numbers) and invalid known events
+ * @returns header (if any), events with seq, and skipped lines (1-based line numbers) with a reason: an envelope
+ *   fault (`not JSON`, `missing data`, …) or a wrong payload naming the type and field
+ *   (`user/message: data: expected an object`)
  */
 export function parseSessionLog(text: string): ParsedLog {
   // A UTF-8 byte-order mark would otherwise make the header line unreadable.
   const lines = (text.startsWith('\uFEFF') ? text.slice(1) : text).split('\n');
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  const parsed: ParsedLog = { events: [], skipped: [], invalid: [] };
+  const parsed: ParsedLog = { events: [], skipped: [], firstSeqLine: 2 };
   let firstEventLine = 1; // file line (0-based index) that gets seq 0
 
   if (lines.length > 0) {
@@ -144,16 +110,16 @@ export function parseSessionLog(text: string): ParsedLog {
     else if (first.kind === 'skip') parsed.skipped.push({ line: 1, reason: 'missing session header' });
     else firstEventLine = 0;
   }
+  parsed.firstSeqLine = firstEventLine === 0 ? 1 : 2;
 
   for (let index = firstEventLine; index < lines.length; index++) {
     const line = index + 1;
     const seq = index - firstEventLine;
     const result = readLine(stripCr(lines[index] as string));
     if (result.kind === 'event') {
-      const event: SessionEvent = { ...result.event, seq };
-      parsed.events.push(event);
-      const reason = isKnownEventValid(event.type, event.data);
-      if (reason !== undefined) parsed.invalid.push({ line, seq, type: event.type, reason });
+      const reason = isKnownEventValid(result.event.type, result.event.data);
+      if (reason === undefined) parsed.events.push({ ...result.event, seq });
+      else parsed.skipped.push({ line, reason: `${result.event.type}: ${reason}` });
     } else if (result.kind === 'skip') {
       parsed.skipped.push({ line, reason: result.reason });
     } else {

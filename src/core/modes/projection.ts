@@ -64,7 +64,7 @@ export function createModeProjection(modes: readonly string[]): ProjectionUnit<M
     key: 'mode',
     init: () => ({ raw: DEFAULT_MODE, wanted: null, running: null }),
     apply(state, event) {
-      switch (event.type) {
+      switch (event?.type) {
         case 'mode/set': {
           const data = modeSetOf(event);
           if (data === undefined || (data.mode === state.raw && state.wanted === null)) return state;

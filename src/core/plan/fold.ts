@@ -42,7 +42,7 @@ export interface PlanFoldState {
 }
 
 function apply(state: PlanFoldState, event: SessionEvent): PlanFoldState {
-  switch (event.type) {
+  switch (event?.type) {
     case 'plan/mode': {
       const data = planModeOf(event);
       if (data === undefined || (state.active === data.active && state.wanted === null)) return state;

@@ -70,10 +70,14 @@ export const clientResponseSchema = z.object({
 /** The parsed shape of {@link clientResponseSchema}. */
 export type ClientResponse = z.infer<typeof clientResponseSchema>;
 
-/** Bare receipt for `POST /api/respond` (upstream spec §3.3). */
-export type RpcReceipt = { accepted: true } | { accepted: false; reason: 'not-pending' | 'bad-response' };
+/**
+ * Bare receipt for `POST /api/respond` (upstream spec §3.3). Beyond upstream's two reasons, the reference host
+ * refuses a response it could not record with the cause as the reason (`could not write the session log: EACCES
+ * permission denied`, issue 8 item 20); the question then stays pending.
+ */
+export type RpcReceipt = { accepted: true } | { accepted: false; reason: 'not-pending' | 'bad-response' | (string & {}) };
 /** Runtime schema of {@link RpcReceipt}. */
 export const rpcReceiptSchema = z.union([
   z.object({ accepted: z.literal(true) }),
-  z.object({ accepted: z.literal(false), reason: z.enum(['not-pending', 'bad-response']) }),
+  z.object({ accepted: z.literal(false), reason: z.string().min(1) }),
 ]);

@@ -202,9 +202,10 @@ describe('Composer', () => {
     const busy = await screen.findByRole('button', { name: 'Sending…' });
     expect(busy).toBeDisabled();
     await user.keyboard('{Enter}');
-    expect(call.bodies).toHaveLength(1);
     call.release();
     await waitFor(() => expect(textbox()).toHaveValue(''));
+    // Counted once the send settled: the handler records a body only after reading it, so earlier is a race.
+    expect(call.bodies).toHaveLength(1);
     expect(sendButton()).toBeInTheDocument();
   });
 
@@ -374,23 +375,46 @@ describe('commandSuggestionsFor', () => {
 
   it('clears a "Failed to fetch" send error when the connection comes back, and keeps a host error', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const { rerender } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} online />);
+    const { rerender } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} connection="connected" />);
     const user = userEvent.setup();
     await user.type(textbox(), 'hello{Enter}');
     const offline = "Can't reach the server; try again when it is back. Your text is kept.";
     expect(await screen.findByRole('alert')).toHaveTextContent(offline);
     fetchSpy.mockRestore();
-    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} online={false} />);
+    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} connection="reconnecting" />);
     expect(screen.getByRole('alert')).toHaveTextContent(offline);
-    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} online />);
+    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} connection="connected" />);
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(textbox()).toHaveValue('hello');
 
     answerCall('session.prompt', { ok: false, error: { code: 'bad-request', message: 'content is required', details: {} } });
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('content is required');
-    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} online={false} />);
-    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} online />);
+    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} connection="reconnecting" />);
+    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} connection="connected" />);
     expect(screen.getByRole('alert')).toHaveTextContent('content is required');
+  });
+});
+
+describe('Composer while the downlink is not open (issue 8 item 14)', () => {
+  it.each([
+    ['reconnecting', 'Reconnecting… your text is kept'],
+    ['connecting', 'Connecting… your text is kept'],
+  ] as const)('disables Send and Stop while %s, with the reason beside them, and keeps the draft editable', async (connection, reason) => {
+    const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
+    const { rerender } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running connection={connection} />);
+    const user = userEvent.setup();
+    await user.type(textbox(), 'typed offline{Enter}');
+    expect(textbox()).toHaveValue('typed offline');
+    expect(sendButton()).toBeDisabled();
+    expect(sendButton()).toHaveAccessibleDescription(reason);
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent(reason);
+    rerender(<Composer sessionId={SESSION} plan={OFF} running connection="connected" />);
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    await user.click(sendButton());
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toMatchObject({ payload: { sessionId: SESSION, content: [{ type: 'text', text: 'typed offline' }] } });
+    await waitFor(() => expect(textbox()).toHaveValue(''));
   });
 });

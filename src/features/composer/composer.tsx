@@ -15,6 +15,8 @@ import { effectiveTarget } from '../../core/plan/fold.ts';
 import type { CommandDescriptor, ModeProjectionValue, PlanProjectionValue } from '../../core/protocol/methods.ts';
 import { ApiError, callMethod } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/describe-api-error.ts';
+import type { ConnectionState } from '../../lib/downlink.ts';
+import { offlineReason } from '../../lib/offline-reason.ts';
 import { useComposerDraft, useComposerDraftStore } from './draft-store.ts';
 import { composerLocales } from './locales.ts';
 import './composer.css';
@@ -30,11 +32,12 @@ export type ComposerProps = {
   running: boolean;
   readOnly?: boolean;
   /**
-   * The downlink is connected. When it comes back (false → true), a transport error of the last send
-   * (`ApiError` code `network`, e.g. "Failed to fetch") is cleared: it described a connection that is gone.
-   * Undefined = unknown; nothing is cleared.
+   * The downlink state. While it is not `connected`, Send and Stop are disabled with the reason shown beside them
+   * ("Reconnecting… your text is kept") and the draft stays editable (issue 8 item 14). When it comes back, a
+   * transport error of the last send (`ApiError` code `network`, e.g. "Failed to fetch") is cleared: it described
+   * a connection that is gone. Undefined = unknown: nothing is disabled or cleared.
    */
-  online?: boolean | undefined;
+  connection?: ConnectionState | undefined;
 };
 
 /** Query keys of the composer. */
@@ -124,10 +127,13 @@ export function Composer(props: ComposerProps) {
   return <ComposerForSession key={props.sessionId} {...props} />;
 }
 
-function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, online }: ComposerProps) {
+function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, connection }: ComposerProps) {
   const copy = composerLocales.en;
   const listId = useId();
   const errorId = useId();
+  const offlineId = useId();
+  const online = connection === undefined ? undefined : connection === 'connected';
+  const offline = readOnly ? undefined : offlineReason(connection, { keepsText: true });
   const draft = useComposerDraft(sessionId);
   const setDraft = useComposerDraftStore((state) => state.setDraft);
   const clearDraft = useComposerDraftStore((state) => state.clearDraft);
@@ -176,10 +182,10 @@ function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, 
   useEffect(() => setActiveIndex(0), [draft]);
 
   const busy = send.isPending;
-  const canSend = !readOnly && !busy && draft.trim() !== '';
+  const canSend = !readOnly && !busy && offline === undefined && draft.trim() !== '';
   const planning = isPlanningTarget(plan, mode);
   const stopping = stop.isPending || (stop.isSuccess && running);
-  const canStop = running && !readOnly && !stopping;
+  const canStop = running && !readOnly && !stopping && offline === undefined;
 
   const submit = () => {
     if (!canSend) return;
@@ -295,7 +301,8 @@ function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, 
           <button
             type="button"
             className="composer__stop"
-            disabled={stopping}
+            disabled={stopping || offline !== undefined}
+            aria-describedby={offline !== undefined ? offlineId : undefined}
             aria-keyshortcuts="Escape"
             title={copy.stopHint}
             onClick={cancelTurn}
@@ -303,12 +310,12 @@ function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, 
             {stopping ? copy.stopping : copy.stop}
           </button>
         ) : null}
-        <button type="submit" className="composer__send" disabled={!canSend}>
+        <button type="submit" className="composer__send" disabled={!canSend} aria-describedby={offline !== undefined ? offlineId : undefined}>
           {busy ? copy.sending : copy.send}
         </button>
       </div>
-      <p role="status" className="composer__status">
-        {stopping ? copy.stoppingStatus : ''}
+      <p id={offlineId} role="status" className="composer__status">
+        {offline ?? (stopping ? copy.stoppingStatus : '')}
       </p>
       {error ? (
         <p id={errorId} role="alert" className="composer__error">

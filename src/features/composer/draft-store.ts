@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { pruneEntries, sessionDraftStorage, touchEntry } from '../../lib/session-persist.ts';
+import { ownEntry, pruneEntries, sessionDraftStorage, touchEntry } from '../../lib/session-persist.ts';
 
 /** The `sessionStorage` key of the composer drafts. */
 export const COMPOSER_DRAFTS_KEY = 'ui-plan:composer-drafts';
@@ -30,7 +30,7 @@ export const useComposerDraftStore = create<ComposerDraftState>()(
       setDraft: (sessionId, text) => set((state) => ({ drafts: touchEntry(state.drafts, sessionId, text) })),
       clearDraft: (sessionId) =>
         set((state) => {
-          if (!(sessionId in state.drafts)) return state;
+          if (!Object.hasOwn(state.drafts, sessionId)) return state;
           const { [sessionId]: _removed, ...rest } = state.drafts;
           return { drafts: rest };
         }),
@@ -49,5 +49,5 @@ export const useComposerDraftStore = create<ComposerDraftState>()(
  * @returns the text, `''` when there is none
  */
 export function useComposerDraft(sessionId: string): string {
-  return useComposerDraftStore((state) => state.drafts[sessionId] ?? '');
+  return useComposerDraftStore((state) => ownEntry(state.drafts, sessionId) ?? '');
 }

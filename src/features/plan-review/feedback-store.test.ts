@@ -25,4 +25,15 @@ describe('review feedback store', () => {
     const reloaded = await import('./feedback-store.ts');
     expect(reloaded.useReviewFeedbackStore.getState().feedback).toEqual({});
   });
+
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('keeps feedback for a question with rpcId %s as plain text', (rpcId) => {
+    const store = useReviewFeedbackStore.getState();
+    expect(Object.hasOwn(store.feedback, rpcId)).toBe(false);
+    store.clearFeedback(rpcId);
+    expect(useReviewFeedbackStore.getState().feedback).toEqual({});
+    useReviewFeedbackStore.getState().setFeedback(rpcId, 'typed');
+    expect(Object.hasOwn(useReviewFeedbackStore.getState().feedback, rpcId)).toBe(true);
+    useReviewFeedbackStore.getState().clearFeedback(rpcId);
+    expect(Object.hasOwn(useReviewFeedbackStore.getState().feedback, rpcId)).toBe(false);
+  });
 });

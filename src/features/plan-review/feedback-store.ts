@@ -30,7 +30,7 @@ export const useReviewFeedbackStore = create<ReviewFeedbackState>()(
       setFeedback: (rpcId, text) => set((state) => ({ feedback: touchEntry(state.feedback, rpcId, text) })),
       clearFeedback: (rpcId) =>
         set((state) => {
-          if (!(rpcId in state.feedback)) return state;
+          if (!Object.hasOwn(state.feedback, rpcId)) return state;
           const { [rpcId]: _removed, ...rest } = state.feedback;
           return { feedback: rest };
         }),

@@ -13,7 +13,18 @@ export type PlanReviewCopy = {
   feedbackLabel: string;
   feedbackPlaceholder: string;
   feedbackHint: string;
+  /** Status while a Keep planning or Chat about it answer is on its way (issue 8 item 21). */
   sending: string;
+  /** Status while an Approve answer is on its way (issue 8 item 21). */
+  approving: string;
+  /** Shown instead of the plan when its text is missing or blank; Approve is disabled (issue 8 item 19). */
+  emptyPlan: string;
+  /** The confirm Approve opens while Feedback holds text (issue 8 item 16): its name and its sentence. */
+  confirmTitle: string;
+  confirmBody: string;
+  approveDiscarding: string;
+  sendAsFeedback: string;
+  cancel: string;
   responseRejected: (reason: string) => string;
   cancellationRejected: (reason: string) => string;
 };
@@ -29,6 +40,13 @@ export const planReviewEn: PlanReviewCopy = {
   feedbackPlaceholder: 'What should change?',
   feedbackHint: 'Sent with Keep planning (Ctrl+Enter)',
   sending: 'Sending…',
+  approving: 'Approving…',
+  emptyPlan: 'The agent proposed an empty plan',
+  confirmTitle: 'Approve without your feedback?',
+  confirmBody: 'Approve does not send the Feedback text. Send it with Keep planning instead, or approve and discard it.',
+  approveDiscarding: 'Approve and discard feedback',
+  sendAsFeedback: 'Send as feedback',
+  cancel: 'Cancel',
   responseRejected: (reason) => `question response rejected: ${reason}`,
   cancellationRejected: (reason) => `cancellation rejected: ${reason}`,
 };

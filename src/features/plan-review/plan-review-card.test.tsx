@@ -44,6 +44,11 @@ afterEach(() => vi.restoreAllMocks());
 
 
 describe('PlanReviewCard', () => {
+  it.each(['constructor', '__proto__', 'toString'])('starts with an empty Feedback box for a question with rpcId %s', (rpcId) => {
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={rpcId} review={REVIEW} />);
+    expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveValue('');
+  });
+
   it('shows the strip, the plan as markdown and the question as the region name, with no quiz chrome', () => {
     renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
     const card = screen.getByRole('region', { name: 'Approve this plan and leave plan mode?' });
@@ -214,7 +219,7 @@ describe('PlanReviewCard', () => {
     const call = respondWith({ accepted: true });
     await user.click(button('Approve'));
     await waitFor(() => expect(call.bodies).toHaveLength(1));
-    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(screen.getByRole('status')).toHaveTextContent('Approving…');
     expect(button('Approve')).toBeDisabled();
   });
 
@@ -268,5 +273,132 @@ describe('reviewAnswerOf', () => {
   it('has nothing to send for decline when no declining option exists', () => {
     const { decline: _decline, ...onlyApprove } = REVIEW;
     expect(reviewAnswerOf(onlyApprove, 'decline', 'x')).toBeUndefined();
+  });
+});
+
+describe('PlanReviewCard keeps what was typed and says what it is doing (issue 8 items 14, 16, 19, 21)', () => {
+  const typeFeedback = async (user: ReturnType<typeof userEvent.setup>, text: string) => {
+    await user.type(screen.getByRole('textbox', { name: 'Feedback' }), text);
+  };
+
+  it('asks before approving while Feedback holds text, and "Send as feedback" sends it with Keep planning', async () => {
+    const call = respondWith({ accepted: true });
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    const user = userEvent.setup();
+    await typeFeedback(user, 'Add a test first.');
+    await user.click(button('Approve'));
+    const confirm = screen.getByRole('alertdialog', { name: 'Approve without your feedback?' });
+    expect(within(confirm).getByRole('button', { name: 'Send as feedback' })).toHaveFocus();
+    await user.click(within(confirm).getByRole('button', { name: 'Send as feedback' }));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toEqual(answered([{ id: 'plan-review', selected: [], custom: 'Add a test first.' }]));
+    expect(screen.getByRole('status')).toHaveTextContent('Sending…');
+  });
+
+  it('sends a bare Approve on "Approve and discard feedback"', async () => {
+    const call = respondWith({ accepted: true });
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    const user = userEvent.setup();
+    await typeFeedback(user, 'never mind');
+    await user.click(button('Approve'));
+    await user.click(button('Approve and discard feedback'));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toEqual(answered([{ id: 'plan-review', selected: ['Approve'] }]));
+  });
+
+  it.each([
+    ['Escape', async (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
+    ['Cancel', async (user: ReturnType<typeof userEvent.setup>) => user.click(button('Cancel'))],
+  ])('closes the confirm on %s with the text kept and nothing sent', async (_how, close) => {
+    const call = respondWith({ accepted: true });
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    const user = userEvent.setup();
+    await typeFeedback(user, 'Keep -g.');
+    await user.click(button('Approve'));
+    await close(user);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(button('Approve')).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveValue('Keep -g.');
+    // The first answer that reaches the host is the one chosen now: nothing was sent by the confirm.
+    await user.click(button('Keep planning'));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toEqual(answered([{ id: 'plan-review', selected: [], custom: 'Keep -g.' }]));
+  });
+
+  it('hands the typed feedback to onChatAbout once Chat about it was accepted', async () => {
+    const call = respondWith({ accepted: true });
+    const onChatAbout = vi.fn();
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} onChatAbout={onChatAbout} />);
+    const user = userEvent.setup();
+    await typeFeedback(user, 'Why two flags?');
+    await user.click(button('Chat about it'));
+    await waitFor(() => expect(onChatAbout).toHaveBeenCalledWith('Why two flags?'));
+    expect(call.bodies[0]).toMatchObject({ result: { ok: false, error: { code: 'cancelled' } } });
+    expect(onChatAbout).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the feedback in the card when Chat about it is rejected', async () => {
+    respondWith({ accepted: false, reason: 'not-pending' });
+    const onChatAbout = vi.fn();
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} onChatAbout={onChatAbout} />);
+    const user = userEvent.setup();
+    await typeFeedback(user, 'Why two flags?');
+    await user.click(button('Chat about it'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('cancellation rejected: not-pending'));
+    expect(onChatAbout).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveValue('Why two flags?');
+  });
+
+  it.each([[''], ['   '], [' \n\t ']])('shows "The agent proposed an empty plan" for the plan %j and disables Approve only', (plan) => {
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={{ ...REVIEW, plan }} />);
+    const region = screen.getByRole('region', { name: 'Proposed plan' });
+    expect(region).toHaveTextContent('The agent proposed an empty plan');
+    expect(button('Approve')).toBeDisabled();
+    expect(button('Approve')).toHaveAccessibleDescription('The agent proposed an empty plan');
+    expect(button('Keep planning')).toBeEnabled();
+    expect(button('Chat about it')).toBeEnabled();
+  });
+
+  it.each([
+    ['Approve', 'Approving…'],
+    ['Keep planning', 'Sending…'],
+    ['Chat about it', 'Sending…'],
+  ])('says what it is doing while %s is on its way: %s', async (action, text) => {
+    const call = respondWith({ accepted: true }, { hold: true });
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    await userEvent.setup().click(button(action));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(screen.getByRole('status')).toHaveTextContent(text);
+    call.release();
+  });
+
+  it('disables every action while reconnecting, with the reason beside them, keeps Feedback editable, and re-arms when connected', async () => {
+    const call = respondWith({ accepted: true });
+    const { rerender } = renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} connection="reconnecting" />);
+    expect(screen.getByRole('status')).toHaveTextContent('Reconnecting… your text is kept');
+    for (const action of actions()) {
+      expect(action).toBeDisabled();
+      expect(action).toHaveAccessibleDescription('Reconnecting… your text is kept');
+    }
+    const user = userEvent.setup();
+    await typeFeedback(user, 'typed offline');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    rerender(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} connection="connected" />);
+    for (const action of actions()) expect(action).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveValue('typed offline');
+    await user.click(button('Keep planning'));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toEqual(answered([{ id: 'plan-review', selected: [], custom: 'typed offline' }]));
+  });
+
+  it('shows the plan through the shared Markdown: tags as text, unsafe links as text, remote images as placeholders', () => {
+    const plan = '# Use <channel>\n\nUse Vec<u8> and <details>x</details>. [run](javascript:alert(1)) [docs](https://example.com/d)\n\n![x](https://elsewhere/?q=secret)';
+    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={{ ...REVIEW, plan }} />);
+    const region = screen.getByRole('region', { name: 'Proposed plan' });
+    expect(within(region).getByRole('heading', { name: 'Use <channel>' })).toBeInTheDocument();
+    expect(region).toHaveTextContent('Use Vec<u8> and <details>x</details>. run docs');
+    expect(within(region).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['https://example.com/d', 'https://elsewhere/?q=secret']);
+    expect(within(region).getByRole('link', { name: 'Image: x — elsewhere' })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(region.querySelector('img, details')).toBeNull();
   });
 });

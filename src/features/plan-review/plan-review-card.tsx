@@ -2,19 +2,22 @@
  * The plan-review card (upstream spec §3.5, improved): the specialised renderer for a question claimed by
  * `planReviewOf`. It shows the proposed plan as markdown in its own scroll area with a sticky action row —
  * Approve, Keep planning (with optional Feedback), Chat about it — and latches after one decision until the
- * host's `question/resolved` unmounts it; a rejected receipt or transport error re-arms it.
+ * host's `question/resolved` unmounts it; a rejected receipt or transport error re-arms it. Typed feedback is never
+ * dropped silently, a blank plan cannot be approved, and nothing is sent while the downlink is down.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import Markdown from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { Markdown } from '../../components/markdown.tsx';
 import type { PlanReview } from '../../core/questions/plan-review.ts';
 import type { QuestionAnswer } from '../../core/questions/types.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/describe-api-error.ts';
+import type { ConnectionState } from '../../lib/downlink.ts';
+import { offlineReason } from '../../lib/offline-reason.ts';
 import { useReviewFeedbackStore } from './feedback-store.ts';
 import { planReviewLocales } from './locales.ts';
 import './plan-review-card.css';
+import { ownEntry } from '../../lib/session-persist.ts';
 
 /** A decision on the card: approve, keep planning (decline, maybe with feedback), or dismiss to chat. */
 export type ReviewDecision = 'approve' | 'decline' | 'chat';
@@ -26,6 +29,13 @@ export type PlanReviewCardProps = {
   rpcId: string;
   /** The claimed review, from `planReviewOf(questions)`. */
   review: PlanReview;
+  /** The downlink state; anything but `connected` disables the actions with the reason shown. Undefined = connected. */
+  connection?: ConnectionState | undefined;
+  /**
+   * Called once Chat about it was accepted while Feedback held text, with that text verbatim (the app moves it into
+   * the composer's draft; issue 8 item 16). Not called for blank feedback.
+   */
+  onChatAbout?: ((feedback: string) => void) | undefined;
 };
 
 /**
@@ -67,23 +77,47 @@ function isImeKey(event: KeyboardEvent<HTMLElement>): boolean {
 
 /**
  * Plan-review decision card: a `region` named by the question text, focused when it mounts.
- * Sends through `respondToQuestion`; the parent unmounts it on `question/resolved`.
+ * Sends through `respondToQuestion`; the parent unmounts it on `question/resolved`. Nothing typed is dropped
+ * silently (issue 8 item 16): Approve with Feedback text asks first ("Approve and discard feedback" / "Send as
+ * feedback"; Escape or Cancel keeps the text), and Chat about it hands the text to `onChatAbout`. A blank plan
+ * cannot be approved (item 19); while the downlink is not open every action is disabled with the reason shown and
+ * the Feedback text kept (item 14); while an answer is on its way the card says "Approving…" / "Sending…" (item 21).
  */
-export function PlanReviewCard({ sessionId, rpcId, review }: PlanReviewCardProps) {
+export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbout }: PlanReviewCardProps) {
   const copy = planReviewLocales.en;
   const feedbackId = useId();
   const hintId = useId();
+  const statusId = useId();
+  const emptyId = useId();
+  const confirmBodyId = useId();
   const cardRef = useRef<HTMLElement>(null);
-  const [latched, setLatched] = useState(false);
+  const approveRef = useRef<HTMLButtonElement>(null);
+  const sendAsFeedbackRef = useRef<HTMLButtonElement>(null);
+  const [sent, setSent] = useState<ReviewDecision | undefined>(undefined);
+  const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | undefined>(undefined);
-  const feedback = useReviewFeedbackStore((state) => state.feedback[rpcId] ?? '');
+  const feedback = useReviewFeedbackStore((state) => ownEntry(state.feedback, rpcId) ?? '');
   const setFeedback = useReviewFeedbackStore((state) => state.setFeedback);
   const clearFeedback = useReviewFeedbackStore((state) => state.clearFeedback);
   const accepted = useRef(false);
+  const latched = sent !== undefined;
+  const offline = offlineReason(connection, { keepsText: true });
+  const blankPlan = review.plan.trim() === '';
+  const hasFeedback = review.decline !== undefined && feedback.trim() !== '';
 
   useEffect(() => {
     cardRef.current?.focus();
   }, [rpcId]);
+
+  // The confirm takes focus on its safe choice; closing it without a decision gives focus back to Approve.
+  const refocusApprove = useRef(false);
+  useEffect(() => {
+    if (confirming) sendAsFeedbackRef.current?.focus();
+    else if (refocusApprove.current) {
+      refocusApprove.current = false;
+      approveRef.current?.focus();
+    }
+  }, [confirming]);
 
   // The feedback draft is spent once an answer was accepted; keep it while the question can come back.
   useEffect(
@@ -94,28 +128,44 @@ export function PlanReviewCard({ sessionId, rpcId, review }: PlanReviewCardProps
   );
 
   const respond = useMutation({
-    mutationFn: async (decision: ReviewDecision) => {
-      const answer = decision === 'chat' ? 'cancelled' : reviewAnswerOf(review, decision, feedback);
+    mutationFn: async ({ decision, text }: { decision: ReviewDecision; text: string }) => {
+      const answer = decision === 'chat' ? 'cancelled' : reviewAnswerOf(review, decision, text);
       if (answer === undefined) return;
       const receipt = await respondToQuestion(rpcId, sessionId, answer);
       if (!receipt.accepted) {
         throw new Error(decision === 'chat' ? copy.cancellationRejected(receipt.reason) : copy.responseRejected(receipt.reason));
       }
     },
-    onSuccess: () => {
+    onSuccess: (_value, { decision, text }) => {
       accepted.current = true;
+      // Chat about it dismisses the review; what was typed for it moves on to the message box.
+      if (decision === 'chat' && text.trim() !== '') onChatAbout?.(text);
     },
     onError: (error: unknown) => {
       setFailure(failureText(error));
-      setLatched(false);
+      setSent(undefined);
     },
   });
 
   const decide = (decision: ReviewDecision) => {
-    if (latched || (decision === 'decline' && review.decline === undefined)) return;
-    setLatched(true);
+    if (latched || offline !== undefined) return;
+    if (decision === 'decline' && review.decline === undefined) return;
+    if (decision === 'approve' && blankPlan) return;
+    setConfirming(false);
+    setSent(decision);
     setFailure(undefined);
-    respond.mutate(decision);
+    respond.mutate({ decision, text: decision === 'approve' ? '' : feedback });
+  };
+
+  const approve = () => {
+    if (latched || offline !== undefined || blankPlan) return;
+    if (hasFeedback) setConfirming(true);
+    else decide('approve');
+  };
+
+  const cancelConfirm = () => {
+    refocusApprove.current = true;
+    setConfirming(false);
   };
 
   const onFeedbackKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -125,6 +175,19 @@ export function PlanReviewCard({ sessionId, rpcId, review }: PlanReviewCardProps
     }
   };
 
+  const onConfirmKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      cancelConfirm();
+    }
+  };
+
+  const progress = sent === 'approve' ? copy.approving : sent !== undefined ? copy.sending : undefined;
+  const status = offline ?? failure ?? progress ?? '';
+  const blocked = latched || offline !== undefined;
+  const describedBy = offline !== undefined ? statusId : undefined;
+
   return (
     <section ref={cardRef} tabIndex={-1} aria-label={review.question} className="plan-review" aria-busy={respond.isPending || undefined}>
       <div className="plan-review__strip">
@@ -132,7 +195,13 @@ export function PlanReviewCard({ sessionId, rpcId, review }: PlanReviewCardProps
         <span>{copy.strip}</span>
       </div>
       <div role="region" aria-label={copy.planLabel} tabIndex={0} className="plan-review__plan">
-        <Markdown remarkPlugins={[remarkGfm]}>{review.plan}</Markdown>
+        {blankPlan ? (
+          <p id={emptyId} className="plan-review__empty">
+            {copy.emptyPlan}
+          </p>
+        ) : (
+          <Markdown text={review.plan} />
+        )}
       </div>
       <div className="plan-review__footer">
         {review.decline !== undefined ? (
@@ -156,34 +225,81 @@ export function PlanReviewCard({ sessionId, rpcId, review }: PlanReviewCardProps
             </span>
           </div>
         ) : null}
-        <p role="status" className="plan-review__status">
-          {failure ?? ''}
+        <p id={statusId} role="status" className="plan-review__status">
+          {status}
         </p>
-        <div className="plan-review__actions">
-          <button type="button" className="plan-review__button plan-review__button--ghost" disabled={latched} onClick={() => decide('chat')}>
-            {copy.chat}
-          </button>
-          {review.decline !== undefined ? (
+        {confirming ? (
+          <div
+            role="alertdialog"
+            aria-label={copy.confirmTitle}
+            aria-describedby={confirmBodyId}
+            className="plan-review__confirm"
+            onKeyDown={onConfirmKeyDown}
+          >
+            <p id={confirmBodyId} className="plan-review__confirm-body">
+              {copy.confirmBody}
+            </p>
+            <div className="plan-review__actions">
+              <button type="button" className="plan-review__button plan-review__button--ghost" onClick={cancelConfirm}>
+                {copy.cancel}
+              </button>
+              <button
+                type="button"
+                className="plan-review__button plan-review__button--outline"
+                disabled={blocked}
+                aria-describedby={describedBy}
+                onClick={() => decide('approve')}
+              >
+                {copy.approveDiscarding}
+              </button>
+              <button
+                ref={sendAsFeedbackRef}
+                type="button"
+                className="plan-review__button plan-review__button--primary"
+                disabled={blocked}
+                aria-describedby={describedBy}
+                onClick={() => decide('decline')}
+              >
+                {copy.sendAsFeedback}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="plan-review__actions">
             <button
               type="button"
-              className="plan-review__button plan-review__button--outline"
-              disabled={latched}
-              title={review.decline.description}
-              onClick={() => decide('decline')}
+              className="plan-review__button plan-review__button--ghost"
+              disabled={blocked}
+              aria-describedby={describedBy}
+              onClick={() => decide('chat')}
             >
-              {copy.keepPlanning}
+              {copy.chat}
             </button>
-          ) : null}
-          <button
-            type="button"
-            className="plan-review__button plan-review__button--primary"
-            disabled={latched}
-            title={review.approve.description}
-            onClick={() => decide('approve')}
-          >
-            {copy.approve}
-          </button>
-        </div>
+            {review.decline !== undefined ? (
+              <button
+                type="button"
+                className="plan-review__button plan-review__button--outline"
+                disabled={blocked}
+                aria-describedby={describedBy}
+                title={review.decline.description}
+                onClick={() => decide('decline')}
+              >
+                {copy.keepPlanning}
+              </button>
+            ) : null}
+            <button
+              ref={approveRef}
+              type="button"
+              className="plan-review__button plan-review__button--primary"
+              disabled={blocked || blankPlan}
+              aria-describedby={blankPlan ? emptyId : describedBy}
+              title={review.approve.description}
+              onClick={approve}
+            >
+              {copy.approve}
+            </button>
+          </div>
+        )}
       </div>
     </section>
   );

@@ -11,6 +11,8 @@ import { modeTargetOf } from '../../core/modes/projection.ts';
 import type { ModeProjectionValue } from '../../core/protocol/methods.ts';
 import { callMethod } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/describe-api-error.ts';
+import type { ConnectionState } from '../../lib/downlink.ts';
+import { offlineReason } from '../../lib/offline-reason.ts';
 import { CollaborationPicker } from './collaboration-picker.tsx';
 import { planStatusLocales } from './locales.ts';
 
@@ -30,6 +32,8 @@ export type ModePickerProps = {
   readOnly?: boolean;
   /** Why the session is read-only: the `title` of the short "Read-only" marker (none when undefined). */
   readOnlyReason?: string | undefined;
+  /** The downlink state; anything but `connected` disables the picker with the reason shown. Undefined = connected. */
+  connection?: ConnectionState | undefined;
 };
 
 /**
@@ -46,11 +50,12 @@ export function modeOptionsOf(listed: readonly string[] | undefined, mode: ModeP
 /**
  * Radio group "Collaboration mode" with every mode (arrow keys move and choose, roving tabindex), checked at the
  * `mode` projection's target; an alert says when the list of modes could not be loaded.
- * Disabled while a call is in flight, while `reviewPending` (reason shown) and when `readOnly` (a short "Read-only"
+ * Disabled while a call is in flight, while the downlink is not open ("Reconnecting…" shown), while `reviewPending` (reason shown) and when `readOnly` (a short "Read-only"
  * marker whose `title` is `readOnlyReason`).
  */
-export function ModePicker({ sessionId, mode, reviewPending, readOnly = false, readOnlyReason }: ModePickerProps) {
+export function ModePicker({ sessionId, mode, reviewPending, readOnly = false, readOnlyReason, connection }: ModePickerProps) {
   const copy = planStatusLocales.en;
+  const offline = offlineReason(connection);
   const modes = useQuery({
     queryKey: modeKeys.list(sessionId),
     queryFn: ({ signal }) => callMethod('session.modes', { sessionId }, signal),
@@ -64,8 +69,8 @@ export function ModePicker({ sessionId, mode, reviewPending, readOnly = false, r
       options={modeOptionsOf(modes.data?.modes, mode).map((name) => ({ value: name, label: copy.modeLabel(name) }))}
       checked={mode === undefined ? undefined : modeTargetOf(mode)}
       pending={mode?.pending !== undefined && mode.pending !== mode.current ? mode.pending : undefined}
-      disabled={readOnly || reviewPending}
-      reason={reviewPending ? copy.reviewPendingReason : readOnly ? copy.readOnlyMarker : undefined}
+      disabled={readOnly || reviewPending || offline !== undefined}
+      reason={reviewPending ? copy.reviewPendingReason : readOnly ? copy.readOnlyMarker : offline}
       reasonDetail={!reviewPending && readOnly ? readOnlyReason : undefined}
       alert={modes.error ? copy.modesUnavailable(describeApiError(modes.error)) : undefined}
       choose={async (target) => copy.modeOutcome((await callMethod('session.setMode', { sessionId, mode: target })).state, target)}

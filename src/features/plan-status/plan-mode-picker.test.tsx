@@ -187,3 +187,19 @@ describe('PlanModePicker', () => {
     expect(call.bodies).toHaveLength(1);
   });
 });
+
+describe('PlanModePicker while the downlink is not open (issue 8 item 14)', () => {
+  it('is disabled with "Reconnecting…" beside it, and chooses again once connected', async () => {
+    const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: true, pending: false } } });
+    const { rerender } = renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} connection="reconnecting" />);
+    const user = userEvent.setup();
+    expect(radios().group).toHaveAttribute('aria-disabled', 'true');
+    expect(radios().group).toHaveAccessibleDescription('Reconnecting…');
+    await user.click(radios().plan);
+    rerender(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} connection="connected" />);
+    expect(radios().group).not.toHaveAttribute('aria-disabled');
+    await user.click(radios().plan);
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toMatchObject({ payload: { sessionId: SESSION, active: true } });
+  });
+});

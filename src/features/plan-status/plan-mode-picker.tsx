@@ -9,6 +9,8 @@
 import { effectiveTarget } from '../../core/plan/fold.ts';
 import type { Capabilities, PlanProjectionValue } from '../../core/protocol/methods.ts';
 import { callMethod } from '../../lib/api-client.ts';
+import type { ConnectionState } from '../../lib/downlink.ts';
+import { offlineReason } from '../../lib/offline-reason.ts';
 import { CollaborationPicker } from './collaboration-picker.tsx';
 import { planStatusLocales } from './locales.ts';
 
@@ -28,6 +30,8 @@ export type PlanModePickerProps = {
   readOnly?: boolean;
   /** Why the session is read-only: the `title` of the short "Read-only" marker (none when undefined). */
   readOnlyReason?: string | undefined;
+  /** The downlink state; anything but `connected` disables the picker with the reason shown. Undefined = connected. */
+  connection?: ConnectionState | undefined;
 };
 
 /**
@@ -54,11 +58,12 @@ export async function requestPlanMode(sessionId: string, active: boolean, capabi
 /**
  * Radio group "Collaboration mode" with "Default" and "Plan" (arrow keys move and choose, roving tabindex), checked at
  * the `plan` projection's effective target (`data-mode` `default` / `plan`).
- * Disabled while a call is in flight, while `reviewPending` (reason shown), and when `readOnly` (a short "Read-only"
+ * Disabled while a call is in flight, while the downlink is not open ("Reconnecting…" shown), while `reviewPending` (reason shown), and when `readOnly` (a short "Read-only"
  * marker whose `title` is `readOnlyReason`).
  */
-export function PlanModePicker({ sessionId, plan, capabilities, reviewPending, readOnly = false, readOnlyReason }: PlanModePickerProps) {
+export function PlanModePicker({ sessionId, plan, capabilities, reviewPending, readOnly = false, readOnlyReason, connection }: PlanModePickerProps) {
   const copy = planStatusLocales.en;
+  const offline = offlineReason(connection);
   const target = plan === undefined ? undefined : effectiveTarget(plan);
   const checked = target === undefined ? undefined : target ? PLAN : DEFAULT;
   return (
@@ -70,8 +75,8 @@ export function PlanModePicker({ sessionId, plan, capabilities, reviewPending, r
       ]}
       checked={checked}
       pending={plan?.pending === true ? checked : undefined}
-      disabled={readOnly || reviewPending}
-      reason={reviewPending ? copy.reviewPendingReason : readOnly ? copy.readOnlyMarker : undefined}
+      disabled={readOnly || reviewPending || offline !== undefined}
+      reason={reviewPending ? copy.reviewPendingReason : readOnly ? copy.readOnlyMarker : offline}
       reasonDetail={!reviewPending && readOnly ? readOnlyReason : undefined}
       choose={(value) => requestPlanMode(sessionId, value === PLAN, capabilities)}
     />

@@ -8,7 +8,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { AnswerDraft } from '../../core/questions/encode.ts';
-import { pruneEntries, sessionDraftStorage, touchEntry } from '../../lib/session-persist.ts';
+import { ownEntry, pruneEntries, sessionDraftStorage, touchEntry } from '../../lib/session-persist.ts';
 
 /** The `sessionStorage` key of the question drafts. */
 export const QUESTION_DRAFTS_KEY = 'ui-plan:question-drafts';
@@ -67,10 +67,10 @@ export const useQuestionDraftStore = create<QuestionDraftState>()(
     (set) => ({
       flows: {},
       updateFlow: (key, count, update) =>
-        set((state) => ({ flows: touchEntry(state.flows, key, update(normaliseFlow(state.flows[key], count))) })),
+        set((state) => ({ flows: touchEntry(state.flows, key, update(normaliseFlow(ownEntry(state.flows, key), count))) })),
       dropFlow: (key) =>
         set((state) => {
-          if (!(key in state.flows)) return state;
+          if (!Object.hasOwn(state.flows, key)) return state;
           const { [key]: _removed, ...rest } = state.flows;
           return { flows: rest };
         }),

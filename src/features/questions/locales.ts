@@ -20,6 +20,8 @@ export type QuestionsCopy = {
   submitting: string;
   unanswered: string;
   incomplete: string;
+  /** Shown instead of the detail of a plan review that came without a plan; its Approve is disabled (issue 8 item 19). */
+  emptyPlan: string;
   responseRejected: (reason: string) => string;
   cancellationRejected: (reason: string) => string;
 };
@@ -41,6 +43,7 @@ export const questionsEn: QuestionsCopy = {
   submitting: 'Submitting…',
   unanswered: 'Select or type an answer',
   incomplete: 'Complete this question first',
+  emptyPlan: 'The agent proposed an empty plan',
   responseRejected: (reason) => `response rejected: ${reason}`,
   cancellationRejected: (reason) => `cancellation rejected: ${reason}`,
 };

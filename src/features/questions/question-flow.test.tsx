@@ -369,3 +369,53 @@ describe('firstIncompleteOf', () => {
     expect(firstIncompleteOf(BATCH, drafts)).toBe(index);
   });
 });
+
+describe('QuestionFlow at the edges (issue 8 items 14, 17, 18, 19)', () => {
+  const planReview = (detail: string | undefined): QuestionItem => ({
+    id: 'plan-review',
+    question: 'Approve this plan and leave plan mode?',
+    ...(detail === undefined ? {} : { detail }),
+    options: [{ label: 'Approve' }, { label: 'Keep planning' }],
+    intent: { kind: 'plan-review', approve: 'Approve' },
+  });
+
+  it.each([[undefined], [''], ['  \n ']])('never offers Approve for a plan review that fell back without a plan (detail %j)', async (detail) => {
+    const call = respondWith({ accepted: true });
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[planReview(detail)]} />);
+    expect(screen.getByRole('region', { name: 'Question details' })).toHaveTextContent('The agent proposed an empty plan');
+    expect(screen.getByRole('radio', { name: 'Approve' })).toBeDisabled();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Keep planning' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toMatchObject({ result: { ok: true, value: { answer: { answers: [{ id: 'plan-review', selected: ['Keep planning'] }] } } } });
+  });
+
+  it('renders detail through the shared Markdown: tags as text, unsafe links as text, images as placeholders', () => {
+    const detail = 'Use Vec<u8> and the <channel> tag. [run](javascript:alert(1)) ![x](https://elsewhere/?q=secret)';
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'q', question: 'Q?', detail }]} />);
+    const body = screen.getByRole('region', { name: 'Question details' });
+    expect(body).toHaveTextContent('Use Vec<u8> and the <channel> tag. run Image: x — elsewhere');
+    expect(within(body).getAllByRole('link')).toHaveLength(1);
+    expect(within(body).getByRole('link', { name: 'Image: x — elsewhere' })).toHaveAttribute('target', '_blank');
+    expect(body.querySelector('img')).toBeNull();
+  });
+
+  it('disables answering while reconnecting, with the reason shown, keeps typing possible, and sends once connected', async () => {
+    const call = respondWith({ accepted: true });
+    const question: QuestionItem = { id: 'name', question: 'What should the flag be called?' };
+    const { rerender } = renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[question]} connection="reconnecting" />);
+    expect(screen.getByRole('status')).toHaveTextContent('Reconnecting… your text is kept');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Type your answer' }), '--greeting{Enter}');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveAccessibleDescription('Reconnecting… your text is kept');
+    expect(screen.getByRole('button', { name: 'Skip this question' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Dismiss all questions' })).toBeDisabled();
+    rerender(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[question]} connection="connected" />);
+    expect(screen.getByRole('textbox', { name: 'Type your answer' })).toHaveValue('--greeting');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toMatchObject({ result: { ok: true, value: { answer: { answers: [{ id: 'name', selected: [], custom: '--greeting' }] } } } });
+  });
+});

@@ -6,15 +6,17 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import Markdown from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { Markdown } from '../../components/markdown.tsx';
 import { encodeAnswerItem, isDraftAnswered, recommendedLabel, type AnswerDraft } from '../../core/questions/encode.ts';
 import type { QuestionAnswer, QuestionItem } from '../../core/questions/types.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/describe-api-error.ts';
+import type { ConnectionState } from '../../lib/downlink.ts';
+import { offlineReason } from '../../lib/offline-reason.ts';
 import { normaliseFlow, questionDraftKey, useQuestionDraftStore, type QuestionFlowDraft } from './draft-store.ts';
 import { questionsLocales } from './locales.ts';
 import './question-flow.css';
+import { ownEntry } from '../../lib/session-persist.ts';
 
 /** Props of {@link QuestionFlow}. */
 export type QuestionFlowProps = {
@@ -23,7 +25,20 @@ export type QuestionFlowProps = {
   rpcId: string;
   /** The batch, in order; at least one question. */
   questions: QuestionItem[];
+  /** The downlink state; anything but `connected` disables the answers with the reason shown. Undefined = connected. */
+  connection?: ConnectionState | undefined;
 };
+
+/**
+ * The approving label of a plan review that arrived without a plan (issue 8 item 19): the batch falls back to this
+ * generic flow (`planReviewOf` refuses it), which must never offer Approve with no plan above it.
+ * @returns the label to disable, or `undefined` when the question is not a plan review or has a non-blank plan
+ */
+export function planlessApproveOf(question: QuestionItem): string | undefined {
+  const intent = question.intent;
+  if (intent?.kind !== 'plan-review' || typeof intent.approve !== 'string') return undefined;
+  return typeof question.detail === 'string' && question.detail.trim() !== '' ? undefined : intent.approve;
+}
 
 /**
  * The whole answer of a batch (upstream spec §3.4 "Encoding"): one `encodeAnswerItem` per question, in order.
@@ -55,11 +70,11 @@ type Send = { kind: 'answer'; answer: QuestionAnswer } | { kind: 'cancel' };
  * "Type your answer", pager, "Skip this question", Next/Submit, collapse toggle and "Dismiss all questions".
  * The parent unmounts it on `question/resolved`.
  */
-export function QuestionFlow({ sessionId, rpcId, questions }: QuestionFlowProps) {
+export function QuestionFlow({ sessionId, rpcId, questions, connection }: QuestionFlowProps) {
   const copy = questionsLocales.en;
   const key = questionDraftKey(rpcId);
   const count = questions.length;
-  const stored = useQuestionDraftStore((state) => state.flows[key]);
+  const stored = useQuestionDraftStore((state) => ownEntry(state.flows, key));
   const updateFlow = useQuestionDraftStore((state) => state.updateFlow);
   const dropFlow = useQuestionDraftStore((state) => state.dropFlow);
   const flow = useMemo(() => normaliseFlow(stored, count), [stored, count]);
@@ -70,6 +85,7 @@ export function QuestionFlow({ sessionId, rpcId, questions }: QuestionFlowProps)
   const autofocused = useRef(new Set<string>());
   const titleId = useId();
   const bodyId = useId();
+  const statusId = useId();
   const optionsRef = useRef<HTMLDivElement>(null);
 
   const update = (change: (flow: QuestionFlowDraft) => QuestionFlowDraft) => updateFlow(key, count, change);
@@ -113,7 +129,11 @@ export function QuestionFlow({ sessionId, rpcId, questions }: QuestionFlowProps)
 
   if (question === undefined || draft === undefined) return null;
 
-  const busy = respond.isPending || accepted;
+  const offline = offlineReason(connection, { keepsText: true });
+  // Offline, nothing can be sent, but what is typed stays editable (and kept in the draft store).
+  const busy = respond.isPending || accepted || offline !== undefined;
+  const typingLocked = respond.isPending || accepted;
+  const planless = planlessApproveOf(question);
   const multi = question.multiSelect === true;
   const isLast = index === count - 1;
   const currentComplete = isDraftAnswered(question, draft);
@@ -141,7 +161,7 @@ export function QuestionFlow({ sessionId, rpcId, questions }: QuestionFlowProps)
   };
 
   const choose = (label: string) => {
-    if (busy) return;
+    if (busy || label === planless) return;
     setMessage(undefined);
     if (multi) {
       setDraft(index, (current) => ({
@@ -236,10 +256,10 @@ export function QuestionFlow({ sessionId, rpcId, questions }: QuestionFlowProps)
       </header>
       <div id={bodyId} hidden={flow.collapsed} className="question-flow__collapsible">
         <div role="region" aria-label={copy.bodyLabel} tabIndex={0} className="question-flow__body">
-          {question.detail ? (
-            <div className="question-flow__detail">
-              <Markdown remarkPlugins={[remarkGfm]}>{question.detail}</Markdown>
-            </div>
+          {planless !== undefined ? (
+            <p className="question-flow__detail question-flow__empty-plan">{copy.emptyPlan}</p>
+          ) : question.detail ? (
+            <Markdown className="question-flow__detail" text={question.detail} />
           ) : null}
           {options.length > 0 ? (
             <div
@@ -263,7 +283,7 @@ export function QuestionFlow({ sessionId, rpcId, questions }: QuestionFlowProps)
                     aria-checked={checked}
                     aria-label={display}
                     aria-describedby={describedBy || undefined}
-                    disabled={busy}
+                    disabled={busy || option.label === planless}
                     className="question-flow__option"
                     onClick={() => choose(option.label)}
                     onKeyDown={onOptionKeyDown}
@@ -298,7 +318,7 @@ export function QuestionFlow({ sessionId, rpcId, questions }: QuestionFlowProps)
             placeholder={copy.customPlaceholder}
             rows={1}
             value={draft.custom}
-            disabled={busy}
+            disabled={typingLocked}
             onChange={(event) => {
               const text = event.target.value;
               setMessage(undefined);
@@ -310,33 +330,34 @@ export function QuestionFlow({ sessionId, rpcId, questions }: QuestionFlowProps)
         <footer className="question-flow__footer">
           {count > 1 ? (
             <div className="question-flow__pager">
-              <button type="button" className="question-flow__icon" aria-label={copy.previous} disabled={busy || index === 0} onClick={() => goTo(index - 1)}>
+              <button type="button" className="question-flow__icon" aria-label={copy.previous} disabled={typingLocked || index === 0} onClick={() => goTo(index - 1)}>
                 <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16">
                   <path d="M10 4l-4 4 4 4" fill="none" stroke="currentColor" strokeWidth="1.6" />
                 </svg>
               </button>
               <span className="question-flow__progress">{copy.progress(index + 1, count)}</span>
-              <button type="button" className="question-flow__icon" aria-label={copy.next} disabled={busy || isLast} onClick={() => goTo(index + 1)}>
+              <button type="button" className="question-flow__icon" aria-label={copy.next} disabled={typingLocked || isLast} onClick={() => goTo(index + 1)}>
                 <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16">
                   <path d="M6 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.6" />
                 </svg>
               </button>
             </div>
           ) : null}
-          <p role="status" className="question-flow__status">
-            {message ?? ''}
+          <p id={statusId} role="status" className="question-flow__status">
+            {offline ?? message ?? ''}
           </p>
           <div className="question-flow__actions">
-            <button type="button" className="question-flow__button" disabled={busy} onClick={skip}>
+            <button type="button" className="question-flow__button" disabled={busy} aria-describedby={offline ? statusId : undefined} onClick={skip}>
               {copy.skip}
             </button>
             <button
               type="button"
               className="question-flow__button question-flow__button--primary"
               disabled={busy || !currentComplete}
+              aria-describedby={offline ? statusId : undefined}
               onClick={advance}
             >
-              {busy ? copy.submitting : isLast ? copy.submit : copy.nextQuestion}
+              {typingLocked ? copy.submitting : isLast ? copy.submit : copy.nextQuestion}
             </button>
           </div>
         </footer>

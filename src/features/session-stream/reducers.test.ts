@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MuxFrame } from '../../core/protocol/frames.ts';
+import { EVENT_SHAPES, NON_OBJECT_DATA, PROTOTYPE_TYPES } from '../../../fixtures/trust/event-shapes.ts';
+import { KNOWN_EVENT_TYPES } from '../../core/log/schemas.ts';
 import {
   applyHistoryPage,
   applyHostFrame,
@@ -7,6 +9,7 @@ import {
   applyMuxOpen,
   initialStreamState,
   mergeEvents,
+  sliceOf,
   type StreamState,
 } from './reducers.ts';
 
@@ -40,8 +43,10 @@ describe('session-stream reducers', () => {
 
   it('keeps tool views by seq from frames and baselines', () => {
     const view = { for: 'call' as const, view: { card: 'generic', title: 'Plan' } };
-    const state = applyMuxFrame(initialStreamState(), { type: 'session/event', sessionId: S, event: ev(5, 'tool/call'), view }, 'r');
-    const withBaseline = applyHistoryPage(state, S, { events: [{ event: ev(6, 'tool/result'), view: { for: 'result', view: { card: 'generic' } } }] });
+    const call = { type: 'tool/call', seq: 5, data: { turn: 1, step: 1, callId: 'c1', name: 'exit_plan_mode', arguments: '{}' } };
+    const result = { type: 'tool/result', seq: 6, data: { turn: 1, step: 1, callId: 'c1', content: [] } };
+    const state = applyMuxFrame(initialStreamState(), { type: 'session/event', sessionId: S, event: call, view }, 'r');
+    const withBaseline = applyHistoryPage(state, S, { events: [{ event: result, view: { for: 'result', view: { card: 'generic' } } }] });
     expect(withBaseline.sessions[S]!.views[5]).toEqual(view);
     expect(withBaseline.sessions[S]!.views[6]?.for).toBe('result');
   });
@@ -118,3 +123,68 @@ describe('session-stream reducers', () => {
     expect(merged.map((e) => e.seq)).toEqual([0, 1, 2, 3, 4]);
   });
 });
+
+const badEvents = EVENT_SHAPES.flatMap((shape) => [
+  ...NON_OBJECT_DATA.map(([name, data]) => ({ type: shape.type, name, data })),
+  { type: shape.type, name: 'wrong field types', data: shape.wrong },
+]);
+
+describe('session-stream reducers on events that cannot be shown', () => {
+  it('covers every known kind', () => {
+    expect(EVENT_SHAPES.map((shape) => shape.type)).toEqual(KNOWN_EVENT_TYPES);
+  });
+
+  it.each(badEvents)('skips a live $type event with $name, counts it once, and keeps the events around it', ({ type, data }) => {
+    const good = EVENT_SHAPES.find((shape) => shape.type === type)!.good;
+    const frame = (seq: number, payload: unknown): MuxFrame => ({ type: 'session/event', sessionId: S, event: { type, seq, data: payload } });
+    const state = run([frame(0, good), frame(1, payload(data)), frame(2, good), frame(1, payload(data))]);
+    expect(state.sessions[S]!.events.map((e) => [e.seq, e.data])).toEqual([[0, good], [2, good]]);
+    expect(state.sessions[S]!.unreadable).toEqual([1]);
+  });
+
+  it.each(badEvents)('skips a $type event with $name in a history baseline, and a re-sent baseline counts it once', ({ type, data }) => {
+    const good = EVENT_SHAPES.find((shape) => shape.type === type)!.good;
+    const page = {
+      events: [{ event: { type, seq: 0, data: good } }, { event: { type, seq: 1, data: payload(data) } }, { event: { type, seq: 2, data: good } }],
+      projections: { asOfSeq: 2, values: {} },
+    };
+    const once = applyHistoryPage(initialStreamState(), S, page);
+    const twice = applyHistoryPage(once, S, page);
+    expect(twice).toBe(once);
+    expect(once.sessions[S]!.events.map((e) => e.seq)).toEqual([0, 2]);
+    expect(once.sessions[S]!.unreadable).toEqual([1]);
+    expect(once.sessions[S]!.loaded).toBe(true);
+  });
+
+  it.each<[string, unknown]>([
+    ['null', null],
+    ['a string', 'user/message'],
+    ['an event without a type', { seq: 3, data: {} }],
+    ['an event with a negative seq', { type: 'a/b', seq: -1, data: {} }],
+    ['an event with a fractional seq', { type: 'a/b', seq: 1.5, data: {} }],
+  ])('skips %s that reached the reducer unvalidated', (_name, event) => {
+    const state = applyMuxFrame(initialStreamState(), { type: 'session/event', sessionId: S, event } as unknown as MuxFrame, 'r');
+    expect(sliceOf(state, S).events).toEqual([]);
+    expect(sliceOf(state, S).unreadable).toHaveLength(1);
+  });
+
+  it.each(PROTOTYPE_TYPES)('treats a session id or projection key %s as a plain key, never a prototype member', (key) => {
+    const frames: MuxFrame[] = [
+      { type: 'session/event', sessionId: key, event: { type: key, seq: 0, data: null } },
+      { type: 'session/projection', sessionId: key, key, value: 'v', seq: 0 },
+      { type: 'session/subscribed', sessionId: key, lastSeq: 5 },
+      { type: 'question/resolved', sessionId: key, questionRpcId: key, outcome: 'answered' },
+    ];
+    const state = run(frames);
+    expect(sliceOf(state, key).events.map((e) => e.type)).toEqual([key]);
+    expect(Object.hasOwn(sliceOf(state, key).projections, key)).toBe(true);
+    const baseline = applyHistoryPage(state, key, { events: [], projections: { asOfSeq: 0, values: { plan: { active: true, pending: false } } } });
+    expect(Object.hasOwn(sliceOf(baseline, key).projections, key)).toBe(false);
+    expect(sliceOf(initialStreamState(), key).events).toEqual([]);
+  });
+});
+
+/** A fresh copy, so a test never shares a payload object between two frames. */
+function payload(data: unknown): unknown {
+  return structuredClone(data);
+}

@@ -3,8 +3,12 @@
  * (PROTOCOL.md "Downlink", upstream spec §4.4). Per session: events by seq (de-duplicated, kept sorted), tool views
  * by seq, projection rows `key → {value, seq}` under higher-seq-wins, pending questions by rpcId, and the running
  * flag. Every reducer returns the same state object when nothing changed, and a new object for a changed session
- * only (other sessions keep their identity), so React bindings re-render precisely.
+ * only (other sessions keep their identity), so React bindings re-render precisely. Every incoming event passes the
+ * core check (`eventIssue`: envelope and payload shape of each known kind) first; one that fails is never stored,
+ * only its seq is counted in `unreadable`, so no fold ever sees it. Keys that come off the wire (session ids,
+ * projection keys) are looked up as own properties only, never through `Object.prototype`.
  */
+import { eventIssue } from '../../core/log/schemas.ts';
 import type { SessionEvent } from '../../core/log/types.ts';
 import type { HostFrame, MuxFrame } from '../../core/protocol/frames.ts';
 import type { Projections, ToolView } from '../../core/protocol/methods.ts';
@@ -32,6 +36,11 @@ export interface SessionSlice {
   loaded: boolean;
   /** Message of the last failed baseline fetch; cleared by a successful one. */
   error: string | undefined;
+  /**
+   * Seqs of the events that arrived but could not be shown (a payload of the wrong shape), ascending and without
+   * duplicates; `-1` stands for events that had no readable seq at all. The transcript says how many.
+   */
+  unreadable: readonly number[];
 }
 
 /** The whole stream state. `epoch` counts mux (re)connections (starts at 0, 1 after the first open). */
@@ -49,6 +58,7 @@ export const EMPTY_SLICE: SessionSlice = Object.freeze({
   running: undefined,
   loaded: false,
   error: undefined,
+  unreadable: [],
 }) as SessionSlice;
 
 /** A fresh, empty stream state. */
@@ -62,13 +72,38 @@ export interface HistoryEntry { event: SessionEvent; view?: ToolView }
 /** One page of `session.history`; `projections` only on the tail page (upstream spec §4.4). */
 export interface HistoryPage { events: readonly HistoryEntry[]; projections?: Projections }
 
-function slice(state: StreamState, sessionId: string): SessionSlice {
-  return state.sessions[sessionId] ?? EMPTY_SLICE;
+/**
+ * The slice of one session, read as an own property only (a session id such as `constructor` or `__proto__` is
+ * just an id the stream has not mentioned).
+ * @param state the stream state
+ * @param sessionId any string
+ * @returns the session's slice, or `EMPTY_SLICE`
+ */
+export function sliceOf(state: StreamState, sessionId: string): SessionSlice {
+  return Object.hasOwn(state.sessions, sessionId) ? (state.sessions[sessionId] as SessionSlice) : EMPTY_SLICE;
+}
+
+const slice = sliceOf;
+
+function heldSlice(state: StreamState, sessionId: string): SessionSlice | undefined {
+  return Object.hasOwn(state.sessions, sessionId) ? state.sessions[sessionId] : undefined;
 }
 
 function withSlice(state: StreamState, sessionId: string, next: SessionSlice): StreamState {
-  if (state.sessions[sessionId] === next) return state;
+  if (heldSlice(state, sessionId) === next) return state;
   return { ...state, sessions: { ...state.sessions, [sessionId]: next } };
+}
+
+/** The seq an unreadable event is counted under: its own when readable, else -1. */
+function unreadableSeqOf(value: unknown): number {
+  const seq = typeof value === 'object' && value !== null ? (value as { seq?: unknown }).seq : undefined;
+  return typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0 ? seq : -1;
+}
+
+/** Add seqs to a sorted, de-duplicated list; the same array when all were held. */
+function withUnreadable(current: readonly number[], seqs: readonly number[]): readonly number[] {
+  const fresh = seqs.filter((seq, i) => !current.includes(seq) && seqs.indexOf(seq) === i);
+  return fresh.length === 0 ? current : [...current, ...fresh].sort((a, b) => a - b);
 }
 
 /**
@@ -95,14 +130,15 @@ export function mergeEvents(current: readonly SessionEvent[], incoming: readonly
 }
 
 function applyProjectionRow(rows: SessionSlice['projections'], key: string, value: unknown, seq: number): SessionSlice['projections'] {
-  const held = rows[key];
+  const held = Object.hasOwn(rows, key) ? rows[key] : undefined;
   if (held && held.seq >= seq) return rows;
   return { ...rows, [key]: { value, seq } };
 }
 
 /**
  * Apply one mux frame (PROTOCOL.md "Downlink"):
- * - `session/event`: the event (and its `view`) is merged by seq;
+ * - `session/event`: the event (and its `view`) is merged by seq; an event that fails `eventIssue` is not stored,
+ *   its seq is added to `unreadable`;
  * - `session/projection`: applied only if its seq is higher than the held row's (higher seq wins);
  * - `session/subscribed`: rows with `seq > lastSeq` are dropped (a restarted host, upstream spec §4.4);
  * - `question/requested`: added, or replaced in place under the same rpcId (drafts live elsewhere, keyed by rpcId);
@@ -114,9 +150,13 @@ export function applyMuxFrame(state: StreamState, frame: MuxFrame, rpcId: string
   switch (frame.type) {
     case 'session/event': {
       const s = slice(state, frame.sessionId);
+      if (eventIssue(frame.event) !== undefined) {
+        const unreadable = withUnreadable(s.unreadable, [unreadableSeqOf(frame.event)]);
+        return unreadable === s.unreadable ? state : withSlice(state, frame.sessionId, { ...s, unreadable });
+      }
       const event = frame.event as SessionEvent;
       const events = mergeEvents(s.events, [event]);
-      const views = frame.view && s.views[event.seq] === undefined ? { ...s.views, [event.seq]: frame.view } : s.views;
+      const views = frame.view && !Object.hasOwn(s.views, event.seq) ? { ...s.views, [event.seq]: frame.view } : s.views;
       if (events === s.events && views === s.views) return state;
       return withSlice(state, frame.sessionId, { ...s, events, views });
     }
@@ -126,7 +166,7 @@ export function applyMuxFrame(state: StreamState, frame: MuxFrame, rpcId: string
       return projections === s.projections ? state : withSlice(state, frame.sessionId, { ...s, projections });
     }
     case 'session/subscribed': {
-      const s = state.sessions[frame.sessionId];
+      const s = heldSlice(state, frame.sessionId);
       if (!s) return state;
       const stale = Object.entries(s.projections).filter(([, row]) => row.seq > frame.lastSeq);
       if (stale.length === 0) return state;
@@ -142,7 +182,7 @@ export function applyMuxFrame(state: StreamState, frame: MuxFrame, rpcId: string
       return withSlice(state, frame.sessionId, { ...s, questions });
     }
     case 'question/resolved': {
-      const s = state.sessions[frame.sessionId];
+      const s = heldSlice(state, frame.sessionId);
       if (!s || !s.questions.some((q) => q.rpcId === frame.questionRpcId)) return state;
       return withSlice(state, frame.sessionId, { ...s, questions: s.questions.filter((q) => q.rpcId !== frame.questionRpcId) });
     }
@@ -168,7 +208,8 @@ export function applyHostFrame(state: StreamState, frame: HostFrame): StreamStat
 }
 
 /**
- * Apply a `session.history` page as a baseline (upstream spec §4.4): its events merge by seq; on a tail page
+ * Apply a `session.history` page as a baseline (upstream spec §4.4): its events merge by seq (an entry whose event
+ * fails `eventIssue` is not stored; its seq is added to `unreadable`); on a tail page
  * (one with `projections`) each key applies at `asOfSeq` under higher-seq-wins, a held key missing from the
  * baseline is cleared unless its seq is greater than `asOfSeq`, the session is marked loaded, and questions not
  * re-sent since the last reconnect (epoch older than the current) are dropped — the host re-sends every pending
@@ -176,13 +217,21 @@ export function applyHostFrame(state: StreamState, frame: HostFrame): StreamStat
  */
 export function applyHistoryPage(state: StreamState, sessionId: string, page: HistoryPage): StreamState {
   const s = slice(state, sessionId);
+  const readable: HistoryEntry[] = [];
+  const bad: number[] = [];
+  for (const entry of page.events) {
+    const event: unknown = typeof entry === 'object' && entry !== null ? entry.event : undefined;
+    if (eventIssue(event) === undefined) readable.push(entry);
+    else bad.push(unreadableSeqOf(event));
+  }
+  const unreadable = withUnreadable(s.unreadable, bad);
   const events = mergeEvents(
     s.events,
-    page.events.map((e) => e.event),
+    readable.map((e) => e.event),
   );
   let views = s.views;
-  for (const entry of page.events) {
-    if (entry.view && views[entry.event.seq] === undefined) {
+  for (const entry of readable) {
+    if (entry.view && !Object.hasOwn(views, entry.event.seq)) {
       if (views === s.views) views = { ...views };
       (views as Record<number, ToolView>)[entry.event.seq] = entry.view;
     }
@@ -193,7 +242,7 @@ export function applyHistoryPage(state: StreamState, sessionId: string, page: Hi
   if (page.projections) {
     const { asOfSeq, values } = page.projections;
     for (const [key, value] of Object.entries(values)) projections = applyProjectionRow(projections, key, value, asOfSeq);
-    const missing = Object.entries(projections).filter(([key, row]) => !(key in values) && row.seq <= asOfSeq);
+    const missing = Object.entries(projections).filter(([key, row]) => !Object.hasOwn(values, key) && row.seq <= asOfSeq);
     if (missing.length > 0) {
       projections = { ...projections };
       for (const [key] of missing) delete (projections as Record<string, ProjectionRow>)[key];
@@ -201,10 +250,13 @@ export function applyHistoryPage(state: StreamState, sessionId: string, page: Hi
     if (questions.some((q) => q.epoch < state.epoch)) questions = questions.filter((q) => q.epoch >= state.epoch);
     loaded = true;
   }
-  if (events === s.events && views === s.views && projections === s.projections && questions === s.questions && loaded === s.loaded && s.error === undefined) {
+  if (
+    events === s.events && views === s.views && projections === s.projections && questions === s.questions &&
+    loaded === s.loaded && unreadable === s.unreadable && s.error === undefined
+  ) {
     return state;
   }
-  return withSlice(state, sessionId, { ...s, events, views, projections, questions, loaded, error: page.projections ? undefined : s.error });
+  return withSlice(state, sessionId, { ...s, events, views, projections, questions, loaded, unreadable, error: page.projections ? undefined : s.error });
 }
 
 /** Record a failed baseline fetch for a session (shown by the transcript as an error state). */

@@ -1,12 +1,13 @@
 /**
  * React bindings of the session-stream store: a provider that owns one store per app (started on mount, stopped
- * on unmount, refreshing the session-list query on `host/session-added` and after a reconnect, and failed reads
- * once the first connection opens), and hooks that read
+ * on unmount, refreshing the session-list query on `host/session-added` and after a reconnect, failed reads
+ * once the first connection opens, and the running state from `session.list` after every reconnect), the liveness
+ * probe of an open session (a silently dead socket is reconnected), and hooks that read
  * it through `useSyncExternalStore`. Server state stays here and in the query cache; nothing is mirrored into
  * component state.
  */
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionEvent, SessionTitleData } from '../../core/log/types.ts';
 import {
   modeProjectionSchema,
@@ -20,9 +21,11 @@ import {
 } from '../../core/protocol/methods.ts';
 import type { QuestionItem } from '../../core/questions/types.ts';
 import { planReviewOf } from '../../core/questions/plan-review.ts';
+import { callMethod } from '../../lib/api-client.ts';
 import type { ConnectionState } from '../../lib/downlink.ts';
+import { startLivenessProbe, type LivenessSample } from '../../lib/liveness-probe.ts';
 import { hostDescribeQueryOptions, hostKeys, sessionListQueryOptions } from '../../lib/queries.ts';
-import { EMPTY_SLICE, type SessionSlice } from './reducers.ts';
+import { EMPTY_SLICE, sliceOf, type SessionSlice } from './reducers.ts';
 import { createSessionStreamStore, type SessionStreamStore } from './store.ts';
 
 const StoreContext = createContext<SessionStreamStore | undefined>(undefined);
@@ -53,7 +56,76 @@ export function SessionStreamProvider({ store, children }: { store?: SessionStre
     active.start();
     return owned ? () => owned.stop() : undefined;
   }, [active, owned]);
+  // After every reconnect the running state follows the host again (issue 8 item 14): frames missed while the
+  // sockets were down cannot be replayed, so `session.list` is read afresh and its `running` applied.
+  useEffect(() => {
+    let previous = active.getConnectionState();
+    return active.subscribe(() => {
+      const next = active.getConnectionState();
+      if (next === previous) return;
+      const cameBack = previous === 'reconnecting' && next === 'connected';
+      previous = next;
+      if (cameBack) void resyncRunning(active, queryClient);
+    });
+  }, [active, queryClient]);
   return <StoreContext.Provider value={active}>{children}</StoreContext.Provider>;
+}
+
+/**
+ * Re-read `session.list` and apply each listed session's `running` to the stream state where it differs (issue 8
+ * item 14: a `host/session-status` sent while the sockets were down is lost; the host does not replay it). A
+ * session whose running flag changed while the list was on its way keeps the newer, live value. Sessions the
+ * stream has no running flag for are left to the list itself. Never rejects (a failed read changes nothing).
+ * @param store the stream store
+ * @param queryClient the app's query client (the fresh list also refreshes the sidebar's cache)
+ */
+export async function resyncRunning(store: SessionStreamStore, queryClient: QueryClient): Promise<void> {
+  const before = new Map(Object.entries(store.getState().sessions).map(([id, slice]) => [id, slice.running]));
+  let items: readonly SessionSummary[];
+  try {
+    items = (await queryClient.fetchQuery({ ...sessionListQueryOptions(), staleTime: 0 })).items;
+  } catch {
+    return;
+  }
+  for (const item of items) {
+    const held = store.getState().sessions[item.sessionId]?.running;
+    if (held === undefined || held !== before.get(item.sessionId) || held === item.running) continue;
+    store.applyHost({ type: 'host/session-status', sessionId: item.sessionId, running: item.running });
+  }
+}
+
+/** What the liveness probe samples of one session: the tail of `session.history` and its `session.list` row. */
+async function sampleHost(sessionId: string): Promise<LivenessSample> {
+  const [history, list] = await Promise.all([callMethod('session.history', { sessionId, maxMessages: 1 }), callMethod('session.list', {})]);
+  let lastSeq: number | undefined;
+  for (const entry of history.events) if (lastSeq === undefined || entry.event.seq > lastSeq) lastSeq = entry.event.seq;
+  return { lastSeq, running: list.items.find((item) => item.sessionId === sessionId)?.running };
+}
+
+/**
+ * While `sessionId` is open, probe the host every ~12 s and reconnect the downlink when the host is ahead of what the
+ * sockets delivered (a silently dead socket; issue 8 item 15, see `liveness-probe.ts`). The reconnect shows
+ * "Reconnecting…" and resyncs like any other.
+ * @param sessionId the open session; undefined probes nothing
+ */
+export function useLivenessProbe(sessionId: string | undefined): void {
+  const store = useSessionStreamStore();
+  useEffect(() => {
+    if (!sessionId) return undefined;
+    const probe = startLivenessProbe({
+      probe: () => sampleHost(sessionId),
+      held: () => {
+        const slice = store.getState().sessions[sessionId];
+        return { lastSeq: slice?.events[slice.events.length - 1]?.seq, running: slice?.running };
+      },
+      isConnected: () => store.getConnectionState() === 'connected',
+      onDead: (reason) => {
+        console.warn(`[downlink] the host is ahead of the sockets (${reason}); reconnecting`);
+        store.reconnect();
+      },
+    });
+    return () => probe.stop();
+  }, [store, sessionId]);
 }
 
 /**
@@ -99,6 +171,8 @@ export interface SessionState {
   readOnly: boolean;
   /** Why the session is read-only, when the host says (e.g. a log of the other variant); undefined otherwise. */
   readOnlyReason: string | undefined;
+  /** How many events arrived with a payload of the wrong shape and are not shown (the transcript says so). */
+  unreadable: number;
 }
 
 function planOf(slice: SessionSlice): PlanProjectionValue | undefined {
@@ -128,7 +202,7 @@ function lastTitle(events: readonly SessionEvent[]): string | undefined {
 
 function useSlice(sessionId: string | undefined): SessionSlice {
   const store = useSessionStreamStore();
-  const get = () => (sessionId ? store.getState().sessions[sessionId] ?? EMPTY_SLICE : EMPTY_SLICE);
+  const get = () => (sessionId ? sliceOf(store.getState(), sessionId) : EMPTY_SLICE);
   return useSyncExternalStore(store.subscribe, get, get);
 }
 
@@ -167,6 +241,7 @@ export function useSessionState(sessionId: string | undefined): SessionState {
     title: title ?? summary?.title,
     readOnly: summary?.readOnly ?? false,
     readOnlyReason: summary?.readOnlyReason,
+    unreadable: slice.unreadable.length,
   };
 }
 
@@ -178,6 +253,8 @@ export interface SessionBadges {
   running: boolean;
   plan: PlanProjectionValue | undefined;
   reviewPending: boolean;
+  /** Any question (plan review or other) waits for the user. */
+  questionPending: boolean;
   title: string | undefined;
   /** The `mode` projection (session-modes variant, seed 002); undefined on a plan-mode host. */
   mode: ModeProjectionValue | undefined;
@@ -193,13 +270,14 @@ export function useSessionBadges(): (summary: SessionSummary) => SessionBadges {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   return useMemo(
     () => (summary: SessionSummary) => {
-      const slice = state.sessions[summary.sessionId] ?? EMPTY_SLICE;
+      const slice = sliceOf(state, summary.sessionId);
       const listed = planProjectionSchema.safeParse(summary.projections?.values.plan);
       const listedMode = modeProjectionSchema.safeParse(summary.projections?.values.mode);
       return {
         running: slice.running ?? summary.running,
         plan: planOf(slice) ?? (listed.success ? listed.data : undefined),
         reviewPending: slice.questions.some((q) => planReviewOf(q.questions) !== undefined),
+        questionPending: slice.questions.length > 0,
         title: typeof slice.projections.title?.value === 'string' ? slice.projections.title.value : undefined,
         mode: modeOf(slice) ?? (listedMode.success ? listedMode.data : undefined),
       };

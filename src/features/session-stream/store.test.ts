@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DownlinkHandlers, Downlink } from '../../lib/downlink.ts';
 import { callMethod } from '../../lib/api-client.ts';
+import { parseMuxFrame } from '../../lib/downlink.ts';
+import { EVENT_SHAPES, NON_OBJECT_DATA } from '../../../fixtures/trust/event-shapes.ts';
 import { createSessionStreamStore, type FetchedHistoryPage } from './store.ts';
 
 const until = async (check: () => boolean, ms = 5000) => {
@@ -103,4 +105,32 @@ describe('session-stream store', () => {
     store.applyMux({ type: 'session/projection', sessionId: 's', key: 'plan', value: { active: false, pending: false }, seq: 3 }, 'r');
     expect(listener).toHaveBeenCalledTimes(1);
   });
+
+  it.each(EVENT_SHAPES.flatMap((shape) => [...NON_OBJECT_DATA, ['wrong field types', shape.wrong] as const].map(([name, data]) => ({ type: shape.type, good: shape.good, name, data }))))(
+    'skips and counts a $type event with $name arriving as a mux text frame or in a baseline, and keeps the others',
+    async ({ type, good, data }) => {
+      const text = (seq: number, payload: unknown) =>
+        JSON.stringify({
+          type: 'server-request', rpcId: `r${seq}`, method: 'session/event',
+          payload: { type: 'session/event', sessionId: 's', event: { type, seq, time: 1, data: payload } },
+        });
+      const fetchHistory = async (): Promise<FetchedHistoryPage> => ({
+        events: [{ event: { type, seq: 0, data: good } }, { event: { type, seq: 1, data } }],
+        hasMore: false,
+        projections: { asOfSeq: 1, values: {} },
+      });
+      const { box, connect } = fakeConnect();
+      const store = createSessionStreamStore({ fetchHistory, connect });
+      store.start();
+      for (const frame of [text(2, data), text(3, good)]) {
+        const parsed = parseMuxFrame(frame);
+        expect(parsed.kind).toBe('frame');
+        if (parsed.kind === 'frame') box.handlers!.onMuxFrame(parsed.frame, parsed.rpcId);
+      }
+      await store.refreshSession('s');
+      const slice = store.getState().sessions.s!;
+      expect(slice.events.map((e) => e.seq)).toEqual([0, 3]);
+      expect(slice.unreadable).toEqual([1, 2]);
+    },
+  );
 });

@@ -46,6 +46,8 @@ export interface SessionStreamStore {
   start(): void;
   /** Close the downlink. State is kept. */
   stop(): void;
+  /** Drop the downlink's sockets as lost and reopen them (a silently dead socket, issue 8 item 15); resyncs as any reconnect. */
+  reconnect(): void;
   /**
    * Mark a session open and pull its baseline if it has none yet (or none in flight). Open sessions get a fresh
    * baseline on every reconnect.
@@ -150,6 +152,9 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
     stop() {
       downlink?.close();
       downlink = undefined;
+    },
+    reconnect() {
+      downlink?.reconnect?.();
     },
     openSession(sessionId) {
       if (open.has(sessionId)) return;

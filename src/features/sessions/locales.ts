@@ -13,7 +13,10 @@ export interface SessionsLocale {
   planOn: string;
   planEntering: string;
   planLeaving: string;
+  /** Status badge while a plan review waits for the user, instead of `running` (issue 8 item 21). */
   planAwaitingReview: string;
+  /** Status badge while any other question waits for the user, instead of `running`. */
+  awaitingAnswer: string;
   readOnly: string;
   loading: string;
   empty: string;
@@ -52,7 +55,8 @@ export const en: SessionsLocale = {
   planOn: 'Plan mode on',
   planEntering: 'Plan mode entering (pending)',
   planLeaving: 'Plan mode leaving (pending)',
-  planAwaitingReview: 'Plan awaiting review',
+  planAwaitingReview: 'Waiting for your review',
+  awaitingAnswer: 'Waiting for your answer',
   readOnly: 'Read-only',
   loading: 'Loading sessions…',
   empty: 'No sessions yet.',

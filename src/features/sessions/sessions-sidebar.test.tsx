@@ -76,11 +76,13 @@ describe('SessionsSidebar', () => {
   });
 
   it.each([
-    { name: 'a pending plan review', badges: { running: true, plan: { active: true, pending: false }, reviewPending: true }, shown: ['Plan awaiting review', 'Running'], hidden: ['Plan mode on'] },
-    { name: 'plan mode on', badges: { running: false, plan: { active: true, pending: false }, reviewPending: false }, shown: ['Plan mode on'], hidden: ['Running', 'Plan awaiting review'] },
+    { name: 'a pending plan review', badges: { running: true, plan: { active: true, pending: false }, reviewPending: true, questionPending: true }, shown: ['Waiting for your review'], hidden: ['Plan mode on', 'Running', 'Waiting for your answer'] },
+    { name: 'a pending question', badges: { running: true, plan: { active: false, pending: false }, reviewPending: false, questionPending: true }, shown: ['Waiting for your answer'], hidden: ['Running', 'Waiting for your review'] },
+    { name: 'a running turn', badges: { running: true, plan: { active: false, pending: false }, reviewPending: false, questionPending: false }, shown: ['Running'], hidden: ['Waiting for your answer', 'Waiting for your review'] },
+    { name: 'plan mode on', badges: { running: false, plan: { active: true, pending: false }, reviewPending: false }, shown: ['Plan mode on'], hidden: ['Running', 'Waiting for your review'] },
     { name: 'entering plan mode (pending)', badges: { running: false, plan: { active: false, pending: true }, reviewPending: false }, shown: ['Plan mode entering (pending)'], hidden: ['Plan mode on'] },
     { name: 'leaving plan mode (pending)', badges: { running: false, plan: { active: true, pending: true }, reviewPending: false }, shown: ['Plan mode leaving (pending)'], hidden: ['Plan mode on'] },
-    { name: 'plan mode off', badges: { running: false, plan: { active: false, pending: false }, reviewPending: false }, shown: [], hidden: ['Plan mode on', 'Plan awaiting review'] },
+    { name: 'plan mode off', badges: { running: false, plan: { active: false, pending: false }, reviewPending: false }, shown: [], hidden: ['Plan mode on', 'Waiting for your review'] },
   ])('shows the indicators of $name', async ({ badges, shown, hidden }) => {
     await callMethod('session.create', {});
     renderSidebar({ badgesOf: () => badges });

@@ -1,7 +1,7 @@
 /**
  * The session list: a `nav` named "Sessions" with every session from `session.list`, newest first (title cut with
  * an ellipsis, the full title in `title`; relative time of the last activity; running, plan or session-mode
- * indicators; `aria-current` on the selected one), a "New session" action (`session.create`, then select it) and,
+ * indicators — "Waiting for your review" / "Waiting for your answer" instead of running while a question waits; `aria-current` on the selected one), a "New session" action (`session.create`, then select it) and,
  * when the host advertises `capabilities.import`, "Open session log" (a `.jsonl` file → `session.import`, opened
  * read-only, with the lines the host could not read listed beside it; a file over the 16 MB import limit is refused
  * before upload, and a refusal is said in a plain sentence with the host's detail in its `title`). Errors are worded
@@ -35,7 +35,10 @@ import './sessions-sidebar.css';
 export interface SessionRowBadges {
   running: boolean;
   plan: PlanProjectionValue | undefined;
+  /** A plan review waits for the user: "Waiting for your review" replaces the running and plan indicators. */
   reviewPending: boolean;
+  /** Another question waits for the user: "Waiting for your answer" replaces the running indicator. */
+  questionPending?: boolean | undefined;
   title?: string | undefined;
   mode?: ModeProjectionValue | undefined;
 }
@@ -195,7 +198,11 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
                       <span className="visually-hidden">{t.updated(when)}</span>
                       <span aria-hidden="true">{when}</span>
                     </time>
-                    {badges.running ? <span className="badge running">{t.running}</span> : null}
+                    {badges.questionPending && !badges.reviewPending ? (
+                      <span className="badge waiting">{t.awaitingAnswer}</span>
+                    ) : badges.running && !badges.reviewPending ? (
+                      <span className="badge running">{t.running}</span>
+                    ) : null}
                     {plan ? <span className={`badge plan${badges.reviewPending ? ' review' : ''}`}>{plan}</span> : null}
                     {summary.readOnly ? <span className="badge read-only">{t.readOnly}</span> : null}
                   </span>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readRecordingFixture, type RecordingName } from '../../../fixtures/paths.ts';
+import { EVENT_SHAPES, NON_OBJECT_DATA, PROTOTYPE_TYPES } from '../../../fixtures/trust/event-shapes.ts';
 import { parseSessionLog } from '../../core/log/reader.ts';
 import type { SessionEvent } from '../../core/log/types.ts';
 import { applyTranscriptEvent, foldTranscript, initTranscript, reviewOutcomeOf, type TranscriptItem } from './fold.ts';
@@ -77,5 +78,34 @@ describe('transcript fold', () => {
     { name: 'an unknown kind', type: 'permission/preset', data: { preset: 'x' } },
   ])('skips $name', ({ type, data }) => {
     expect(foldTranscript([{ type, seq: 0, data }]).items).toEqual([]);
+  });
+});
+
+describe('transcript fold on unvalidated events', () => {
+  const recorded = recording('plan-review');
+  const bad = EVENT_SHAPES.flatMap((shape) => [...NON_OBJECT_DATA, ['wrong field types', shape.wrong] as const].map(([name, data]) => ({ type: shape.type, name, data })));
+
+  it.each(bad)('never throws on a $type event with $name, and the recording around it folds as without it', ({ type, data }) => {
+    const noisy: SessionEvent[] = [...recorded.slice(0, 5), { type, seq: 1000, data }, ...recorded.slice(5)];
+    let folded: ReturnType<typeof foldTranscript> | undefined;
+    expect(() => (folded = foldTranscript(noisy))).not.toThrow();
+    const clean = foldTranscript(recorded).items.map((item) => item.key);
+    const keys = folded!.items.map((item) => item.key).filter((key) => !key.includes('1000'));
+    expect(keys).toEqual(clean);
+  });
+
+  it.each<[string, unknown]>([
+    ['null', null],
+    ['a number', 7],
+    ['an event without a type', { seq: 1, data: {} }],
+    ...PROTOTYPE_TYPES.map((type): [string, unknown] => [`type ${type}`, { type, seq: 1, data: { turn: 1 } }]),
+  ])('ignores %s', (_name, value) => {
+    expect(foldTranscript([value as SessionEvent], { 1: { for: 'call', view: { card: 'generic' } } }).items).toEqual([]);
+  });
+
+  it.each([1e9, -1, 1.5, Number.MAX_SAFE_INTEGER])('ignores a streaming chunk addressed to block index %d', (index) => {
+    const chunk = (i: number, text: string): SessionEvent => ({ type: 'assistant/chunk', seq: i, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: i === 1 ? index : 0, text } } });
+    const { items } = foldTranscript([chunk(0, 'Hello'), chunk(1, 'never'), chunk(2, ' there')]);
+    expect(items).toEqual([expect.objectContaining({ kind: 'assistant', blocks: [{ type: 'text', text: 'Hello there' }] })]);
   });
 });

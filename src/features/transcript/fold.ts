@@ -4,6 +4,8 @@
  * only the items an event concerns and replaces them with new objects, so memoised rows re-render precisely;
  * a whole log folds in one pass. Event shapes follow the dsh recordings (both `assistant/message` and
  * `tool/result` shapes, compressed `*-chunks` rows); `session/title`, `request/header` and unknown kinds are skipped.
+ * The fold never throws: the store validates events first (core `eventIssue`), and a payload of the wrong shape
+ * that reaches the fold anyway (null, an array, a string, fields of the wrong type) is ignored field by field.
  */
 import type {
   AssistantChunkData,
@@ -55,6 +57,33 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** An event's `data` when it is an object, else an empty record (so a wrong-shaped payload reads as "no fields"). */
+function dataOf(event: SessionEvent): Record<string, unknown> {
+  return isRecord(event.data) ? event.data : {};
+}
+
+/**
+ * Highest block index a streaming chunk may address. Real messages have a handful of blocks; a bound keeps a
+ * hostile `index` (1e9) from allocating a huge block list.
+ */
+const MAX_BLOCK_INDEX = 1024;
+
+/** A block index as a chunk gives it: a non-negative integer up to `MAX_BLOCK_INDEX`, or `undefined` when absent. */
+function blockIndexOf(value: unknown): number | undefined | false {
+  if (value === undefined) return undefined;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_BLOCK_INDEX ? value : false;
+}
+
+/** JSON text of a non-string tool argument value; `'{}'` when it cannot be written (never throws). */
+function argumentsText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value ?? {}) ?? '{}';
+  } catch {
+    return '{}';
+  }
+}
+
 function push(state: TranscriptState, item: TranscriptItem): number {
   state.items = [...state.items, item];
   return state.items.length - 1;
@@ -93,11 +122,11 @@ function withBlock(blocks: readonly AssistantBlock[], index: number, type: Assis
 }
 
 function onChunk(state: TranscriptState, event: SessionEvent): void {
-  const data = event.data as Partial<AssistantChunkData> & Record<string, unknown>;
+  const data = dataOf(event) as Partial<AssistantChunkData> & Record<string, unknown>;
   if (typeof data.turn !== 'number' || typeof data.step !== 'number') return;
   let type: AssistantBlock['type'] | undefined;
   let text: string | undefined;
-  let index = typeof data.index === 'number' ? data.index : 0;
+  let index = blockIndexOf(data.index) ?? 0;
   let whole = false;
   if (event.type === 'reasoning-chunks' || event.type === 'text-chunks') {
     type = event.type === 'reasoning-chunks' ? 'reasoning' : 'text';
@@ -105,7 +134,7 @@ function onChunk(state: TranscriptState, event: SessionEvent): void {
   } else {
     const chunk = data.chunk;
     if (!isRecord(chunk)) return;
-    index = typeof chunk.index === 'number' ? chunk.index : 0;
+    index = blockIndexOf(chunk.index) ?? 0;
     if (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta') {
       type = chunk.type === 'text-delta' ? 'text' : 'reasoning';
       text = typeof chunk.text === 'string' ? chunk.text : undefined;
@@ -118,7 +147,7 @@ function onChunk(state: TranscriptState, event: SessionEvent): void {
       whole = true;
     }
   }
-  if (type === undefined || text === undefined) return;
+  if (type === undefined || text === undefined || index === false) return;
   const { index: at, item } = assistantAt(state, event.seq, data.turn, data.step);
   if (!item.streaming) return;
   replace(state, at, { ...item, blocks: withBlock(item.blocks, index, type, text, whole) });
@@ -126,7 +155,7 @@ function onChunk(state: TranscriptState, event: SessionEvent): void {
 
 function onAssistantMessage(state: TranscriptState, event: SessionEvent): void {
   const content = assistantContentOf(event);
-  const data = event.data as { turn?: unknown; step?: unknown };
+  const data = dataOf(event);
   if (!content) return;
   const blocks: AssistantBlock[] = content
     .filter((b): b is { type: 'text' | 'reasoning'; text: string } => (b.type === 'text' || b.type === 'reasoning') && typeof b.text === 'string')
@@ -140,7 +169,7 @@ function onAssistantMessage(state: TranscriptState, event: SessionEvent): void {
 }
 
 function onUserMessage(state: TranscriptState, event: SessionEvent): void {
-  const data = event.data as Partial<UserMessageData>;
+  const data = dataOf(event) as Partial<UserMessageData>;
   const source: MessageSource | undefined = isRecord(data.source) ? (data.source as MessageSource) : undefined;
   const text = userTextOf(event);
   if (!source || source.kind === 'user') {
@@ -154,7 +183,7 @@ function onUserMessage(state: TranscriptState, event: SessionEvent): void {
 }
 
 function onToolCall(state: TranscriptState, event: SessionEvent, view: ToolView | undefined): void {
-  const data = event.data as Record<string, unknown>;
+  const data = dataOf(event);
   const callId = typeof data.callId === 'string' ? data.callId : `seq-${event.seq}`;
   const index = push(state, {
     kind: 'tool',
@@ -162,7 +191,7 @@ function onToolCall(state: TranscriptState, event: SessionEvent, view: ToolView 
     seq: event.seq,
     callId,
     name: typeof data.name === 'string' ? data.name : 'tool',
-    arguments: typeof data.arguments === 'string' ? data.arguments : JSON.stringify(data.arguments ?? {}),
+    arguments: argumentsText(data.arguments),
     view: view?.for === 'call' ? view : undefined,
     result: undefined,
   });
@@ -190,6 +219,7 @@ function onToolResult(state: TranscriptState, event: SessionEvent, view: ToolVie
  * @returns `state` itself (rows that did not change keep their identity)
  */
 export function applyTranscriptEvent(state: TranscriptState, event: SessionEvent, view?: ToolView): TranscriptState {
+  if (!isRecord(event) || typeof event.type !== 'string' || typeof event.seq !== 'number') return state;
   switch (event.type) {
     case 'user/message':
       onUserMessage(state, event);
@@ -209,7 +239,7 @@ export function applyTranscriptEvent(state: TranscriptState, event: SessionEvent
       onToolResult(state, event, view);
       break;
     case 'command/run': {
-      const data = event.data as Partial<CommandRunData>;
+      const data = dataOf(event) as Partial<CommandRunData>;
       if (typeof data.commandId !== 'string') break;
       const index = push(state, {
         kind: 'command', key: `command-${event.seq}`, seq: event.seq, commandId: data.commandId,
@@ -219,7 +249,7 @@ export function applyTranscriptEvent(state: TranscriptState, event: SessionEvent
       break;
     }
     case 'command/done': {
-      const data = event.data as Partial<CommandDoneData>;
+      const data = dataOf(event) as Partial<CommandDoneData>;
       const index = typeof data.commandId === 'string' ? state.byCommand.get(data.commandId) : undefined;
       const item = index === undefined ? undefined : state.items[index];
       if (index === undefined || item?.kind !== 'command') break;
@@ -227,22 +257,22 @@ export function applyTranscriptEvent(state: TranscriptState, event: SessionEvent
       break;
     }
     case 'plan/mode': {
-      const active = (event.data as { active?: unknown }).active;
+      const active = dataOf(event).active;
       if (typeof active === 'boolean') push(state, { kind: 'plan-mode', key: `plan-${event.seq}`, seq: event.seq, active });
       break;
     }
     case 'mode/set': {
-      const mode = (event.data as { mode?: unknown } | null)?.mode;
+      const mode = dataOf(event).mode;
       if (typeof mode === 'string') push(state, { kind: 'mode', key: `mode-${event.seq}`, seq: event.seq, mode });
       break;
     }
     case 'turn/start': {
-      const turn = (event.data as { turn?: unknown }).turn;
+      const turn = dataOf(event).turn;
       state.openTurn = typeof turn === 'number' ? turn : 0;
       break;
     }
     case 'turn/end': {
-      const data = event.data as Partial<TurnEndData>;
+      const data = dataOf(event) as Partial<TurnEndData>;
       const reason: Record<string, unknown> = isRecord(data.reason) ? data.reason : {};
       push(state, {
         kind: 'turn-end', key: `turn-end-${event.seq}`, seq: event.seq, turn: typeof data.turn === 'number' ? data.turn : 0,
@@ -271,8 +301,19 @@ export function applyTranscriptEvent(state: TranscriptState, event: SessionEvent
  */
 export function foldTranscript(events: readonly SessionEvent[], views: Readonly<Record<number, ToolView>> = {}): TranscriptState {
   const state = initTranscript();
-  for (const event of events) applyTranscriptEvent(state, event, views[event.seq]);
+  for (const event of events) applyTranscriptEvent(state, event, viewOf(views, event));
   return state;
+}
+
+/**
+ * The tool card the host attached to an event, looked up by the event's own seq (never through the prototype).
+ * @param views tool cards by seq
+ * @param event any value; a non-event has no card
+ * @returns the card, or `undefined` when there is none
+ */
+export function viewOf(views: Readonly<Record<number, ToolView>>, event: SessionEvent): ToolView | undefined {
+  const seq: unknown = isRecord(event) ? event.seq : undefined;
+  return typeof seq === 'number' && Object.hasOwn(views, seq) ? views[seq] : undefined;
 }
 
 /** What the exit_plan_mode card shows as the review outcome (upstream spec §1.9 result texts). */

@@ -10,11 +10,17 @@ export interface TranscriptLocale {
   loading: string;
   loadError: (message: string) => string;
   retry: string;
+  /** Note for events that arrived with a payload of the wrong shape and are left out (`count` ≥ 1). */
+  unreadable: (count: number) => string;
   you: string;
   assistant: string;
   reasoning: string;
   streaming: string;
   running: string;
+  /** Instead of `running` while a plan review waits for the user (issue 8 item 21). */
+  waitingReview: string;
+  /** Instead of `running` while any other question waits for the user. */
+  waitingAnswer: string;
   planModeOn: string;
   planModeOff: string;
   /** A `mode/set` line of the session-modes variant. */
@@ -57,11 +63,14 @@ export const en: TranscriptLocale = {
   loading: 'Loading the session…',
   loadError: (message) => `Could not load the session: ${message}`,
   retry: 'Try again',
+  unreadable: (count) => (count === 1 ? '1 event could not be shown' : `${count} events could not be shown`),
   you: 'You',
   assistant: 'Assistant',
   reasoning: 'Reasoning',
   streaming: 'Writing…',
   running: 'Running…',
+  waitingReview: 'Waiting for your review',
+  waitingAnswer: 'Waiting for your answer',
   planModeOn: 'Plan mode on',
   planModeOff: 'Plan mode off',
   modeSet: (mode) => `Mode: ${mode.charAt(0).toUpperCase()}${mode.slice(1)}`,

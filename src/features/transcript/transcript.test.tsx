@@ -121,6 +121,22 @@ describe('Transcript', () => {
     expect(screen.getAllByText(/^(Writing|Running)…$/)).toHaveLength(1);
   });
 
+  it.each([
+    ['review', 'Waiting for your review'],
+    ['answer', 'Waiting for your answer'],
+  ] as const)('says what it waits for (a pending %s) instead of Running…', (waiting, text) => {
+    const events: SessionEvent[] = [
+      { type: 'turn/start', seq: 0, data: { turn: 1 } },
+      { type: 'tool/call', seq: 1, data: { turn: 1, step: 1, callId: 'p1', name: 'exit_plan_mode', arguments: '{"plan":"# P"}' } },
+    ];
+    const { rerender } = render(<Transcript events={events} views={{}} loaded error={undefined} waiting={waiting} />);
+    expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.queryByText('Running…')).toBeNull();
+    rerender(<Transcript events={events} views={{}} loaded error={undefined} />);
+    expect(screen.getByText('Running…')).toBeInTheDocument();
+    expect(screen.queryByText(text)).toBeNull();
+  });
+
   it('ends Writing… when the turn is cancelled mid-stream and keeps the partial text', () => {
     const events: SessionEvent[] = [
       { type: 'turn/start', seq: 0, data: { turn: 1 } },
@@ -131,6 +147,25 @@ describe('Transcript', () => {
     expect(screen.getByRole('article', { name: 'Assistant' })).toHaveTextContent('Writing src/cli');
     expect(screen.queryByText(/^(Writing|Running)…$/)).toBeNull();
     expect(screen.getByText('Turn cancelled')).toBeInTheDocument();
+  });
+
+  it('shows text in angle brackets as text in an assistant message and in an approved plan card (issue 8 item 17)', async () => {
+    const user = userEvent.setup();
+    const said = 'Use Vec<u8> and the <channel> tag.';
+    const plan = '# Keep <channel>\n\n<details>\n<summary>Why</summary>\n</details>\n\n1. Use Vec<u8>';
+    const events: SessionEvent[] = [
+      { type: 'assistant/message', seq: 0, data: { turn: 1, step: 1, message: { role: 'assistant', content: [{ type: 'text', text: said }] } } },
+      { type: 'tool/call', seq: 1, data: { turn: 1, step: 2, callId: 'p1', name: 'exit_plan_mode', arguments: JSON.stringify({ plan }) } },
+      { type: 'tool/result', seq: 2, data: { turn: 1, step: 2, callId: 'p1', content: [{ type: 'text', text: 'User has approved your plan.' }], isError: false } },
+    ];
+    render(<Transcript events={events} views={{}} loaded error={undefined} />);
+    expect(screen.getByRole('article', { name: 'Assistant' })).toHaveTextContent(/^Use Vec<u8> and the <channel> tag\.$/);
+    const card = screen.getByRole('article', { name: /^Plan: / });
+    await user.click(within(card).getByRole('button', { name: 'Show the plan' }));
+    expect(within(card).getByRole('heading', { level: 1, name: 'Keep <channel>' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('<summary>Why</summary>');
+    expect(card).toHaveTextContent('Use Vec<u8>');
+    expect(card.querySelector('details, summary')).toBeNull();
   });
 
   it('shows what the user typed as plain text, markup and line breaks included', () => {

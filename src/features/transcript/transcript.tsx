@@ -1,6 +1,7 @@
 /**
  * The session transcript: a labelled region listing user messages, assistant messages (streaming), tool cards
- * (plan, question and generic), command cards and quiet system lines, in log order, from an incremental fold.
+ * (plan, question and generic), command cards and quiet system lines, in log order, from an incremental fold, and a
+ * quiet note counting the events that arrived with a payload of the wrong shape and are not shown.
  * Receives server state as props from the app; holds none of its own.
  */
 import type { SessionEvent } from '../../core/log/types.ts';
@@ -25,6 +26,13 @@ export interface TranscriptProps {
   error: string | undefined;
   /** Offered as "Try again" next to a load error (pulls the baseline again). */
   onRetry?: () => void;
+  /**
+   * A question waits for the user (`review`: a plan review; `answer`: any other question): the turn's marker says
+   * "Waiting for your review" / "Waiting for your answer" instead of "Running…" (issue 8 item 21).
+   */
+  waiting?: 'review' | 'answer' | undefined;
+  /** How many events could not be shown (payload of the wrong shape); 0 or undefined shows no note. */
+  unreadable?: number;
 }
 
 function Row({ item }: { item: TranscriptItem }) {
@@ -58,7 +66,7 @@ function streamingLast(items: readonly TranscriptItem[]): boolean {
 }
 
 /** Render a session's transcript (see `TranscriptProps`). */
-export function Transcript({ events, views, loaded, error, onRetry }: TranscriptProps) {
+export function Transcript({ events, views, loaded, error, onRetry, waiting, unreadable = 0 }: TranscriptProps) {
   const { items, openTurn } = useTranscript(events, views);
   return (
     <section className="transcript" aria-label={t.region}>
@@ -70,6 +78,7 @@ export function Transcript({ events, views, loaded, error, onRetry }: Transcript
       ) : null}
       {!loaded && items.length === 0 && !error ? <p className="quiet">{t.loading}</p> : null}
       {loaded && items.length === 0 ? <p className="quiet">{t.empty}</p> : null}
+      {unreadable > 0 ? <p className="quiet transcript-unreadable">{t.unreadable(unreadable)}</p> : null}
       <ol className="transcript-list">
         {items.map((item) => (
           <li key={item.key} className={`row row-${item.kind}`}>
@@ -77,7 +86,11 @@ export function Transcript({ events, views, loaded, error, onRetry }: Transcript
           </li>
         ))}
       </ol>
-      {openTurn !== undefined && !streamingLast(items) ? <p className="quiet running" aria-live="polite">{t.running}</p> : null}
+      {waiting !== undefined ? (
+        <p className="quiet waiting" aria-live="polite">{waiting === 'review' ? t.waitingReview : t.waitingAnswer}</p>
+      ) : openTurn !== undefined && !streamingLast(items) ? (
+        <p className="quiet running" aria-live="polite">{t.running}</p>
+      ) : null}
     </section>
   );
 }

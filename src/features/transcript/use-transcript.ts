@@ -6,7 +6,7 @@
 import { useRef } from 'react';
 import type { SessionEvent } from '../../core/log/types.ts';
 import type { ToolView } from '../../core/protocol/methods.ts';
-import { applyTranscriptEvent, initTranscript, type TranscriptItem } from './fold.ts';
+import { applyTranscriptEvent, initTranscript, viewOf, type TranscriptItem } from './fold.ts';
 
 interface Cursor {
   source: readonly SessionEvent[];
@@ -32,7 +32,7 @@ export function useTranscript(events: readonly SessionEvent[], views: Readonly<R
   }
   for (let i = current.count; i < events.length; i += 1) {
     const event = events[i]!;
-    applyTranscriptEvent(current.state, event, views[event.seq]);
+    applyTranscriptEvent(current.state, event, viewOf(views, event));
   }
   current.count = events.length;
   current.source = events;

@@ -1,0 +1,137 @@
+/**
+ * Issue 8 item 13, end to end: the spec runs `ui-plan serve` itself (its own port and data directory), kills it with
+ * SIGKILL while a plan review (or a generic question) waits, and starts it again on the same port and data directory.
+ * The open page, never reloaded, shows the question again with the same plan and the draft typed before the crash; an
+ * answer is accepted, the turn completes, and `ui-plan fold` reads the stored log without a skipped line.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { newSession, reviewCard, send } from '../helpers.ts';
+
+const CLI = path.resolve('bin', 'ui-plan.mjs');
+
+/** A running `ui-plan serve` child process. */
+type Serve = { child: ChildProcess; exited: Promise<void> };
+
+/** Start `ui-plan serve` on `port` over `dataDir`; resolves once it listens. */
+async function serve(port: number, dataDir: string): Promise<Serve> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let out = '';
+  let err = '';
+  child.stderr?.on('data', (chunk: Buffer) => void (err += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (/listening on http:/.test(out)) resolve();
+    });
+    void exited.then(() => reject(new Error(`ui-plan serve exited before listening: ${err}`)));
+  });
+  return { child, exited };
+}
+
+/** kill -9, and wait until the process is gone. */
+async function crash(running: Serve): Promise<void> {
+  process.kill(running.child.pid as number, 'SIGKILL');
+  await running.exited;
+}
+
+/** The one stored session log of `dataDir`, read by `ui-plan fold`. */
+function fold(dataDir: string): { events: number; skipped: number[] } {
+  const dir = path.join(dataDir, 'sessions');
+  const files = fs.readdirSync(dir).filter((name) => name.endsWith('.jsonl'));
+  expect(files).toHaveLength(1);
+  const run = spawnSync(process.execPath, [CLI, 'fold', path.join(dir, files[0] as string)], { encoding: 'utf8' });
+  expect(run.status).toBe(0);
+  return JSON.parse(run.stdout.trim()) as { events: number; skipped: number[] };
+}
+
+/** Until the page's downlinks are lost, then until they are back. */
+async function expectReconnected(page: Page, restart: () => Promise<void>): Promise<void> {
+  await expect(page.getByRole('status', { name: /reconnecting|connecting/i }).first()).toBeVisible({ timeout: 30_000 });
+  await restart();
+  await expect(page.getByRole('status', { name: 'Connected' }).first()).toBeVisible({ timeout: 30_000 });
+}
+
+let dataDir = '';
+let current: Serve | undefined;
+
+test.beforeEach(() => {
+  fs.mkdirSync('e2e/.tmp', { recursive: true });
+  dataDir = fs.mkdtempSync(path.resolve('e2e/.tmp', 'restart-'));
+});
+
+test.afterEach(async () => {
+  if (current && current.child.exitCode === null && current.child.signalCode === null) {
+    current.child.kill('SIGTERM');
+    await current.exited;
+  }
+  current = undefined;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The port of this project's baseURL (PORT_BASE scheme of playwright.config.ts). */
+function portOf(baseURL: string | undefined): number {
+  return Number(new URL(baseURL ?? '').port);
+}
+
+test('a plan review waiting at a kill -9 comes back with its plan and feedback, and the turn completes', async ({ page, baseURL }) => {
+  const port = portOf(baseURL);
+  current = await serve(port, dataDir);
+  await newSession(page);
+  await send(page, '/plan add a --greeting flag to the CLI');
+  const card = reviewCard(page);
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  const title = (await card.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  expect(title).toMatch(/greeting/i);
+  const feedback = card.getByRole('textbox', { name: 'Feedback' });
+  await feedback.fill('Also cover the flag with a unit test');
+
+  await crash(current);
+  await expectReconnected(page, async () => {
+    current = await serve(port, dataDir);
+  });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(feedback).toHaveValue('Also cover the flag with a unit test');
+
+  await card.getByRole('button', { name: 'Keep planning' }).click();
+  await expect(card.getByRole('heading', { level: 1 })).toContainText('revised', { timeout: 30_000 });
+  await expect(card.getByText('Also cover the flag with a unit test').first()).toBeVisible();
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(card).toBeHidden();
+  await expect(page.getByText('Turn completed').last()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/Turn failed/)).toHaveCount(0);
+
+  const folded = fold(dataDir);
+  expect(folded.skipped).toEqual([]);
+  expect(folded.events).toBeGreaterThan(0);
+});
+
+test('a generic question waiting at a kill -9 comes back with its draft answer, and the turn completes', async ({ page, baseURL }) => {
+  const port = portOf(baseURL);
+  current = await serve(port, dataDir);
+  await newSession(page);
+  await send(page, 'Add a --greeting flag; ask me how to approach it first');
+  const flow = page.getByRole('region', { name: /How should I approach/ });
+  await expect(flow).toBeVisible({ timeout: 30_000 });
+  const minimal = flow.getByRole('radio', { name: /Keep it minimal/ });
+  await minimal.click();
+  await expect(minimal).toBeChecked();
+
+  await crash(current);
+  await expectReconnected(page, async () => {
+    current = await serve(port, dataDir);
+  });
+  await expect(flow).toBeVisible();
+  await expect(minimal).toBeChecked();
+
+  await flow.getByRole('button', { name: 'Submit' }).click();
+  await expect(flow).toBeHidden();
+  await expect(page.getByText(/you picked/).last()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Turn completed').last()).toBeVisible({ timeout: 30_000 });
+
+  expect(fold(dataDir).skipped).toEqual([]);
+});

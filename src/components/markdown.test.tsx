@@ -1,0 +1,200 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { readFixture } from '../../fixtures/paths.ts';
+import { Markdown } from './markdown.tsx';
+import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
+
+const fixture = (name: string) => readFixture('trust', 'markdown', name);
+
+function renderMarkdown(text: string) {
+  return render(<Markdown text={text} />).container;
+}
+
+/** Nothing that executes, fetches or styles: no such element or attribute anywhere, every link safe and in a new tab. */
+function expectInert(container: HTMLElement) {
+  expect(container.querySelectorAll('script, img, iframe, style, details, object, embed, svg, video, audio, source')).toHaveLength(0);
+  expect(container.querySelectorAll('[style], [onerror], [onload], [onclick], [srcset], [src]')).toHaveLength(0);
+  for (const a of container.querySelectorAll('a')) {
+    expect(a.getAttribute('href')).toMatch(/^(https?:\/\/|mailto:)/);
+    expect(a).toHaveAttribute('target', '_blank');
+    expect(a).toHaveAttribute('rel', 'noopener noreferrer');
+  }
+}
+
+describe('raw HTML', () => {
+  it.each([
+    ['Use Vec<u8> and the <channel> tag.', 'Use Vec<u8> and the <channel> tag.'],
+    ['a <b>bold</b> word', 'a <b>bold</b> word'],
+    ['inline <img src=x onerror=alert(1)> image', 'inline <img src=x onerror=alert(1)> image'],
+    ['<script>alert(1)</script>', '<script>alert(1)</script>'],
+    ['<details><summary>More</summary>hidden</details>', '<details><summary>More</summary>hidden</details>'],
+    ['<img src="https://elsewhere/?q=secret" onerror="alert(1)">', '<img src="https://elsewhere/?q=secret" onerror="alert(1)">'],
+    ['<iframe src="https://evil.example/"></iframe>', '<iframe src="https://evil.example/"></iframe>'],
+    ['<style>body { display: none }</style>', '<style>body { display: none }</style>'],
+    ['<a href="javascript:alert(1)">click</a>', '<a href="javascript:alert(1)">click</a>'],
+    ['<svg onload=alert(1)>', '<svg onload=alert(1)>'],
+    ['<!-- a comment -->', '<!-- a comment -->'],
+    ['<p style="color:red">red</p>', '<p style="color:red">red</p>'],
+    ['x <span style="color:red">y</span> z', 'x <span style="color:red">y</span> z'],
+  ])('shows %j as literal text', (source, shown) => {
+    const container = renderMarkdown(source);
+    expect(container.textContent).toBe(shown);
+    expectInert(container);
+  });
+
+  it('keeps every tag of a multi-line HTML block, in a plan with markdown around it', () => {
+    const container = renderMarkdown(fixture('html-block.md'));
+    expect(screen.getByRole('heading', { name: 'Plan' })).toBeInTheDocument();
+    expect(container.textContent).toContain('<details>');
+    expect(container.textContent).toContain('<summary>Why</summary>');
+    expect(container.textContent).toContain('</details>');
+    expect(container.textContent).toContain('Keep the <channel> tag and Vec<u8>.');
+    expectInert(container);
+  });
+});
+
+describe('links', () => {
+  it.each([
+    ['[x](javascript:alert(1))'],
+    ['[x](JaVaScRiPt:alert(1))'],
+    ['[x](java&#x09;script:alert(1))'],
+    ['[x](java&#x0A;script:alert(1))'],
+    ['[x](&#106;avascript:alert(1))'],
+    ['[x](%20javascript:alert(1))'],
+    ['[x](<javascript:alert(1)>)'],
+    ['[x](<\tjavascript:alert(1)>)'],
+    ['[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)'],
+    ['[x](DATA:text/html,hi)'],
+    ['[x](vbscript:msgbox(1))'],
+    ['[x](file:///etc/passwd)'],
+    ['[x](ftp://example.com/x)'],
+    ['[x](blob:https://example.com/uuid)'],
+    ['[x](chrome://settings)'],
+    ['[x](/api/session.list)'],
+    ['[x](foo.md)'],
+    ['[x](../x)'],
+    ['[x](#x)'],
+    ['[x](#/s/session-other)'],
+    ['[x](?q=1)'],
+    ['[x](//evil.example/x)'],
+    ['[x][ref]\n\n[ref]: javascript:alert(1)'],
+    ['[x][ref]\n\n[ref]: /api/session.history'],
+    ['[x]\n\n[x]: vbscript:msgbox(1)'],
+  ])('renders %j as the text "x", not a link', (source) => {
+    const container = renderMarkdown(source);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(container.textContent).toBe('x');
+    expectInert(container);
+  });
+
+  it.each([
+    ['<javascript:alert(1)>', 'javascript:alert(1)'],
+    ['<JAVASCRIPT:alert(1)>', 'JAVASCRIPT:alert(1)'],
+    ['<data:text/html,hi>', 'data:text/html,hi'],
+    ['<vbscript:msgbox>', 'vbscript:msgbox'],
+    ['<file:///etc/passwd>', 'file:///etc/passwd'],
+  ])('renders the autolink %j as its text, not a link', (source, shown) => {
+    const container = renderMarkdown(source);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(container.textContent).toBe(shown);
+  });
+
+  it.each([
+    ['[docs](https://example.com/a?b=1)', 'docs', 'https://example.com/a?b=1'],
+    ['[docs](HTTPS://EXAMPLE.com)', 'docs', 'https://example.com/'],
+    ['[docs](http://127.0.0.1:9/x)', 'docs', 'http://127.0.0.1:9/x'],
+    ['<https://example.com/auto>', 'https://example.com/auto', 'https://example.com/auto'],
+    ['see www.example.com', 'www.example.com', 'http://www.example.com/'],
+    ['[mail](mailto:a@example.com)', 'mail', 'mailto:a@example.com'],
+    ['<a@example.com>', 'a@example.com', 'mailto:a@example.com'],
+    ['[docs][r]\n\n[r]: https://example.com/ref', 'docs', 'https://example.com/ref'],
+  ])('renders %j as a link that opens in a new tab', (source, name, href) => {
+    const container = renderMarkdown(source);
+    const link = screen.getByRole('link', { name });
+    expect(link).toHaveAttribute('href', href);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expectInert(container);
+  });
+});
+
+describe('images', () => {
+  it.each([
+    ['![x](https://elsewhere/?q=secret)', 'Image: x — elsewhere', 'https://elsewhere/?q=secret'],
+    ['![diagram](http://elsewhere.example:8080/a.png "t")', 'Image: diagram — elsewhere.example:8080', 'http://elsewhere.example:8080/a.png'],
+    ['![](https://elsewhere/p.png)', 'Image — elsewhere', 'https://elsewhere/p.png'],
+    ['![x][img]\n\n[img]: https://elsewhere/ref.png', 'Image: x — elsewhere', 'https://elsewhere/ref.png'],
+  ])('shows %j as a placeholder link, never fetched', (source, name, href) => {
+    const container = renderMarkdown(source);
+    const link = screen.getByRole('link', { name });
+    expect(link).toHaveAttribute('href', href);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expectInert(container);
+  });
+
+  it.each([
+    ['![x](data:image/png;base64,iVBORw0KGgo=)', 'Image: x'],
+    ['![x](javascript:alert(1))', 'Image: x'],
+    ['![x](/api/session.list)', 'Image: x'],
+    ['![x](file:///etc/passwd)', 'Image: x'],
+    ['![x](foo.png)', 'Image: x'],
+  ])('shows %j as placeholder text without a link', (source, shown) => {
+    const container = renderMarkdown(source);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(container.textContent).toBe(shown);
+    expectInert(container);
+  });
+
+  it('keeps the link around an image and shows the image as text inside it (links do not nest)', () => {
+    const container = renderMarkdown('[![logo](https://img.example/a.png)](https://target.example/)');
+    const links = screen.getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute('href', 'https://target.example/');
+    expect(links[0]).toHaveTextContent('Image: logo — img.example');
+    expectInert(container);
+  });
+
+  it('shows an image inside an unsafe link as text, with no link at all', () => {
+    const container = renderMarkdown('[![logo](https://img.example/a.png)](javascript:alert(1))');
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(container.textContent).toBe('Image: logo — img.example');
+    expectInert(container);
+  });
+});
+
+describe('tables and memoisation', () => {
+  it('aligns GFM table cells with classes, emitting no style attribute', () => {
+    const container = renderMarkdown('| a | b | c |\n|:--|:-:|--:|\n| 1 | 2 | 3 |');
+    expect(screen.getByRole('columnheader', { name: 'b' })).toHaveClass('markdown-align-center');
+    expect(screen.getByRole('cell', { name: '3' })).toHaveClass('markdown-align-right');
+    expect(screen.getByRole('cell', { name: '1' })).toHaveClass('markdown-align-left');
+    expect(container.querySelectorAll('[style]')).toHaveLength(0);
+  });
+
+  it('is a memoised component', () => {
+    expect((Markdown as unknown as { $$typeof: symbol }).$$typeof).toBe(Symbol.for('react.memo'));
+  });
+});
+
+describe('safeLinkUrl and safeImageUrl', () => {
+  it.each([
+    ['java\tscript:alert(1)', undefined],
+    ['java\nscript:alert(1)', undefined],
+    [' \u0000javascript:alert(1)', undefined],
+    ['JAVASCRIPT:alert(1)', undefined],
+    ['data:text/html,x', undefined],
+    ['/api/x', undefined],
+    ['', undefined],
+    [undefined, undefined],
+    ['  https://example.com', 'https://example.com/'],
+    ['mailto:a@b.c', 'mailto:a@b.c'],
+  ])('judges the link %j as %j', (raw, href) => {
+    expect(safeLinkUrl(raw)?.href).toBe(href);
+  });
+
+  it('refuses mailto for images', () => {
+    expect(safeImageUrl('mailto:a@b.c')).toBeUndefined();
+    expect(safeImageUrl('https://elsewhere/x.png')).toEqual({ href: 'https://elsewhere/x.png', host: 'elsewhere' });
+  });
+});

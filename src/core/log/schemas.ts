@@ -1,0 +1,87 @@
+/**
+ * Payload schemas (zod) of every event kind the product reads, and the one check both the log reader and the
+ * client stream store run on each event before anything folds it. Only the fields a reader relies on are
+ * required; extra keys are always allowed and unknown kinds are never validated. Schemas live in a `Map`, so an
+ * event type that is an `Object.prototype` key (`constructor`, `__proto__`, `toString`, …) is simply unknown.
+ */
+import { z } from 'zod';
+
+const expected = (what: string) => ({ error: `expected ${what}` });
+const num = z.number(expected('a number'));
+const str = z.string(expected('a string'));
+const bool = z.boolean(expected('a boolean'));
+const obj = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape, expected('an object'));
+const arrayOf = <T extends z.ZodType>(item: T) => z.array(item, expected('an array'));
+
+/** A content block: any kind, but `type` is a string and a `text`, when present, is a string. */
+const block = obj({ type: str, text: str.optional() });
+const blocks = arrayOf(block);
+/** A message envelope as dsh nests it (`data.message`); its content, when present, is a block list. */
+const message = obj({ content: blocks.optional(), source: obj({}).optional() });
+const turnStep = { turn: num, step: num };
+
+/**
+ * Payload schema of each known event kind (upstream spec §1.1, §2, §4.5; shared/cases/dsh-recordings/README.md for
+ * the two recorded `assistant/message` and `tool/result` shapes and the compressed `*-chunks` rows).
+ */
+const knownPayloads = new Map<string, z.ZodType>([
+  ['plan/mode', obj({ active: bool })],
+  ['mode/set', obj({ mode: str })],
+  ['command/run', obj({ commandId: str, name: str, args: str.optional(), source: obj({}).optional() })],
+  ['command/done', obj({ commandId: str, kind: z.enum(['success', 'error'], expected("'success' or 'error'")), text: str.optional() })],
+  ['turn/start', obj({ turn: num, trigger: obj({}).optional() })],
+  ['turn/end', obj({ turn: num, reason: obj({ kind: str, message: str.optional() }).optional() })],
+  ['step/start', obj(turnStep)],
+  ['step/end', obj(turnStep)],
+  ['request/header', obj({ header: obj({}), reason: str.optional() })],
+  ['user/message', obj({ content: blocks, source: obj({ kind: str }).optional(), id: str.optional() })],
+  ['assistant/message', obj({ ...turnStep, message: message.optional(), content: blocks.optional() })],
+  ['assistant/chunk', obj({ ...turnStep, chunk: obj({ type: str, index: num.optional(), text: str.optional() }) })],
+  ['tool/call', obj({ ...turnStep, callId: str, name: str, arguments: str })],
+  ['tool/result', obj({ ...turnStep, callId: str.optional(), message: message.optional(), content: blocks.optional(), isError: bool.optional() })],
+  ['session/title', obj({ title: str, messageSeqs: arrayOf(num).optional() })],
+  ['text-chunks', obj({ ...turnStep, index: num.optional(), texts: arrayOf(str) })],
+  ['reasoning-chunks', obj({ ...turnStep, index: num.optional(), texts: arrayOf(str) })],
+  ['tool-call-chunks', obj({ ...turnStep, index: num.optional() })],
+]);
+
+/** Every event kind whose payload is validated, in a fixed order (tests iterate it). */
+export const KNOWN_EVENT_TYPES: readonly string[] = [...knownPayloads.keys()];
+
+function describeIssues(error: z.ZodError, root: string): string {
+  return error.issues.map((issue) => `${[root, ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ');
+}
+
+/**
+ * Check the payload of a known event kind; extra keys are always allowed, unknown kinds always pass.
+ * Source: upstream spec §1.1 and §6 item 73 ("expected a boolean"), §4.5; issue 8 item 7.
+ * @param type - the event kind, e.g. `plan/mode` (any string; prototype keys are unknown kinds)
+ * @param data - the event's `data` value (any JSON)
+ * @returns a reason naming the field, e.g. `data.active: expected a boolean`, or `undefined` when the payload is
+ *   valid or the kind is unknown
+ */
+export function isKnownEventValid(type: string, data: unknown): string | undefined {
+  const schema = knownPayloads.get(type);
+  if (schema === undefined) return undefined;
+  const result = schema.safeParse(data);
+  return result.success ? undefined : describeIssues(result.error, 'data');
+}
+
+/**
+ * Check a whole event as a client receives it (a `session/event` frame or a `session.history` entry): an object
+ * with a non-empty string `type`, a non-negative integer `seq`, and a valid payload for a known kind.
+ * Never throws, whatever the value.
+ * @param value - the event as received (already JSON-parsed, or anything a caller passes)
+ * @returns why it cannot be shown, naming the type and field (`user/message: data: expected an object`), or
+ *   `undefined` when it can be folded
+ */
+export function eventIssue(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'event: expected an object';
+  const record = value as Record<string, unknown>;
+  const type = record.type;
+  if (typeof type !== 'string' || type === '') return 'event.type: expected a non-empty string';
+  const seq = record.seq;
+  if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) return `${type}: seq: expected a non-negative integer`;
+  const reason = isKnownEventValid(type, record.data);
+  return reason === undefined ? undefined : `${type}: ${reason}`;
+}

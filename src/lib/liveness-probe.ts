@@ -1,0 +1,110 @@
+/**
+ * Liveness probe of the downlink (issue 8 item 15). Browsers cannot see WebSocket pings and an idle session sends
+ * nothing, so a socket that died without a close (a sleeping laptop, a dropped NAT entry, a proxy that stopped
+ * forwarding) looks exactly like a quiet one. While a session is open and the downlink says it is connected, every
+ * `intervalMs` (default 12 s) one unary call samples the host — the tail of `session.history` (last seq) and the
+ * session's running state — and compares it with what the client holds. When the host is ahead (a newer seq, or a
+ * running state that differs while ours has not moved) and still is `graceMs` (default 3 s) later, the frames that
+ * should have brought it never came: the socket is dead and `onDead` is called. Worst case from death to `onDead`:
+ * interval + call + grace ≈ 16 s, inside the issue's 30 s. A failed probe call decides nothing (the host may be
+ * down; the sockets then close by themselves). Uses only existing calls, so it works unchanged through `serve --dsh`.
+ */
+
+/** What is known of one session at a moment: the highest event seq and whether a turn runs (`undefined`: unknown). */
+export interface LivenessSample {
+  lastSeq: number | undefined;
+  running: boolean | undefined;
+}
+
+/** Why the probe judged the downlink dead. */
+export type DeadReason = 'seq' | 'running';
+
+/** Options of {@link startLivenessProbe}; timers are injectable for tests. */
+export interface LivenessProbeOptions {
+  /** Sample the host over HTTP (rejecting is fine: that round decides nothing). */
+  probe: () => Promise<LivenessSample>;
+  /** What the client holds now (events and status the sockets and baselines brought). */
+  held: () => LivenessSample;
+  /** Whether the downlink currently reports `connected`; no probing otherwise (it already knows it is down). */
+  isConnected: () => boolean;
+  /** The downlink is dead: the caller closes it and reconnects (which resyncs). Called at most once per round. */
+  onDead: (reason: DeadReason) => void;
+  /** Time between rounds, in ms; default {@link PROBE_INTERVAL_MS}. */
+  intervalMs?: number;
+  /** How long the host may stay ahead before the socket is judged dead, in ms; default {@link PROBE_GRACE_MS}. */
+  graceMs?: number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+/** Default time between probe rounds (ms): inside the issue's "every ~10–15 s". */
+export const PROBE_INTERVAL_MS = 12_000;
+/** Default grace for frames racing the probe's answer (ms); a live socket delivers within milliseconds. */
+export const PROBE_GRACE_MS = 3_000;
+
+/**
+ * Whether the host's sample shows something the client has not received.
+ * @param host the probe's sample
+ * @param before what the client held when the probe was sent
+ * @param now what the client holds now
+ * @returns `'seq'` when the host has a newer event; `'running'` when the host's running state differs from ours and
+ *   ours has not changed since the probe was sent (a change means a frame arrived); `undefined` when in step
+ */
+export function aheadOf(host: LivenessSample, before: LivenessSample, now: LivenessSample): DeadReason | undefined {
+  if (host.lastSeq !== undefined && (now.lastSeq ?? -1) < host.lastSeq) return 'seq';
+  if (host.running !== undefined && now.running !== undefined && now.running === before.running && now.running !== host.running) return 'running';
+  return undefined;
+}
+
+/**
+ * Start probing; rounds never overlap.
+ * @param options the probe, the held state, the connection test and the verdict callback (see `LivenessProbeOptions`)
+ * @returns `stop()`, which cancels the pending timer and ignores any answer still in flight
+ */
+export function startLivenessProbe(options: LivenessProbeOptions): { stop(): void } {
+  const intervalMs = options.intervalMs ?? PROBE_INTERVAL_MS;
+  const graceMs = options.graceMs ?? PROBE_GRACE_MS;
+  const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+  const clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  let stopped = false;
+  let timer: unknown;
+
+  const schedule = (fn: () => void, ms: number) => {
+    if (stopped) return;
+    timer = setTimer(fn, ms);
+  };
+
+  const round = async () => {
+    if (stopped) return;
+    if (!options.isConnected()) {
+      schedule(() => void round(), intervalMs);
+      return;
+    }
+    const before = options.held();
+    let host: LivenessSample;
+    try {
+      host = await options.probe();
+    } catch {
+      schedule(() => void round(), intervalMs);
+      return;
+    }
+    if (stopped) return;
+    if (!options.isConnected() || aheadOf(host, before, options.held()) === undefined) {
+      schedule(() => void round(), intervalMs);
+      return;
+    }
+    schedule(() => {
+      const reason = options.isConnected() ? aheadOf(host, before, options.held()) : undefined;
+      if (reason !== undefined) options.onDead(reason);
+      schedule(() => void round(), intervalMs);
+    }, graceMs);
+  };
+
+  schedule(() => void round(), intervalMs);
+  return {
+    stop() {
+      stopped = true;
+      if (timer !== undefined) clearTimer(timer);
+    },
+  };
+}

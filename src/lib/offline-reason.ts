@@ -1,0 +1,21 @@
+/**
+ * Why an action that needs the host is unavailable while the downlink is not open (issue 8 item 14): the one wording
+ * every feature shows beside its disabled actions, so the reason is visible before a click fails. `connecting` is the
+ * first connection of the page, `reconnecting` any later loss; `connected` (or unknown) needs no reason.
+ */
+import type { ConnectionState } from './downlink.ts';
+import { apiErrorLocales } from './locales.ts';
+
+/**
+ * The reason shown beside actions disabled for want of a connection.
+ * @param connection the downlink state; `undefined` (unknown, e.g. a component rendered alone) counts as connected
+ * @param options `keepsText`: the action's typed text stays in its field, so the reason says so
+ * @returns "Reconnecting… your text is kept" (or "Connecting…", without the clause unless `keepsText`), or
+ *   `undefined` when connected
+ */
+export function offlineReason(connection: ConnectionState | undefined, options: { keepsText?: boolean } = {}): string | undefined {
+  if (connection === undefined || connection === 'connected') return undefined;
+  const copy = apiErrorLocales.en;
+  const state = connection === 'connecting' ? copy.connecting : copy.reconnecting;
+  return options.keepsText ? `${state} ${copy.offlineTextKept}` : state;
+}
