@@ -58,6 +58,11 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
   }
   return (
     <div className="dock" aria-label={t.dock} role="group">
+      {state.stoppedReason !== undefined ? (
+        <p className="turn-stopped" role="alert">
+          {t.turnStopped(state.stoppedReason)}
+        </p>
+      ) : null}
       {body}
     </div>
   );

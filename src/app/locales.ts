@@ -19,6 +19,8 @@ export interface AppLocale {
   errorTitle: string;
   tryAgain: string;
   dock: string;
+  /** A turn the host stopped with an error its log does not show yet (the host's message, as it wrote it). */
+  turnStopped: (message: string) => string;
 }
 
 /** English copy. */
@@ -37,6 +39,7 @@ export const en: AppLocale = {
   errorTitle: 'Something went wrong',
   tryAgain: 'Try again',
   dock: 'Message dock',
+  turnStopped: (message) => `The turn stopped: ${message}`,
 };
 
 /** The active dictionary. */

@@ -41,7 +41,15 @@ export interface SessionSlice {
    * duplicates; `-1` stands for events that had no readable seq at all. The transcript says how many.
    */
   unreadable: readonly number[];
+  /**
+   * The last `host/agent-error` of this session (a turn stopped by a model, loop or log-write failure, issue 8
+   * item 20): the host's `message` and, when it said, the `turn`; undefined when none arrived.
+   */
+  agentError: AgentError | undefined;
 }
+
+/** A turn the host stopped with an error (`host/agent-error {sessionId, turn?, message}`). */
+export interface AgentError { turn: number | undefined; message: string }
 
 /** The whole stream state. `epoch` counts mux (re)connections (starts at 0, 1 after the first open). */
 export interface StreamState {
@@ -59,6 +67,7 @@ export const EMPTY_SLICE: SessionSlice = Object.freeze({
   loaded: false,
   error: undefined,
   unreadable: [],
+  agentError: undefined,
 }) as SessionSlice;
 
 /** A fresh, empty stream state. */
@@ -197,10 +206,17 @@ export function applyMuxFrame(state: StreamState, frame: MuxFrame, rpcId: string
 }
 
 /**
- * Apply one host frame: `host/session-status` sets the running flag; the others change no session state
- * (`host/session-added` refreshes the session list, which is the query cache's job).
+ * Apply one host frame: `host/session-status` sets the running flag; `host/agent-error` with a string `sessionId`
+ * and `message` (its payload varies by host; others are ignored) becomes the session's `agentError`; the others
+ * change no session state (`host/session-added` refreshes the session list, which is the query cache's job).
  */
 export function applyHostFrame(state: StreamState, frame: HostFrame): StreamState {
+  if (frame.type === 'host/agent-error') {
+    const { sessionId, message, turn } = frame as { sessionId?: unknown; message?: unknown; turn?: unknown };
+    if (typeof sessionId !== 'string' || typeof message !== 'string') return state;
+    const agentError: AgentError = { turn: typeof turn === 'number' && Number.isSafeInteger(turn) ? turn : undefined, message };
+    return withSlice(state, sessionId, { ...slice(state, sessionId), agentError });
+  }
   if (frame.type !== 'host/session-status') return state;
   const s = slice(state, frame.sessionId);
   if (s.running === frame.running) return state;

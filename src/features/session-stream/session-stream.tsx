@@ -173,6 +173,33 @@ export interface SessionState {
   readOnlyReason: string | undefined;
   /** How many events arrived with a payload of the wrong shape and are not shown (the transcript says so). */
   unreadable: number;
+  /**
+   * Why the last turn stopped, while the log does not say it yet (a `host/agent-error` whose turn has no logged
+   * `turn/end`, e.g. the log could not be written, issue 8 item 20); undefined otherwise. Once the `turn/end` is
+   * logged the transcript says "Turn failed" and this clears.
+   */
+  stoppedReason: string | undefined;
+}
+
+/**
+ * The agent error still to be shown: the slice's `agentError` unless a `turn/end` of its turn (or a later turn) is
+ * in the events. Scans from the end and stops at the first `turn/start`/`turn/end`, so the cost is the last turn's length.
+ * @param slice the session's slice
+ * @returns the host's message, or undefined
+ */
+export function stoppedReasonOf(slice: SessionSlice): string | undefined {
+  const error = slice.agentError;
+  if (!error) return undefined;
+  for (let i = slice.events.length - 1; i >= 0; i -= 1) {
+    const event = slice.events[i]!;
+    if (event.type !== 'turn/end' && event.type !== 'turn/start') continue;
+    const turn = (event.data as { turn?: unknown }).turn;
+    if (typeof turn !== 'number' || error.turn === undefined) return event.type === 'turn/end' ? undefined : error.message;
+    if (event.type === 'turn/end' && turn >= error.turn) return undefined;
+    if (event.type === 'turn/start' && turn > error.turn) return undefined;
+    return error.message;
+  }
+  return error.message;
 }
 
 function planOf(slice: SessionSlice): PlanProjectionValue | undefined {
@@ -229,7 +256,9 @@ export function useSessionState(sessionId: string | undefined): SessionState {
   const questions = useMemo(() => slice.questions.map((q) => ({ rpcId: q.rpcId, questions: q.questions })), [slice.questions]);
   const plan = useMemo(() => planOf(slice), [slice]);
   const mode = useMemo(() => modeOf(slice), [slice]);
+  const stoppedReason = useMemo(() => stoppedReasonOf(slice), [slice]);
   return {
+    stoppedReason,
     loaded: slice.loaded,
     error: slice.error,
     events: slice.events,
