@@ -4,10 +4,11 @@
  * nesting depth (400 naming the limit, checked by a linear scan before parsing so no parser or later walk can
  * overflow the stack) and JSON syntax (400). Pure; nothing here throws.
  */
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../src/core/json-depth.ts';
 import { MAX_BODY_BYTES, tooLargeText } from './limits.ts';
 
-/** Deepest nesting of arrays and objects a request body may have (no protocol payload needs more than ~10). */
-export const MAX_JSON_DEPTH = 64;
+/** Deepest nesting of arrays and objects a request body may have (src/core/json-depth.ts). */
+export { MAX_JSON_DEPTH };
 
 /** A carrier refusal: HTTP status and a plain-text body naming the rule. */
 export interface CarrierRefusal {
@@ -36,32 +37,6 @@ export function contentTypeRefusal(value: string | undefined | null): CarrierRef
  */
 export function tooLargeRefusal(limit: number = MAX_BODY_BYTES): CarrierRefusal {
   return { status: 413, text: tooLargeText(limit), headers: { connection: 'close' } };
-}
-
-/**
- * Whether JSON text nests arrays/objects deeper than `max`, by one pass over the characters (brackets inside
- * strings, including escaped quotes, do not count). Works on any text, valid JSON or not; O(length), no recursion.
- * @param text the body
- * @param max the deepest allowed nesting (1 = `{}` or `[]` at top level)
- * @returns true when some bracket opens level `max + 1`
- */
-export function exceedsJsonDepth(text: string, max: number = MAX_JSON_DEPTH): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
-    } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return true;
-    } else if (c === 0x7d || c === 0x5d) {
-      depth--;
-    }
-  }
-  return false;
 }
 
 /**

@@ -311,3 +311,18 @@ it('guards the serve --dsh proxy the same way: hostile paths and upgrades get a 
   }
   expect(errors.filter((m) => /crashed/.test(m))).toEqual([]);
 });
+
+it('imports a log holding a line nested 5,000 levels deep with that line skipped naming the limit', async () => {
+  const deep = `${'{"a":['.repeat(2500)}1${']}'.repeat(2500)}`;
+  const jsonl = [
+    '{"type":"session","version":0,"id":"x","createdAt":1,"cwd":"/"}',
+    '{"type":"user/message","data":{"content":[{"type":"text","text":"hi"}],"source":{"kind":"user"},"role":"user","id":"m1"}}',
+    `{"type":"custom/deep","data":${deep}}`,
+  ].join('\n');
+  const answer = await post('session.import', JSON.stringify({ type: 'client-request', rpcId: 'imp', method: 'session.import', payload: { jsonl } }));
+  const body = JSON.parse(answer.text) as { result: { ok: boolean; value: { sessionId: string; skipped: unknown[] } } };
+  expect(body.result).toMatchObject({ ok: true, value: { skipped: [{ line: 3, reason: `nested too deeply (limit ${MAX_JSON_DEPTH} levels of arrays and objects)` }] } });
+  const history = await post('session.history', JSON.stringify({ type: 'client-request', rpcId: 'h', method: 'session.history', payload: { sessionId: body.result.value.sessionId } }));
+  expect(history.status).toBe(200);
+  expect(JSON.parse(history.text)).toMatchObject({ result: { ok: true } });
+});
