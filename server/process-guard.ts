@@ -24,13 +24,13 @@ export function isSurvivable(error: unknown): boolean {
 }
 
 /**
- * Install the backstop on `process`.
- * @param log where one line per uncaught error goes (with the stack)
- * @param exit how a fatal error ends the process (default `process.exit(1)`)
- * @returns a function that removes the handlers again
+ * The backstop's decision for one uncaught error: log it; exit 1 unless it is survivable ({@link isSurvivable}).
+ * @param log where the line goes (with the stack)
+ * @param exit how a fatal error ends the process
+ * @returns the handler for `uncaughtException` / `unhandledRejection`
  */
-export function installProcessGuard(log: (line: string) => void, exit: (code: number) => void = (code) => process.exit(code)): () => void {
-  const onError = (error: unknown): void => {
+export function uncaughtHandler(log: (line: string) => void, exit: (code: number) => void): (error: unknown) => void {
+  return (error) => {
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     if (isSurvivable(error)) {
       log(`ui-plan: an error escaped its handler; still serving: ${detail}\n`);
@@ -39,6 +39,16 @@ export function installProcessGuard(log: (line: string) => void, exit: (code: nu
     log(`ui-plan: fatal uncaught error, exiting: ${detail}\n`);
     exit(1);
   };
+}
+
+/**
+ * Install the backstop on `process`.
+ * @param log where one line per uncaught error goes (with the stack)
+ * @param exit how a fatal error ends the process (default `process.exit(1)`)
+ * @returns a function that removes the handlers again
+ */
+export function installProcessGuard(log: (line: string) => void, exit: (code: number) => void = (code) => process.exit(code)): () => void {
+  const onError = uncaughtHandler(log, exit);
   process.on('uncaughtException', onError);
   process.on('unhandledRejection', onError);
   return () => {
