@@ -183,7 +183,9 @@ export function guardUpgrade(
  * `/api/events.mux` / `/api/events.host` → `host.openMux` / `host.openHostStream`; other GETs → the SPA.
  * Carrier answers: 403 fence, 404 unknown path, 405 wrong verb, 413 body over its path's limit (`bodyLimitOf`:
  * {@link MAX_BODY_BYTES}, 32 MiB for `session.import`),
- * 415 content type, 400 body not JSON, 426 downlink without upgrade, 500 handler crash.
+ * 415 content type, 400 a URL `new URL()` rejects or a body nested too deeply or not JSON (harness/carrier.ts), 426 downlink
+ * without upgrade, 500 handler crash (logged; the server keeps serving). Upgrades: 400 bad URL, then 403 fence, then
+ * 404 path. Static paths: server/static.ts.
  * @param options the host, static directory, trusted host names, logger
  * @returns the unlistened server and a `close()` that ends sockets and stops listening (the host stays open)
  */
