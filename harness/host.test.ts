@@ -106,7 +106,7 @@ describe('host protocol', () => {
     const { host } = setup();
     const response = await host.handleRequest(path, body);
     expect(response.rpcId).toBe(rpcId);
-    expect(response.result).toMatchObject({ ok: false, error: { code: 'bad-request', message } });
+    expect(response.result).toMatchObject({ ok: false, error: { code: 'bad-request', message: expect.stringContaining(message) as string } });
     const issues = (response.result as Json).error.details.issues as { path: unknown[] }[];
     expect(issues.map((issue) => issue.path)).toEqual(issuePaths);
   });

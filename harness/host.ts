@@ -19,6 +19,7 @@ import {
   type ServerResponse,
 } from '../src/core/protocol/envelopes.ts';
 import { createModeProjection } from '../src/core/modes/projection.ts';
+import { summarizeIssues, tokenSchema } from '../src/core/protocol/ids.ts';
 import type { ProjectionUnit } from '../src/core/projection.ts';
 import {
   isMethodName,
@@ -164,6 +165,9 @@ interface Session {
   readOnlyReason: string | undefined;
   createdOrder: number;
 }
+
+/** What a client is told when a request failed inside the host; the detail is in the server log (issue 8 item 6). */
+export const INTERNAL_ERROR_MESSAGE = 'the request failed inside the host; the details are in the server log';
 
 const defaultSleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
@@ -641,8 +645,9 @@ export function createHost(options: HostOptions): EngineHost {
       const envelope = clientRequestSchema.safeParse(body);
       if (!envelope.success) {
         const raw = typeof body === 'object' && body !== null ? (body as { rpcId?: unknown }).rpcId : undefined;
-        const rpcId = typeof raw === 'string' && raw !== '' ? raw : INVALID_REQUEST_RPC_ID;
-        return fail(rpcId, 'bad-request', 'invalid client-request message', { issues: jsonIssues(envelope.error) });
+        // An rpcId that breaks the id limits is not echoed (it may be megabytes long).
+        const rpcId = tokenSchema().safeParse(raw).success ? (raw as string) : INVALID_REQUEST_RPC_ID;
+        return fail(rpcId, 'bad-request', `invalid client-request message: ${summarizeIssues(envelope.error.issues)}`, { issues: jsonIssues(envelope.error) });
       }
       const { rpcId, method, payload } = envelope.data;
       if (method !== pathMethod) {
@@ -658,19 +663,21 @@ export function createHost(options: HostOptions): EngineHost {
           const refusal: ImportRefusal = { kind: 'too-large', limit: MAX_IMPORT_JSONL_CHARS };
           return fail(rpcId, 'bad-request', importRefusalText(refusal), { issues, refusal });
         }
-        return fail(rpcId, 'bad-request', `invalid payload for "${method}"`, { issues });
+        return fail(rpcId, 'bad-request', `invalid payload for "${method}": ${summarizeIssues(parsed.error.issues)}`, { issues });
       }
       try {
         const value = await (handlers[method] as Handler)(parsed.data as never, signal);
         return { type: 'server-response', rpcId, result: value === undefined ? { ok: true } : { ok: true, value } };
       } catch (error) {
-        if (error instanceof HostError) return fail(rpcId, error.code, error.message, error.details);
+        // An internal error's text may quote server paths or stack lines: it goes to the log, the client gets a
+        // generic sentence (issue 8 item 6). A log-write failure names its cause, never a path (harness/log.ts).
+        if (error instanceof HostError && error.code !== 'internal') return fail(rpcId, error.code, error.message, error.details);
         if (error instanceof LogWriteError) {
           logger.warn(`host: ${method} could not write the session log`, error.cause ?? error);
           return fail(rpcId, 'internal', error.message, { cause: 'log-write', ...(error.code !== undefined ? { errno: error.code } : {}) });
         }
         logger.warn(`host: ${method} crashed`, error);
-        return fail(rpcId, 'internal', error instanceof Error ? error.message : String(error));
+        return fail(rpcId, 'internal', INTERNAL_ERROR_MESSAGE);
       }
     },
 

@@ -17,6 +17,19 @@ it.each([
   expect(response.status).toBe(status);
 });
 
+const DEEP = 'body is nested too deeply (limit 64 levels of arrays and objects)';
+
+it.each([
+  { name: 'a body nested 5,000 levels deep', path: '/api/session.list', body: `${'['.repeat(5000)}${']'.repeat(5000)}` },
+  { name: 'a payload nested 5,000 levels deep', path: '/api/session.list', body: envelope('session.list', { deep: 'PLACE' }).replace('"PLACE"', `${'['.repeat(5000)}${']'.repeat(5000)}`) },
+  { name: 'a respond body nested 5,000 levels deep', path: '/api/respond', body: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}` },
+  { name: 'an import body nested 65 levels deep', path: '/api/session.import', body: `${'['.repeat(65)}${']'.repeat(65)}` },
+])('answers $name with 400 naming the nesting limit', async ({ path, body }) => {
+  const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  expect(response.status).toBe(400);
+  expect(await response.text()).toBe(DEEP);
+});
+
 it('imports a recorded log over 1 MiB (a session.import body may reach 32 MiB)', async () => {
   const lines = readRecordingFixture('plan-review').trimEnd().split('\n');
   const [header, ...events] = lines;

@@ -1,11 +1,12 @@
 /**
  * MSW adapter over the reference harness engine (PROTOCOL.md): `POST /api/respond` and `POST /api/<method>` with
- * the server's carrier checks (415 wrong content type, 413 body over 1 MiB or 32 MiB for `session.import`, 400 body not JSON, 404 unknown
- * method), then straight into the `Host`; the two downlink WebSockets are `ws.link`s that attach the host's
- * streams and detach on close. No business rule lives here (STYLE.md "Thin adapters").
+ * the server's carrier checks, decided once in harness/carrier.ts (415 wrong content type, 413 body over 1 MiB or 32 MiB
+ * for `session.import`, 400 body nested too deeply or not JSON) and 404 for an unknown method, then straight into the
+ * `Host`; the two downlink WebSockets are `ws.link`s that attach the host's streams and detach on close. No business rule lives here (STYLE.md "Thin adapters").
  */
 import { http, HttpResponse, ws, type RequestHandler, type WebSocketHandler } from 'msw';
-import { bodyLimitOf, MAX_BODY_BYTES, tooLargeText } from '../harness/limits.ts';
+import { checkJsonBody } from '../harness/carrier.ts';
+import { bodyLimitOf, MAX_BODY_BYTES } from '../harness/limits.ts';
 import type { Host } from '../harness/types.ts';
 
 /** Largest accepted request body in bytes (PROTOCOL.md "Unary calls": 413 over 1 MiB; `session.import` takes more, harness/limits.ts). */
@@ -17,18 +18,18 @@ const POLICY_VIOLATION = 1008;
 type Carrier = { ok: true; body: unknown } | { ok: false; response: Response };
 
 async function readJsonBody(request: Request, limit: number): Promise<Carrier> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type.trim())) {
-    return { ok: false, response: new HttpResponse('expected content-type: application/json', { status: 415 }) };
-  }
-  const text = await request.text();
-  if (new TextEncoder().encode(text).byteLength > limit) {
-    return { ok: false, response: new HttpResponse(tooLargeText(limit), { status: 413 }) };
-  }
+  const checked = checkJsonBody(request.headers.get('content-type'), await request.text(), limit);
+  if (checked.ok) return checked;
+  const { status, text } = checked.refusal;
+  return { ok: false, response: new HttpResponse(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } }) };
+}
+
+/** The method named by an `/api/<method>` path, or `undefined` when its escapes are not valid. */
+function methodOfPath(pathname: string): string | undefined {
   try {
-    return { ok: true, body: JSON.parse(text) as unknown };
+    return decodeURIComponent(pathname.replace(/^\/api\//, ''));
   } catch {
-    return { ok: false, response: new HttpResponse('request body is not JSON', { status: 400 }) };
+    return undefined;
   }
 }
 
@@ -48,9 +49,9 @@ export function createHandlers(getHost: () => Host): Array<RequestHandler | WebS
       return HttpResponse.json(getHost().handleRespond(carrier.body));
     }),
     http.post('*/api/*', async ({ request }) => {
-      const method = decodeURIComponent(new URL(request.url).pathname.replace(/^\/api\//, ''));
+      const method = methodOfPath(new URL(request.url).pathname);
       const host = getHost();
-      if (!host.hasMethod(method)) return new HttpResponse(`unknown path /api/${method}`, { status: 404 });
+      if (method === undefined || !host.hasMethod(method)) return new HttpResponse('not found', { status: 404 });
       const carrier = await readJsonBody(request, bodyLimitOf(method));
       if (!carrier.ok) return carrier.response;
       return HttpResponse.json(await host.handleRequest(method, carrier.body, request.signal));

@@ -114,6 +114,11 @@ it.each<[string[], RegExp]>([
   [['--model', 'replay:'], /--model must be scripted or replay:FILE/],
   [['--trusted-host', 'http://box:80'], /--trusted-host takes a host name without port or scheme/],
   [['--host', ''], /--host must not be empty/],
+  [['--host', '0.0.0.0'], /--host 0\.0\.0\.0 is not a loopback address, so it needs at least one --trusted-host NAME/],
+  [['--host', '::'], /--host :: is not a loopback address, so it needs at least one --trusted-host/],
+  [['--host', '192.168.1.20'], /--host 192\.168\.1\.20 is not a loopback address/],
+  [['--host', 'my-box.lan'], /--host my-box\.lan is not a loopback address/],
+  [['--dsh', 'http://127.0.0.1:9000', '--host', '0.0.0.0'], /--host 0\.0\.0\.0 is not a loopback address/],
   [['--dsh', '127.0.0.1:9000'], /--dsh must be an http:\/\/ URL|--dsh needs a URL/],
   [['--dsh', 'https://127.0.0.1:9000'], /--dsh must be an http:\/\/ URL/],
   [['--dsh', 'http://127.0.0.1:9000/ui'], /--dsh takes the host's base URL without a path/],
@@ -208,16 +213,16 @@ it('serves from the real binary with the example config, answers a call, and shu
 }, 60_000);
 
 it.each<[string, string, boolean]>([
-  ['prints an exposure warning when binding the wildcard address', '0.0.0.0', true],
+  ['prints an exposure warning naming the accepted Host names when binding the wildcard address', '0.0.0.0', true],
   ['prints no warning when binding loopback', '127.0.0.1', false],
 ])('%s (%s)', async (_name, host, warns) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ui-plan-cli-'));
   dirs.push(dir);
   const io = captured(dir);
-  const running = await startServe({ host, port: 0, dataDir: path.join(dir, 'data'), model: 'scripted', speed: 0, trustedHosts: [] }, io);
+  const running = await startServe({ host, port: 0, dataDir: path.join(dir, 'data'), model: 'scripted', speed: 0, trustedHosts: ['lab.local'] }, io);
   try {
     expect(io.stdout).toMatch(new RegExp(`^ui-plan listening on http://${host.replace(/\./g, '\\.')}:\\d+ \\(model scripted\\)\n$`));
-    expect(/warning: binding 0\.0\.0\.0 exposes the harness/.test(io.stderr)).toBe(warns);
+    expect(/warning: binding 0\.0\.0\.0 exposes the harness beyond this machine; only requests whose Host is lab\.local \(from anywhere\) or 127\.0\.0\.1\/localhost\/\[::1\] \(from this machine only\) are accepted/.test(io.stderr)).toBe(warns);
   } finally {
     await running.close();
   }

@@ -14,9 +14,12 @@ import type { PluginEntry } from '../harness/types.ts';
 import { parseSessionLog } from '../src/core/log/reader.ts';
 import { foldMode } from '../src/core/modes/fold.ts';
 import { foldPlanMode, foldPlanProjection } from '../src/core/plan/fold.ts';
+import { acquireDataDirLock } from './data-lock.ts';
 import { FileStorage } from './file-storage.ts';
 import { createDshProxyServer, parseDshUrl } from './dsh-proxy.ts';
 import { createUiPlanServer } from './http.ts';
+import { installProcessGuard } from './process-guard.ts';
+import { isLoopbackAddress } from './trust-fence.ts';
 
 // The engine is loaded only by `serve`, so `fold` and `help` start fast and need no harness.
 const loadEngine = async () => ({
@@ -42,7 +45,8 @@ serve options:
   --model SPEC          scripted | replay:FILE (default scripted)
   --speed N             replay pacing factor, e.g. 2 = twice as fast, 0 = no delays (default 1)
   --config FILE         YAML list of plugin entries (examples/plan-mode.yaml; examples/modes.yaml for session modes)
-  --trusted-host NAME   also accept this Host name (repeatable)
+  --trusted-host NAME   also accept this Host name (repeatable); required when --host is not loopback,
+                        and then only these names are accepted (plus 127.0.0.1/localhost from this machine)
   --dsh URL             proxy /api and both WebSocket downlinks to a dsh web host at URL
                         (e.g. http://127.0.0.1:<port>); no reference harness is started, so
                         --data-dir, --model, --speed and --config do not apply
@@ -67,6 +71,21 @@ const processIo: CliIo = {
 /** A command-line mistake: printed with the usage, exit code 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
+}
+
+/**
+ * Refuse a non-loopback bind without a trusted Host name (issue 8 item 4): such a server would accept only
+ * requests whose Host is loopback, which a remote peer may not send, i.e. nothing useful, or worse if the rule slips.
+ * @param host the `--host` value
+ * @param trustedHosts the `--trusted-host` values
+ * @throws UsageError naming the bind and how to fix it
+ */
+export function checkPublicBind(host: string, trustedHosts: readonly string[]): void {
+  if (isLoopbackAddress(host) || trustedHosts.length > 0) return;
+  throw new UsageError(
+    `--host ${host} is not a loopback address, so it needs at least one --trusted-host NAME: the Host name ` +
+      `browsers on other machines use to reach this one (e.g. --trusted-host my-box.lan); only those names are accepted`,
+  );
 }
 
 /** Options of `ui-plan serve` after validation. Paths are absolute. */
@@ -141,6 +160,7 @@ export function parseServeArgs(args: string[], cwd: string): ServeOptions {
       throw new UsageError(`--trusted-host takes a host name without port or scheme, got ${JSON.stringify(name)}`);
     }
   }
+  checkPublicBind(values.host, trustedHosts);
   return {
     host: values.host,
     port: Number(values.port),
@@ -180,8 +200,6 @@ export async function loadConfig(file: string): Promise<PluginEntry[]> {
   }
 }
 
-const LOOPBACK_BIND = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
 /** A running `serve`: its URL and an idempotent shutdown. */
 export interface RunningServe {
   url: string;
@@ -194,9 +212,11 @@ export interface RunningServe {
  * @param options validated serve options
  * @param io output
  * @returns the URL and `close()` (closes sockets, the host, then the storage)
- * @throws UsageError for a bad config or model file; listen errors (e.g. EADDRINUSE) as thrown by Node
+ * @throws UsageError for a bad config or model file or a non-loopback bind without a trusted host;
+ *   DataDirInUseError when another live `ui-plan serve` holds the data directory; listen errors (e.g. EADDRINUSE)
  */
 export async function startServe(options: ServeOptions, io: CliIo = processIo): Promise<RunningServe> {
+  checkPublicBind(options.host, options.trustedHosts);
   if (options.dsh !== undefined) return startDshServe(options as ServeOptions & { dsh: string }, io);
   const plugins = options.config !== undefined ? await loadConfig(options.config) : undefined;
   const { createHost, modelFromSpec } = await loadEngine();
@@ -207,13 +227,25 @@ export async function startServe(options: ServeOptions, io: CliIo = processIo): 
   } catch (error) {
     throw new UsageError(`--model ${options.model}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const storage = new FileStorage({ dataDir: options.dataDir, logger: { warn: (m) => io.err(`${m}\n`) } });
+  const lock = acquireDataDirLock(options.dataDir, (m) => io.err(`${m}\n`));
+  // Any exit (a forced one after a stuck shutdown, a fatal error) still removes the lock; a kill -9 leaves a stale one.
+  const releaseOnExit = (): void => lock.release();
+  process.once('exit', releaseOnExit);
+  let storage: FileStorage;
+  try {
+    storage = new FileStorage({ dataDir: options.dataDir, logger: { warn: (m) => io.err(`${m}\n`) } });
+  } catch (error) {
+    lock.release();
+    process.off('exit', releaseOnExit);
+    throw error;
+  }
   const version = (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   const host = createHost({ storage, model, cwd: io.cwd, version, ...(plugins ? { plugins } : {}) });
   const carrier = createUiPlanServer({
     host,
     staticDir: path.join(PACKAGE_ROOT, 'dist'),
     trustedHosts: options.trustedHosts,
+    bindIsLoopback: isLoopbackAddress(options.host),
     logger: { warn: (m) => io.err(`${m}\n`), error: (m, e) => io.err(`${m} ${e instanceof Error ? (e.stack ?? e.message) : String(e ?? '')}\n`) },
   });
   try {
@@ -227,27 +259,29 @@ export async function startServe(options: ServeOptions, io: CliIo = processIo): 
   } catch (error) {
     await host.close();
     storage.close();
+    lock.release();
+    process.off('exit', releaseOnExit);
     throw error;
   }
   const address = carrier.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const shownHost = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
   const url = `http://${shownHost}:${port}`;
-  if (!LOOPBACK_BIND.has(options.host)) {
-    io.err(
-      `ui-plan: warning: binding ${options.host} exposes the harness beyond this machine; ` +
-        `requests are still refused unless their Host is loopback or passed with --trusted-host\n`,
-    );
-  }
+  if (!isLoopbackAddress(options.host)) io.err(publicBindWarning(options, 'the harness'));
   io.out(`ui-plan listening on ${url} (model ${options.model})\n`);
   let closing: Promise<void> | undefined;
   return {
     url,
     close: () => {
       closing ??= (async () => {
-        await carrier.close();
-        await host.close();
-        storage.close();
+        try {
+          await carrier.close();
+          await host.close();
+          storage.close();
+        } finally {
+          lock.release();
+          process.off('exit', releaseOnExit);
+        }
       })();
       return closing;
     },
@@ -268,6 +302,14 @@ async function listen(server: http.Server, options: ServeOptions): Promise<strin
   return `http://${shownHost}:${port}`;
 }
 
+/** The startup line of a non-loopback bind: what is exposed and which Host names are accepted from where. */
+function publicBindWarning(options: ServeOptions, what: string): string {
+  return (
+    `ui-plan: warning: binding ${options.host} exposes ${what} beyond this machine; only requests whose Host is ` +
+    `${options.trustedHosts.join(', ')} (from anywhere) or 127.0.0.1/localhost/[::1] (from this machine only) are accepted\n`
+  );
+}
+
 /**
  * Start `serve --dsh`: the SPA from `<package>/dist` with `/api` and both downlinks proxied to the dsh host
  * (server/dsh-proxy.ts); no harness or storage. Warns (does not fail) when the host does not answer
@@ -282,12 +324,11 @@ export async function startDshServe(options: ServeOptions & { dsh: string }, io:
     upstream: options.dsh,
     staticDir: path.join(PACKAGE_ROOT, 'dist'),
     trustedHosts: options.trustedHosts,
+    bindIsLoopback: isLoopbackAddress(options.host),
     logger: { warn: (m) => io.err(`${m}\n`), error: (m, e) => io.err(`${m} ${e instanceof Error ? (e.stack ?? e.message) : String(e ?? '')}\n`) },
   });
   const url = await listen(proxy.server, options);
-  if (!LOOPBACK_BIND.has(options.host)) {
-    io.err(`ui-plan: warning: binding ${options.host} exposes the dsh host beyond this machine; requests are still refused unless their Host is loopback or passed with --trusted-host\n`);
-  }
+  if (!isLoopbackAddress(options.host)) io.err(publicBindWarning(options, 'the dsh host'));
   const version = await describeUpstream(proxy.upstream);
   if (version === undefined) io.err(`ui-plan: warning: the dsh host at ${proxy.upstream} does not answer yet; start it with \`dsh web\`\n`);
   io.out(`ui-plan listening on ${url} (dsh host ${proxy.upstream}${version !== undefined ? `, version ${version}` : ''})\n`);
@@ -394,12 +435,18 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       }
       case 'serve': {
         const options = parseServeArgs(rest, io.cwd);
-        const running = await startServe(options, io);
+        const removeGuard = io === processIo ? installProcessGuard((m) => io.err(m)) : () => {};
+        const running = await startServe(options, io).catch((error: unknown) => {
+          removeGuard();
+          throw error;
+        });
+
         const signal = await waitForSignal();
         io.err(`ui-plan: ${signal}, shutting down\n`);
         const forced = setTimeout(() => process.exit(1), 5000);
         forced.unref();
         await running.close();
+        removeGuard();
         return 0;
       }
       case undefined:

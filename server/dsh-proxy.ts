@@ -6,8 +6,11 @@
  * spec/dsh-frames/trust-fence.txt), accepts them. No reference harness is started and no frame is changed.
  */
 import http from 'node:http';
+import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { HOST_PATH, MUX_PATH, passesTrustFence, refuseUpgrade, serveStatic, type ServerLogger } from './http.ts';
+import { guardUpgrade, HOST_PATH, MUX_PATH, pathnameOf, refuseUpgrade, type ServerLogger } from './http.ts';
+import { createStaticHandler } from './static.ts';
+import { createTrustFence } from './trust-fence.ts';
 
 /** Options of {@link createDshProxyServer}. */
 export interface DshProxyOptions {
@@ -17,6 +20,8 @@ export interface DshProxyOptions {
   staticDir?: string;
   /** Extra Host names accepted by our fence (as `serve --trusted-host`). */
   trustedHosts?: string[];
+  /** Whether the proxy listens on loopback only (default true); see server/trust-fence.ts. */
+  bindIsLoopback?: boolean;
   logger?: ServerLogger;
 }
 
@@ -101,27 +106,16 @@ function badGateway(res: http.ServerResponse): void {
  */
 export function createDshProxyServer(options: DshProxyOptions): DshProxyServer {
   const upstream = parseDshUrl(options.upstream);
-  const trusted = new Set((options.trustedHosts ?? []).map((h) => h.toLowerCase()));
   const logger: ServerLogger = options.logger ?? { warn: (m) => console.warn(m), error: (m, e) => console.error(m, e ?? '') };
+  const fence = createTrustFence({ trustedHosts: options.trustedHosts ?? [], bindIsLoopback: options.bindIsLoopback ?? true });
+  const serveStatic = createStaticHandler(options.staticDir === undefined ? undefined : path.resolve(options.staticDir), logger);
   const agent = new http.Agent({ keepAlive: true });
   const tunnels = new Set<Duplex>();
   const target = { hostname: upstream.hostname.replace(/^\[|\]$/g, ''), port: Number(upstream.port || 80) };
 
-  const server = http.createServer((req, res) => {
-    let pathname: string;
-    try {
-      pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    } catch {
-      res.writeHead(400).end('bad request');
-      return;
-    }
-    if (pathname !== '/api' && !pathname.startsWith('/api/')) {
-      const raw = (req.url ?? '/').split('?')[0] ?? '/';
-      serveStatic(req, res, options.staticDir, raw.startsWith('/') ? raw : pathname);
-      return;
-    }
-    if (!passesTrustFence(req.headers, trusted)) {
-      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('forbidden');
+  function proxy(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): void {
+    if (!fence.check(req).ok) {
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' }).end('forbidden');
       return;
     }
     const out = http.request({ ...target, agent, method: req.method, path: req.url, headers: upstreamHeaders(req.headers, upstream, false) });
@@ -136,13 +130,25 @@ export function createDshProxyServer(options: DshProxyOptions): DshProxyServer {
     });
     res.on('close', () => { if (!res.writableFinished) out.destroy(); });
     req.pipe(out);
+  }
+
+  const server = http.createServer((req, res) => {
+    try {
+      const pathname = pathnameOf(req.url);
+      if (pathname === undefined) {
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('bad request');
+        return;
+      }
+      if (pathname !== '/api' && !pathname.startsWith('/api/')) serveStatic(req, res);
+      else proxy(req, res, pathname);
+    } catch (error) {
+      logger.error(`ui-plan: ${req.method} ${String(req.url).slice(0, 200)} crashed`, error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('internal server error');
+      else res.destroy();
+    }
   });
 
-  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', () => socket.destroy());
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (pathname !== MUX_PATH && pathname !== HOST_PATH) return refuseUpgrade(socket, '404 Not Found', 'not found');
-    if (!passesTrustFence(req.headers, trusted)) return refuseUpgrade(socket, '403 Forbidden', 'forbidden');
+  function tunnel(req: http.IncomingMessage, socket: Duplex, head: Buffer, pathname: string): void {
     const out = http.request({ ...target, method: 'GET', path: req.url, headers: upstreamHeaders(req.headers, upstream, true) });
     out.on('upgrade', (answer, upSocket, upHead) => {
       const lines = [`HTTP/1.1 101 ${answer.statusMessage ?? 'Switching Protocols'}`];
@@ -173,6 +179,10 @@ export function createDshProxyServer(options: DshProxyOptions): DshProxyServer {
       refuseUpgrade(socket, '502 Bad Gateway', 'bad gateway: the dsh host did not answer');
     });
     out.end();
+  }
+
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    guardUpgrade(req, socket, fence, [MUX_PATH, HOST_PATH], (pathname) => tunnel(req, socket, head, pathname), logger);
   });
 
   let closing: Promise<void> | undefined;

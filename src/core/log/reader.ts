@@ -5,6 +5,7 @@
  * consume their seq, so seq numbers (and `session/title.messageSeqs`) stay equal to line positions.
  */
 import { z } from 'zod';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../json-depth.ts';
 import { isKnownEventValid } from './schemas.ts';
 import type { SessionEvent, SessionHeader } from './types.ts';
 
@@ -53,6 +54,8 @@ type LineResult =
 
 function readLine(text: string): LineResult {
   if (text.trim() === '') return { kind: 'skip', reason: 'empty line' };
+  // A line nested thousands deep parses, but would overflow the stack of every later JSON.stringify (storage, wire).
+  if (exceedsJsonDepth(text)) return { kind: 'skip', reason: `nested too deeply (limit ${MAX_JSON_DEPTH} levels of arrays and objects)` };
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -4,6 +4,7 @@
  * plus the bare respond receipt. `rpcId` is minted by the initiator and echoed by the responder.
  */
 import { z } from 'zod';
+import { tokenSchema } from './ids.ts';
 
 /** Closed set of error codes a unary call may answer with (PROTOCOL.md "Unary calls"). */
 export const errorCodes = ['bad-request', 'session-not-found', 'agent-busy', 'unknown-command', 'cancelled', 'internal'] as const;
@@ -27,11 +28,11 @@ export const rpcResultSchema = z.union([
   z.object({ ok: z.literal(false), error: rpcErrorSchema }),
 ]);
 
-/** Body of `POST /api/<method>`. */
+/** Body of `POST /api/<method>`; `rpcId` is bounded like every client-sent id (src/core/protocol/ids.ts). */
 export const clientRequestSchema = z.object({
   type: z.literal('client-request'),
-  rpcId: z.string().min(1),
-  method: z.string().min(1),
+  rpcId: tokenSchema(),
+  method: z.string().min(1).max(128, { message: 'must be at most 128 characters' }),
   payload: z.unknown().refine((v) => v !== undefined, { message: 'Invalid input: expected nonoptional, received undefined' }),
 });
 /** Body of `POST /api/<method>` (runtime schema {@link clientRequestSchema}). */
@@ -63,7 +64,7 @@ export type ServerRequest<P extends { type: string } = { type: string; [key: str
 /** Body of `POST /api/respond`: the answer to a `question/requested` frame, routed by its rpcId. */
 export const clientResponseSchema = z.object({
   type: z.literal('client-response'),
-  rpcId: z.string().min(1),
+  rpcId: tokenSchema(),
   result: rpcResultSchema,
 });
 /** The parsed shape of {@link clientResponseSchema}. */

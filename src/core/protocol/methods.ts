@@ -5,8 +5,12 @@
  */
 import { z } from 'zod';
 import { questionItemSchema } from '../questions/types.ts';
+import { idSchema, MAX_CWD_CHARS, tokenSchema } from './ids.ts';
 
+/** A session id as a host answers it (values are read leniently: a real dsh host mints its own). */
 const sessionId = z.string().min(1);
+/** A session id a client sends: bounded (src/core/protocol/ids.ts), so a bad one is `bad-request`, never a file error. */
+const sessionIdParam = idSchema();
 
 /** A logged event as it travels on the wire (envelope with seq). */
 export const wireEventSchema = z.looseObject({
@@ -130,7 +134,8 @@ export type ModeProjectionValue = ModeState;
 const textBlock = z.object({ type: z.literal('text'), text: z.string() });
 
 /**
- * Method table: payload schema (validated by the host; failures answer `bad-request` naming the field)
+ * Method table: payload schema (validated by the host; failures answer `bad-request` naming the field; every id a
+ * client sends is bounded by `idSchema`, src/core/protocol/ids.ts)
  * and value schema (validated by the client).
  */
 export const methods = {
@@ -142,16 +147,19 @@ export const methods = {
     }),
   },
   'session.list': {
-    payload: z.object({ cursor: z.string().optional() }),
+    payload: z.object({ cursor: tokenSchema().optional() }),
     value: z.looseObject({ items: z.array(sessionSummarySchema), nextCursor: z.string().optional() }),
   },
   'session.create': {
-    payload: z.object({ cwd: z.string().min(1).optional(), sessionId: z.string().regex(/^session-[A-Za-z0-9-]+$/).optional() }),
+    payload: z.object({
+      cwd: z.string().min(1).max(MAX_CWD_CHARS, { message: `must be at most ${MAX_CWD_CHARS} characters` }).optional(),
+      sessionId: idSchema(/^session-[A-Za-z0-9-]+$/, "'session-' then letters, digits and '-'").optional(),
+    }),
     value: z.looseObject({ sessionId }),
   },
   'session.history': {
     payload: z.object({
-      sessionId,
+      sessionId: sessionIdParam,
       beforeSeq: z.number().int().nonnegative().optional(),
       maxMessages: z.number().int().positive().optional(),
     }),
@@ -163,35 +171,35 @@ export const methods = {
   },
   'session.prompt': {
     payload: z.object({
-      sessionId,
+      sessionId: sessionIdParam,
       mode: z.enum(['queue', 'steer']),
       content: z.array(textBlock).min(1),
     }),
     value: z.looseObject({ accepted: z.literal(true) }),
   },
   'session.cancel': {
-    payload: z.object({ sessionId }),
+    payload: z.object({ sessionId: sessionIdParam }),
     value: z.looseObject({}),
   },
   'commands/list': {
-    payload: z.object({ args: z.object({ agentId: z.string().min(1) }) }),
+    payload: z.object({ args: z.object({ agentId: idSchema() }) }),
     value: z.array(commandDescriptorSchema),
   },
   'commands/execute': {
     payload: z.object({
-      args: z.object({ agentId: z.string().min(1), line: z.string(), images: z.array(z.unknown()).default([]) }),
+      args: z.object({ agentId: idSchema(), line: z.string(), images: z.array(z.unknown()).default([]) }),
     }),
     /** `undefined` when the line matches no command. */
     value: z.looseObject({ commandId: z.string(), result: commandResultSchema }).optional(),
   },
   /** extension: `ctx.planMode.get(agent)` */
   'session.planMode': {
-    payload: z.object({ sessionId }),
+    payload: z.object({ sessionId: sessionIdParam }),
     value: planStateSchema,
   },
   /** extension: `ctx.planMode.set(agent, active)` */
   'session.setPlanMode': {
-    payload: z.object({ sessionId, active: z.boolean() }),
+    payload: z.object({ sessionId: sessionIdParam, active: z.boolean() }),
     value: z.object({ outcome: setOutcomeSchema, state: planStateSchema }),
   },
   /** extension: a read-only session built from a recorded dsh log (an empty `jsonl` is refused by the host, naming why) */
@@ -201,12 +209,12 @@ export const methods = {
   },
   /** extension: session-modes variant (seed 002) */
   'session.modes': {
-    payload: z.object({ sessionId }),
+    payload: z.object({ sessionId: sessionIdParam }),
     value: z.object({ modes: z.array(z.string()), current: z.string(), pending: z.string().optional() }),
   },
   /** extension: session-modes variant (seed 002) */
   'session.setMode': {
-    payload: z.object({ sessionId, mode: z.string().min(1) }),
+    payload: z.object({ sessionId: sessionIdParam, mode: tokenSchema() }),
     value: z.object({ state: modeStateSchema }),
   },
 } as const;

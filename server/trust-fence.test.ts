@@ -1,0 +1,89 @@
+/**
+ * The trust-fence decision (server/trust-fence.ts) with injected peer addresses, so the non-loopback rules are
+ * tested without sending traffic to any non-loopback address (issue 8 item 4); and both servers use it for
+ * requests and upgrades (checked on loopback, where the peer is loopback).
+ */
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, it } from 'vitest';
+import type { Host } from '../harness/types.ts';
+import { createDshProxyServer } from './dsh-proxy.ts';
+import { createUiPlanServer } from './http.ts';
+import { decideTrust, hostnameOf, isLoopbackAddress, type FenceDecision } from './trust-fence.ts';
+
+const TRUSTED = new Set(['lab.local', '192.168.1.20']);
+const NONE = new Set<string>();
+
+it.each<[string, http.IncomingHttpHeaders, string | undefined, boolean, ReadonlySet<string>, FenceDecision]>([
+  // loopback bind (the default): unchanged behaviour for loopback peers
+  ['loopback bind, Host 127.0.0.1 from 127.0.0.1', { host: '127.0.0.1:5173' }, '127.0.0.1', true, NONE, { ok: true }],
+  ['loopback bind, Host localhost from ::1', { host: 'localhost:5173' }, '::1', true, NONE, { ok: true }],
+  ['loopback bind, Host [::1] from ::ffff:127.0.0.1', { host: '[::1]:5173' }, '::ffff:127.0.0.1', true, NONE, { ok: true }],
+  ['loopback bind, a trusted name', { host: 'lab.local:5173' }, '127.0.0.1', true, TRUSTED, { ok: true }],
+  ['loopback bind, an untrusted name', { host: 'evil.example' }, '127.0.0.1', true, TRUSTED, { ok: false, reason: 'untrusted-host' }],
+  ['loopback bind, no Host', {}, '127.0.0.1', true, NONE, { ok: false, reason: 'no-host' }],
+  // non-loopback bind: a loopback Host is believed only from a loopback peer
+  ['public bind, Host 127.0.0.1 from a LAN peer', { host: '127.0.0.1:5173' }, '192.168.1.50', false, TRUSTED, { ok: false, reason: 'loopback-host-from-remote-peer' }],
+  ['public bind, Host localhost from a LAN peer', { host: 'localhost' }, '10.0.0.7', false, TRUSTED, { ok: false, reason: 'loopback-host-from-remote-peer' }],
+  ['public bind, Host [::1] from an IPv6 peer', { host: '[::1]:5173' }, 'fe80::1', false, TRUSTED, { ok: false, reason: 'loopback-host-from-remote-peer' }],
+  ['public bind, Host 127.0.0.1 from ::ffff:10.0.0.7', { host: '127.0.0.1' }, '::ffff:10.0.0.7', false, TRUSTED, { ok: false, reason: 'loopback-host-from-remote-peer' }],
+  ['public bind, Host 127.0.0.1 from an unknown peer', { host: '127.0.0.1' }, undefined, false, TRUSTED, { ok: false, reason: 'loopback-host-from-remote-peer' }],
+  ['public bind, Host 127.0.0.1 from this machine', { host: '127.0.0.1:5173' }, '127.0.0.1', false, TRUSTED, { ok: true }],
+  ['public bind, Host 127.0.0.1 from ::ffff:127.0.0.1', { host: '127.0.0.1:5173' }, '::ffff:127.0.0.1', false, TRUSTED, { ok: true }],
+  ['public bind, a trusted name from a LAN peer', { host: 'lab.local:5173' }, '192.168.1.50', false, TRUSTED, { ok: true }],
+  ['public bind, a trusted IP from a LAN peer', { host: '192.168.1.20:5173' }, '192.168.1.50', false, TRUSTED, { ok: true }],
+  ['public bind, a trusted name in capitals', { host: 'LAB.Local' }, '192.168.1.50', false, TRUSTED, { ok: true }],
+  ['public bind, an untrusted name from a LAN peer', { host: 'evil.example' }, '192.168.1.50', false, TRUSTED, { ok: false, reason: 'untrusted-host' }],
+  ['public bind, the bind address as Host', { host: '0.0.0.0:5173' }, '192.168.1.50', false, TRUSTED, { ok: false, reason: 'untrusted-host' }],
+  ['public bind, a trusted name with a foreign Origin', { host: 'lab.local:5173', origin: 'http://evil.example' }, '192.168.1.50', false, TRUSTED, { ok: false, reason: 'origin-mismatch' }],
+  ['public bind, a trusted name with its own Origin', { host: 'lab.local:5173', origin: 'http://lab.local:5173' }, '192.168.1.50', false, TRUSTED, { ok: true }],
+  ['public bind, cross-site fetch', { host: 'lab.local', 'sec-fetch-site': 'cross-site' }, '192.168.1.50', false, TRUSTED, { ok: false, reason: 'cross-site' }],
+  ['public bind without any trusted name, even from loopback', { host: '127.0.0.1' }, '127.0.0.1', false, NONE, { ok: false, reason: 'no-trusted-host-for-public-bind' }],
+])('%s', (_name, headers, peer, bindIsLoopback, trusted, expected) => {
+  expect(decideTrust(headers, peer, bindIsLoopback, trusted)).toEqual(expected);
+});
+
+it.each<[string | undefined, boolean]>([
+  ['127.0.0.1', true], ['127.8.9.10', true], ['::1', true], ['[::1]', true], ['::ffff:127.0.0.1', true], ['localhost', true], ['LOCALHOST', true],
+  ['0.0.0.0', false], ['::', false], ['192.168.1.20', false], ['::ffff:192.168.1.20', false], ['128.0.0.1', false], ['127.0.0.1.evil', false],
+  ['my-box.lan', false], ['', false], [undefined, false],
+])('tells whether %s is loopback (%s)', (address, expected) => {
+  expect(isLoopbackAddress(address)).toBe(expected);
+});
+
+it.each([
+  ['127.0.0.1:5173', '127.0.0.1'], ['[::1]:80', '[::1]'], ['[::1]', '[::1]'], ['Dev.Box', 'dev.box'], ['[::1', ''], ['lab.local:', 'lab.local'],
+])('reads the host name of %s as %s', (authority, name) => {
+  expect(hostnameOf(authority)).toBe(name);
+});
+
+const idleHost: Host = {
+  hasMethod: (m) => m === 'session.list',
+  handleRequest: async () => ({ type: 'server-response', rpcId: 'r', result: { ok: true, value: { items: [] } } }),
+  handleRespond: () => ({ accepted: false, reason: 'not-pending' }),
+  openMux: () => () => {},
+  openHostStream: () => () => {},
+  close: async () => {},
+};
+
+it('refuses every request and upgrade of a server told it binds publicly without a trusted name', async () => {
+  for (const make of [
+    () => createUiPlanServer({ host: idleHost, bindIsLoopback: false }).server,
+    () => createDshProxyServer({ upstream: 'http://127.0.0.1:9', bindIsLoopback: false }).server,
+  ]) {
+    const server = make();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/session.list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'client-request', rpcId: 'r', method: 'session.list', payload: {} }),
+      });
+      expect(res.status).toBe(403);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
+});

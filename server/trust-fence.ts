@@ -1,0 +1,98 @@
+/**
+ * The trust fence of every `/api` request and WebSocket upgrade (PROTOCOL.md "Trust fence", upstream captures in
+ * spec/dsh-frames/trust-fence.txt), as one pure decision shared by `ui-plan serve` and `serve --dsh`. Invariants:
+ * a loopback `Host` name is believed only from a loopback peer; a non-loopback bind accepts nothing without a
+ * `--trusted-host` name; an `Origin`, when sent, equals `http://<Host>`; `Sec-Fetch-Site: cross-site` is refused.
+ */
+import type http from 'node:http';
+import net from 'node:net';
+
+/** Host names (lower case, no port) that always mean this machine. */
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/**
+ * Whether an address or bind name is loopback: `localhost`, `127.0.0.0/8`, `::1`, and IPv4-mapped `::ffff:127.x.y.z`
+ * (brackets allowed). Any other text, including `0.0.0.0`, `::` and names, is not.
+ * @param address an IP literal, `[IPv6]`, or a name as given to `--host`; `undefined` (a closed socket) is not loopback
+ * @returns true for loopback
+ */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  const bare = address.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (bare === 'localhost' || bare === '::1' || bare === '0:0:0:0:0:0:0:1') return true;
+  const v4 = bare.startsWith('::ffff:') ? bare.slice('::ffff:'.length) : bare;
+  return net.isIPv4(v4) && v4.startsWith('127.');
+}
+
+/**
+ * The host name of an authority (`Host` header value), lower case, without port; IPv6 keeps its brackets.
+ * @param authority e.g. `127.0.0.1:5173`, `[::1]:80`, `Dev.Box`
+ * @returns e.g. `127.0.0.1`, `[::1]`, `dev.box`; `''` for an empty or unparseable bracket form
+ */
+export function hostnameOf(authority: string): string {
+  const lower = authority.toLowerCase();
+  const bracket = /^(\[[^\]]*\])(?::\d*)?$/.exec(lower);
+  if (bracket) return bracket[1] ?? '';
+  if (lower.startsWith('[')) return '';
+  const colon = lower.lastIndexOf(':');
+  return colon === -1 ? lower : lower.slice(0, colon);
+}
+
+/** Why the fence refused a request (for the server log; the client only ever sees `403 forbidden`). */
+export type FenceRefusal = 'no-host' | 'untrusted-host' | 'loopback-host-from-remote-peer' | 'no-trusted-host-for-public-bind' | 'origin-mismatch' | 'cross-site';
+
+/** The fence's decision: pass, or the reason it refused. */
+export type FenceDecision = { ok: true } | { ok: false; reason: FenceRefusal };
+
+/**
+ * Decide whether a request or upgrade may pass the trust fence. Rules (issue 8 item 4, PROTOCOL.md "Trust fence"):
+ * - a `Host` is required; its name (port ignored) must be a loopback name (`127.0.0.1`, `localhost`, `[::1]`) or one
+ *   of `trustedHosts`;
+ * - a loopback `Host` name is accepted only from a loopback peer (`127.0.0.0/8`, `::1`, `::ffff:127.x`), so a
+ *   machine on the LAN cannot reach a `--host 0.0.0.0` server just by saying `Host: 127.0.0.1`;
+ * - a non-loopback bind with no trusted name accepts nothing (the CLI refuses to start that way, this is the backstop);
+ * - an `Origin`, when present, must equal `http://<Host>` exactly; `Sec-Fetch-Site: cross-site` is refused.
+ * @param headers the request headers (`host`, `origin`, `sec-fetch-site` are read)
+ * @param peerAddress `req.socket.remoteAddress`; `undefined` counts as non-loopback
+ * @param bindIsLoopback whether the server listens on a loopback address only
+ * @param trustedHosts extra accepted host names, lower case, without port (`--trusted-host`)
+ * @returns `{ok:true}` or `{ok:false, reason}`
+ */
+export function decideTrust(
+  headers: http.IncomingHttpHeaders,
+  peerAddress: string | undefined,
+  bindIsLoopback: boolean,
+  trustedHosts: ReadonlySet<string>,
+): FenceDecision {
+  if (!bindIsLoopback && trustedHosts.size === 0) return { ok: false, reason: 'no-trusted-host-for-public-bind' };
+  const authority = headers.host;
+  if (authority === undefined || authority === '') return { ok: false, reason: 'no-host' };
+  const name = hostnameOf(authority);
+  if (LOOPBACK_NAMES.has(name)) {
+    if (!isLoopbackAddress(peerAddress)) return { ok: false, reason: 'loopback-host-from-remote-peer' };
+  } else if (!trustedHosts.has(name)) {
+    return { ok: false, reason: 'untrusted-host' };
+  }
+  const origin = headers.origin;
+  if (origin !== undefined && origin !== `http://${authority}`) return { ok: false, reason: 'origin-mismatch' };
+  if (headers['sec-fetch-site']?.toLowerCase() === 'cross-site') return { ok: false, reason: 'cross-site' };
+  return { ok: true };
+}
+
+/** The fence bound to one server: its bind and trusted names; call it with a request or upgrade. */
+export interface TrustFence {
+  /** Whether the request passes. */
+  check(req: http.IncomingMessage): FenceDecision;
+}
+
+/**
+ * Bind {@link decideTrust} to a server's configuration.
+ * @param options `trustedHosts` as given (compared case-insensitively); `bindIsLoopback` default true (a server
+ *   created without a known bind, e.g. in tests on 127.0.0.1)
+ * @returns the fence
+ */
+export function createTrustFence(options: { trustedHosts?: readonly string[]; bindIsLoopback?: boolean }): TrustFence {
+  const trusted = new Set((options.trustedHosts ?? []).map((h) => h.toLowerCase()));
+  const bindIsLoopback = options.bindIsLoopback ?? true;
+  return { check: (req) => decideTrust(req.headers, req.socket.remoteAddress, bindIsLoopback, trusted) };
+}
