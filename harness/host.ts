@@ -35,6 +35,7 @@ import { Agent, closeInterruptedTurn, DEFAULT_MAX_STEPS, resumePointOf, type Que
 import { createCommandRegistry, type CommandRegistry } from './commands.ts';
 import { resolvePlugins } from './config.ts';
 import { LogWriteError, logWriteErrorOf, SessionLog, type LogHeader } from './log.ts';
+import { storedLinesOf } from './storage/stored-lines.ts';
 import { createModesPlugin, MODES_PLUGIN_ID, resolveModesConfig, type ModesPlugin } from './plugins/modes.ts';
 import {
   createPlanModePlugin,
@@ -55,7 +56,7 @@ import {
   type WebQuestionProvider,
 } from './questions.ts';
 import { askUserQuestionTool, listFilesTool, readFileTool, writeFileTool, type ToolDefinition } from './tools.ts';
-import type { Host, HostOptions, ModelProvider, StoredLine, StoredSession } from './types.ts';
+import type { Host, HostOptions, ModelProvider, StoredSession } from './types.ts';
 
 /** A failure a method handler raises; becomes `{ok:false, error}`. */
 export class HostError extends Error {
@@ -580,23 +581,7 @@ export function createHost(options: HostOptions): EngineHost {
         throw new HostError('bad-request', message, { issues: [{ path: ['jsonl'], message }], refusal });
       }
       // Skipped lines keep their seq as `import/skipped` placeholders, so seqs stay equal to line positions.
-      const seqOfLine = (line: number): number => line - parsed.firstSeqLine;
-      const length = Math.max(
-        parsed.events.reduce((max, event) => Math.max(max, event.seq + 1), 0),
-        parsed.skipped.reduce((max, s) => Math.max(max, seqOfLine(s.line) + 1), 0),
-      );
-      const lines: StoredLine[] = Array.from({ length }, () => ({ type: 'import/skipped', data: { reason: 'unreadable line' } }));
-      for (const s of parsed.skipped) {
-        const seq = seqOfLine(s.line);
-        if (seq >= 0) lines[seq] = { type: 'import/skipped', data: { line: s.line, reason: s.reason } };
-      }
-      for (const event of parsed.events) {
-        const line: StoredLine = { type: event.type, data: event.data };
-        if (event.time !== undefined) line.time = event.time;
-        if (event.surfaceOp !== undefined) line.surfaceOp = event.surfaceOp;
-        if (event.sourceEventSeqs !== undefined) line.sourceEventSeqs = event.sourceEventSeqs;
-        lines[event.seq] = line;
-      }
+      const lines = storedLinesOf(parsed);
       const header = {
         ...newHeader(parsed.header?.cwd),
         ...(parsed.header ? { createdAt: parsed.header.createdAt } : {}),

@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { storedLinesOf } from '../harness/storage/stored-lines.ts';
 import type { SessionStorage, StoredLine, StoredSession } from '../harness/types.ts';
 import { parseSessionLog, type ParsedLog } from '../src/core/log/reader.ts';
 import type { SessionHeader } from '../src/core/log/types.ts';
@@ -59,7 +60,7 @@ export function serializeStoredHeader(header: StoredSession['header']): string {
 }
 
 /** Type of the in-memory placeholder that keeps the seq of a line the reader skipped (as `session.import` does). */
-export const SKIPPED_LINE_TYPE = 'import/skipped';
+export { SKIPPED_LINE_TYPE } from '../harness/storage/stored-lines.ts';
 
 /** The stored header of a parsed log: the dsh fields plus ui-plan's `readOnly` / `parentSessionId` when well-typed. */
 function storedHeaderOf(parsed: ParsedLog): StoredSession['header'] | undefined {
@@ -165,19 +166,9 @@ export class FileStorage implements SessionStorage {
       this.logger.warn(`ui-plan: skipped ${file}: header id ${header.id} does not match the file name`);
       return undefined;
     }
-    const lines: StoredLine[] = [];
-    for (const event of parsed.events) {
-      const line: StoredLine = { type: event.type, data: event.data };
-      if (event.time !== undefined) line.time = event.time;
-      if (event.surfaceOp !== undefined) line.surfaceOp = event.surfaceOp;
-      if (event.sourceEventSeqs !== undefined) line.sourceEventSeqs = event.sourceEventSeqs;
-      lines[event.seq] = line;
-    }
+    const lines = storedLinesOf(parsed);
     for (const skipped of parsed.skipped) {
-      const seq = skipped.line - parsed.firstSeqLine;
-      if (seq < 0) continue;
-      lines[seq] = { type: SKIPPED_LINE_TYPE, data: { line: skipped.line, reason: skipped.reason } };
-      this.logger.warn(`ui-plan: ${file}:${skipped.line}: skipped an unreadable line (${skipped.reason})`);
+      if (skipped.line >= parsed.firstSeqLine) this.logger.warn(`ui-plan: ${file}:${skipped.line}: skipped an unreadable line (${skipped.reason})`);
     }
     // Every line after the header is an event or a skipped line, so the array has no holes.
     return { header, lines };
