@@ -72,7 +72,16 @@ export function FindBox({ query, onQueryChange, current, total, onMove, onClose,
         <span className="find-partial">
           {t.findLoadedOnly}{' '}
           {onLoadAll ? (
-            <button type="button" className="button" onClick={onLoadAll} disabled={loadingAll}>
+            <button
+              type="button"
+              className="button"
+              disabled={loadingAll}
+              onClick={() => {
+                onLoadAll();
+                // The button goes once everything is loaded: keep typing (and Escape) in the field.
+                input.current?.focus();
+              }}
+            >
               {t.findLoadAll}
             </button>
           ) : null}

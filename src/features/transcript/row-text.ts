@@ -51,12 +51,12 @@ export function searchTextOf(item: TranscriptItem): string {
 /**
  * Indexes of the rows whose text contains `query` (case-insensitive), in row order.
  * @param items the transcript rows
- * @param query what the user typed; blank matches nothing
+ * @param query what the user typed, spaces included; blank matches nothing
  * @returns ascending row indexes
  */
 export function findRows(items: readonly TranscriptItem[], query: string): number[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return [];
+  if (!query.trim()) return [];
+  const needle = query.toLowerCase();
   const found: number[] = [];
   for (let i = 0; i < items.length; i += 1) if (searchTextOf(items[i]!).includes(needle)) found.push(i);
   return found;

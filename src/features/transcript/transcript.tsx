@@ -8,7 +8,7 @@
  * view where they were. A find box (Ctrl/Cmd+F inside the transcript, or "Find") searches every folded row.
  * Receives server state as props from the app; holds only view state (scroll position, the find box).
  */
-import { useVirtualizer, observeElementRect, type Virtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { TranscriptItem, TranscriptView } from '../../core/transcript/fold.ts';
 import { AssistantMessage } from './assistant-message.tsx';
@@ -90,6 +90,23 @@ function streamingLast(items: readonly TranscriptItem[]): boolean {
   return last !== undefined && last.kind === 'assistant' && last.streaming;
 }
 
+/**
+ * Up to this many rows every row is rendered (still measured and positioned by the virtualizer): a short session
+ * stays whole in the page, for assistive technology and the browser's own find; longer ones render a window.
+ */
+const FULL_RENDER_ROWS = 100;
+
+/** The rows to render: all of a short transcript, else the visible window with its overscan. */
+function rangeOf(range: Range): number[] {
+  return range.count <= FULL_RENDER_ROWS ? Array.from({ length: range.count }, (_, i) => i) : defaultRangeExtractor(range);
+}
+
+/** A row's measured height; a row without layout (0 px) keeps its estimate, as the scroll element does above. */
+function measureRow(element: HTMLLIElement): number {
+  const height = element.getBoundingClientRect().height;
+  return height > 0 ? height : ESTIMATED_ROW_PX;
+}
+
 /** `observeElementRect` that reports `NO_LAYOUT_ROWS` estimated rows for an element without layout. */
 const observeRect: typeof observeElementRect<HTMLDivElement> = (instance, cb) =>
   observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: NO_LAYOUT_ROWS * ESTIMATED_ROW_PX }));
@@ -107,6 +124,8 @@ export function Transcript({ transcript, loaded, error, onRetry, waiting, unread
     estimateSize: () => ESTIMATED_ROW_PX,
     getItemKey: (index) => items[index]?.key ?? index,
     observeElementRect: observeRect,
+    measureElement: measureRow,
+    rangeExtractor: rangeOf,
     overscan: 4,
   });
 
@@ -156,10 +175,17 @@ export function Transcript({ transcript, loaded, error, onRetry, waiting, unread
   };
 
   const openFind = useCallback(() => setFindOpen(true), []);
+  const refocusFind = useRef(false);
   const closeFind = useCallback(() => {
+    refocusFind.current = true;
     setFindOpen(false);
-    findButton.current?.focus();
   }, []);
+  // Focus goes back to "Find" once it is rendered again.
+  useEffect(() => {
+    if (findOpen || !refocusFind.current) return;
+    refocusFind.current = false;
+    findButton.current?.focus();
+  }, [findOpen]);
   const move = useCallback((step: 1 | -1) => {
     setMatchAt((at) => (matches.length === 0 ? 0 : (Math.min(at, matches.length - 1) + step + matches.length) % matches.length));
   }, [matches.length]);
@@ -171,6 +197,9 @@ export function Transcript({ transcript, loaded, error, onRetry, waiting, unread
     if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f') {
       event.preventDefault();
       openFind();
+    } else if (event.key === 'Escape' && findOpen) {
+      event.preventDefault();
+      closeFind();
     }
   };
 
