@@ -3,7 +3,7 @@ import type { DownlinkHandlers, Downlink } from '../../lib/downlink.ts';
 import { callMethod } from '../../lib/api-client.ts';
 import { parseMuxFrame } from '../../lib/downlink.ts';
 import { EVENT_SHAPES, NON_OBJECT_DATA } from '../../../fixtures/trust/event-shapes.ts';
-import { createSessionStreamStore, HISTORY_PAGE_MESSAGES, type FetchedHistoryPage, type SessionStreamStore } from './store.ts';
+import { createSessionStreamStore, HISTORY_PAGE_MESSAGES, LOAD_ALL_PAGE_MESSAGES, type FetchedHistoryPage, type SessionStreamStore } from './store.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 /** History entries of plain events with seqs `from..to`. */
@@ -102,18 +102,26 @@ describe('session-stream store', () => {
     expect(store.getState().sessions.s).toMatchObject({ olderBefore: undefined, loadingOlder: false });
   });
 
-  it('loads everything older in one request for "Load all"', async () => {
+  it('loads everything older in large pages for "Load all", and stops at a failed page', async () => {
     const log = ev(0, 29);
-    const fetchHistory = vi.fn(async (_id: string, before: number | undefined, max: number | undefined): Promise<FetchedHistoryPage> =>
-      before === undefined
-        ? { events: log.slice(25), hasMore: true, projections: { asOfSeq: 29, values: {} } }
-        : { events: log.slice(max === undefined ? 0 : before - 5, before), hasMore: max !== undefined });
+    let fail = false;
+    const fetchHistory = vi.fn(async (_id: string, before: number | undefined, max: number | undefined): Promise<FetchedHistoryPage> => {
+      if (before === undefined) return { events: log.slice(25), hasMore: true, projections: { asOfSeq: 29, values: {} } };
+      if (fail) throw new Error('gone');
+      expect(max).toBe(LOAD_ALL_PAGE_MESSAGES);
+      return { events: log.slice(Math.max(0, before - 10), before), hasMore: before > 10 };
+    });
     const store = createSessionStreamStore({ fetchHistory, connect: fakeConnect().connect });
     await store.refreshSession('s');
     await store.loadAll('s');
-    expect(fetchHistory.mock.calls[1]).toEqual(['s', 25, undefined]);
+    expect(fetchHistory.mock.calls.map((c) => c[1])).toEqual([undefined, 25, 15, 5]);
     expect(seqs(store, 's')).toEqual(range(0, 29));
     expect(store.getState().sessions.s!.olderBefore).toBeUndefined();
+    const other = createSessionStreamStore({ fetchHistory, connect: fakeConnect().connect });
+    await other.refreshSession('t');
+    fail = true;
+    await other.loadAll('t');
+    expect(other.getState().sessions.t).toMatchObject({ olderBefore: 25, loadingOlder: false });
   });
 
   it('merges the tail page of a reconnect by seq, keeping the older pages it holds', async () => {

@@ -37,6 +37,12 @@ export interface FetchedHistoryPage extends HistoryPage { hasMore: boolean }
 export const HISTORY_PAGE_MESSAGES = 40;
 
 /**
+ * Messages per page when the whole history is asked for (the find box's "Load all"): large pages, each parsed,
+ * validated and folded in its own task (one page of a whole 16 MB log would block the main thread for ~200 ms).
+ */
+export const LOAD_ALL_PAGE_MESSAGES = 1000;
+
+/**
  * Fetch one `session.history` page.
  * @param beforeSeq undefined for the tail page; else the exclusive end of an older page
  * @param maxMessages messages per page; undefined for everything before `beforeSeq` (or the whole log)
@@ -84,7 +90,10 @@ export interface SessionStreamStore {
    * is on its way. Resolves when applied; never rejects (a failure leaves `olderBefore` for another try).
    */
   loadOlder(sessionId: string): Promise<void>;
-  /** Pull everything older than what is loaded in one request (the find box's "Load all"). Never rejects. */
+  /**
+   * Pull everything older than what is loaded, in pages of `LOAD_ALL_PAGE_MESSAGES` (the find box's "Load all").
+   * Resolves when the start of the log is loaded or a page failed; never rejects.
+   */
   loadAll(sessionId: string): Promise<void>;
   /**
    * The transcript of a session, folded incrementally and kept while the session's events do not change (switching
@@ -235,7 +244,12 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
     loadOlder: (sessionId) => pullOlder(sessionId, pageMessages),
     loadAll: async (sessionId) => {
       await older.get(sessionId);
-      await pullOlder(sessionId, undefined);
+      for (let before = sliceOf(state, sessionId).olderBefore; before !== undefined;) {
+        await pullOlder(sessionId, LOAD_ALL_PAGE_MESSAGES);
+        const next = sliceOf(state, sessionId).olderBefore;
+        if (next === before) return; // the page failed: stop, "Load all" stays offered
+        before = next;
+      }
     },
     transcriptOf(sessionId) {
       let folder = folders.get(sessionId);
