@@ -1,9 +1,12 @@
 /**
  * A long session (issue 9): a generated log of thousands of events opens at its last rows with only the tail of its
- * history loaded, older rows load as the reader scrolls up, and the find box finds a word from an early row.
+ * history loaded, older rows load as the reader scrolls up, and the find box finds a word from an early row. And the
+ * virtualised transcript keeps the scroll rules: it follows streamed output at the bottom, and never moves the view
+ * of a reader who scrolled up.
  */
 import { expect, test } from '@playwright/test';
 import { longSessionLog } from '../../fixtures/long-session.ts';
+import { newSession, reviewCard, send } from '../helpers.ts';
 
 const EVENTS = 8_000;
 
@@ -47,4 +50,28 @@ test('a long log opens at its end, loads older rows on scroll up, and the find b
   await expect(early).toHaveAttribute('aria-current', 'true');
   await page.keyboard.press('Escape');
   await expect(find).toHaveCount(0);
+});
+
+test('streamed output is followed at the bottom and leaves a reader who scrolled up where they are', async ({ page }) => {
+  await page.setViewportSize({ width: 900, height: 560 });
+  await newSession(page);
+  await send(page, '/plan Add a --greeting flag to the CLI');
+  const card = reviewCard(page);
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await card.getByRole('button', { name: 'Approve' }).click();
+  const transcript = page.getByRole('region', { name: 'Transcript' });
+  const rows = transcript.getByRole('listitem');
+  // At the bottom: each new row comes into view as it arrives.
+  await expect(transcript.getByText('write_file').first()).toBeInViewport({ timeout: 30_000 });
+  await expect(rows.last()).toBeInViewport();
+  // Scrolled up while the turn still runs: the first rows stay in view while output keeps arriving below.
+  await rows.last().hover();
+  await page.mouse.wheel(0, -50_000);
+  const first = rows.first();
+  await expect(first).toBeInViewport();
+  const count = await rows.count();
+  await expect(transcript.getByText(/Turn completed/i).last()).toBeAttached({ timeout: 60_000 });
+  expect(await rows.count()).toBeGreaterThan(count);
+  await expect(first).toBeInViewport();
+  await expect(transcript.getByText(/Turn completed/i).last()).not.toBeInViewport();
 });

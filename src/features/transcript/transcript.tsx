@@ -117,6 +117,8 @@ export function Transcript({ transcript, loaded, error, onRetry, waiting, unread
   const scroller = useRef<HTMLDivElement>(null);
   const findButton = useRef<HTMLButtonElement>(null);
   const atBottom = useRef(true);
+  /** Where the last follow-the-bottom write put the scroll position (its own scroll event is not the reader's). */
+  const followedTo = useRef<number | undefined>(undefined);
   const firstKey = useRef<string | undefined>(undefined);
   const virtualizer: Virtualizer<HTMLDivElement, HTMLLIElement> = useVirtualizer({
     count: items.length,
@@ -150,15 +152,19 @@ export function Transcript({ transcript, loaded, error, onRetry, waiting, unread
   // Follow the bottom while the reader is there: one scroll write per frame, after the frame's own layout work
   // is due anyway (no forced layout per streamed event). A short transcript with older history loads more.
   const totalSize = virtualizer.getTotalSize();
+  const viewport = virtualizer.scrollRect?.height;
   useEffect(() => {
     const frame = requestAnimationFrame(() => {
       const el = scroller.current;
       if (!el) return;
-      if (atBottom.current) el.scrollTop = el.scrollHeight;
+      if (atBottom.current) {
+        el.scrollTop = el.scrollHeight;
+        followedTo.current = el.scrollTop;
+      }
       if (hasOlder && !loadingOlder && el.scrollHeight <= el.clientHeight) onLoadOlder?.();
     });
     return () => cancelAnimationFrame(frame);
-  }, [items, totalSize, waiting, openTurn, hasOlder, loadingOlder, onLoadOlder]);
+  }, [items, totalSize, viewport, waiting, openTurn, hasOlder, loadingOlder, onLoadOlder]);
 
   // The current match scrolls into view.
   useEffect(() => {
@@ -170,6 +176,10 @@ export function Transcript({ transcript, loaded, error, onRetry, waiting, unread
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
+    // The scroll event of our own follow write: the rows may have grown since (a streamed chunk measured taller),
+    // which must not read as the reader leaving the bottom.
+    if (el.scrollTop === followedTo.current) return;
+    followedTo.current = undefined;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < AT_BOTTOM_PX;
     if (hasOlder && !loadingOlder && el.scrollTop < NEAR_TOP_PX) onLoadOlder?.();
   };
