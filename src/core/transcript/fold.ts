@@ -31,7 +31,11 @@ export type TranscriptItem =
   | { kind: 'user'; key: string; seq: number; text: string }
   | { kind: 'notice'; key: string; seq: number; text: string; plugin: string | undefined }
   | { kind: 'assistant'; key: string; seq: number; turn: number; step: number; blocks: AssistantBlock[]; streaming: boolean }
-  | { kind: 'tool'; key: string; seq: number; callId: string; name: string; arguments: string; view: ToolView | undefined; result: ToolResultView | undefined }
+  /**
+   * A tool call with its result. `orphan` marks a result whose call is not among the folded events (e.g. it lives on
+   * an older history page not loaded yet): the row then has only the result.
+   */
+  | { kind: 'tool'; key: string; seq: number; callId: string; name: string; arguments: string; view: ToolView | undefined; result: ToolResultView | undefined; orphan?: true }
   | { kind: 'command'; key: string; seq: number; commandId: string; name: string; args: string | undefined; done: { kind: 'success' | 'error'; text: string | undefined } | undefined }
   | { kind: 'plan-mode'; key: string; seq: number; active: boolean }
   /** A logged `mode/set` of the session-modes variant (seed 002): the mode now in force. */
@@ -219,7 +223,7 @@ function onToolResult(state: TranscriptState, event: SessionEvent, view: ToolVie
     replace(state, index, { ...item, result });
     return;
   }
-  push(state, { kind: 'tool', key: `tool-${event.seq}`, seq: event.seq, callId: read.callId ?? `seq-${event.seq}`, name: 'tool', arguments: '{}', view: undefined, result });
+  push(state, { kind: 'tool', key: `tool-${event.seq}`, seq: event.seq, callId: read.callId ?? `seq-${event.seq}`, name: 'tool', arguments: '{}', view: undefined, result, orphan: true });
 }
 
 /**

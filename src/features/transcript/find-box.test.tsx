@@ -84,23 +84,3 @@ describe('find box', () => {
     expect(onLoadAll).toHaveBeenCalledTimes(1);
   });
 });
-
-describe('virtualised transcript', () => {
-  it('renders a window of a long transcript, not every row, and says each row\'s place', () => {
-    render(<Transcript transcript={rows(1000)} loaded error={undefined} />);
-    const items = within(region()).getAllByRole('listitem');
-    expect(items.length).toBeLessThan(300);
-    expect(items[0]).toHaveAttribute('aria-posinset', '1');
-    expect(items[0]).toHaveAttribute('aria-setsize', '1000');
-  });
-
-  it('offers the older history that is not loaded yet', async () => {
-    const u = userEvent.setup();
-    const onLoadOlder = vi.fn();
-    const { rerender } = render(<Transcript transcript={rows(3)} loaded error={undefined} hasOlder onLoadOlder={onLoadOlder} />);
-    await u.click(screen.getByRole('button', { name: 'Load earlier messages' }));
-    expect(onLoadOlder).toHaveBeenCalled();
-    rerender(<Transcript transcript={rows(3)} loaded error={undefined} hasOlder loadingOlder onLoadOlder={onLoadOlder} />);
-    expect(screen.getByText('Loading earlier messages…')).toBeInTheDocument();
-  });
-});

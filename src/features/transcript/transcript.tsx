@@ -84,6 +84,11 @@ function Row({ item }: { item: TranscriptItem }) {
   }
 }
 
+/** The rows without results whose call is not loaded; the same array when there are none. */
+function withoutOrphans(items: readonly TranscriptItem[]): readonly TranscriptItem[] {
+  return items.some((item) => item.kind === 'tool' && item.orphan) ? items.filter((item) => !(item.kind === 'tool' && item.orphan)) : items;
+}
+
 /** The last row is an assistant message still streaming: its own "Writing…" already says the turn is running. */
 function streamingLast(items: readonly TranscriptItem[]): boolean {
   const last = items[items.length - 1];
@@ -113,7 +118,10 @@ const observeRect: typeof observeElementRect<HTMLDivElement> = (instance, cb) =>
 
 /** Render a session's transcript (see `TranscriptProps`). */
 export function Transcript({ transcript, loaded, error, onRetry, waiting, unreadable = 0, hasOlder = false, loadingOlder = false, onLoadOlder, onLoadAll }: TranscriptProps) {
-  const { items, openTurn } = transcript;
+  const { openTurn } = transcript;
+  // While older pages are missing, a result whose call is on one of them is not shown alone: it joins its card once
+  // the call is loaded (loaded history is one run up to the tail, so a loaded call always has its result).
+  const items = useMemo(() => (hasOlder ? withoutOrphans(transcript.items) : transcript.items), [hasOlder, transcript.items]);
   const scroller = useRef<HTMLDivElement>(null);
   const findButton = useRef<HTMLButtonElement>(null);
   const atBottom = useRef(true);
