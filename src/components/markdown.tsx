@@ -1,112 +1,24 @@
 /**
- * The one Markdown renderer of the app (transcript, plan card, plan-review card, question flow): GitHub-flavoured
- * markdown through `react-markdown` + `remark-gfm`, hardened for text written by a model or a hostile log
- * (issue 8 items 5, 17, 18). Invariants:
- * - raw HTML is literal text, never dropped and never executed (`Use Vec<u8> and the <channel> tag.` shows as is);
- * - a link opens in a new tab (`rel="noopener noreferrer"`) only for an absolute http(s)/mailto address
- *   (`safeLinkUrl`); any other scheme and every relative address (`/api/…`, `foo.md`, `#x`) is a non-navigating
- *   `span` with the link text, so it can neither run script nor move the app;
- * - no image is ever fetched on render: an image is a placeholder "Image: alt — host", a link to open it in a new
- *   tab for an http(s) source, plain text otherwise (and plain text inside any link, as links do not nest);
- * - no `style` attribute is emitted (GFM table alignment becomes a class).
- * Memoised on its props, so a transcript re-render does not re-parse unchanged text.
+ * The one Markdown component of the app (transcript, plan card, plan-review card, question flow). The hardened
+ * pipeline (raw HTML as text, safe links, image placeholders, no style attributes: `markdown-render.tsx`) loads
+ * lazily; until it is there the text shows as plain text. Long texts stay responsive (issue 9 points 1-2):
+ * - the text is split into chunks of top-level blocks (`markdown-blocks.ts`), each parsed and memoised on its own
+ *   source, so a streamed message re-parses only its open last chunk and a re-render re-parses nothing;
+ * - chunks beyond the first ~8,000 characters render in later tasks (transitions, so typing interrupts them), each
+ *   chunk with `content-visibility: auto`, so no single task parses or lays out the whole text;
+ * - a line over 20,000 characters is folded with a note and "Show all"; a block nested deeper than 32 levels is
+ *   shown as raw text with a note: never a freeze.
  */
-import { createContext, memo, useContext, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { memo, startTransition, useEffect, useState } from 'react';
 import { componentsLocales } from './locales.ts';
-import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
+import { markdownSegmentsOf, MAX_LINE_CHARS, MAX_NESTING, type MarkdownSegment } from './markdown-blocks.ts';
+import { useMarkdownRenderer, type MarkdownRenderer } from './markdown-loader.ts';
 import './markdown.css';
 
-/** Minimal mdast node shape the HTML-as-text plugin walks (mdast `Node`/`Parent`). */
-type MdNode = { type: string; value?: string; children?: MdNode[]; data?: Record<string, unknown> };
-
-/** Containers whose children are flow (block) content: a block `html` node there becomes its own paragraph. */
-const FLOW_PARENTS: ReadonlySet<string> = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
-
-function htmlToText(parent: MdNode): void {
-  const children = parent.children;
-  if (!children) return;
-  for (let i = 0; i < children.length; i += 1) {
-    const child = children[i]!;
-    if (child.type === 'html') {
-      const text: MdNode = { type: 'text', value: child.value ?? '' };
-      children[i] = FLOW_PARENTS.has(parent.type)
-        ? { type: 'paragraph', children: [text], data: { hProperties: { className: ['markdown-raw'] } } }
-        : text;
-    } else {
-      htmlToText(child);
-    }
-  }
-}
-
-/**
- * A remark plugin that turns every raw HTML node (block or inline, comments included) into a text node with the
- * same source, so it is shown verbatim (issue 8 item 17: "raw HTML is shown as literal text everywhere").
- * @returns the tree transformer (mutates the tree in place)
- */
-export function remarkHtmlAsText() {
-  return (tree: MdNode) => {
-    htmlToText(tree);
-  };
-}
-
-const remarkPlugins = [remarkGfm, remarkHtmlAsText];
-
-// Links cannot nest: an image inside a link shows as text, the link itself stays clickable.
-const InsideLink = createContext(false);
-
-const keepUrl = (url: string) => url;
-
-function alignClass(style: unknown, className: string | undefined): string | undefined {
-  const align = typeof style === 'object' && style !== null ? (style as { textAlign?: unknown }).textAlign : undefined;
-  const classes = [className, typeof align === 'string' && /^(left|center|right)$/.test(align) ? `markdown-align-${align}` : undefined].filter(Boolean);
-  return classes.length > 0 ? classes.join(' ') : undefined;
-}
-
-function MarkdownLink({ href, title, children }: { href?: string | undefined; title?: string | undefined; children?: ReactNode }) {
-  const safe = safeLinkUrl(href);
-  if (safe === undefined) {
-    return (
-      <InsideLink.Provider value={true}>
-        <span className="markdown-link-inert" title={componentsLocales.en.linkNotOpened}>
-          {children}
-        </span>
-      </InsideLink.Provider>
-    );
-  }
-  return (
-    <InsideLink.Provider value={true}>
-      <a href={safe.href} title={title} target="_blank" rel="noopener noreferrer">
-        {children}
-      </a>
-    </InsideLink.Provider>
-  );
-}
-
-function MarkdownImage({ src, alt }: { src?: unknown; alt?: string | undefined }) {
-  const insideLink = useContext(InsideLink);
-  const copy = componentsLocales.en;
-  const safe = safeImageUrl(typeof src === 'string' ? src : undefined);
-  const label = copy.imagePlaceholder(alt ?? '', safe?.host);
-  if (safe === undefined || insideLink) return <span className="markdown-image">{label}</span>;
-  return (
-    <a className="markdown-image" href={safe.href} target="_blank" rel="noopener noreferrer" title={copy.imageOpenHint}>
-      {label}
-    </a>
-  );
-}
-
-const components: Components = {
-  a: ({ href, title, children }) => (
-    <MarkdownLink href={href} title={title}>
-      {children}
-    </MarkdownLink>
-  ),
-  img: ({ src, alt }) => <MarkdownImage src={src} alt={alt} />,
-  th: ({ style, className, children }) => <th className={alignClass(style, className)}>{children}</th>,
-  td: ({ style, className, children }) => <td className={alignClass(style, className)}>{children}</td>,
-};
+/** Characters of a text rendered in the first commit (the rest follows in later tasks). */
+export const FIRST_RENDER_CHARS = 8_000;
+/** Characters added per later task. */
+export const RENDER_STEP_CHARS = 12_000;
 
 /** Props of {@link Markdown}. */
 export type MarkdownProps = {
@@ -117,16 +29,94 @@ export type MarkdownProps = {
 };
 
 /**
- * Render untrusted markdown safely (see the module header for the rules). Memoised on `text` and `className`.
+ * How many of `segments` to render now: the first `FIRST_RENDER_CHARS` characters, then `RENDER_STEP_CHARS` more
+ * per task until all are shown; once all were shown, a text that grows (streaming) shows its new chunks at once.
+ */
+function useRenderedCount(segments: readonly MarkdownSegment[]): number {
+  const [budget, setBudget] = useState(FIRST_RENDER_CHARS);
+  let count = 0;
+  while (count < segments.length && (count === 0 || segments[count]!.start < budget)) count += 1;
+  const nextStart = count < segments.length ? segments[count]!.start : undefined;
+  useEffect(() => {
+    if (nextStart === undefined) {
+      if (budget !== Infinity) setBudget(Infinity);
+      return;
+    }
+    const timer = setTimeout(() => startTransition(() => setBudget(nextStart + RENDER_STEP_CHARS)), 0);
+    return () => clearTimeout(timer);
+  }, [nextStart, budget]);
+  return count;
+}
+
+function PlainText({ text }: { text: string }) {
+  return <p className="markdown-plain">{text}</p>;
+}
+
+function LongLine({ source, renderer }: { source: string; renderer: MarkdownRenderer | undefined }) {
+  const copy = componentsLocales.en;
+  const [all, setAll] = useState(false);
+  const pieces: string[] = [];
+  if (all) for (let i = 0; i < source.length; i += MAX_LINE_CHARS) pieces.push(source.slice(i, i + MAX_LINE_CHARS));
+  const head = source.slice(0, MAX_LINE_CHARS);
+  return (
+    <div className="markdown-chunk">
+      {all ? (
+        <p className="markdown-long-line">
+          {pieces.map((piece, i) => (
+            <span key={i} className="markdown-long-piece">
+              {piece}
+            </span>
+          ))}
+        </p>
+      ) : renderer ? (
+        <renderer.MarkdownBlock text={head} />
+      ) : (
+        <PlainText text={head} />
+      )}
+      <p className="markdown-capped" role="note">
+        {all ? copy.longLineShown(source.length) : copy.longLineFolded(MAX_LINE_CHARS, source.length)}{' '}
+        <button type="button" className="markdown-capped-toggle" onClick={() => setAll((v) => !v)}>
+          {all ? copy.showLess : copy.showAll}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+const Segment = memo(function Segment({ kind, source, renderer }: { kind: MarkdownSegment['kind']; source: string; renderer: MarkdownRenderer | undefined }) {
+  if (kind === 'long-line') return <LongLine source={source} renderer={renderer} />;
+  if (kind === 'deep') {
+    return (
+      <div className="markdown-chunk">
+        <p className="markdown-capped" role="note">
+          {componentsLocales.en.deepNesting(MAX_NESTING)}
+        </p>
+        <pre className="markdown-deep">{source}</pre>
+      </div>
+    );
+  }
+  return <div className="markdown-chunk">{renderer ? <renderer.MarkdownBlock text={source} /> : <PlainText text={source} />}</div>;
+});
+
+/**
+ * Render untrusted markdown safely and progressively (see the module header). Memoised on `text` and `className`.
  * @param text the markdown source
  * @param className extra class on the wrapping `div`
  */
 export const Markdown = memo(function Markdown({ text, className }: MarkdownProps) {
+  const renderer = useMarkdownRenderer();
+  const segments = markdownSegmentsOf(text);
+  const count = useRenderedCount(segments);
+  const classes = className ? `markdown ${className}` : 'markdown';
+  const only = segments[0];
+  if (segments.length <= 1 && (only === undefined || only.kind === 'markdown')) {
+    return <div className={classes}>{renderer ? <renderer.MarkdownBlock text={text} /> : <PlainText text={text} />}</div>;
+  }
   return (
-    <div className={className ? `markdown ${className}` : 'markdown'}>
-      <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={keepUrl} skipHtml>
-        {text}
-      </ReactMarkdown>
+    <div className={classes} aria-busy={count < segments.length || undefined}>
+      {segments.slice(0, count).map((segment) => (
+        <Segment key={segment.start} kind={segment.kind} source={segment.source} renderer={renderer} />
+      ))}
     </div>
   );
 });
