@@ -13,7 +13,7 @@ export const MAX_LINE_CHARS = 20_000;
 /** A block whose list/quote nesting goes deeper than this (levels) is shown as raw text. */
 export const MAX_NESTING = 32;
 /** A chunk closes at the first cut point after it reached this size (characters). */
-export const CHUNK_TARGET_CHARS = 4_000;
+export const CHUNK_TARGET_CHARS = 2_000;
 
 /**
  * One segment of a markdown text, with `start` its offset (characters) in the whole text.

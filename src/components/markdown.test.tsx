@@ -227,6 +227,14 @@ describe('long texts', () => {
     expect(container.firstElementChild).not.toHaveAttribute('aria-busy');
   });
 
+  it('renders a first block too big for one task in the next task, not with its container', async () => {
+    const rows = Array.from({ length: 800 }, (_, i) => `| ${i} | step ${i} |`);
+    const { container } = render(<Markdown text={['| # | step |', '|---|---|', ...rows].join('\n')} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(container.firstElementChild).toHaveAttribute('aria-busy', 'true');
+    expect(within(await screen.findByRole('table')).getAllByRole('row')).toHaveLength(801);
+  });
+
   it('re-parses only the open last chunk when a streamed text grows', async () => {
     const start = longDocument(40);
     const { rerender } = render(<Markdown text={start} />);
@@ -251,7 +259,7 @@ describe('long texts', () => {
   it('folds a very long line with a note, and shows all of it on request', async () => {
     const line = `**start** ${'word '.repeat(60_000)}END`;
     render(<Markdown text={`# Plan\n\n${line}\n\nafter`} />);
-    const note = screen.getByRole('note');
+    const note = await screen.findByRole('note');
     expect(note).toHaveTextContent(`Showing the first ${MAX_LINE_CHARS.toLocaleString('en')} characters of a very long line (${line.length.toLocaleString('en')} characters).`);
     expect(screen.getByText('start').tagName).toBe('STRONG');
     expect(screen.queryByText(/END/)).toBeNull();
@@ -261,10 +269,10 @@ describe('long texts', () => {
     expect(screen.getByRole('heading', { name: 'Plan' })).toBeInTheDocument();
   });
 
-  it('shows a list nested too deeply as raw text with a note', () => {
+  it('shows a list nested too deeply as raw text with a note', async () => {
     const nested = Array.from({ length: 500 }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n');
     const { container } = render(<Markdown text={`# Plan\n\n${nested}`} />);
-    expect(screen.getByRole('note')).toHaveTextContent(`nested more than ${MAX_NESTING} levels deep`);
+    expect(await screen.findByRole('note')).toHaveTextContent(`nested more than ${MAX_NESTING} levels deep`);
     expect(container.querySelector('pre')?.textContent).toBe(nested);
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
   });

@@ -5,7 +5,8 @@
  * - the text is split into chunks of top-level blocks (`markdown-blocks.ts`), each parsed and memoised on its own
  *   source, so a streamed message re-parses only its open last chunk and a re-render re-parses nothing;
  * - chunks beyond the first ~8,000 characters render in later tasks (transitions, so typing interrupts them), each
- *   chunk with `content-visibility: auto`, so no single task parses or lays out the whole text;
+ *   chunk with `content-visibility: auto`, so no single task parses or lays out the whole text, and the card or
+ *   message around a long text shows at once;
  * - a line over 20,000 characters is folded with a note and "Show all"; a block nested deeper than 32 levels is
  *   shown as raw text with a note: never a freeze.
  */
@@ -28,23 +29,36 @@ export type MarkdownProps = {
   className?: string | undefined;
 };
 
+/** How many segments, from `from` on, fit in `chars` characters (at least one when `atLeastOne`). */
+function fitting(segments: readonly MarkdownSegment[], from: number, chars: number, atLeastOne: boolean): number {
+  let count = from;
+  let used = 0;
+  while (count < segments.length) {
+    used += segments[count]!.source.length;
+    if (used > chars && !(atLeastOne && count === from)) break;
+    count += 1;
+  }
+  return count;
+}
+
 /**
- * How many of `segments` to render now: the first `FIRST_RENDER_CHARS` characters, then `RENDER_STEP_CHARS` more
- * per task until all are shown; once all were shown, a text that grows (streaming) shows its new chunks at once.
+ * How many of `segments` to render now: those within the first `FIRST_RENDER_CHARS` characters (maybe none, when
+ * the first one alone is bigger: it follows in the next task, so the card around it shows at once), then at least
+ * one more segment and up to `RENDER_STEP_CHARS` characters per task until all are shown; once all were shown, a
+ * text that grows (streaming) shows its new segments at once.
  */
 function useRenderedCount(segments: readonly MarkdownSegment[]): number {
-  const [budget, setBudget] = useState(FIRST_RENDER_CHARS);
-  let count = 0;
-  while (count < segments.length && (count === 0 || segments[count]!.start < budget)) count += 1;
-  const nextStart = count < segments.length ? segments[count]!.start : undefined;
+  const [shown, setShown] = useState(() => fitting(segments, 0, FIRST_RENDER_CHARS, false));
+  const count = Math.min(shown, segments.length);
+  const all = count >= segments.length;
   useEffect(() => {
-    if (nextStart === undefined) {
-      if (budget !== Infinity) setBudget(Infinity);
+    if (all) {
+      if (shown !== Infinity) setShown(Infinity);
       return;
     }
-    const timer = setTimeout(() => startTransition(() => setBudget(nextStart + RENDER_STEP_CHARS)), 0);
+    const timer = setTimeout(() => startTransition(() => setShown(fitting(segments, count, RENDER_STEP_CHARS, true))), 0);
     return () => clearTimeout(timer);
-  }, [nextStart, budget]);
+  }, [all, shown, count, segments]);
   return count;
 }
 
@@ -109,7 +123,7 @@ export const Markdown = memo(function Markdown({ text, className }: MarkdownProp
   const count = useRenderedCount(segments);
   const classes = className ? `markdown ${className}` : 'markdown';
   const only = segments[0];
-  if (segments.length <= 1 && (only === undefined || only.kind === 'markdown')) {
+  if (segments.length <= 1 && (only === undefined || (only.kind === 'markdown' && text.length <= FIRST_RENDER_CHARS))) {
     return <div className={classes}>{renderer ? <renderer.MarkdownBlock text={text} /> : <PlainText text={text} />}</div>;
   }
   return (
