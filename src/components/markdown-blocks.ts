@@ -163,6 +163,18 @@ export function splitMarkdown(text: string): MarkdownSegment[] {
   return segments;
 }
 
+const DEFINITION = /^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*\S[^\n]*$/gm;
+
+/**
+ * The one-line link reference definitions (`[id]: https://…`) of a text, one per line, so each chunk can be given
+ * them all: a reference used in one chunk and defined in another still resolves (a definition renders nothing).
+ * @param text the markdown source
+ * @returns the definition lines joined by newlines, or `''` when there are none
+ */
+export function referenceDefinitionsOf(text: string): string {
+  return (text.match(DEFINITION) ?? []).join('\n');
+}
+
 const cache = new Map<string, MarkdownSegment[]>();
 const CACHE_SIZE = 16;
 

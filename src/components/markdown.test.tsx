@@ -235,6 +235,13 @@ describe('long texts', () => {
     expect(within(await screen.findByRole('table')).getAllByRole('row')).toHaveLength(801);
   });
 
+  it('resolves a reference link whose definition is in another chunk', async () => {
+    const text = `See [the docs][docs].\n\n${longDocument(40)}\n[docs]: https://example.com/docs\n`;
+    render(<Markdown text={text} />);
+    expect(screen.getByRole('link', { name: 'the docs' })).toHaveAttribute('href', 'https://example.com/docs');
+    await screen.findByRole('heading', { name: 'Section 40' }, { timeout: 5000 });
+  });
+
   it('re-parses only the open last chunk when a streamed text grows', async () => {
     const start = longDocument(40);
     const { rerender } = render(<Markdown text={start} />);

@@ -3,16 +3,17 @@
  * pipeline (raw HTML as text, safe links, image placeholders, no style attributes: `markdown-render.tsx`) loads
  * lazily; until it is there the text shows as plain text. Long texts stay responsive (issue 9 points 1-2):
  * - the text is split into chunks of top-level blocks (`markdown-blocks.ts`), each parsed and memoised on its own
- *   source, so a streamed message re-parses only its open last chunk and a re-render re-parses nothing;
+ *   source (plus the text's link reference definitions), so a streamed message re-parses only its open last chunk
+ *   and a re-render re-parses nothing;
  * - chunks beyond the first ~8,000 characters render in later tasks (transitions, so typing interrupts them), each
  *   chunk with `content-visibility: auto`, so no single task parses or lays out the whole text, and the card or
  *   message around a long text shows at once;
  * - a line over 20,000 characters is folded with a note and "Show all"; a block nested deeper than 32 levels is
  *   shown as raw text with a note: never a freeze.
  */
-import { memo, startTransition, useEffect, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { componentsLocales } from './locales.ts';
-import { markdownSegmentsOf, MAX_LINE_CHARS, MAX_NESTING, type MarkdownSegment } from './markdown-blocks.ts';
+import { markdownSegmentsOf, MAX_LINE_CHARS, MAX_NESTING, referenceDefinitionsOf, type MarkdownSegment } from './markdown-blocks.ts';
 import { useMarkdownRenderer, type MarkdownRenderer } from './markdown-loader.ts';
 import './markdown.css';
 
@@ -97,7 +98,7 @@ function LongLine({ source, renderer }: { source: string; renderer: MarkdownRend
   );
 }
 
-const Segment = memo(function Segment({ kind, source, renderer }: { kind: MarkdownSegment['kind']; source: string; renderer: MarkdownRenderer | undefined }) {
+const Segment = memo(function Segment({ kind, source, definitions, renderer }: { kind: MarkdownSegment['kind']; source: string; definitions: string; renderer: MarkdownRenderer | undefined }) {
   if (kind === 'long-line') return <LongLine source={source} renderer={renderer} />;
   if (kind === 'deep') {
     return (
@@ -109,7 +110,11 @@ const Segment = memo(function Segment({ kind, source, renderer }: { kind: Markdo
       </div>
     );
   }
-  return <div className="markdown-chunk">{renderer ? <renderer.MarkdownBlock text={source} /> : <PlainText text={source} />}</div>;
+  return (
+    <div className="markdown-chunk">
+      {renderer ? <renderer.MarkdownBlock text={definitions === '' ? source : `${source}\n\n${definitions}`} /> : <PlainText text={source} />}
+    </div>
+  );
 });
 
 /**
@@ -121,6 +126,7 @@ export const Markdown = memo(function Markdown({ text, className }: MarkdownProp
   const renderer = useMarkdownRenderer();
   const segments = markdownSegmentsOf(text);
   const count = useRenderedCount(segments);
+  const definitions = useMemo(() => (segments.length > 1 ? referenceDefinitionsOf(text) : ''), [segments, text]);
   const classes = className ? `markdown ${className}` : 'markdown';
   const only = segments[0];
   if (segments.length <= 1 && (only === undefined || (only.kind === 'markdown' && text.length <= FIRST_RENDER_CHARS))) {
@@ -129,7 +135,7 @@ export const Markdown = memo(function Markdown({ text, className }: MarkdownProp
   return (
     <div className={classes} aria-busy={count < segments.length || undefined}>
       {segments.slice(0, count).map((segment) => (
-        <Segment key={segment.start} kind={segment.kind} source={segment.source} renderer={renderer} />
+        <Segment key={segment.start} kind={segment.kind} source={segment.source} definitions={definitions} renderer={renderer} />
       ))}
     </div>
   );
