@@ -5,9 +5,9 @@
  * - the text is split into chunks of top-level blocks (`markdown-blocks.ts`), each parsed and memoised on its own
  *   source (plus the text's link reference definitions), so a streamed message re-parses only its open last chunk
  *   and a re-render re-parses nothing;
- * - chunks beyond the first ~8,000 characters render in later tasks (transitions, so typing interrupts them), each
- *   chunk with `content-visibility: auto`, so no single task parses or lays out the whole text, and the card or
- *   message around a long text shows at once;
+ * - chunks beyond the first ~4,000 characters render in later tasks (transitions, so typing interrupts them), so
+ *   no single task parses the whole text and the card or message around a long text shows at once (a scroll area
+ *   of its own may also let off-screen chunks skip layout: `.markdown-chunk` with `content-visibility: auto`);
  * - a line over 20,000 characters is folded with a note and "Show all"; a block nested deeper than 32 levels is
  *   shown as raw text with a note: never a freeze.
  */
@@ -18,9 +18,9 @@ import { useMarkdownRenderer, type MarkdownRenderer } from './markdown-loader.ts
 import './markdown.css';
 
 /** Characters of a text rendered in the first commit (the rest follows in later tasks). */
-export const FIRST_RENDER_CHARS = 8_000;
+export const FIRST_RENDER_CHARS = 4_000;
 /** Characters added per later task. */
-export const RENDER_STEP_CHARS = 12_000;
+export const RENDER_STEP_CHARS = 6_000;
 
 /** Props of {@link Markdown}. */
 export type MarkdownProps = {
