@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_TARGET_CHARS, markdownCapsOf, MAX_LINE_CHARS, MAX_NESTING, splitMarkdown, type MarkdownSegment } from './markdown-blocks.ts';
+import { CHUNK_TARGET_CHARS, markdownCapsOf, MAX_LINE_CHARS, MAX_NESTING, splitMarkdown, TABLE_SPLIT_CHARS, type MarkdownSegment } from './markdown-blocks.ts';
 import { MarkdownBlock } from './markdown-render.tsx';
 
 /** A long plan in the shape models write: headings, nested lists, prose with links, a table, a fenced code block. */
@@ -72,6 +72,21 @@ describe('splitMarkdown', () => {
     expect(segments.map((s) => s.kind)).toEqual(['markdown', 'long-line', 'markdown']);
     expect(segments[1]).toMatchObject({ source: long });
     expect(segments[2]?.source).toBe('```txt\nafter\n```\n\ntail');
+  });
+
+  it('makes a big top-level table its own segment with its rows in groups, and keeps a small one in its chunk', () => {
+    const rows = Array.from({ length: 300 }, (_, i) => `| ${i} | \`step ${i}\` | <b>${i}</b> |`);
+    const table = ['| # | step | note |', '|---|:--|--:|', ...rows].join('\n');
+    const segments = splitMarkdown(`# Plan\n\n${table}\n\n## After\n`);
+    expect(segments.map((s) => s.kind)).toEqual(['markdown', 'table', 'markdown']);
+    const big = segments[1] as Extract<MarkdownSegment, { kind: 'table' }>;
+    expect(big.head).toBe('| # | step | note |\n|---|:--|--:|');
+    expect(big.rows.length).toBeGreaterThan(2);
+    expect(big.rows.join('\n')).toBe(rows.join('\n'));
+    expect(sources(segments).join('')).toBe(`# Plan\n\n${table}\n\n## After\n`);
+    const small = ['| a |', '|---|', '| 1 |'].join('\n');
+    expect(small.length).toBeLessThan(TABLE_SPLIT_CHARS);
+    expect(splitMarkdown(`# Plan\n\n${small}\n`).map((s) => s.kind)).toEqual(['markdown']);
   });
 
   it('keeps a line of exactly the limit as markdown', () => {

@@ -4,8 +4,10 @@
  * top-level block (after a blank line, at column 0, outside a fence or a raw HTML block, not inside one list), so
  * rendering the chunks one after another looks like rendering the whole text. What is too big to parse without a
  * freeze is capped: a line over `MAX_LINE_CHARS` is its own `long-line` segment, a block nested deeper than
- * `MAX_NESTING` is a `deep` segment shown as raw text. Pure and linear in the text; the split of a growing text
- * (streaming) keeps its earlier segments byte-identical, as a cut is decided only at a line that already ended.
+ * `MAX_NESTING` is a `deep` segment shown as raw text; a table over `TABLE_SPLIT_CHARS` is a `table` segment whose
+ * rows are parsed in groups. Pure and linear in the text; the split of a growing text (streaming) keeps its earlier
+ * segments byte-identical, as a cut is decided only at a line that already ended (a streamed table that grows past
+ * `TABLE_SPLIT_CHARS` becomes its own segment once).
  */
 
 /** A line longer than this (characters) is folded: only its first `MAX_LINE_CHARS` are formatted. */
@@ -14,19 +16,25 @@ export const MAX_LINE_CHARS = 20_000;
 export const MAX_NESTING = 32;
 /** A chunk closes at the first cut point after it reached this size (characters). */
 export const CHUNK_TARGET_CHARS = 2_000;
+/** A top-level GFM table longer than this (characters) is a `table` segment, its rows parsed group by group. */
+export const TABLE_SPLIT_CHARS = 4_000;
 
 /**
  * One segment of a markdown text, with `start` its offset (characters) in the whole text.
  * - `markdown`: ordinary markdown, parsed on its own;
  * - `long-line`: one line over `MAX_LINE_CHARS` characters (`source` is the whole line, without its newline);
- * - `deep`: a top-level block nested deeper than `MAX_NESTING` levels, `depth` the deepest level seen.
+ * - `deep`: a top-level block nested deeper than `MAX_NESTING` levels, `depth` the deepest level seen;
+ * - `table`: a top-level GFM table over `TABLE_SPLIT_CHARS`: `head` its header and delimiter lines, `rows` its body
+ *   lines in groups of about `CHUNK_TARGET_CHARS` (so one table can be parsed across several tasks).
  */
 export type MarkdownSegment =
   | { kind: 'markdown'; source: string; start: number }
+  | { kind: 'table'; source: string; start: number; head: string; rows: readonly string[] }
   | { kind: 'long-line'; source: string; start: number }
   | { kind: 'deep'; source: string; start: number; depth: number };
 
 const BLANK = /^[ \t]*$/;
+const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 const FENCE = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)*(`{3,}|~{3,})/;
 const LIST_MARKER = /^(?:([-*+])(?:[ \t]|$)|\d{1,9}([.)])(?:[ \t]|$))/;
 // CommonMark HTML blocks 1-5 run past blank lines until their end condition.
@@ -73,6 +81,38 @@ function depthOf(line: string): number {
 function listKindOf(line: string): string | undefined {
   const match = LIST_MARKER.exec(line);
   return match === null ? undefined : (match[1] ?? `1${match[2]}`);
+}
+
+/**
+ * The big top-level GFM table starting at `lineStart`, if there is one: a header line with a `|` at column 0, a
+ * delimiter row, and body lines up to the next blank line (or the end), over `TABLE_SPLIT_CHARS` in all and with no
+ * line over `MAX_LINE_CHARS`. A table still streaming (no newline after its header) is not one yet.
+ */
+function bigTableAt(text: string, lineStart: number, line: string): { end: number; head: string; rows: string[] } | undefined {
+  if (line[0] === ' ' || line[0] === '\t' || !line.includes('|')) return undefined;
+  const headerEnd = text.indexOf('\n', lineStart);
+  if (headerEnd === -1) return undefined;
+  const delimiterEnd = text.indexOf('\n', headerEnd + 1);
+  const delimiter = text.slice(headerEnd + 1, delimiterEnd === -1 ? text.length : delimiterEnd);
+  if (delimiterEnd === -1 || !TABLE_DELIMITER.test(delimiter)) return undefined;
+  const blankAt = /\n[ \t]*(?:\n|$)/g;
+  blankAt.lastIndex = delimiterEnd;
+  const blank = blankAt.exec(text);
+  const end = blank === null ? text.length : blank.index + 1;
+  if (end - lineStart <= TABLE_SPLIT_CHARS) return undefined;
+  const rows: string[] = [];
+  let group = '';
+  for (const row of text.slice(delimiterEnd + 1, end).split('\n')) {
+    if (row.length > MAX_LINE_CHARS) return undefined;
+    if (row === '') continue;
+    group = group === '' ? row : `${group}\n${row}`;
+    if (group.length >= CHUNK_TARGET_CHARS) {
+      rows.push(group);
+      group = '';
+    }
+  }
+  if (group !== '') rows.push(group);
+  return { end, head: text.slice(lineStart, delimiterEnd), rows };
 }
 
 /**
@@ -127,6 +167,19 @@ export function splitMarkdown(text: string): MarkdownSegment[] {
       chunkPrefix = fence !== undefined ? `${fence.line}\n` : '';
       previousBlank = false;
       lineStart = next;
+      continue;
+    }
+
+    const table = fence === undefined && htmlEnd === undefined && previousBlank ? bigTableAt(text, lineStart, line) : undefined;
+    if (table !== undefined) {
+      closeBlock(lineStart);
+      pushMarkdown(lineStart);
+      segments.push({ kind: 'table', source: text.slice(lineStart, table.end), start: lineStart, head: table.head, rows: table.rows });
+      chunkStart = table.end;
+      blockStart = table.end;
+      previousBlank = false;
+      lastListKind = undefined;
+      lineStart = table.end;
       continue;
     }
 

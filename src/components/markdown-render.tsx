@@ -10,14 +10,16 @@
  *   tab for an http(s) source, plain text otherwise (and plain text inside any link, as links do not nest);
  * - no `style` attribute is emitted (GFM table alignment becomes a class).
  */
-import { createContext, memo, useContext, type ReactNode } from 'react';
+import { createContext, memo, startTransition, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
 import { componentsLocales } from './locales.ts';
 import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
 
 /** Minimal mdast node shape the HTML-as-text plugin walks (mdast `Node`/`Parent`). */
-type MdNode = { type: string; value?: string; children?: MdNode[]; data?: Record<string, unknown> };
+type MdNode = { type: string; value?: string; children?: MdNode[]; data?: Record<string, unknown>; align?: unknown };
 
 /** Containers whose children are flow (block) content: a block `html` node there becomes its own paragraph. */
 const FLOW_PARENTS: ReadonlySet<string> = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
@@ -122,6 +124,53 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: strin
   return (
     <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={keepUrl} skipHtml>
       {text}
+    </ReactMarkdown>
+  );
+});
+
+const tableParser = unified().use(remarkParse).use(remarkGfm);
+
+/** Parse `head` + one group of body rows: the header row, the column alignment and the body rows (mdast). */
+function parseTableGroup(head: string, rows: string): { header: MdNode | undefined; align: unknown; rows: MdNode[] } {
+  const table = (tableParser.parse(`${head}\n${rows}`) as MdNode).children?.[0];
+  if (table?.type !== 'table') return { header: undefined, align: undefined, rows: [] };
+  const [header, ...body] = table.children ?? [];
+  return { header, align: table.align, rows: body };
+}
+
+/**
+ * A big GFM table (a `table` segment of `markdown-blocks.ts`) parsed one group of rows per task and shown as one
+ * table that grows (issue 9 point 1: no single long task), through the same hardened pipeline as `MarkdownBlock`.
+ * @param head the header and delimiter lines
+ * @param rows the body lines in groups (each parsed once and kept while its text is unchanged)
+ */
+export const MarkdownTable = memo(function MarkdownTable({ head, rows }: { head: string; rows: readonly string[] }) {
+  const [parsed, setParsed] = useState(1);
+  const groups = useRef<{ head: string; text: string; result: ReturnType<typeof parseTableGroup> }[]>([]);
+  const count = Math.min(parsed, rows.length);
+  useEffect(() => {
+    if (count >= rows.length) return;
+    const timer = setTimeout(() => startTransition(() => setParsed(count + 1)), 0);
+    return () => clearTimeout(timer);
+  }, [count, rows.length]);
+  const body: MdNode[] = [];
+  let first: ReturnType<typeof parseTableGroup> | undefined;
+  for (let i = 0; i < count; i += 1) {
+    let group = groups.current[i];
+    if (group === undefined || group.head !== head || group.text !== rows[i]) {
+      group = { head, text: rows[i]!, result: parseTableGroup(head, rows[i]!) };
+      groups.current[i] = group;
+    }
+    first ??= group.result;
+    body.push(...group.result.rows);
+  }
+  const header = first?.header;
+  const tree: MdNode = { type: 'root', children: header ? [{ type: 'table', align: first?.align, children: [header, ...body] }] : [] };
+  // The tree replaces the (empty) parsed source; the HTML-as-text plugin and the components then apply as usual.
+  const plugins = [remarkGfm, () => () => tree, remarkHtmlAsText];
+  return (
+    <ReactMarkdown remarkPlugins={plugins} components={components} urlTransform={keepUrl} skipHtml>
+      {''}
     </ReactMarkdown>
   );
 });

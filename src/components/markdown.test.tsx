@@ -1,10 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../fixtures/paths.ts';
 import { Markdown } from './markdown.tsx';
 import { MAX_LINE_CHARS, MAX_NESTING } from './markdown-blocks.ts';
 import { loadMarkdownRenderer } from './markdown-loader.ts';
+import { MarkdownBlock } from './markdown-render.tsx';
 import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
 
 const fixture = (name: string) => readFixture('trust', 'markdown', name);
@@ -228,18 +229,21 @@ describe('long texts', () => {
   });
 
   it('renders a first block too big for one task in the next task, not with its container', async () => {
-    const rows = Array.from({ length: 800 }, (_, i) => `| ${i} | step ${i} |`);
-    const { container } = render(<Markdown text={['| # | step |', '|---|---|', ...rows].join('\n')} />);
-    expect(screen.queryByRole('table')).toBeNull();
+    const code = Array.from({ length: 800 }, (_, i) => `const step${i} = ${i};`).join('\n');
+    const { container } = render(<Markdown text={`\`\`\`ts\n${code}\n\`\`\``} />);
+    expect(container.querySelector('pre')).toBeNull();
     expect(container.firstElementChild).toHaveAttribute('aria-busy', 'true');
-    expect(within(await screen.findByRole('table')).getAllByRole('row')).toHaveLength(801);
+    await waitFor(() => expect(container.querySelector('pre code')?.textContent).toBe(`${code}\n`));
   });
 
-  it('resolves a reference link whose definition is in another chunk', async () => {
-    const text = `See [the docs][docs].\n\n${longDocument(40)}\n[docs]: https://example.com/docs\n`;
-    render(<Markdown text={text} />);
-    expect(screen.getByRole('link', { name: 'the docs' })).toHaveAttribute('href', 'https://example.com/docs');
-    await screen.findByRole('heading', { name: 'Section 40' }, { timeout: 5000 });
+  it('renders a big table across tasks as the one table the whole text makes', async () => {
+    const rows = Array.from({ length: 500 }, (_, i) => `| ${i} | [link ${i}](https://example.com/${i}) | <i>${i}</i> |`);
+    const text = ['| # | link | raw |', '|--:|---|:-:|', ...rows].join('\n');
+    const { container } = render(<Markdown text={`${text}\n`} />);
+    await waitFor(() => expect(container.querySelectorAll('tr')).toHaveLength(501), { timeout: 5000 });
+    expect(container.querySelectorAll('table')).toHaveLength(1);
+    const whole = render(<MarkdownBlock text={text} />).container;
+    expect(container.querySelector('table')?.outerHTML).toBe(whole.querySelector('table')?.outerHTML);
   });
 
   it('re-parses only the open last chunk when a streamed text grows', async () => {

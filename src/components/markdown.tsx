@@ -98,7 +98,22 @@ function LongLine({ source, renderer }: { source: string; renderer: MarkdownRend
   );
 }
 
-const Segment = memo(function Segment({ kind, source, definitions, renderer }: { kind: MarkdownSegment['kind']; source: string; definitions: string; renderer: MarkdownRenderer | undefined }) {
+type SegmentProps = {
+  kind: MarkdownSegment['kind'];
+  source: string;
+  definitions: string;
+  renderer: MarkdownRenderer | undefined;
+  table?: Extract<MarkdownSegment, { kind: 'table' }> | undefined;
+};
+
+const Segment = memo(function Segment({ kind, source, definitions, renderer, table }: SegmentProps) {
+  if (kind === 'table' && table !== undefined && renderer) {
+    return (
+      <div className="markdown-chunk">
+        <renderer.MarkdownTable head={table.head} rows={table.rows} />
+      </div>
+    );
+  }
   if (kind === 'long-line') return <LongLine source={source} renderer={renderer} />;
   if (kind === 'deep') {
     return (
@@ -135,7 +150,14 @@ export const Markdown = memo(function Markdown({ text, className }: MarkdownProp
   return (
     <div className={classes} aria-busy={count < segments.length || undefined}>
       {segments.slice(0, count).map((segment) => (
-        <Segment key={segment.start} kind={segment.kind} source={segment.source} definitions={definitions} renderer={renderer} />
+        <Segment
+          key={segment.start}
+          kind={segment.kind}
+          source={segment.source}
+          definitions={definitions}
+          renderer={renderer}
+          table={segment.kind === 'table' ? segment : undefined}
+        />
       ))}
     </div>
   );
