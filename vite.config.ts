@@ -33,6 +33,9 @@ export default defineConfig(({ mode }) => ({
     compression({ include: /\.(js|css|html|svg)$/, algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
   ],
   publicDir: mode === 'msw' ? 'public-msw' : 'public',
+  // The markdown pipeline is imported lazily: pre-bundle it at dev-server start, not on the first review card (a
+  // late discovery re-optimises and reloads the page under a running test).
+  optimizeDeps: { include: ['react-markdown', 'remark-gfm', 'remark-parse', 'unified'] },
   cacheDir: mode === 'msw' ? 'node_modules/.vite-msw' : 'node_modules/.vite',
   server: {
     host: '127.0.0.1',
