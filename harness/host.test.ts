@@ -269,6 +269,24 @@ describe('host protocol', () => {
     expect((await value(host, 'session.list', {})).items).toEqual([]);
   });
 
+  it.each([
+    ['the two-line reproduction', readFileSync(fixturePath('trust', 'user-message-null.jsonl'), 'utf8'), ['user/message: data: expected an object']],
+    ['a header and wrong-shaped events only', [HEADER_LINE, '{"type":"turn/end","data":[]}', '{"type":"plan/mode","data":"on"}'].join('\n'), ['turn/end: data: expected an object', 'plan/mode: data: expected an object']],
+  ])('imports %s: every line is skipped and reported, none is fatal', async (_name, jsonl, reasons) => {
+    const { host } = setup();
+    const { sessionId, skipped } = await value(host, 'session.import', { jsonl });
+    expect(skipped.map((s: Json) => s.reason)).toEqual(reasons);
+    expect(host.engine.log(sessionId)!.events.map((e) => e.type)).toEqual(reasons.map(() => 'import/skipped'));
+  });
+
+  it.each([
+    ['events of unknown kinds only', 'null\n{"type":"constructor","data":{}}\n{"type":"x/y","data":{}}'],
+    ['a wrong-shaped known event only', '{"type":"user/message","data":null}'],
+  ])('refuses a file without a session header holding %s', async (_name, jsonl) => {
+    const { host } = setup();
+    expect(await callHost(host, 'session.import', { jsonl })).toMatchObject({ ok: false, error: { code: 'bad-request', details: { refusal: { kind: 'no-events' } } } });
+  });
+
   it('keeps seqs of skipped lines when importing a damaged log', async () => {
     const { host } = setup();
     const lines = readFileSync(RECORDED, 'utf8').trim().split('\n');

@@ -36,6 +36,7 @@ import { createCommandRegistry, type CommandRegistry } from './commands.ts';
 import { resolvePlugins } from './config.ts';
 import { LogWriteError, logWriteErrorOf, SessionLog, type LogHeader } from './log.ts';
 import { storedLinesOf } from './storage/stored-lines.ts';
+import { KNOWN_EVENT_TYPES } from '../src/core/log/schemas.ts';
 import { createModesPlugin, MODES_PLUGIN_ID, resolveModesConfig, type ModesPlugin } from './plugins/modes.ts';
 import {
   createPlanModePlugin,
@@ -701,6 +702,9 @@ export function createHost(options: HostOptions): EngineHost {
   };
 }
 
+/** Event kinds a dsh log holds (the core reader's schemas): without a header, at least one must be present. */
+const KNOWN_EVENT_TYPE_SET: ReadonlySet<string> = new Set(KNOWN_EVENT_TYPES);
+
 /** Distinct mode names a log's `mode/set` events name, in first-seen order (a session-modes log under a plan-mode host). */
 function loggedModes(events: readonly SessionEvent[]): string[] {
   const names = new Set<string>();
@@ -712,19 +716,23 @@ function loggedModes(events: readonly SessionEvent[]): string[] {
 }
 
 /**
- * Why a file cannot be imported as a recorded session, or `undefined` when it can: it must hold at least one
- * readable dsh event (a partly broken log is imported, its unreadable lines kept as `import/skipped`).
+ * Why a file cannot be imported as a recorded session, or `undefined` when it can. A dsh log is recognised by its
+ * session header or, without one, by at least one event of a kind dsh logs; a recognised log with at least one line
+ * after the header is imported even when every event is unreadable (issue 8 item 7: the lines are skipped and
+ * reported, kept as `import/skipped`, never fatal). Without a header, events of unknown kinds alone are not a log.
  * @param text - the uploaded file's text
  * @param parsed - `parseSessionLog(text)`
  * @returns the refusal as the error's `details.refusal` carries it (`empty`, `header-only`, `no-events`)
  */
 export function importRefusalFactsOf(text: string, parsed: ParsedLog): ImportRefusal | undefined {
-  if (parsed.events.length > 0) return undefined;
+  const known = parsed.events.some((event) => KNOWN_EVENT_TYPE_SET.has(event.type));
+  if (parsed.header ? parsed.events.length + parsed.skipped.length > 0 : known) return undefined;
   if (text.replace(/^\uFEFF/, '').trim() === '') return { kind: 'empty' };
-  const count = parsed.skipped.length;
+  const count = parsed.skipped.length + parsed.events.length;
   if (count === 0) return { kind: 'header-only' };
   // A file that is not a log at all fails its first line as "missing session header"; the next line says what it is.
-  const first = (parsed.skipped.find((s) => s.reason !== 'missing session header') ?? parsed.skipped[0]) as { line: number; reason: string };
+  const first = parsed.skipped.find((s) => s.reason !== 'missing session header') ??
+    parsed.skipped[0] ?? { line: parsed.firstSeqLine, reason: 'no session header and no event of a kind dsh logs' };
   return { kind: 'no-events', lines: count, first: { line: first.line, reason: first.reason } };
 }
 

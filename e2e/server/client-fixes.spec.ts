@@ -67,3 +67,22 @@ test('review card at 375×667 and 1280×800, then Stop cancels the execution', a
   await expect(page.getByRole('button', { name: /^Stop/ })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/client-after-stop-1280x800.png` });
 });
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {
+  test(`the page itself never scrolls, only its regions, with a long answered question at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await expect(page.getByRole('status', { name: /connected/i }).first()).toBeVisible();
+    await page.getByLabel('Open session log').setInputFiles('fixtures/trust/long-question.jsonl');
+    await expect(page.getByText(/opened read-only/i)).toBeVisible();
+    const transcript = page.getByRole('region', { name: 'Transcript' });
+    await expect(transcript.getByText(/Line 0 of a long/)).toBeVisible();
+    for (const target of [transcript, page.locator('body')]) {
+      await target.hover({ position: { x: 5, y: 5 } });
+      for (let i = 0; i < 5; i += 1) await page.mouse.wheel(0, 2000);
+    }
+    const page_ = await page.evaluate(() => ({ y: window.scrollY, height: document.documentElement.scrollHeight, view: window.innerHeight }));
+    expect(page_.y).toBe(0);
+    expect(page_.height).toBeLessThanOrEqual(page_.view);
+  });
+}
