@@ -121,7 +121,7 @@ describe('SessionsSidebar', () => {
     renderSidebar();
     await user.upload(screen.getByLabelText('Open session log'), new File(['hello\nworld\n'], 'notes.jsonl', { type: 'application/jsonl' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(/^This file is not a dsh session log: none of its 2 lines could be read\.$/);
+    expect(alert).toHaveTextContent(/^This file is not a dsh session log: none of its 2 lines is a dsh session event\.$/);
     expect(alert).toHaveAttribute('title', 'no dsh session events found: 2 lines could not be read (first: line 2, not JSON)');
     expect(location.hash).toBe('');
   });
