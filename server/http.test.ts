@@ -296,3 +296,19 @@ it('checks the fence as a pure function too', () => {
   expect(passesTrustFence({ host: '[::1]' }, new Set())).toBe(true);
   expect(passesTrustFence({ host: 'box:80' }, new Set(['box']))).toBe(true);
 });
+
+it.each<[string, () => Record<string, string>, number]>([
+  ['a page load from this machine', () => ({ host: loop(), 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' }), 200],
+  ['a same-origin module script', () => ({ host: loop(), origin: `http://${loop()}`, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' }), 200],
+  ['a link to the app from another site (top-level navigation)', () => ({ host: loop(), 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' }), 200],
+  ['a trusted Host name', () => ({ host: `dev.box:${port}` }), 200],
+  ['Host evil.example (a rebound DNS name)', () => ({ host: 'evil.example' }), 403],
+  ['Host evil.example on the page route', () => ({ host: `evil.example:${port}`, 'sec-fetch-mode': 'navigate' }), 403],
+  ['an Origin that is not the Host', () => ({ host: loop(), origin: 'http://evil.example' }), 403],
+  ['a cross-site <img> or <script> load', () => ({ host: loop(), 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' }), 403],
+])('serves static files through the trust fence: %s → %i', async (_name, headers, status) => {
+  for (const target of ['/', '/favicon.svg', '/assets/index-abc.js', '/s/some-client-route']) {
+    const res = await raw({ method: 'GET', path: target, headers: headers() });
+    expect([target, res.status]).toEqual([target, status]);
+  }
+});

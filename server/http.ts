@@ -228,6 +228,7 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
       const pathname = pathnameOf(req.url);
       if (pathname === undefined) return sendText(res, 400, 'bad request');
       if (pathname === '/api' || pathname.startsWith('/api/')) handleApi(req, res, pathname).catch(crashed);
+      else if (!fence.checkStatic(req).ok) sendText(res, 403, 'forbidden');
       else serveStatic(req, res);
     } catch (error) {
       crashed(error);
