@@ -12,6 +12,7 @@ import { parseSessionLog, type ParsedLog } from '../src/core/log/reader.ts';
 import type { ContentBlock, SessionEvent } from '../src/core/log/types.ts';
 import {
   clientRequestSchema,
+  clientResponseRoutingSchema,
   INVALID_REQUEST_RPC_ID,
   type RpcError,
   type RpcReceipt,
@@ -668,6 +669,8 @@ export function createHost(options: HostOptions): EngineHost {
     },
 
     handleRespond(body): RpcReceipt {
+      const routing = clientResponseRoutingSchema.safeParse(body);
+      if (!routing.success) return { accepted: false, reason: 'bad-response', message: `invalid response: ${summarizeIssues(routing.error.issues)}` };
       try {
         return questionProvider.respond(body);
       } catch {

@@ -10,7 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
-import { contentTypeRefusal, parseJsonBody, tooLargeRefusal, type CarrierRefusal } from '../harness/carrier.ts';
+import { contentTypeRefusal, parseJsonBody, statusOfAnswer, statusOfReceipt, tooLargeRefusal, type CarrierRefusal } from '../harness/carrier.ts';
 import { bodyLimitOf, MAX_BODY_BYTES } from '../harness/limits.ts';
 import type { Host } from '../harness/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
@@ -82,8 +82,8 @@ function sendRefusal(res: http.ServerResponse, refusal: CarrierRefusal): void {
   sendText(res, refusal.status, refusal.text, refusal.headers);
 }
 
-function sendJson(res: http.ServerResponse, value: unknown): void {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+function sendJson(res: http.ServerResponse, value: unknown, status = 200): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
   res.end(JSON.stringify(value));
 }
 
@@ -212,10 +212,14 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     if (body.kind === 'too-large') return sendRefusal(res, tooLargeRefusal(limit));
     const parsed = parseJsonBody(body.text);
     if (!parsed.ok) return sendRefusal(res, parsed.refusal);
-    if (isRespond) return sendJson(res, host.handleRespond(parsed.body));
+    if (isRespond) {
+      const receipt = host.handleRespond(parsed.body);
+      return sendJson(res, receipt, statusOfReceipt(receipt));
+    }
     const abort = new AbortController();
     res.on('close', () => { if (!res.writableFinished) abort.abort(); });
-    sendJson(res, await host.handleRequest(method, parsed.body, abort.signal));
+    const answer = await host.handleRequest(method, parsed.body, abort.signal);
+    sendJson(res, answer, statusOfAnswer(answer));
   }
 
   const server = http.createServer((req, res) => {
