@@ -1,8 +1,8 @@
 /**
- * Harness part of `npm run bench`: importing a large recorded log through the host (parse, store, projection
- * registry) of the fixtures/perf log shape, and serving, from it, the two `session.history` calls the client makes — the tail page `{sessionId}`
- * (no `maxMessages`) and an older page `{sessionId, beforeSeq}` — each serialised to JSON as the carrier sends it.
- * Figures are events/s or calls/s; the name of each history line says the page size it got (bytes, events).
+ * Harness part of `npm run bench`: importing a large log of the fixtures/perf shape through the host (parse, store,
+ * projection registry) and serving, from it, the two `session.history` calls the client makes — the tail page
+ * `{sessionId}` (no `maxMessages`) and an older page `{sessionId, beforeSeq}` — each serialised to JSON as the
+ * carrier sends it. Figures are events/s or calls/s; each history line names the page size it got (events, MB).
  */
 import { createHost } from '../harness/host.ts';
 import { MemoryStorage } from '../harness/storage/memory.ts';

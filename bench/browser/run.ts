@@ -10,6 +10,7 @@ import { chromium, expect, type Browser, type Locator } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makePerfFixtures, PERF_DIR } from '../../scripts/make-perf-fixtures.mjs';
+import { keystrokeFigures } from './figures.ts';
 import type { KeyStamp, RoleQuery } from './probes.ts';
 import { startServer, type BenchServer } from './server.ts';
 import { formatTable, missed, summary, type Budget, type Row } from './table.ts';
@@ -125,21 +126,6 @@ async function loadScenario(browser: Browser): Promise<void> {
   } finally {
     await server.stop();
   }
-}
-
-/** Per-keystroke figures: Event Timing input delay + processing, and keydown → next paint. */
-function keystrokeFigures(keys: readonly KeyStamp[], events: readonly { name: string; startTime: number; processingEnd: number }[]): { delay: number[]; paint: number[] } {
-  const delay: number[] = [];
-  const paint: number[] = [];
-  for (const key of keys) {
-    if (key.paint === 0) continue;
-    const timed = events.filter((e) => ['keydown', 'keypress', 'beforeinput', 'input', 'keyup'].includes(e.name) && e.startTime >= key.t - 1 && e.startTime <= key.paint);
-    // Event Timing reports only events of 16 ms or more; under that, the end of the input dispatch stands in.
-    const ends = [...timed.map((e) => e.processingEnd), ...(key.handled > 0 ? [key.handled] : [])];
-    if (ends.length > 0) delay.push(Math.max(...ends) - key.t);
-    paint.push(key.paint - key.t);
-  }
-  return { delay, paint };
 }
 
 interface PlanRows { delay: Row; paint: Row; ratio: Row }
