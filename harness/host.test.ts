@@ -88,6 +88,28 @@ describe('host', () => {
       'e:command/done@2',
     ]);
   });
+
+  it('hands every mux and host sink of a live frame the same frame object and its one JSON text', async () => {
+    const { host } = setup();
+    const sinks = [0, 1, 2].map(() => [] as { frame: ServerRequest; text: string }[]);
+    for (const got of sinks) host.openMux((frame, text) => void got.push({ frame, text }));
+    const hostSinks = [0, 1].map(() => [] as { frame: ServerRequest; text: string }[]);
+    for (const got of hostSinks) host.openHostStream((frame, text) => void got.push({ frame, text }));
+    const sessionId = (await value(host, 'session.create', {})).sessionId as string;
+    await value(host, 'commands/execute', { args: { agentId: sessionId, line: '/plan', images: [] } });
+    for (const group of [sinks, hostSinks]) {
+      const [first, ...others] = group;
+      expect(first!.length).toBeGreaterThan(0);
+      for (const got of first!) expect(got.text).toBe(JSON.stringify(got.frame));
+      for (const other of others) {
+        expect(other.length).toBe(first!.length);
+        other.forEach((got, i) => {
+          expect(got.frame).toBe(first![i]!.frame);
+          expect(got.text).toBe(first![i]!.text);
+        });
+      }
+    }
+  });
 });
 
 

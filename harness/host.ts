@@ -58,7 +58,7 @@ import {
   type WebQuestionProvider,
 } from './questions.ts';
 import { askUserQuestionTool, listFilesTool, readFileTool, writeFileTool, type ToolDefinition } from './tools.ts';
-import type { Host, HostOptions, ModelProvider, StoredSession } from './types.ts';
+import type { FrameSink, Host, HostOptions, ModelProvider, StoredSession } from './types.ts';
 
 /** A failure a method handler raises; becomes `{ok:false, error}`. */
 export class HostError extends Error {
@@ -211,8 +211,8 @@ export function createHost(options: HostOptions): EngineHost {
   const modesEntry = plugins?.find((p) => p.id === MODES_PLUGIN_ID);
 
   const sessions = new Map<string, Session>();
-  const mux = new Set<(frame: ServerRequest) => void>();
-  const hostStreams = new Set<(frame: ServerRequest) => void>();
+  const mux = new Set<FrameSink>();
+  const hostStreams = new Set<FrameSink>();
   let closed = false;
   let order = 0;
 
@@ -222,14 +222,20 @@ export function createHost(options: HostOptions): EngineHost {
     method: payload.type,
     payload,
   });
-  const sendMux = (payload: { type: string; [key: string]: unknown }, rpcId?: string): void => {
-    if (closed) return;
-    for (const send of [...mux]) send(frame(payload, rpcId));
+  // One frame object, one rpcId and one JSON text per live frame, shared by every attached client (issue 9 point 2:
+  // the per-client stringify was the fan-out cost).
+  const broadcast = (sinks: ReadonlySet<FrameSink>, payload: { type: string; [key: string]: unknown }, rpcId?: string): void => {
+    if (closed || sinks.size === 0) return;
+    const shared = frame(payload, rpcId);
+    const text = JSON.stringify(shared);
+    for (const send of [...sinks]) send(shared, text);
   };
-  const sendHost = (payload: { type: string; [key: string]: unknown }): void => {
-    if (closed) return;
-    for (const send of [...hostStreams]) send(frame(payload));
+  const sendOne = (send: FrameSink, payload: { type: string; [key: string]: unknown }, rpcId?: string): void => {
+    const single = frame(payload, rpcId);
+    send(single, JSON.stringify(single));
   };
+  const sendMux = (payload: { type: string; [key: string]: unknown }, rpcId?: string): void => broadcast(mux, payload, rpcId);
+  const sendHost = (payload: { type: string; [key: string]: unknown }): void => broadcast(hostStreams, payload);
 
   const commands = createCommandRegistry(newId);
   const questionProvider = createWebQuestionProvider({ newId, send: sendMux });
@@ -681,10 +687,10 @@ export function createHost(options: HostOptions): EngineHost {
     openMux(send) {
       mux.add(send);
       for (const session of sessions.values()) {
-        send(frame({ type: 'session/subscribed', sessionId: session.log.sessionId, lastSeq: session.log.lastSeq }));
+        sendOne(send, { type: 'session/subscribed', sessionId: session.log.sessionId, lastSeq: session.log.lastSeq });
       }
       for (const question of questionProvider.pending()) {
-        send(frame({ type: 'question/requested', sessionId: question.sessionId, questions: question.questions }, question.rpcId));
+        sendOne(send, { type: 'question/requested', sessionId: question.sessionId, questions: question.questions }, question.rpcId);
       }
       return () => void mux.delete(send);
     },

@@ -12,7 +12,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
 import { contentTypeRefusal, parseJsonBody, statusOfAnswer, statusOfReceipt, tooLargeRefusal, type CarrierRefusal } from '../harness/carrier.ts';
 import { bodyLimitOf, MAX_BODY_BYTES } from '../harness/limits.ts';
-import type { Host } from '../harness/types.ts';
+import type { FrameSink, Host } from '../harness/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { createStaticHandler, NOT_BUILT_HTML } from './static.ts';
 import { createTrustFence, decideTrust, type TrustFence } from './trust-fence.ts';
@@ -196,6 +196,17 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
   const serveStatic = createStaticHandler(options.staticDir === undefined ? undefined : path.resolve(options.staticDir), logger);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const alive = new WeakMap<WebSocket, boolean>();
+  // The host hands every client of one frame the same frame object back to back: encode its text to UTF-8 once and
+  // write that Buffer to each socket (issue 9 point 2; ws frames a Buffer without copying it on the server side).
+  let lastFrame: ServerRequest | undefined;
+  let lastBytes: Buffer = Buffer.alloc(0);
+  const bytesOf = (frame: ServerRequest, text: string): Buffer => {
+    if (frame !== lastFrame) {
+      lastFrame = frame;
+      lastBytes = Buffer.from(text, 'utf8');
+    }
+    return lastBytes;
+  };
 
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<void> {
     if (!fence.check(req).ok) return sendText(res, 403, 'forbidden');
@@ -247,8 +258,8 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     wss.handleUpgrade(req, socket, head, (ws) => {
       alive.set(ws, true);
       ws.on('pong', () => alive.set(ws, true));
-      const send = (frame: ServerRequest): void => {
-        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
+      const send: FrameSink = (frame, text) => {
+        if (ws.readyState === WebSocket.OPEN) ws.send(bytesOf(frame, text), { binary: false });
       };
       let detach: (() => void) | undefined;
       ws.on('message', () => ws.close(1008, 'clients do not send on this socket'));
