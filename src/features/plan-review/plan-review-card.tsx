@@ -22,6 +22,7 @@ import { useReviewFeedbackStore } from './feedback-store.ts';
 import { planReviewLocales } from './locales.ts';
 import './plan-review-card.css';
 import { ownEntry } from '../../lib/session-persist.ts';
+import { useAnsweringStore } from '../../lib/answering-store.ts';
 
 /** A decision on the card: approve, keep planning (decline, maybe with feedback), or dismiss to chat. */
 export type ReviewDecision = 'approve' | 'decline' | 'chat';
@@ -187,6 +188,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
       if (decision === 'chat' && text.trim() !== '') onChatAbout?.(text);
     },
     onError: (error: unknown) => {
+      useAnsweringStore.getState().unmark(rpcId);
       setFailure(failureText(error));
       setSent(undefined);
     },
@@ -199,6 +201,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
     setConfirming(false);
     setSent(decision);
     setFailure(undefined);
+    useAnsweringStore.getState().mark(rpcId);
     respond.mutate({ decision, text: decision === 'approve' ? '' : feedbackNow() });
   };
 
