@@ -150,7 +150,13 @@ export const MarkdownTable = memo(function MarkdownTable({ head, rows }: { head:
   const count = Math.min(parsed, rows.length);
   useEffect(() => {
     if (count >= rows.length) return;
-    const timer = setTimeout(() => startTransition(() => setParsed(count + 1)), 0);
+    // In idle time, like the chunks of `markdown.tsx`: input never waits behind a group of rows.
+    const next = () => startTransition(() => setParsed(count + 1));
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(next, { timeout: 500 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(next, 0);
     return () => clearTimeout(timer);
   }, [count, rows.length]);
   const body: MdNode[] = [];

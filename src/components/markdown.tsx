@@ -5,9 +5,10 @@
  * - the text is split into chunks of top-level blocks (`markdown-blocks.ts`), each parsed and memoised on its own
  *   source (plus the text's link reference definitions), so a streamed message re-parses only its open last chunk
  *   and a re-render re-parses nothing;
- * - chunks beyond the first ~4,000 characters render in later tasks (transitions, so typing interrupts them), so
- *   no single task parses the whole text and the card or message around a long text shows at once (a scroll area
- *   of its own may also let off-screen chunks skip layout: `.markdown-chunk` with `content-visibility: auto`);
+ * - chunks beyond the first ~4,000 characters render ~3,000 characters per idle callback (as transitions, so
+ *   typing interrupts them and never waits behind them), so no single task parses the whole text and the card or
+ *   message around a long text shows at once (a scroll area of its own may also let off-screen chunks skip
+ *   layout: `.markdown-chunk` with `content-visibility: auto`);
  * - a line over 20,000 characters is folded with a note and "Show all"; a block nested deeper than 32 levels is
  *   shown as raw text with a note: never a freeze.
  */
@@ -19,8 +20,8 @@ import './markdown.css';
 
 /** Characters of a text rendered in the first commit (the rest follows in later tasks). */
 export const FIRST_RENDER_CHARS = 4_000;
-/** Characters added per later task. */
-export const RENDER_STEP_CHARS = 6_000;
+/** Characters added per later task (an idle callback, 500 ms at the latest). */
+export const RENDER_STEP_CHARS = 3_000;
 
 /** Props of {@link Markdown}. */
 export type MarkdownProps = {
@@ -57,7 +58,13 @@ function useRenderedCount(segments: readonly MarkdownSegment[]): number {
       if (shown !== Infinity) setShown(Infinity);
       return;
     }
-    const timer = setTimeout(() => startTransition(() => setShown(fitting(segments, count, RENDER_STEP_CHARS, true))), 0);
+    // In idle time (between frames), so a keystroke or a click is never queued behind a chunk of the text.
+    const next = () => startTransition(() => setShown(fitting(segments, count, RENDER_STEP_CHARS, true)));
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(next, { timeout: 500 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(next, 0);
     return () => clearTimeout(timer);
   }, [all, shown, count, segments]);
   return count;
