@@ -3,7 +3,7 @@
  * projection, the session-modes badge and picker), the transcript, and the dock.
  * All data comes from the session stream and the query cache.
  */
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { ModePicker } from '../features/plan-status/mode-picker.tsx';
 import { ModeStatusBadge } from '../features/plan-status/mode-status-badge.tsx';
@@ -14,6 +14,7 @@ import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
 import { Dock } from './dock.tsx';
 import { t } from './locales.ts';
+import { useFollowBottom } from './use-follow-bottom.ts';
 
 /**
  * @param sessionId the selected session
@@ -29,11 +30,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
   const waiting = reviewPending ? 'review' : state.questions.length > 0 ? 'answer' : undefined;
   // Follow new output while the reader is at the bottom; leave them alone once they scroll up.
   const main = useRef<HTMLElement>(null);
-  const atBottom = useRef(true);
-  useLayoutEffect(() => {
-    const el = main.current;
-    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
-  }, [state.events, state.questions]);
+  const onMainScroll = useFollowBottom(main);
   return (
     <div className="session-view">
       <header className="session-header">
@@ -57,10 +54,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
       <main
         className="session-main"
         ref={main}
-        onScroll={(event) => {
-          const el = event.currentTarget;
-          atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
-        }}
+        onScroll={onMainScroll}
       >
         <Transcript
           events={state.events}
