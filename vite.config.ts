@@ -2,10 +2,14 @@
 /**
  * Vite (SPA build and dev servers) and Vitest (node and DOM test projects) in one file.
  * `vite` proxies /api (HTTP and WebSocket) to a running `ui-plan serve`; `vite --mode msw` serves the app
- * with the MSW-mocked harness and no proxy, so a broken worker can never fall through to a real server.
+ * with the MSW-mocked harness and no proxy, so a broken worker can never fall through to a real server; only that
+ * mode serves `public-msw/` (the MSW worker) besides `public/`, so the production `dist/` has no worker. A production
+ * build has no source maps and writes brotli and gzip siblings (`.br`/`.gz`) of its text files, which the server
+ * sends as they are (issue 9 point 3).
  */
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const API = process.env.API_URL ?? 'http://127.0.0.1:5173';
 
@@ -23,7 +27,15 @@ const apiProxy: Record<string, ProxyOptions> = {
 };
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // At build time only: best compression once (brotli 11, gzip 9) instead of per request.
+    compression({ include: /\.(js|css|html|svg)$/, algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+  ],
+  publicDir: mode === 'msw' ? 'public-msw' : 'public',
+  // The markdown pipeline is imported lazily: pre-bundle it at dev-server start, not on the first review card (a
+  // late discovery re-optimises and reloads the page under a running test).
+  optimizeDeps: { include: ['react-markdown', 'remark-gfm', 'remark-parse', 'unified'] },
   cacheDir: mode === 'msw' ? 'node_modules/.vite-msw' : 'node_modules/.vite',
   server: {
     host: '127.0.0.1',
@@ -34,7 +46,7 @@ export default defineConfig(({ mode }) => ({
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy: apiProxy },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    sourcemap: false,
     // One 580 kB bundle tripped Vite's 500 kB warning on every `npm start`. Split the vendors by how often they
     // change: React, the markdown pipeline (react-markdown/remark/micromark and friends), the rest of node_modules.
     rolldownOptions: {

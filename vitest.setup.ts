@@ -1,12 +1,15 @@
 /**
  * Setup of the DOM test project: jest-dom matchers, cleanup after each test, and the MSW server over the
- * reference harness engine (`mocks/node.ts`) with unhandled requests failing the test.
+ * reference harness engine (`mocks/node.ts`) with unhandled requests failing the test, and the lazily loaded markdown
+ * pipeline loaded up front.
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 const { server, resetMockHarness } = await import('./mocks/node.ts');
+// The markdown pipeline loads lazily in the app; tests render it at once (its plain-text fallback has its own test).
+await (await import('./src/components/markdown-loader.ts')).loadMarkdownRenderer();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -69,3 +69,35 @@ export function checkJsonBody(contentType: string | undefined | null, text: stri
   if (new TextEncoder().encode(text).byteLength > limit) return { ok: false, refusal: tooLargeRefusal(limit) };
   return parseJsonBody(text);
 }
+
+/**
+ * The HTTP status of a unary answer: 200 for a result, and for an error envelope the status its code stands for, so
+ * an invalid request is a 4xx on ui-plan's own carriers while the body stays the protocol's `server-response`
+ * envelope (a real dsh host answers 200 for every well-formed call, PROTOCOL.md "Unary calls"; the client reads the
+ * envelope either way). `bad-request` → 400, `session-not-found` → 404, `internal` → 500, other codes → 200.
+ * @param answer the engine's answer (`{result:{ok, error?:{code}}}`; anything else is 200)
+ * @returns the status to send
+ */
+export function statusOfAnswer(answer: unknown): number {
+  const result = (answer as { result?: { ok?: unknown; error?: { code?: unknown } } } | null)?.result;
+  if (!result || result.ok !== false) return 200;
+  const code = result.error?.code;
+  if (code === 'bad-request') return 400;
+  if (code === 'session-not-found') return 404;
+  if (code === 'internal') return 500;
+  return 200;
+}
+
+/**
+ * The HTTP status of a `/api/respond` receipt (upstream spec §3.3 reasons): 200 accepted, 400 `bad-response` (the
+ * answer does not fit the question, or the body is not a `client-response`), 404 `not-pending` (no such question, or
+ * already settled), 500 any other reason (the answer could not be recorded; the question stays pending).
+ * @param receipt the engine's receipt
+ * @returns the status to send
+ */
+export function statusOfReceipt(receipt: { accepted: boolean; reason?: string }): number {
+  if (receipt.accepted) return 200;
+  if (receipt.reason === 'bad-response') return 400;
+  if (receipt.reason === 'not-pending') return 404;
+  return 500;
+}

@@ -88,6 +88,28 @@ describe('host', () => {
       'e:command/done@2',
     ]);
   });
+
+  it('hands every mux and host sink of a live frame the same frame object and its one JSON text', async () => {
+    const { host } = setup();
+    const sinks = [0, 1, 2].map(() => [] as { frame: ServerRequest; text: string }[]);
+    for (const got of sinks) host.openMux((frame, text) => void got.push({ frame, text }));
+    const hostSinks = [0, 1].map(() => [] as { frame: ServerRequest; text: string }[]);
+    for (const got of hostSinks) host.openHostStream((frame, text) => void got.push({ frame, text }));
+    const sessionId = (await value(host, 'session.create', {})).sessionId as string;
+    await value(host, 'commands/execute', { args: { agentId: sessionId, line: '/plan', images: [] } });
+    for (const group of [sinks, hostSinks]) {
+      const [first, ...others] = group;
+      expect(first!.length).toBeGreaterThan(0);
+      for (const got of first!) expect(got.text).toBe(JSON.stringify(got.frame));
+      for (const other of others) {
+        expect(other.length).toBe(first!.length);
+        other.forEach((got, i) => {
+          expect(got.frame).toBe(first![i]!.frame);
+          expect(got.text).toBe(first![i]!.text);
+        });
+      }
+    }
+  });
 });
 
 
@@ -267,6 +289,24 @@ describe('host protocol', () => {
     const result = await callHost(host, 'session.import', { jsonl });
     expect(result).toMatchObject({ ok: false, error: { code: 'bad-request', message: expect.stringMatching(message), details: { refusal } } });
     expect((await value(host, 'session.list', {})).items).toEqual([]);
+  });
+
+  it.each([
+    ['the two-line reproduction', readFileSync(fixturePath('trust', 'user-message-null.jsonl'), 'utf8'), ['user/message: data: expected an object']],
+    ['a header and wrong-shaped events only', [HEADER_LINE, '{"type":"turn/end","data":[]}', '{"type":"plan/mode","data":"on"}'].join('\n'), ['turn/end: data: expected an object', 'plan/mode: data: expected an object']],
+  ])('imports %s: every line is skipped and reported, none is fatal', async (_name, jsonl, reasons) => {
+    const { host } = setup();
+    const { sessionId, skipped } = await value(host, 'session.import', { jsonl });
+    expect(skipped.map((s: Json) => s.reason)).toEqual(reasons);
+    expect(host.engine.log(sessionId)!.events.map((e) => e.type)).toEqual(reasons.map(() => 'import/skipped'));
+  });
+
+  it.each([
+    ['events of unknown kinds only', 'null\n{"type":"constructor","data":{}}\n{"type":"x/y","data":{}}'],
+    ['a wrong-shaped known event only', '{"type":"user/message","data":null}'],
+  ])('refuses a file without a session header holding %s', async (_name, jsonl) => {
+    const { host } = setup();
+    expect(await callHost(host, 'session.import', { jsonl })).toMatchObject({ ok: false, error: { code: 'bad-request', details: { refusal: { kind: 'no-events' } } } });
   });
 
   it('keeps seqs of skipped lines when importing a damaged log', async () => {

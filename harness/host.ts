@@ -12,6 +12,7 @@ import { parseSessionLog, type ParsedLog } from '../src/core/log/reader.ts';
 import type { ContentBlock, SessionEvent } from '../src/core/log/types.ts';
 import {
   clientRequestSchema,
+  clientResponseRoutingSchema,
   INVALID_REQUEST_RPC_ID,
   type RpcError,
   type RpcReceipt,
@@ -36,6 +37,7 @@ import { createCommandRegistry, type CommandRegistry } from './commands.ts';
 import { resolvePlugins } from './config.ts';
 import { LogWriteError, logWriteErrorOf, SessionLog, type LogHeader } from './log.ts';
 import { storedLinesOf } from './storage/stored-lines.ts';
+import { KNOWN_EVENT_TYPES } from '../src/core/log/schemas.ts';
 import { createModesPlugin, MODES_PLUGIN_ID, resolveModesConfig, type ModesPlugin } from './plugins/modes.ts';
 import {
   createPlanModePlugin,
@@ -56,7 +58,7 @@ import {
   type WebQuestionProvider,
 } from './questions.ts';
 import { askUserQuestionTool, listFilesTool, readFileTool, writeFileTool, type ToolDefinition } from './tools.ts';
-import type { Host, HostOptions, ModelProvider, StoredSession } from './types.ts';
+import type { FrameSink, Host, HostOptions, ModelProvider, StoredSession } from './types.ts';
 
 /** A failure a method handler raises; becomes `{ok:false, error}`. */
 export class HostError extends Error {
@@ -209,8 +211,8 @@ export function createHost(options: HostOptions): EngineHost {
   const modesEntry = plugins?.find((p) => p.id === MODES_PLUGIN_ID);
 
   const sessions = new Map<string, Session>();
-  const mux = new Set<(frame: ServerRequest) => void>();
-  const hostStreams = new Set<(frame: ServerRequest) => void>();
+  const mux = new Set<FrameSink>();
+  const hostStreams = new Set<FrameSink>();
   let closed = false;
   let order = 0;
 
@@ -220,14 +222,20 @@ export function createHost(options: HostOptions): EngineHost {
     method: payload.type,
     payload,
   });
-  const sendMux = (payload: { type: string; [key: string]: unknown }, rpcId?: string): void => {
-    if (closed) return;
-    for (const send of [...mux]) send(frame(payload, rpcId));
+  // One frame object, one rpcId and one JSON text per live frame, shared by every attached client (issue 9 point 2:
+  // the per-client stringify was the fan-out cost).
+  const broadcast = (sinks: ReadonlySet<FrameSink>, payload: { type: string; [key: string]: unknown }, rpcId?: string): void => {
+    if (closed || sinks.size === 0) return;
+    const shared = frame(payload, rpcId);
+    const text = JSON.stringify(shared);
+    for (const send of [...sinks]) send(shared, text);
   };
-  const sendHost = (payload: { type: string; [key: string]: unknown }): void => {
-    if (closed) return;
-    for (const send of [...hostStreams]) send(frame(payload));
+  const sendOne = (send: FrameSink, payload: { type: string; [key: string]: unknown }, rpcId?: string): void => {
+    const single = frame(payload, rpcId);
+    send(single, JSON.stringify(single));
   };
+  const sendMux = (payload: { type: string; [key: string]: unknown }, rpcId?: string): void => broadcast(mux, payload, rpcId);
+  const sendHost = (payload: { type: string; [key: string]: unknown }): void => broadcast(hostStreams, payload);
 
   const commands = createCommandRegistry(newId);
   const questionProvider = createWebQuestionProvider({ newId, send: sendMux });
@@ -667,6 +675,8 @@ export function createHost(options: HostOptions): EngineHost {
     },
 
     handleRespond(body): RpcReceipt {
+      const routing = clientResponseRoutingSchema.safeParse(body);
+      if (!routing.success) return { accepted: false, reason: 'bad-response', message: `invalid response: ${summarizeIssues(routing.error.issues)}` };
       try {
         return questionProvider.respond(body);
       } catch {
@@ -677,10 +687,10 @@ export function createHost(options: HostOptions): EngineHost {
     openMux(send) {
       mux.add(send);
       for (const session of sessions.values()) {
-        send(frame({ type: 'session/subscribed', sessionId: session.log.sessionId, lastSeq: session.log.lastSeq }));
+        sendOne(send, { type: 'session/subscribed', sessionId: session.log.sessionId, lastSeq: session.log.lastSeq });
       }
       for (const question of questionProvider.pending()) {
-        send(frame({ type: 'question/requested', sessionId: question.sessionId, questions: question.questions }, question.rpcId));
+        sendOne(send, { type: 'question/requested', sessionId: question.sessionId, questions: question.questions }, question.rpcId);
       }
       return () => void mux.delete(send);
     },
@@ -701,6 +711,9 @@ export function createHost(options: HostOptions): EngineHost {
   };
 }
 
+/** Event kinds a dsh log holds (the core reader's schemas): without a header, at least one must be present. */
+const KNOWN_EVENT_TYPE_SET: ReadonlySet<string> = new Set(KNOWN_EVENT_TYPES);
+
 /** Distinct mode names a log's `mode/set` events name, in first-seen order (a session-modes log under a plan-mode host). */
 function loggedModes(events: readonly SessionEvent[]): string[] {
   const names = new Set<string>();
@@ -712,19 +725,23 @@ function loggedModes(events: readonly SessionEvent[]): string[] {
 }
 
 /**
- * Why a file cannot be imported as a recorded session, or `undefined` when it can: it must hold at least one
- * readable dsh event (a partly broken log is imported, its unreadable lines kept as `import/skipped`).
+ * Why a file cannot be imported as a recorded session, or `undefined` when it can. A dsh log is recognised by its
+ * session header or, without one, by at least one event of a kind dsh logs; a recognised log with at least one line
+ * after the header is imported even when every event is unreadable (issue 8 item 7: the lines are skipped and
+ * reported, kept as `import/skipped`, never fatal). Without a header, events of unknown kinds alone are not a log.
  * @param text - the uploaded file's text
  * @param parsed - `parseSessionLog(text)`
  * @returns the refusal as the error's `details.refusal` carries it (`empty`, `header-only`, `no-events`)
  */
 export function importRefusalFactsOf(text: string, parsed: ParsedLog): ImportRefusal | undefined {
-  if (parsed.events.length > 0) return undefined;
+  const known = parsed.events.some((event) => KNOWN_EVENT_TYPE_SET.has(event.type));
+  if (parsed.header ? parsed.events.length + parsed.skipped.length > 0 : known) return undefined;
   if (text.replace(/^\uFEFF/, '').trim() === '') return { kind: 'empty' };
-  const count = parsed.skipped.length;
+  const count = parsed.skipped.length + parsed.events.length;
   if (count === 0) return { kind: 'header-only' };
   // A file that is not a log at all fails its first line as "missing session header"; the next line says what it is.
-  const first = (parsed.skipped.find((s) => s.reason !== 'missing session header') ?? parsed.skipped[0]) as { line: number; reason: string };
+  const first = parsed.skipped.find((s) => s.reason !== 'missing session header') ??
+    parsed.skipped[0] ?? { line: parsed.firstSeqLine, reason: 'no session header and no event of a kind dsh logs' };
   return { kind: 'no-events', lines: count, first: { line: first.line, reason: first.reason } };
 }
 

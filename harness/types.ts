@@ -88,6 +88,12 @@ export interface ModelProvider {
 /** One plugin entry of a harness config, in the seeds' YAML shape. */
 export interface PluginEntry { id: string; name: string; config?: unknown }
 
+/**
+ * A downlink sink: the frame and `text` = `JSON.stringify(frame)`. The host hands every sink of one live frame the
+ * same frame object and the same string (serialised once per frame, never per client; issue 9 point 2).
+ */
+export type FrameSink = (frame: ServerRequest, text: string) => void;
+
 /** Options of `createHost`. */
 export interface HostOptions {
   storage: SessionStorage;
@@ -128,10 +134,12 @@ export interface Host {
   /**
    * Attach a mux downlink. On attach it sends `session/subscribed {lastSeq}` for every session, then re-sends
    * every pending `question/requested` with its original rpcId; afterwards it pushes live frames. Returns detach.
+   * `send` gets the frame and its JSON text: a live frame is one object serialised once for every attached sink
+   * (issue 9: one serialisation per frame, not per client), so a carrier writes `text` as is.
    */
-  openMux(send: (frame: ServerRequest) => void): () => void;
-  /** Attach a host downlink (`host/session-added`, `host/session-status`, …). Returns detach. */
-  openHostStream(send: (frame: ServerRequest) => void): () => void;
+  openMux(send: FrameSink): () => void;
+  /** Attach a host downlink (`host/session-added`, `host/session-status`, …), sinks as for `openMux`. Returns detach. */
+  openHostStream(send: FrameSink): () => void;
   /** Cancel running turns and pending questions; afterwards no frame is sent. */
   close(): Promise<void>;
 }

@@ -5,7 +5,7 @@
  * `Host`; the two downlink WebSockets are `ws.link`s that attach the host's streams and detach on close. No business rule lives here (STYLE.md "Thin adapters").
  */
 import { http, HttpResponse, ws, type RequestHandler, type WebSocketHandler } from 'msw';
-import { checkJsonBody } from '../harness/carrier.ts';
+import { checkJsonBody, statusOfAnswer, statusOfReceipt } from '../harness/carrier.ts';
 import { bodyLimitOf, MAX_BODY_BYTES } from '../harness/limits.ts';
 import type { Host } from '../harness/types.ts';
 
@@ -46,7 +46,8 @@ export function createHandlers(getHost: () => Host): Array<RequestHandler | WebS
     http.post('*/api/respond', async ({ request }) => {
       const carrier = await readJsonBody(request, bodyLimitOf('respond'));
       if (!carrier.ok) return carrier.response;
-      return HttpResponse.json(getHost().handleRespond(carrier.body));
+      const receipt = getHost().handleRespond(carrier.body);
+      return HttpResponse.json(receipt, { status: statusOfReceipt(receipt) });
     }),
     http.post('*/api/*', async ({ request }) => {
       const method = methodOfPath(new URL(request.url).pathname);
@@ -54,7 +55,8 @@ export function createHandlers(getHost: () => Host): Array<RequestHandler | WebS
       if (method === undefined || !host.hasMethod(method)) return new HttpResponse('not found', { status: 404 });
       const carrier = await readJsonBody(request, bodyLimitOf(method));
       if (!carrier.ok) return carrier.response;
-      return HttpResponse.json(await host.handleRequest(method, carrier.body, request.signal));
+      const answer = await host.handleRequest(method, carrier.body, request.signal);
+      return HttpResponse.json(answer, { status: statusOfAnswer(answer) });
     }),
     mux.addEventListener('connection', ({ client }) => {
       const detach = getHost().openMux((frame) => client.send(JSON.stringify(frame)));

@@ -47,12 +47,13 @@ const step = (text) => console.log(`[${String(Date.now() - t0).padStart(5)} ms] 
 class SmokeFailure extends Error {}
 const fail = (text) => { throw new SmokeFailure(text); };
 
-async function post(path, body) {
+/** POST a body; `expected` is the HTTP status the call must answer with (a refused receipt is a 4xx). */
+async function post(path, body, expected = 200) {
   const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const text = await res.text();
   let json;
   try { json = JSON.parse(text); } catch { fail(`${path}: HTTP ${res.status} ${text.slice(0, 200)}`); }
-  if (res.status !== 200) fail(`${path}: HTTP ${res.status} ${text.slice(0, 200)}`);
+  if (res.status !== expected) fail(`${path}: HTTP ${res.status} ${text.slice(0, 200)}`);
   return json;
 }
 
@@ -158,7 +159,7 @@ async function main() {
 
   const approved = await post('/api/respond', answer(question.rpcId, sessionId, { id: 'plan-review', selected: ['Approve'] }));
   if (approved?.accepted !== true) fail(`approve: ${JSON.stringify(approved)}`);
-  const duplicate = await post('/api/respond', answer(question.rpcId, sessionId, { id: 'plan-review', selected: ['Approve'] }));
+  const duplicate = await post('/api/respond', answer(question.rpcId, sessionId, { id: 'plan-review', selected: ['Approve'] }), 404);
   if (duplicate?.accepted !== false || duplicate.reason !== 'not-pending') fail(`duplicate approve: ${JSON.stringify(duplicate)}`);
   await waitFor('question/resolved answered', isFrame('question/resolved', sessionId, (p) => p.questionRpcId === question.rpcId && p.outcome === 'answered'), at);
   step('Approve: accepted once, question resolved');

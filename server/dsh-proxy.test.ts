@@ -213,3 +213,26 @@ it.each<[string, string | RegExp]>([
   if (typeof expected === 'string') expect(parseDshUrl(input).origin).toBe(expected);
   else expect(() => parseDshUrl(input)).toThrow(expected);
 });
+
+it.each<[string, Record<string, string>, number]>([
+  ['a loopback Host', {}, 200],
+  ['Host evil.example (a rebound DNS name)', { host: 'evil.example' }, 403],
+  ['an Origin that is not the Host', { origin: 'http://evil.example' }, 403],
+  ['a cross-site subresource load', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' }, 403],
+])('serves the SPA through its own trust fence: %s → %i', async (_name, headers, status) => {
+  const upstream = await fakeUpstream();
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ui-plan-dist-'));
+  closers.push(async () => fs.rmSync(dist, { recursive: true, force: true }));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>ui-plan</title>');
+  const { url } = await proxyTo(upstream.url, dist);
+  const { port } = new URL(url);
+  const answer = await new Promise<number>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: Number(port), path: '/', headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  expect(answer).toBe(status);
+});

@@ -139,7 +139,10 @@ export function createDshProxyServer(options: DshProxyOptions): DshProxyServer {
         res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('bad request');
         return;
       }
-      if (pathname !== '/api' && !pathname.startsWith('/api/')) serveStatic(req, res);
+      if (pathname !== '/api' && !pathname.startsWith('/api/')) {
+        if (fence.checkStatic(req).ok) serveStatic(req, res);
+        else res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' }).end('forbidden');
+      }
       else proxy(req, res, pathname);
     } catch (error) {
       logger.error(`ui-plan: ${req.method} ${String(req.url).slice(0, 200)} crashed`, error);

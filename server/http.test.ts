@@ -10,16 +10,21 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createUiPlanServer, passesTrustFence, NOT_BUILT_HTML, type UiPlanServer } from './http.ts';
-import type { Host } from '../harness/types.ts';
+import type { FrameSink, Host } from '../harness/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 
 /**
  * A recording stand-in for the engine: these tests are about the carrier (fence, status codes, static,
  * sockets), so the host only echoes what reached it. The protocol itself is tested in protocol.test.ts.
  */
+/** Hand a sink a frame with its text, as the host does. */
+function sendFrame(send: FrameSink, frame: ServerRequest): void {
+  send(frame, JSON.stringify(frame));
+}
+
 function recordingHost() {
   const calls: { method: string; body: unknown }[] = [];
-  const muxSends: ((f: ServerRequest) => void)[] = [];
+  const muxSends: FrameSink[] = [];
   let detached = 0;
   const host: Host = {
     hasMethod: (m) => ['session.list', 'session.import', 'commands/execute', 'crash'].includes(m),
@@ -34,11 +39,11 @@ function recordingHost() {
     },
     openMux: (send) => {
       muxSends.push(send);
-      send({ type: 'server-request', rpcId: 'f1', method: 'session/subscribed', payload: { type: 'session/subscribed', sessionId: 's', lastSeq: 3 } });
+      sendFrame(send, { type: 'server-request', rpcId: 'f1', method: 'session/subscribed', payload: { type: 'session/subscribed', sessionId: 's', lastSeq: 3 } });
       return () => { detached += 1; };
     },
     openHostStream: (send) => {
-      send({ type: 'server-request', rpcId: 'h1', method: 'host/session-status', payload: { type: 'host/session-status', sessionId: 's', running: false } });
+      sendFrame(send, { type: 'server-request', rpcId: 'h1', method: 'host/session-status', payload: { type: 'host/session-status', sessionId: 's', running: false } });
       return () => { detached += 1; };
     },
     close: async () => {},
@@ -221,11 +226,29 @@ it('streams host frames as JSON text messages and detaches on close', async () =
   const { ws, frames } = await openWs('/api/events.mux');
   await expect.poll(() => frames.length).toBe(1);
   expect(frames[0]).toMatchObject({ type: 'server-request', method: 'session/subscribed', payload: { lastSeq: 3 } });
-  fake.muxSends.at(-1)?.({ type: 'server-request', rpcId: 'f2', method: 'stream/error', payload: { type: 'stream/error', error: 'x' } });
+  const sink = fake.muxSends.at(-1);
+  if (sink) sendFrame(sink, { type: 'server-request', rpcId: 'f2', method: 'stream/error', payload: { type: 'stream/error', error: 'x' } });
   await expect.poll(() => frames.length).toBe(2);
   const before = fake.detachedCount();
   ws.close();
   await expect.poll(() => fake.detachedCount()).toBe(before + 1);
+});
+
+it('writes the text the host serialised once to every client, as a text message', async () => {
+  const clients = await Promise.all([openWs('/api/events.mux'), openWs('/api/events.mux')]);
+  const raw = clients.map(() => [] as { text: string; binary: boolean }[]);
+  clients.forEach(({ ws }, i) => ws.on('message', (data, binary) => raw[i]?.push({ text: String(data), binary })));
+  await expect.poll(() => clients.every(({ frames }) => frames.length === 1)).toBe(true);
+  const shared: ServerRequest = { type: 'server-request', rpcId: 'f3', method: 'stream/error', payload: { type: 'stream/error', error: 'y' } };
+  // Indented on purpose: a carrier that re-serialised the frame would send compact JSON instead.
+  const text = JSON.stringify(shared, null, 1);
+  for (const send of fake.muxSends.slice(-2)) send(shared, text);
+  const received = () => raw.map((r) => r.filter((m) => m.text.includes('"f3"')));
+  await expect.poll(() => received().map((r) => r.length)).toEqual([1, 1]);
+  expect(received().map((r) => r[0])).toEqual([{ text, binary: false }, { text, binary: false }]);
+  const before = fake.detachedCount();
+  for (const { ws } of clients) ws.close();
+  await expect.poll(() => fake.detachedCount()).toBe(before + 2);
 });
 
 it('closes a downlink with 1008 when the client sends anything', async () => {
@@ -295,4 +318,20 @@ it('checks the fence as a pure function too', () => {
   expect(passesTrustFence({}, new Set())).toBe(false);
   expect(passesTrustFence({ host: '[::1]' }, new Set())).toBe(true);
   expect(passesTrustFence({ host: 'box:80' }, new Set(['box']))).toBe(true);
+});
+
+it.each<[string, () => Record<string, string>, number]>([
+  ['a page load from this machine', () => ({ host: loop(), 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' }), 200],
+  ['a same-origin module script', () => ({ host: loop(), origin: `http://${loop()}`, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' }), 200],
+  ['a link to the app from another site (top-level navigation)', () => ({ host: loop(), 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' }), 200],
+  ['a trusted Host name', () => ({ host: `dev.box:${port}` }), 200],
+  ['Host evil.example (a rebound DNS name)', () => ({ host: 'evil.example' }), 403],
+  ['Host evil.example on the page route', () => ({ host: `evil.example:${port}`, 'sec-fetch-mode': 'navigate' }), 403],
+  ['an Origin that is not the Host', () => ({ host: loop(), origin: 'http://evil.example' }), 403],
+  ['a cross-site <img> or <script> load', () => ({ host: loop(), 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' }), 403],
+])('serves static files through the trust fence: %s → %i', async (_name, headers, status) => {
+  for (const target of ['/', '/favicon.svg', '/assets/index-abc.js', '/s/some-client-route']) {
+    const res = await raw({ method: 'GET', path: target, headers: headers() });
+    expect([target, res.status]).toEqual([target, status]);
+  }
 });

@@ -10,9 +10,9 @@ import http from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
-import { contentTypeRefusal, parseJsonBody, tooLargeRefusal, type CarrierRefusal } from '../harness/carrier.ts';
+import { contentTypeRefusal, parseJsonBody, statusOfAnswer, statusOfReceipt, tooLargeRefusal, type CarrierRefusal } from '../harness/carrier.ts';
 import { bodyLimitOf, MAX_BODY_BYTES } from '../harness/limits.ts';
-import type { Host } from '../harness/types.ts';
+import type { FrameSink, Host } from '../harness/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { createStaticHandler, NOT_BUILT_HTML } from './static.ts';
 import { createTrustFence, decideTrust, type TrustFence } from './trust-fence.ts';
@@ -82,8 +82,8 @@ function sendRefusal(res: http.ServerResponse, refusal: CarrierRefusal): void {
   sendText(res, refusal.status, refusal.text, refusal.headers);
 }
 
-function sendJson(res: http.ServerResponse, value: unknown): void {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+function sendJson(res: http.ServerResponse, value: unknown, status = 200): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
   res.end(JSON.stringify(value));
 }
 
@@ -196,6 +196,17 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
   const serveStatic = createStaticHandler(options.staticDir === undefined ? undefined : path.resolve(options.staticDir), logger);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const alive = new WeakMap<WebSocket, boolean>();
+  // The host hands every client of one frame the same frame object back to back: encode its text to UTF-8 once and
+  // write that Buffer to each socket (issue 9 point 2; ws frames a Buffer without copying it on the server side).
+  let lastFrame: ServerRequest | undefined;
+  let lastBytes: Buffer = Buffer.alloc(0);
+  const bytesOf = (frame: ServerRequest, text: string): Buffer => {
+    if (frame !== lastFrame) {
+      lastFrame = frame;
+      lastBytes = Buffer.from(text, 'utf8');
+    }
+    return lastBytes;
+  };
 
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<void> {
     if (!fence.check(req).ok) return sendText(res, 403, 'forbidden');
@@ -212,10 +223,14 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     if (body.kind === 'too-large') return sendRefusal(res, tooLargeRefusal(limit));
     const parsed = parseJsonBody(body.text);
     if (!parsed.ok) return sendRefusal(res, parsed.refusal);
-    if (isRespond) return sendJson(res, host.handleRespond(parsed.body));
+    if (isRespond) {
+      const receipt = host.handleRespond(parsed.body);
+      return sendJson(res, receipt, statusOfReceipt(receipt));
+    }
     const abort = new AbortController();
     res.on('close', () => { if (!res.writableFinished) abort.abort(); });
-    sendJson(res, await host.handleRequest(method, parsed.body, abort.signal));
+    const answer = await host.handleRequest(method, parsed.body, abort.signal);
+    sendJson(res, answer, statusOfAnswer(answer));
   }
 
   const server = http.createServer((req, res) => {
@@ -228,6 +243,7 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
       const pathname = pathnameOf(req.url);
       if (pathname === undefined) return sendText(res, 400, 'bad request');
       if (pathname === '/api' || pathname.startsWith('/api/')) handleApi(req, res, pathname).catch(crashed);
+      else if (!fence.checkStatic(req).ok) sendText(res, 403, 'forbidden');
       else serveStatic(req, res);
     } catch (error) {
       crashed(error);
@@ -242,8 +258,8 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     wss.handleUpgrade(req, socket, head, (ws) => {
       alive.set(ws, true);
       ws.on('pong', () => alive.set(ws, true));
-      const send = (frame: ServerRequest): void => {
-        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
+      const send: FrameSink = (frame, text) => {
+        if (ws.readyState === WebSocket.OPEN) ws.send(bytesOf(frame, text), { binary: false });
       };
       let detach: (() => void) | undefined;
       ws.on('message', () => ws.close(1008, 'clients do not send on this socket'));

@@ -220,7 +220,7 @@ it('never logs a crash for any of the hostile requests', () => {
 it('answers session.create with a 5,000-character id with bad-request naming the field and the limit, never the data dir', async () => {
   const sessionId = `session-${'a'.repeat(5000)}`;
   const answer = await post('session.create', JSON.stringify({ type: 'client-request', rpcId: 'long', method: 'session.create', payload: { sessionId } }));
-  expect(answer.status).toBe(200);
+  expect(answer.status).toBe(400);
   expect(JSON.parse(answer.text)).toMatchObject({
     rpcId: 'long',
     result: { ok: false, error: { code: 'bad-request', message: `invalid payload for "session.create": sessionId: must be at most ${MAX_ID_CHARS} characters` } },

@@ -79,10 +79,26 @@ export function decideTrust(
   return { ok: true };
 }
 
+/**
+ * The fence for a static file (the SPA, its assets): {@link decideTrust}, except that a cross-site top-level
+ * navigation (`Sec-Fetch-Site: cross-site` with `Sec-Fetch-Mode: navigate`, a link to the app from another site) may
+ * load the page; a cross-site subresource load (`<img src>`, `<script src>`, `fetch`) may not. The Host rules hold
+ * for static files exactly as for the API (a rebound DNS name never gets the app).
+ * @param decision the request's {@link decideTrust} decision
+ * @param headers the request headers (`sec-fetch-mode` is read)
+ * @returns the decision for a static file
+ */
+export function staticDecision(decision: FenceDecision, headers: http.IncomingHttpHeaders): FenceDecision {
+  if (!decision.ok && decision.reason === 'cross-site' && headers['sec-fetch-mode']?.toLowerCase() === 'navigate') return { ok: true };
+  return decision;
+}
+
 /** The fence bound to one server: its bind and trusted names; call it with a request or upgrade. */
 export interface TrustFence {
   /** Whether the request passes. */
   check(req: http.IncomingMessage): FenceDecision;
+  /** Whether a request for a static file passes (see {@link staticDecision}). */
+  checkStatic(req: http.IncomingMessage): FenceDecision;
 }
 
 /**
@@ -94,5 +110,6 @@ export interface TrustFence {
 export function createTrustFence(options: { trustedHosts?: readonly string[]; bindIsLoopback?: boolean }): TrustFence {
   const trusted = new Set((options.trustedHosts ?? []).map((h) => h.toLowerCase()));
   const bindIsLoopback = options.bindIsLoopback ?? true;
-  return { check: (req) => decideTrust(req.headers, req.socket.remoteAddress, bindIsLoopback, trusted) };
+  const check = (req: http.IncomingMessage): FenceDecision => decideTrust(req.headers, req.socket.remoteAddress, bindIsLoopback, trusted);
+  return { check, checkStatic: (req) => staticDecision(check(req), req.headers) };
 }

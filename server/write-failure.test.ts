@@ -67,8 +67,10 @@ it('answers requests with the cause while the data directory refuses writes, and
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'client-request', rpcId: `r${++rpc}`, method, payload }),
     });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as Json).result;
+    const result = ((await res.json()) as Json).result;
+    // A result is 200; a write failure is an `internal` error envelope, answered with 500.
+    expect({ ok: result.ok, status: res.status }).toEqual({ ok: result.ok, status: result.ok ? 200 : 500 });
+    return result;
   };
   const sessionId = (await call('session.create', {})).value.sessionId as string;
   const file = path.join(dataDir, 'sessions', `${sessionId}.jsonl`);

@@ -1,11 +1,13 @@
 /**
  * Browser entry: with `VITE_MSW=1` (`vite --mode msw`, `.env.msw`) the MSW worker over the mocked harness starts
- * before the first render; in a production build that branch is dead code and the mock is not bundled.
+ * before the first render; in a production build that branch is dead code and the mock is not bundled. The
+ * markdown pipeline is not on the critical path: it is prefetched at idle time after the first paint (issue 9).
  */
 import './zod-jitless.ts'; // first: before any module builds a zod schema
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { prefetchMarkdownRendererWhenIdle } from './components/markdown-loader.ts';
 
 async function start(): Promise<void> {
   if (import.meta.env.VITE_MSW === '1') {
@@ -19,6 +21,7 @@ async function start(): Promise<void> {
       <App />
     </StrictMode>,
   );
+  prefetchMarkdownRendererWhenIdle();
 }
 
 void start();

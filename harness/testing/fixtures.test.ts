@@ -23,8 +23,11 @@ function filesUnder(dir: string): string[] {
 
 /** The data files (not READMEs nor TS helpers), relative to fixtures/. */
 const allDataFiles = filesUnder(FIXTURES_DIR).filter((file) => !file.endsWith('.md') && !file.endsWith('.ts'));
-/** Small reproductions of this repo's own issues (`fixtures/trust/`, issue 8) are written here, not copied. */
-const isOwnReproduction = (file: string) => file.startsWith('trust/');
+/**
+ * Files of this repo's own making, not copied: small reproductions of its issues (`fixtures/trust/`, issue 8) and the
+ * generated benchmark fixtures (`fixtures/perf/`, issue 9; written by scripts/make-perf-fixtures.mjs, git-ignored).
+ */
+const isOwnReproduction = (file: string) => file.startsWith('trust/') || file.startsWith('perf/');
 /** The data files copied from ../shared. */
 const dataFiles = allDataFiles.filter((file) => !isOwnReproduction(file));
 

@@ -73,10 +73,15 @@ export function isFrame(method: string, sessionId?: string, test: (p: Payload) =
 }
 const isPlanProjection = (sessionId: string) => isFrame('session/projection', sessionId, (p) => p.key === 'plan');
 
+/** The HTTP status of an error envelope on ui-plan's carriers, by code (harness/carrier.ts `statusOfAnswer`). */
+const ERROR_STATUS: ReadonlyMap<string, number> = new Map([['bad-request', 400], ['session-not-found', 404], ['internal', 500]]);
+
 /** Check a unary answer's carrier and envelope and return its result. */
 function resultOf(answer: DriverAnswer, rpcId?: string): Result {
-  expect(answer.status).toBe(200);
   const body = answer.body as { type?: unknown; rpcId?: unknown; result?: Result };
+  // An error envelope answers with the status its code stands for (400 bad-request, 404 session-not-found, 500 internal).
+  const code = body.result && !body.result.ok ? body.result.error.code : undefined;
+  expect({ code, status: answer.status }).toEqual({ code, status: code === undefined ? 200 : (ERROR_STATUS.get(code) ?? 200) });
   expect(body.type).toBe('server-response');
   if (rpcId !== undefined) expect(body.rpcId).toBe(rpcId);
   expect(body.result).toBeDefined();
@@ -301,16 +306,16 @@ export const protocolScenarios: ProtocolScenario[] = [
         ['an unreadable envelope', { type: 'client-response', rpcId: question.rpcId }],
       ];
       for (const [what, body] of bad) {
-        expect({ what, answer: await driver.respond(body) }).toEqual({ what, answer: { status: 200, body: { accepted: false, reason: 'bad-response' } } });
+        expect({ what, answer: await driver.respond(body) }).toEqual({ what, answer: { status: 400, body: { accepted: false, reason: 'bad-response' } } });
       }
       const unknown = await driver.respond(answerBody('no-such-question', sessionId, [{ id: 'plan-review', selected: ['Approve'] }]));
-      expect(unknown).toEqual({ status: 200, body: { accepted: false, reason: 'not-pending' } });
+      expect(unknown).toEqual({ status: 404, body: { accepted: false, reason: 'not-pending' } });
       // Still pending after every refusal: the valid answer is accepted once, the duplicate is not.
       const approve = answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Approve'] }]);
       const [first, second] = await Promise.all([driver.respond(approve), driver.respond(approve)]);
       expect([first?.body, second?.body]).toContainEqual({ accepted: true });
       expect([first?.body, second?.body]).toContainEqual({ accepted: false, reason: 'not-pending' });
-      expect(await driver.respond(approve)).toEqual({ status: 200, body: { accepted: false, reason: 'not-pending' } });
+      expect(await driver.respond(approve)).toEqual({ status: 404, body: { accepted: false, reason: 'not-pending' } });
       await mux.next(isFrame('question/resolved', sessionId, (p) => p.outcome === 'answered'));
       expect(mux.frames.filter(isFrame('question/resolved', sessionId))).toHaveLength(1);
     },
@@ -383,7 +388,7 @@ export const protocolScenarios: ProtocolScenario[] = [
     name: 'envelope errors: unreadable envelope, method/path mismatch, payload issues naming the field, unknown session',
     async run(driver) {
       const unreadable = await driver.post('/api/session.list', { hello: 1 });
-      expect(unreadable.status).toBe(200);
+      expect(unreadable.status).toBe(400);
       expect(unreadable.body).toMatchObject({ type: 'server-response', rpcId: 'invalid-request', result: { ok: false, error: { code: 'bad-request' } } });
       const issues = (unreadable.body as { result: { error: { details: { issues: { path: unknown[] }[] } } } }).result.error.details.issues;
       expect(issues.map((i) => i.path[0])).toEqual(expect.arrayContaining(['type', 'rpcId']));
@@ -410,6 +415,25 @@ export const protocolScenarios: ProtocolScenario[] = [
       ] as const) {
         const error = await fails(driver, method, payload);
         expect({ method, code: error.code, details: error.details }).toEqual({ method, code: 'session-not-found', details: { sessionId: 'session-nope' } });
+      }
+
+      // A respond body that is not a client-response envelope is a 400 naming the field, before any lookup.
+      for (const [body, field] of [
+        [{}, /type.*rpcId|rpcId.*type/],
+        [null, /expected object/],
+        [[], /expected object/],
+        [{ type: 'client-response', rpcId: 7, result: { ok: true } }, /rpcId/],
+        [{ type: 'client-response', rpcId: 'r'.repeat(5000), result: { ok: true } }, /rpcId: must be at most 128 characters/],
+        [{ type: 'client-request', rpcId: 'r-1' }, /type/],
+      ] as const) {
+        const answer = await driver.respond(body);
+        expect({ body: JSON.stringify(body).slice(0, 60), status: answer.status, reason: (answer.body as { reason?: unknown }).reason }).toEqual({
+          body: JSON.stringify(body).slice(0, 60),
+          status: 400,
+          reason: 'bad-response',
+        });
+        expect((answer.body as { message?: string }).message).toMatch(field);
+        expect(JSON.stringify(answer.body)).not.toContain('r'.repeat(200));
       }
     },
   },

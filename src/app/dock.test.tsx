@@ -1,6 +1,9 @@
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useComposerDraftStore } from '../features/composer/draft-store.ts';
-import { moveToComposer } from './dock.tsx';
+import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.ts';
+import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
+import { useAnsweringStore } from '../lib/answering-store.ts';
+import { moveToComposer, settleQuestionDrafts } from './dock.tsx';
 
 beforeEach(() => {
   useComposerDraftStore.setState({ drafts: {} });
@@ -15,4 +18,44 @@ it.each([
   moveToComposer('s1', feedback);
   expect(useComposerDraftStore.getState().drafts.s1).toBe(after);
   expect(useComposerDraftStore.getState().drafts.s2).toBeUndefined();
+});
+
+describe('a question that leaves the dock', () => {
+  beforeEach(() => {
+    useReviewFeedbackStore.setState({ feedback: {} });
+    useQuestionDraftStore.setState({ flows: {} });
+    useAnsweringStore.setState({ answering: {} });
+  });
+
+  it('moves Feedback typed here into the composer when the review was answered elsewhere', () => {
+    useReviewFeedbackStore.getState().setFeedback('r1', 'Split step 2.');
+    expect(settleQuestionDrafts('s1', 'r1')).toBe(true);
+    expect(useComposerDraftStore.getState().drafts.s1).toBe('Split step 2.');
+    expect(useReviewFeedbackStore.getState().feedback).toEqual({});
+  });
+
+  it('moves the free-text answers of a question flow answered elsewhere, one per paragraph', () => {
+    useQuestionDraftStore.getState().updateFlow(questionDraftKey('r2'), 3, (flow) => ({
+      ...flow,
+      items: [{ selected: [], custom: ' Use YAML ', skipped: false }, { selected: ['A'], custom: '', skipped: false }, { selected: [], custom: 'Keep v1', skipped: false }],
+    }));
+    expect(settleQuestionDrafts('s1', 'r2')).toBe(true);
+    expect(useComposerDraftStore.getState().drafts.s1).toBe('Use YAML\n\nKeep v1');
+    expect(useQuestionDraftStore.getState().flows).toEqual({});
+  });
+
+  it('spends the drafts of an answer sent from this tab without moving them', () => {
+    useReviewFeedbackStore.getState().setFeedback('r3', 'sent with Keep planning');
+    useAnsweringStore.getState().mark('r3');
+    expect(settleQuestionDrafts('s1', 'r3')).toBe(false);
+    expect(useComposerDraftStore.getState().drafts.s1).toBeUndefined();
+    expect(useReviewFeedbackStore.getState().feedback).toEqual({});
+    expect(useAnsweringStore.getState().answering).toEqual({});
+  });
+
+  it('moves nothing when nothing was typed', () => {
+    useReviewFeedbackStore.getState().setFeedback('r4', '  \n ');
+    expect(settleQuestionDrafts('s1', 'r4')).toBe(false);
+    expect(useComposerDraftStore.getState().drafts.s1).toBeUndefined();
+  });
 });

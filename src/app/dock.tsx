@@ -5,7 +5,7 @@
  * composer gets focus back. Every part gets the downlink state (actions disabled while it is not open), and the
  * review's Chat about it moves its Feedback text into the composer's draft.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { Composer, focusComposer } from '../features/composer/composer.tsx';
 import { useComposerDraftStore } from '../features/composer/draft-store.ts';
@@ -14,6 +14,9 @@ import { QuestionFlow } from '../features/questions/question-flow.tsx';
 import { useConnectionState, type SessionState } from '../features/session-stream/session-stream.tsx';
 import { t } from './locales.ts';
 import { ownEntry } from '../lib/session-persist.ts';
+import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
+import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.ts';
+import { useAnsweringStore, isAnsweredHere } from '../lib/answering-store.ts';
 
 /**
  * Chat about it with Feedback text (issue 8 item 16): the text becomes the composer's draft of the session, after
@@ -25,15 +28,59 @@ export function moveToComposer(sessionId: string, feedback: string): void {
   setDraft(sessionId, current.trim() === '' ? feedback : `${current.replace(/\s+$/, '')}\n\n${feedback}`);
 }
 
+/**
+ * What was typed for a question and not sent: the review's Feedback text, or the free-text answers of a question flow
+ * (one per line), trimmed; `''` when nothing.
+ * @param rpcId the question's rpcId
+ */
+export function unsentTextOf(rpcId: string): string {
+  const feedback = ownEntry(useReviewFeedbackStore.getState().feedback, rpcId) ?? '';
+  const flow = ownEntry(useQuestionDraftStore.getState().flows, questionDraftKey(rpcId));
+  const custom = (flow?.items ?? []).map((item) => item.custom.trim()).filter((text) => text !== '');
+  return [feedback.trim(), ...custom].filter((text) => text !== '').join('\n\n');
+}
+
+/**
+ * A question left the dock (answered or dismissed): drafts of an answer sent from this tab are spent; text typed for
+ * a question answered elsewhere (another tab or client, or a host that dropped it) moves into the composer's draft.
+ * @param sessionId the session
+ * @param rpcId the question that left
+ * @returns whether text was moved
+ */
+export function settleQuestionDrafts(sessionId: string, rpcId: string): boolean {
+  const text = isAnsweredHere(rpcId) ? '' : unsentTextOf(rpcId);
+  if (text !== '') moveToComposer(sessionId, text);
+  useReviewFeedbackStore.getState().clearFeedback(rpcId);
+  useQuestionDraftStore.getState().dropFlow(questionDraftKey(rpcId));
+  useAnsweringStore.getState().unmark(rpcId);
+  return text !== '';
+}
+
 /** @param sessionId the session; @param state its stream state */
 export function Dock({ sessionId, state }: { sessionId: string; state: SessionState }) {
   const pending = state.questions[0];
   const connection = useConnectionState();
   const hadQuestion = useRef(false);
+  const [moved, setMoved] = useState(false);
+  const seen = useRef<{ sessionId: string; rpcIds: readonly string[] }>({ sessionId, rpcIds: [] });
   useEffect(() => {
     if (hadQuestion.current && !pending) focusComposer();
     hadQuestion.current = pending !== undefined;
   }, [pending]);
+  // Nothing typed is lost when a question leaves this session's dock without this tab's answer (issue 8 item 16).
+  useEffect(() => {
+    const rpcIds = state.questions.map((q) => q.rpcId);
+    const before = seen.current;
+    seen.current = { sessionId, rpcIds };
+    if (before.sessionId !== sessionId) {
+      setMoved(false);
+      return;
+    }
+    let anyMoved = false;
+    for (const rpcId of before.rpcIds) if (!rpcIds.includes(rpcId)) anyMoved = settleQuestionDrafts(sessionId, rpcId) || anyMoved;
+    if (anyMoved) setMoved(true);
+    else if (rpcIds.length > 0) setMoved(false);
+  }, [sessionId, state.questions]);
 
   let body;
   if (pending) {
@@ -58,6 +105,11 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
   }
   return (
     <div className="dock" aria-label={t.dock} role="group">
+      {moved && !pending ? (
+        <p className="drafts-moved" role="status">
+          {t.draftsMoved}
+        </p>
+      ) : null}
       {state.stoppedReason !== undefined ? (
         <p className="turn-stopped" role="alert">
           {t.turnStopped(state.stoppedReason)}

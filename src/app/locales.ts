@@ -21,6 +21,8 @@ export interface AppLocale {
   dock: string;
   /** A turn the host stopped with an error its log does not show yet (the host's message, as it wrote it). */
   turnStopped: (message: string) => string;
+  /** A question was answered elsewhere (another tab or client) while text was typed for it here. */
+  draftsMoved: string;
 }
 
 /** English copy. */
@@ -40,6 +42,7 @@ export const en: AppLocale = {
   tryAgain: 'Try again',
   dock: 'Message dock',
   turnStopped: (message) => `The turn stopped: ${message}`,
+  draftsMoved: 'The question was answered elsewhere. What you typed for it is in the message box.',
 };
 
 /** The active dictionary. */

@@ -1,5 +1,5 @@
 /**
- * User-facing copy of the shared components (markdown placeholders). English now; another language is a second
+ * User-facing copy of the shared components (markdown placeholders and notes). English now; another language is a second
  * dictionary of the same `ComponentsCopy` type.
  */
 
@@ -15,7 +15,20 @@ export type ComponentsCopy = {
   imageOpenHint: string;
   /** Tooltip of a link shown as text because its address is unsafe or relative (issue 8 item 18). */
   linkNotOpened: string;
+  /**
+   * The note under a folded very long line (issue 9 point 1: capped, never a freeze).
+   * @param shown characters formatted; @param total characters of the line
+   */
+  longLineFolded: (shown: number, total: number) => string;
+  /** The note under a very long line shown in full, as plain text. @param total characters of the line */
+  longLineShown: (total: number) => string;
+  showAll: string;
+  showLess: string;
+  /** The note over a block nested too deeply to format, shown as raw text. @param levels the nesting limit */
+  deepNesting: (levels: number) => string;
 };
+
+const count = (n: number) => n.toLocaleString('en');
 
 /** English copy. */
 export const componentsEn: ComponentsCopy = {
@@ -25,6 +38,11 @@ export const componentsEn: ComponentsCopy = {
   },
   imageOpenHint: 'Open the image in a new tab',
   linkNotOpened: 'Not a web link: shown as text',
+  longLineFolded: (shown, total) => `Showing the first ${count(shown)} characters of a very long line (${count(total)} characters).`,
+  longLineShown: (total) => `A very long line (${count(total)} characters), shown in full as plain text.`,
+  showAll: 'Show all',
+  showLess: 'Show less',
+  deepNesting: (levels) => `This part is nested more than ${count(levels)} levels deep, so it is shown as plain text.`,
 };
 
 /** Dictionaries by language tag. */

@@ -1,7 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../fixtures/paths.ts';
 import { Markdown } from './markdown.tsx';
+import { MAX_LINE_CHARS, MAX_NESTING } from './markdown-blocks.ts';
+import { loadMarkdownRenderer } from './markdown-loader.ts';
+import { MarkdownBlock } from './markdown-render.tsx';
 import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
 
 const fixture = (name: string) => readFixture('trust', 'markdown', name);
@@ -196,5 +200,91 @@ describe('safeLinkUrl and safeImageUrl', () => {
   it('refuses mailto for images', () => {
     expect(safeImageUrl('mailto:a@b.c')).toBeUndefined();
     expect(safeImageUrl('https://elsewhere/x.png')).toEqual({ href: 'https://elsewhere/x.png', host: 'elsewhere' });
+  });
+});
+
+/** Sections of a long document (~45 characters of prose each line), `## Section N` headings. */
+function longDocument(sections: number): string {
+  const out: string[] = [];
+  for (let i = 1; i <= sections; i += 1) out.push(`## Section ${i}`, '', ...Array.from({ length: 10 }, (_, k) => `- step ${k} of section ${i} with some words`), '');
+  return out.join('\n');
+}
+
+/** Count the sources the markdown pipeline parses from now on. */
+async function parseCounter(): Promise<() => number> {
+  const stats = (await loadMarkdownRenderer())!.markdownParseStats;
+  const before = stats.parses;
+  return () => stats.parses - before;
+}
+
+describe('long texts', () => {
+  it('renders a long text progressively: the start at once, the rest in later tasks', async () => {
+    const { container } = render(<Markdown text={longDocument(120)} />);
+    expect(screen.getByRole('heading', { name: 'Section 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Section 120' })).toBeNull();
+    expect(container.firstElementChild).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('heading', { name: 'Section 120' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading')).toHaveLength(120);
+    expect(container.firstElementChild).not.toHaveAttribute('aria-busy');
+  });
+
+  it('renders a first block too big for one task in the next task, not with its container', async () => {
+    const code = Array.from({ length: 800 }, (_, i) => `const step${i} = ${i};`).join('\n');
+    const { container } = render(<Markdown text={`\`\`\`ts\n${code}\n\`\`\``} />);
+    expect(container.querySelector('pre')).toBeNull();
+    expect(container.firstElementChild).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(container.querySelector('pre code')?.textContent).toBe(`${code}\n`));
+  });
+
+  it('renders a big table across tasks as the one table the whole text makes', async () => {
+    const rows = Array.from({ length: 500 }, (_, i) => `| ${i} | [link ${i}](https://example.com/${i}) | <i>${i}</i> |`);
+    const text = ['| # | link | raw |', '|--:|---|:-:|', ...rows].join('\n');
+    const { container } = render(<Markdown text={`${text}\n`} />);
+    await waitFor(() => expect(container.querySelectorAll('tr')).toHaveLength(501), { timeout: 5000 });
+    expect(container.querySelectorAll('table')).toHaveLength(1);
+    const whole = render(<MarkdownBlock text={text} />).container;
+    expect(container.querySelector('table')?.outerHTML).toBe(whole.querySelector('table')?.outerHTML);
+  });
+
+  it('re-parses only the open last chunk when a streamed text grows', async () => {
+    const start = longDocument(40);
+    const { rerender } = render(<Markdown text={start} />);
+    await screen.findByRole('heading', { name: 'Section 40' }, { timeout: 5000 });
+    const parses = await parseCounter();
+    rerender(<Markdown text={`${start}\nmore words`} />);
+    rerender(<Markdown text={`${start}\nmore words and more`} />);
+    expect(parses()).toBe(2);
+    expect(screen.getByText(/more words and more/)).toBeInTheDocument();
+  });
+
+  it('does not parse again when re-rendered with the same text', async () => {
+    const text = longDocument(3);
+    const { rerender } = render(<Markdown text={text} />);
+    const parses = await parseCounter();
+    rerender(<Markdown text={text} />);
+    rerender(<Markdown text={`${text}`} />);
+    rerender(<Markdown text={`${text}!`} />);
+    expect(parses()).toBe(1);
+  });
+
+  it('folds a very long line with a note, and shows all of it on request', async () => {
+    const line = `**start** ${'word '.repeat(60_000)}END`;
+    render(<Markdown text={`# Plan\n\n${line}\n\nafter`} />);
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent(`Showing the first ${MAX_LINE_CHARS.toLocaleString('en')} characters of a very long line (${line.length.toLocaleString('en')} characters).`);
+    expect(screen.getByText('start').tagName).toBe('STRONG');
+    expect(screen.queryByText(/END/)).toBeNull();
+    await userEvent.setup().click(within(note).getByRole('button', { name: 'Show all' }));
+    expect(screen.getByRole('note')).toHaveTextContent('shown in full as plain text');
+    expect(screen.getByText(/END$/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Plan' })).toBeInTheDocument();
+  });
+
+  it('shows a list nested too deeply as raw text with a note', async () => {
+    const nested = Array.from({ length: 500 }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n');
+    const { container } = render(<Markdown text={`# Plan\n\n${nested}`} />);
+    expect(await screen.findByRole('note')).toHaveTextContent(`nested more than ${MAX_NESTING} levels deep`);
+    expect(container.querySelector('pre')?.textContent).toBe(nested);
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
   });
 });

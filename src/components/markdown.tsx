@@ -1,112 +1,27 @@
 /**
- * The one Markdown renderer of the app (transcript, plan card, plan-review card, question flow): GitHub-flavoured
- * markdown through `react-markdown` + `remark-gfm`, hardened for text written by a model or a hostile log
- * (issue 8 items 5, 17, 18). Invariants:
- * - raw HTML is literal text, never dropped and never executed (`Use Vec<u8> and the <channel> tag.` shows as is);
- * - a link opens in a new tab (`rel="noopener noreferrer"`) only for an absolute http(s)/mailto address
- *   (`safeLinkUrl`); any other scheme and every relative address (`/api/…`, `foo.md`, `#x`) is a non-navigating
- *   `span` with the link text, so it can neither run script nor move the app;
- * - no image is ever fetched on render: an image is a placeholder "Image: alt — host", a link to open it in a new
- *   tab for an http(s) source, plain text otherwise (and plain text inside any link, as links do not nest);
- * - no `style` attribute is emitted (GFM table alignment becomes a class).
- * Memoised on its props, so a transcript re-render does not re-parse unchanged text.
+ * The one Markdown component of the app (transcript, plan card, plan-review card, question flow). The hardened
+ * pipeline (raw HTML as text, safe links, image placeholders, no style attributes: `markdown-render.tsx`) loads
+ * lazily; until it is there the text shows as plain text. Long texts stay responsive (issue 9 points 1-2):
+ * - the text is split into chunks of top-level blocks (`markdown-blocks.ts`), each parsed and memoised on its own
+ *   source (plus the text's link reference definitions), so a streamed message re-parses only its open last chunk
+ *   and a re-render re-parses nothing;
+ * - chunks beyond the first ~4,000 characters render ~3,000 characters per idle callback (as transitions, so
+ *   typing interrupts them and never waits behind them), so no single task parses the whole text and the card or
+ *   message around a long text shows at once (a scroll area of its own may also let off-screen chunks skip
+ *   layout: `.markdown-chunk` with `content-visibility: auto`);
+ * - a line over 20,000 characters is folded with a note and "Show all"; a block nested deeper than 32 levels is
+ *   shown as raw text with a note: never a freeze.
  */
-import { createContext, memo, useContext, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { componentsLocales } from './locales.ts';
-import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
+import { markdownSegmentsOf, MAX_LINE_CHARS, MAX_NESTING, referenceDefinitionsOf, type MarkdownSegment } from './markdown-blocks.ts';
+import { useMarkdownRenderer, type MarkdownRenderer } from './markdown-loader.ts';
 import './markdown.css';
 
-/** Minimal mdast node shape the HTML-as-text plugin walks (mdast `Node`/`Parent`). */
-type MdNode = { type: string; value?: string; children?: MdNode[]; data?: Record<string, unknown> };
-
-/** Containers whose children are flow (block) content: a block `html` node there becomes its own paragraph. */
-const FLOW_PARENTS: ReadonlySet<string> = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
-
-function htmlToText(parent: MdNode): void {
-  const children = parent.children;
-  if (!children) return;
-  for (let i = 0; i < children.length; i += 1) {
-    const child = children[i]!;
-    if (child.type === 'html') {
-      const text: MdNode = { type: 'text', value: child.value ?? '' };
-      children[i] = FLOW_PARENTS.has(parent.type)
-        ? { type: 'paragraph', children: [text], data: { hProperties: { className: ['markdown-raw'] } } }
-        : text;
-    } else {
-      htmlToText(child);
-    }
-  }
-}
-
-/**
- * A remark plugin that turns every raw HTML node (block or inline, comments included) into a text node with the
- * same source, so it is shown verbatim (issue 8 item 17: "raw HTML is shown as literal text everywhere").
- * @returns the tree transformer (mutates the tree in place)
- */
-export function remarkHtmlAsText() {
-  return (tree: MdNode) => {
-    htmlToText(tree);
-  };
-}
-
-const remarkPlugins = [remarkGfm, remarkHtmlAsText];
-
-// Links cannot nest: an image inside a link shows as text, the link itself stays clickable.
-const InsideLink = createContext(false);
-
-const keepUrl = (url: string) => url;
-
-function alignClass(style: unknown, className: string | undefined): string | undefined {
-  const align = typeof style === 'object' && style !== null ? (style as { textAlign?: unknown }).textAlign : undefined;
-  const classes = [className, typeof align === 'string' && /^(left|center|right)$/.test(align) ? `markdown-align-${align}` : undefined].filter(Boolean);
-  return classes.length > 0 ? classes.join(' ') : undefined;
-}
-
-function MarkdownLink({ href, title, children }: { href?: string | undefined; title?: string | undefined; children?: ReactNode }) {
-  const safe = safeLinkUrl(href);
-  if (safe === undefined) {
-    return (
-      <InsideLink.Provider value={true}>
-        <span className="markdown-link-inert" title={componentsLocales.en.linkNotOpened}>
-          {children}
-        </span>
-      </InsideLink.Provider>
-    );
-  }
-  return (
-    <InsideLink.Provider value={true}>
-      <a href={safe.href} title={title} target="_blank" rel="noopener noreferrer">
-        {children}
-      </a>
-    </InsideLink.Provider>
-  );
-}
-
-function MarkdownImage({ src, alt }: { src?: unknown; alt?: string | undefined }) {
-  const insideLink = useContext(InsideLink);
-  const copy = componentsLocales.en;
-  const safe = safeImageUrl(typeof src === 'string' ? src : undefined);
-  const label = copy.imagePlaceholder(alt ?? '', safe?.host);
-  if (safe === undefined || insideLink) return <span className="markdown-image">{label}</span>;
-  return (
-    <a className="markdown-image" href={safe.href} target="_blank" rel="noopener noreferrer" title={copy.imageOpenHint}>
-      {label}
-    </a>
-  );
-}
-
-const components: Components = {
-  a: ({ href, title, children }) => (
-    <MarkdownLink href={href} title={title}>
-      {children}
-    </MarkdownLink>
-  ),
-  img: ({ src, alt }) => <MarkdownImage src={src} alt={alt} />,
-  th: ({ style, className, children }) => <th className={alignClass(style, className)}>{children}</th>,
-  td: ({ style, className, children }) => <td className={alignClass(style, className)}>{children}</td>,
-};
+/** Characters of a text rendered in the first commit (the rest follows in later tasks). */
+export const FIRST_RENDER_CHARS = 4_000;
+/** Characters added per later task (an idle callback, 500 ms at the latest). */
+export const RENDER_STEP_CHARS = 3_000;
 
 /** Props of {@link Markdown}. */
 export type MarkdownProps = {
@@ -116,17 +31,141 @@ export type MarkdownProps = {
   className?: string | undefined;
 };
 
+/** How many segments, from `from` on, fit in `chars` characters (at least one when `atLeastOne`). */
+function fitting(segments: readonly MarkdownSegment[], from: number, chars: number, atLeastOne: boolean): number {
+  let count = from;
+  let used = 0;
+  while (count < segments.length) {
+    used += segments[count]!.source.length;
+    if (used > chars && !(atLeastOne && count === from)) break;
+    count += 1;
+  }
+  return count;
+}
+
 /**
- * Render untrusted markdown safely (see the module header for the rules). Memoised on `text` and `className`.
+ * How many of `segments` to render now: those within the first `FIRST_RENDER_CHARS` characters (maybe none, when
+ * the first one alone is bigger: it follows in the next task, so the card around it shows at once), then at least
+ * one more segment and up to `RENDER_STEP_CHARS` characters per task until all are shown; once all were shown, a
+ * text that grows (streaming) shows its new segments at once.
+ */
+function useRenderedCount(segments: readonly MarkdownSegment[]): number {
+  const [shown, setShown] = useState(() => fitting(segments, 0, FIRST_RENDER_CHARS, false));
+  const count = Math.min(shown, segments.length);
+  const all = count >= segments.length;
+  useEffect(() => {
+    if (all) {
+      if (shown !== Infinity) setShown(Infinity);
+      return;
+    }
+    // In idle time (between frames), so a keystroke or a click is never queued behind a chunk of the text.
+    const next = () => startTransition(() => setShown(fitting(segments, count, RENDER_STEP_CHARS, true)));
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(next, { timeout: 500 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(next, 0);
+    return () => clearTimeout(timer);
+  }, [all, shown, count, segments]);
+  return count;
+}
+
+function PlainText({ text }: { text: string }) {
+  return <p className="markdown-plain">{text}</p>;
+}
+
+function LongLine({ source, renderer }: { source: string; renderer: MarkdownRenderer | undefined }) {
+  const copy = componentsLocales.en;
+  const [all, setAll] = useState(false);
+  const pieces: string[] = [];
+  if (all) for (let i = 0; i < source.length; i += MAX_LINE_CHARS) pieces.push(source.slice(i, i + MAX_LINE_CHARS));
+  const head = source.slice(0, MAX_LINE_CHARS);
+  return (
+    <div className="markdown-chunk">
+      {all ? (
+        <p className="markdown-long-line">
+          {pieces.map((piece, i) => (
+            <span key={i} className="markdown-long-piece">
+              {piece}
+            </span>
+          ))}
+        </p>
+      ) : renderer ? (
+        <renderer.MarkdownBlock text={head} />
+      ) : (
+        <PlainText text={head} />
+      )}
+      <p className="markdown-capped" role="note">
+        {all ? copy.longLineShown(source.length) : copy.longLineFolded(MAX_LINE_CHARS, source.length)}{' '}
+        <button type="button" className="markdown-capped-toggle" onClick={() => setAll((v) => !v)}>
+          {all ? copy.showLess : copy.showAll}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+type SegmentProps = {
+  kind: MarkdownSegment['kind'];
+  source: string;
+  definitions: string;
+  renderer: MarkdownRenderer | undefined;
+  table?: Extract<MarkdownSegment, { kind: 'table' }> | undefined;
+};
+
+const Segment = memo(function Segment({ kind, source, definitions, renderer, table }: SegmentProps) {
+  if (kind === 'table' && table !== undefined && renderer) {
+    return (
+      <div className="markdown-chunk">
+        <renderer.MarkdownTable head={table.head} rows={table.rows} />
+      </div>
+    );
+  }
+  if (kind === 'long-line') return <LongLine source={source} renderer={renderer} />;
+  if (kind === 'deep') {
+    return (
+      <div className="markdown-chunk">
+        <p className="markdown-capped" role="note">
+          {componentsLocales.en.deepNesting(MAX_NESTING)}
+        </p>
+        <pre className="markdown-deep">{source}</pre>
+      </div>
+    );
+  }
+  return (
+    <div className="markdown-chunk">
+      {renderer ? <renderer.MarkdownBlock text={definitions === '' ? source : `${source}\n\n${definitions}`} /> : <PlainText text={source} />}
+    </div>
+  );
+});
+
+/**
+ * Render untrusted markdown safely and progressively (see the module header). Memoised on `text` and `className`.
  * @param text the markdown source
  * @param className extra class on the wrapping `div`
  */
 export const Markdown = memo(function Markdown({ text, className }: MarkdownProps) {
+  const renderer = useMarkdownRenderer();
+  const segments = markdownSegmentsOf(text);
+  const count = useRenderedCount(segments);
+  const definitions = useMemo(() => (segments.length > 1 ? referenceDefinitionsOf(text) : ''), [segments, text]);
+  const classes = className ? `markdown ${className}` : 'markdown';
+  const only = segments[0];
+  if (segments.length <= 1 && (only === undefined || (only.kind === 'markdown' && text.length <= FIRST_RENDER_CHARS))) {
+    return <div className={classes}>{renderer ? <renderer.MarkdownBlock text={text} /> : <PlainText text={text} />}</div>;
+  }
   return (
-    <div className={className ? `markdown ${className}` : 'markdown'}>
-      <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={keepUrl} skipHtml>
-        {text}
-      </ReactMarkdown>
+    <div className={classes} aria-busy={count < segments.length || undefined}>
+      {segments.slice(0, count).map((segment) => (
+        <Segment
+          key={segment.start}
+          kind={segment.kind}
+          source={segment.source}
+          definitions={definitions}
+          renderer={renderer}
+          table={segment.kind === 'table' ? segment : undefined}
+        />
+      ))}
     </div>
   );
 });

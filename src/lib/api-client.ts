@@ -103,6 +103,10 @@ async function post(path: string, body: unknown, signal?: AbortSignal): Promise<
   }
   const answer = await response.text();
   if (!response.ok) {
+    // ui-plan's own carriers answer an invalid call with a 4xx whose body is still the protocol's envelope or receipt
+    // (harness/carrier.ts); the caller reads it as from a 200. Anything else is a carrier error.
+    const envelope = envelopeIn(answer);
+    if (envelope !== undefined) return envelope;
     throw new ApiError({
       code: `http-${response.status}`,
       message: answer.trim() || response.statusText || `HTTP ${response.status}`,
@@ -114,6 +118,18 @@ async function post(path: string, body: unknown, signal?: AbortSignal): Promise<
   } catch {
     throw new ApiError({ code: 'bad-response', message: `unreadable answer from ${path}` });
   }
+}
+
+/** A JSON `server-response` envelope or `/api/respond` receipt in an answer's text, else `undefined`. */
+function envelopeIn(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  return (value as { type?: unknown }).type === 'server-response' || typeof (value as { accepted?: unknown }).accepted === 'boolean' ? value : undefined;
 }
 
 /**

@@ -73,11 +73,15 @@ export type ClientResponse = z.infer<typeof clientResponseSchema>;
 /**
  * Bare receipt for `POST /api/respond` (upstream spec §3.3). Beyond upstream's two reasons, the reference host
  * refuses a response it could not record with the cause as the reason (`could not write the session log: EACCES
- * permission denied`, issue 8 item 20); the question then stays pending.
+ * permission denied`, issue 8 item 20); the question then stays pending. A body that is not a `client-response`
+ * envelope at all is refused as `bad-response` with a `message` naming the field (ui-plan extension).
  */
-export type RpcReceipt = { accepted: true } | { accepted: false; reason: 'not-pending' | 'bad-response' | (string & {}) };
+export type RpcReceipt = { accepted: true } | { accepted: false; reason: 'not-pending' | 'bad-response' | (string & {}); message?: string };
 /** Runtime schema of {@link RpcReceipt}. */
 export const rpcReceiptSchema = z.union([
   z.object({ accepted: z.literal(true) }),
-  z.object({ accepted: z.literal(false), reason: z.string().min(1) }),
+  z.object({ accepted: z.literal(false), reason: z.string().min(1), message: z.string().optional() }),
 ]);
+
+/** The envelope fields `POST /api/respond` routes by (`type`, a bounded `rpcId`), checked before any lookup. */
+export const clientResponseRoutingSchema = z.object({ type: z.literal('client-response'), rpcId: tokenSchema() });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { longSessionLog } from '../../../fixtures/long-session.ts';
+import { bigLog } from '../../../scripts/make-perf-fixtures.mjs';
 import { fixturePath, readFixture, readRecordingFixture, RECORDING_NAMES, type RecordingName } from '../../../fixtures/paths.ts';
 import { EVENT_SHAPES, NON_OBJECT_DATA, PROTOTYPE_TYPES } from '../../../fixtures/trust/event-shapes.ts';
 import { parseSessionLog } from '../log/reader.ts';
@@ -120,6 +121,7 @@ const LOGS: [string, SessionEvent[]][] = [
     .map((name): [string, SessionEvent[]] => [name, parseSessionLog(readFixture('projection-random', name)).events]),
   ['a generated 2,000-event log', parseSessionLog(longSessionLog({ events: 2_000, seed: 1 })).events],
   ['a generated 600-event log', parseSessionLog(longSessionLog({ events: 600, seed: 2 })).events],
+  ['a 3,000-event log of the browser bench shape', parseSessionLog(bigLog('fold', 'Fold', 'marker', 3_000, 4)).events],
 ];
 
 /** A deterministic split of `n` events into batches of 1..7 (a live stream delivers one or a page at a time). */

@@ -206,7 +206,9 @@ describe('Composer', () => {
     await waitFor(() => expect(textbox()).toHaveValue(''));
     // Counted once the send settled: the handler records a body only after reading it, so earlier is a race.
     expect(call.bodies).toHaveLength(1);
-    expect(sendButton()).toBeInTheDocument();
+    // The box clears on success; the button leaves its busy state when the mutation settles, a render later.
+    await waitFor(() => expect(sendButton()).toBeInTheDocument());
+    expect(call.bodies).toHaveLength(1);
   });
 
   it('is disabled when read-only', () => {

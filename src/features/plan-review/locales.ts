@@ -19,6 +19,8 @@ export type PlanReviewCopy = {
   approving: string;
   /** Shown instead of the plan when its text is missing or blank; Approve is disabled (issue 8 item 19). */
   emptyPlan: string;
+  /** Shown over a plan of which part is capped (a very long line folded, a too deeply nested block as raw text). */
+  capped: string;
   /** The confirm Approve opens while Feedback holds text (issue 8 item 16): its name and its sentence. */
   confirmTitle: string;
   confirmBody: string;
@@ -42,6 +44,7 @@ export const planReviewEn: PlanReviewCopy = {
   sending: 'Sending…',
   approving: 'Approving…',
   emptyPlan: 'The agent proposed an empty plan',
+  capped: 'Part of this plan is too large to format and is shown shortened or as plain text; the notes below mark where. Approve answers for the whole plan.',
   confirmTitle: 'Approve without your feedback?',
   confirmBody: 'Approve does not send the Feedback text. Send it with Keep planning instead, or approve and discard it.',
   approveDiscarding: 'Approve and discard feedback',

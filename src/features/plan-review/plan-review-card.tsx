@@ -4,10 +4,14 @@
  * Approve, Keep planning (with optional Feedback), Chat about it — and latches after one decision until the
  * host's `question/resolved` unmounts it; a rejected receipt or transport error re-arms it. Typed feedback is never
  * dropped silently, a blank plan cannot be approved, and nothing is sent while the downlink is down.
+ * The plan is parsed once per plan text (issue 9 point 1): the Feedback text is read by its own field component and
+ * by the actions at click time, so typing re-renders the field alone, never the plan; a plan too big to format in
+ * full is capped by the Markdown component and the card says so. The answer never depends on what was rendered.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Markdown } from '../../components/markdown.tsx';
+import { markdownCapsOf } from '../../components/markdown-blocks.ts';
 import type { PlanReview } from '../../core/questions/plan-review.ts';
 import type { QuestionAnswer } from '../../core/questions/types.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';
@@ -18,6 +22,7 @@ import { useReviewFeedbackStore } from './feedback-store.ts';
 import { planReviewLocales } from './locales.ts';
 import './plan-review-card.css';
 import { ownEntry } from '../../lib/session-persist.ts';
+import { useAnsweringStore } from '../../lib/answering-store.ts';
 
 /** A decision on the card: approve, keep planning (decline, maybe with feedback), or dismiss to chat. */
 export type ReviewDecision = 'approve' | 'decline' | 'chat';
@@ -76,6 +81,48 @@ function isImeKey(event: KeyboardEvent<HTMLElement>): boolean {
 }
 
 /**
+ * The proposed plan as markdown, memoised on its text (issue 9 point 1: parse and render a plan once per plan text),
+ * with a note when part of it is capped (a very long line folded, a too deeply nested block shown raw).
+ * @param plan the plan's markdown (not blank)
+ */
+export const PlanBody = memo(function PlanBody({ plan }: { plan: string }) {
+  const caps = useMemo(() => markdownCapsOf(plan), [plan]);
+  return (
+    <>
+      {caps !== undefined ? (
+        <p role="note" className="plan-review__capped">
+          {planReviewLocales.en.capped}
+        </p>
+      ) : null}
+      <Markdown text={plan} />
+    </>
+  );
+});
+
+/**
+ * The Feedback textarea, the only part of the card subscribed to the feedback draft, so a keystroke re-renders it
+ * alone (issue 9 point 1).
+ */
+function FeedbackField({ id, rpcId, hintId, readOnly, onKeyDown }: { id: string; rpcId: string; hintId: string; readOnly: boolean; onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void }) {
+  const copy = planReviewLocales.en;
+  const feedback = useReviewFeedbackStore((state) => ownEntry(state.feedback, rpcId) ?? '');
+  const setFeedback = useReviewFeedbackStore((state) => state.setFeedback);
+  return (
+    <textarea
+      id={id}
+      className="plan-review__feedback-input"
+      rows={1}
+      value={feedback}
+      placeholder={copy.feedbackPlaceholder}
+      readOnly={readOnly}
+      aria-describedby={hintId}
+      onChange={(event) => setFeedback(rpcId, event.target.value)}
+      onKeyDown={onKeyDown}
+    />
+  );
+}
+
+/**
  * Plan-review decision card: a `region` named by the question text, focused when it mounts.
  * Sends through `respondToQuestion`; the parent unmounts it on `question/resolved`. Nothing typed is dropped
  * silently (issue 8 item 16): Approve with Feedback text asks first ("Approve and discard feedback" / "Send as
@@ -96,14 +143,13 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
   const [sent, setSent] = useState<ReviewDecision | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | undefined>(undefined);
-  const feedback = useReviewFeedbackStore((state) => ownEntry(state.feedback, rpcId) ?? '');
-  const setFeedback = useReviewFeedbackStore((state) => state.setFeedback);
   const clearFeedback = useReviewFeedbackStore((state) => state.clearFeedback);
   const accepted = useRef(false);
   const latched = sent !== undefined;
   const offline = offlineReason(connection, { keepsText: true });
   const blankPlan = review.plan.trim() === '';
-  const hasFeedback = review.decline !== undefined && feedback.trim() !== '';
+  // Read at click time, not subscribed: typing in Feedback must not re-render the card (and its plan).
+  const feedbackNow = () => ownEntry(useReviewFeedbackStore.getState().feedback, rpcId) ?? '';
 
   useEffect(() => {
     cardRef.current?.focus();
@@ -142,6 +188,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
       if (decision === 'chat' && text.trim() !== '') onChatAbout?.(text);
     },
     onError: (error: unknown) => {
+      useAnsweringStore.getState().unmark(rpcId);
       setFailure(failureText(error));
       setSent(undefined);
     },
@@ -154,12 +201,13 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
     setConfirming(false);
     setSent(decision);
     setFailure(undefined);
-    respond.mutate({ decision, text: decision === 'approve' ? '' : feedback });
+    useAnsweringStore.getState().mark(rpcId);
+    respond.mutate({ decision, text: decision === 'approve' ? '' : feedbackNow() });
   };
 
   const approve = () => {
     if (latched || offline !== undefined || blankPlan) return;
-    if (hasFeedback) setConfirming(true);
+    if (review.decline !== undefined && feedbackNow().trim() !== '') setConfirming(true);
     else decide('approve');
   };
 
@@ -200,7 +248,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
             {copy.emptyPlan}
           </p>
         ) : (
-          <Markdown text={review.plan} />
+          <PlanBody plan={review.plan} />
         )}
       </div>
       <div className="plan-review__footer">
@@ -209,17 +257,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
             <label htmlFor={feedbackId} className="plan-review__feedback-label">
               {copy.feedbackLabel}
             </label>
-            <textarea
-              id={feedbackId}
-              className="plan-review__feedback-input"
-              rows={1}
-              value={feedback}
-              placeholder={copy.feedbackPlaceholder}
-              readOnly={latched}
-              aria-describedby={hintId}
-              onChange={(event) => setFeedback(rpcId, event.target.value)}
-              onKeyDown={onFeedbackKeyDown}
-            />
+            <FeedbackField id={feedbackId} rpcId={rpcId} hintId={hintId} readOnly={latched} onKeyDown={onFeedbackKeyDown} />
             <span id={hintId} className="plan-review__hint">
               {copy.feedbackHint}
             </span>

@@ -16,6 +16,7 @@ import { offlineReason } from '../../lib/offline-reason.ts';
 import { normaliseFlow, questionDraftKey, useQuestionDraftStore, type QuestionFlowDraft } from './draft-store.ts';
 import { questionsLocales } from './locales.ts';
 import './question-flow.css';
+import { useAnsweringStore } from '../../lib/answering-store.ts';
 import { ownEntry } from '../../lib/session-persist.ts';
 
 /** Props of {@link QuestionFlow}. */
@@ -94,6 +95,7 @@ export function QuestionFlow({ sessionId, rpcId, questions, connection }: Questi
   const goTo = (index: number) => update((current) => ({ ...current, index: Math.min(Math.max(index, 0), count - 1) }));
 
   const respond = useMutation({
+    onMutate: () => useAnsweringStore.getState().mark(rpcId),
     mutationFn: async (send: Send) => {
       const receipt = await respondToQuestion(rpcId, sessionId, send.kind === 'cancel' ? 'cancelled' : send.answer);
       if (!receipt.accepted) {
@@ -104,7 +106,10 @@ export function QuestionFlow({ sessionId, rpcId, questions, connection }: Questi
       acceptedRef.current = true;
       setAccepted(true);
     },
-    onError: (error: unknown) => setMessage(describeApiError(error, { keepsText: true })),
+    onError: (error: unknown) => {
+      useAnsweringStore.getState().unmark(rpcId);
+      setMessage(describeApiError(error, { keepsText: true }));
+    },
   });
 
   // Drafts are spent once the host accepted them; until then they survive unmounts and same-rpcId replays.

@@ -73,8 +73,8 @@ export const en: SessionsLocale = {
         return 'This session log has no events yet, so there is nothing to open.';
       case 'no-events':
         return refusal.lines === 1
-          ? 'This file is not a dsh session log: its one line could not be read.'
-          : `This file is not a dsh session log: none of its ${refusal.lines} lines could be read.`;
+          ? 'This file is not a dsh session log: its one line is not a dsh session event.'
+          : `This file is not a dsh session log: none of its ${refusal.lines} lines is a dsh session event.`;
       case 'too-large':
         return `This log is too large to open (the limit is ${megabytes(refusal.limit)} MB).`;
       default: {

@@ -121,7 +121,7 @@ describe('SessionsSidebar', () => {
     renderSidebar();
     await user.upload(screen.getByLabelText('Open session log'), new File(['hello\nworld\n'], 'notes.jsonl', { type: 'application/jsonl' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(/^This file is not a dsh session log: none of its 2 lines could be read\.$/);
+    expect(alert).toHaveTextContent(/^This file is not a dsh session log: none of its 2 lines is a dsh session event\.$/);
     expect(alert).toHaveAttribute('title', 'no dsh session events found: 2 lines could not be read (first: line 2, not JSON)');
     expect(location.hash).toBe('');
   });
@@ -149,7 +149,7 @@ describe('SessionsSidebar', () => {
   it.each<[string, unknown, string, string | undefined]>([
     ['an empty file', new ApiError({ code: 'bad-request', message: 'the file is empty', details: { refusal: { kind: 'empty' } } }), 'This file is empty, so there is no session log to open.', 'the file is empty'],
     ['a header only', new ApiError({ code: 'bad-request', message: 'no dsh session events found: the log has only its session header', details: { refusal: { kind: 'header-only' } } }), 'This session log has no events yet, so there is nothing to open.', 'no dsh session events found: the log has only its session header'],
-    ['one unreadable line', new ApiError({ code: 'bad-request', message: 'm', details: { refusal: { kind: 'no-events', lines: 1, first: { line: 1, reason: 'not JSON' } } } }), 'This file is not a dsh session log: its one line could not be read.', 'm'],
+    ['one unreadable line', new ApiError({ code: 'bad-request', message: 'm', details: { refusal: { kind: 'no-events', lines: 1, first: { line: 1, reason: 'not JSON' } } } }), 'This file is not a dsh session log: its one line is not a dsh session event.', 'm'],
     ['a host over the size limit', new ApiError({ code: 'bad-request', message: 'too large', details: { refusal: { kind: 'too-large', limit: MAX_IMPORT_JSONL_CHARS } } }), 'This log is too large to open (the limit is 16 MB).', 'too large'],
     ['a refusal of an unknown kind', new ApiError({ code: 'bad-request', message: 'odd', details: { refusal: { kind: 'odd' } } }), 'Could not open the log: odd', undefined],
     ['an unreadable answer', new ApiError({ code: 'bad-response', message: 'x' }), 'Could not open the log: The server sent an answer ui-plan could not read.', undefined],

@@ -1,0 +1,265 @@
+/**
+ * Splits markdown source into segments the Markdown component parses and renders one by one (issue 9 point 1):
+ * top-level blocks grouped into chunks of about `CHUNK_TARGET_CHARS`, cut only where CommonMark starts a new
+ * top-level block (after a blank line, at column 0, outside a fence or a raw HTML block, not inside one list), so
+ * rendering the chunks one after another looks like rendering the whole text. What is too big to parse without a
+ * freeze is capped: a line over `MAX_LINE_CHARS` is its own `long-line` segment, a block nested deeper than
+ * `MAX_NESTING` is a `deep` segment shown as raw text; a table over `TABLE_SPLIT_CHARS` is a `table` segment whose
+ * rows are parsed in groups. Pure and linear in the text; the split of a growing text (streaming) keeps its earlier
+ * segments byte-identical, as a cut is decided only at a line that already ended (a streamed table that grows past
+ * `TABLE_SPLIT_CHARS` becomes its own segment once).
+ */
+
+/** A line longer than this (characters) is folded: only its first `MAX_LINE_CHARS` are formatted. */
+export const MAX_LINE_CHARS = 20_000;
+/** A block whose list/quote nesting goes deeper than this (levels) is shown as raw text. */
+export const MAX_NESTING = 32;
+/** A chunk closes at the first cut point after it reached this size (characters). */
+export const CHUNK_TARGET_CHARS = 2_000;
+/** A top-level GFM table longer than this (characters) is a `table` segment, its rows parsed group by group. */
+export const TABLE_SPLIT_CHARS = 4_000;
+
+/**
+ * One segment of a markdown text, with `start` its offset (characters) in the whole text.
+ * - `markdown`: ordinary markdown, parsed on its own;
+ * - `long-line`: one line over `MAX_LINE_CHARS` characters (`source` is the whole line, without its newline);
+ * - `deep`: a top-level block nested deeper than `MAX_NESTING` levels, `depth` the deepest level seen;
+ * - `table`: a top-level GFM table over `TABLE_SPLIT_CHARS`: `head` its header and delimiter lines, `rows` its body
+ *   lines in groups of about `CHUNK_TARGET_CHARS` (so one table can be parsed across several tasks).
+ */
+export type MarkdownSegment =
+  | { kind: 'markdown'; source: string; start: number }
+  | { kind: 'table'; source: string; start: number; head: string; rows: readonly string[] }
+  | { kind: 'long-line'; source: string; start: number }
+  | { kind: 'deep'; source: string; start: number; depth: number };
+
+const BLANK = /^[ \t]*$/;
+const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+const FENCE = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)*(`{3,}|~{3,})/;
+const LIST_MARKER = /^(?:([-*+])(?:[ \t]|$)|\d{1,9}([.)])(?:[ \t]|$))/;
+// CommonMark HTML blocks 1-5 run past blank lines until their end condition.
+const HTML_BLOCKS: readonly [RegExp, RegExp][] = [
+  [/^ {0,3}<(?:script|pre|style|textarea)(?:[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
+  [/^ {0,3}<!--/, /-->/],
+  [/^ {0,3}<\?/, /\?>/],
+  [/^ {0,3}<![A-Za-z]/, />/],
+  [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
+];
+
+/**
+ * Container levels a line opens before its content: each `>` or list marker (with the spaces after it) is one, and
+ * every 2 further columns of indentation one more (a nested list item is indented under its parent).
+ */
+function depthOf(line: string): number {
+  let columns = 0;
+  let markers = 0;
+  let i = 0;
+  const skipMarkerSpaces = () => {
+    while (line[i] === ' ' || line[i] === '\t') i += 1;
+  };
+  while (i < line.length) {
+    const c = line[i];
+    if (c === ' ') columns += 1;
+    else if (c === '\t') columns += 4;
+    else if (c === '>') {
+      markers += 1;
+      i += 1;
+      skipMarkerSpaces();
+      continue;
+    } else if ((c === '-' || c === '*' || c === '+') && (line[i + 1] === ' ' || line[i + 1] === '\t')) {
+      markers += 1;
+      i += 1;
+      skipMarkerSpaces();
+      continue;
+    } else break;
+    i += 1;
+  }
+  return Math.floor(columns / 2) + markers;
+}
+
+/** The list a column-0 line starts or continues: its bullet or its ordered delimiter, else `undefined`. */
+function listKindOf(line: string): string | undefined {
+  const match = LIST_MARKER.exec(line);
+  return match === null ? undefined : (match[1] ?? `1${match[2]}`);
+}
+
+/**
+ * The big top-level GFM table starting at `lineStart`, if there is one: a header line with a `|` at column 0, a
+ * delimiter row, and body lines up to the next blank line (or the end), over `TABLE_SPLIT_CHARS` in all and with no
+ * line over `MAX_LINE_CHARS`. A table still streaming (no newline after its header) is not one yet.
+ */
+function bigTableAt(text: string, lineStart: number, line: string): { end: number; head: string; rows: string[] } | undefined {
+  if (line[0] === ' ' || line[0] === '\t' || !line.includes('|')) return undefined;
+  const headerEnd = text.indexOf('\n', lineStart);
+  if (headerEnd === -1) return undefined;
+  const delimiterEnd = text.indexOf('\n', headerEnd + 1);
+  const delimiter = text.slice(headerEnd + 1, delimiterEnd === -1 ? text.length : delimiterEnd);
+  if (delimiterEnd === -1 || !TABLE_DELIMITER.test(delimiter)) return undefined;
+  const blankAt = /\n[ \t]*(?:\n|$)/g;
+  blankAt.lastIndex = delimiterEnd;
+  const blank = blankAt.exec(text);
+  const end = blank === null ? text.length : blank.index + 1;
+  if (end - lineStart <= TABLE_SPLIT_CHARS) return undefined;
+  const rows: string[] = [];
+  let group = '';
+  for (const row of text.slice(delimiterEnd + 1, end).split('\n')) {
+    if (row.length > MAX_LINE_CHARS) return undefined;
+    if (row === '') continue;
+    group = group === '' ? row : `${group}\n${row}`;
+    if (group.length >= CHUNK_TARGET_CHARS) {
+      rows.push(group);
+      group = '';
+    }
+  }
+  if (group !== '') rows.push(group);
+  return { end, head: text.slice(lineStart, delimiterEnd), rows };
+}
+
+/**
+ * Split markdown into segments (see the module header for where it cuts and what it caps).
+ * @param text the markdown source, any length
+ * @returns the segments in order; their sources joined (with the newline after a long line) give back `text`,
+ *   except that a chunk which starts inside a code fence cut by a long line repeats the fence's opening line first
+ */
+export function splitMarkdown(text: string): MarkdownSegment[] {
+  const segments: MarkdownSegment[] = [];
+  let chunkStart = 0;
+  let chunkPrefix = '';
+  let blockStart = 0;
+  let blockDepth = 0;
+  let fence: { char: string; length: number; line: string } | undefined;
+  let htmlEnd: RegExp | undefined;
+  let previousBlank = true;
+  let lastListKind: string | undefined;
+
+  const pushMarkdown = (end: number) => {
+    if (end > chunkStart) segments.push({ kind: 'markdown', source: chunkPrefix + text.slice(chunkStart, end), start: chunkStart });
+    chunkPrefix = '';
+    chunkStart = end;
+  };
+  // The open block ends at `end`: a deep one becomes its own raw segment, else it joins the open chunk.
+  const closeBlock = (end: number) => {
+    if (blockDepth > MAX_NESTING) {
+      pushMarkdown(blockStart);
+      if (end > blockStart) segments.push({ kind: 'deep', source: text.slice(blockStart, end), start: blockStart, depth: blockDepth });
+      chunkStart = end;
+      chunkPrefix = '';
+    }
+    blockStart = end;
+    blockDepth = 0;
+  };
+
+  let lineStart = 0;
+  while (lineStart < text.length) {
+    const newline = text.indexOf('\n', lineStart);
+    const ended = newline !== -1;
+    const lineEnd = ended ? newline : text.length;
+    const next = ended ? newline + 1 : text.length;
+    const line = text.slice(lineStart, Math.min(lineEnd, lineStart + MAX_LINE_CHARS + 1));
+
+    if (lineEnd - lineStart > MAX_LINE_CHARS) {
+      closeBlock(lineStart);
+      pushMarkdown(lineStart);
+      segments.push({ kind: 'long-line', source: text.slice(lineStart, lineEnd), start: lineStart });
+      chunkStart = next;
+      blockStart = next;
+      // Code after the long line is still inside its fence: repeat the opening line so it renders as code.
+      chunkPrefix = fence !== undefined ? `${fence.line}\n` : '';
+      previousBlank = false;
+      lineStart = next;
+      continue;
+    }
+
+    const table = fence === undefined && htmlEnd === undefined && previousBlank ? bigTableAt(text, lineStart, line) : undefined;
+    if (table !== undefined) {
+      closeBlock(lineStart);
+      pushMarkdown(lineStart);
+      segments.push({ kind: 'table', source: text.slice(lineStart, table.end), start: lineStart, head: table.head, rows: table.rows });
+      chunkStart = table.end;
+      blockStart = table.end;
+      previousBlank = false;
+      lastListKind = undefined;
+      lineStart = table.end;
+      continue;
+    }
+
+    const blank = BLANK.test(line);
+    if (fence !== undefined) {
+      const close = FENCE.exec(line);
+      if (close?.[1] !== undefined && close[1][0] === fence.char && close[1].length >= fence.length && BLANK.test(line.slice(close[0].length))) fence = undefined;
+    } else if (htmlEnd !== undefined) {
+      if (htmlEnd.test(line)) htmlEnd = undefined;
+    } else if (!blank) {
+      const topLevel = line[0] !== ' ' && line[0] !== '\t';
+      const listKind = topLevel ? listKindOf(line) : undefined;
+      // A cut needs a finished line (a streamed one may still change) at column 0 after a blank line, and a list
+      // item there must not continue the list above it.
+      if (previousBlank && topLevel && ended && lineStart > 0 && (listKind === undefined || listKind !== lastListKind)) {
+        closeBlock(lineStart);
+        if (lineStart - chunkStart >= CHUNK_TARGET_CHARS) pushMarkdown(lineStart);
+      }
+      if (topLevel) lastListKind = listKind;
+      const open = FENCE.exec(line);
+      if (open?.[1] !== undefined && !(open[1][0] === '`' && line.slice(open[0].length).includes('`'))) {
+        fence = { char: open[1][0]!, length: open[1].length, line };
+      } else {
+        const html = HTML_BLOCKS.find(([start]) => start.test(line));
+        if (html !== undefined && !html[1].test(line)) htmlEnd = html[1];
+      }
+      blockDepth = Math.max(blockDepth, depthOf(line));
+    }
+    previousBlank = blank && fence === undefined && htmlEnd === undefined;
+    lineStart = next;
+  }
+  closeBlock(text.length);
+  pushMarkdown(text.length);
+  return segments;
+}
+
+const DEFINITION = /^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*\S[^\n]*$/gm;
+
+/**
+ * The one-line link reference definitions (`[id]: https://…`) of a text, one per line, so each chunk can be given
+ * them all: a reference used in one chunk and defined in another still resolves (a definition renders nothing).
+ * @param text the markdown source
+ * @returns the definition lines joined by newlines, or `''` when there are none
+ */
+export function referenceDefinitionsOf(text: string): string {
+  return (text.match(DEFINITION) ?? []).join('\n');
+}
+
+const cache = new Map<string, MarkdownSegment[]>();
+const CACHE_SIZE = 16;
+
+/**
+ * {@link splitMarkdown} with a small cache (the last 16 texts), so the card that asks what was capped and the
+ * Markdown component that renders it split a plan once.
+ * @param text the markdown source
+ * @returns the segments (shared: do not mutate)
+ */
+export function markdownSegmentsOf(text: string): MarkdownSegment[] {
+  const hit = cache.get(text);
+  if (hit !== undefined) return hit;
+  const segments = splitMarkdown(text);
+  cache.set(text, segments);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return segments;
+}
+
+/** What a text's rendering caps: long lines folded and deep blocks shown raw (counts). */
+export type MarkdownCaps = { longLines: number; deepBlocks: number };
+
+/**
+ * What of `text` the Markdown component shows capped (issue 9: "say in the card when something was capped").
+ * @param text the markdown source
+ * @returns the counts, or `undefined` when nothing is capped
+ */
+export function markdownCapsOf(text: string): MarkdownCaps | undefined {
+  let longLines = 0;
+  let deepBlocks = 0;
+  for (const segment of markdownSegmentsOf(text)) {
+    if (segment.kind === 'long-line') longLines += 1;
+    else if (segment.kind === 'deep') deepBlocks += 1;
+  }
+  return longLines + deepBlocks === 0 ? undefined : { longLines, deepBlocks };
+}
