@@ -9,7 +9,7 @@ import { parseSessionLog, serializeEvent, serializeHeader } from '../src/core/lo
 import { foldPlanMode, foldPlanProjection, planProjection } from '../src/core/plan/fold.ts';
 import { foldMode } from '../src/core/modes/fold.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
-import { foldTranscript } from '../src/features/transcript/fold.ts';
+import { foldTranscript } from '../src/core/transcript/fold.ts';
 import { bigLog } from '../scripts/make-perf-fixtures.mjs';
 
 interface Result { name: string; events: number; ms: number; perSecond: number; target: number; heapMB?: number; unit?: string }

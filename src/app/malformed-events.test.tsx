@@ -29,7 +29,13 @@ function storeWith(events: SessionEvent[]) {
     hasMore: false,
     projections: { asOfSeq: events.length - 1, values: {} },
   });
-  return { store: createSessionStreamStore({ connect, fetchHistory }), box };
+  const store = createSessionStreamStore({ connect, fetchHistory });
+  // The double's first connection: an open session's tail page is pulled with the connection's baseline.
+  const connected = () => {
+    box.handlers!.onConnectionState?.('connected');
+    box.handlers!.onReconnected?.(false);
+  };
+  return { store, box, connected };
 }
 
 const user = (seq: number, text: string): SessionEvent => ({
@@ -37,13 +43,14 @@ const user = (seq: number, text: string): SessionEvent => ({
 });
 
 it('shows the good events and a quiet note for the two-line reproduction plus a bad live frame, never the error screen', async () => {
-  const { store, box } = storeWith([
+  const { store, box, connected } = storeWith([
     user(0, 'Add a greeting flag'),
     { type: 'user/message', seq: 1, data: null },
     { type: 'turn/start', seq: 2, data: 'x' },
   ]);
   history.replaceState(null, '', '/#/s/session-x');
   render(<App queryClient={fresh()} store={store} />);
+  connected();
   const transcript = await screen.findByRole('region', { name: 'Transcript' });
   expect(await within(transcript).findByText('Add a greeting flag')).toBeInTheDocument();
   expect(within(transcript).getByText('2 events could not be shown')).toBeInTheDocument();
@@ -56,9 +63,10 @@ it('shows the good events and a quiet note for the two-line reproduction plus a 
 });
 
 it.each(PROTOTYPE_TYPES)('opens the session id %s from the URL as an unknown session', async (id) => {
-  const { store } = storeWith([]);
+  const { store, connected } = storeWith([]);
   history.replaceState(null, '', `/#/s/${encodeURIComponent(id)}`);
   render(<App queryClient={fresh()} store={store} />);
+  connected();
   expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   expect(screen.getByRole('textbox', { name: 'Message the agent' })).toHaveValue('');

@@ -22,7 +22,7 @@ import { foldMode } from '../core/modes/fold.ts';
 import { foldModeProjection } from '../core/modes/projection.ts';
 import { foldPlanMode, foldPlanProjection } from '../core/plan/fold.ts';
 import { createSessionStreamStore, type FetchedHistoryPage } from '../features/session-stream/store.ts';
-import { foldTranscript } from '../features/transcript/fold.ts';
+import { foldTranscript } from '../core/transcript/fold.ts';
 import { parseHostFrame, parseMuxFrame, type Downlink, type DownlinkHandlers } from '../lib/downlink.ts';
 
 const FULL = process.env.UI_PLAN_FUZZ === 'full';

@@ -3,18 +3,17 @@
  * projection, the session-modes badge and picker), the transcript, and the dock.
  * All data comes from the session stream and the query cache.
  */
-import { useRef, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { ModePicker } from '../features/plan-status/mode-picker.tsx';
 import { ModeStatusBadge } from '../features/plan-status/mode-status-badge.tsx';
 import { PlanModePicker } from '../features/plan-status/plan-mode-picker.tsx';
 import { PlanStatusBadge } from '../features/plan-status/plan-status-badge.tsx';
-import { useConnectionState, useHostInfo, useLivenessProbe, useSessionState, useSessionStreamStore } from '../features/session-stream/session-stream.tsx';
+import { useConnectionState, useHostInfo, useLivenessProbe, useSessionState, useSessionStreamStore, useSessionTranscript } from '../features/session-stream/session-stream.tsx';
 import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
 import { Dock } from './dock.tsx';
 import { t } from './locales.ts';
-import { useFollowBottom } from './use-follow-bottom.ts';
 
 /**
  * @param sessionId the selected session
@@ -28,9 +27,10 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
   useLivenessProbe(sessionId);
   const reviewPending = state.questions.some((q) => planReviewOf(q.questions) !== undefined);
   const waiting = reviewPending ? 'review' : state.questions.length > 0 ? 'answer' : undefined;
-  // Follow new output while the reader is at the bottom; leave them alone once they scroll up.
-  const main = useRef<HTMLElement>(null);
-  const onMainScroll = useFollowBottom(main);
+  // The transcript owns its scroll container and follows the bottom itself (virtualised, issue 9).
+  const transcript = useSessionTranscript(sessionId);
+  const loadOlder = useCallback(() => void store.loadOlder(sessionId), [store, sessionId]);
+  const loadAll = useCallback(() => void store.loadAll(sessionId), [store, sessionId]);
   return (
     <div className="session-view">
       <header className="session-header">
@@ -51,14 +51,14 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
           )}
         </div>
       </header>
-      <main
-        className="session-main"
-        ref={main}
-        onScroll={onMainScroll}
-      >
+      <main className="session-main">
         <Transcript
-          events={state.events}
-          views={state.views}
+          key={sessionId}
+          transcript={transcript}
+          hasOlder={state.hasOlder}
+          loadingOlder={state.loadingOlder}
+          onLoadOlder={loadOlder}
+          onLoadAll={loadAll}
           loaded={state.loaded}
           error={state.error}
           waiting={waiting}

@@ -29,26 +29,64 @@ function mintRpcId(): string {
   return rand;
 }
 
-/** UTF-8 length of `text`, in bytes, without encoding it. */
-function utf8Bytes(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    // A surrogate pair is one 4-byte character: 2 + 2 over its two units; a lone surrogate encodes as 3 (U+FFFD).
-    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) bytes += 2;
-    else if (unit >= 0xdc00 && unit <= 0xdfff && i > 0 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800) bytes += 2;
-    else bytes += 3;
+/** A string longer than this (UTF-16 units) is serialised in slices, one task each (a 16 MB `session.import`). */
+const LARGE_STRING = 1 << 20;
+
+/** Let the browser run other tasks (input, paint) before the next slice of work. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The JSON text of `value` inside a JSON string (no quotes), in UTF-8 slices of about `LARGE_STRING` units, one
+ * task per slice. A slice never ends between the two halves of a surrogate pair.
+ */
+async function escapedSlices(value: string, out: Uint8Array<ArrayBuffer>[], encoder: TextEncoder): Promise<void> {
+  for (let start = 0; start < value.length;) {
+    let end = Math.min(value.length, start + LARGE_STRING);
+    const last = value.charCodeAt(end - 1);
+    if (end < value.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    out.push(encoder.encode(JSON.stringify(value.slice(start, end)).slice(1, -1)));
+    start = end;
+    await yieldToBrowser();
   }
-  return bytes;
+}
+
+/**
+ * A request body as UTF-8 bytes, encoded once, natively: the byte count for the limit is the body fetch sends (no
+ * second encode inside fetch). Strings over `LARGE_STRING` units are serialised slice by slice in separate tasks,
+ * so a 16 MB `session.import` never blocks the main thread for long (issue 9). A lone surrogate counts as its U+FFFD
+ * replacement, 3 bytes, as the carriers receive it.
+ * @returns the parts of the body, in order, and their total length in bytes
+ */
+async function encodeBody(body: unknown): Promise<{ parts: Uint8Array<ArrayBuffer>[]; bytes: number }> {
+  const encoder = new TextEncoder();
+  const large: string[] = [];
+  const marker = `\u0000large-${Math.random().toString(36).slice(2)}-`;
+  const skeleton = JSON.stringify(body, (_key, value: unknown) => {
+    if (typeof value !== 'string' || value.length <= LARGE_STRING) return value;
+    large.push(value);
+    return `${marker}${large.length - 1}`;
+  });
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  if (large.length === 0) {
+    parts.push(encoder.encode(skeleton));
+  } else {
+    // The marker's NUL is written as the escape \u0000 and its suffix is random: no other text serialises to it.
+    const [first, ...rest] = skeleton.split(JSON.stringify(marker).slice(1, -1));
+    parts.push(encoder.encode(first!));
+    for (const piece of rest) {
+      const index = /^\d+/.exec(piece)![0];
+      await escapedSlices(large[Number(index)]!, parts, encoder);
+      parts.push(encoder.encode(piece.slice(index.length)));
+    }
+  }
+  return { parts, bytes: parts.reduce((sum, part) => sum + part.byteLength, 0) };
 }
 
 async function post(path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
   const limit = requestBodyLimitOf(path.replace(/^\/api\//, ''));
-  const text = JSON.stringify(body);
+  const { parts, bytes } = await encodeBody(body);
   // The carriers would answer 413 (PROTOCOL.md "Unary calls"); say so without sending the body.
-  if (utf8Bytes(text) > limit) {
+  if (bytes > limit) {
     throw new ApiError({ code: 'http-413', message: `request body too large (limit ${Math.round(limit / (1024 * 1024))} MiB)`, details: { limit } });
   }
   let response: Response;
@@ -56,7 +94,7 @@ async function post(path: string, body: unknown, signal?: AbortSignal): Promise<
     response = await fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: text,
+      body: parts.length === 1 ? parts[0] : new Blob(parts),
       signal,
     });
   } catch (error) {

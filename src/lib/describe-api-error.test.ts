@@ -14,7 +14,7 @@ afterEach(() => vi.restoreAllMocks());
  */
 function answerEveryCall(value: unknown) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
-    const { rpcId } = JSON.parse(String(init?.body)) as { rpcId: string };
+    const { rpcId } = JSON.parse(await new Response(init?.body).text()) as { rpcId: string };
     return new Response(JSON.stringify({ type: 'server-response', rpcId, result: { ok: true, value } }), { headers: { 'content-type': 'application/json' } });
   });
 }

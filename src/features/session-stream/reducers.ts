@@ -46,6 +46,13 @@ export interface SessionSlice {
    * item 20): the host's `message` and, when it said, the `turn`; undefined when none arrived.
    */
   agentError: AgentError | undefined;
+  /**
+   * `beforeSeq` of the next older `session.history` page (issue 9: history is loaded from the tail in pages, older
+   * pages on demand); undefined when the loaded events reach the start of the log or no tail page arrived yet.
+   */
+  olderBefore: number | undefined;
+  /** An older page is on its way. */
+  loadingOlder: boolean;
 }
 
 /** A turn the host stopped with an error (`host/agent-error {sessionId, turn?, message}`). */
@@ -68,6 +75,8 @@ export const EMPTY_SLICE: SessionSlice = Object.freeze({
   error: undefined,
   unreadable: [],
   agentError: undefined,
+  olderBefore: undefined,
+  loadingOlder: false,
 }) as SessionSlice;
 
 /** A fresh, empty stream state. */
@@ -78,8 +87,11 @@ export function initialStreamState(): StreamState {
 /** A history entry as `session.history` returns it. */
 export interface HistoryEntry { event: SessionEvent; view?: ToolView }
 
-/** One page of `session.history`; `projections` only on the tail page (upstream spec §4.4). */
-export interface HistoryPage { events: readonly HistoryEntry[]; projections?: Projections }
+/**
+ * One page of `session.history`; `projections` only on the tail page (upstream spec §4.4). `hasMore` (older events
+ * exist before the page) is read on a first tail page only; undefined counts as false.
+ */
+export interface HistoryPage { events: readonly HistoryEntry[]; projections?: Projections; hasMore?: boolean }
 
 /**
  * The slice of one session, read as an own property only (a session id such as `constructor` or `__proto__` is
@@ -117,25 +129,47 @@ function withUnreadable(current: readonly number[], seqs: readonly number[]): re
 
 /**
  * Merge events into a sorted, de-duplicated list. An event whose seq is already held is ignored (the log is
- * append-only, so the same seq is the same event). Appending in order costs one copy.
+ * append-only, so the same seq is the same event). Appending newer events or prepending an older page costs one
+ * copy; anything else one linear merge (no map, no sort of the held list).
  * @returns the same array when nothing new was added
  */
 export function mergeEvents(current: readonly SessionEvent[], incoming: readonly SessionEvent[]): readonly SessionEvent[] {
   if (incoming.length === 0) return current;
-  const last = current.length > 0 ? current[current.length - 1]!.seq : -1;
   const sortedIn = incoming.every((e, i) => i === 0 || e.seq > incoming[i - 1]!.seq);
-  if (sortedIn && incoming[0]!.seq > last) return [...current, ...incoming];
-  const bySeq = new Map<number, SessionEvent>();
-  for (const e of current) bySeq.set(e.seq, e);
+  const sorted = sortedIn ? incoming : [...incoming].sort((a, b) => a.seq - b.seq);
+  if (current.length === 0) return sortedIn ? [...sorted] : dedupe(sorted);
+  const first = current[0]!.seq;
+  const last = current[current.length - 1]!.seq;
+  if (sortedIn && sorted[0]!.seq > last) return [...current, ...sorted];
+  if (sortedIn && sorted[sorted.length - 1]!.seq < first) return [...sorted, ...current];
+  const merged: SessionEvent[] = [];
+  let i = 0;
+  let j = 0;
   let added = false;
-  for (const e of incoming) {
-    if (!bySeq.has(e.seq)) {
-      bySeq.set(e.seq, e);
-      added = true;
+  while (i < current.length || j < sorted.length) {
+    const held = current[i];
+    const fresh = sorted[j];
+    if (fresh === undefined || (held !== undefined && held.seq < fresh.seq)) {
+      merged.push(held!);
+      i += 1;
+    } else if (held !== undefined && held.seq === fresh.seq) {
+      merged.push(held);
+      i += 1;
+      j += 1;
+    } else {
+      if (merged.length === 0 || merged[merged.length - 1]!.seq !== fresh.seq) {
+        merged.push(fresh);
+        added = true;
+      }
+      j += 1;
     }
   }
-  if (!added) return current;
-  return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+  return added ? merged : current;
+}
+
+/** A sorted list without repeated seqs (the first of each kept). */
+function dedupe(sorted: readonly SessionEvent[]): SessionEvent[] {
+  return sorted.filter((e, i) => i === 0 || e.seq !== sorted[i - 1]!.seq);
 }
 
 function applyProjectionRow(rows: SessionSlice['projections'], key: string, value: unknown, seq: number): SessionSlice['projections'] {
@@ -255,6 +289,7 @@ export function applyHistoryPage(state: StreamState, sessionId: string, page: Hi
   let projections = s.projections;
   let questions = s.questions;
   let loaded = s.loaded;
+  let olderBefore = s.olderBefore;
   if (page.projections) {
     const { asOfSeq, values } = page.projections;
     for (const [key, value] of Object.entries(values)) projections = applyProjectionRow(projections, key, value, asOfSeq);
@@ -264,15 +299,42 @@ export function applyHistoryPage(state: StreamState, sessionId: string, page: Hi
       for (const [key] of missing) delete (projections as Record<string, ProjectionRow>)[key];
     }
     if (questions.some((q) => q.epoch < state.epoch)) questions = questions.filter((q) => q.epoch >= state.epoch);
+    // The first tail page sets where older pages start; a later one (reconnect, refresh) only merges by seq.
+    if (!loaded) olderBefore = page.hasMore === true ? firstSeqOf(page) : undefined;
     loaded = true;
   }
   if (
     events === s.events && views === s.views && projections === s.projections && questions === s.questions &&
-    loaded === s.loaded && unreadable === s.unreadable && s.error === undefined
+    loaded === s.loaded && unreadable === s.unreadable && s.error === undefined && olderBefore === s.olderBefore
   ) {
     return state;
   }
-  return withSlice(state, sessionId, { ...s, events, views, projections, questions, loaded, unreadable, error: page.projections ? undefined : s.error });
+  return withSlice(state, sessionId, { ...s, events, views, projections, questions, loaded, unreadable, olderBefore, error: page.projections ? undefined : s.error });
+}
+
+/** The seq of a page's first entry (readable or not), or undefined for an empty page. */
+function firstSeqOf(page: HistoryPage): number | undefined {
+  const seq = page.events.length > 0 ? unreadableSeqOf(page.events[0]!.event) : -1;
+  return seq >= 0 ? seq : undefined;
+}
+
+/**
+ * Apply an older `session.history` page (one fetched with `beforeSeq`, issue 9): its events merge by seq as any
+ * page's, and the next older page starts before its first entry while `hasMore` says there is one.
+ * @param page the page and whether older events exist before it
+ */
+export function applyOlderPage(state: StreamState, sessionId: string, page: HistoryPage & { hasMore: boolean }): StreamState {
+  const merged = applyHistoryPage(state, sessionId, { events: page.events });
+  const s = slice(merged, sessionId);
+  const olderBefore = page.hasMore ? firstSeqOf(page) : undefined;
+  if (s.olderBefore === olderBefore && !s.loadingOlder) return merged;
+  return withSlice(merged, sessionId, { ...s, olderBefore, loadingOlder: false });
+}
+
+/** Mark an older page of a session as on its way (`true`) or settled without a page (`false`, e.g. it failed). */
+export function applyLoadingOlder(state: StreamState, sessionId: string, loading: boolean): StreamState {
+  const s = slice(state, sessionId);
+  return s.loadingOlder === loading ? state : withSlice(state, sessionId, { ...s, loadingOlder: loading });
 }
 
 /** Record a failed baseline fetch for a session (shown by the transcript as an error state). */

@@ -21,6 +21,7 @@ import {
 } from '../../core/protocol/methods.ts';
 import type { QuestionItem } from '../../core/questions/types.ts';
 import { planReviewOf } from '../../core/questions/plan-review.ts';
+import type { TranscriptView } from '../../core/transcript/fold.ts';
 import { callMethod } from '../../lib/api-client.ts';
 import type { ConnectionState } from '../../lib/downlink.ts';
 import { startLivenessProbe, type LivenessSample } from '../../lib/liveness-probe.ts';
@@ -179,6 +180,10 @@ export interface SessionState {
    * logged the transcript says "Turn failed" and this clears.
    */
   stoppedReason: string | undefined;
+  /** Older history exists that is not loaded yet (issue 9: the history loads from the tail in pages). */
+  hasOlder: boolean;
+  /** An older page is on its way. */
+  loadingOlder: boolean;
 }
 
 /**
@@ -271,8 +276,24 @@ export function useSessionState(sessionId: string | undefined): SessionState {
     readOnly: summary?.readOnly ?? false,
     readOnlyReason: summary?.readOnlyReason,
     unreadable: slice.unreadable.length,
+    hasOlder: slice.olderBefore !== undefined,
+    loadingOlder: slice.loadingOlder,
   };
 }
+
+/**
+ * The folded transcript of one session (issue 9): folded incrementally by the store as events arrive and kept
+ * across session switches, so switching back to a long session refolds nothing.
+ * @param sessionId the session; undefined gives an empty transcript
+ * @returns the same object while the session's events did not change
+ */
+export function useSessionTranscript(sessionId: string | undefined): TranscriptView {
+  const store = useSessionStreamStore();
+  const get = () => (sessionId ? store.transcriptOf(sessionId) : EMPTY_TRANSCRIPT);
+  return useSyncExternalStore(store.subscribe, get, get);
+}
+
+const EMPTY_TRANSCRIPT: TranscriptView = Object.freeze({ items: [], openTurn: undefined });
 
 /**
  * Badges of a session in the list: running, plan projection, whether a plan review awaits a decision, and the

@@ -3,7 +3,18 @@ import type { DownlinkHandlers, Downlink } from '../../lib/downlink.ts';
 import { callMethod } from '../../lib/api-client.ts';
 import { parseMuxFrame } from '../../lib/downlink.ts';
 import { EVENT_SHAPES, NON_OBJECT_DATA } from '../../../fixtures/trust/event-shapes.ts';
-import { createSessionStreamStore, type FetchedHistoryPage } from './store.ts';
+import { createSessionStreamStore, HISTORY_PAGE_MESSAGES, LOAD_ALL_PAGE_MESSAGES, type FetchedHistoryPage, type SessionStreamStore } from './store.ts';
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+/** History entries of plain events with seqs `from..to`. */
+const ev = (from: number, to: number) => range(from, to).map((seq) => ({ event: { type: 'step/start', seq, data: { turn: 1, step: seq } } }));
+const seqs = (store: SessionStreamStore, id: string) => store.getState().sessions[id]?.events.map((e) => e.seq) ?? [];
+/** The downlink double's first connection: the mux socket opens, then both are up. */
+function connectFirst(box: { handlers?: DownlinkHandlers }) {
+  box.handlers!.onConnectionState?.('connected');
+  box.handlers!.onMuxOpen?.(false);
+  box.handlers!.onReconnected?.(false);
+}
 
 const until = async (check: () => boolean, ms = 5000) => {
   const start = Date.now();
@@ -42,17 +53,133 @@ describe('session-stream store', () => {
     store.stop();
   });
 
-  it('pulls earlier history pages until the log is complete', async () => {
-    const pages: Record<string, FetchedHistoryPage> = {
-      tail: { events: [{ event: { type: 'b', seq: 2, data: {} } }], hasMore: true, projections: { asOfSeq: 2, values: {} } },
-      2: { events: [{ event: { type: 'a', seq: 1, data: {} } }], hasMore: true },
-      1: { events: [{ event: { type: 'z', seq: 0, data: {} } }], hasMore: false },
-    };
-    const fetchHistory = vi.fn(async (_id: string, before: number | undefined) => pages[before === undefined ? 'tail' : String(before)]!);
+  it('pulls one tail page for a session opened before the first connection, with the connection baseline', async () => {
+    const fetchHistory = vi.fn(async (): Promise<FetchedHistoryPage> => ({ events: ev(5, 9), hasMore: true, projections: { asOfSeq: 9, values: {} } }));
+    const { box, connect } = fakeConnect();
+    const store = createSessionStreamStore({ fetchHistory, connect });
+    store.start();
+    store.openSession('s');
+    expect(fetchHistory).not.toHaveBeenCalled();
+    connectFirst(box);
+    await until(() => store.getState().sessions.s?.loaded === true);
+    store.openSession('s');
+    expect(fetchHistory.mock.calls).toEqual([['s', undefined, HISTORY_PAGE_MESSAGES]]);
+    expect(store.getState().sessions.s).toMatchObject({ olderBefore: 5, loadingOlder: false });
+  });
+
+  it('pulls the tail page at once for a session opened on a live connection, and only once', async () => {
+    const fetchHistory = vi.fn(async (): Promise<FetchedHistoryPage> => ({ events: ev(0, 3), hasMore: false, projections: { asOfSeq: 3, values: {} } }));
+    const { box, connect } = fakeConnect();
+    const store = createSessionStreamStore({ fetchHistory, connect });
+    store.start();
+    connectFirst(box);
+    store.openSession('s');
+    store.openSession('s');
+    await until(() => store.getState().sessions.s?.loaded === true);
+    expect(fetchHistory).toHaveBeenCalledTimes(1);
+    expect(store.getState().sessions.s!.olderBefore).toBeUndefined();
+  });
+
+  it('pulls older pages on demand, one at a time, until the start of the log', async () => {
+    const log = ev(0, 29);
+    const fetchHistory = vi.fn(async (_id: string, before: number | undefined): Promise<FetchedHistoryPage> => {
+      const end = before ?? 30;
+      const start = Math.max(0, end - 10);
+      return { events: log.slice(start, end), hasMore: start > 0, ...(before === undefined ? { projections: { asOfSeq: 29, values: {} } } : {}) };
+    });
     const store = createSessionStreamStore({ fetchHistory, connect: fakeConnect().connect });
     await store.refreshSession('s');
-    expect(fetchHistory.mock.calls.map((c) => c[1])).toEqual([undefined, 2, 1]);
-    expect(store.getState().sessions.s!.events.map((e) => e.seq)).toEqual([0, 1, 2]);
+    expect(seqs(store, 's')).toEqual(range(20, 29));
+    const first = store.loadOlder('s');
+    expect(store.getState().sessions.s!.loadingOlder).toBe(true);
+    await Promise.all([first, store.loadOlder('s')]);
+    expect(fetchHistory.mock.calls.map((c) => c[1])).toEqual([undefined, 20]);
+    expect(seqs(store, 's')).toEqual(range(10, 29));
+    await store.loadOlder('s');
+    await store.loadOlder('s');
+    expect(fetchHistory.mock.calls.map((c) => c[1])).toEqual([undefined, 20, 10]);
+    expect(seqs(store, 's')).toEqual(range(0, 29));
+    expect(store.getState().sessions.s).toMatchObject({ olderBefore: undefined, loadingOlder: false });
+  });
+
+  it('loads everything older in large pages for "Load all", and stops at a failed page', async () => {
+    const log = ev(0, 29);
+    let fail = false;
+    const fetchHistory = vi.fn(async (_id: string, before: number | undefined, max: number | undefined): Promise<FetchedHistoryPage> => {
+      if (before === undefined) return { events: log.slice(25), hasMore: true, projections: { asOfSeq: 29, values: {} } };
+      if (fail) throw new Error('gone');
+      expect(max).toBe(LOAD_ALL_PAGE_MESSAGES);
+      return { events: log.slice(Math.max(0, before - 10), before), hasMore: before > 10 };
+    });
+    const store = createSessionStreamStore({ fetchHistory, connect: fakeConnect().connect });
+    await store.refreshSession('s');
+    await store.loadAll('s');
+    expect(fetchHistory.mock.calls.map((c) => c[1])).toEqual([undefined, 25, 15, 5]);
+    expect(seqs(store, 's')).toEqual(range(0, 29));
+    expect(store.getState().sessions.s!.olderBefore).toBeUndefined();
+    const other = createSessionStreamStore({ fetchHistory, connect: fakeConnect().connect });
+    await other.refreshSession('t');
+    fail = true;
+    await other.loadAll('t');
+    expect(other.getState().sessions.t).toMatchObject({ olderBefore: 25, loadingOlder: false });
+  });
+
+  it('merges the tail page of a reconnect by seq, keeping the older pages it holds', async () => {
+    let tail = { from: 10, to: 19 };
+    const fetchHistory = vi.fn(async (_id: string, before: number | undefined): Promise<FetchedHistoryPage> =>
+      before === undefined
+        ? { events: ev(tail.from, tail.to), hasMore: true, projections: { asOfSeq: tail.to, values: {} } }
+        : { events: ev(Math.max(0, before - 10), before - 1), hasMore: before > 10 });
+    const { box, connect } = fakeConnect();
+    const store = createSessionStreamStore({ fetchHistory, connect });
+    store.start();
+    connectFirst(box);
+    store.openSession('s');
+    await until(() => store.getState().sessions.s?.loaded === true);
+    await store.loadOlder('s');
+    tail = { from: 14, to: 23 };
+    fetchHistory.mockClear();
+    box.handlers!.onMuxOpen?.(true);
+    box.handlers!.onReconnected?.(true);
+    await until(() => seqs(store, 's').length === 24);
+    expect(fetchHistory.mock.calls).toEqual([['s', undefined, HISTORY_PAGE_MESSAGES]]);
+    expect(seqs(store, 's')).toEqual(range(0, 23));
+    expect(store.getState().sessions.s!.olderBefore).toBeUndefined();
+  });
+
+  it('fills the gap a long disconnect left between what it holds and the new tail page', async () => {
+    let tail = { from: 0, to: 9 };
+    const fetchHistory = vi.fn(async (_id: string, before: number | undefined): Promise<FetchedHistoryPage> =>
+      before === undefined
+        ? { events: ev(tail.from, tail.to), hasMore: tail.from > 0, projections: { asOfSeq: tail.to, values: {} } }
+        : { events: ev(Math.max(0, before - 10), before - 1), hasMore: before > 10 });
+    const store = createSessionStreamStore({ fetchHistory, connect: fakeConnect().connect });
+    await store.refreshSession('s');
+    tail = { from: 40, to: 49 };
+    fetchHistory.mockClear();
+    await store.refreshSession('s');
+    expect(fetchHistory.mock.calls.map((c) => c[1])).toEqual([undefined, 40, 30, 20]);
+    expect(seqs(store, 's')).toEqual(range(0, 49));
+  });
+
+  it('keeps a session\'s transcript fold while other sessions change, and extends it as events arrive', async () => {
+    const fetchHistory = async (id: string): Promise<FetchedHistoryPage> => ({
+      events: [{ event: { type: 'user/message', seq: 0, data: { content: [{ type: 'text', text: `hello ${id}` }], source: { kind: 'user' } } } }],
+      hasMore: false,
+      projections: { asOfSeq: 0, values: {} },
+    });
+    const store = createSessionStreamStore({ fetchHistory, connect: fakeConnect().connect });
+    await store.refreshSession('a');
+    await store.refreshSession('b');
+    const a = store.transcriptOf('a');
+    expect(a.items.map((i) => i.kind)).toEqual(['user']);
+    store.applyMux({ type: 'session/event', sessionId: 'b', event: { type: 'turn/start', seq: 1, data: { turn: 1 } } }, 'r');
+    expect(store.transcriptOf('a')).toBe(a);
+    expect(store.transcriptOf('b').openTurn).toBe(1);
+    store.applyMux({ type: 'session/event', sessionId: 'a', event: { type: 'plan/mode', seq: 1, data: { active: true } } }, 'r');
+    const next = store.transcriptOf('a');
+    expect(next.items.map((i) => i.kind)).toEqual(['user', 'plan-mode']);
+    expect(next.items[0]).toBe(a.items[0]);
   });
 
   it('refetches every open session on reconnect and drops questions the host did not re-send', async () => {

@@ -7,7 +7,7 @@
 import { memo } from 'react';
 import { Disclosure } from '../../components/disclosure.tsx';
 import { Markdown } from '../../components/markdown.tsx';
-import type { TranscriptItem } from './fold.ts';
+import type { TranscriptItem } from '../../core/transcript/fold.ts';
 import { t } from './locales.ts';
 
 /** @param item an `assistant` transcript item */

@@ -1,6 +1,6 @@
 /** A command card from `command/run` + `command/done` (upstream spec §4.5): the line, then its result text. */
 import { memo } from 'react';
-import type { TranscriptItem } from './fold.ts';
+import type { TranscriptItem } from '../../core/transcript/fold.ts';
 import { t } from './locales.ts';
 
 /** @param item a `command` transcript item */

@@ -54,6 +54,24 @@ export interface TranscriptLocale {
   commandRunning: string;
   commandFailed: string;
   turnStatus: (status: string, message: string | undefined) => string;
+  /** Older pages of the history are on their way (issue 9: history loads from the tail, older pages on scroll). */
+  loadingOlder: string;
+  /** Shown above the first row when older history exists and is not loaded yet. */
+  olderAvailable: string;
+  /** Button that loads the next older page. */
+  loadOlder: string;
+  /** The find box (the browser's own find cannot see rows that are not rendered). */
+  find: string;
+  findLabel: string;
+  findPrevious: string;
+  findNext: string;
+  findClose: string;
+  /** "n of m" matching rows; `total` 0 says there is none. */
+  findStatus: (current: number, total: number) => string;
+  /** Said while older history is not loaded: the find box searched the loaded rows only. */
+  findLoadedOnly: string;
+  /** Button that loads the whole history so the find box can search it. */
+  findLoadAll: string;
 }
 
 /** English copy. */
@@ -105,6 +123,17 @@ export const en: TranscriptLocale = {
     if (status === 'error') return message ? `Turn failed: ${message}` : 'Turn failed';
     return message ? `Turn ended (${status}): ${message}` : `Turn ended (${status})`;
   },
+  loadingOlder: 'Loading earlier messages…',
+  olderAvailable: 'Earlier messages are not loaded yet.',
+  loadOlder: 'Load earlier messages',
+  find: 'Find',
+  findLabel: 'Find in transcript',
+  findPrevious: 'Previous match',
+  findNext: 'Next match',
+  findClose: 'Close find',
+  findStatus: (current, total) => (total === 0 ? 'No matches' : `${current} of ${total}`),
+  findLoadedOnly: 'Searched the loaded history only.',
+  findLoadAll: 'Load all',
 };
 
 /** The active dictionary. */

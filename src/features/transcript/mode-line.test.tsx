@@ -5,7 +5,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../core/log/types.ts';
-import { foldTranscript } from './fold.ts';
+import { foldTranscript, transcriptViewOf } from '../../core/transcript/fold.ts';
 import { Transcript } from './transcript.tsx';
 
 const events: SessionEvent[] = [
@@ -23,7 +23,7 @@ describe('mode lines', () => {
   });
 
   it('renders "Mode: Review" and "Mode: Default" with the notice between them', () => {
-    render(<Transcript events={events} views={{}} loaded error={undefined} />);
+    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     const region = screen.getByRole('region', { name: 'Transcript' });
     const lines = within(region).getAllByText(/^Mode: |switched this session/).map((el) => el.textContent);
     expect(lines).toEqual(['Mode: Review', 'The user switched this session to review mode.', 'Mode: Default']);

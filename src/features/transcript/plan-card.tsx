@@ -7,7 +7,7 @@ import { memo, type ReactNode } from 'react';
 import { Disclosure } from '../../components/disclosure.tsx';
 import { Markdown } from '../../components/markdown.tsx';
 import { planTitleOf } from '../../core/plan/plan-text.ts';
-import { parseArguments, reviewOutcomeOf, type TranscriptItem } from './fold.ts';
+import { parseArguments, reviewOutcomeOf, type TranscriptItem } from '../../core/transcript/fold.ts';
 import { t } from './locales.ts';
 
 /**

@@ -5,7 +5,7 @@
  * message without its `Error: ` prefix).
  */
 import { memo } from 'react';
-import { parseArguments, type TranscriptItem } from './fold.ts';
+import { parseArguments, type TranscriptItem } from '../../core/transcript/fold.ts';
 import { t } from './locales.ts';
 import { toolErrorOf } from './tool-outcome.ts';
 

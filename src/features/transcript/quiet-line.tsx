@@ -3,7 +3,7 @@
  * `mode/set` lines of the session-modes variant ("Mode: Review") and turn ends (completed / cancelled / error).
  */
 import { memo } from 'react';
-import type { TranscriptItem } from './fold.ts';
+import type { TranscriptItem } from '../../core/transcript/fold.ts';
 import { t } from './locales.ts';
 
 type QuietItem = Extract<TranscriptItem, { kind: 'notice' | 'plan-mode' | 'mode' | 'turn-end' }>;

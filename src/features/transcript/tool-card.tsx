@@ -5,7 +5,7 @@
  */
 import { memo } from 'react';
 import { Disclosure } from '../../components/disclosure.tsx';
-import { parseArguments, type TranscriptItem } from './fold.ts';
+import { parseArguments, type TranscriptItem } from '../../core/transcript/fold.ts';
 import { t } from './locales.ts';
 import { toolErrorOf } from './tool-outcome.ts';
 

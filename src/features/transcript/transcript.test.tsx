@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { readRecordingFixture, type RecordingName } from '../../../fixtures/paths.ts';
 import type { SessionEvent } from '../../core/log/types.ts';
 import type { ToolView } from '../../core/protocol/methods.ts';
+import { transcriptViewOf } from '../../core/transcript/fold.ts';
 import { callMethod } from '../../lib/api-client.ts';
 import { Transcript } from './transcript.tsx';
 
@@ -30,7 +31,7 @@ async function imported(name: RecordingName): Promise<{ events: SessionEvent[]; 
 
 async function renderRecording(name: RecordingName) {
   const { events, views } = await imported(name);
-  render(<Transcript events={events} views={views} loaded error={undefined} />);
+  render(<Transcript transcript={transcriptViewOf(events, views)} loaded error={undefined} />);
   return screen.getByRole('region', { name: 'Transcript' });
 }
 
@@ -93,7 +94,7 @@ describe('Transcript', () => {
       { type: 'tool/result', seq: 1, data: { turn: 1, step: 1, callId: 't1', content: [{ type: 'text', text: 'Error: no such file' }], isError: true } },
     ], role: 'article', label: 'Tool call read_file', text: 'path: src/cli.ts' },
   ])('renders $name', ({ events, role, label, text }) => {
-    render(<Transcript events={events} views={{}} loaded error={undefined} />);
+    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     const scope = role && label ? screen.getByRole(role, { name: label }) : screen.getByRole('region', { name: 'Transcript' });
     expect(scope).toHaveTextContent(text);
   });
@@ -101,7 +102,7 @@ describe('Transcript', () => {
   it('offers "Try again" next to a load error', async () => {
     const user = userEvent.setup();
     const onRetry = vi.fn();
-    render(<Transcript events={[]} views={{}} loaded={false} error="session-x not found" onRetry={onRetry} />);
+    render(<Transcript transcript={transcriptViewOf([], {})} loaded={false} error="session-x not found" onRetry={onRetry} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Could not load the session: session-x not found');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
@@ -110,13 +111,13 @@ describe('Transcript', () => {
   it('shows streaming text as it grows with one running marker: Writing… while text streams, else Running…', () => {
     const chunk = (seq: number, text: string): SessionEvent => ({ type: 'assistant/chunk', seq, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text } } });
     const start: SessionEvent = { type: 'turn/start', seq: 0, data: { turn: 1 } };
-    const { rerender } = render(<Transcript events={[start]} views={{}} loaded error={undefined} />);
+    const { rerender } = render(<Transcript transcript={transcriptViewOf([start], {})} loaded error={undefined} />);
     expect(screen.getByText('Running…')).toBeInTheDocument();
-    rerender(<Transcript events={[start, chunk(1, 'Hello')]} views={{}} loaded error={undefined} />);
+    rerender(<Transcript transcript={transcriptViewOf([start, chunk(1, 'Hello')], {})} loaded error={undefined} />);
     expect(screen.getByRole('article', { name: 'Assistant' })).toHaveTextContent('Hello');
     expect(screen.getByText('Writing…')).toBeInTheDocument();
     expect(screen.queryByText('Running…')).toBeNull();
-    rerender(<Transcript events={[start, chunk(1, 'Hello'), chunk(2, ' world')]} views={{}} loaded error={undefined} />);
+    rerender(<Transcript transcript={transcriptViewOf([start, chunk(1, 'Hello'), chunk(2, ' world')], {})} loaded error={undefined} />);
     expect(screen.getByRole('article', { name: 'Assistant' })).toHaveTextContent('Hello world');
     expect(screen.getAllByText(/^(Writing|Running)…$/)).toHaveLength(1);
   });
@@ -129,10 +130,10 @@ describe('Transcript', () => {
       { type: 'turn/start', seq: 0, data: { turn: 1 } },
       { type: 'tool/call', seq: 1, data: { turn: 1, step: 1, callId: 'p1', name: 'exit_plan_mode', arguments: '{"plan":"# P"}' } },
     ];
-    const { rerender } = render(<Transcript events={events} views={{}} loaded error={undefined} waiting={waiting} />);
+    const { rerender } = render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} waiting={waiting} />);
     expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.queryByText('Running…')).toBeNull();
-    rerender(<Transcript events={events} views={{}} loaded error={undefined} />);
+    rerender(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     expect(screen.getByText('Running…')).toBeInTheDocument();
     expect(screen.queryByText(text)).toBeNull();
   });
@@ -143,7 +144,7 @@ describe('Transcript', () => {
       { type: 'assistant/chunk', seq: 1, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text: 'Writing src/cli' } } },
       { type: 'turn/end', seq: 2, data: { turn: 1, reason: { kind: 'cancelled' } } },
     ];
-    render(<Transcript events={events} views={{}} loaded error={undefined} />);
+    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     expect(screen.getByRole('article', { name: 'Assistant' })).toHaveTextContent('Writing src/cli');
     expect(screen.queryByText(/^(Writing|Running)…$/)).toBeNull();
     expect(screen.getByText('Turn cancelled')).toBeInTheDocument();
@@ -158,7 +159,7 @@ describe('Transcript', () => {
       { type: 'tool/call', seq: 1, data: { turn: 1, step: 2, callId: 'p1', name: 'exit_plan_mode', arguments: JSON.stringify({ plan }) } },
       { type: 'tool/result', seq: 2, data: { turn: 1, step: 2, callId: 'p1', content: [{ type: 'text', text: 'User has approved your plan.' }], isError: false } },
     ];
-    render(<Transcript events={events} views={{}} loaded error={undefined} />);
+    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     expect(screen.getByRole('article', { name: 'Assistant' })).toHaveTextContent(/^Use Vec<u8> and the <channel> tag\.$/);
     const card = screen.getByRole('article', { name: /^Plan: / });
     await user.click(within(card).getByRole('button', { name: 'Show the plan' }));
@@ -171,7 +172,7 @@ describe('Transcript', () => {
   it('shows what the user typed as plain text, markup and line breaks included', () => {
     const typed = '<b>html</b> and **stars**\nsecond line';
     const events: SessionEvent[] = [{ type: 'user/message', seq: 0, data: { content: [{ type: 'text', text: typed }], source: { kind: 'user' } } }];
-    render(<Transcript events={events} views={{}} loaded error={undefined} />);
+    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     const message = screen.getByRole('article', { name: 'You' });
     expect(message.textContent).toBe(typed);
     expect(message.querySelector('b, strong')).toBeNull();
@@ -190,7 +191,7 @@ describe('Transcript', () => {
     { name: 'a dismissed batch', events: ask('Error: the user dismissed the question', true), answers: ['Dismissed: the user dismissed the question', 'Dismissed: the user dismissed the question'] },
     { name: 'an aborted batch', events: ask('Error: the question was aborted before the user answered', true), answers: ['Aborted: the question was aborted before the user answered', 'Aborted: the question was aborted before the user answered'] },
   ])('labels the question card outcome of $name', ({ events, answers }) => {
-    render(<Transcript events={events} views={{}} loaded error={undefined} />);
+    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     const card = screen.getByRole('article', { name: '2 questions' });
     expect([...card.querySelectorAll('dd')].map((dd) => dd.textContent?.replace(/^Answer: /, ''))).toEqual(answers);
     expect(card).not.toHaveTextContent('Error:');
@@ -205,7 +206,7 @@ describe('Transcript', () => {
       { type: 'tool/call', seq: 0, data: { turn: 1, step: 1, callId: 't1', name: 'read_file', arguments: '{"path":"src/cli.ts"}' } },
       { type: 'tool/result', seq: 1, data: { turn: 1, step: 1, callId: 't1', content: [{ type: 'text', text }], isError: true } },
     ];
-    render(<Transcript events={events} views={{}} loaded error={undefined} />);
+    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     const card = screen.getByRole('article', { name: 'Tool call read_file' });
     expect(within(card).getByText(label)).toBeInTheDocument();
     expect(within(card).getByText(message)).toBeInTheDocument();

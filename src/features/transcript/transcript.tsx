@@ -1,27 +1,32 @@
 /**
  * The session transcript: a labelled region listing user messages, assistant messages (streaming), tool cards
- * (plan, question and generic), command cards and quiet system lines, in log order, from an incremental fold, and a
- * quiet note counting the events that arrived with a payload of the wrong shape and are not shown.
- * Receives server state as props from the app; holds none of its own.
+ * (plan, question and generic), command cards and quiet system lines, in log order, from the incremental fold the
+ * session store keeps, and a quiet note counting the events that arrived with a payload of the wrong shape.
+ * Virtualised (issue 9, `@tanstack/react-virtual`, rows measured as they render): it owns its scroll container and
+ * its scroll rules — a session opens at the bottom; new output is followed while the reader is at the bottom and
+ * never moves the view once they scrolled up; older history loads as the reader nears the top, keeping the rows in
+ * view where they were. A find box (Ctrl/Cmd+F inside the transcript, or "Find") searches every folded row.
+ * Receives server state as props from the app; holds only view state (scroll position, the find box).
  */
-import type { SessionEvent } from '../../core/log/types.ts';
-import type { ToolView } from '../../core/protocol/methods.ts';
+import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { TranscriptItem, TranscriptView } from '../../core/transcript/fold.ts';
 import { AssistantMessage } from './assistant-message.tsx';
 import { CommandCard } from './command-card.tsx';
-import type { TranscriptItem } from './fold.ts';
+import { FindBox } from './find-box.tsx';
 import { t } from './locales.ts';
 import { PlanCard } from './plan-card.tsx';
 import { QuestionCard } from './question-card.tsx';
 import { QuietLine } from './quiet-line.tsx';
+import { findRows } from './row-text.ts';
 import { ToolCard } from './tool-card.tsx';
-import { useTranscript } from './use-transcript.ts';
 import { UserMessage } from './user-message.tsx';
 import './transcript.css';
 
-/** Props of `Transcript`: the session's events and tool views, and its load state. */
+/** Props of `Transcript`: the session's folded transcript, its load and paging state. */
 export interface TranscriptProps {
-  events: readonly SessionEvent[];
-  views: Readonly<Record<number, ToolView>>;
+  /** The folded rows and the open turn (the session store's `transcriptOf`). */
+  transcript: TranscriptView;
   loaded: boolean;
   error: string | undefined;
   /** Offered as "Try again" next to a load error (pulls the baseline again). */
@@ -33,7 +38,27 @@ export interface TranscriptProps {
   waiting?: 'review' | 'answer' | undefined;
   /** How many events could not be shown (payload of the wrong shape); 0 or undefined shows no note. */
   unreadable?: number;
+  /** Older history exists that is not loaded (issue 9: the history loads from the tail in pages). */
+  hasOlder?: boolean;
+  /** An older page is on its way. */
+  loadingOlder?: boolean;
+  /** Load the next older page; called when the reader nears the top (or presses the button). */
+  onLoadOlder?: () => void;
+  /** Load everything older at once (the find box's "Load all"). */
+  onLoadAll?: () => void;
 }
+
+/** Rows whose height is not measured yet are estimated at this many pixels. */
+const ESTIMATED_ROW_PX = 120;
+/** The reader counts as at the bottom within this many pixels of it (as before virtualisation). */
+const AT_BOTTOM_PX = 80;
+/** An older page is asked for when the reader is within this many pixels of the top. */
+const NEAR_TOP_PX = 800;
+/**
+ * Without layout (a DOM without a layout engine, as in unit tests, or a hidden container) the scroll element
+ * measures 0 px: the range then covers this many estimated rows instead of none.
+ */
+const NO_LAYOUT_ROWS = 200;
 
 function Row({ item }: { item: TranscriptItem }) {
   switch (item.kind) {
@@ -59,38 +84,211 @@ function Row({ item }: { item: TranscriptItem }) {
   }
 }
 
+/** The rows without results whose call is not loaded; the same array when there are none. */
+function withoutOrphans(items: readonly TranscriptItem[]): readonly TranscriptItem[] {
+  return items.some((item) => item.kind === 'tool' && item.orphan) ? items.filter((item) => !(item.kind === 'tool' && item.orphan)) : items;
+}
+
 /** The last row is an assistant message still streaming: its own "Writing…" already says the turn is running. */
 function streamingLast(items: readonly TranscriptItem[]): boolean {
   const last = items[items.length - 1];
   return last !== undefined && last.kind === 'assistant' && last.streaming;
 }
 
+/**
+ * Up to this many rows every row is rendered (still measured and positioned by the virtualizer): a short session
+ * stays whole in the page, for assistive technology and the browser's own find; longer ones render a window.
+ */
+const FULL_RENDER_ROWS = 100;
+
+/** The rows to render: all of a short transcript, else the visible window with its overscan. */
+function rangeOf(range: Range): number[] {
+  return range.count <= FULL_RENDER_ROWS ? Array.from({ length: range.count }, (_, i) => i) : defaultRangeExtractor(range);
+}
+
+/** A row's measured height; a row without layout (0 px) keeps its estimate, as the scroll element does above. */
+function measureRow(element: HTMLLIElement): number {
+  const height = element.getBoundingClientRect().height;
+  return height > 0 ? height : ESTIMATED_ROW_PX;
+}
+
+/** `observeElementRect` that reports `NO_LAYOUT_ROWS` estimated rows for an element without layout. */
+const observeRect: typeof observeElementRect<HTMLDivElement> = (instance, cb) =>
+  observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: NO_LAYOUT_ROWS * ESTIMATED_ROW_PX }));
+
 /** Render a session's transcript (see `TranscriptProps`). */
-export function Transcript({ events, views, loaded, error, onRetry, waiting, unreadable = 0 }: TranscriptProps) {
-  const { items, openTurn } = useTranscript(events, views);
+export function Transcript({ transcript, loaded, error, onRetry, waiting, unreadable = 0, hasOlder = false, loadingOlder = false, onLoadOlder, onLoadAll }: TranscriptProps) {
+  const { openTurn } = transcript;
+  // While older pages are missing, a result whose call is on one of them is not shown alone: it joins its card once
+  // the call is loaded (loaded history is one run up to the tail, so a loaded call always has its result).
+  const items = useMemo(() => (hasOlder ? withoutOrphans(transcript.items) : transcript.items), [hasOlder, transcript.items]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const findButton = useRef<HTMLButtonElement>(null);
+  const atBottom = useRef(true);
+  /** Where the last follow-the-bottom write put the scroll position (its own scroll event is not the reader's). */
+  const followedTo = useRef<number | undefined>(undefined);
+  const firstKey = useRef<string | undefined>(undefined);
+  const virtualizer: Virtualizer<HTMLDivElement, HTMLLIElement> = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    getItemKey: (index) => items[index]?.key ?? index,
+    observeElementRect: observeRect,
+    measureElement: measureRow,
+    rangeExtractor: rangeOf,
+    overscan: 4,
+  });
+
+  // Find box: view state only; matches are recomputed from the folded rows.
+  const [findOpen, setFindOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [matchAt, setMatchAt] = useState(0);
+  const matches = useMemo(() => (findOpen ? findRows(items, query) : []), [findOpen, items, query]);
+  const current = matches.length === 0 ? undefined : matches[Math.min(matchAt, matches.length - 1)];
+
+  // Older rows prepended: keep the rows in view where they were (unless following the bottom).
+  useLayoutEffect(() => {
+    const previous = firstKey.current;
+    firstKey.current = items[0]?.key;
+    const el = scroller.current;
+    if (!el || previous === undefined || items[0]?.key === previous || atBottom.current) return;
+    const shifted = items.findIndex((item) => item.key === previous);
+    const start = shifted > 0 ? virtualizer.measurementsCache[shifted]?.start : undefined;
+    if (start !== undefined) el.scrollTop += start;
+  }, [items, virtualizer]);
+
+  // Follow the bottom while the reader is there: one scroll write per frame, after the frame's own layout work
+  // is due anyway (no forced layout per streamed event). A short transcript with older history loads more.
+  const totalSize = virtualizer.getTotalSize();
+  const viewport = virtualizer.scrollRect?.height;
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const el = scroller.current;
+      if (!el) return;
+      if (atBottom.current) {
+        el.scrollTop = el.scrollHeight;
+        followedTo.current = el.scrollTop;
+      }
+      if (hasOlder && !loadingOlder && el.scrollHeight <= el.clientHeight) onLoadOlder?.();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [items, totalSize, viewport, waiting, openTurn, hasOlder, loadingOlder, onLoadOlder]);
+
+  // The current match scrolls into view.
+  useEffect(() => {
+    if (current === undefined) return;
+    atBottom.current = false;
+    virtualizer.scrollToIndex(current, { align: 'center' });
+  }, [current, virtualizer]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    // The scroll event of our own follow write: the rows may have grown since (a streamed chunk measured taller),
+    // which must not read as the reader leaving the bottom.
+    if (el.scrollTop === followedTo.current) return;
+    followedTo.current = undefined;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < AT_BOTTOM_PX;
+    if (hasOlder && !loadingOlder && el.scrollTop < NEAR_TOP_PX) onLoadOlder?.();
+  };
+
+  const openFind = useCallback(() => setFindOpen(true), []);
+  const refocusFind = useRef(false);
+  const closeFind = useCallback(() => {
+    refocusFind.current = true;
+    setFindOpen(false);
+  }, []);
+  // Focus goes back to "Find" once it is rendered again.
+  useEffect(() => {
+    if (findOpen || !refocusFind.current) return;
+    refocusFind.current = false;
+    findButton.current?.focus();
+  }, [findOpen]);
+  const move = useCallback((step: 1 | -1) => {
+    setMatchAt((at) => (matches.length === 0 ? 0 : (Math.min(at, matches.length - 1) + step + matches.length) % matches.length));
+  }, [matches.length]);
+  const onQueryChange = useCallback((next: string) => {
+    setQuery(next);
+    setMatchAt(0);
+  }, []);
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f') {
+      event.preventDefault();
+      openFind();
+    } else if (event.key === 'Escape' && findOpen) {
+      event.preventDefault();
+      closeFind();
+    }
+  };
+
+  const virtualItems = virtualizer.getVirtualItems();
   return (
-    <section className="transcript" aria-label={t.region}>
-      {error ? (
-        <div role="alert" className="transcript-error">
-          <p>{t.loadError(error)}</p>
-          {onRetry ? <button type="button" className="button" onClick={onRetry}>{t.retry}</button> : null}
+    <section className="transcript" aria-label={t.region} onKeyDown={onKeyDown}>
+      <div className="transcript-tools">
+        {findOpen ? (
+          <FindBox
+            query={query}
+            onQueryChange={onQueryChange}
+            current={current === undefined ? 0 : matches.indexOf(current) + 1}
+            total={matches.length}
+            onMove={move}
+            onClose={closeFind}
+            partial={hasOlder}
+            onLoadAll={onLoadAll}
+            loadingAll={loadingOlder}
+          />
+        ) : (
+          <button ref={findButton} type="button" className="button find-open" onClick={openFind} aria-keyshortcuts="Control+F Meta+F">
+            {t.find}
+          </button>
+        )}
+      </div>
+      <div className="transcript-scroller" ref={scroller} onScroll={onScroll} tabIndex={0}>
+        <div className="transcript-inner">
+          {error ? (
+            <div role="alert" className="transcript-error">
+              <p>{t.loadError(error)}</p>
+              {onRetry ? <button type="button" className="button" onClick={onRetry}>{t.retry}</button> : null}
+            </div>
+          ) : null}
+          {!loaded && items.length === 0 && !error ? <p className="quiet">{t.loading}</p> : null}
+          {loaded && items.length === 0 && !hasOlder ? <p className="quiet">{t.empty}</p> : null}
+          {unreadable > 0 ? <p className="quiet transcript-unreadable">{t.unreadable(unreadable)}</p> : null}
+          {loadingOlder ? (
+            <p className="quiet transcript-older" role="status">{t.loadingOlder}</p>
+          ) : hasOlder ? (
+            <p className="quiet transcript-older">
+              {t.olderAvailable}{' '}
+              {onLoadOlder ? <button type="button" className="button" onClick={onLoadOlder}>{t.loadOlder}</button> : null}
+            </p>
+          ) : null}
+          <ol className="transcript-list" style={{ height: totalSize }}>
+            {virtualItems.map((row) => {
+              const item = items[row.index]!;
+              const isCurrent = row.index === current;
+              return (
+                <li
+                  key={row.key}
+                  ref={virtualizer.measureElement}
+                  data-index={row.index}
+                  aria-posinset={row.index + 1}
+                  aria-setsize={items.length}
+                  aria-current={isCurrent ? 'true' : undefined}
+                  className={`row row-${item.kind}${isCurrent ? ' is-find-current' : ''}`}
+                  style={{ transform: `translateY(${row.start}px)` }}
+                >
+                  <Row item={item} />
+                </li>
+              );
+            })}
+          </ol>
+          {waiting !== undefined ? (
+            <p className="quiet waiting" aria-live="polite">{waiting === 'review' ? t.waitingReview : t.waitingAnswer}</p>
+          ) : openTurn !== undefined && !streamingLast(items) ? (
+            <p className="quiet running" aria-live="polite">{t.running}</p>
+          ) : null}
         </div>
-      ) : null}
-      {!loaded && items.length === 0 && !error ? <p className="quiet">{t.loading}</p> : null}
-      {loaded && items.length === 0 ? <p className="quiet">{t.empty}</p> : null}
-      {unreadable > 0 ? <p className="quiet transcript-unreadable">{t.unreadable(unreadable)}</p> : null}
-      <ol className="transcript-list">
-        {items.map((item) => (
-          <li key={item.key} className={`row row-${item.kind}`}>
-            <Row item={item} />
-          </li>
-        ))}
-      </ol>
-      {waiting !== undefined ? (
-        <p className="quiet waiting" aria-live="polite">{waiting === 'review' ? t.waitingReview : t.waitingAnswer}</p>
-      ) : openTurn !== undefined && !streamingLast(items) ? (
-        <p className="quiet running" aria-live="polite">{t.running}</p>
-      ) : null}
+      </div>
     </section>
   );
 }

@@ -3,7 +3,7 @@
  * verbatim (`<b>html</b>` stays visible text; React escapes it), never interpreted as markdown.
  */
 import { memo } from 'react';
-import type { TranscriptItem } from './fold.ts';
+import type { TranscriptItem } from '../../core/transcript/fold.ts';
 import { t } from './locales.ts';
 
 /** @param item a `user` transcript item */

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readRecordingFixture, type RecordingName } from '../../../fixtures/paths.ts';
+import { readdirSync } from 'node:fs';
+import { longSessionLog } from '../../../fixtures/long-session.ts';
+import { bigLog } from '../../../scripts/make-perf-fixtures.mjs';
+import { fixturePath, readFixture, readRecordingFixture, RECORDING_NAMES, type RecordingName } from '../../../fixtures/paths.ts';
 import { EVENT_SHAPES, NON_OBJECT_DATA, PROTOTYPE_TYPES } from '../../../fixtures/trust/event-shapes.ts';
-import { parseSessionLog } from '../../core/log/reader.ts';
-import type { SessionEvent } from '../../core/log/types.ts';
-import { applyTranscriptEvent, foldTranscript, initTranscript, reviewOutcomeOf, type TranscriptItem } from './fold.ts';
+import { parseSessionLog } from '../log/reader.ts';
+import type { SessionEvent } from '../log/types.ts';
+import { applyTranscriptEvent, createTranscriptFolder, foldTranscript, initTranscript, reviewOutcomeOf, type TranscriptItem } from './fold.ts';
 
 const recording = (name: RecordingName) => parseSessionLog(readRecordingFixture(name)).events;
 
@@ -49,9 +52,9 @@ describe('transcript fold', () => {
     applyTranscriptEvent(state, chunk(3, { type: 'text-delta', index: 0, text: 'lo' }));
     expect(state.items).toEqual([expect.objectContaining({ kind: 'assistant', streaming: true, blocks: [{ type: 'text', text: 'Hello' }] })]);
     expect(state.openTurn).toBe(1);
-    const before = state.items;
+    const before = state.items[0];
     applyTranscriptEvent(state, { type: 'assistant/message', seq: 4, data: { turn: 1, step: 1, message: { role: 'assistant', content: [{ type: 'text', text: 'Hello!' }] } } });
-    expect(state.items).not.toBe(before);
+    expect(state.items[0]).not.toBe(before);
     expect(state.items[0]).toEqual(expect.objectContaining({ streaming: false, blocks: [{ type: 'text', text: 'Hello!' }] }));
   });
 
@@ -107,5 +110,88 @@ describe('transcript fold on unvalidated events', () => {
     const chunk = (i: number, text: string): SessionEvent => ({ type: 'assistant/chunk', seq: i, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: i === 1 ? index : 0, text } } });
     const { items } = foldTranscript([chunk(0, 'Hello'), chunk(1, 'never'), chunk(2, ' there')]);
     expect(items).toEqual([expect.objectContaining({ kind: 'assistant', blocks: [{ type: 'text', text: 'Hello there' }] })]);
+  });
+});
+
+/** Every log the incremental fold is checked on: the recordings, the projection-random cases and generated logs. */
+const LOGS: [string, SessionEvent[]][] = [
+  ...RECORDING_NAMES.map((name): [string, SessionEvent[]] => [name, recording(name)]),
+  ...readdirSync(fixturePath('projection-random'))
+    .filter((name) => name.endsWith('.jsonl'))
+    .map((name): [string, SessionEvent[]] => [name, parseSessionLog(readFixture('projection-random', name)).events]),
+  ['a generated 2,000-event log', parseSessionLog(longSessionLog({ events: 2_000, seed: 1 })).events],
+  ['a generated 600-event log', parseSessionLog(longSessionLog({ events: 600, seed: 2 })).events],
+  ['a 3,000-event log of the browser bench shape', parseSessionLog(bigLog('fold', 'Fold', 'marker', 3_000, 4)).events],
+];
+
+/** A deterministic split of `n` events into batches of 1..7 (a live stream delivers one or a page at a time). */
+function batchEnds(n: number): number[] {
+  const ends: number[] = [];
+  for (let end = 0, k = 0; end < n; k += 1) {
+    end = Math.min(n, end + 1 + ((k * 5) % 7));
+    ends.push(end);
+  }
+  return ends;
+}
+
+describe('incremental transcript folder', () => {
+  it.each(LOGS)('equals the whole-log fold on %s when the events arrive one by one and in batches', (_name, events) => {
+    const whole = foldTranscript(events);
+    const oneByOne = createTranscriptFolder();
+    let view = oneByOne.fold([], {});
+    for (let i = 1; i <= events.length; i += 1) view = oneByOne.fold(events.slice(0, i), {});
+    expect(view.items).toEqual(whole.items);
+    expect(view.openTurn).toBe(whole.openTurn);
+    const batched = createTranscriptFolder();
+    for (const end of batchEnds(events.length)) view = batched.fold(events.slice(0, end), {});
+    expect(view.items).toEqual(whole.items);
+  });
+
+  it.each(LOGS.filter(([, events]) => events.length > 20))('equals the whole-log fold on %s when older pages are prepended', (_name, events) => {
+    const folder = createTranscriptFolder();
+    const tail = events.slice(Math.floor(events.length / 2));
+    folder.fold(tail, {});
+    const view = folder.fold(events, {});
+    expect(view.items).toEqual(foldTranscript(events).items);
+  });
+
+  it('returns the same view for the same array and keeps the published rows unchanged by later events', () => {
+    const events = recording('plan-review');
+    const folder = createTranscriptFolder();
+    const first = folder.fold(events.slice(0, 20), {});
+    const copy = [...first.items];
+    expect(folder.fold(events.slice(0, 20), {})).toBe(first);
+    const same = events.slice(0, 20);
+    const view = folder.fold(same, {});
+    expect(folder.fold(same, {})).toBe(view);
+    folder.fold(events, {});
+    expect(first.items).toEqual(copy);
+  });
+
+  it('keeps the rows array when new events change no row', () => {
+    const events = recording('plan-review');
+    const folder = createTranscriptFolder();
+    const before = folder.fold(events, {});
+    const after = folder.fold([...events, { type: 'session/title', seq: 1000, data: { title: 'x' } }], {});
+    expect(after.items).toBe(before.items);
+  });
+
+  it('keeps the identity of the rows an appended event does not touch', () => {
+    const events = recording('plan-review');
+    const folder = createTranscriptFolder();
+    const before = folder.fold(events.slice(0, -1), {});
+    const after = folder.fold(events, {});
+    expect(after.items).not.toBe(before.items);
+    expect(after.items.slice(0, 4)).toEqual(before.items.slice(0, 4));
+    after.items.slice(0, 4).forEach((item, i) => expect(item).toBe(before.items[i]));
+  });
+
+  it('appends every row of a 20,000-event log to one array instead of copying it per row', () => {
+    const events = parseSessionLog(longSessionLog({ events: 20_000 })).events;
+    const state = initTranscript();
+    const items = state.items;
+    for (const event of events) applyTranscriptEvent(state, event);
+    expect(state.items).toBe(items);
+    expect(state.items.length).toBeGreaterThan(3_000);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Incremental fold of a session's events into transcript items (user messages, assistant text with streaming
- * chunks, tool cards with their results, command cards, plan-mode lines, notices, turn ends). `apply` touches
- * only the items an event concerns and replaces them with new objects, so memoised rows re-render precisely;
- * a whole log folds in one pass. Event shapes follow the dsh recordings (both `assistant/message` and
+ * chunks, tool cards with their results, command cards, plan-mode lines, notices, turn ends). `apply` appends new
+ * rows to the accumulator's own array and replaces a changed row by a new object in place — never a copy of the
+ * array per row, so a whole log folds in linear time; unchanged rows keep their identity, so memoised rows
+ * re-render precisely. `createTranscriptFolder` publishes one immutable snapshot per batch of new events. Event shapes follow the dsh recordings (both `assistant/message` and
  * `tool/result` shapes, compressed `*-chunks` rows); `session/title`, `request/header` and unknown kinds are skipped.
  * The fold never throws: the store validates events first (core `eventIssue`), and a payload of the wrong shape
  * that reaches the fold anyway (null, an array, a string, fields of the wrong type) is ignored field by field.
@@ -15,9 +16,9 @@ import type {
   SessionEvent,
   TurnEndData,
   UserMessageData,
-} from '../../core/log/types.ts';
-import { assistantContentOf, toolResultOf, userTextOf } from '../../core/log/content.ts';
-import type { ToolView } from '../../core/protocol/methods.ts';
+} from '../log/types.ts';
+import { assistantContentOf, toolResultOf, userTextOf } from '../log/content.ts';
+import type { ToolView } from '../protocol/methods.ts';
 
 /** A text or reasoning block of an assistant message. */
 export interface AssistantBlock { type: 'text' | 'reasoning'; text: string }
@@ -30,27 +31,38 @@ export type TranscriptItem =
   | { kind: 'user'; key: string; seq: number; text: string }
   | { kind: 'notice'; key: string; seq: number; text: string; plugin: string | undefined }
   | { kind: 'assistant'; key: string; seq: number; turn: number; step: number; blocks: AssistantBlock[]; streaming: boolean }
-  | { kind: 'tool'; key: string; seq: number; callId: string; name: string; arguments: string; view: ToolView | undefined; result: ToolResultView | undefined }
+  /**
+   * A tool call with its result. `orphan` marks a result whose call is not among the folded events (e.g. it lives on
+   * an older history page not loaded yet): the row then has only the result.
+   */
+  | { kind: 'tool'; key: string; seq: number; callId: string; name: string; arguments: string; view: ToolView | undefined; result: ToolResultView | undefined; orphan?: true }
   | { kind: 'command'; key: string; seq: number; commandId: string; name: string; args: string | undefined; done: { kind: 'success' | 'error'; text: string | undefined } | undefined }
   | { kind: 'plan-mode'; key: string; seq: number; active: boolean }
   /** A logged `mode/set` of the session-modes variant (seed 002): the mode now in force. */
   | { kind: 'mode'; key: string; seq: number; mode: string }
   | { kind: 'turn-end'; key: string; seq: number; turn: number; status: string; message: string | undefined };
 
-/** Accumulated fold state. Mutable inside `applyTranscriptEvent`; `items` is replaced when it changes. */
+/**
+ * Accumulated fold state, owned by its folder. `items` is appended to and its rows replaced in place by
+ * `applyTranscriptEvent`; share it only through a snapshot (`createTranscriptFolder`).
+ */
 export interface TranscriptState {
-  items: readonly TranscriptItem[];
+  readonly items: TranscriptItem[];
   /** The turn that has started and not ended, if any. */
   openTurn: number | undefined;
   /** Indexes into `items`, by assistant step key, tool callId and commandId. */
   readonly byStep: Map<string, number>;
   readonly byCall: Map<string, number>;
   readonly byCommand: Map<string, number>;
+  /** Indexes of the assistant rows still streaming (so a `turn/end` visits only those, not every step). */
+  readonly streaming: Set<number>;
+  /** Counts row changes (appends and replacements); a folder publishes a snapshot only when it moved. */
+  version: number;
 }
 
 /** An empty transcript. */
 export function initTranscript(): TranscriptState {
-  return { items: [], openTurn: undefined, byStep: new Map(), byCall: new Map(), byCommand: new Map() };
+  return { items: [], openTurn: undefined, byStep: new Map(), byCall: new Map(), byCommand: new Map(), streaming: new Set(), version: 0 };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -85,14 +97,17 @@ function argumentsText(value: unknown): string {
 }
 
 function push(state: TranscriptState, item: TranscriptItem): number {
-  state.items = [...state.items, item];
-  return state.items.length - 1;
+  state.version += 1;
+  const index = state.items.push(item) - 1;
+  if (item.kind === 'assistant' && item.streaming) state.streaming.add(index);
+  return index;
 }
 
 function replace(state: TranscriptState, index: number, item: TranscriptItem): void {
-  const items = state.items.slice();
-  items[index] = item;
-  state.items = items;
+  state.version += 1;
+  state.items[index] = item;
+  if (item.kind === 'assistant' && item.streaming) state.streaming.add(index);
+  else state.streaming.delete(index);
 }
 
 function textOf(blocks: readonly { type: string; text?: unknown }[]): string {
@@ -208,12 +223,12 @@ function onToolResult(state: TranscriptState, event: SessionEvent, view: ToolVie
     replace(state, index, { ...item, result });
     return;
   }
-  push(state, { kind: 'tool', key: `tool-${event.seq}`, seq: event.seq, callId: read.callId ?? `seq-${event.seq}`, name: 'tool', arguments: '{}', view: undefined, result });
+  push(state, { kind: 'tool', key: `tool-${event.seq}`, seq: event.seq, callId: read.callId ?? `seq-${event.seq}`, name: 'tool', arguments: '{}', view: undefined, result, orphan: true });
 }
 
 /**
  * Apply one event to the transcript.
- * @param state the accumulator (its `items` array is replaced, never mutated, when a row changes)
+ * @param state the accumulator (a new row is appended to `items`; a changed row is replaced in place by a new object)
  * @param event a logged event
  * @param view the tool card the host attached to this event, if any
  * @returns `state` itself (rows that did not change keep their identity)
@@ -280,7 +295,7 @@ export function applyTranscriptEvent(state: TranscriptState, event: SessionEvent
       });
       state.openTurn = undefined;
       // A cancelled or failed turn leaves its last step's partial text without an assistant/message: it is final now.
-      for (const index of state.byStep.values()) {
+      for (const index of [...state.streaming]) {
         const item = state.items[index];
         if (item?.kind === 'assistant' && item.streaming && (typeof data.turn !== 'number' || item.turn === data.turn)) {
           replace(state, index, { ...item, streaming: false });
@@ -294,6 +309,61 @@ export function applyTranscriptEvent(state: TranscriptState, event: SessionEvent
   return state;
 }
 
+/** What a transcript shows: its rows (an immutable snapshot) and the turn still open, if any. */
+export interface TranscriptView {
+  readonly items: readonly TranscriptItem[];
+  readonly openTurn: number | undefined;
+}
+
+/** A memoised incremental fold of one session's growing event list (see `createTranscriptFolder`). */
+export interface TranscriptFolder {
+  /**
+   * The transcript of `events`.
+   * @param events events sorted by seq; an array that is replaced, never mutated, when it changes
+   * @param views tool cards by seq (read only for the events applied now)
+   * @returns the same view object while `events` is the same array; a new one (with a new `items` array) when rows
+   *   changed; the previous one when the new events changed no row
+   */
+  fold(events: readonly SessionEvent[], views: Readonly<Record<number, ToolView>>): TranscriptView;
+}
+
+/**
+ * A folder that remembers the last list it folded: when the new list extends it (the same event object at the
+ * last folded index), only the new events are applied and one snapshot of the rows is published — a streamed
+ * event costs one array copy, a whole log one pass. Any other change (older pages prepended, an event inserted
+ * out of order) refolds from scratch. Deterministic: the view depends only on the events and views given.
+ * @returns a folder with nothing folded yet
+ */
+export function createTranscriptFolder(): TranscriptFolder {
+  let source: readonly SessionEvent[] | undefined;
+  let state = initTranscript();
+  let published = -1;
+  let view: TranscriptView = { items: [], openTurn: undefined };
+  return {
+    fold(events, views) {
+      if (events === source) return view;
+      const count = source?.length ?? 0;
+      const extends_ = source !== undefined && count <= events.length && (count === 0 || source[count - 1] === events[count - 1]);
+      let from = count;
+      if (!extends_) {
+        state = initTranscript();
+        published = -1;
+        from = 0;
+      }
+      for (let i = from; i < events.length; i += 1) {
+        const event = events[i]!;
+        applyTranscriptEvent(state, event, viewOf(views, event));
+      }
+      source = events;
+      if (state.version !== published || state.openTurn !== view.openTurn) {
+        view = { items: state.version !== published ? state.items.slice() : view.items, openTurn: state.openTurn };
+        published = state.version;
+      }
+      return view;
+    },
+  };
+}
+
 /**
  * Fold a whole log (equal to applying each event in order).
  * @param events events sorted by seq
@@ -303,6 +373,16 @@ export function foldTranscript(events: readonly SessionEvent[], views: Readonly<
   const state = initTranscript();
   for (const event of events) applyTranscriptEvent(state, event, viewOf(views, event));
   return state;
+}
+
+/**
+ * The view of a whole log: `foldTranscript` as a `TranscriptView` (its own rows array).
+ * @param events events sorted by seq
+ * @param views tool cards by seq
+ */
+export function transcriptViewOf(events: readonly SessionEvent[], views: Readonly<Record<number, ToolView>> = {}): TranscriptView {
+  const state = foldTranscript(events, views);
+  return { items: state.items, openTurn: state.openTurn };
 }
 
 /**

@@ -1,0 +1,63 @@
+/**
+ * The searchable text of a transcript row, for the find box (issue 9: the browser's own find cannot see rows the
+ * virtualised transcript does not render). It is what the row shows or holds behind a disclosure — messages,
+ * reasoning, tool names, arguments and results, plan text, command lines and results, quiet lines — lower-cased
+ * once per row object (rows are immutable, so a changed row is a new key in the cache).
+ */
+import type { TranscriptItem } from '../../core/transcript/fold.ts';
+import { t } from './locales.ts';
+
+const cache = new WeakMap<TranscriptItem, string>();
+
+function textOf(item: TranscriptItem): string {
+  switch (item.kind) {
+    case 'user':
+      return item.text;
+    case 'notice':
+      return item.text || t.contextInjection(item.plugin);
+    case 'assistant':
+      return item.blocks.map((b) => b.text).join('\n');
+    case 'tool':
+      return [item.name, item.view?.view.title ?? '', item.arguments, item.result?.text ?? ''].join('\n');
+    case 'command':
+      return [t.command(item.name), item.args ?? '', item.done?.text ?? ''].join('\n');
+    case 'plan-mode':
+      return item.active ? t.planModeOn : t.planModeOff;
+    case 'mode':
+      return t.modeSet(item.mode);
+    case 'turn-end':
+      return t.turnStatus(item.status, item.message);
+    default: {
+      const never: never = item;
+      return never;
+    }
+  }
+}
+
+/**
+ * A row's searchable text, lower-cased (for a case-insensitive match).
+ * @param item a transcript row
+ * @returns its text; cached per row object
+ */
+export function searchTextOf(item: TranscriptItem): string {
+  let text = cache.get(item);
+  if (text === undefined) {
+    text = textOf(item).toLowerCase();
+    cache.set(item, text);
+  }
+  return text;
+}
+
+/**
+ * Indexes of the rows whose text contains `query` (case-insensitive), in row order.
+ * @param items the transcript rows
+ * @param query what the user typed, spaces included; blank matches nothing
+ * @returns ascending row indexes
+ */
+export function findRows(items: readonly TranscriptItem[], query: string): number[] {
+  if (!query.trim()) return [];
+  const needle = query.toLowerCase();
+  const found: number[] = [];
+  for (let i = 0; i < items.length; i += 1) if (searchTextOf(items[i]!).includes(needle)) found.push(i);
+  return found;
+}
