@@ -62,6 +62,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
           loaded={state.loaded}
           error={state.error}
           waiting={waiting}
+          readOnly={state.readOnly}
           unreadable={state.unreadable}
           onRetry={() => void store.refreshSession(sessionId)}
         />

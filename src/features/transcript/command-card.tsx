@@ -2,16 +2,18 @@
 import { memo } from 'react';
 import type { TranscriptItem } from '../../core/transcript/fold.ts';
 import { t } from './locales.ts';
+import { useLogEnded } from './log-ended.ts';
 
 /** @param item a `command` transcript item */
 export const CommandCard = memo(function CommandCard({ item }: { item: Extract<TranscriptItem, { kind: 'command' }> }) {
   const line = `${t.command(item.name)}${item.args ? ` ${item.args.trim()}` : ''}`;
   const failed = item.done?.kind === 'error';
+  const ended = useLogEnded();
   return (
     <article className={`card command-card${failed ? ' is-error' : ''}`} aria-label={line}>
       <code className="command-line">{line}</code>
       {item.done === undefined ? (
-        <p className="quiet">{t.commandRunning}</p>
+        <p className="quiet">{ended ? t.unfinishedInLog : t.commandRunning}</p>
       ) : item.done.text ? (
         <p className="command-result">
           {failed ? <strong>{t.commandFailed}: </strong> : null}

@@ -52,6 +52,12 @@ export interface TranscriptLocale {
   skipped: string;
   command: (name: string) => string;
   commandRunning: string;
+  /** A read-only log stops before this command, tool call or review got its result. */
+  unfinishedInLog: string;
+  /** A read-only log stops inside this turn (instead of `running`). */
+  logEndsInTurn: string;
+  /** A read-only log stops before this plan review was answered (instead of `reviewWaiting`). */
+  reviewUnanswered: string;
   commandFailed: string;
   turnStatus: (status: string, message: string | undefined) => string;
   /** Older pages of the history are on their way (issue 9: history loads from the tail, older pages on scroll). */
@@ -116,6 +122,9 @@ export const en: TranscriptLocale = {
   skipped: 'Skipped',
   command: (name) => `/${name}`,
   commandRunning: 'running…',
+  unfinishedInLog: 'no result in this log',
+  logEndsInTurn: 'The log ends during this turn.',
+  reviewUnanswered: 'Not answered in this log',
   commandFailed: 'Command failed',
   turnStatus: (status, message) => {
     if (status === 'completed') return 'Turn completed';

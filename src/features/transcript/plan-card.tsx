@@ -9,6 +9,7 @@ import { Markdown } from '../../components/markdown.tsx';
 import { planTitleOf } from '../../core/plan/plan-text.ts';
 import { parseArguments, reviewOutcomeOf, type TranscriptItem } from '../../core/transcript/fold.ts';
 import { t } from './locales.ts';
+import { useLogEnded } from './log-ended.ts';
 
 /**
  * A plan title with its inline code spans (`` `x` ``) rendered as code, as the plan's own heading would be.
@@ -29,6 +30,7 @@ export const PlanCard = memo(function PlanCard({ item }: { item: Extract<Transcr
   const plan = typeof args?.plan === 'string' ? args.plan : fromView ?? '';
   const title = item.view?.view.title ?? planTitleOf(plan);
   const outcome = reviewOutcomeOf(item.result);
+  const ended = useLogEnded();
   const { parts, plain } = titleParts(title);
   return (
     <article className={`card plan-card outcome-${outcome.kind}`} aria-label={t.planCard(plain)}>
@@ -40,7 +42,7 @@ export const PlanCard = memo(function PlanCard({ item }: { item: Extract<Transcr
         <Markdown className="plan-body" text={plan} />
       </Disclosure>
       <p className={`review-outcome${outcome.kind === 'failed' ? ' is-error' : ''}`}>
-        {outcome.kind === 'waiting' && t.reviewWaiting}
+        {outcome.kind === 'waiting' && (ended ? t.reviewUnanswered : t.reviewWaiting)}
         {outcome.kind === 'approved' && t.reviewApproved}
         {outcome.kind === 'dismissed' && t.reviewDismissed}
         {outcome.kind === 'keep-planning' && t.reviewKeepPlanning}

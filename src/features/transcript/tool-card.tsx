@@ -8,6 +8,7 @@ import { Disclosure } from '../../components/disclosure.tsx';
 import { parseArguments, type TranscriptItem } from '../../core/transcript/fold.ts';
 import { t } from './locales.ts';
 import { toolErrorOf } from './tool-outcome.ts';
+import { useLogEnded } from './log-ended.ts';
 
 const SUMMARY_CHARS = 80;
 
@@ -31,7 +32,8 @@ export const ToolCard = memo(function ToolCard({ item }: { item: Extract<Transcr
   const failed = item.result?.isError === true;
   const title = item.view?.view.title;
   const error = item.result?.isError ? toolErrorOf(item.result.text) : undefined;
-  const status = item.result === undefined ? t.toolRunning : error ? t.toolOutcome[error.kind] : undefined;
+  const ended = useLogEnded();
+  const status = item.result === undefined ? (ended ? t.unfinishedInLog : t.toolRunning) : error ? t.toolOutcome[error.kind] : undefined;
   return (
     <article className={`card tool-card${failed ? ' is-error' : ''}`} aria-label={t.toolCall(item.name)}>
       <header className="card-head">

@@ -36,6 +36,21 @@ async function renderRecording(name: RecordingName) {
 }
 
 describe('Transcript', () => {
+  it('says where a read-only log stops instead of showing its unfinished turn and review as live', async () => {
+    const { events, views } = await imported('plan-review');
+    const cut = events.findIndex((e) => e.type === 'tool/result' && JSON.stringify(e.data).includes('plan'));
+    const until = events.slice(0, cut);
+    const { rerender } = render(<Transcript transcript={transcriptViewOf(until, views)} loaded error={undefined} readOnly />);
+    const region = screen.getByRole('region', { name: 'Transcript' });
+    expect(within(region).getByText('The log ends during this turn.')).toBeInTheDocument();
+    expect(within(region).getAllByText('Not answered in this log').length).toBeGreaterThan(0);
+    expect(within(region).queryByText('Running…')).toBeNull();
+    expect(within(region).queryByText('Awaiting review')).toBeNull();
+    rerender(<Transcript transcript={transcriptViewOf(until, views)} loaded error={undefined} />);
+    expect(within(region).getByText('Running…')).toBeInTheDocument();
+    expect(within(region).getAllByText('Awaiting review').length).toBeGreaterThan(0);
+  });
+
   it('renders the plan-review recording: the /plan command, the plan card with its five steps, approval and DONE', async () => {
     const user = userEvent.setup();
     const transcript = await renderRecording('plan-review');

@@ -22,6 +22,7 @@ import { findRows } from './row-text.ts';
 import { ToolCard } from './tool-card.tsx';
 import { UserMessage } from './user-message.tsx';
 import './transcript.css';
+import { LogEndedContext } from './log-ended.ts';
 
 /** Props of `Transcript`: the session's folded transcript, its load and paging state. */
 export interface TranscriptProps {
@@ -36,6 +37,8 @@ export interface TranscriptProps {
    * "Waiting for your review" / "Waiting for your answer" instead of "Running…" (issue 8 item 21).
    */
   waiting?: 'review' | 'answer' | undefined;
+  /** A read-only log that will not go on: unfinished turns, calls and reviews say the log ends there. */
+  readOnly?: boolean;
   /** How many events could not be shown (payload of the wrong shape); 0 or undefined shows no note. */
   unreadable?: number;
   /** Older history exists that is not loaded (issue 9: the history loads from the tail in pages). */
@@ -117,7 +120,7 @@ const observeRect: typeof observeElementRect<HTMLDivElement> = (instance, cb) =>
   observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: NO_LAYOUT_ROWS * ESTIMATED_ROW_PX }));
 
 /** Render a session's transcript (see `TranscriptProps`). */
-export function Transcript({ transcript, loaded, error, onRetry, waiting, unreadable = 0, hasOlder = false, loadingOlder = false, onLoadOlder, onLoadAll }: TranscriptProps) {
+export function Transcript({ transcript, loaded, error, onRetry, waiting, readOnly = false, unreadable = 0, hasOlder = false, loadingOlder = false, onLoadOlder, onLoadAll }: TranscriptProps) {
   const { openTurn } = transcript;
   // While older pages are missing, a result whose call is on one of them is not shown alone: it joins its card once
   // the call is loaded (loaded history is one run up to the tail, so a loaded call always has its result).
@@ -223,72 +226,74 @@ export function Transcript({ transcript, loaded, error, onRetry, waiting, unread
 
   const virtualItems = virtualizer.getVirtualItems();
   return (
-    <section className="transcript" aria-label={t.region} onKeyDown={onKeyDown}>
-      <div className="transcript-tools">
-        {findOpen ? (
-          <FindBox
-            query={query}
-            onQueryChange={onQueryChange}
-            current={current === undefined ? 0 : matches.indexOf(current) + 1}
-            total={matches.length}
-            onMove={move}
-            onClose={closeFind}
-            partial={hasOlder}
-            onLoadAll={onLoadAll}
-            loadingAll={loadingOlder}
-          />
-        ) : (
-          <button ref={findButton} type="button" className="button find-open" onClick={openFind} aria-keyshortcuts="Control+F Meta+F">
-            {t.find}
-          </button>
-        )}
-      </div>
-      <div className="transcript-scroller" ref={scroller} onScroll={onScroll} tabIndex={0}>
-        <div className="transcript-inner">
-          {error ? (
-            <div role="alert" className="transcript-error">
-              <p>{t.loadError(error)}</p>
-              {onRetry ? <button type="button" className="button" onClick={onRetry}>{t.retry}</button> : null}
-            </div>
-          ) : null}
-          {!loaded && items.length === 0 && !error ? <p className="quiet">{t.loading}</p> : null}
-          {loaded && items.length === 0 && !hasOlder ? <p className="quiet">{t.empty}</p> : null}
-          {unreadable > 0 ? <p className="quiet transcript-unreadable">{t.unreadable(unreadable)}</p> : null}
-          {loadingOlder ? (
-            <p className="quiet transcript-older" role="status">{t.loadingOlder}</p>
-          ) : hasOlder ? (
-            <p className="quiet transcript-older">
-              {t.olderAvailable}{' '}
-              {onLoadOlder ? <button type="button" className="button" onClick={onLoadOlder}>{t.loadOlder}</button> : null}
-            </p>
-          ) : null}
-          <ol className="transcript-list" style={{ height: totalSize }}>
-            {virtualItems.map((row) => {
-              const item = items[row.index]!;
-              const isCurrent = row.index === current;
-              return (
-                <li
-                  key={row.key}
-                  ref={virtualizer.measureElement}
-                  data-index={row.index}
-                  aria-posinset={row.index + 1}
-                  aria-setsize={items.length}
-                  aria-current={isCurrent ? 'true' : undefined}
-                  className={`row row-${item.kind}${isCurrent ? ' is-find-current' : ''}`}
-                  style={{ transform: `translateY(${row.start}px)` }}
-                >
-                  <Row item={item} />
-                </li>
-              );
-            })}
-          </ol>
-          {waiting !== undefined ? (
-            <p className="quiet waiting" aria-live="polite">{waiting === 'review' ? t.waitingReview : t.waitingAnswer}</p>
-          ) : openTurn !== undefined && !streamingLast(items) ? (
-            <p className="quiet running" aria-live="polite">{t.running}</p>
-          ) : null}
+    <LogEndedContext value={readOnly}>
+      <section className="transcript" aria-label={t.region} onKeyDown={onKeyDown}>
+        <div className="transcript-tools">
+          {findOpen ? (
+            <FindBox
+              query={query}
+              onQueryChange={onQueryChange}
+              current={current === undefined ? 0 : matches.indexOf(current) + 1}
+              total={matches.length}
+              onMove={move}
+              onClose={closeFind}
+              partial={hasOlder}
+              onLoadAll={onLoadAll}
+              loadingAll={loadingOlder}
+            />
+          ) : (
+            <button ref={findButton} type="button" className="button find-open" onClick={openFind} aria-keyshortcuts="Control+F Meta+F">
+              {t.find}
+            </button>
+          )}
         </div>
-      </div>
-    </section>
+        <div className="transcript-scroller" ref={scroller} onScroll={onScroll} tabIndex={0}>
+          <div className="transcript-inner">
+            {error ? (
+              <div role="alert" className="transcript-error">
+                <p>{t.loadError(error)}</p>
+                {onRetry ? <button type="button" className="button" onClick={onRetry}>{t.retry}</button> : null}
+              </div>
+            ) : null}
+            {!loaded && items.length === 0 && !error ? <p className="quiet">{t.loading}</p> : null}
+            {loaded && items.length === 0 && !hasOlder ? <p className="quiet">{t.empty}</p> : null}
+            {unreadable > 0 ? <p className="quiet transcript-unreadable">{t.unreadable(unreadable)}</p> : null}
+            {loadingOlder ? (
+              <p className="quiet transcript-older" role="status">{t.loadingOlder}</p>
+            ) : hasOlder ? (
+              <p className="quiet transcript-older">
+                {t.olderAvailable}{' '}
+                {onLoadOlder ? <button type="button" className="button" onClick={onLoadOlder}>{t.loadOlder}</button> : null}
+              </p>
+            ) : null}
+            <ol className="transcript-list" style={{ height: totalSize }}>
+              {virtualItems.map((row) => {
+                const item = items[row.index]!;
+                const isCurrent = row.index === current;
+                return (
+                  <li
+                    key={row.key}
+                    ref={virtualizer.measureElement}
+                    data-index={row.index}
+                    aria-posinset={row.index + 1}
+                    aria-setsize={items.length}
+                    aria-current={isCurrent ? 'true' : undefined}
+                    className={`row row-${item.kind}${isCurrent ? ' is-find-current' : ''}`}
+                    style={{ transform: `translateY(${row.start}px)` }}
+                  >
+                    <Row item={item} />
+                  </li>
+                );
+              })}
+            </ol>
+            {waiting !== undefined ? (
+              <p className="quiet waiting" aria-live="polite">{waiting === 'review' ? t.waitingReview : t.waitingAnswer}</p>
+            ) : openTurn !== undefined && !streamingLast(items) ? (
+              <p className="quiet running" aria-live="polite">{readOnly ? t.logEndsInTurn : t.running}</p>
+            ) : null}
+          </div>
+        </div>
+      </section>
+    </LogEndedContext>
   );
 }
