@@ -1,13 +1,15 @@
 /**
  * Harness part of `npm run bench`: importing a large log of the fixtures/perf shape through the host (parse, store,
- * projection registry) and serving, from it, the two `session.history` calls the client makes — the tail page
- * `{sessionId}` (no `maxMessages`) and an older page `{sessionId, beforeSeq}` — each serialised to JSON as the
- * carrier sends it. Figures are events/s or calls/s; each history line names the page size it got (events, MB).
+ * projection registry) and serving, from it, the `session.history` calls the client makes — the tail page on open
+ * `{sessionId, maxMessages: 40}`, an older page on scroll `{sessionId, beforeSeq, maxMessages: 40}` and a "Load all"
+ * page `{sessionId, beforeSeq, maxMessages: 1000}` (src/features/session-stream/store.ts) — each serialised to JSON as
+ * the carrier sends it. Figures are events/s or calls/s; each history line names the page size it got (events, MB).
  */
 import { createHost } from '../harness/host.ts';
 import { MemoryStorage } from '../harness/storage/memory.ts';
 import { createScriptedModel } from '../harness/models/scripted.ts';
 import { bigLog } from '../scripts/make-perf-fixtures.mjs';
+import { HISTORY_PAGE_MESSAGES, LOAD_ALL_PAGE_MESSAGES } from '../src/features/session-stream/store.ts';
 
 interface Result { name: string; events: number; ms: number; perSecond: number; target: number; unit?: string }
 
@@ -39,14 +41,17 @@ export async function benchHarness(events: number): Promise<Result[]> {
     return { ms: performance.now() - t, events: got, bytes };
   };
   const calls = Number(process.env.BENCH_HISTORY_CALLS ?? 10);
-  const tail = await historyCall({}, calls);
-  const older = await historyCall({ beforeSeq: Math.floor(events / 2) }, calls);
+  const middle = Math.floor(events / 2);
+  const tail = await historyCall({ maxMessages: HISTORY_PAGE_MESSAGES }, calls);
+  const older = await historyCall({ beforeSeq: middle, maxMessages: HISTORY_PAGE_MESSAGES }, calls);
+  const loadAll = await historyCall({ beforeSeq: middle, maxMessages: LOAD_ALL_PAGE_MESSAGES }, calls);
   await host.close();
   const size = (page: { events: number; bytes: number }): string =>
     `${page.events.toLocaleString('en')} events, ${(page.bytes / 1024 / 1024).toFixed(1)} MB of JSON`;
   return [
     { name: `session.import (parse + store + projections, ${(jsonl.length / 1024 / 1024).toFixed(1)} MB)`, events, ms: importMs, perSecond: events / (importMs / 1000), target: 50_000 },
-    { name: `session.history tail page {sessionId}, as the client calls it (${size(tail)})`, events: calls, ms: tail.ms / calls, perSecond: calls / (tail.ms / 1000), target: 20, unit: 'calls' },
-    { name: `session.history {sessionId, beforeSeq: ${Math.floor(events / 2)}} older page (${size(older)})`, events: calls, ms: older.ms / calls, perSecond: calls / (older.ms / 1000), target: 20, unit: 'calls' },
+    { name: `session.history tail page on open {maxMessages: ${HISTORY_PAGE_MESSAGES}} (${size(tail)})`, events: calls, ms: tail.ms / calls, perSecond: calls / (tail.ms / 1000), target: 100, unit: 'calls' },
+    { name: `session.history older page on scroll {beforeSeq: ${middle}, maxMessages: ${HISTORY_PAGE_MESSAGES}} (${size(older)})`, events: calls, ms: older.ms / calls, perSecond: calls / (older.ms / 1000), target: 100, unit: 'calls' },
+    { name: `session.history "Load all" page {beforeSeq: ${middle}, maxMessages: ${LOAD_ALL_PAGE_MESSAGES}} (${size(loadAll)})`, events: calls, ms: loadAll.ms / calls, perSecond: calls / (loadAll.ms / 1000), target: 20, unit: 'calls' },
   ];
 }
