@@ -11,21 +11,10 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 } from '../fixtures/seeded-random.mjs';
 
 /** fixtures/perf of this clone. */
 export const PERF_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'perf');
-
-/** A small deterministic generator (mulberry32) so the fixtures are the same bytes everywhere. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ('plan step parser flag config module test handler render review approve feedback stream session ' +
   'transcript fold event page cursor history import export server client socket frame budget layout paint task ' +
@@ -56,7 +45,7 @@ export function planLog(name, plan) {
 
 /** A replay log whose first step streams `chunks` text deltas of `size` characters, `dtMs` apart; the last one ends with `END-OF-ANSWER`. */
 export function streamLog(name, chunks, size, dtMs) {
-  const random = rng(chunks);
+  const random = mulberry32(chunks);
   const texts = [];
   for (let i = 0; i < chunks; i += 1) {
     const tail = i === chunks - 1 ? ' END-OF-ANSWER' : '';
@@ -81,7 +70,7 @@ export function plan10() {
 
 /** 2,000 lines, ~100,000 characters: headings, nested lists and prose, a 300-row table, a 500-line code block. */
 export function plan2000() {
-  const random = rng(2000);
+  const random = mulberry32(2000);
   const out = ['# Migrate the session store to paged history', ''];
   let section = 0;
   const prose = (target) => {
@@ -105,7 +94,7 @@ export function plan2000() {
 
 /** A 200-row, 6-column table under a heading. */
 export function planTable200() {
-  const random = rng(200);
+  const random = mulberry32(200);
   const out = ['# Rollout table', '', '| # | step | file | owner | risk | note |', '|---|---|---|---|---|---|'];
   for (let i = 1; i <= 200; i += 1) out.push(`| ${i} | ${words(random, 3)} | \`${words(random, 1)}.ts\` | ${words(random, 1)} | ${['low', 'high'][i % 2]} | ${words(random, 5)} |`);
   return out.join('\n');
@@ -120,7 +109,7 @@ export function planNested500() {
 
 /** A heading (exit_plan_mode requires one) and one line of 1,000,000 characters (words, no newline). */
 export function planLine1mb() {
-  const random = rng(1);
+  const random = mulberry32(1);
   let text = '';
   while (text.length < 1_000_000) text += `${words(random, 50)} `;
   return `# One very long line\n\n${text.slice(0, 1_000_000)}`;
@@ -132,7 +121,7 @@ export function planLine1mb() {
  * The title (`session/title`) is `title`.
  */
 export function bigLog(name, title, marker, events, seed) {
-  const random = rng(seed);
+  const random = mulberry32(seed);
   const out = [header(`perf-${name}`)];
   let count = 0;
   const push = (type, data, extra) => {

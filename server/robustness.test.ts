@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFixture } from '../fixtures/paths.ts';
+import { mulberry32 } from '../fixtures/seeded-random.mjs';
 import { MAX_JSON_DEPTH } from '../harness/carrier.ts';
 import { createHost, type EngineHost } from '../harness/host.ts';
 import { modelFromSpec } from '../harness/models/index.ts';
@@ -165,18 +166,6 @@ it.each([
   expect(answer.status).toBe(target.startsWith('http://[') ? 400 : 403);
 });
 
-/** A small seeded PRNG (mulberry32), so a failing fuzz case is reproducible from the seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const PIECES = [
   '/', '//', 'a', 'assets', 'index.html', 'favicon.svg', 'api', 'events.mux', '..', '.', '\\', '%', '%2', '%zz', '%00', '%2f', '%5C',
   '%2e%2e', '%2E', '%c0%af', '%ff', '%e9', '\u00e9', '?', '?x=%zz', '#', ';', ':', '@', '.js', '.br', '.env', 'leak', 'escape.js',
@@ -190,7 +179,7 @@ function fuzzTarget(random: () => number): string {
 }
 
 it('answers 300 fuzzed paths with a 4xx or the SPA, never a 500 or a dropped connection, and still serves session.list', async () => {
-  const random = prng(0x8e11);
+  const random = mulberry32(0x8e11);
   const failures: string[] = [];
   for (let i = 0; i < 300; i++) {
     const target = fuzzTarget(random);
@@ -202,7 +191,7 @@ it('answers 300 fuzzed paths with a 4xx or the SPA, never a 500 or a dropped con
 }, 60_000);
 
 it('answers 200 fuzzed upgrade targets with a 4xx, never a 500 or a dropped connection, and still serves session.list', async () => {
-  const random = prng(0x5eed);
+  const random = mulberry32(0x5eed);
   const failures: string[] = [];
   for (let i = 0; i < 200; i++) {
     const target = random() < 0.3 ? `http://${fuzzTarget(random).replace(/^\//, '')}` : fuzzTarget(random);

@@ -22,7 +22,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /** The data files (not READMEs nor TS helpers), relative to fixtures/. */
-const allDataFiles = filesUnder(FIXTURES_DIR).filter((file) => !file.endsWith('.md') && !file.endsWith('.ts'));
+const allDataFiles = filesUnder(FIXTURES_DIR).filter((file) => !/\.(md|ts|mts|mjs)$/.test(file));
 /**
  * Files of this repo's own making, not copied: small reproductions of its issues (`fixtures/trust/`, issue 8) and the
  * generated benchmark fixtures (`fixtures/perf/`, issue 9; written by scripts/make-perf-fixtures.mjs, git-ignored).
