@@ -75,3 +75,29 @@ test('streamed output is followed at the bottom and leaves a reader who scrolled
   await expect(first).toBeInViewport();
   await expect(transcript.getByText(/Turn completed/i).last()).not.toBeInViewport();
 });
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {
+  test(`keeps following the bottom when Approve is pressed the moment the card appears (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await newSession(page);
+    await send(page, '/plan Add a --greeting flag to the CLI');
+    const approve = reviewCard(page).getByRole('button', { name: 'Approve' });
+    await expect(approve).toBeEnabled({ timeout: 30_000 });
+    await approve.click();
+    const transcript = page.getByRole('region', { name: 'Transcript' });
+    // Sample the distance from the bottom while the execution streams, until the turn ends: it never drifts away.
+    const distances: number[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      distances.push(await transcript.evaluate((region) => {
+        const el = region.querySelector('.transcript-scroller') as HTMLElement;
+        return Math.round(el.scrollHeight - el.scrollTop - el.clientHeight);
+      }));
+      if (await transcript.getByText(/Turn completed/i).count() > 0) break;
+      await page.waitForTimeout(100);
+    }
+    await expect(transcript.getByText(/Turn completed/i).last()).toBeInViewport({ timeout: 60_000 });
+    // A single sample may catch a frame before the follow write; the transcript must never stay away from the bottom.
+    const away = distances.filter((d) => d > 120);
+    expect(away.length).toBeLessThanOrEqual(2);
+  });
+}

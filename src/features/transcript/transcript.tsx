@@ -58,6 +58,12 @@ const AT_BOTTOM_PX = 80;
 /** An older page is asked for when the reader is within this many pixels of the top. */
 const NEAR_TOP_PX = 800;
 /**
+ * How long after the reader's own wheel, touch, key or pointer input a scroll away from the bottom counts as the
+ * reader leaving it, in ms. Other scrolls (the virtualizer correcting for a row measured taller, the browser
+ * clamping when the dock above shrinks) never stop following; reaching the bottom always resumes it.
+ */
+const INTENT_MS = 700;
+/**
  * Without layout (a DOM without a layout engine, as in unit tests, or a hidden container) the scroll element
  * measures 0 px: the range then covers this many estimated rows instead of none.
  */
@@ -130,6 +136,8 @@ export function Transcript({ transcript, loaded, error, onRetry, waiting, readOn
   const atBottom = useRef(true);
   /** Where the last follow-the-bottom write put the scroll position (its own scroll event is not the reader's). */
   const followedTo = useRef<number | undefined>(undefined);
+  /** When the reader last moved the transcript themselves (`performance.now()`); `Infinity` while a pointer is down on it. */
+  const intentAt = useRef(-Infinity);
   const firstKey = useRef<string | undefined>(undefined);
   const virtualizer: Virtualizer<HTMLDivElement, HTMLLIElement> = useVirtualizer({
     count: items.length,
@@ -191,8 +199,26 @@ export function Transcript({ transcript, loaded, error, onRetry, waiting, readOn
     // which must not read as the reader leaving the bottom.
     if (el.scrollTop === followedTo.current) return;
     followedTo.current = undefined;
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < AT_BOTTOM_PX;
+    const nearBottom = el.scrollHeight - el.scrollTop - el.clientHeight < AT_BOTTOM_PX;
+    // Leaving the bottom is the reader's decision only: a scroll with no input of theirs behind it keeps following.
+    if (nearBottom) atBottom.current = true;
+    else if (performance.now() - intentAt.current < INTENT_MS) atBottom.current = false;
     if (hasOlder && !loadingOlder && el.scrollTop < NEAR_TOP_PX) onLoadOlder?.();
+  };
+
+  const markIntent = () => {
+    if (intentAt.current !== Infinity) intentAt.current = performance.now();
+  };
+  // A drag of the scrollbar (or a text selection) lasts as long as the pointer is down.
+  const holdIntent = () => {
+    intentAt.current = Infinity;
+    const release = () => {
+      intentAt.current = performance.now();
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+    };
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
   };
 
   const openFind = useCallback(() => setFindOpen(true), []);
@@ -247,7 +273,16 @@ export function Transcript({ transcript, loaded, error, onRetry, waiting, readOn
             </button>
           )}
         </div>
-        <div className="transcript-scroller" ref={scroller} onScroll={onScroll} tabIndex={0}>
+        <div
+          className="transcript-scroller"
+          ref={scroller}
+          onScroll={onScroll}
+          onWheel={markIntent}
+          onTouchMove={markIntent}
+          onKeyDown={markIntent}
+          onPointerDown={holdIntent}
+          tabIndex={0}
+        >
           <div className="transcript-inner">
             {error ? (
               <div role="alert" className="transcript-error">
