@@ -37,7 +37,7 @@ import { createCommandRegistry, type CommandRegistry } from './commands.ts';
 import { resolvePlugins } from './config.ts';
 import { LogWriteError, logWriteErrorOf, SessionLog, type LogHeader } from './log.ts';
 import { storedLinesOf } from './storage/stored-lines.ts';
-import { KNOWN_EVENT_TYPES } from '../src/core/log/schemas.ts';
+import { isKnownEventType } from '../src/core/log/schemas.ts';
 import { createModesPlugin, MODES_PLUGIN_ID, resolveModesConfig, type ModesPlugin } from './plugins/modes.ts';
 import {
   createPlanModePlugin,
@@ -711,9 +711,6 @@ export function createHost(options: HostOptions): EngineHost {
   };
 }
 
-/** Event kinds a dsh log holds (the core reader's schemas): without a header, at least one must be present. */
-const KNOWN_EVENT_TYPE_SET: ReadonlySet<string> = new Set(KNOWN_EVENT_TYPES);
-
 /** Distinct mode names a log's `mode/set` events name, in first-seen order (a session-modes log under a plan-mode host). */
 function loggedModes(events: readonly SessionEvent[]): string[] {
   const names = new Set<string>();
@@ -734,7 +731,7 @@ function loggedModes(events: readonly SessionEvent[]): string[] {
  * @returns the refusal as the error's `details.refusal` carries it (`empty`, `header-only`, `no-events`)
  */
 export function importRefusalFactsOf(text: string, parsed: ParsedLog): ImportRefusal | undefined {
-  const known = parsed.events.some((event) => KNOWN_EVENT_TYPE_SET.has(event.type));
+  const known = parsed.events.some((event) => isKnownEventType(event.type));
   if (parsed.header ? parsed.events.length + parsed.skipped.length > 0 : known) return undefined;
   if (text.replace(/^\uFEFF/, '').trim() === '') return { kind: 'empty' };
   const count = parsed.skipped.length + parsed.events.length;
@@ -765,16 +762,6 @@ export function importRefusalText(refusal: ImportRefusal): string {
       return String(never);
     }
   }
-}
-
-/**
- * Why a file cannot be imported, as the host's message, or `undefined` when it can (see {@link importRefusalFactsOf}).
- * @param text - the uploaded file's text
- * @param parsed - `parseSessionLog(text)`
- */
-export function importRefusalOf(text: string, parsed: ParsedLog): string | undefined {
-  const refusal = importRefusalFactsOf(text, parsed);
-  return refusal === undefined ? undefined : importRefusalText(refusal);
 }
 
 /** A session is blank until its first turn or command. */

@@ -59,7 +59,7 @@ export function createHandlers(getHost: () => Host): Array<RequestHandler | WebS
       return HttpResponse.json(answer, { status: statusOfAnswer(answer) });
     }),
     mux.addEventListener('connection', ({ client }) => {
-      const detach = getHost().openMux((frame) => client.send(JSON.stringify(frame)));
+      const detach = getHost().openMux((_frame, text) => client.send(text));
       client.addEventListener('close', () => detach());
       client.addEventListener('message', () => {
         detach();
@@ -67,7 +67,7 @@ export function createHandlers(getHost: () => Host): Array<RequestHandler | WebS
       });
     }),
     hostLink.addEventListener('connection', ({ client }) => {
-      const detach = getHost().openHostStream((frame) => client.send(JSON.stringify(frame)));
+      const detach = getHost().openHostStream((_frame, text) => client.send(text));
       client.addEventListener('close', () => detach());
       client.addEventListener('message', () => {
         detach();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createDshProxyServer, parseDshUrl, upstreamHeaders } from './dsh-proxy.ts';
-import { passesTrustFence } from './http.ts';
+import { decideTrust } from './trust-fence.ts';
 
 interface Seen {
   method: string;
@@ -38,14 +38,14 @@ async function fakeUpstream() {
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      if (!passesTrustFence(req.headers, new Set())) return void res.writeHead(403).end('forbidden');
+      if (!decideTrust(req.headers, '127.0.0.1', true, new Set()).ok) return void res.writeHead(403).end('forbidden');
       res.writeHead(200, { 'content-type': 'application/json', 'x-upstream': 'dsh' });
       res.end(JSON.stringify({ type: 'server-response', rpcId: 'r1', result: { ok: true, value: { echo: body } } }));
     });
   });
   server.on('upgrade', (req, socket, head) => {
     upgrades.push(req.headers);
-    if (!passesTrustFence(req.headers, new Set())) return void socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+    if (!decideTrust(req.headers, '127.0.0.1', true, new Set()).ok) return void socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
     wss.handleUpgrade(req, socket, head, (ws) => {
       ws.send(JSON.stringify({ type: 'server-request', rpcId: 'f1', method: 'hello', payload: { type: 'hello', path: req.url } }));
       ws.on('message', () => ws.close(1008, 'clients do not send on this socket'));

@@ -59,8 +59,6 @@ export function serializeStoredHeader(header: StoredSession['header']): string {
   return JSON.stringify(out);
 }
 
-/** Type of the in-memory placeholder that keeps the seq of a line the reader skipped (as `session.import` does). */
-export { SKIPPED_LINE_TYPE } from '../harness/storage/stored-lines.ts';
 
 /** The stored header of a parsed log: the dsh fields plus ui-plan's `readOnly` / `parentSessionId` when well-typed. */
 function storedHeaderOf(parsed: ParsedLog): StoredSession['header'] | undefined {

@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createUiPlanServer, passesTrustFence, NOT_BUILT_HTML, type UiPlanServer } from './http.ts';
+import { createUiPlanServer, NOT_BUILT_HTML, type UiPlanServer } from './http.ts';
+import { decideTrust } from './trust-fence.ts';
 import type { FrameSink, Host } from '../harness/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 
@@ -315,9 +316,9 @@ it('tells the user to build when dist/ is missing', async () => {
 });
 
 it('checks the fence as a pure function too', () => {
-  expect(passesTrustFence({}, new Set())).toBe(false);
-  expect(passesTrustFence({ host: '[::1]' }, new Set())).toBe(true);
-  expect(passesTrustFence({ host: 'box:80' }, new Set(['box']))).toBe(true);
+  expect(decideTrust({}, '127.0.0.1', true, new Set()).ok).toBe(false);
+  expect(decideTrust({ host: '[::1]' }, '127.0.0.1', true, new Set()).ok).toBe(true);
+  expect(decideTrust({ host: 'box:80' }, '127.0.0.1', true, new Set(['box'])).ok).toBe(true);
 });
 
 it.each<[string, () => Record<string, string>, number]>([

@@ -15,7 +15,7 @@ import { bodyLimitOf, MAX_BODY_BYTES } from '../harness/limits.ts';
 import type { FrameSink, Host } from '../harness/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { createStaticHandler, NOT_BUILT_HTML } from './static.ts';
-import { createTrustFence, decideTrust, type TrustFence } from './trust-fence.ts';
+import { createTrustFence, type TrustFence } from './trust-fence.ts';
 
 /** Served at `/` when there is no built SPA (server/static.ts). */
 export { NOT_BUILT_HTML };
@@ -56,17 +56,6 @@ export interface UiPlanServerOptions {
 export interface UiPlanServer {
   server: http.Server;
   close(): Promise<void>;
-}
-
-/**
- * The trust fence as it was before the peer address counted: a request from a loopback peer to a loopback bind
- * (see {@link decideTrust} in server/trust-fence.ts for the full rule).
- * @param headers the request headers
- * @param trustedHosts extra accepted host names (lower case, no port)
- * @returns true when the request may pass
- */
-export function passesTrustFence(headers: http.IncomingHttpHeaders, trustedHosts: ReadonlySet<string>): boolean {
-  return decideTrust(headers, '127.0.0.1', true, trustedHosts).ok;
 }
 
 function sendText(res: http.ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {

@@ -45,6 +45,14 @@ const knownPayloads = new Map<string, z.ZodType>([
   ['tool-call-chunks', obj({ ...turnStep, index: num.optional() })],
 ]);
 
+/**
+ * Whether dsh logs this kind of event (a kind the reader validates); own keys only, so `constructor` is not one.
+ * @param type - any string
+ */
+export function isKnownEventType(type: string): boolean {
+  return knownPayloads.has(type);
+}
+
 /** Every event kind whose payload is validated, in a fixed order (tests iterate it). */
 export const KNOWN_EVENT_TYPES: readonly string[] = [...knownPayloads.keys()];
 
