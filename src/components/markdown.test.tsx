@@ -25,6 +25,13 @@ function expectInert(container: HTMLElement) {
   }
 }
 
+/** A link that opens `href` in a new tab, without an opener or a referrer. */
+function expectNewTabLink(link: HTMLElement, href: string): void {
+  expect(link).toHaveAttribute('href', href);
+  expect(link).toHaveAttribute('target', '_blank');
+  expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+}
+
 describe('raw HTML', () => {
   it.each([
     ['Use Vec<u8> and the <channel> tag.', 'Use Vec<u8> and the <channel> tag.'],
@@ -115,9 +122,7 @@ describe('links', () => {
   ])('renders %j as a link that opens in a new tab', (source, name, href) => {
     const container = renderMarkdown(source);
     const link = screen.getByRole('link', { name });
-    expect(link).toHaveAttribute('href', href);
-    expect(link).toHaveAttribute('target', '_blank');
-    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expectNewTabLink(link, href);
     expectInert(container);
   });
 });
@@ -131,9 +136,7 @@ describe('images', () => {
   ])('shows %j as a placeholder link, never fetched', (source, name, href) => {
     const container = renderMarkdown(source);
     const link = screen.getByRole('link', { name });
-    expect(link).toHaveAttribute('href', href);
-    expect(link).toHaveAttribute('target', '_blank');
-    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expectNewTabLink(link, href);
     expectInert(container);
   });
 

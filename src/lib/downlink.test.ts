@@ -1,30 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { backoffDelay, connectDownlink, parseMuxFrame, socketUrl, type DownlinkHandlers } from './downlink.ts';
-
-/** A WebSocket double the test drives by hand. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  close() {
-    this.closed = true;
-  }
-  open() {
-    this.onopen?.();
-  }
-  receive(data: unknown) {
-    this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) });
-  }
-  drop() {
-    this.onclose?.();
-  }
-}
+import { FakeSocket } from './fake-socket.ts';
 
 const envelope = (payload: { type: string; [key: string]: unknown }, rpcId = 'r1') => ({ type: 'server-request', rpcId, method: payload.type, payload });
 

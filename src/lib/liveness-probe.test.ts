@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectDownlink } from './downlink.ts';
+import { FakeSocket } from './fake-socket.ts';
 import { aheadOf, PROBE_GRACE_MS, PROBE_INTERVAL_MS, startLivenessProbe, type LivenessSample } from './liveness-probe.ts';
 
 beforeEach(() => {
@@ -91,24 +92,9 @@ describe('startLivenessProbe', () => {
   });
 });
 
-/** A WebSocket double that can go silent: no close, no frames. */
-class QuietSocket {
-  static all: QuietSocket[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-  constructor(readonly url: string) {
-    QuietSocket.all.push(this);
-  }
-  close() {
-    this.closed = true;
-  }
-}
 
 it('reconnects a downlink that silently stopped delivering while the host logged newer events', async () => {
-  QuietSocket.all = [];
+  FakeSocket.all = [];
   const seqs: number[] = [];
   const states: string[] = [];
   const onReconnected = vi.fn();
@@ -121,9 +107,9 @@ it('reconnects a downlink that silently stopped delivering while the host logged
       onConnectionState: (state) => states.push(state),
       onReconnected,
     },
-    { baseUrl: 'http://127.0.0.1:5600/', WebSocket: QuietSocket as unknown as new (url: string) => WebSocket, random: () => 0.5 },
+    { baseUrl: 'http://127.0.0.1:5600/', WebSocket: FakeSocket as unknown as new (url: string) => WebSocket, random: () => 0.5 },
   );
-  const [mux, host] = QuietSocket.all as [QuietSocket, QuietSocket];
+  const [mux, host] = FakeSocket.all as [FakeSocket, FakeSocket];
   mux.onopen?.();
   host.onopen?.();
   const event = (seq: number) => ({ type: 'server-request', rpcId: `e${seq}`, method: 'session/event', payload: { type: 'session/event', sessionId: 's', event: { type: 'turn/start', seq, time: 1, data: { turn: 1 } } } });
@@ -141,7 +127,7 @@ it('reconnects a downlink that silently stopped delivering while the host logged
   expect(downlink.state).toBe('reconnecting');
   expect(mux.closed && host.closed).toBe(true);
   await vi.advanceTimersByTimeAsync(250);
-  const [mux2, host2] = QuietSocket.all.slice(2) as [QuietSocket, QuietSocket];
+  const [mux2, host2] = FakeSocket.all.slice(2) as [FakeSocket, FakeSocket];
   expect(mux2.url).toBe('ws://127.0.0.1:5600/api/events.mux');
   mux2.onopen?.();
   host2.onopen?.();
