@@ -89,7 +89,7 @@ export async function resyncRunning(store: SessionStreamStore, queryClient: Quer
     return;
   }
   for (const item of items) {
-    const held = store.getState().sessions[item.sessionId]?.running;
+    const held = sliceOf(store.getState(), item.sessionId).running;
     if (held === undefined || held !== before.get(item.sessionId) || held === item.running) continue;
     store.applyHost({ type: 'host/session-status', sessionId: item.sessionId, running: item.running });
   }
@@ -116,8 +116,8 @@ export function useLivenessProbe(sessionId: string | undefined): void {
     const probe = startLivenessProbe({
       probe: () => sampleHost(sessionId),
       held: () => {
-        const slice = store.getState().sessions[sessionId];
-        return { lastSeq: slice?.events[slice.events.length - 1]?.seq, running: slice?.running };
+        const slice = sliceOf(store.getState(), sessionId);
+        return { lastSeq: slice.events[slice.events.length - 1]?.seq, running: slice.running };
       },
       isConnected: () => store.getConnectionState() === 'connected',
       onDead: (reason) => {
