@@ -15,16 +15,22 @@ const zones = [
     message: 'A feature never imports a sibling feature; compose them in src/app.',
   })),
   { target: './src/features', from: ['./src/app', './harness', './server', './mocks', './e2e'], message: 'Features import only core, lib and components.' },
-  { target: ['./src/lib', './src/components'], from: ['./src/features', './src/app', './harness', './server', './mocks'], message: 'lib and components sit below features.' },
-  { target: './harness', from: ['./server', './mocks', './src/features', './src/app', './src/lib', './src/components', './e2e'], message: 'The harness engine imports only src/core.' },
+  {
+    target: ['./src/lib', './src/components'],
+    from: ['./src/features', './src/app', './harness', './server', './mocks'],
+    message: 'lib and components sit below features.',
+  },
+  {
+    target: './harness',
+    from: ['./server', './mocks', './src/features', './src/app', './src/lib', './src/components', './e2e'],
+    message: 'The harness engine imports only src/core.',
+  },
   { target: ['./server', './mocks'], from: ['./src/features', './src/app', './src/components', './e2e'], message: 'Adapters import harness and core only.' },
   { target: ['./src', './harness', './server', './mocks', './bench'], from: './e2e', message: 'Nothing imports e2e.' },
 ];
 
 // Component tests render features against the MSW-mocked harness, so test files may import mocks/.
-const testZones = zones.map((zone) =>
-  zone.target === './src/features' ? { ...zone, from: zone.from.filter((from) => from !== './mocks') } : zone,
-);
+const testZones = zones.map((zone) => (zone.target === './src/features' ? { ...zone, from: zone.from.filter((from) => from !== './mocks') } : zone));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'public-msw/mockServiceWorker.js', 'bench/scratch/**', 'test-results/**', 'playwright-report/**', 'e2e/.tmp/**'] },
@@ -46,6 +52,8 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs', 'bin/**', 'scripts/**'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' },
+    },
   },
 );

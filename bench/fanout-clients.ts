@@ -41,7 +41,14 @@ process.on('message', (m: { type: string; url?: string; origin?: string; clients
   } else if (m.type === 'stop') {
     counting = false;
     const sorted = [...latencies].sort((a, b) => a - b);
-    process.send?.({ type: 'stats', frames: sorted.length, min: sorted[0] ?? 0, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? 0 });
+    process.send?.({
+      type: 'stats',
+      frames: sorted.length,
+      min: sorted[0] ?? 0,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      max: sorted.at(-1) ?? 0,
+    });
     for (const ws of sockets) ws.terminate();
     setTimeout(() => process.exit(0), 100);
   }

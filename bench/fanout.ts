@@ -82,7 +82,10 @@ export async function benchFanout(options: { sessions?: number; clients?: number
   const ids: string[] = [];
   for (let i = 0; i < sessions; i += 1) ids.push(((await call('session.create', {})) as { sessionId: string }).sessionId);
 
-  const child = fork(fileURLToPath(new URL('./fanout-clients.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./fanout-clients.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const message = <T>(type: string): Promise<T> =>
     new Promise((resolve, reject) => {
       const onMessage = (m: { type: string } & T): void => {

@@ -22,15 +22,18 @@ function planOf(file: string): string {
 
 it.each<[string, (plan: string) => void]>([
   ['plan-10.jsonl', (plan) => expect(plan.split('\n')).toHaveLength(10)],
-  ['plan-2000.jsonl', (plan) => {
-    const lines = plan.split('\n');
-    expect(lines).toHaveLength(2000);
-    expect(plan.length).toBeGreaterThan(100_000);
-    expect(lines.filter((l) => /^\| \d+ \|/.test(l))).toHaveLength(300);
-    const fence = lines.indexOf('```ts');
-    expect(lines.indexOf('```', fence + 1) - fence - 1).toBe(500);
-    expect(lines.some((l) => l.startsWith('    - '))).toBe(true);
-  }],
+  [
+    'plan-2000.jsonl',
+    (plan) => {
+      const lines = plan.split('\n');
+      expect(lines).toHaveLength(2000);
+      expect(plan.length).toBeGreaterThan(100_000);
+      expect(lines.filter((l) => /^\| \d+ \|/.test(l))).toHaveLength(300);
+      const fence = lines.indexOf('```ts');
+      expect(lines.indexOf('```', fence + 1) - fence - 1).toBe(500);
+      expect(lines.some((l) => l.startsWith('    - '))).toBe(true);
+    },
+  ],
   ['plan-table-200.jsonl', (plan) => expect(plan.split('\n').filter((l) => /^\| \d+ \|/.test(l))).toHaveLength(200)],
   ['plan-nested-500.jsonl', (plan) => expect(plan.split('\n').at(-1)).toBe(`${'  '.repeat(499)}- level 500 step`)],
   ['plan-line-1mb.jsonl', (plan) => expect(Math.max(...plan.split('\n').map((l) => l.length))).toBe(1_000_000)],

@@ -11,7 +11,14 @@ import { createScriptedModel } from '../harness/models/scripted.ts';
 import { bigLog } from '../scripts/make-perf-fixtures.mjs';
 import { HISTORY_PAGE_MESSAGES, LOAD_ALL_PAGE_MESSAGES } from '../src/features/session-stream/store.ts';
 
-interface Result { name: string; events: number; ms: number; perSecond: number; target: number; unit?: string }
+interface Result {
+  name: string;
+  events: number;
+  ms: number;
+  perSecond: number;
+  target: number;
+  unit?: string;
+}
 
 /**
  * Run the harness benchmarks.
@@ -33,7 +40,12 @@ export async function benchHarness(events: number): Promise<Result[]> {
     let got = 0;
     const t = performance.now();
     for (let i = 0; i < calls; i += 1) {
-      const page = await host.handleRequest('session.history', { type: 'client-request', rpcId: `h${i}`, method: 'session.history', payload: { sessionId, ...payload } });
+      const page = await host.handleRequest('session.history', {
+        type: 'client-request',
+        rpcId: `h${i}`,
+        method: 'session.history',
+        payload: { sessionId, ...payload },
+      });
       if (!page.result.ok) throw new Error(`history failed: ${JSON.stringify(page.result)}`);
       bytes = JSON.stringify(page).length;
       got = (page.result.value as { events: unknown[] }).events.length;
@@ -49,9 +61,36 @@ export async function benchHarness(events: number): Promise<Result[]> {
   const size = (page: { events: number; bytes: number }): string =>
     `${page.events.toLocaleString('en')} events, ${(page.bytes / 1024 / 1024).toFixed(1)} MB of JSON`;
   return [
-    { name: `session.import (parse + store + projections, ${(jsonl.length / 1024 / 1024).toFixed(1)} MB)`, events, ms: importMs, perSecond: events / (importMs / 1000), target: 50_000 },
-    { name: `session.history tail page on open {maxMessages: ${HISTORY_PAGE_MESSAGES}} (${size(tail)})`, events: calls, ms: tail.ms / calls, perSecond: calls / (tail.ms / 1000), target: 100, unit: 'calls' },
-    { name: `session.history older page on scroll {beforeSeq: ${middle}, maxMessages: ${HISTORY_PAGE_MESSAGES}} (${size(older)})`, events: calls, ms: older.ms / calls, perSecond: calls / (older.ms / 1000), target: 100, unit: 'calls' },
-    { name: `session.history "Load all" page {beforeSeq: ${middle}, maxMessages: ${LOAD_ALL_PAGE_MESSAGES}} (${size(loadAll)})`, events: calls, ms: loadAll.ms / calls, perSecond: calls / (loadAll.ms / 1000), target: 20, unit: 'calls' },
+    {
+      name: `session.import (parse + store + projections, ${(jsonl.length / 1024 / 1024).toFixed(1)} MB)`,
+      events,
+      ms: importMs,
+      perSecond: events / (importMs / 1000),
+      target: 50_000,
+    },
+    {
+      name: `session.history tail page on open {maxMessages: ${HISTORY_PAGE_MESSAGES}} (${size(tail)})`,
+      events: calls,
+      ms: tail.ms / calls,
+      perSecond: calls / (tail.ms / 1000),
+      target: 100,
+      unit: 'calls',
+    },
+    {
+      name: `session.history older page on scroll {beforeSeq: ${middle}, maxMessages: ${HISTORY_PAGE_MESSAGES}} (${size(older)})`,
+      events: calls,
+      ms: older.ms / calls,
+      perSecond: calls / (older.ms / 1000),
+      target: 100,
+      unit: 'calls',
+    },
+    {
+      name: `session.history "Load all" page {beforeSeq: ${middle}, maxMessages: ${LOAD_ALL_PAGE_MESSAGES}} (${size(loadAll)})`,
+      events: calls,
+      ms: loadAll.ms / calls,
+      perSecond: calls / (loadAll.ms / 1000),
+      target: 20,
+      unit: 'calls',
+    },
   ];
 }

@@ -12,7 +12,15 @@ import type { SessionEvent } from '../src/core/log/types.ts';
 import { foldTranscript } from '../src/core/transcript/fold.ts';
 import { bigLog } from '../scripts/make-perf-fixtures.mjs';
 
-interface Result { name: string; events: number; ms: number; perSecond: number; target: number; heapMB?: number; unit?: string }
+interface Result {
+  name: string;
+  events: number;
+  ms: number;
+  perSecond: number;
+  target: number;
+  heapMB?: number;
+  unit?: string;
+}
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
 
@@ -84,7 +92,11 @@ results.push(
 // message, tool call and result), through its public whole-log function. Target: 50,000 events in ≤ 100 ms, half
 // the 200 ms task budget of issue 9.
 const transcriptEvents = parseSessionLog(bigLog('bench', 'Bench log', 'bench', 50_000, 11)).events;
-results.push(measure(`foldTranscript (whole log, ${transcriptEvents.length.toLocaleString('en')} events of the perf log shape)`, transcriptEvents.length, 500_000, () => foldTranscript(transcriptEvents)));
+results.push(
+  measure(`foldTranscript (whole log, ${transcriptEvents.length.toLocaleString('en')} events of the perf log shape)`, transcriptEvents.length, 500_000, () =>
+    foldTranscript(transcriptEvents),
+  ),
+);
 
 const gc = (globalThis as { gc?: () => void }).gc;
 gc?.();
@@ -92,18 +104,29 @@ const heapBefore = process.memoryUsage().heapUsed;
 const retained = parseSessionLog(text);
 gc?.();
 const heapMB = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
-results.push({ name: `heap retained by a parsed ${retained.events.length}-event log (MB, ceiling)`, events: retained.events.length, ms: 0, perSecond: 0, target: 0, heapMB });
-
-const harness = await import('./harness-bench.ts').then((m) => m.benchHarness(Math.min(EVENTS, 50_000))).catch((error: unknown) => {
-  console.warn(`harness bench skipped: ${error instanceof Error ? error.message : String(error)}`);
-  return [] as Result[];
+results.push({
+  name: `heap retained by a parsed ${retained.events.length}-event log (MB, ceiling)`,
+  events: retained.events.length,
+  ms: 0,
+  perSecond: 0,
+  target: 0,
+  heapMB,
 });
+
+const harness = await import('./harness-bench.ts')
+  .then((m) => m.benchHarness(Math.min(EVENTS, 50_000)))
+  .catch((error: unknown) => {
+    console.warn(`harness bench skipped: ${error instanceof Error ? error.message : String(error)}`);
+    return [] as Result[];
+  });
 results.push(...harness);
 
-const fanout = await import('./fanout.ts').then((m) => m.benchFanout()).catch((error: unknown) => {
-  console.warn(`fan-out bench skipped: ${error instanceof Error ? error.message : String(error)}`);
-  return undefined;
-});
+const fanout = await import('./fanout.ts')
+  .then((m) => m.benchFanout())
+  .catch((error: unknown) => {
+    console.warn(`fan-out bench skipped: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  });
 
 let missed = 0;
 console.log(`events: ${events.length} (${(text.length / 1024 / 1024).toFixed(1)} MiB of JSONL)`);
@@ -117,7 +140,9 @@ for (const r of results) {
   }
   const ok = r.perSecond >= r.target;
   if (!ok) missed += 1;
-  console.log(`${ok ? 'ok  ' : 'MISS'} ${r.name}: ${r.ms.toFixed(1)} ms, ${Math.round(r.perSecond).toLocaleString('en')} ${r.unit ?? 'events'}/s (target ≥ ${r.target.toLocaleString('en')})`);
+  console.log(
+    `${ok ? 'ok  ' : 'MISS'} ${r.name}: ${r.ms.toFixed(1)} ms, ${Math.round(r.perSecond).toLocaleString('en')} ${r.unit ?? 'events'}/s (target ≥ ${r.target.toLocaleString('en')})`,
+  );
 }
 if (fanout !== undefined) {
   const ok = fanout.p95 <= fanout.budgetP95;

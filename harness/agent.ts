@@ -569,9 +569,7 @@ export function messagesOf(events: readonly SessionEvent[]): ModelMessage[] {
     } else if (event.type === 'assistant/message') {
       const content = assistantContentOf(event) ?? [];
       const text = content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
-      const toolCalls = content.flatMap((block) =>
-        block.type === 'tool-call' ? [{ id: block.id, name: block.name, arguments: block.arguments }] : [],
-      );
+      const toolCalls = content.flatMap((block) => (block.type === 'tool-call' ? [{ id: block.id, name: block.name, arguments: block.arguments }] : []));
       messages.push({ role: 'assistant', text, toolCalls });
     } else if (event.type === 'tool/call') {
       const data = event.data as ToolCallData;
@@ -670,11 +668,7 @@ export function resumePointOf(events: readonly SessionEvent[], tools: readonly T
  * @returns whether a turn was closed
  * @throws LogWriteError when the log cannot be written (what was stored stays; the rest is done at the next start)
  */
-export function closeInterruptedTurn(
-  log: SessionLog,
-  newId: () => string,
-  reason: { kind: string; message?: string } = SERVER_STOPPED,
-): boolean {
+export function closeInterruptedTurn(log: SessionLog, newId: () => string, reason: { kind: string; message?: string } = SERVER_STOPPED): boolean {
   const turn = openTurnOf(log.events);
   if (turn === undefined) return false;
   const open = openStepOf(log.events);
@@ -682,7 +676,8 @@ export function closeInterruptedTurn(
     const text = reason === SERVER_STOPPED ? TOOL_STOPPED_TEXT : (reason.message ?? TOOL_STOPPED_TEXT);
     for (const { call, answered } of stepCallsOf(log.events, open.message)) {
       if (answered) continue;
-      const callEvent = call.logged ?? log.append({ type: 'tool/call', data: { turn, step: open.step, callId: call.id, name: call.name, arguments: call.arguments } });
+      const callEvent =
+        call.logged ?? log.append({ type: 'tool/call', data: { turn, step: open.step, callId: call.id, name: call.name, arguments: call.arguments } });
       log.append({
         type: 'tool/result',
         data: {

@@ -64,7 +64,11 @@ export interface CommandRegistry {
  */
 export function createCommandRegistry(newId: () => string): CommandRegistry {
   const commands = new Map<string, CommandDefinition>();
-  const prefix = (newId().replace(/[^0-9a-f]/gi, '').toLowerCase() + '00000000').slice(0, 8);
+  const prefix = (
+    newId()
+      .replace(/[^0-9a-f]/gi, '')
+      .toLowerCase() + '00000000'
+  ).slice(0, 8);
   let counter = 0;
 
   return {

@@ -33,7 +33,10 @@ describe('resolvePlugins', () => {
     { entries: [{ ...plan, config: { section: ' ' } }], error: /plugins\[0\]\.config: .*must not be blank/ },
     { entries: [{ ...plan, config: { section: 'x', extra: 1 } }], error: /plugins\[0\]\.config: .*unknown key\(s\): extra/ },
     { entries: [plan, { id: 'mode', name: '@deepseek-ai/dsh-mode' }], error: /plugins\[1\]\.id "mode": "plan-mode" is already enabled/ },
-    { entries: [{ id: 'mode', name: '@deepseek-ai/dsh-mode', config: { modes: { default: { section: 'x' } } } }], error: /plugins\[0\]\.config: modes\.default/ },
+    {
+      entries: [{ id: 'mode', name: '@deepseek-ai/dsh-mode', config: { modes: { default: { section: 'x' } } } }],
+      error: /plugins\[0\]\.config: modes\.default/,
+    },
   ])('fails loudly for $entries', ({ entries, error }) => {
     expect(() => resolvePlugins(entries)).toThrow(error);
   });

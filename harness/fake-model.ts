@@ -6,10 +6,7 @@
 import type { ModelChunk, ModelProvider, ModelRequest } from './types.ts';
 
 /** One scripted step: chunks, a function of the request returning chunks, or an error to throw. */
-export type FakeStep =
-  | ModelChunk[]
-  | Error
-  | ((request: ModelRequest) => ModelChunk[] | Error | 'hang' | Promise<ModelChunk[]>);
+export type FakeStep = ModelChunk[] | Error | ((request: ModelRequest) => ModelChunk[] | Error | 'hang' | Promise<ModelChunk[]>);
 
 /** The fake model plus what it was asked. */
 export interface FakeModel extends ModelProvider {

@@ -40,11 +40,13 @@ const prompt = (host: EngineHost, sessionId: string, text: string) =>
 
 /** Event types without streaming rows, from `from` on. */
 const skeleton = (events: readonly SessionEvent[], from = 0) =>
-  events.slice(from).map((e) => e.type).filter((t) => t !== 'assistant/chunk');
+  events
+    .slice(from)
+    .map((e) => e.type)
+    .filter((t) => t !== 'assistant/chunk');
 const toolNames = (request: ModelRequest | undefined) => request?.tools.map((t) => t.name) ?? [];
 const notices = (events: readonly SessionEvent[]) =>
   events.filter((e) => e.type === 'user/message' && (e.data as Json).source.kind === 'plugin').map((e) => (e.data as Json).content[0].text as string);
-
 
 describe('host with session modes', () => {
   it('advertises the modes capability and answers session.modes with default first', async () => {
@@ -65,8 +67,17 @@ describe('host with session modes', () => {
     await prompt(host, sessionId, 'look at the CLI');
     await host.engine.idle();
     expect(skeleton(log.events)).toEqual([
-      'command/run', 'command/done', 'turn/start', 'mode/set', 'user/message', 'session/title',
-      'step/start', 'request/header', 'assistant/message', 'step/end', 'turn/end',
+      'command/run',
+      'command/done',
+      'turn/start',
+      'mode/set',
+      'user/message',
+      'session/title',
+      'step/start',
+      'request/header',
+      'assistant/message',
+      'step/end',
+      'turn/end',
     ]);
     // No header before this turn, so no notice; the first request is already review-shaped.
     expect(notices(log.events)).toEqual([]);
@@ -91,7 +102,10 @@ describe('host with session modes', () => {
     const events = host.engine.log(sessionId)!.events;
     expect(notices(events)).toEqual(expected);
     const last = switches.at(-1)!;
-    const modeSets = events.slice(before).filter((e) => e.type === 'mode/set').map((e) => (e.data as Json).mode);
+    const modeSets = events
+      .slice(before)
+      .filter((e) => e.type === 'mode/set')
+      .map((e) => (e.data as Json).mode);
     expect(modeSets).toEqual(last === 'default' ? [] : [last]);
     expect(model.requests[1]?.sections.includes('mode:policy')).toBe(last !== 'default');
   });
@@ -122,7 +136,11 @@ describe('host with session modes', () => {
     const question = mux.find((f) => f.method === 'question/requested')!;
     expect((question.payload as Json).questions[0]).toMatchObject({ id: 'plan-review', intent: { kind: 'plan-review', approve: 'Approve' } });
     expect(await value(host, 'session.modes', { sessionId })).toMatchObject({ current: 'plan' });
-    host.handleRespond({ type: 'client-response', rpcId: question.rpcId, result: { ok: true, value: { sessionId, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } } });
+    host.handleRespond({
+      type: 'client-response',
+      rpcId: question.rpcId,
+      result: { ok: true, value: { sessionId, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } },
+    });
     await host.engine.idle();
     const events = host.engine.log(sessionId)!.events;
     const types = skeleton(events);
@@ -130,7 +148,10 @@ describe('host with session modes', () => {
     expect(types.slice(exit - 2, exit + 2)).toEqual(['tool/result', 'step/end', 'mode/set', 'step/start']);
     expect(events.filter((e) => e.type === 'mode/set').map((e) => (e.data as Json).mode)).toEqual(['plan', 'default']);
     expect(notices(events)).toEqual([]);
-    expect(model.requests.map((r) => [r.sections.includes('mode:policy'), toolNames(r).includes('exit_plan_mode')])).toEqual([[true, true], [false, false]]);
+    expect(model.requests.map((r) => [r.sections.includes('mode:policy'), toolNames(r).includes('exit_plan_mode')])).toEqual([
+      [true, true],
+      [false, false],
+    ]);
     expect(model.requests[0]?.system).toContain(BUILTIN_PLAN_SECTION);
     expect(host.engine.modes.get(sessionId)).toEqual({ current: 'default' });
     const tail = await value(host, 'session.history', { sessionId });
@@ -216,11 +237,28 @@ describe('host with session modes', () => {
   });
 
   it.each<[string, PluginEntry[] | undefined, { type: string; data: unknown }, PluginEntry[] | undefined, string, RegExp]>([
-    ['a plan-mode log under session modes', undefined, { type: 'plan/mode', data: { active: true } }, MODES, 'plan', /Recorded with plan mode; this server runs session modes, so it opens read-only\./],
-    ['a session-modes log under plan mode', MODES, { type: 'mode/set', data: { mode: 'review' } }, undefined, 'mode', /Recorded with session modes; this server runs plan mode, so it opens read-only\./],
+    [
+      'a plan-mode log under session modes',
+      undefined,
+      { type: 'plan/mode', data: { active: true } },
+      MODES,
+      'plan',
+      /Recorded with plan mode; this server runs session modes, so it opens read-only\./,
+    ],
+    [
+      'a session-modes log under plan mode',
+      MODES,
+      { type: 'mode/set', data: { mode: 'review' } },
+      undefined,
+      'mode',
+      /Recorded with session modes; this server runs plan mode, so it opens read-only\./,
+    ],
   ])('opens %s read-only, readable, and says why it cannot switch', async (_name, _writer, line, reader, key, reason) => {
     const storage = new MemoryStorage();
-    storage.create({ header: { type: 'session', version: 0, id: 'session-old', createdAt: 1, cwd: '/w' }, lines: [{ type: 'turn/start', data: { turn: 1 } }, line, { type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } }] });
+    storage.create({
+      header: { type: 'session', version: 0, id: 'session-old', createdAt: 1, cwd: '/w' },
+      lines: [{ type: 'turn/start', data: { turn: 1 } }, line, { type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } }],
+    });
     const { host } = setup([], { storage, plugins: reader });
     const listed = (await value(host, 'session.list', {})).items[0];
     expect(listed).toMatchObject({ sessionId: 'session-old', readOnly: true, readOnlyReason: expect.stringMatching(reason) });
@@ -229,7 +267,10 @@ describe('host with session modes', () => {
     expect(Object.keys(history.projections.values).sort()).toEqual([key, 'title']);
     const refused = await result(host, 'session.prompt', { sessionId: 'session-old', mode: 'queue', content: [{ type: 'text', text: 'hi' }] });
     expect(!refused.ok && refused.error.message).toMatch(reason);
-    const switchMethod = reader === undefined ? ['session.setPlanMode', { sessionId: 'session-old', active: false }] : ['session.setMode', { sessionId: 'session-old', mode: 'default' }];
+    const switchMethod =
+      reader === undefined
+        ? ['session.setPlanMode', { sessionId: 'session-old', active: false }]
+        : ['session.setMode', { sessionId: 'session-old', mode: 'default' }];
     const switched = await result(host, switchMethod[0] as string, switchMethod[1]);
     expect(!switched.ok && switched.error.message).toMatch(reason);
     expect(host.engine.log('session-old')!.events).toHaveLength(3);

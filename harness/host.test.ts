@@ -34,12 +34,9 @@ const types = (events: readonly SessionEvent[]) => events.map((e) => e.type);
 /** Event types without the streaming rows (whose count depends on the model). */
 const skeleton = (list: readonly string[]) => list.filter((t) => t !== 'assistant/chunk' && !t.endsWith('-chunks'));
 
-
 describe('host', () => {
-  it('logs the events of the recorded plan-review session (in a HEAD host\'s order: real-host-order.test.ts)', async () => {
-    const recorded = parseSessionLog(
-      readRecordingFixture('plan-review'),
-    );
+  it("logs the events of the recorded plan-review session (in a HEAD host's order: real-host-order.test.ts)", async () => {
+    const recorded = parseSessionLog(readRecordingFixture('plan-review'));
     const { host, mux } = setup([call('exit_plan_mode', { plan: PLAN }), say('DONE')]);
     const sessionId = (await value(host, 'session.create', {})).sessionId as string;
     const line = '/plan Plan a small change: add a --greeting flag to a CLI.';
@@ -63,7 +60,15 @@ describe('host', () => {
     expect(fromHeader(skeleton(types(events)))).toEqual(fromHeader(skeleton(recorded.events.map((e) => e.type))));
     const result = events.find((e) => e.type === 'tool/result')!;
     expect(result.data).toMatchObject({
-      message: { content: [{ type: 'tool-result', content: [{ type: 'text', text: 'Plan approved — plan mode exited; carry out the plan starting with your next step.' }], isError: false }] },
+      message: {
+        content: [
+          {
+            type: 'tool-result',
+            content: [{ type: 'text', text: 'Plan approved — plan mode exited; carry out the plan starting with your next step.' }],
+            isError: false,
+          },
+        ],
+      },
     });
     expect(events.find((e) => e.type === 'session/title')!.data).toEqual({
       title: 'Plan a small change: add',
@@ -78,7 +83,11 @@ describe('host', () => {
     await value(host, 'commands/execute', { args: { agentId: sessionId, line: '/plan', images: [] } });
     const rows = mux
       .filter((f) => f.method === 'session/projection' || f.method === 'session/event')
-      .map((f) => (f.method === 'session/projection' ? `p:${(f.payload as Json).key}@${(f.payload as Json).seq}=${JSON.stringify((f.payload as Json).value)}` : `e:${(f.payload as Json).event.type}@${(f.payload as Json).event.seq}`));
+      .map((f) =>
+        f.method === 'session/projection'
+          ? `p:${(f.payload as Json).key}@${(f.payload as Json).seq}=${JSON.stringify((f.payload as Json).value)}`
+          : `e:${(f.payload as Json).event.type}@${(f.payload as Json).event.seq}`,
+      );
     expect(rows).toEqual([
       'p:plan@0={"active":false,"pending":true}',
       'e:command/run@0',
@@ -112,18 +121,59 @@ describe('host', () => {
   });
 });
 
-
 const RECORDED = fixturePath('dsh-recordings', 'plan-review', 'session.jsonl');
 
 describe('host protocol', () => {
   it.each([
-    { name: 'an unreadable envelope', path: 'session.list', body: { hello: 1 }, rpcId: 'invalid-request', message: 'invalid client-request message', issuePaths: [['type'], ['rpcId'], ['method'], ['payload']] },
+    {
+      name: 'an unreadable envelope',
+      path: 'session.list',
+      body: { hello: 1 },
+      rpcId: 'invalid-request',
+      message: 'invalid client-request message',
+      issuePaths: [['type'], ['rpcId'], ['method'], ['payload']],
+    },
     { name: 'a non-object body', path: 'session.list', body: 'text', rpcId: 'invalid-request', message: 'invalid client-request message', issuePaths: [[]] },
-    { name: 'a wrong type with a readable rpcId', path: 'session.list', body: { type: 'x', rpcId: 'r-7', method: 'session.list', payload: {} }, rpcId: 'r-7', message: 'invalid client-request message', issuePaths: [['type']] },
-    { name: 'a method differing from the path', path: 'session.list', body: { type: 'client-request', rpcId: 'x1', method: 'session.create', payload: {} }, rpcId: 'x1', message: 'method "session.create" does not match path "session.list"', issuePaths: [] },
-    { name: 'a missing payload field', path: 'session.prompt', body: { type: 'client-request', rpcId: 'x2', method: 'session.prompt', payload: { sessionId: 's', content: [{ type: 'text', text: 'hi' }] } }, rpcId: 'x2', message: 'invalid payload for "session.prompt"', issuePaths: [['mode']] },
-    { name: 'an empty content list', path: 'session.prompt', body: { type: 'client-request', rpcId: 'x3', method: 'session.prompt', payload: { sessionId: 's', mode: 'steer', content: [] } }, rpcId: 'x3', message: 'invalid payload for "session.prompt"', issuePaths: [['content']] },
-    { name: 'a bad session id on create', path: 'session.create', body: { type: 'client-request', rpcId: 'x4', method: 'session.create', payload: { sessionId: 'nope' } }, rpcId: 'x4', message: 'invalid payload for "session.create"', issuePaths: [['sessionId']] },
+    {
+      name: 'a wrong type with a readable rpcId',
+      path: 'session.list',
+      body: { type: 'x', rpcId: 'r-7', method: 'session.list', payload: {} },
+      rpcId: 'r-7',
+      message: 'invalid client-request message',
+      issuePaths: [['type']],
+    },
+    {
+      name: 'a method differing from the path',
+      path: 'session.list',
+      body: { type: 'client-request', rpcId: 'x1', method: 'session.create', payload: {} },
+      rpcId: 'x1',
+      message: 'method "session.create" does not match path "session.list"',
+      issuePaths: [],
+    },
+    {
+      name: 'a missing payload field',
+      path: 'session.prompt',
+      body: { type: 'client-request', rpcId: 'x2', method: 'session.prompt', payload: { sessionId: 's', content: [{ type: 'text', text: 'hi' }] } },
+      rpcId: 'x2',
+      message: 'invalid payload for "session.prompt"',
+      issuePaths: [['mode']],
+    },
+    {
+      name: 'an empty content list',
+      path: 'session.prompt',
+      body: { type: 'client-request', rpcId: 'x3', method: 'session.prompt', payload: { sessionId: 's', mode: 'steer', content: [] } },
+      rpcId: 'x3',
+      message: 'invalid payload for "session.prompt"',
+      issuePaths: [['content']],
+    },
+    {
+      name: 'a bad session id on create',
+      path: 'session.create',
+      body: { type: 'client-request', rpcId: 'x4', method: 'session.create', payload: { sessionId: 'nope' } },
+      rpcId: 'x4',
+      message: 'invalid payload for "session.create"',
+      issuePaths: [['sessionId']],
+    },
   ])('answers bad-request for $name', async ({ path, body, rpcId, message, issuePaths }) => {
     const { host } = setup();
     const response = await host.handleRequest(path, body);
@@ -154,7 +204,11 @@ describe('host protocol', () => {
     expect(host.hasMethod('session.setPlanMode')).toBe(true);
     expect(host.hasMethod('workspace.list')).toBe(false);
     expect(await value(host, 'host.describe', {})).toEqual({
-      version: '0.1.0', cwd: '/work', provider: 'fake', model: 'fake-1', attachedSessions: 0,
+      version: '0.1.0',
+      cwd: '/work',
+      provider: 'fake',
+      model: 'fake-1',
+      attachedSessions: 0,
       capabilities: { setPlanMode: true, import: true, modes: false },
     });
   });
@@ -170,7 +224,10 @@ describe('host protocol', () => {
     expect((await value(host, 'host.describe', {})).capabilities).toEqual({ setPlanMode: false, import: true, modes: false });
     const sessionId = host.engine.createSession();
     expect(await value(host, 'commands/list', { args: { agentId: sessionId } })).toEqual([]);
-    expect(await callHost(host, 'session.setPlanMode', { sessionId, active: true })).toMatchObject({ ok: false, error: { code: 'bad-request', message: /not enabled/ } });
+    expect(await callHost(host, 'session.setPlanMode', { sessionId, active: true })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request', message: /not enabled/ },
+    });
     await value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'hi' }] });
     await host.engine.idle();
     expect(model.requests[0]!.tools.map((t) => t.name)).toEqual(['ask_user_question', 'list_files', 'read_file', 'write_file']);
@@ -218,8 +275,17 @@ describe('host protocol', () => {
     await host.engine.idle();
     const { items } = await value(host, 'session.list', {});
     expect(items.map((i: Json) => i.sessionId)).toEqual([a, b]);
-    expect(items[0]).toMatchObject({ title: 'Write the greeting flag now', running: false, blank: false, projections: { values: { plan: { active: false, pending: false }, title: 'Write the greeting flag now' } } });
-    expect(items[1]).toMatchObject({ blank: true, running: false, projections: { asOfSeq: -1, values: { plan: { active: false, pending: false }, title: null } } });
+    expect(items[0]).toMatchObject({
+      title: 'Write the greeting flag now',
+      running: false,
+      blank: false,
+      projections: { values: { plan: { active: false, pending: false }, title: 'Write the greeting flag now' } },
+    });
+    expect(items[1]).toMatchObject({
+      blank: true,
+      running: false,
+      projections: { asOfSeq: -1, values: { plan: { active: false, pending: false }, title: null } },
+    });
   });
 
   it('sets and gets plan mode over the extension methods', async () => {
@@ -282,8 +348,18 @@ describe('host protocol', () => {
 
   it.each<[string, string, Json, RegExp]>([
     ['an empty file', '\n \n', { kind: 'empty' }, /^the file is empty$/],
-    ['a picture', 'GIF89a\nIHDR\nIDAT', { kind: 'no-events', lines: 3, first: { line: 2, reason: 'not JSON' } }, /^no dsh session events found: 3 lines could not be read \(first: line 2, not JSON\)$/],
-    ['a log over the size limit', 'x'.repeat(16 * 1024 * 1024 + 1), { kind: 'too-large', limit: 16 * 1024 * 1024 }, /^the log is too large to open: over 16777216 characters \(the limit is 16 MB\)$/],
+    [
+      'a picture',
+      'GIF89a\nIHDR\nIDAT',
+      { kind: 'no-events', lines: 3, first: { line: 2, reason: 'not JSON' } },
+      /^no dsh session events found: 3 lines could not be read \(first: line 2, not JSON\)$/,
+    ],
+    [
+      'a log over the size limit',
+      'x'.repeat(16 * 1024 * 1024 + 1),
+      { kind: 'too-large', limit: 16 * 1024 * 1024 },
+      /^the log is too large to open: over 16777216 characters \(the limit is 16 MB\)$/,
+    ],
   ])('refuses %s with bad-request, the refusal in details and a message naming it', async (_name, jsonl, refusal, message) => {
     const { host } = setup();
     const result = await callHost(host, 'session.import', { jsonl });
@@ -293,7 +369,11 @@ describe('host protocol', () => {
 
   it.each([
     ['the two-line reproduction', readFileSync(fixturePath('trust', 'user-message-null.jsonl'), 'utf8'), ['user/message: data: expected an object']],
-    ['a header and wrong-shaped events only', [HEADER_LINE, '{"type":"turn/end","data":[]}', '{"type":"plan/mode","data":"on"}'].join('\n'), ['turn/end: data: expected an object', 'plan/mode: data: expected an object']],
+    [
+      'a header and wrong-shaped events only',
+      [HEADER_LINE, '{"type":"turn/end","data":[]}', '{"type":"plan/mode","data":"on"}'].join('\n'),
+      ['turn/end: data: expected an object', 'plan/mode: data: expected an object'],
+    ],
   ])('imports %s: every line is skipped and reported, none is fatal', async (_name, jsonl, reasons) => {
     const { host } = setup();
     const { sessionId, skipped } = await value(host, 'session.import', { jsonl });
@@ -306,7 +386,10 @@ describe('host protocol', () => {
     ['a wrong-shaped known event only', '{"type":"user/message","data":null}'],
   ])('refuses a file without a session header holding %s', async (_name, jsonl) => {
     const { host } = setup();
-    expect(await callHost(host, 'session.import', { jsonl })).toMatchObject({ ok: false, error: { code: 'bad-request', details: { refusal: { kind: 'no-events' } } } });
+    expect(await callHost(host, 'session.import', { jsonl })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request', details: { refusal: { kind: 'no-events' } } },
+    });
   });
 
   it('keeps seqs of skipped lines when importing a damaged log', async () => {
@@ -324,7 +407,9 @@ describe('host protocol', () => {
     const { host } = setup();
     const jsonl = readFileSync(fixturePath('trust', 'mixed-events.jsonl'), 'utf8');
     const { sessionId, skipped } = await value(host, 'session.import', { jsonl });
-    expect(skipped.map((s: Json) => s.reason)).toEqual(expect.arrayContaining(['user/message: data: expected an object', 'turn/end: data: expected an object']));
+    expect(skipped.map((s: Json) => s.reason)).toEqual(
+      expect.arrayContaining(['user/message: data: expected an object', 'turn/end: data: expected an object']),
+    );
     const events = host.engine.log(sessionId)!.events;
     const rows = jsonl.trimEnd().split('\n').slice(1);
     expect(events).toHaveLength(rows.length);
@@ -410,7 +495,11 @@ describe('host engine', () => {
     await waitFor(() => mux.some((f) => f.method === 'question/requested'));
     expect(host.engine.planMode.get(sessionId)).toEqual({ active: true });
     const q = mux.find((f) => f.method === 'question/requested')!;
-    host.handleRespond({ type: 'client-response', rpcId: q.rpcId, result: { ok: true, value: { sessionId, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } } });
+    host.handleRespond({
+      type: 'client-response',
+      rpcId: q.rpcId,
+      result: { ok: true, value: { sessionId, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } },
+    });
     await host.engine.idle();
     expect(model.requests[1]!.sections).toEqual(['base']);
     expect(model.requests[1]!.tools.map((t) => t.name)).toContain('exit_plan_mode');
@@ -418,7 +507,14 @@ describe('host engine', () => {
     expect(events.filter((e) => (e.data as Json)?.source?.form === 'notice')).toEqual([]);
     expect(host.engine.planMode.get(sessionId)).toEqual({ active: false });
     const resultFrame = mux.find((f) => f.method === 'session/event' && (f.payload as Json).event.type === 'tool/result')!;
-    expect((resultFrame.payload as Json).view).toEqual({ for: 'result', view: { card: 'generic', title: 'Plan review', content: [{ type: 'text', text: 'Plan approved — plan mode exited; carry out the plan starting with your next step.' }] } });
+    expect((resultFrame.payload as Json).view).toEqual({
+      for: 'result',
+      view: {
+        card: 'generic',
+        title: 'Plan review',
+        content: [{ type: 'text', text: 'Plan approved — plan mode exited; carry out the plan starting with your next step.' }],
+      },
+    });
     expect(mux.some((f) => f.method === 'question/resolved' && (f.payload as Json).outcome === 'answered')).toBe(true);
   });
 
@@ -460,7 +556,13 @@ describe('host engine', () => {
     await value(host, 'commands/execute', { args: { agentId: sessionId, line: '/plan x', images: [] } });
     await waitFor(() => mux.some((f) => f.method === 'question/requested'));
     const q = mux.find((f) => f.method === 'question/requested')!;
-    expect(host.handleRespond({ type: 'client-response', rpcId: q.rpcId, result: { ok: false, error: { code: 'cancelled', message: 'user closed this request', details: {} } } })).toEqual({ accepted: true });
+    expect(
+      host.handleRespond({
+        type: 'client-response',
+        rpcId: q.rpcId,
+        result: { ok: false, error: { code: 'cancelled', message: 'user closed this request', details: {} } },
+      }),
+    ).toEqual({ accepted: true });
     await host.engine.idle();
     const result = host.engine.log(sessionId)!.events.find((e) => e.type === 'tool/result')!.data as Json;
     expect(result.message.content[0].content[0].text).toMatch(/^Error: The user dismissed the plan review/);
@@ -494,7 +596,9 @@ describe('host engine', () => {
     await value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'one' }] });
     await held.opened;
     await value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'two' }] });
-    const queued = mux.filter((f) => f.method === 'session/queue').map((f) => (f.payload as Json).items.map((i: Json) => [i.placement, i.message.content[0].text]));
+    const queued = mux
+      .filter((f) => f.method === 'session/queue')
+      .map((f) => (f.payload as Json).items.map((i: Json) => [i.placement, i.message.content[0].text]));
     expect(queued).toEqual([[['queued', 'two']]]);
     held.release();
     await host.engine.idle();
@@ -510,7 +614,12 @@ describe('host engine', () => {
     await value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'ask me' }] });
     await waitFor(() => mux.some((f) => f.method === 'question/requested'));
     const q = mux.find((f) => f.method === 'question/requested')!;
-    expect((q.payload as Json).questions[0]).toEqual({ id: 'color', question: 'Which color?', multiSelect: true, options: [{ label: 'Blue' }, { label: 'Green' }] });
+    expect((q.payload as Json).questions[0]).toEqual({
+      id: 'color',
+      question: 'Which color?',
+      multiSelect: true,
+      options: [{ label: 'Blue' }, { label: 'Green' }],
+    });
     const answer = { answers: [{ id: 'color', selected: ['Blue'], custom: 'Include accessibility notes' }] };
     expect(host.handleRespond({ type: 'client-response', rpcId: q.rpcId, result: { ok: true, value: { sessionId, answer } } })).toEqual({ accepted: true });
     await host.engine.idle();
@@ -568,7 +677,11 @@ describe('host engine', () => {
     );
     await waitFor(() => second.mux.some((f) => f.method === 'question/requested'));
     const q = second.mux.find((f) => f.method === 'question/requested')!;
-    second.host.handleRespond({ type: 'client-response', rpcId: q.rpcId, result: { ok: true, value: { sessionId: child, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } } });
+    second.host.handleRespond({
+      type: 'client-response',
+      rpcId: q.rpcId,
+      result: { ok: true, value: { sessionId: child, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } },
+    });
     expect((await pending).isError).toBe(false);
     expect(second.host.engine.planMode.get(child)).toEqual({ active: true, pending: false });
   });
@@ -600,7 +713,10 @@ describe('host engine', () => {
     const second = setup([], { storage: first.storage });
     const after = await value(second.host, 'session.history', { sessionId });
     expect(after.projections.values).toEqual(before);
-    expect(after.events.at(-1).event).toMatchObject({ type: 'turn/end', data: { turn: 2, reason: { kind: 'error', message: 'the server stopped during this turn' } } });
+    expect(after.events.at(-1).event).toMatchObject({
+      type: 'turn/end',
+      data: { turn: 2, reason: { kind: 'error', message: 'the server stopped during this turn' } },
+    });
     // The exit the log shows pending is restored, so ctx.planMode agrees with the projection.
     expect(second.host.engine.planMode.get(sessionId)).toEqual({ active: true, pending: false });
   });
@@ -613,11 +729,14 @@ describe('host engine', () => {
     const second = setup([call('read_file', { path: 'NOTES.md' }), say('ok')], { storage: first.storage });
     await value(second.host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'read' }] });
     await second.host.engine.idle();
-    const results = second.host.engine.log(sessionId)!.events.filter((e) => e.type === 'tool/result').map((e) => (e.data as Json).message.content[0].content[0].text);
+    const results = second.host.engine
+      .log(sessionId)!
+      .events.filter((e) => e.type === 'tool/result')
+      .map((e) => (e.data as Json).message.content[0].content[0].text);
     expect(results.at(-1)).toBe('remember');
   });
 
-  it('restores a picker switch queued before a restart from the log and commits it at the next turn\'s first boundary', async () => {
+  it("restores a picker switch queued before a restart from the log and commits it at the next turn's first boundary", async () => {
     const held = gate(() => say('held'));
     const first = setup([held.step]);
     const sessionId = first.host.engine.createSession();
@@ -689,10 +808,22 @@ describe('host engine', () => {
 });
 
 describe('pageStart', () => {
-  const ev = (type: string, seq: number, sourceEventSeqs?: number[]): SessionEvent => ({ type, seq, data: {}, ...(sourceEventSeqs ? { sourceEventSeqs } : {}) });
+  const ev = (type: string, seq: number, sourceEventSeqs?: number[]): SessionEvent => ({
+    type,
+    seq,
+    data: {},
+    ...(sourceEventSeqs ? { sourceEventSeqs } : {}),
+  });
   const log = [
-    ev('turn/start', 0), ev('user/message', 1), ev('session/title', 2), ev('step/start', 3), ev('request/header', 4),
-    ev('assistant/chunk', 5), ev('assistant/chunk', 6), ev('assistant/message', 7, [5, 6]), ev('tool/call', 8),
+    ev('turn/start', 0),
+    ev('user/message', 1),
+    ev('session/title', 2),
+    ev('step/start', 3),
+    ev('request/header', 4),
+    ev('assistant/chunk', 5),
+    ev('assistant/chunk', 6),
+    ev('assistant/message', 7, [5, 6]),
+    ev('tool/call', 8),
   ];
   it.each([
     { end: 9, max: 1, start: 5 },

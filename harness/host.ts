@@ -39,24 +39,11 @@ import { LogWriteError, logWriteErrorOf, SessionLog, type LogHeader } from './lo
 import { storedLinesOf } from './storage/stored-lines.ts';
 import { isKnownEventType } from '../src/core/log/schemas.ts';
 import { createModesPlugin, MODES_PLUGIN_ID, resolveModesConfig, type ModesPlugin } from './plugins/modes.ts';
-import {
-  createPlanModePlugin,
-  DEFAULT_PLAN_SECTION,
-  planCommandLine,
-  resolvePlanModeConfig,
-  setOutcomeOf,
-  type PlanModePlugin,
-} from './plugins/plan-mode.ts';
+import { createPlanModePlugin, DEFAULT_PLAN_SECTION, planCommandLine, resolvePlanModeConfig, setOutcomeOf, type PlanModePlugin } from './plugins/plan-mode.ts';
 import type { PluginEnv } from './plugins/plugin-env.ts';
 import { BASE_SECTION, type PromptSection } from './prompt.ts';
 import { PROJECTION_UNITS, ProjectionRegistry, titleProjection } from './projections.ts';
-import {
-  createUserQuestionService,
-  createWebQuestionProvider,
-  type AgentHandle,
-  type UserQuestionService,
-  type WebQuestionProvider,
-} from './questions.ts';
+import { createUserQuestionService, createWebQuestionProvider, type AgentHandle, type UserQuestionService, type WebQuestionProvider } from './questions.ts';
 import { askUserQuestionTool, listFilesTool, readFileTool, writeFileTool, type ToolDefinition } from './tools.ts';
 import type { FrameSink, Host, HostOptions, ModelProvider, StoredSession } from './types.ts';
 
@@ -265,16 +252,10 @@ export function createHost(options: HostOptions): EngineHost {
     ? createPlanModePlugin({ ...pluginEnv, config: resolvePlanModeConfig(planEntry.config) })
     : undefined;
 
-  const modesPlugin: ModesPlugin | undefined = modesEntry
-    ? createModesPlugin({ ...pluginEnv, config: resolveModesConfig(modesEntry.config) })
-    : undefined;
+  const modesPlugin: ModesPlugin | undefined = modesEntry ? createModesPlugin({ ...pluginEnv, config: resolveModesConfig(modesEntry.config) }) : undefined;
   const hostVariant: PlanVariant | undefined = modesPlugin ? 'mode' : planModePlugin ? 'plan-mode' : undefined;
 
-  const sections: PromptSection[] = [
-    BASE_SECTION,
-    ...(planModePlugin ? [planModePlugin.section] : []),
-    ...(modesPlugin ? [modesPlugin.section] : []),
-  ];
+  const sections: PromptSection[] = [BASE_SECTION, ...(planModePlugin ? [planModePlugin.section] : []), ...(modesPlugin ? [modesPlugin.section] : [])];
   const tools: ToolDefinition[] = [
     ...(planModePlugin ? [planModePlugin.tool] : []),
     ...(modesPlugin ? [modesPlugin.tool] : []),
@@ -425,7 +406,10 @@ export function createHost(options: HostOptions): EngineHost {
   const writable = (sessionId: string): Session & { agent: Agent } => {
     const session = sessionOf(sessionId);
     if (session.readOnly || !session.agent) {
-      throw new HostError('bad-request', `session "${sessionId}" is read-only: ${session.readOnlyReason ?? 'an imported recording'}`, { sessionId, issues: [] });
+      throw new HostError('bad-request', `session "${sessionId}" is read-only: ${session.readOnlyReason ?? 'an imported recording'}`, {
+        sessionId,
+        issues: [],
+      });
     }
     // A turn a write failure left open is closed first; while the log still cannot be written, the request fails.
     session.agent.repair();
@@ -530,7 +514,9 @@ export function createHost(options: HostOptions): EngineHost {
         .sort((a, b) => b.summary.updatedAt - a.summary.updatedAt || b.session.createdOrder - a.session.createdOrder)
         .map(({ summary }) => summary),
     }),
-    'session.create': (payload) => ({ sessionId: engine.createSession({ ...(payload.cwd ? { cwd: payload.cwd } : {}), ...(payload.sessionId ? { sessionId: payload.sessionId } : {}) }) }),
+    'session.create': (payload) => ({
+      sessionId: engine.createSession({ ...(payload.cwd ? { cwd: payload.cwd } : {}), ...(payload.sessionId ? { sessionId: payload.sessionId } : {}) }),
+    }),
     'session.history': (payload) => {
       const session = sessionOf(payload.sessionId);
       const events = session.log.events;
@@ -602,7 +588,10 @@ export function createHost(options: HostOptions): EngineHost {
       const plugin = modesOrThrow();
       const session = sessionOf(payload.sessionId);
       if (session.readOnly && session.readOnlyReason !== 'an imported recording') {
-        throw new HostError('bad-request', `session "${payload.sessionId}" cannot switch modes: ${session.readOnlyReason}`, { sessionId: payload.sessionId, issues: [] });
+        throw new HostError('bad-request', `session "${payload.sessionId}" cannot switch modes: ${session.readOnlyReason}`, {
+          sessionId: payload.sessionId,
+          issues: [],
+        });
       }
       return { modes: plugin.service.list(), ...plugin.service.get(payload.sessionId) };
     },

@@ -39,7 +39,11 @@ describe('SessionLog', () => {
     const restarted = new SessionLog(header, storage, () => 0, storage.get('session-a')!.lines);
     expect(restarted.append({ type: 'c/d', data: 2 }).seq).toBe(2);
     const again = new SessionLog(header, storage, () => 0, storage.get('session-a')!.lines);
-    expect(again.events.map((e) => [e.type, e.seq])).toEqual([['a/b', 0], ['import/skipped', 1], ['c/d', 2]]);
+    expect(again.events.map((e) => [e.type, e.seq])).toEqual([
+      ['a/b', 0],
+      ['import/skipped', 1],
+      ['c/d', 2],
+    ]);
   });
 
   it('records nothing and propagates when storage throws', () => {
@@ -57,8 +61,14 @@ describe('SessionLog', () => {
   it('numbers preloaded lines by position without storing them again', () => {
     const storage = new MemoryStorage();
     storage.create({ header, lines: [] });
-    const log = new SessionLog(header, storage, () => 0, [{ type: 'a', data: 1, time: 3 }, { type: 'b', data: 2 }]);
-    expect(log.events.map((e) => [e.type, e.seq])).toEqual([['a', 0], ['b', 1]]);
+    const log = new SessionLog(header, storage, () => 0, [
+      { type: 'a', data: 1, time: 3 },
+      { type: 'b', data: 2 },
+    ]);
+    expect(log.events.map((e) => [e.type, e.seq])).toEqual([
+      ['a', 0],
+      ['b', 1],
+    ]);
     expect(log.lastSeq).toBe(1);
     expect(storage.get('session-a')!.lines).toEqual([]);
   });
@@ -67,7 +77,11 @@ describe('SessionLog', () => {
     { events: [], open: undefined, last: 0 },
     { events: [ev('turn/start', { turn: 1 })], open: 1, last: 1 },
     { events: [ev('turn/start', { turn: 1 }), ev('turn/end', { turn: 1 })], open: undefined, last: 1 },
-    { events: [ev('turn/start', { turn: 1 }), ev('turn/end', { turn: 1 }), ev('plan/mode'), ev('turn/start', { turn: 2 }), ev('step/start')], open: 2, last: 2 },
+    {
+      events: [ev('turn/start', { turn: 1 }), ev('turn/end', { turn: 1 }), ev('plan/mode'), ev('turn/start', { turn: 2 }), ev('step/start')],
+      open: 2,
+      last: 2,
+    },
   ])('finds open turn $open and last turn $last', ({ events, open, last }) => {
     expect(openTurnOf(events)).toBe(open);
     expect(lastTurnOf(events)).toBe(last);

@@ -53,7 +53,8 @@ export class LogWriteError extends Error {
  */
 export function logWriteErrorOf(error: unknown): LogWriteError {
   if (error instanceof LogWriteError) return error;
-  const code = typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : undefined;
+  const code =
+    typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : undefined;
   const message = error instanceof Error ? error.message : String(error);
   if (code !== undefined && /^[A-Z][A-Z0-9_]*$/.test(code)) {
     const fromMessage = new RegExp(`^${code}: ([^,]+)`).exec(message)?.[1]?.trim();
@@ -64,9 +65,7 @@ export function logWriteErrorOf(error: unknown): LogWriteError {
 
 /** A text with absolute POSIX and Windows paths (quoted or bare) replaced by `<path>`. */
 function withoutPaths(text: string): string {
-  return text
-    .replace(/(['"`])(?:[A-Za-z]:[\\/]|\/|\\\\)[^'"`]*\1/g, '<path>')
-    .replace(/(?:[A-Za-z]:[\\/]|(?<![\w.])\/)[^\s'"`,;)]*/g, '<path>');
+  return text.replace(/(['"`])(?:[A-Za-z]:[\\/]|\/|\\\\)[^'"`]*\1/g, '<path>').replace(/(?:[A-Za-z]:[\\/]|(?<![\w.])\/)[^\s'"`,;)]*/g, '<path>');
 }
 
 /** What a caller appends; `seq` and `time` are assigned by the log. */

@@ -41,7 +41,10 @@ export class ProjectionRegistry {
    * @param events - events already in the log (folded silently)
    * @param units - the units (default `PROJECTION_UNITS`)
    */
-  constructor(events: readonly SessionEvent[], private readonly units: readonly ProjectionUnit<unknown, unknown>[] = PROJECTION_UNITS) {
+  constructor(
+    events: readonly SessionEvent[],
+    private readonly units: readonly ProjectionUnit<unknown, unknown>[] = PROJECTION_UNITS,
+  ) {
     this.states = units.map((unit) => unit.init());
     for (const event of events) this.apply(event);
   }

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionItem } from '../src/core/questions/types.ts';
-import {
-  createUserQuestionService,
-  createWebQuestionProvider,
-  DELEGATED_CALLER_MESSAGE,
-  UserQuestionError,
-  type AgentHandle,
-} from './questions.ts';
+import { createUserQuestionService, createWebQuestionProvider, DELEGATED_CALLER_MESSAGE, UserQuestionError, type AgentHandle } from './questions.ts';
 
 const root: AgentHandle = { id: 's1', sessionId: 's1', root: true };
 const child: AgentHandle = { id: 's2', sessionId: 's2', root: false };
@@ -91,14 +85,91 @@ describe('user questions', () => {
   });
 
   it.each([
-    { name: 'a different sessionId', value: { sessionId: 's9', answer: { answers: [{ id: 'q1', selected: ['A'] }, { id: 'q2', selected: [] }] } } },
+    {
+      name: 'a different sessionId',
+      value: {
+        sessionId: 's9',
+        answer: {
+          answers: [
+            { id: 'q1', selected: ['A'] },
+            { id: 'q2', selected: [] },
+          ],
+        },
+      },
+    },
     { name: 'a missing item', value: { sessionId: 's1', answer: { answers: [{ id: 'q1', selected: ['A'] }] } } },
-    { name: 'ids out of order', value: { sessionId: 's1', answer: { answers: [{ id: 'q2', selected: [] }, { id: 'q1', selected: ['A'] }] } } },
-    { name: 'a label not offered', value: { sessionId: 's1', answer: { answers: [{ id: 'q1', selected: ['Z'] }, { id: 'q2', selected: [] }] } } },
-    { name: 'a duplicate label', value: { sessionId: 's1', answer: { answers: [{ id: 'q1', selected: ['A'] }, { id: 'q2', selected: ['X', 'X'] }] } } },
-    { name: 'blank custom text', value: { sessionId: 's1', answer: { answers: [{ id: 'q1', selected: [], custom: '  ' }, { id: 'q2', selected: [] }] } } },
-    { name: 'two labels on single-select', value: { sessionId: 's1', answer: { answers: [{ id: 'q1', selected: ['A', 'B'] }, { id: 'q2', selected: [] }] } } },
-    { name: 'custom plus a label on single-select', value: { sessionId: 's1', answer: { answers: [{ id: 'q1', selected: ['A'], custom: 'c' }, { id: 'q2', selected: [] }] } } },
+    {
+      name: 'ids out of order',
+      value: {
+        sessionId: 's1',
+        answer: {
+          answers: [
+            { id: 'q2', selected: [] },
+            { id: 'q1', selected: ['A'] },
+          ],
+        },
+      },
+    },
+    {
+      name: 'a label not offered',
+      value: {
+        sessionId: 's1',
+        answer: {
+          answers: [
+            { id: 'q1', selected: ['Z'] },
+            { id: 'q2', selected: [] },
+          ],
+        },
+      },
+    },
+    {
+      name: 'a duplicate label',
+      value: {
+        sessionId: 's1',
+        answer: {
+          answers: [
+            { id: 'q1', selected: ['A'] },
+            { id: 'q2', selected: ['X', 'X'] },
+          ],
+        },
+      },
+    },
+    {
+      name: 'blank custom text',
+      value: {
+        sessionId: 's1',
+        answer: {
+          answers: [
+            { id: 'q1', selected: [], custom: '  ' },
+            { id: 'q2', selected: [] },
+          ],
+        },
+      },
+    },
+    {
+      name: 'two labels on single-select',
+      value: {
+        sessionId: 's1',
+        answer: {
+          answers: [
+            { id: 'q1', selected: ['A', 'B'] },
+            { id: 'q2', selected: [] },
+          ],
+        },
+      },
+    },
+    {
+      name: 'custom plus a label on single-select',
+      value: {
+        sessionId: 's1',
+        answer: {
+          answers: [
+            { id: 'q1', selected: ['A'], custom: 'c' },
+            { id: 'q2', selected: [] },
+          ],
+        },
+      },
+    },
     { name: 'no answer', value: { sessionId: 's1' } },
   ])('rejects $name as bad-response and keeps the question pending (spec §3.3)', async ({ value }) => {
     const { service, provider } = web();
@@ -110,7 +181,9 @@ describe('user questions', () => {
   it('accepts custom text with labels on multi-select (E3)', async () => {
     const { service, provider } = web();
     const asked = service.ask({ questions: [multi], agent: root });
-    expect(provider.respond(answer('q-1', { sessionId: 's1', answer: { answers: [{ id: 'q2', selected: ['X', 'Y'], custom: 'both' }] } }))).toEqual({ accepted: true });
+    expect(provider.respond(answer('q-1', { sessionId: 's1', answer: { answers: [{ id: 'q2', selected: ['X', 'Y'], custom: 'both' }] } }))).toEqual({
+      accepted: true,
+    });
     await expect(asked).resolves.toEqual({ answers: [{ id: 'q2', selected: ['X', 'Y'], custom: 'both' }] });
   });
 
@@ -131,7 +204,11 @@ describe('user questions', () => {
   it('maps a cancelled error response to ASK_CANCELLED and resolves the question as cancelled', async () => {
     const { service, provider, frames } = web();
     const asked = service.ask({ questions: [single], agent: root });
-    const receipt = provider.respond({ type: 'client-response', rpcId: 'q-1', result: { ok: false, error: { code: 'cancelled', message: 'user closed this request', details: {} } } });
+    const receipt = provider.respond({
+      type: 'client-response',
+      rpcId: 'q-1',
+      result: { ok: false, error: { code: 'cancelled', message: 'user closed this request', details: {} } },
+    });
     expect(receipt).toEqual({ accepted: true });
     expect(await codeOf(asked)).toBe('ASK_CANCELLED');
     expect(frames.at(-1)?.payload).toMatchObject({ type: 'question/resolved', outcome: 'cancelled' });

@@ -26,7 +26,10 @@ export type UserQuestionErrorCode =
 /** A failure of `ask` or of a provider, carrying its `code` (upstream spec §3.2 `UserQuestionError`). */
 export class UserQuestionError extends Error {
   override readonly name = 'UserQuestionError';
-  constructor(readonly code: UserQuestionErrorCode, message: string) {
+  constructor(
+    readonly code: UserQuestionErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -109,7 +112,8 @@ export function createUserQuestionService(isLive: (agent: AgentHandle) => boolea
   return {
     async ask(request) {
       if (request.signal?.aborted) throw new UserQuestionError('ASK_ABORTED', 'the question was aborted before it was asked');
-      if (!Array.isArray(request.questions) || request.questions.length === 0) throw new UserQuestionError('EMPTY_QUESTIONS', 'ask needs at least one question');
+      if (!Array.isArray(request.questions) || request.questions.length === 0)
+        throw new UserQuestionError('EMPTY_QUESTIONS', 'ask needs at least one question');
       if (request.agent) {
         if (!isLive(request.agent)) throw new UserQuestionError('CALLER_NOT_LIVE', `agent "${request.agent.id}" is not live`);
         if (!request.agent.root) throw new UserQuestionError('DELEGATED_CALLER', DELEGATED_CALLER_MESSAGE);

@@ -51,7 +51,6 @@ function setup(steps: FakeStep[]) {
   return { host, mux, sessionId, request, events };
 }
 
-
 describe('event order as a real dsh host logs it', () => {
   it('logs a steered /plan <task> in the captured order: turn/start before command/done, the task after step/start', async () => {
     const captured = capturedFrames()
@@ -61,24 +60,41 @@ describe('event order as a real dsh host logs it', () => {
     await request('commands/execute', { args: { agentId: sessionId, line: `/plan ${TASK}`, images: [] } });
     await waitFor(() => mux.some((f) => f.method === 'question/requested'));
     const question = mux.find((f) => f.method === 'question/requested')!;
-    host.handleRespond({ type: 'client-response', rpcId: question.rpcId, result: { ok: true, value: { sessionId, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } } });
+    host.handleRespond({
+      type: 'client-response',
+      rpcId: question.rpcId,
+      result: { ok: true, value: { sessionId, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } },
+    });
     await host.engine.idle(sessionId);
 
     expect(skeleton(events())).toEqual(skeleton(captured));
     expect(skeleton(events()).slice(0, 8)).toEqual([
-      'command/run', 'plan/mode', 'turn/start', 'command/done', 'step/start', 'user/message', 'session/title', 'request/header',
+      'command/run',
+      'plan/mode',
+      'turn/start',
+      'command/done',
+      'step/start',
+      'user/message',
+      'session/title',
+      'request/header',
     ]);
     const turnStart = events().find((e) => e.type === 'turn/start')!;
     expect(turnStart.data).toEqual({ turn: 1 });
     expect(turnStart.data).toEqual(captured.find((e) => e.type === 'turn/start')!.data);
     const message = events().find((e) => e.type === 'user/message')!;
-    expect(events().find((e) => e.type === 'session/title')!.data).toEqual({ title: 'Plan a small change: add', messageSeqs: [message.seq], source: { kind: 'fallback' } });
+    expect(events().find((e) => e.type === 'session/title')!.data).toEqual({
+      title: 'Plan a small change: add',
+      messageSeqs: [message.seq],
+      source: { kind: 'fallback' },
+    });
   });
 
   it('announces the steered task in session/queue before turn/start and empties the queue right after, as captured', async () => {
     const order = (frames: readonly ServerRequest[]) =>
       frames
-        .filter((f) => f.method === 'session/queue' || (f.method === 'session/event' && ['turn/start', 'command/done'].includes((f.payload as Json).event.type)))
+        .filter(
+          (f) => f.method === 'session/queue' || (f.method === 'session/event' && ['turn/start', 'command/done'].includes((f.payload as Json).event.type)),
+        )
         .slice(0, 4)
         .map((f) => (f.method === 'session/queue' ? `queue:${(f.payload as Json).items.length}` : (f.payload as Json).event.type));
     const { mux, sessionId, request } = setup([say('ok')]);

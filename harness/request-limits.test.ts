@@ -41,14 +41,20 @@ it.each([
 ])('answers a session id with $name with bad-request, never session-not-found or internal', async ({ id }) => {
   const { host } = createTestHost();
   const response = await host.handleRequest('session.history', request('session.history', { sessionId: id }));
-  expect(response.result).toMatchObject({ ok: false, error: { code: 'bad-request', message: expect.stringMatching(/^invalid payload for "session.history": sessionId: /) as string } });
+  expect(response.result).toMatchObject({
+    ok: false,
+    error: { code: 'bad-request', message: expect.stringMatching(/^invalid payload for "session.history": sessionId: /) as string },
+  });
 });
 
 it('does not echo an over-long rpcId and names its limit', async () => {
   const { host } = createTestHost();
   const response = await host.handleRequest('session.list', request('session.list', {}, LONG));
   expect(response.rpcId).toBe('invalid-request');
-  expect(response.result).toMatchObject({ ok: false, error: { code: 'bad-request', message: `invalid client-request message: rpcId: must be at most ${MAX_ID_CHARS} characters` } });
+  expect(response.result).toMatchObject({
+    ok: false,
+    error: { code: 'bad-request', message: `invalid client-request message: rpcId: must be at most ${MAX_ID_CHARS} characters` },
+  });
 });
 
 it('answers a crash inside a handler with a generic internal message and logs the detail', async () => {

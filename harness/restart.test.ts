@@ -28,7 +28,10 @@ const SESSION = 'session-crashed';
 
 /** A stored session from a JSONL text (header line, then one line per event). */
 function storedOf(jsonl: string): StoredSession {
-  const [header, ...lines] = jsonl.trim().split('\n').map((line) => JSON.parse(line) as Json);
+  const [header, ...lines] = jsonl
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Json);
   return { header, lines };
 }
 
@@ -104,7 +107,12 @@ describe('a question survives a server restart', () => {
     const storage = new MemoryStorage();
     const first = start(storage);
     const sessionId = first.host.engine.createSession();
-    await first.host.handleRequest('commands/execute', { type: 'client-request', rpcId: 'r1', method: 'commands/execute', payload: { args: { agentId: sessionId, line: '/plan add a --greeting flag to the CLI', images: [] } } });
+    await first.host.handleRequest('commands/execute', {
+      type: 'client-request',
+      rpcId: 'r1',
+      method: 'commands/execute',
+      payload: { args: { agentId: sessionId, line: '/plan add a --greeting flag to the CLI', images: [] } },
+    });
     await waitFor(() => first.host.engine.questionProvider.pending().length > 0);
     const before = first.host.engine.questionProvider.pending()[0]!;
     // kill -9: the first host is abandoned as it is; the second one loads what was stored.
@@ -126,7 +134,12 @@ describe('a question survives a server restart', () => {
     const storageB = new MemoryStorage();
     const uncrashed = start(storageB);
     const id = uncrashed.host.engine.createSession({ sessionId: SESSION });
-    await uncrashed.host.handleRequest('commands/execute', { type: 'client-request', rpcId: 'r1', method: 'commands/execute', payload: { args: { agentId: id, line: '/plan add a --greeting flag to the CLI', images: [] } } });
+    await uncrashed.host.handleRequest('commands/execute', {
+      type: 'client-request',
+      rpcId: 'r1',
+      method: 'commands/execute',
+      payload: { args: { agentId: id, line: '/plan add a --greeting flag to the CLI', images: [] } },
+    });
     await waitFor(() => uncrashed.host.engine.questionProvider.pending().length > 0);
     answer(uncrashed.host, uncrashed.host.engine.questionProvider.pending()[0]!.rpcId, { answers: [{ id: PLAN_REVIEW_ID, selected: [APPROVE_LABEL] }] });
     await uncrashed.host.engine.idle();
@@ -150,7 +163,11 @@ describe('a question survives a server restart', () => {
 
   it('dismisses the review after the restart (Chat about it) and ends the turn', async () => {
     const { host, storage, question } = await restartOn('crashed-review');
-    const receipt = host.handleRespond({ type: 'client-response', rpcId: question.rpcId, result: { ok: false, error: { code: 'cancelled', message: 'user closed this request', details: {} } } });
+    const receipt = host.handleRespond({
+      type: 'client-response',
+      rpcId: question.rpcId,
+      result: { ok: false, error: { code: 'cancelled', message: 'user closed this request', details: {} } },
+    });
     expect(receipt).toEqual({ accepted: true });
     await host.engine.idle();
     const events = expectWholeLog(storage);
@@ -177,7 +194,12 @@ describe('a question survives a server restart', () => {
     const storage = new MemoryStorage();
     const first = start(storage, createReplayModel(recording, { speed: 0 }));
     const sessionId = first.host.engine.createSession({ sessionId: SESSION });
-    await first.host.handleRequest('commands/execute', { type: 'client-request', rpcId: 'r1', method: 'commands/execute', payload: { args: { agentId: sessionId, line: '/plan Plan a small change: add a --greeting flag to a CLI.', images: [] } } });
+    await first.host.handleRequest('commands/execute', {
+      type: 'client-request',
+      rpcId: 'r1',
+      method: 'commands/execute',
+      payload: { args: { agentId: sessionId, line: '/plan Plan a small change: add a --greeting flag to a CLI.', images: [] } },
+    });
     await waitFor(() => first.host.engine.questionProvider.pending().length > 0);
     // A fresh provider, as `ui-plan serve --model replay:FILE` makes after a restart: its own count starts at 0.
     const second = start(new MemoryStorage({ sessions: storage.loadAll() }), createReplayModel(recording, { speed: 0 }));
@@ -186,7 +208,10 @@ describe('a question survives a server restart', () => {
     answer(second.host, question.rpcId, { answers: [{ id: PLAN_REVIEW_ID, selected: [APPROVE_LABEL] }] });
     await second.host.engine.idle();
     const messages = second.host.engine.log(SESSION)!.events.filter((e) => e.type === 'assistant/message');
-    const text = (messages.at(-1)!.data as Json).message.content.filter((b: Json) => b.type === 'text').map((b: Json) => b.text).join('');
+    const text = (messages.at(-1)!.data as Json).message.content
+      .filter((b: Json) => b.type === 'text')
+      .map((b: Json) => b.text)
+      .join('');
     expect(text).toBe('DONE');
     expect(messages).toHaveLength(2);
   });

@@ -191,10 +191,8 @@ function answerOutcome(response: QuestionAnswer | 'cancelled'): ToolOutcome {
 /** The built-in toy CLI project every session starts with (path → content). */
 export const WORKSPACE_SEED: Readonly<Record<string, string>> = Object.freeze({
   'README.md': '# greet-cli\n\nA tiny command-line tool that prints a greeting.\n\n```\nnpx greet-cli Ada\n# Hello, Ada!\n```\n',
-  'package.json':
-    '{\n  "name": "greet-cli",\n  "version": "1.0.0",\n  "type": "module",\n  "bin": { "greet-cli": "src/cli.ts" }\n}\n',
-  'src/cli.ts':
-    "import { greet } from './greet.ts';\n\nconst name = process.argv[2] ?? 'world';\nconsole.log(greet(name));\n",
+  'package.json': '{\n  "name": "greet-cli",\n  "version": "1.0.0",\n  "type": "module",\n  "bin": { "greet-cli": "src/cli.ts" }\n}\n',
+  'src/cli.ts': "import { greet } from './greet.ts';\n\nconst name = process.argv[2] ?? 'world';\nconsole.log(greet(name));\n",
   'src/greet.ts': 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n',
 });
 

@@ -36,7 +36,11 @@ export interface SessionStorage {
 }
 
 /** A tool as listed to the model (JSON schema of its parameters). */
-export interface ToolSchema { name: string; description: string; parameters: Record<string, unknown> }
+export interface ToolSchema {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
 
 /** A message of the model-facing conversation, derived from the log. */
 export type ModelMessage =
@@ -86,7 +90,11 @@ export interface ModelProvider {
 }
 
 /** One plugin entry of a harness config, in the seeds' YAML shape. */
-export interface PluginEntry { id: string; name: string; config?: unknown }
+export interface PluginEntry {
+  id: string;
+  name: string;
+  config?: unknown;
+}
 
 /**
  * A downlink sink: the frame and `text` = `JSON.stringify(frame)`. The host hands every sink of one live frame the

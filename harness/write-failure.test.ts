@@ -23,7 +23,12 @@ const PLAN = '# Add `--greeting` flag\n\n1. parse the flag\n2. print it';
 
 /** An errno error as `fs.writeSync`/`openSync` throws it (its message quotes the file's absolute path). */
 function errnoError(code: 'EACCES' | 'ENOSPC' | 'EROFS', text: string): Error {
-  return Object.assign(new Error(`${code}: ${text}, open '${DATA_DIR}/sessions/session-x.jsonl'`), { code, errno: -13, syscall: 'open', path: `${DATA_DIR}/sessions/session-x.jsonl` });
+  return Object.assign(new Error(`${code}: ${text}, open '${DATA_DIR}/sessions/session-x.jsonl'`), {
+    code,
+    errno: -13,
+    syscall: 'open',
+    path: `${DATA_DIR}/sessions/session-x.jsonl`,
+  });
 }
 
 /** A storage over memory whose next `failAppends` appends and `failCreates` creates throw `error`. */
@@ -104,7 +109,10 @@ describe('a log that cannot be written', () => {
     expect(await request('session.prompt', prompt(sessionId, 'again'))).toEqual({ ok: true, value: { accepted: true } });
     await host.engine.idle();
     expectStoredEqualsMemory(sessionId);
-    const ends = host.engine.log(sessionId)!.events.filter((e) => e.type === 'turn/end').map((e) => (e.data as Json).reason.kind);
+    const ends = host.engine
+      .log(sessionId)!
+      .events.filter((e) => e.type === 'turn/end')
+      .map((e) => (e.data as Json).reason.kind);
     expect(ends.at(-1)).toBe('completed');
     expect(host.engine.log(sessionId)!.events.filter((e) => e.type === 'turn/start').length).toBe(ends.length);
   });
@@ -126,9 +134,20 @@ describe('a log that cannot be written', () => {
       real(id, line);
     };
     const switched = await request('session.setPlanMode', { sessionId, active: true });
-    expect(switched).toEqual({ ok: false, error: { code: 'internal', message: 'could not write the session log: EACCES permission denied', details: { cause: 'log-write', errno: 'EACCES' } } });
+    expect(switched).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'could not write the session log: EACCES permission denied', details: { cause: 'log-write', errno: 'EACCES' } },
+    });
     expect(host.engine.planMode.get(sessionId)).toEqual({ active: false });
-    expect(storage.memory.get(sessionId)!.lines.slice(run).map((l) => [l.type, (l.data as Json).kind])).toEqual([['command/run', undefined], ['command/done', 'error']]);
+    expect(
+      storage.memory
+        .get(sessionId)!
+        .lines.slice(run)
+        .map((l) => [l.type, (l.data as Json).kind]),
+    ).toEqual([
+      ['command/run', undefined],
+      ['command/done', 'error'],
+    ]);
     expectStoredEqualsMemory(sessionId);
     storage.append = real;
     expect(await request('session.setPlanMode', { sessionId, active: true })).toMatchObject({ ok: true, value: { outcome: 'committed' } });
@@ -156,7 +175,11 @@ describe('a log that cannot be written', () => {
     host.engine.agent(sessionId)!.prompt([{ type: 'text', text: 'plan it' }], 'queue');
     await waitFor(() => host.engine.questionProvider.pending().length > 0);
     const question = host.engine.questionProvider.pending()[0]!;
-    const body = { type: 'client-response', rpcId: question.rpcId, result: { ok: true, value: { sessionId, answer: { answers: [{ id: PLAN_REVIEW_ID, selected: [APPROVE_LABEL] }] } } } };
+    const body = {
+      type: 'client-response',
+      rpcId: question.rpcId,
+      result: { ok: true, value: { sessionId, answer: { answers: [{ id: PLAN_REVIEW_ID, selected: [APPROVE_LABEL] }] } } },
+    };
     storage.failAppends = 1;
     expect(host.handleRespond(body)).toEqual({ accepted: false, reason: NO_SPACE });
     expect(host.engine.questionProvider.pending()).toEqual([question]);
@@ -198,7 +221,10 @@ describe('a log that cannot be written', () => {
     storage.failAppends = 0;
     expect((await request('session.prompt', prompt(sessionId, 'again'))).ok).toBe(true);
     await host.engine.idle();
-    const ends = host.engine.log(sessionId)!.events.filter((e: SessionEvent) => e.type === 'turn/end').map((e) => e.data);
+    const ends = host.engine
+      .log(sessionId)!
+      .events.filter((e: SessionEvent) => e.type === 'turn/end')
+      .map((e) => e.data);
     expect(ends).toEqual([
       { turn: 1, reason: { kind: 'error', message: NO_SPACE } },
       { turn: 2, reason: { kind: 'completed' } },

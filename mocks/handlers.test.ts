@@ -8,8 +8,20 @@ it.each([
   { name: 'a wrong content type is 415', path: '/api/host.describe', type: 'text/plain', body: envelope('host.describe'), status: 415 },
   { name: 'a body that is not JSON is 400', path: '/api/host.describe', type: 'application/json', body: '{nope', status: 400 },
   { name: 'an unknown method is 404', path: '/api/no.such', type: 'application/json', body: envelope('no.such'), status: 404 },
-  { name: 'a body over 1 MiB is 413', path: '/api/session.list', type: 'application/json', body: envelope('session.list', { pad: 'x'.repeat(1024 * 1024) }), status: 413 },
-  { name: 'a session.import body over 32 MiB is 413', path: '/api/session.import', type: 'application/json', body: envelope('session.import', { jsonl: 'x'.repeat(32 * 1024 * 1024) }), status: 413 },
+  {
+    name: 'a body over 1 MiB is 413',
+    path: '/api/session.list',
+    type: 'application/json',
+    body: envelope('session.list', { pad: 'x'.repeat(1024 * 1024) }),
+    status: 413,
+  },
+  {
+    name: 'a session.import body over 32 MiB is 413',
+    path: '/api/session.import',
+    type: 'application/json',
+    body: envelope('session.import', { jsonl: 'x'.repeat(32 * 1024 * 1024) }),
+    status: 413,
+  },
   { name: 'a well-formed call is 200', path: '/api/host.describe', type: 'application/json', body: envelope('host.describe'), status: 200 },
   { name: 'a respond body that is not JSON is 400', path: '/api/respond', type: 'application/json', body: '[', status: 400 },
 ])('$name', async ({ path, type, body, status }) => {
@@ -21,7 +33,11 @@ const DEEP = 'body is nested too deeply (limit 64 levels of arrays and objects)'
 
 it.each([
   { name: 'a body nested 5,000 levels deep', path: '/api/session.list', body: `${'['.repeat(5000)}${']'.repeat(5000)}` },
-  { name: 'a payload nested 5,000 levels deep', path: '/api/session.list', body: envelope('session.list', { deep: 'PLACE' }).replace('"PLACE"', `${'['.repeat(5000)}${']'.repeat(5000)}`) },
+  {
+    name: 'a payload nested 5,000 levels deep',
+    path: '/api/session.list',
+    body: envelope('session.list', { deep: 'PLACE' }).replace('"PLACE"', `${'['.repeat(5000)}${']'.repeat(5000)}`),
+  },
   { name: 'a respond body nested 5,000 levels deep', path: '/api/respond', body: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}` },
   { name: 'an import body nested 65 levels deep', path: '/api/session.import', body: `${'['.repeat(65)}${']'.repeat(65)}` },
 ])('answers $name with 400 naming the nesting limit', async ({ path, body }) => {
@@ -35,7 +51,11 @@ it('imports a recorded log over 1 MiB (a session.import body may reach 32 MiB)',
   const [header, ...events] = lines;
   let jsonl = `${header}\n`;
   while (jsonl.length < 2_200_000) jsonl += `${events.join('\n')}\n`;
-  const response = await fetch('/api/session.import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: envelope('session.import', { jsonl }) });
+  const response = await fetch('/api/session.import', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: envelope('session.import', { jsonl }),
+  });
   expect(response.status).toBe(200);
   const body = (await response.json()) as { result: { ok: boolean; value?: { sessionId: string } } };
   expect(body.result.ok).toBe(true);
@@ -43,9 +63,15 @@ it('imports a recorded log over 1 MiB (a session.import body may reach 32 MiB)',
 });
 
 it('answers a method whose path has a slash', async () => {
-  const created = await (await fetch('/api/session.create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: envelope('session.create') })).json();
+  const created = await (
+    await fetch('/api/session.create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: envelope('session.create') })
+  ).json();
   const sessionId = (created as { result: { value: { sessionId: string } } }).result.value.sessionId;
-  const response = await fetch('/api/commands/list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: envelope('commands/list', { args: { agentId: sessionId } }) });
+  const response = await fetch('/api/commands/list', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: envelope('commands/list', { args: { agentId: sessionId } }),
+  });
   const body = (await response.json()) as { result: { ok: boolean; value: { name: string }[] } };
   expect(body.result.value.map((c) => c.name)).toContain('plan');
 });

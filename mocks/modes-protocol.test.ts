@@ -11,6 +11,10 @@ import { mswDriver } from './protocol-driver.ts';
 beforeEach(() => resetMockHarness({ plugins: MODES_PLUGINS }));
 afterEach(() => mswDriver.close());
 
-it.each(modesProtocolScenarios.map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
-  await scenario.run(mswDriver);
-}, 20_000);
+it.each(modesProtocolScenarios.map((s) => [s.name, s] as const))(
+  '%s',
+  async (_name, scenario) => {
+    await scenario.run(mswDriver);
+  },
+  20_000,
+);

@@ -8,6 +8,10 @@ import { mswDriver } from './protocol-driver.ts';
 
 afterEach(() => mswDriver.close());
 
-it.each(protocolScenarios.map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
-  await scenario.run(mswDriver);
-}, 20_000);
+it.each(protocolScenarios.map((s) => [s.name, s] as const))(
+  '%s',
+  async (_name, scenario) => {
+    await scenario.run(mswDriver);
+  },
+  20_000,
+);

@@ -54,10 +54,7 @@ export function answerCall(method: string, result: unknown, hold = false): Captu
  * @param receipt - the bare receipt (`{accepted:true}` …); `undefined` answers `{}` (an unreadable receipt)
  * @param options - `hold` until `release()`; `status` and `body` of a carrier error (body defaults to `HTTP <status>`)
  */
-export function respondWith(
-  receipt: Record<string, unknown> | undefined,
-  options: { hold?: boolean; status?: number; body?: string } = {},
-): Captured {
+export function respondWith(receipt: Record<string, unknown> | undefined, options: { hold?: boolean; status?: number; body?: string } = {}): Captured {
   const bodies: Array<Record<string, unknown>> = [];
   const { gate, release } = gateOf(options.hold);
   server.use(

@@ -16,9 +16,11 @@ import { mulberry32 } from '../fixtures/seeded-random.mjs';
 /** fixtures/perf of this clone. */
 export const PERF_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'perf');
 
-const WORDS = ('plan step parser flag config module test handler render review approve feedback stream session ' +
+const WORDS = (
+  'plan step parser flag config module test handler render review approve feedback stream session ' +
   'transcript fold event page cursor history import export server client socket frame budget layout paint task ' +
-  'markdown table list heading code block value option default error result tool call turn agent model').split(' ');
+  'markdown table list heading code block value option default error result tool call turn agent model'
+).split(' ');
 
 function words(random, n) {
   const out = [];
@@ -33,14 +35,23 @@ const line = (type, data, extra = {}) => JSON.stringify({ type, data, ...extra }
 export function planLog(name, plan) {
   const args = JSON.stringify({ plan });
   const callId = `call_perf_${name}`;
-  return [
-    header(`perf-${name}`),
-    line('request/header', { header: { config: { provider: 'perf', model: `perf-${name}` }, system: 's', tools: 't' }, reason: 'initial' }),
-    line('assistant/message', { turn: 1, step: 1, message: { role: 'assistant', content: [
-      { type: 'text', text: 'Here is the plan.' },
-      { type: 'tool-call', id: callId, name: 'exit_plan_mode', arguments: args },
-    ] } }),
-  ].join('\n') + '\n';
+  return (
+    [
+      header(`perf-${name}`),
+      line('request/header', { header: { config: { provider: 'perf', model: `perf-${name}` }, system: 's', tools: 't' }, reason: 'initial' }),
+      line('assistant/message', {
+        turn: 1,
+        step: 1,
+        message: {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'Here is the plan.' },
+            { type: 'tool-call', id: callId, name: 'exit_plan_mode', arguments: args },
+          ],
+        },
+      }),
+    ].join('\n') + '\n'
+  );
 }
 
 /** A replay log whose first step streams `chunks` text deltas of `size` characters, `dtMs` apart; the last one ends with `END-OF-ANSWER`. */
@@ -53,19 +64,31 @@ export function streamLog(name, chunks, size, dtMs) {
     while (text.length < size - tail.length) text += `${WORDS[Math.floor(random() * WORDS.length)]} `;
     texts.push(text.slice(0, size - tail.length) + tail);
   }
-  return [
-    header(`perf-${name}`),
-    line('request/header', { header: { config: { provider: 'perf', model: `perf-${name}` }, system: 's', tools: 't' }, reason: 'initial' }),
-    line('assistant/chunk', { turn: 1, step: 1, chunk: { type: 'block-start', index: 0, blockType: 'text' } }),
-    line('text-chunks', { turn: 1, step: 1, index: 0, dt: texts.slice(1).map(() => dtMs), texts }),
-    line('assistant/chunk', { turn: 1, step: 1, chunk: { type: 'finish', reason: { kind: 'stop' } } }),
-  ].join('\n') + '\n';
+  return (
+    [
+      header(`perf-${name}`),
+      line('request/header', { header: { config: { provider: 'perf', model: `perf-${name}` }, system: 's', tools: 't' }, reason: 'initial' }),
+      line('assistant/chunk', { turn: 1, step: 1, chunk: { type: 'block-start', index: 0, blockType: 'text' } }),
+      line('text-chunks', { turn: 1, step: 1, index: 0, dt: texts.slice(1).map(() => dtMs), texts }),
+      line('assistant/chunk', { turn: 1, step: 1, chunk: { type: 'finish', reason: { kind: 'stop' } } }),
+    ].join('\n') + '\n'
+  );
 }
 
 /** 10 lines: a heading and a short list. */
 export function plan10() {
-  return ['# Add a --greeting flag', '', '- Locate the CLI entry point', '- Register `--greeting` with a default', '- Thread the value to the handler',
-    '- Update the help text', '- Add one test', '', '## Risks', 'None beyond the flag name.'].join('\n');
+  return [
+    '# Add a --greeting flag',
+    '',
+    '- Locate the CLI entry point',
+    '- Register `--greeting` with a default',
+    '- Thread the value to the handler',
+    '- Update the help text',
+    '- Add one test',
+    '',
+    '## Risks',
+    'None beyond the flag name.',
+  ].join('\n');
 }
 
 /** 2,000 lines, ~100,000 characters: headings, nested lists and prose, a 300-row table, a 500-line code block. */
@@ -84,9 +107,11 @@ export function plan2000() {
   };
   prose(560);
   out.push('## Table of affected modules', '', '| # | module | change | risk | owner |', '|---|---|---|---|---|');
-  for (let i = 1; i <= 300; i += 1) out.push(`| ${i} | \`src/${words(random, 1)}/${words(random, 1)}.ts\` | ${words(random, 4)} | ${['low', 'medium', 'high'][i % 3]} | ${words(random, 1)} |`);
+  for (let i = 1; i <= 300; i += 1)
+    out.push(`| ${i} | \`src/${words(random, 1)}/${words(random, 1)}.ts\` | ${words(random, 4)} | ${['low', 'medium', 'high'][i % 3]} | ${words(random, 1)} |`);
   out.push('', '## Reference implementation', '', '```ts');
-  for (let i = 1; i <= 500; i += 1) out.push(`  const ${WORDS[i % WORDS.length]}${i} = ${WORDS[(i * 7) % WORDS.length]}(${i}, '${words(random, 2)}'); // step ${i}`);
+  for (let i = 1; i <= 500; i += 1)
+    out.push(`  const ${WORDS[i % WORDS.length]}${i} = ${WORDS[(i * 7) % WORDS.length]}(${i}, '${words(random, 2)}'); // step ${i}`);
   out.push('```', '');
   prose(2000);
   return out.slice(0, 2000).join('\n');
@@ -96,7 +121,8 @@ export function plan2000() {
 export function planTable200() {
   const random = mulberry32(200);
   const out = ['# Rollout table', '', '| # | step | file | owner | risk | note |', '|---|---|---|---|---|---|'];
-  for (let i = 1; i <= 200; i += 1) out.push(`| ${i} | ${words(random, 3)} | \`${words(random, 1)}.ts\` | ${words(random, 1)} | ${['low', 'high'][i % 2]} | ${words(random, 5)} |`);
+  for (let i = 1; i <= 200; i += 1)
+    out.push(`| ${i} | ${words(random, 3)} | \`${words(random, 1)}.ts\` | ${words(random, 1)} | ${['low', 'high'][i % 2]} | ${words(random, 5)} |`);
   return out.join('\n');
 }
 
@@ -139,10 +165,15 @@ export function bigLog(name, title, marker, events, seed) {
       push('command/done', { commandId: `cmd-${name}-${turn}`, kind: 'success', text: 'Plan mode on. Use /plan off to leave.' });
     }
     push('turn/start', { turn, trigger: { kind: 'message', source: { kind: 'user' } } });
-    push('user/message', { content: [{ type: 'text', text: `${marker} turn ${turn}: ${words(random, 30)}` }], source: { kind: 'user' }, role: 'user' }, { surfaceOp: 'append' });
+    push(
+      'user/message',
+      { content: [{ type: 'text', text: `${marker} turn ${turn}: ${words(random, 30)}` }], source: { kind: 'user' }, role: 'user' },
+      { surfaceOp: 'append' },
+    );
     for (let step = 1; step <= 2; step += 1) {
       push('step/start', { turn, step });
-      if (turn === 1 && step === 1) push('request/header', { header: { config: { provider: 'perf', model: 'perf' }, system: 's', tools: 't' }, reason: 'initial' });
+      if (turn === 1 && step === 1)
+        push('request/header', { header: { config: { provider: 'perf', model: 'perf' }, system: 's', tools: 't' }, reason: 'initial' });
       push('assistant/chunk', { turn, step, chunk: { type: 'block-start', index: 0, blockType: 'text' } });
       const texts = [];
       for (let k = 0; k < 12; k += 1) texts.push(` ${words(random, 4)}`);
@@ -153,10 +184,36 @@ export function bigLog(name, title, marker, events, seed) {
       const isPlan = review && step === 1;
       const toolName = isPlan ? 'exit_plan_mode' : 'read_file';
       const args = JSON.stringify(isPlan ? { plan: `# Plan ${turn}\n\n- ${words(random, 6)}\n- ${words(random, 6)}` } : { path: `src/${words(random, 1)}.ts` });
-      push('assistant/message', { turn, step, message: { role: 'assistant', content: [{ type: 'text', text }, { type: 'tool-call', id: callId, name: toolName, arguments: args }] } }, { surfaceOp: 'append' });
+      push(
+        'assistant/message',
+        {
+          turn,
+          step,
+          message: {
+            role: 'assistant',
+            content: [
+              { type: 'text', text },
+              { type: 'tool-call', id: callId, name: toolName, arguments: args },
+            ],
+          },
+        },
+        { surfaceOp: 'append' },
+      );
       push('tool/call', { turn, step, callId, name: toolName, arguments: args });
       const resultText = isPlan ? 'Plan approved — plan mode exited; carry out the plan starting with your next step.' : `${words(random, 40)}`;
-      push('tool/result', { turn, step, message: { source: { kind: 'tool', callId }, content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text: resultText }], isError: false }], role: 'user' } }, { surfaceOp: 'append' });
+      push(
+        'tool/result',
+        {
+          turn,
+          step,
+          message: {
+            source: { kind: 'tool', callId },
+            content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text: resultText }], isError: false }],
+            role: 'user',
+          },
+        },
+        { surfaceOp: 'append' },
+      );
       if (isPlan) push('plan/mode', { active: false });
       push('step/end', { turn, step });
     }

@@ -45,14 +45,20 @@ const t0 = Date.now();
 const sockets = [];
 const step = (text) => console.log(`[${String(Date.now() - t0).padStart(5)} ms] ok  ${text}`);
 class SmokeFailure extends Error {}
-const fail = (text) => { throw new SmokeFailure(text); };
+const fail = (text) => {
+  throw new SmokeFailure(text);
+};
 
 /** POST a body; `expected` is the HTTP status the call must answer with (a refused receipt is a 4xx). */
 async function post(path, body, expected = 200) {
   const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const text = await res.text();
   let json;
-  try { json = JSON.parse(text); } catch { fail(`${path}: HTTP ${res.status} ${text.slice(0, 200)}`); }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    fail(`${path}: HTTP ${res.status} ${text.slice(0, 200)}`);
+  }
   if (res.status !== expected) fail(`${path}: HTTP ${res.status} ${text.slice(0, 200)}`);
   return json;
 }
@@ -60,7 +66,8 @@ async function post(path, body, expected = 200) {
 async function rpc(method, payload) {
   const rpcId = randomUUID();
   const answer = await post(`/api/${method}`, { type: 'client-request', rpcId, method, payload });
-  if (answer?.type !== 'server-response' || answer.rpcId !== rpcId) fail(`${method}: not a server-response for ${rpcId}: ${JSON.stringify(answer).slice(0, 200)}`);
+  if (answer?.type !== 'server-response' || answer.rpcId !== rpcId)
+    fail(`${method}: not a server-response for ${rpcId}: ${JSON.stringify(answer).slice(0, 200)}`);
   if (answer.result?.ok !== true) fail(`${method}: ${JSON.stringify(answer.result?.error ?? answer.result).slice(0, 300)}`);
   return answer.result.value;
 }
@@ -85,7 +92,10 @@ function waitFor(what, predicate, from = 0) {
       }
       return false;
     };
-    const timer = setTimeout(() => { waiters.delete(check); reject(new SmokeFailure(`timeout (${timeoutMs} ms) waiting for ${what}`)); }, timeoutMs);
+    const timer = setTimeout(() => {
+      waiters.delete(check);
+      reject(new SmokeFailure(`timeout (${timeoutMs} ms) waiting for ${what}`));
+    }, timeoutMs);
     if (!check()) waiters.add(check);
   });
 }
@@ -97,17 +107,30 @@ function openDownlink(path) {
     ws.on('error', (error) => reject(new SmokeFailure(`${path}: ${error.message}`)));
     ws.on('message', (data) => {
       let frame;
-      try { frame = JSON.parse(String(data)); } catch { return; }
+      try {
+        frame = JSON.parse(String(data));
+      } catch {
+        return;
+      }
       if (frame?.type === 'server-request') onFrame(frame);
     });
   });
 }
-const isEvent = (sessionId, type, test = () => true) => (f) =>
-  f.method === 'session/event' && f.payload.sessionId === sessionId && f.payload.event?.type === type && test(f.payload.event);
-const isFrame = (method, sessionId, test = () => true) => (f) => f.method === method && f.payload.sessionId === sessionId && test(f.payload);
+const isEvent =
+  (sessionId, type, test = () => true) =>
+  (f) =>
+    f.method === 'session/event' && f.payload.sessionId === sessionId && f.payload.event?.type === type && test(f.payload.event);
+const isFrame =
+  (method, sessionId, test = () => true) =>
+  (f) =>
+    f.method === method && f.payload.sessionId === sessionId && test(f.payload);
 const answer = (rpcId, sessionId, item) => ({ type: 'client-response', rpcId, result: { ok: true, value: { sessionId, answer: { answers: [item] } } } });
 const titleOf = (plan) => /^#{1,6}\s+(.+?)\s*$/m.exec(plan)?.[1];
-const textOf = (data) => (data?.message?.content ?? data?.content ?? []).filter((c) => c.type === 'text').map((c) => c.text).join('');
+const textOf = (data) =>
+  (data?.message?.content ?? data?.content ?? [])
+    .filter((c) => c.type === 'text')
+    .map((c) => c.text)
+    .join('');
 
 function checkReview(frame, label) {
   const item = frame.payload.questions?.[0];
@@ -135,8 +158,14 @@ async function main() {
   const execution = await rpc('commands/execute', { args: { agentId: sessionId, line: `/plan ${TASK}`, images: [] } });
   if (execution?.result?.kind !== 'success') fail(`/plan: ${JSON.stringify(execution)}`);
   step(`/plan <task>: ${execution.result.text ?? 'success'}`);
-  await waitFor('plan/mode {active:true}', isEvent(sessionId, 'plan/mode', (e) => e.data?.active === true));
-  await waitFor('plan projection {true,false}', isFrame('session/projection', sessionId, (p) => p.key === 'plan' && p.value?.active === true && p.value?.pending === false));
+  await waitFor(
+    'plan/mode {active:true}',
+    isEvent(sessionId, 'plan/mode', (e) => e.data?.active === true),
+  );
+  await waitFor(
+    'plan projection {true,false}',
+    isFrame('session/projection', sessionId, (p) => p.key === 'plan' && p.value?.active === true && p.value?.pending === false),
+  );
   step('plan mode on (event and projection)');
 
   let { frame: question, index: at } = await waitFor('question/requested', isFrame('question/requested', sessionId));
@@ -149,9 +178,17 @@ async function main() {
   } else {
     const kept = await post('/api/respond', answer(question.rpcId, sessionId, { id: 'plan-review', selected: [], custom: FEEDBACK }));
     if (kept?.accepted !== true) fail(`keep planning: ${JSON.stringify(kept)}`);
-    await waitFor('question/resolved answered', isFrame('question/resolved', sessionId, (p) => p.questionRpcId === question.rpcId && p.outcome === 'answered'), at);
+    await waitFor(
+      'question/resolved answered',
+      isFrame('question/resolved', sessionId, (p) => p.questionRpcId === question.rpcId && p.outcome === 'answered'),
+      at,
+    );
     step('keep planning with feedback: accepted, question resolved');
-    ({ frame: question, index: at } = await waitFor('the revised plan review', isFrame('question/requested', sessionId, () => true), at + 1));
+    ({ frame: question, index: at } = await waitFor(
+      'the revised plan review',
+      isFrame('question/requested', sessionId, () => true),
+      at + 1,
+    ));
     item = checkReview(question, 'revised review');
     if (!item.detail.includes(FEEDBACK)) fail('the revised plan does not contain the feedback');
     step(`revised plan review: "${titleOf(item.detail)}" (contains the feedback)`);
@@ -161,16 +198,28 @@ async function main() {
   if (approved?.accepted !== true) fail(`approve: ${JSON.stringify(approved)}`);
   const duplicate = await post('/api/respond', answer(question.rpcId, sessionId, { id: 'plan-review', selected: ['Approve'] }), 404);
   if (duplicate?.accepted !== false || duplicate.reason !== 'not-pending') fail(`duplicate approve: ${JSON.stringify(duplicate)}`);
-  await waitFor('question/resolved answered', isFrame('question/resolved', sessionId, (p) => p.questionRpcId === question.rpcId && p.outcome === 'answered'), at);
+  await waitFor(
+    'question/resolved answered',
+    isFrame('question/resolved', sessionId, (p) => p.questionRpcId === question.rpcId && p.outcome === 'answered'),
+    at,
+  );
   step('Approve: accepted once, question resolved');
 
-  const { index: offAt } = await waitFor('plan/mode {active:false}', isEvent(sessionId, 'plan/mode', (e) => e.data?.active === false), at);
+  const { index: offAt } = await waitFor(
+    'plan/mode {active:false}',
+    isEvent(sessionId, 'plan/mode', (e) => e.data?.active === false),
+    at,
+  );
   step('plan mode off at the boundary');
   const { frame: end } = await waitFor('turn/end', isEvent(sessionId, 'turn/end'), offAt);
   if (end.payload.event.data?.reason?.kind !== 'completed') fail(`turn ended ${JSON.stringify(end.payload.event.data?.reason)}`);
   const executed = frames.slice(offAt).filter(isEvent(sessionId, 'assistant/message')).length;
   step(`turn executed (${executed} model message${executed === 1 ? '' : 's'} after approval) and completed`);
-  await waitFor('host/session-status running:false', (f) => f.method === 'host/session-status' && f.payload.sessionId === sessionId && f.payload.running === false, 0);
+  await waitFor(
+    'host/session-status running:false',
+    (f) => f.method === 'host/session-status' && f.payload.sessionId === sessionId && f.payload.running === false,
+    0,
+  );
 
   const history = await rpc('session.history', { sessionId });
   const plan = history.projections?.values?.plan;
@@ -180,7 +229,10 @@ async function main() {
   step('session.history tail: plan {active:false, pending:false}');
 
   if (replay) {
-    const last = history.events.map((r) => r.event).filter((e) => e.type === 'assistant/message').at(-1);
+    const last = history.events
+      .map((r) => r.event)
+      .filter((e) => e.type === 'assistant/message')
+      .at(-1);
     const text = textOf(last?.data).trim();
     if (text !== 'DONE') fail(`final text ${JSON.stringify(text)} != "DONE"`);
     step('final text is DONE');

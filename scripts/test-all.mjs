@@ -70,9 +70,18 @@ function playwright(label, out, args) {
     if (!ok && (report.stats.unexpected ?? 0) === 0) failed += 1;
     const reasons = [];
     const walk = (suite) => {
-      for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) {
-        if (t.status === 'skipped') reasons.push(`${spec.title}: ${(t.annotations ?? []).map((a) => a.description).filter(Boolean).join('; ') || 'skipped'}`);
-      }
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? []) {
+          if (t.status === 'skipped')
+            reasons.push(
+              `${spec.title}: ${
+                (t.annotations ?? [])
+                  .map((a) => a.description)
+                  .filter(Boolean)
+                  .join('; ') || 'skipped'
+              }`,
+            );
+        }
       for (const child of suite.suites ?? []) walk(child);
     };
     for (const suite of report.suites ?? []) walk(suite);

@@ -19,7 +19,17 @@ const CASES = fixturePath('projection-random');
 const RECORDINGS = fixturePath('dsh-recordings');
 
 function captured(cwd = ROOT): CliIo & { stdout: string; stderr: string } {
-  const io = { stdout: '', stderr: '', cwd, out: (t: string) => { io.stdout += t; }, err: (t: string) => { io.stderr += t; } };
+  const io = {
+    stdout: '',
+    stderr: '',
+    cwd,
+    out: (t: string) => {
+      io.stdout += t;
+    },
+    err: (t: string) => {
+      io.stderr += t;
+    },
+  };
   return io;
 }
 
@@ -29,22 +39,34 @@ afterEach(() => {
 });
 
 it('folds every projection-random case to its expected plan state in one run, in order', () => {
-  const names = fs.readdirSync(CASES).filter((n) => n.endsWith('.jsonl')).sort();
+  const names = fs
+    .readdirSync(CASES)
+    .filter((n) => n.endsWith('.jsonl'))
+    .sort();
   expect(names.length).toBeGreaterThanOrEqual(40);
   const files = names.map((n) => path.join(CASES, n));
   const run = spawnSync(process.execPath, [BIN, 'fold', ...files], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
-  const lines = run.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const lines = run.stdout
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   expect(lines).toHaveLength(names.length);
   names.forEach((name, i) => {
     const text = fs.readFileSync(path.join(CASES, name), 'utf8');
     const expected = JSON.parse(fs.readFileSync(path.join(CASES, name.replace('.jsonl', '.expected.json')), 'utf8')) as Record<string, unknown>;
     const line = lines[i] ?? {};
     expect({ case: name, planMode: line.planMode, plan: line.plan, mode: line.mode }).toEqual({
-      case: name, planMode: expected.planMode, plan: expected.plan, mode: expected.mode,
+      case: name,
+      planMode: expected.planMode,
+      plan: expected.plan,
+      mode: expected.mode,
     });
-    const rows = text.split('\n').slice(1).filter((l, j, all) => !(l === '' && j === all.length - 1));
+    const rows = text
+      .split('\n')
+      .slice(1)
+      .filter((l, j, all) => !(l === '' && j === all.length - 1));
     const unreadable = rows.flatMap((row, j) => {
       try {
         // Unreadable: not an event envelope, or a known kind whose payload has the wrong shape (issue 8 item 7).
@@ -66,7 +88,12 @@ it('folds the recorded plan-review log to plan mode off with nothing pending', a
   expect(await main(['fold', path.join(RECORDINGS, 'plan-review', 'session.jsonl')], io)).toBe(0);
   const line = JSON.parse(io.stdout) as Record<string, unknown>;
   expect(line).toMatchObject({ skipped: [], planMode: false, plan: { active: false, pending: false }, mode: 'default' });
-  expect(line.events).toBe(fs.readFileSync(path.join(RECORDINGS, 'plan-review', 'session.jsonl'), 'utf8').trimEnd().split('\n').length - 1);
+  expect(line.events).toBe(
+    fs
+      .readFileSync(path.join(RECORDINGS, 'plan-review', 'session.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n').length - 1,
+  );
 });
 
 it('folds a log whose event types are Object.prototype keys, keeping them as unknown events, and exits 0', () => {
@@ -94,7 +121,11 @@ it.each<[string, string[], RegExp]>([
   ['serve with an unknown option', ['serve', '--colour'], /Unknown option '--colour'/],
   ['serve with a positional', ['serve', 'now'], /Unexpected argument 'now'|positional/i],
   ['serve --port without a value', ['serve', '--port'], /Option '--port <value>' argument missing/],
-  ['serve --dsh with a harness option', ['serve', '--dsh', 'http://127.0.0.1:9000', '--model', 'scripted'], /--dsh serves a real dsh host, so --model cannot be used/],
+  [
+    'serve --dsh with a harness option',
+    ['serve', '--dsh', 'http://127.0.0.1:9000', '--model', 'scripted'],
+    /--dsh serves a real dsh host, so --model cannot be used/,
+  ],
 ])('prints a clear error and the usage for %s, exit 2', async (_name, argv, message) => {
   const io = captured();
   expect(await main(argv, io)).toBe(2);
@@ -130,23 +161,51 @@ it.each<[string[], RegExp]>([
 
 it('fills serve defaults and resolves paths against the working directory', () => {
   expect(parseServeArgs([], '/work/app')).toEqual({
-    host: '127.0.0.1', port: 5173, dataDir: '/work/app/.data', model: 'scripted', speed: 1, trustedHosts: [],
+    host: '127.0.0.1',
+    port: 5173,
+    dataDir: '/work/app/.data',
+    model: 'scripted',
+    speed: 1,
+    trustedHosts: [],
   });
   expect(
     parseServeArgs(
-      ['--host', '0.0.0.0', '--port', '0', '--data-dir', 'd', '--model', 'replay:rec/session.jsonl', '--speed', '0',
-        '--config', 'c.yaml', '--trusted-host', 'box', '--trusted-host', 'lab.local'],
+      [
+        '--host',
+        '0.0.0.0',
+        '--port',
+        '0',
+        '--data-dir',
+        'd',
+        '--model',
+        'replay:rec/session.jsonl',
+        '--speed',
+        '0',
+        '--config',
+        'c.yaml',
+        '--trusted-host',
+        'box',
+        '--trusted-host',
+        'lab.local',
+      ],
       '/work/app',
     ),
   ).toEqual({
-    host: '0.0.0.0', port: 0, dataDir: '/work/app/d', model: 'replay:/work/app/rec/session.jsonl', speed: 0,
-    config: '/work/app/c.yaml', trustedHosts: ['box', 'lab.local'],
+    host: '0.0.0.0',
+    port: 0,
+    dataDir: '/work/app/d',
+    model: 'replay:/work/app/rec/session.jsonl',
+    speed: 0,
+    config: '/work/app/c.yaml',
+    trustedHosts: ['box', 'lab.local'],
   });
 });
 
 it('keeps the --dsh origin (trailing slash dropped) beside the defaults', () => {
   expect(parseServeArgs(['--dsh', 'http://localhost:41234/', '--port', '0'], '/work/app')).toMatchObject({
-    port: 0, dsh: 'http://localhost:41234', trustedHosts: [],
+    port: 0,
+    dsh: 'http://localhost:41234',
+    trustedHosts: [],
   });
 });
 
@@ -185,7 +244,9 @@ it('serves from the real binary with the example config, answers a call, and shu
   );
   let stdout = '';
   let stderr = '';
-  child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
     const url = await new Promise<string>((resolve, reject) => {
@@ -222,7 +283,11 @@ it.each<[string, string, boolean]>([
   const running = await startServe({ host, port: 0, dataDir: path.join(dir, 'data'), model: 'scripted', speed: 0, trustedHosts: ['lab.local'] }, io);
   try {
     expect(io.stdout).toMatch(new RegExp(`^ui-plan listening on http://${host.replace(/\./g, '\\.')}:\\d+ \\(model scripted\\)\n$`));
-    expect(/warning: binding 0\.0\.0\.0 exposes the harness beyond this machine; only requests whose Host is lab\.local \(from anywhere\) or 127\.0\.0\.1\/localhost\/\[::1\] \(from this machine only\) are accepted/.test(io.stderr)).toBe(warns);
+    expect(
+      /warning: binding 0\.0\.0\.0 exposes the harness beyond this machine; only requests whose Host is lab\.local \(from anywhere\) or 127\.0\.0\.1\/localhost\/\[::1\] \(from this machine only\) are accepted/.test(
+        io.stderr,
+      ),
+    ).toBe(warns);
   } finally {
     await running.close();
   }

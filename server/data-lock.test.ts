@@ -53,7 +53,12 @@ it('refuses a directory whose lock names a live process, naming its pid and the 
 
 it.each<[string, string, Partial<LockSystem>, RegExp]>([
   ['a dead pid', JSON.stringify({ pid: 777, startedAt: 5, token: 'x' }), { isAlive: () => false }, /stale lock .* of pid 777 \(no longer running\)/],
-  ['a reused pid (another start time)', JSON.stringify({ pid: 777, startedAt: 5, token: 'x' }), { isAlive: () => true, startTimeOf: () => 900_000 }, /stale lock .* of pid 777/],
+  [
+    'a reused pid (another start time)',
+    JSON.stringify({ pid: 777, startedAt: 5, token: 'x' }),
+    { isAlive: () => true, startTimeOf: () => 900_000 },
+    /stale lock .* of pid 777/,
+  ],
   ['garbage', 'not json', {}, /unreadable lock/],
   ['an empty file', '', {}, /unreadable lock/],
   ['our own pid left by an earlier process', JSON.stringify({ pid: 4242, startedAt: 5, token: 'old' }), {}, /stale lock .* of pid 4242/],
@@ -96,8 +101,12 @@ function serve(dataDir: string): Served {
   children.push(child);
   let out = '';
   let err = '';
-  child.stdout?.on('data', (c: Buffer) => { out += c.toString(); });
-  child.stderr?.on('data', (c: Buffer) => { err += c.toString(); });
+  child.stdout?.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    err += c.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, stdout: () => out, stderr: () => err, exited };
 }

@@ -105,10 +105,13 @@ it.each<[string, Record<string, string>]>([
   const { url } = await proxyTo(upstream.url);
   const status = await new Promise<number>((resolve, reject) => {
     const u = new URL(`${url}/api/session.list`);
-    const req = http.request({ hostname: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = http.request(
+      { hostname: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     req.end(envelope);
   });
@@ -182,11 +185,19 @@ it('answers 502 for calls and upgrades when the dsh host is down', async () => {
 });
 
 it.each<[string, Record<string, string>, boolean, Record<string, string | undefined>]>([
-  ['a call: hop-by-hop dropped, Host and Origin rewritten', { host: '127.0.0.1:5173', origin: 'http://127.0.0.1:5173', connection: 'keep-alive', 'keep-alive': 'timeout=5', 'content-type': 'application/json' }, false,
-    { host: '127.0.0.1:4000', origin: 'http://127.0.0.1:4000', connection: undefined, 'keep-alive': undefined, 'content-type': 'application/json' }],
+  [
+    'a call: hop-by-hop dropped, Host and Origin rewritten',
+    { host: '127.0.0.1:5173', origin: 'http://127.0.0.1:5173', connection: 'keep-alive', 'keep-alive': 'timeout=5', 'content-type': 'application/json' },
+    false,
+    { host: '127.0.0.1:4000', origin: 'http://127.0.0.1:4000', connection: undefined, 'keep-alive': undefined, 'content-type': 'application/json' },
+  ],
   ['a call without Origin keeps none', { host: 'localhost:5173' }, false, { host: '127.0.0.1:4000', origin: undefined }],
-  ['a handshake keeps Connection, Upgrade and Sec-WebSocket-*', { host: 'localhost:5173', connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-key': 'k', 'sec-websocket-version': '13' }, true,
-    { host: '127.0.0.1:4000', connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-key': 'k', 'sec-websocket-version': '13' }],
+  [
+    'a handshake keeps Connection, Upgrade and Sec-WebSocket-*',
+    { host: 'localhost:5173', connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-key': 'k', 'sec-websocket-version': '13' },
+    true,
+    { host: '127.0.0.1:4000', connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-key': 'k', 'sec-websocket-version': '13' },
+  ],
 ])('builds upstream headers for %s', (_what, incoming, upgrade, expected) => {
   const out = upstreamHeaders(incoming, new URL('http://127.0.0.1:4000'), upgrade);
   for (const [name, value] of Object.entries(expected)) expect({ name, value: out[name] }).toEqual({ name, value });

@@ -34,7 +34,17 @@ export interface DshProxyServer {
 }
 
 /** Headers that describe one hop and are never forwarded on a plain HTTP call (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 /**
  * Validate a `--dsh` URL.
@@ -128,7 +138,9 @@ export function createDshProxyServer(options: DshProxyOptions): DshProxyServer {
       logger.warn(`ui-plan: ${req.method} ${pathname} → ${upstream.origin} failed: ${error.message}`);
       badGateway(res);
     });
-    res.on('close', () => { if (!res.writableFinished) out.destroy(); });
+    res.on('close', () => {
+      if (!res.writableFinished) out.destroy();
+    });
     req.pipe(out);
   }
 
@@ -142,8 +154,7 @@ export function createDshProxyServer(options: DshProxyOptions): DshProxyServer {
       if (pathname !== '/api' && !pathname.startsWith('/api/')) {
         if (fence.checkStatic(req).ok) serveStatic(req, res);
         else res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' }).end('forbidden');
-      }
-      else proxy(req, res, pathname);
+      } else proxy(req, res, pathname);
     } catch (error) {
       logger.error(`ui-plan: ${req.method} ${String(req.url).slice(0, 200)} crashed`, error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('internal server error');
@@ -175,7 +186,11 @@ export function createDshProxyServer(options: DshProxyOptions): DshProxyServer {
     });
     out.on('response', (answer) => {
       answer.resume();
-      refuseUpgrade(socket, `${answer.statusCode ?? 502} ${answer.statusMessage ?? ''}`.trim(), answer.statusCode === 403 ? 'forbidden' : 'refused by the dsh host');
+      refuseUpgrade(
+        socket,
+        `${answer.statusCode ?? 502} ${answer.statusMessage ?? ''}`.trim(),
+        answer.statusCode === 403 ? 'forbidden' : 'refused by the dsh host',
+      );
     });
     out.on('error', (error) => {
       logger.warn(`ui-plan: upgrade ${pathname} → ${upstream.origin} failed: ${error.message}`);

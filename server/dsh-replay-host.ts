@@ -218,7 +218,11 @@ export function ensureDshHost(options: { dir?: string; log?: Log; env?: NodeJS.P
   fs.mkdirSync(dir, { recursive: true });
   if (node === undefined) {
     runStep(log, `installing Node ${HOST_NODE_VERSION} (npm node-linux-${nodeArch()})`, 'npm', [
-      'install', '--prefix', path.join(dir, 'node'), ...NPM_FLAGS, `node-linux-${nodeArch()}@${HOST_NODE_VERSION}`,
+      'install',
+      '--prefix',
+      path.join(dir, 'node'),
+      ...NPM_FLAGS,
+      `node-linux-${nodeArch()}@${HOST_NODE_VERSION}`,
     ]);
     node = ownNode;
   }
@@ -242,7 +246,12 @@ export function ensureDshHost(options: { dir?: string; log?: Log; env?: NodeJS.P
   });
   // Its published peer ranges name an older package generation: install it alone, without peers.
   runStep(log, `installing @deepseek-ai/dsh-llm-replay@${DSH_REPLAY_VERSION} (npm, no peers)`, 'npm', [
-    'install', '--prefix', path.join(appDir, 'replay-plugin'), ...NPM_FLAGS, '--legacy-peer-deps', `@deepseek-ai/dsh-llm-replay@${DSH_REPLAY_VERSION}`,
+    'install',
+    '--prefix',
+    path.join(appDir, 'replay-plugin'),
+    ...NPM_FLAGS,
+    '--legacy-peer-deps',
+    `@deepseek-ai/dsh-llm-replay@${DSH_REPLAY_VERSION}`,
   ]);
   for (const file of [dshBin, replayPlugin]) {
     if (!fs.existsSync(file)) throw new Error(`install finished but ${file} is missing`);
@@ -331,25 +340,32 @@ export async function startReplayHost(options: StartReplayOptions): Promise<Repl
   );
   const logFile = path.join(run, 'host.log');
   const out = fs.openSync(logFile, 'a');
-  const child: ChildProcess = spawn(
-    installed.node,
-    [installed.dshBin, 'web', '--patch', overlay, '--no-open', '--port', '0', '--host', '127.0.0.1'],
-    {
-      cwd: path.join(run, 'workspace'),
-      env: { ...process.env, DSH_HOME: path.join(run, 'home'), DSH_TELEMETRY_DISABLED: '1', PATH: `${path.dirname(installed.node)}${path.delimiter}${process.env.PATH ?? ''}` },
-      stdio: ['ignore', out, out],
-      detached: true, // its own process group, so stop() also ends whatever the host spawned
+  const child: ChildProcess = spawn(installed.node, [installed.dshBin, 'web', '--patch', overlay, '--no-open', '--port', '0', '--host', '127.0.0.1'], {
+    cwd: path.join(run, 'workspace'),
+    env: {
+      ...process.env,
+      DSH_HOME: path.join(run, 'home'),
+      DSH_TELEMETRY_DISABLED: '1',
+      PATH: `${path.dirname(installed.node)}${path.delimiter}${process.env.PATH ?? ''}`,
     },
-  );
+    stdio: ['ignore', out, out],
+    detached: true, // its own process group, so stop() also ends whatever the host spawned
+  });
   fs.closeSync(out);
   let exited = false;
-  child.once('exit', () => { exited = true; });
+  child.once('exit', () => {
+    exited = true;
+  });
   const pid = child.pid ?? -1;
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       const signal = (sig: NodeJS.Signals): void => {
-        try { process.kill(-pid, sig); } catch { /* already gone */ }
+        try {
+          process.kill(-pid, sig);
+        } catch {
+          /* already gone */
+        }
       };
       if (!exited) {
         signal('SIGTERM');

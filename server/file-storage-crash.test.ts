@@ -18,12 +18,16 @@ afterEach(() => {
 
 const ID = 'session-crash';
 const HEADER = `{"type":"session","version":0,"id":"${ID}","createdAt":1785000000000,"cwd":"/w"}`;
-const bytes = (...parts: (string | number[] | Buffer)[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.isBuffer(p) ? p : Buffer.from(p))));
+const bytes = (...parts: (string | number[] | Buffer)[]) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.isBuffer(p) ? p : Buffer.from(p))));
 /** A user message whose text is cut inside the 3-byte UTF-8 sequence of 日 (a crash mid-character). */
 const tornInsideCharacter = bytes('{"type":"user/message","data":{"content":[{"type":"text","text":"', [0xe6, 0x97]);
 
 const contents: [string, Buffer][] = [
-  ['an invalid UTF-8 byte on an earlier line and a torn last line', bytes(HEADER, '\n{"type":"x/y","data":"', [0xff, 0xfe], '"}\n', [0xc3], 'garbage\n{"type":"plan/mo')],
+  [
+    'an invalid UTF-8 byte on an earlier line and a torn last line',
+    bytes(HEADER, '\n{"type":"x/y","data":"', [0xff, 0xfe], '"}\n', [0xc3], 'garbage\n{"type":"plan/mo'),
+  ],
   ['multi-byte characters and a last line torn inside one', bytes(HEADER, '\n{"type":"x/y","data":"héllo 日本 😀"}\n', tornInsideCharacter)],
   ['CRLF line ends and a torn last line', bytes(HEADER, '\r\n{"type":"x/y","data":1}\r\n{"type":"x/y","data":2}\r\n{"type":"x/y"')],
   ['a torn last line with its newline (an unreadable complete line)', bytes(HEADER, '\n{"type":"x/y","data":1}\n{"type":"plan/mo\n')],
@@ -33,7 +37,11 @@ const contents: [string, Buffer][] = [
   ['a header and a BOM', bytes([0xef, 0xbb, 0xbf], HEADER, '\n{"type":"x/y","data":1}\n')],
 ];
 
-interface Acked { seq: number; type: string; data: unknown }
+interface Acked {
+  seq: number;
+  type: string;
+  data: unknown;
+}
 
 /** Open the storage as a restarted server does; returns the session's log, or undefined when it was not loaded. */
 function restart(dataDir: string): { storage: FileStorage; log: SessionLog | undefined } {

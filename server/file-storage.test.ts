@@ -161,7 +161,11 @@ it.each<[string, string[]]>([
   const appended = log.append({ type: 'c', data: 3 });
   storage.close();
   const reread = parseSessionLog(fs.readFileSync(file, 'utf8'));
-  expect(reread.events.filter((e) => e.type !== SKIPPED_LINE_TYPE).map((e) => [e.type, e.seq])).toEqual([['a', 0], ['b', 2], ['c', 3]]);
+  expect(reread.events.filter((e) => e.type !== SKIPPED_LINE_TYPE).map((e) => [e.type, e.seq])).toEqual([
+    ['a', 0],
+    ['b', 2],
+    ['c', 3],
+  ]);
   expect(appended.seq).toBe(3);
 });
 
@@ -172,7 +176,11 @@ it('loads a real recorded dsh log line for line', () => {
   fs.writeFileSync(path.join(dataDir, 'sessions', 'session-rec.jsonl'), text.replace('{{sessionId}}', 'session-rec'));
   const logger = quiet();
   const [loaded] = new FileStorage({ dataDir, logger }).loadAll();
-  const rows = text.trimEnd().split('\n').slice(1).map((l) => JSON.parse(l) as { type: string });
+  const rows = text
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l) as { type: string });
   expect(loaded?.lines.map((l) => l.type)).toEqual(rows.map((r) => r.type));
   expect(logger.warnings).toEqual([]);
 });
@@ -231,7 +239,11 @@ it('keeps every session across a restart: same history, same plan state, same pr
   const approved = (await value(first, 'session.create', {})).sessionId as string;
   await value(first, 'commands/execute', { args: { agentId: approved, line: '/plan Add a --greeting flag to the CLI', images: [] } });
   const review = await mux.next((f) => f.method === 'question/requested' && payloadOf(f).sessionId === approved);
-  await first.respond({ type: 'client-response', rpcId: review.rpcId, result: { ok: true, value: { sessionId: approved, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } } });
+  await first.respond({
+    type: 'client-response',
+    rpcId: review.rpcId,
+    result: { ok: true, value: { sessionId: approved, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } },
+  });
   await mux.next(isEventOf(approved, 'turn/end'), 10_000);
   // on: switched on while idle
   const on = (await value(first, 'session.create', {})).sessionId as string;
@@ -273,7 +285,13 @@ it('restarts over a session whose last line was torn mid-write and serves it wit
     expect((await value(second, 'session.setPlanMode', { sessionId, active: false })).outcome).toBe('committed');
     const text = fs.readFileSync(path.join(dataDir, 'sessions', `${sessionId}.jsonl`), 'utf8');
     // The picker's switch is logged as the /plan off command around its plan/mode.
-    expect(text.trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string }).slice(-3)).toMatchObject([
+    expect(
+      text
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { type: string })
+        .slice(-3),
+    ).toMatchObject([
       { type: 'command/run', data: { name: 'plan', args: ' off', source: { kind: 'user' } } },
       { type: 'plan/mode', data: { active: false } },
       { type: 'command/done', data: { kind: 'success', text: 'Plan mode off.' } },

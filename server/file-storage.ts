@@ -52,13 +52,16 @@ export function serializeStoredLine(line: StoredLine): string {
  */
 export function serializeStoredHeader(header: StoredSession['header']): string {
   const out: Record<string, unknown> = {
-    type: 'session', version: header.version, id: header.id, createdAt: header.createdAt, cwd: header.cwd,
+    type: 'session',
+    version: header.version,
+    id: header.id,
+    createdAt: header.createdAt,
+    cwd: header.cwd,
   };
   if (header.readOnly !== undefined) out.readOnly = header.readOnly;
   if (header.parentSessionId !== undefined) out.parentSessionId = header.parentSessionId;
   return JSON.stringify(out);
 }
-
 
 /** The stored header of a parsed log: the dsh fields plus ui-plan's `readOnly` / `parentSessionId` when well-typed. */
 function storedHeaderOf(parsed: ParsedLog): StoredSession['header'] | undefined {
@@ -114,7 +117,10 @@ export class FileStorage implements SessionStorage {
    */
   loadAll(): StoredSession[] {
     const sessions: StoredSession[] = [];
-    const names = fs.readdirSync(this.dir).filter((n) => n.endsWith('.jsonl')).sort();
+    const names = fs
+      .readdirSync(this.dir)
+      .filter((n) => n.endsWith('.jsonl'))
+      .sort();
     for (const name of names) {
       const file = path.join(this.dir, name);
       try {
@@ -185,7 +191,11 @@ export class FileStorage implements SessionStorage {
     fs.writeFileSync(tmp, text, { flag: 'w' });
     if (this.fsync) {
       const fd = fs.openSync(tmp, 'r');
-      try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+      try {
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
     }
     fs.renameSync(tmp, file);
   }
@@ -211,7 +221,11 @@ export class FileStorage implements SessionStorage {
   /** Close every open append descriptor. The storage may still be used afterwards (they reopen). */
   close(): void {
     for (const fd of this.fds.values()) {
-      try { fs.closeSync(fd); } catch { /* already closed */ }
+      try {
+        fs.closeSync(fd);
+      } catch {
+        /* already closed */
+      }
     }
     this.fds.clear();
   }

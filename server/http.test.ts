@@ -40,12 +40,26 @@ function recordingHost() {
     },
     openMux: (send) => {
       muxSends.push(send);
-      sendFrame(send, { type: 'server-request', rpcId: 'f1', method: 'session/subscribed', payload: { type: 'session/subscribed', sessionId: 's', lastSeq: 3 } });
-      return () => { detached += 1; };
+      sendFrame(send, {
+        type: 'server-request',
+        rpcId: 'f1',
+        method: 'session/subscribed',
+        payload: { type: 'session/subscribed', sessionId: 's', lastSeq: 3 },
+      });
+      return () => {
+        detached += 1;
+      };
     },
     openHostStream: (send) => {
-      sendFrame(send, { type: 'server-request', rpcId: 'h1', method: 'host/session-status', payload: { type: 'host/session-status', sessionId: 's', running: false } });
-      return () => { detached += 1; };
+      sendFrame(send, {
+        type: 'server-request',
+        rpcId: 'h1',
+        method: 'host/session-status',
+        payload: { type: 'host/session-status', sessionId: 's', running: false },
+      });
+      return () => {
+        detached += 1;
+      };
     },
     close: async () => {},
   };
@@ -86,18 +100,19 @@ afterAll(async () => {
   fs.rmSync(path.join(path.dirname(staticDir), 'ui-plan-secret.txt'), { force: true });
 });
 
-interface Raw { status: number; headers: http.IncomingHttpHeaders; text: string }
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
 
 function raw(opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; port?: number }): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port: opts.port ?? port, method: opts.method ?? 'POST', path: opts.path, headers: opts.headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      },
-    );
+    const req = http.request({ host: '127.0.0.1', port: opts.port ?? port, method: opts.method ?? 'POST', path: opts.path, headers: opts.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+    });
     req.on('error', reject);
     req.end(opts.body);
   });
@@ -146,8 +161,18 @@ it.each<[string, Parameters<typeof raw>[0], number, string]>([
   ['no content type', { path: '/api/session.list', body: envelope }, 415, 'content type must be application/json'],
   ['a body that is not JSON', { path: '/api/session.list', headers: json, body: '{"type":' }, 400, 'body is not JSON'],
   ['an empty body', { path: '/api/session.list', headers: json, body: '' }, 400, 'body is not JSON'],
-  ['a body over 1 MiB', { path: '/api/session.list', headers: json, body: JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }) }, 413, 'request body too large (limit 1 MiB)'],
-  ['a session.import body over 32 MiB', { path: '/api/session.import', headers: json, body: JSON.stringify({ pad: 'x'.repeat(32 * 1024 * 1024) }) }, 413, 'request body too large (limit 32 MiB)'],
+  [
+    'a body over 1 MiB',
+    { path: '/api/session.list', headers: json, body: JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }) },
+    413,
+    'request body too large (limit 1 MiB)',
+  ],
+  [
+    'a session.import body over 32 MiB',
+    { path: '/api/session.import', headers: json, body: JSON.stringify({ pad: 'x'.repeat(32 * 1024 * 1024) }) },
+    413,
+    'request body too large (limit 32 MiB)',
+  ],
   ['a respond body that is not JSON', { path: '/api/respond', headers: json, body: 'nope' }, 400, 'body is not JSON'],
   ['a plain GET of the mux', { method: 'GET', path: '/api/events.mux' }, 426, 'upgrade required'],
   ['a plain GET of the host stream', { method: 'GET', path: '/api/events.host' }, 426, 'upgrade required'],
@@ -190,11 +215,19 @@ it('answers /api/respond with the bare receipt from the host', async () => {
 function upgrade(pathname: string, headers: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = http.request({
-      host: '127.0.0.1', port, path: pathname,
+      host: '127.0.0.1',
+      port,
+      path: pathname,
       headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', ...headers },
     });
-    req.on('upgrade', (res, socket) => { socket.destroy(); resolve(`${res.statusCode}`); });
-    req.on('response', (res) => { res.resume(); resolve(`${res.statusCode}`); });
+    req.on('upgrade', (res, socket) => {
+      socket.destroy();
+      resolve(`${res.statusCode}`);
+    });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(`${res.statusCode}`);
+    });
     req.on('error', reject);
     req.end();
   });
@@ -246,7 +279,10 @@ it('writes the text the host serialised once to every client, as a text message'
   for (const send of fake.muxSends.slice(-2)) send(shared, text);
   const received = () => raw.map((r) => r.filter((m) => m.text.includes('"f3"')));
   await expect.poll(() => received().map((r) => r.length)).toEqual([1, 1]);
-  expect(received().map((r) => r[0])).toEqual([{ text, binary: false }, { text, binary: false }]);
+  expect(received().map((r) => r[0])).toEqual([
+    { text, binary: false },
+    { text, binary: false },
+  ]);
   const before = fake.detachedCount();
   for (const { ws } of clients) ws.close();
   await expect.poll(() => fake.detachedCount()).toBe(before + 2);
@@ -267,7 +303,9 @@ it('pings downlinks and terminates one that stops answering', async () => {
   const p = await listen(s);
   const ws = new WebSocket(`ws://127.0.0.1:${p}/api/events.mux`, { autoPong: false });
   let pings = 0;
-  ws.on('ping', () => { pings += 1; });
+  ws.on('ping', () => {
+    pings += 1;
+  });
   const closed = new Promise<void>((resolve) => ws.on('close', () => resolve()));
   await closed;
   expect(pings).toBeGreaterThanOrEqual(1);

@@ -97,7 +97,9 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<BodyResult>
     });
     req.on('end', () => resolve(over ? { kind: 'too-large' } : { kind: 'ok', text: Buffer.concat(chunks).toString('utf8') }));
     req.on('error', () => resolve({ kind: 'aborted' }));
-    req.on('close', () => { if (!req.complete) resolve({ kind: 'aborted' }); });
+    req.on('close', () => {
+      if (!req.complete) resolve({ kind: 'aborted' });
+    });
   });
 }
 
@@ -217,7 +219,9 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
       return sendJson(res, receipt, statusOfReceipt(receipt));
     }
     const abort = new AbortController();
-    res.on('close', () => { if (!res.writableFinished) abort.abort(); });
+    res.on('close', () => {
+      if (!res.writableFinished) abort.abort();
+    });
     const answer = await host.handleRequest(method, parsed.body, abort.signal);
     sendJson(res, answer, statusOfAnswer(answer));
   }
@@ -252,7 +256,10 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
       };
       let detach: (() => void) | undefined;
       ws.on('message', () => ws.close(1008, 'clients do not send on this socket'));
-      ws.on('close', () => { detach?.(); detach = undefined; });
+      ws.on('close', () => {
+        detach?.();
+        detach = undefined;
+      });
       ws.on('error', () => ws.terminate());
       try {
         detach = pathname === MUX_PATH ? host.openMux(send) : host.openHostStream(send);
@@ -260,7 +267,10 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
         logger.error(`ui-plan: attaching ${pathname} failed`, error);
         ws.close(1011, 'internal error');
       }
-      if (ws.readyState !== WebSocket.OPEN) { detach?.(); detach = undefined; }
+      if (ws.readyState !== WebSocket.OPEN) {
+        detach?.();
+        detach = undefined;
+      }
     });
   }
 

@@ -43,6 +43,9 @@ it('serves the session-modes variant for new sessions with --config examples/mod
   expect((await call(serve.url, 'host.describe', {})).value?.capabilities).toEqual({ setPlanMode: false, import: true, modes: true });
   const sessionId = (await call(serve.url, 'session.create', {})).value?.sessionId;
   expect(await call(serve.url, 'session.modes', { sessionId })).toEqual({ ok: true, value: { modes: ['default', 'plan', 'review'], current: 'default' } });
-  expect(await call(serve.url, 'session.setMode', { sessionId, mode: 'review' })).toEqual({ ok: true, value: { state: { current: 'default', pending: 'review' } } });
+  expect(await call(serve.url, 'session.setMode', { sessionId, mode: 'review' })).toEqual({
+    ok: true,
+    value: { state: { current: 'default', pending: 'review' } },
+  });
   expect((await call(serve.url, 'session.setPlanMode', { sessionId, active: true })).ok).toBe(false);
 }, 30_000);

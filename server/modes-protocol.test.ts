@@ -12,8 +12,12 @@ afterEach(async () => {
   for (const driver of open.splice(0)) await driver.close();
 });
 
-it.each(modesProtocolScenarios.map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
-  const driver = await createServerDriver({ plugins: MODES_PLUGINS });
-  open.push(driver);
-  await scenario.run(driver);
-}, 20_000);
+it.each(modesProtocolScenarios.map((s) => [s.name, s] as const))(
+  '%s',
+  async (_name, scenario) => {
+    const driver = await createServerDriver({ plugins: MODES_PLUGINS });
+    open.push(driver);
+    await scenario.run(driver);
+  },
+  20_000,
+);

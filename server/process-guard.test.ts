@@ -15,7 +15,10 @@ it.each([
 ])('logs %s and exits with %j', (_name, error, exits) => {
   const lines: string[] = [];
   const codes: number[] = [];
-  uncaughtHandler((l) => void lines.push(l), (c) => void codes.push(c))(error);
+  uncaughtHandler(
+    (l) => void lines.push(l),
+    (c) => void codes.push(c),
+  )(error);
   expect(codes).toEqual(exits);
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(exits.length === 0 ? /still serving/ : /fatal uncaught error, exiting/);

@@ -69,14 +69,18 @@ export async function createServerDriver(options: ServerDriverOptions = {}): Pro
       const ws = new WebSocket(`ws://${authority}${pathname}`);
       sockets.add(ws);
       const buffer = createFrameBuffer(
-        () => new Promise<void>((done) => {
-          if (ws.readyState === WebSocket.CLOSED) return done();
-          ws.once('close', () => done());
-          ws.close();
-        }),
+        () =>
+          new Promise<void>((done) => {
+            if (ws.readyState === WebSocket.CLOSED) return done();
+            ws.once('close', () => done());
+            ws.close();
+          }),
       );
       ws.on('message', (data) => buffer.push(JSON.parse(String(data)) as ServerRequest));
-      ws.on('close', (code) => { sockets.delete(ws); buffer.ended(code); });
+      ws.on('close', (code) => {
+        sockets.delete(ws);
+        buffer.ended(code);
+      });
       ws.on('open', () => resolve(buffer));
       ws.on('error', reject);
     });

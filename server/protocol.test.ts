@@ -11,8 +11,12 @@ afterEach(async () => {
   for (const driver of open.splice(0)) await driver.close();
 });
 
-it.each(protocolScenarios.map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
-  const driver = await createServerDriver();
-  open.push(driver);
-  await scenario.run(driver);
-}, 20_000);
+it.each(protocolScenarios.map((s) => [s.name, s] as const))(
+  '%s',
+  async (_name, scenario) => {
+    const driver = await createServerDriver();
+    open.push(driver);
+    await scenario.run(driver);
+  },
+  20_000,
+);

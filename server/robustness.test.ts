@@ -130,12 +130,15 @@ function isFourXxOrSpa(answer: RawAnswer): boolean {
   return (answer.status >= 400 && answer.status < 500) || (answer.status === 200 && SERVABLE.has(answer.body));
 }
 
-it.each(hostile.paths.map((p) => [JSON.stringify(p).slice(0, 80), p]))('answers the path %s with a 4xx or the SPA and never leaks a file outside dist/', async (_name, target) => {
-  const answer = await get(target);
-  expect(isFourXxOrSpa(answer), `${answer.status} ${answer.body.slice(0, 60)}`).toBe(true);
-  expect(answer.body).not.toContain('secret');
-  expect(answer.body).not.toContain('SECRET');
-});
+it.each(hostile.paths.map((p) => [JSON.stringify(p).slice(0, 80), p]))(
+  'answers the path %s with a 4xx or the SPA and never leaks a file outside dist/',
+  async (_name, target) => {
+    const answer = await get(target);
+    expect(isFourXxOrSpa(answer), `${answer.status} ${answer.body.slice(0, 60)}`).toBe(true);
+    expect(answer.body).not.toContain('secret');
+    expect(answer.body).not.toContain('SECRET');
+  },
+);
 
 it.each([
   ['a file used as a folder', '/favicon.svg/x', 404],
@@ -167,9 +170,49 @@ it.each([
 });
 
 const PIECES = [
-  '/', '//', 'a', 'assets', 'index.html', 'favicon.svg', 'api', 'events.mux', '..', '.', '\\', '%', '%2', '%zz', '%00', '%2f', '%5C',
-  '%2e%2e', '%2E', '%c0%af', '%ff', '%e9', '\u00e9', '?', '?x=%zz', '#', ';', ':', '@', '.js', '.br', '.env', 'leak', 'escape.js',
-  'x'.repeat(120), 'y'.repeat(260), '%25', '~', '[', ']', 'http:', '\u007f', '\u0001',
+  '/',
+  '//',
+  'a',
+  'assets',
+  'index.html',
+  'favicon.svg',
+  'api',
+  'events.mux',
+  '..',
+  '.',
+  '\\',
+  '%',
+  '%2',
+  '%zz',
+  '%00',
+  '%2f',
+  '%5C',
+  '%2e%2e',
+  '%2E',
+  '%c0%af',
+  '%ff',
+  '%e9',
+  '\u00e9',
+  '?',
+  '?x=%zz',
+  '#',
+  ';',
+  ':',
+  '@',
+  '.js',
+  '.br',
+  '.env',
+  'leak',
+  'escape.js',
+  'x'.repeat(120),
+  'y'.repeat(260),
+  '%25',
+  '~',
+  '[',
+  ']',
+  'http:',
+  '\u007f',
+  '\u0001',
 ];
 
 function fuzzTarget(random: () => number): string {
@@ -212,7 +255,10 @@ it('answers session.create with a 5,000-character id with bad-request naming the
   expect(answer.status).toBe(400);
   expect(JSON.parse(answer.text)).toMatchObject({
     rpcId: 'long',
-    result: { ok: false, error: { code: 'bad-request', message: `invalid payload for "session.create": sessionId: must be at most ${MAX_ID_CHARS} characters` } },
+    result: {
+      ok: false,
+      error: { code: 'bad-request', message: `invalid payload for "session.create": sessionId: must be at most ${MAX_ID_CHARS} characters` },
+    },
   });
   expect(answer.text).not.toContain(dataDir);
   expect(answer.text).not.toContain(os.tmpdir());
@@ -235,7 +281,12 @@ it.each([
 it('answers a crash inside a request handler with 500, logs it, and keeps serving', async () => {
   const logged: string[] = [];
   const broken = createUiPlanServer({
-    host: { ...host, hasMethod: () => { throw new Error('hasMethod exploded'); } },
+    host: {
+      ...host,
+      hasMethod: () => {
+        throw new Error('hasMethod exploded');
+      },
+    },
     logger: { warn: (m) => void logged.push(m), error: (m) => void logged.push(m) },
   });
   await new Promise<void>((resolve) => broken.server.listen(0, '127.0.0.1', resolve));
@@ -256,7 +307,16 @@ it('answers a crash while accepting an upgrade with 500 on the socket, logs it, 
   const server = http.createServer((_req, res) => res.end('ok'));
   const fence = createTrustFence({});
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex) => {
-    guardUpgrade(req, socket, fence, ['/api/events.mux'], () => { throw new Error('attach exploded'); }, { warn() {}, error: (m) => void logged.push(m) });
+    guardUpgrade(
+      req,
+      socket,
+      fence,
+      ['/api/events.mux'],
+      () => {
+        throw new Error('attach exploded');
+      },
+      { warn() {}, error: (m) => void logged.push(m) },
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const p = (server.address() as AddressInfo).port;
@@ -264,7 +324,9 @@ it('answers a crash while accepting an upgrade with 500 on the socket, logs it, 
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(p, '127.0.0.1');
       let text = '';
-      socket.on('data', (c: Buffer) => { text += c.toString('latin1'); });
+      socket.on('data', (c: Buffer) => {
+        text += c.toString('latin1');
+      });
       socket.on('close', () => resolve(text));
       socket.on('error', reject);
       socket.write(`GET /api/events.mux HTTP/1.1\r\nHost: 127.0.0.1:${p}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n`);
@@ -310,8 +372,14 @@ it('imports a log holding a line nested 5,000 levels deep with that line skipped
   ].join('\n');
   const answer = await post('session.import', JSON.stringify({ type: 'client-request', rpcId: 'imp', method: 'session.import', payload: { jsonl } }));
   const body = JSON.parse(answer.text) as { result: { ok: boolean; value: { sessionId: string; skipped: unknown[] } } };
-  expect(body.result).toMatchObject({ ok: true, value: { skipped: [{ line: 3, reason: `nested too deeply (limit ${MAX_JSON_DEPTH} levels of arrays and objects)` }] } });
-  const history = await post('session.history', JSON.stringify({ type: 'client-request', rpcId: 'h', method: 'session.history', payload: { sessionId: body.result.value.sessionId } }));
+  expect(body.result).toMatchObject({
+    ok: true,
+    value: { skipped: [{ line: 3, reason: `nested too deeply (limit ${MAX_JSON_DEPTH} levels of arrays and objects)` }] },
+  });
+  const history = await post(
+    'session.history',
+    JSON.stringify({ type: 'client-request', rpcId: 'h', method: 'session.history', payload: { sessionId: body.result.value.sessionId } }),
+  );
   expect(history.status).toBe(200);
   expect(JSON.parse(history.text)).toMatchObject({ result: { ok: true } });
 });

@@ -23,7 +23,8 @@ afterEach(async () => {
 async function serve(extra: string[]): Promise<{ url: string; child: ChildProcess }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ui-plan-smoke-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'ui-plan.mjs'), 'serve', '--port', '0', '--data-dir', dir, ...extra], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   cleanup.push(async () => {
@@ -33,7 +34,9 @@ async function serve(extra: string[]): Promise<{ url: string; child: ChildProces
   });
   let out = '';
   let err = '';
-  child.stderr?.on('data', (c: Buffer) => { err += c.toString(); });
+  child.stderr?.on('data', (c: Buffer) => {
+    err += c.toString();
+  });
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout?.on('data', (c: Buffer) => {
       out += c.toString();
@@ -49,7 +52,9 @@ function smoke(args: string[]): Promise<{ status: number | null; stdout: string 
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [SMOKE, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
-    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+    });
     child.on('exit', (status) => resolve({ status, stdout }));
   });
 }

@@ -58,15 +58,22 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-interface Answer { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
 
 function request(pathname: string, options: { method?: string; headers?: Record<string, string>; port?: number } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: options.port ?? port, method: options.method ?? 'GET', path: pathname, headers: options.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port: options.port ?? port, method: options.method ?? 'GET', path: pathname, headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -174,7 +181,7 @@ it('sends the page security headers with the not-built page', async () => {
 });
 
 it.each([
-  ['a plain authority', '127.0.0.1:5173', " ws://127.0.0.1:5173 wss://127.0.0.1:5173;"],
+  ['a plain authority', '127.0.0.1:5173', ' ws://127.0.0.1:5173 wss://127.0.0.1:5173;'],
   ['an IPv6 authority', '[::1]:80', ' ws://[::1]:80 wss://[::1]:80;'],
   ['a Host that tries to add a directive', "127.0.0.1; script-src 'unsafe-inline'", "connect-src 'self';"],
   ['a Host with a wildcard', '*', "connect-src 'self';"],
@@ -226,7 +233,12 @@ it('serves a dist/ holding a dangling symlink (sirv alone would refuse to start)
 
 it('lists only files that stay inside dist/ and are not dotfiles', () => {
   expect([...servableFiles(dist)].sort()).toEqual([
-    '/assets/index-abc.js', '/assets/index-abc.js.br', '/assets/index-abc.js.gz', '/favicon.svg', '/icon.svg', '/index.html',
+    '/assets/index-abc.js',
+    '/assets/index-abc.js.br',
+    '/assets/index-abc.js.gz',
+    '/favicon.svg',
+    '/icon.svg',
+    '/index.html',
   ]);
 });
 

@@ -63,7 +63,7 @@ export function classifyStaticPath(rawUrl: string): StaticPath {
     return { kind: 'refuse', status: 400, text: 'bad path' };
   }
   if (decoded.includes('\0')) return { kind: 'refuse', status: 403, text: 'forbidden' };
-   
+
   if (/[\u0001-\u001f\u007f]/.test(decoded)) return { kind: 'refuse', status: 400, text: 'bad path' };
   const segments = decoded.split('/').slice(1);
   if (segments.some((s) => s === '.' || s === '..')) return { kind: 'refuse', status: 403, text: 'forbidden' };
@@ -174,7 +174,9 @@ export function createStaticHandler(root: string | undefined, logger: { warn(mes
     } catch (error) {
       // sirv's own walk follows symlinks and throws on a dangling one; our walk already decides what is servable,
       // so per-request lookups are just as safe.
-      logger.warn(`ui-plan: reading ${root} for static serving failed (${error instanceof Error ? error.message : String(error)}); serving from disk per request`);
+      logger.warn(
+        `ui-plan: reading ${root} for static serving failed (${error instanceof Error ? error.message : String(error)}); serving from disk per request`,
+      );
       send = sirv(root, { ...options, dev: true });
     }
     snapshot = { stamp, files: servableFiles(root), send };

@@ -23,11 +23,32 @@ it.each<[string, http.IncomingHttpHeaders, string | undefined, boolean, Readonly
   ['loopback bind, an untrusted name', { host: 'evil.example' }, '127.0.0.1', true, TRUSTED, { ok: false, reason: 'untrusted-host' }],
   ['loopback bind, no Host', {}, '127.0.0.1', true, NONE, { ok: false, reason: 'no-host' }],
   // non-loopback bind: a loopback Host is believed only from a loopback peer
-  ['public bind, Host 127.0.0.1 from a LAN peer', { host: '127.0.0.1:5173' }, '192.168.1.50', false, TRUSTED, { ok: false, reason: 'loopback-host-from-remote-peer' }],
+  [
+    'public bind, Host 127.0.0.1 from a LAN peer',
+    { host: '127.0.0.1:5173' },
+    '192.168.1.50',
+    false,
+    TRUSTED,
+    { ok: false, reason: 'loopback-host-from-remote-peer' },
+  ],
   ['public bind, Host localhost from a LAN peer', { host: 'localhost' }, '10.0.0.7', false, TRUSTED, { ok: false, reason: 'loopback-host-from-remote-peer' }],
   ['public bind, Host [::1] from an IPv6 peer', { host: '[::1]:5173' }, 'fe80::1', false, TRUSTED, { ok: false, reason: 'loopback-host-from-remote-peer' }],
-  ['public bind, Host 127.0.0.1 from ::ffff:10.0.0.7', { host: '127.0.0.1' }, '::ffff:10.0.0.7', false, TRUSTED, { ok: false, reason: 'loopback-host-from-remote-peer' }],
-  ['public bind, Host 127.0.0.1 from an unknown peer', { host: '127.0.0.1' }, undefined, false, TRUSTED, { ok: false, reason: 'loopback-host-from-remote-peer' }],
+  [
+    'public bind, Host 127.0.0.1 from ::ffff:10.0.0.7',
+    { host: '127.0.0.1' },
+    '::ffff:10.0.0.7',
+    false,
+    TRUSTED,
+    { ok: false, reason: 'loopback-host-from-remote-peer' },
+  ],
+  [
+    'public bind, Host 127.0.0.1 from an unknown peer',
+    { host: '127.0.0.1' },
+    undefined,
+    false,
+    TRUSTED,
+    { ok: false, reason: 'loopback-host-from-remote-peer' },
+  ],
   ['public bind, Host 127.0.0.1 from this machine', { host: '127.0.0.1:5173' }, '127.0.0.1', false, TRUSTED, { ok: true }],
   ['public bind, Host 127.0.0.1 from ::ffff:127.0.0.1', { host: '127.0.0.1:5173' }, '::ffff:127.0.0.1', false, TRUSTED, { ok: true }],
   ['public bind, a trusted name from a LAN peer', { host: 'lab.local:5173' }, '192.168.1.50', false, TRUSTED, { ok: true }],
@@ -35,24 +56,63 @@ it.each<[string, http.IncomingHttpHeaders, string | undefined, boolean, Readonly
   ['public bind, a trusted name in capitals', { host: 'LAB.Local' }, '192.168.1.50', false, TRUSTED, { ok: true }],
   ['public bind, an untrusted name from a LAN peer', { host: 'evil.example' }, '192.168.1.50', false, TRUSTED, { ok: false, reason: 'untrusted-host' }],
   ['public bind, the bind address as Host', { host: '0.0.0.0:5173' }, '192.168.1.50', false, TRUSTED, { ok: false, reason: 'untrusted-host' }],
-  ['public bind, a trusted name with a foreign Origin', { host: 'lab.local:5173', origin: 'http://evil.example' }, '192.168.1.50', false, TRUSTED, { ok: false, reason: 'origin-mismatch' }],
-  ['public bind, a trusted name with its own Origin', { host: 'lab.local:5173', origin: 'http://lab.local:5173' }, '192.168.1.50', false, TRUSTED, { ok: true }],
+  [
+    'public bind, a trusted name with a foreign Origin',
+    { host: 'lab.local:5173', origin: 'http://evil.example' },
+    '192.168.1.50',
+    false,
+    TRUSTED,
+    { ok: false, reason: 'origin-mismatch' },
+  ],
+  [
+    'public bind, a trusted name with its own Origin',
+    { host: 'lab.local:5173', origin: 'http://lab.local:5173' },
+    '192.168.1.50',
+    false,
+    TRUSTED,
+    { ok: true },
+  ],
   ['public bind, cross-site fetch', { host: 'lab.local', 'sec-fetch-site': 'cross-site' }, '192.168.1.50', false, TRUSTED, { ok: false, reason: 'cross-site' }],
-  ['public bind without any trusted name, even from loopback', { host: '127.0.0.1' }, '127.0.0.1', false, NONE, { ok: false, reason: 'no-trusted-host-for-public-bind' }],
+  [
+    'public bind without any trusted name, even from loopback',
+    { host: '127.0.0.1' },
+    '127.0.0.1',
+    false,
+    NONE,
+    { ok: false, reason: 'no-trusted-host-for-public-bind' },
+  ],
 ])('%s', (_name, headers, peer, bindIsLoopback, trusted, expected) => {
   expect(decideTrust(headers, peer, bindIsLoopback, trusted)).toEqual(expected);
 });
 
 it.each<[string | undefined, boolean]>([
-  ['127.0.0.1', true], ['127.8.9.10', true], ['::1', true], ['[::1]', true], ['::ffff:127.0.0.1', true], ['localhost', true], ['LOCALHOST', true],
-  ['0.0.0.0', false], ['::', false], ['192.168.1.20', false], ['::ffff:192.168.1.20', false], ['128.0.0.1', false], ['127.0.0.1.evil', false],
-  ['my-box.lan', false], ['', false], [undefined, false],
+  ['127.0.0.1', true],
+  ['127.8.9.10', true],
+  ['::1', true],
+  ['[::1]', true],
+  ['::ffff:127.0.0.1', true],
+  ['localhost', true],
+  ['LOCALHOST', true],
+  ['0.0.0.0', false],
+  ['::', false],
+  ['192.168.1.20', false],
+  ['::ffff:192.168.1.20', false],
+  ['128.0.0.1', false],
+  ['127.0.0.1.evil', false],
+  ['my-box.lan', false],
+  ['', false],
+  [undefined, false],
 ])('tells whether %s is loopback (%s)', (address, expected) => {
   expect(isLoopbackAddress(address)).toBe(expected);
 });
 
 it.each([
-  ['127.0.0.1:5173', '127.0.0.1'], ['[::1]:80', '[::1]'], ['[::1]', '[::1]'], ['Dev.Box', 'dev.box'], ['[::1', ''], ['lab.local:', 'lab.local'],
+  ['127.0.0.1:5173', '127.0.0.1'],
+  ['[::1]:80', '[::1]'],
+  ['[::1]', '[::1]'],
+  ['Dev.Box', 'dev.box'],
+  ['[::1', ''],
+  ['lab.local:', 'lab.local'],
 ])('reads the host name of %s as %s', (authority, name) => {
   expect(hostnameOf(authority)).toBe(name);
 });

@@ -39,7 +39,8 @@ export function hostnameOf(authority: string): string {
 }
 
 /** Why the fence refused a request (for the server log; the client only ever sees `403 forbidden`). */
-export type FenceRefusal = 'no-host' | 'untrusted-host' | 'loopback-host-from-remote-peer' | 'no-trusted-host-for-public-bind' | 'origin-mismatch' | 'cross-site';
+export type FenceRefusal =
+  'no-host' | 'untrusted-host' | 'loopback-host-from-remote-peer' | 'no-trusted-host-for-public-bind' | 'origin-mismatch' | 'cross-site';
 
 /** The fence's decision: pass, or the reason it refused. */
 export type FenceDecision = { ok: true } | { ok: false; reason: FenceRefusal };

@@ -27,7 +27,10 @@ afterEach(async () => {
 /** FileStorage whose writes fail as on a read-only data directory while `readOnly` is set. */
 class ReadOnlySwitch implements SessionStorage {
   readOnly = false;
-  constructor(private readonly files: FileStorage, private readonly dataDir: string) {}
+  constructor(
+    private readonly files: FileStorage,
+    private readonly dataDir: string,
+  ) {}
   private refuse(file: string): void {
     if (!this.readOnly) return;
     const where = path.join(this.dataDir, 'sessions', file);
@@ -89,7 +92,10 @@ it('answers requests with the cause while the data directory refuses writes, and
   expect((await call('session.history', { sessionId })).value.events).toEqual([]);
 
   storage.readOnly = false;
-  expect(await call('session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'hello' }] })).toEqual({ ok: true, value: { accepted: true } });
+  expect(await call('session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'hello' }] })).toEqual({
+    ok: true,
+    value: { accepted: true },
+  });
   await host.engine.idle();
   const events = (await call('session.history', { sessionId })).value.events.map((e: Json) => e.event);
   expect(events.at(-1)).toMatchObject({ type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } });

@@ -5,9 +5,12 @@ import { expect, it } from 'vitest';
 import { keystrokeFigures } from './figures.ts';
 import { formatTable, missed, summary, type Row } from './table.ts';
 
-it('takes a keystroke\'s delay from its latest Event Timing processingEnd and its paint from the keydown', () => {
+it("takes a keystroke's delay from its latest Event Timing processingEnd and its paint from the keydown", () => {
   const figures = keystrokeFigures(
-    [{ t: 100, handled: 104, paint: 130 }, { t: 200, handled: 203, paint: 215 }],
+    [
+      { t: 100, handled: 104, paint: 130 },
+      { t: 200, handled: 203, paint: 215 },
+    ],
     [
       { name: 'keydown', startTime: 100, processingEnd: 120 },
       { name: 'input', startTime: 101, processingEnd: 125 },
@@ -32,7 +35,12 @@ it.each<[number[], number]>([
 });
 
 const row = (samples: number[], on: 'median' | 'max', failures: string[] = []): Row => ({
-  group: 'g', name: 'n', unit: 'ms', samples, failures, budget: { max: 10, on, text: '≤ 10 ms' },
+  group: 'g',
+  name: 'n',
+  unit: 'ms',
+  samples,
+  failures,
+  budget: { max: 10, on, text: '≤ 10 ms' },
 });
 
 it.each<[string, Row, boolean]>([

@@ -13,12 +13,17 @@ import type { KeyStamp } from './probes.ts';
  * @param events - the Event Timing entries seen so far
  * @returns one number per painted key in each list
  */
-export function keystrokeFigures(keys: readonly KeyStamp[], events: readonly { name: string; startTime: number; processingEnd: number }[]): { delay: number[]; paint: number[] } {
+export function keystrokeFigures(
+  keys: readonly KeyStamp[],
+  events: readonly { name: string; startTime: number; processingEnd: number }[],
+): { delay: number[]; paint: number[] } {
   const delay: number[] = [];
   const paint: number[] = [];
   for (const key of keys) {
     if (key.paint === 0) continue;
-    const timed = events.filter((e) => ['keydown', 'keypress', 'beforeinput', 'input', 'keyup'].includes(e.name) && e.startTime >= key.t - 1 && e.startTime <= key.paint);
+    const timed = events.filter(
+      (e) => ['keydown', 'keypress', 'beforeinput', 'input', 'keyup'].includes(e.name) && e.startTime >= key.t - 1 && e.startTime <= key.paint,
+    );
     // Event Timing reports only events of 16 ms or more; under that, the end of the input dispatch stands in.
     const ends = [...timed.map((e) => e.processingEnd), ...(key.handled > 0 ? [key.handled] : [])];
     if (ends.length > 0) delay.push(Math.max(...ends) - key.t);

@@ -9,7 +9,10 @@
  */
 
 /** A role and accessible name, as Testing Library / Playwright would query it. */
-export interface RoleQuery { role: 'textbox' | 'region' | 'button' | 'link'; name: string }
+export interface RoleQuery {
+  role: 'textbox' | 'region' | 'button' | 'link';
+  name: string;
+}
 
 /** What a waiter waits for. */
 export type WaitSpec =
@@ -20,10 +23,17 @@ export type WaitSpec =
   | { kind: 'text'; within: RoleQuery; text: string };
 
 /** A waiter's outcome. */
-export interface WaitResult { domAt: number; paintAt: number }
+export interface WaitResult {
+  domAt: number;
+  paintAt: number;
+}
 
 /** One keystroke: `t` = the keydown's timeStamp, `handled` = end of its input event dispatch, `paint` = next paint. */
-export interface KeyStamp { t: number; handled: number; paint: number }
+export interface KeyStamp {
+  t: number;
+  handled: number;
+  paint: number;
+}
 
 /** The API the probes put on `window.__bench`. */
 export interface BenchProbes {
@@ -56,7 +66,12 @@ export function installProbes(): void {
     const label = el.getAttribute('aria-label');
     if (label !== null) return label.trim();
     const by = el.getAttribute('aria-labelledby');
-    if (by !== null) return by.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+    if (by !== null)
+      return by
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
+        .trim();
     const labels = (el as HTMLInputElement).labels;
     if (labels && labels.length > 0) return (labels[0]?.textContent ?? '').trim();
     return (el.textContent ?? '').trim();
@@ -86,7 +101,9 @@ export function installProbes(): void {
         done = true;
         observer?.disconnect();
         const domAt = performance.now();
-        afterPaint((paintAt) => { probes.waits[id] = { domAt, paintAt }; });
+        afterPaint((paintAt) => {
+          probes.waits[id] = { domAt, paintAt };
+        });
       };
       const matchesNow = (): boolean => {
         if (spec.kind === 'text') return false;
@@ -123,19 +140,36 @@ export function installProbes(): void {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) probes.longtasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
-  } catch { /* no longtask support: the figure reads 0 */ }
+  } catch {
+    /* no longtask support: the figure reads 0 */
+  }
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as PerformanceEventTiming[]) {
-        probes.events.push({ name: e.name, startTime: e.startTime, processingStart: e.processingStart, processingEnd: e.processingEnd, duration: e.duration, interactionId: (e as { interactionId?: number }).interactionId ?? 0 });
+        probes.events.push({
+          name: e.name,
+          startTime: e.startTime,
+          processingStart: e.processingStart,
+          processingEnd: e.processingEnd,
+          duration: e.duration,
+          interactionId: (e as { interactionId?: number }).interactionId ?? 0,
+        });
       }
     }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
-  } catch { /* no Event Timing: the figures fall back to the listeners below */ }
-  window.addEventListener('keydown', (e) => {
-    const stamp: KeyStamp = { t: e.timeStamp, handled: 0, paint: 0 };
-    probes.keys.push(stamp);
-    afterPaint((t) => { stamp.paint = t; });
-  }, true);
+  } catch {
+    /* no Event Timing: the figures fall back to the listeners below */
+  }
+  window.addEventListener(
+    'keydown',
+    (e) => {
+      const stamp: KeyStamp = { t: e.timeStamp, handled: 0, paint: 0 };
+      probes.keys.push(stamp);
+      afterPaint((t) => {
+        stamp.paint = t;
+      });
+    },
+    true,
+  );
   // Bubble phase on window: after React's root listener handled the input.
   window.addEventListener('input', () => {
     const stamp = probes.keys.at(-1);

@@ -128,13 +128,28 @@ async function loadScenario(browser: Browser): Promise<void> {
   }
 }
 
-interface PlanRows { delay: Row; paint: Row; ratio: Row }
+interface PlanRows {
+  delay: Row;
+  paint: Row;
+  ratio: Row;
+}
 
 /** A plan fixture: `/plan` → review card, typing in Feedback, Approve. */
-async function planScenario(browser: Browser, file: string, label: string, options: { big?: boolean; normal?: boolean; renderBudget?: boolean }, baseline?: PlanRows): Promise<PlanRows> {
+async function planScenario(
+  browser: Browser,
+  file: string,
+  label: string,
+  options: { big?: boolean; normal?: boolean; renderBudget?: boolean },
+  baseline?: PlanRows,
+): Promise<PlanRows> {
   console.log(`plan: ${label}`);
   const group = `plan ${label}`;
-  const cardDom = row(group, '`question/requested` frame → review card in the DOM', 'ms', options.big ? atMost(300, 'ms') : options.normal ? atMost(20, 'ms') : undefined);
+  const cardDom = row(
+    group,
+    '`question/requested` frame → review card in the DOM',
+    'ms',
+    options.big ? atMost(300, 'ms') : options.normal ? atMost(20, 'ms') : undefined,
+  );
   const cardPaint = row(group, 'frame → review card painted', 'ms');
   const task = row(group, 'longest main-thread task, frame → card painted', 'ms', options.big || options.renderBudget ? atMost(200, 'ms', 'max') : undefined);
   const nodes = options.big ? row(group, 'DOM nodes after forced GC', 'count') : undefined;
@@ -155,7 +170,8 @@ async function planScenario(browser: Browser, file: string, label: string, optio
       const framesBefore = tab.frames.length;
       await box.press('Enter');
       const card = await tab.waitFor('card', WAIT_MS).catch(async (error: unknown) => {
-        if (process.env.BENCH_SHOTS) await tab.page.screenshot({ path: `${process.env.BENCH_SHOTS}/${path.basename(file, '.jsonl')}-run${run + 1}.png` }).catch(() => undefined);
+        if (process.env.BENCH_SHOTS)
+          await tab.page.screenshot({ path: `${process.env.BENCH_SHOTS}/${path.basename(file, '.jsonl')}-run${run + 1}.png` }).catch(() => undefined);
         throw error;
       });
       const frame = tab.frames.slice(framesBefore).find((f) => f.head.includes('"method":"question/requested"'));
@@ -178,7 +194,10 @@ async function planScenario(browser: Browser, file: string, label: string, optio
         const t0 = Date.now();
         await tab.page.keyboard.press(String.fromCharCode(97 + (k % 26)));
         try {
-          await tab.page.waitForFunction((n) => ((window as unknown as { __bench: { keys: KeyStamp[] } }).__bench.keys[n]?.paint ?? 0) > 0, keysBefore + k, { timeout: WAIT_MS, polling: 20 });
+          await tab.page.waitForFunction((n) => ((window as unknown as { __bench: { keys: KeyStamp[] } }).__bench.keys[n]?.paint ?? 0) > 0, keysBefore + k, {
+            timeout: WAIT_MS,
+            polling: 20,
+          });
         } catch {
           throw new BenchTimeout(`keystroke ${k + 1} not painted in ${WAIT_MS / 1000} s`);
         }
@@ -193,7 +212,10 @@ async function planScenario(browser: Browser, file: string, label: string, optio
       if (baseline) ratio.samples.push(summary(figures.paint).median / base);
       await tab.page.keyboard.press('Control+A');
       await tab.page.keyboard.press('Backspace');
-      await tab.page.waitForFunction((n) => ((window as unknown as { __bench: { keys: KeyStamp[] } }).__bench.keys.at(-1)?.paint ?? 0) > 0 || n < 0, 0, { timeout: WAIT_MS, polling: 20 });
+      await tab.page.waitForFunction((n) => ((window as unknown as { __bench: { keys: KeyStamp[] } }).__bench.keys.at(-1)?.paint ?? 0) > 0 || n < 0, 0, {
+        timeout: WAIT_MS,
+        polling: 20,
+      });
       await tab.arm('gone', { kind: 'absent', query: REVIEW });
       const clicksBefore = (await tab.probes()).clicks.length;
       await review.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -301,7 +323,10 @@ async function bigLogScenario(browser: Browser): Promise<void> {
         reloadRows.samples.push(again.paintAt);
         reloadTask.samples.push(await tab.longestTask(0, await tab.settle()));
         const sessions = tab.page.getByRole('navigation', { name: 'Sessions' });
-        for (const [id, marker, title] of [['toB', markerB, /^Perf log B/], ['toA', markerA, /^Perf log A/]] as const) {
+        for (const [id, marker, title] of [
+          ['toB', markerB, /^Perf log B/],
+          ['toA', markerA, /^Perf log A/],
+        ] as const) {
           await tab.arm(id, marker);
           const clicksBefore = (await tab.probes()).clicks.length;
           await sessions.getByRole('link', { name: title }).first().click();
@@ -325,8 +350,17 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-precise-memory-info'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--enable-precise-memory-info',
+    ],
   });
   const only = process.env.BENCH_ONLY?.split(',');
   const wants = (name: string) => only === undefined || only.includes(name);
@@ -342,7 +376,12 @@ async function main(): Promise<void> {
     if (wants('stream')) {
       const long = await streamScenario(browser, 'stream-1000.jsonl', 1000, true);
       const short = await streamScenario(browser, 'stream-250.jsonl', 250, false);
-      const linear = row('stream', 'main-thread time, 1,000 chunks ÷ 250 chunks (4× the length: linear ≈ 4, quadratic ≈ 16)', '×', atMost(5, '× (linear, 25 % slack)'));
+      const linear = row(
+        'stream',
+        'main-thread time, 1,000 chunks ÷ 250 chunks (4× the length: linear ≈ 4, quadratic ≈ 16)',
+        '×',
+        atMost(5, '× (linear, 25 % slack)'),
+      );
       const a = summary(long.samples).median;
       const b = summary(short.samples).median;
       if (Number.isFinite(a) && Number.isFinite(b) && b > 0) linear.samples.push(a / b);

@@ -32,7 +32,9 @@ export async function startServer(root: string, replayFile: string, speed = 1): 
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => { stderr = (stderr + String(d)).slice(-4000); });
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + String(d)).slice(-4000);
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`ui-plan serve printed no URL in 20 s: ${stderr}`)), 20_000);

@@ -10,10 +10,19 @@ import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test
 import { installProbes, type BenchProbes, type WaitResult, type WaitSpec } from './probes.ts';
 
 /** A finished network request. `type` is CDP's resource type (Document, Script, Stylesheet, Fetch, …). */
-export interface Transfer { url: string; type: string; bytes: number; /** CDP monotonic seconds; see `Tab.pageTime`. */ startedTs: number; fromCache: boolean }
+export interface Transfer {
+  url: string;
+  type: string;
+  bytes: number;
+  /** CDP monotonic seconds; see `Tab.pageTime`. */ startedTs: number;
+  fromCache: boolean;
+}
 
 /** A received WebSocket text frame: when it arrived (CDP monotonic seconds; see `Tab.pageTime`) and its first 300 characters. */
-export interface FrameIn { ts: number; head: string }
+export interface FrameIn {
+  ts: number;
+  head: string;
+}
 
 /** Thrown when a waiter does not resolve in time (the figure becomes a timeout, not a number). */
 export class BenchTimeout extends Error {}
@@ -109,10 +118,15 @@ export class Tab {
    */
   async waitFor(id: string, timeoutMs: number): Promise<WaitResult> {
     try {
-      const handle = await this.page.waitForFunction((i) => (window as unknown as { __bench: BenchProbes }).__bench.waits[i], id, { timeout: timeoutMs, polling: 50 });
+      const handle = await this.page.waitForFunction((i) => (window as unknown as { __bench: BenchProbes }).__bench.waits[i], id, {
+        timeout: timeoutMs,
+        polling: 50,
+      });
       return (await handle.jsonValue()) as WaitResult;
     } catch (error) {
-      throw new BenchTimeout(`"${id}" not reached in ${(timeoutMs / 1000).toFixed(0)} s (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      throw new BenchTimeout(
+        `"${id}" not reached in ${(timeoutMs / 1000).toFixed(0)} s (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+      );
     }
   }
 

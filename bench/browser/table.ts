@@ -5,7 +5,11 @@
  */
 
 /** A budget: the figure must be ≤ `max` (on the median or on every sample). */
-export interface Budget { max: number; on: 'median' | 'max'; text: string }
+export interface Budget {
+  max: number;
+  on: 'median' | 'max';
+  text: string;
+}
 
 /** One figure. */
 export interface Row {
@@ -52,6 +56,10 @@ export function formatTable(rows: readonly Row[]): string[] {
     return [status, `${row.group}: ${row.name}`, row.unit, fmt(s.median, row.unit), fmt(s.min, row.unit), fmt(s.max, row.unit), n, row.budget?.text ?? '—'];
   });
   const widths = head.map((_, i) => Math.max(head[i]!.length, ...body.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 3 && i <= 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i >= 3 && i <= 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)];
 }

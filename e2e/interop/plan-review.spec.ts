@@ -28,7 +28,7 @@ test('the recorded /plan task on a real dsh host: review card, Approve, plan mod
   await page.screenshot({ path: `${SHOTS}/interop-done.png` });
 });
 
-test('the picker falls back to /plan and /plan off on a real dsh host, with the host\'s own result texts', async ({ page }) => {
+test("the picker falls back to /plan and /plan off on a real dsh host, with the host's own result texts", async ({ page }) => {
   await newSession(page);
   const picker = page.getByRole('radiogroup', { name: 'Collaboration mode' });
   await picker.getByRole('radio', { name: 'Plan' }).click();

@@ -9,14 +9,22 @@ import { SHOTS, newSession, send } from '../helpers.ts';
 const picker = (page: Page) => page.getByRole('radiogroup', { name: 'Collaboration mode' });
 const headerHeight = (page: Page) => page.getByRole('banner').evaluate((element) => element.getBoundingClientRect().height);
 
-for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 667 },
+]) {
   test(`the header keeps its height while a switch is pending at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await newSession(page);
     const before = await headerHeight(page);
     await picker(page).getByRole('radio', { name: 'Review' }).click();
     await expect(picker(page).getByRole('radio', { name: 'Review (pending)' })).toBeChecked();
-    await expect(page.getByRole('banner').getByRole('status').filter({ hasText: /^Switching to Review mode; applies from the next/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole('banner')
+        .getByRole('status')
+        .filter({ hasText: /^Switching to Review mode; applies from the next/ }),
+    ).toBeVisible();
     expect(await headerHeight(page)).toBe(before);
     await page.screenshot({ path: `${SHOTS}/modes-header-pending-${viewport.width}.png` });
 

@@ -68,7 +68,10 @@ test('review card at 375×667 and 1280×800, then Stop cancels the execution', a
   await page.screenshot({ path: `${SHOTS}/client-after-stop-1280x800.png` });
 });
 
-for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 667 },
+]) {
   test(`the page itself never scrolls, only its regions, with a long answered question at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto('/');

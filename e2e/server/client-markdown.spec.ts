@@ -9,10 +9,13 @@ import { expect, test } from '@playwright/test';
 test('hostile markdown in a transcript and a plan card is shown as text and fetches nothing', async ({ page, request, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   const offOrigin: string[] = [];
-  await page.route((url) => url.origin !== origin, (route) => {
-    offOrigin.push(route.request().url());
-    return route.abort();
-  });
+  await page.route(
+    (url) => url.origin !== origin,
+    (route) => {
+      offOrigin.push(route.request().url());
+      return route.abort();
+    },
+  );
   const jsonl = readFileSync('fixtures/trust/markdown/hostile-session.jsonl', 'utf8');
   const imported = await request.post('/api/session.import', {
     data: { type: 'client-request', rpcId: 'e2e-import', method: 'session.import', payload: { jsonl } },

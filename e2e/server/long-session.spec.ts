@@ -76,7 +76,10 @@ test('streamed output is followed at the bottom and leaves a reader who scrolled
   await expect(transcript.getByText(/Turn completed/i).last()).not.toBeInViewport();
 });
 
-for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 667 },
+]) {
   test(`keeps following the bottom when Approve is pressed the moment the card appears (${viewport.width} px)`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await newSession(page);
@@ -88,11 +91,13 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 
     // Sample the distance from the bottom while the execution streams, until the turn ends: it never drifts away.
     const distances: number[] = [];
     for (let i = 0; i < 200; i += 1) {
-      distances.push(await transcript.evaluate((region) => {
-        const el = region.querySelector('.transcript-scroller') as HTMLElement;
-        return Math.round(el.scrollHeight - el.scrollTop - el.clientHeight);
-      }));
-      if (await transcript.getByText(/Turn completed/i).count() > 0) break;
+      distances.push(
+        await transcript.evaluate((region) => {
+          const el = region.querySelector('.transcript-scroller') as HTMLElement;
+          return Math.round(el.scrollHeight - el.scrollTop - el.clientHeight);
+        }),
+      );
+      if ((await transcript.getByText(/Turn completed/i).count()) > 0) break;
       await page.waitForTimeout(100);
     }
     await expect(transcript.getByText(/Turn completed/i).last()).toBeInViewport({ timeout: 60_000 });

@@ -44,8 +44,7 @@ function answer(host: EngineHost, question: ServerRequest, sessionId: string, it
   });
 }
 
-const calls = (events: readonly SessionEvent[]) =>
-  events.filter((e) => e.type === 'tool/call').map((e) => e.data as ToolCallData);
+const calls = (events: readonly SessionEvent[]) => events.filter((e) => e.type === 'tool/call').map((e) => e.data as ToolCallData);
 
 it('runs the scripted model from /plan through a revised plan and its approval to the last write', async () => {
   const { host, mux } = start(createScriptedModel({ delayMs: 0 }));
@@ -63,7 +62,10 @@ it('runs the scripted model from /plan through a revised plan and its approval t
   expect(names.slice(0, 4)).toEqual(['list_files', 'read_file', 'exit_plan_mode', 'exit_plan_mode']);
   const revised = JSON.parse(calls(events)[3]!.arguments).plan as string;
   expect(revised).toContain('> Mention --greeting in the usage text too.');
-  const stepCount = revised.split('## Steps')[1]!.split('##')[0]!.match(/^\d+\. /gm)!.length;
+  const stepCount = revised
+    .split('## Steps')[1]!
+    .split('##')[0]!
+    .match(/^\d+\. /gm)!.length;
   expect(names.filter((n) => n === 'write_file')).toHaveLength(stepCount);
   expect(events.filter((e) => e.type === 'plan/mode').map((e) => (e.data as { active: boolean }).active)).toEqual([true, false]);
   const results = events.filter((e) => e.type === 'tool/result').map((e) => JSON.stringify(e.data));
@@ -83,7 +85,10 @@ it('replays the recorded plan-review session through the engine to its plan and 
   await host.engine.idle(sessionId);
 
   const events = host.engine.log(sessionId)!.events;
-  const recordedCall = jsonl.split('\n').map((l) => (l ? JSON.parse(l) : {})).find((r) => r.type === 'tool/call').data;
+  const recordedCall = jsonl
+    .split('\n')
+    .map((l) => (l ? JSON.parse(l) : {}))
+    .find((r) => r.type === 'tool/call').data;
   expect(calls(events)).toEqual([expect.objectContaining({ callId: recordedCall.callId, name: 'exit_plan_mode', arguments: recordedCall.arguments })]);
   const last = events.filter((e) => e.type === 'assistant/message').at(-1)!;
   expect(JSON.stringify(last.data)).toContain('"text":"DONE"');

@@ -7,12 +7,16 @@ import { readFixture } from '../../fixtures/paths.ts';
 import type { ModelChunk, ModelProvider } from '../types.ts';
 import { MODEL_SPEC_FORMS, modelFromSpec } from './index.ts';
 
-
 async function textOf(model: ModelProvider): Promise<string> {
   let text = '';
   const chunks: ModelChunk[] = [];
   for await (const chunk of model.stream({
-    sessionId: 's', turn: 1, step: 1, system: '', sections: [], tools: [],
+    sessionId: 's',
+    turn: 1,
+    step: 1,
+    system: '',
+    sections: [],
+    tools: [],
     messages: [{ role: 'user', text: 'Reply with the single word OK.', source: 'user' }],
     signal: new AbortController().signal,
   })) {

@@ -43,11 +43,7 @@ export const MODEL_SPEC_FORMS = "'scripted' or 'replay:<file.jsonl>'";
  *   `readText` for an unreadable file; `readRecording`'s error for a file that is not a dsh log;
  *   {RangeError} for a negative `speed`.
  */
-export function modelFromSpec(
-  spec: string,
-  readText: (path: string) => string,
-  options: ModelSpecOptions = {},
-): (sessionId: string) => ModelProvider {
+export function modelFromSpec(spec: string, readText: (path: string) => string, options: ModelSpecOptions = {}): (sessionId: string) => ModelProvider {
   const speed = options.speed ?? 1;
   if (Number.isNaN(speed) || speed < 0) throw new RangeError(`speed must be 0 or more, got ${speed}`);
   const trimmed = spec.trim();

@@ -39,7 +39,9 @@ const noSleep = { speed: 0 };
 describe('replay model', () => {
   it('accepts a log whose event types are Object.prototype keys and replays its recorded step', async () => {
     const lines = readFileSync(fixturePath('trust', 'prototype-types.jsonl'), 'utf8').trimEnd().split('\n');
-    lines.push(JSON.stringify({ type: 'assistant/message', data: { turn: 1, step: 1, message: { role: 'assistant', content: [{ type: 'text', text: 'PROTO' }] } } }));
+    lines.push(
+      JSON.stringify({ type: 'assistant/message', data: { turn: 1, step: 1, message: { role: 'assistant', content: [{ type: 'text', text: 'PROTO' }] } } }),
+    );
     const model = createReplayModel(lines.join('\n'), noSleep);
     expect((await play(model)).text).toBe('PROTO');
   });
@@ -55,9 +57,7 @@ describe('replay model', () => {
     expect(first.text).toBe(
       "Since the user has explicitly asked me not to read or write any files and to go straight to planning, I'll proceed with `exit_plan_mode`.",
     );
-    expect(first.calls).toEqual([
-      { type: 'tool-call', index: 2, id: recorded?.callId, name: 'exit_plan_mode', arguments: recorded?.arguments },
-    ]);
+    expect(first.calls).toEqual([{ type: 'tool-call', index: 2, id: recorded?.callId, name: 'exit_plan_mode', arguments: recorded?.arguments }]);
     expect(JSON.parse(first.calls[0]?.arguments ?? '{}').plan).toMatch(/^# Add `--greeting` flag to CLI\n/);
     expect(first.finish).toEqual({ type: 'finish', reason: { kind: 'tool-calls' } });
 

@@ -78,11 +78,7 @@ class StepBuilder {
 
   private pushDelta(kind: 'text' | 'reasoning', index: number, text: string, delayMs: number): void {
     this.delta.add(index);
-    this.push(
-      kind === 'text'
-        ? { type: 'text-delta', index, text, delayMs }
-        : { type: 'reasoning-delta', index, text, delayMs },
-    );
+    this.push(kind === 'text' ? { type: 'text-delta', index, text, delayMs } : { type: 'reasoning-delta', index, text, delayMs });
   }
 
   private emitTool(index: number, call: { id: string; name: string; args: string }, delayMs: number): void {

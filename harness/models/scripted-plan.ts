@@ -36,13 +36,13 @@ const STOPWORDS = new Set(
 );
 
 const SKIPPED_PATH = /(^|\/)(node_modules|\.git|dist|build|coverage)\//;
-const UNWRITABLE = /(\.(json|lock|png|jpe?g|gif|ico|webp|pdf|zip|gz|tgz|woff2?|ttf|eot|mp[34]|wasm|bin|exe)|(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml))$/i;
+const UNWRITABLE =
+  /(\.(json|lock|png|jpe?g|gif|ico|webp|pdf|zip|gz|tgz|woff2?|ttf|eot|mp[34]|wasm|bin|exe)|(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml))$/i;
 const TEST_FILE = /(^|\/)(tests?|__tests__|spec)\/|[._-](test|spec)\.[a-z0-9]+$/i;
 const README = /(^|\/)readme(\.[a-z]+)?$/i;
 const DOC_FILE = /\.(md|mdx|txt|rst|adoc)$/i;
 const ENTRY_POINT = /(^|\/)(index|main|app|cli|server|lib)\.[a-z0-9]+$/i;
-const QUESTION_START =
-  /^(what|why|how|who|whom|whose|when|where|which|is|are|was|were|can|could|should|would|do|does|did|explain|tell me|describe|compare)\b/i;
+const QUESTION_START = /^(what|why|how|who|whom|whose|when|where|which|is|are|was|were|can|could|should|would|do|does|did|explain|tell me|describe|compare)\b/i;
 
 /**
  * Turns a task into a plan title: first sentence, polite and "plan …:" prefixes dropped, first letter
@@ -51,7 +51,10 @@ const QUESTION_START =
  * @returns a non-empty single-line title (`'Plan'` when nothing usable is left).
  */
 export function titleFromTask(task: string): string {
-  let t = task.replace(/\s+/g, ' ').trim().replace(/^\/plan\b\s*/i, '');
+  let t = task
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\/plan\b\s*/i, '');
   t = t.split(/(?<=[.!?])\s+(?=[A-Z0-9"'“`])/)[0] ?? t;
   t = t
     .replace(/^(please|pls|kindly|hey|hi|ok|okay|so)[,!]?\s+/i, '')
@@ -116,10 +119,7 @@ export function relevance(path: string, keywords: readonly string[]): number {
   let score = 0;
   for (const keyword of keywords) {
     const hit = tokens.some(
-      (token) =>
-        token === keyword ||
-        (keyword.length >= 4 && token.startsWith(keyword)) ||
-        (token.length >= 4 && keyword.startsWith(token)),
+      (token) => token === keyword || (keyword.length >= 4 && token.startsWith(keyword)) || (token.length >= 4 && keyword.startsWith(token)),
     );
     if (hit) score += 1;
   }
@@ -206,10 +206,7 @@ function baseSteps(input: PlanInput, title: string): PlanStep[] {
   }
 
   const tests = candidates.filter((path) => TEST_FILE.test(path));
-  const test =
-    tests.find((path) => stem(path) === stem(primary)) ??
-    tests.find((path) => relevance(path, keywords) > 0) ??
-    tests[0];
+  const test = tests.find((path) => stem(path) === stem(primary)) ?? tests.find((path) => relevance(path, keywords) > 0) ?? tests[0];
   steps.push(
     test === undefined
       ? { file: notes, text: `Write down how to verify the change by hand in \`${notes}\`.` }
@@ -226,9 +223,7 @@ function baseSteps(input: PlanInput, title: string): PlanStep[] {
 /** The file a piece of feedback is about: a listed path or basename it mentions, else `fallback`. */
 function feedbackTarget(feedback: string, listing: readonly string[], fallback: string): string {
   const lower = feedback.toLowerCase();
-  const named = writable(listing).find(
-    (path) => lower.includes(path.toLowerCase()) || lower.includes((path.split('/').pop() ?? path).toLowerCase()),
-  );
+  const named = writable(listing).find((path) => lower.includes(path.toLowerCase()) || lower.includes((path.split('/').pop() ?? path).toLowerCase()));
   return named ?? fallback;
 }
 
@@ -341,7 +336,10 @@ export function appendNote(path: string, base: string, step: string, title: stri
   let line: string;
   if (['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'go', 'rs', 'java', 'c', 'h', 'cc', 'cpp', 'hpp', 'cs', 'swift', 'kt', 'scala', 'dart', 'php'].includes(ext)) {
     line = `// ${note}`;
-  } else if (['py', 'sh', 'bash', 'zsh', 'rb', 'yaml', 'yml', 'toml', 'ini', 'cfg', 'conf', 'r', 'pl', 'ex', 'exs', 'env'].includes(ext) || ['makefile', 'dockerfile'].includes(name)) {
+  } else if (
+    ['py', 'sh', 'bash', 'zsh', 'rb', 'yaml', 'yml', 'toml', 'ini', 'cfg', 'conf', 'r', 'pl', 'ex', 'exs', 'env'].includes(ext) ||
+    ['makefile', 'dockerfile'].includes(name)
+  ) {
     line = `# ${note}`;
   } else if (['sql', 'lua', 'hs'].includes(ext)) {
     line = `-- ${note}`;

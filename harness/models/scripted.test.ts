@@ -24,12 +24,7 @@ interface Step {
 
 let stepCounter = 0;
 
-async function step(
-  model: ModelProvider,
-  sections: string[],
-  messages: ModelMessage[],
-  signal: AbortSignal = new AbortController().signal,
-): Promise<Step> {
+async function step(model: ModelProvider, sections: string[], messages: ModelMessage[], signal: AbortSignal = new AbortController().signal): Promise<Step> {
   stepCounter += 1;
   const request: ModelRequest = {
     sessionId: 's1',
@@ -294,8 +289,14 @@ describe('scripted model', () => {
     const seen: ModelChunk[] = [];
     const run = (async () => {
       for await (const chunk of model.stream({
-        sessionId: 's', turn: 1, step: 1, system: '', sections: PLAN, tools: [],
-        messages: [user('Add a flag')], signal: controller.signal,
+        sessionId: 's',
+        turn: 1,
+        step: 1,
+        system: '',
+        sections: PLAN,
+        tools: [],
+        messages: [user('Add a flag')],
+        signal: controller.signal,
       })) {
         seen.push(chunk);
         if (seen.length === 3) controller.abort();

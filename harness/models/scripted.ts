@@ -7,15 +7,7 @@
  * Text streams as word-sized deltas, reasoning first; the provider awaits its own per-delta delay.
  */
 import type { ModelChunk, ModelMessage, ModelProvider, ModelRequest } from '../types.ts';
-import {
-  appendNote,
-  isConversational,
-  parseListing,
-  parsePlanSteps,
-  primaryFile,
-  titleFromTask,
-  writePlan,
-} from './scripted-plan.ts';
+import { appendNote, isConversational, parseListing, parsePlanSteps, primaryFile, titleFromTask, writePlan } from './scripted-plan.ts';
 import { defaultSleep, emitPaced, wordDeltas, type Sleep } from './stream.ts';
 
 /** Options of `createScriptedModel`. */
@@ -345,8 +337,7 @@ export function scriptStep(request: Pick<ModelRequest, 'sections' | 'messages'> 
   const reading = read(request.messages);
   const after = reading.all.slice(reading.taskIndex + 1);
   const planMode =
-    request.sections.includes(PLAN_POLICY) ||
-    (request.sections.includes(MODE_POLICY) && (request.tools ?? []).some((tool) => tool.name === 'exit_plan_mode'));
+    request.sections.includes(PLAN_POLICY) || (request.sections.includes(MODE_POLICY) && (request.tools ?? []).some((tool) => tool.name === 'exit_plan_mode'));
 
   let review: { index: number; outcome: ReviewOutcome } | undefined;
   for (let i = reading.all.length - 1; i > reading.taskIndex && review === undefined; i -= 1) {

@@ -80,11 +80,7 @@ export function wordDeltas(text: string): string[] {
  * @param sleep - the injectable wait.
  * @throws {Error} named `AbortError` when the signal aborts before or during a wait.
  */
-export async function* emitPaced(
-  chunks: Iterable<ModelChunk>,
-  signal: AbortSignal,
-  sleep: Sleep,
-): AsyncGenerator<ModelChunk> {
+export async function* emitPaced(chunks: Iterable<ModelChunk>, signal: AbortSignal, sleep: Sleep): AsyncGenerator<ModelChunk> {
   for (const chunk of chunks) {
     throwIfAborted(signal);
     const { delayMs, ...rest } = chunk;

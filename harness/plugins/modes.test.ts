@@ -118,9 +118,21 @@ describe('session-modes plugin', () => {
   it.each<[string, { logged: string[]; header: boolean; sets: string[] }, { modeSets: string[]; notices: string[] }]>([
     ['nothing pending flushes nothing', { logged: [], header: true, sets: [] }, { modeSets: [], notices: [] }],
     ['no notice before the first request header', { logged: [], header: false, sets: ['review'] }, { modeSets: ['review'], notices: [] }],
-    ['one notice naming the new mode after a header of another mode', { logged: [], header: true, sets: ['review'] }, { modeSets: ['review'], notices: [modeNoticeText('review')] }],
-    ['flips coalesce into one notice naming the last one', { logged: [], header: true, sets: ['review', 'plan'] }, { modeSets: ['plan'], notices: [modeNoticeText('plan')] }],
-    ['back to default uses the default wording', { logged: ['plan'], header: true, sets: ['default'] }, { modeSets: ['plan', 'default'], notices: ['The user switched this session back to the default mode.'] }],
+    [
+      'one notice naming the new mode after a header of another mode',
+      { logged: [], header: true, sets: ['review'] },
+      { modeSets: ['review'], notices: [modeNoticeText('review')] },
+    ],
+    [
+      'flips coalesce into one notice naming the last one',
+      { logged: [], header: true, sets: ['review', 'plan'] },
+      { modeSets: ['plan'], notices: [modeNoticeText('plan')] },
+    ],
+    [
+      'back to default uses the default wording',
+      { logged: ['plan'], header: true, sets: ['default'] },
+      { modeSets: ['plan', 'default'], notices: ['The user switched this session back to the default mode.'] },
+    ],
     ['a net-zero flip sequence appends nothing', { logged: ['plan'], header: true, sets: ['review', 'default', 'plan'] }, { modeSets: ['plan'], notices: [] }],
   ])('flush: %s', (_name, { logged, header, sets }, expected) => {
     const f = fixture();
@@ -213,10 +225,18 @@ describe('session-modes plugin', () => {
   });
 
   it.each<[string, ScriptedReply, string]>([
-    ['Keep planning with feedback returns it verbatim', { answers: [{ id: 'plan-review', selected: ['Keep planning'], custom: 'Cover  the tests' }] }, `Error: ${EXIT_TEXTS.feedback('Cover  the tests')}`],
+    [
+      'Keep planning with feedback returns it verbatim',
+      { answers: [{ id: 'plan-review', selected: ['Keep planning'], custom: 'Cover  the tests' }] },
+      `Error: ${EXIT_TEXTS.feedback('Cover  the tests')}`,
+    ],
     ['Keep planning without text asks to revise', { answers: [{ id: 'plan-review', selected: ['Keep planning'] }] }, `Error: ${EXIT_TEXTS.revise}`],
     ['free text alone is feedback', { answers: [{ id: 'plan-review', selected: [], custom: 'smaller' }] }, `Error: ${EXIT_TEXTS.feedback('smaller')}`],
-    ['Approve with free text is feedback', { answers: [{ id: 'plan-review', selected: ['Approve'], custom: 'but rename it' }] }, `Error: ${EXIT_TEXTS.feedback('but rename it')}`],
+    [
+      'Approve with free text is feedback',
+      { answers: [{ id: 'plan-review', selected: ['Approve'], custom: 'but rename it' }] },
+      `Error: ${EXIT_TEXTS.feedback('but rename it')}`,
+    ],
     ['a dismissal asks the model to wait', new UserQuestionError('ASK_CANCELLED', 'cancelled'), `Error: ${EXIT_TEXTS.dismissed}`],
     ['an abort keeps its own message', new UserQuestionError('ASK_ABORTED', 'aborted before the user answered'), 'Error: aborted before the user answered'],
   ])('keeps plan mode when %s', async (_name, reply, text) => {
@@ -252,13 +272,49 @@ describe('session-modes plugin', () => {
   });
 
   it.each<[string, string[], { kind: string; text: string }, { current: string; pending?: string }, unknown[]]>([
-    ['/review switches without steering', ['/review'], { kind: 'success', text: MODE_COMMAND_TEXTS.switching('review') }, { current: 'default', pending: 'review' }, []],
-    ['/plan <message> switches and steers the trimmed message once', ['/plan   sketch the flag  '], { kind: 'success', text: MODE_COMMAND_TEXTS.switching('plan') }, { current: 'default', pending: 'plan' }, [[{ type: 'text', text: 'sketch the flag' }]]],
-    ['/mode review switches', ['/mode review'], { kind: 'success', text: MODE_COMMAND_TEXTS.switching('review') }, { current: 'default', pending: 'review' }, []],
+    [
+      '/review switches without steering',
+      ['/review'],
+      { kind: 'success', text: MODE_COMMAND_TEXTS.switching('review') },
+      { current: 'default', pending: 'review' },
+      [],
+    ],
+    [
+      '/plan <message> switches and steers the trimmed message once',
+      ['/plan   sketch the flag  '],
+      { kind: 'success', text: MODE_COMMAND_TEXTS.switching('plan') },
+      { current: 'default', pending: 'plan' },
+      [[{ type: 'text', text: 'sketch the flag' }]],
+    ],
+    [
+      '/mode review switches',
+      ['/mode review'],
+      { kind: 'success', text: MODE_COMMAND_TEXTS.switching('review') },
+      { current: 'default', pending: 'review' },
+      [],
+    ],
     ['/mode default is already in force', ['/mode default'], { kind: 'success', text: MODE_COMMAND_TEXTS.already('default') }, { current: 'default' }, []],
-    ['/mode default after /review cancels the switch', ['/review', '/mode default'], { kind: 'success', text: MODE_COMMAND_TEXTS.staying('default') }, { current: 'default', pending: 'default' }, []],
-    ['/mode nope fails naming the modes', ['/mode nope'], { kind: 'error', text: 'unknown mode "nope"; the modes are: default, plan, review' }, { current: 'default' }, []],
-    ['/mode shows the mode and the vocabulary', ['/review', '/mode'], { kind: 'success', text: 'Mode: default (switching to review). Modes: default, plan, review.' }, { current: 'default', pending: 'review' }, []],
+    [
+      '/mode default after /review cancels the switch',
+      ['/review', '/mode default'],
+      { kind: 'success', text: MODE_COMMAND_TEXTS.staying('default') },
+      { current: 'default', pending: 'default' },
+      [],
+    ],
+    [
+      '/mode nope fails naming the modes',
+      ['/mode nope'],
+      { kind: 'error', text: 'unknown mode "nope"; the modes are: default, plan, review' },
+      { current: 'default' },
+      [],
+    ],
+    [
+      '/mode shows the mode and the vocabulary',
+      ['/review', '/mode'],
+      { kind: 'success', text: 'Mode: default (switching to review). Modes: default, plan, review.' },
+      { current: 'default', pending: 'review' },
+      [],
+    ],
   ])('%s', async (_name, lines, result, state, steers) => {
     const f = fixture();
     let last: unknown;

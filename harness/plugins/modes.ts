@@ -9,13 +9,7 @@
  */
 import type { SessionEvent } from '../../src/core/log/types.ts';
 import { DEFAULT_MODE, foldMode, PLAN_MODE } from '../../src/core/modes/fold.ts';
-import {
-  createModeProjection,
-  MODE_COMMAND_NAME,
-  MODE_NAME_PATTERN,
-  modeCommandTarget,
-  type ModeFoldState,
-} from '../../src/core/modes/projection.ts';
+import { createModeProjection, MODE_COMMAND_NAME, MODE_NAME_PATTERN, modeCommandTarget, type ModeFoldState } from '../../src/core/modes/projection.ts';
 import type { ProjectionUnit } from '../../src/core/projection.ts';
 import type { ModeState, ToolView } from '../../src/core/protocol/methods.ts';
 import type { CommandDefinition } from '../commands.ts';
@@ -45,9 +39,7 @@ export const BUILTIN_PLAN_SECTION =
 
 /** The coalesced notice naming the new mode (seed 002 `ctx.modes`; our wording). */
 export function modeNoticeText(mode: string): string {
-  return mode === DEFAULT_MODE
-    ? 'The user switched this session back to the default mode.'
-    : `The user switched this session to ${mode} mode.`;
+  return mode === DEFAULT_MODE ? 'The user switched this session back to the default mode.' : `The user switched this session to ${mode} mode.`;
 }
 
 /** Command result texts of `/<name>` and `/mode` (our wording). */
@@ -260,9 +252,9 @@ export function createModesPlugin(deps: ModesDeps): ModesPlugin {
 
   const tool = createExitPlanTool({
     description:
-        'Present your complete plan to the user for review (offered only in plan mode). The user either approves it ' +
-        '(plan mode ends and you carry out the plan from your next step) or keeps planning (their feedback comes ' +
-        'back in the result).',
+      'Present your complete plan to the user for review (offered only in plan mode). The user either approves it ' +
+      '(plan mode ends and you carry out the plan from your next step) or keeps planning (their feedback comes ' +
+      'back in the result).',
     inPlan: (events) => inForce(events) === PLAN_MODE,
     questions: deps.questions,
     noChannelText: EXIT_TEXTS.noChannel.replace('/plan off', '/mode default'),

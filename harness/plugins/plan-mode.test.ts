@@ -4,15 +4,7 @@ import { foldPlanMode } from '../../src/core/plan/fold.ts';
 import type { QuestionAnswer } from '../../src/core/questions/types.ts';
 import { createCommandRegistry } from '../commands.ts';
 import { UserQuestionError } from '../questions.ts';
-import {
-  createPlanModePlugin,
-  NOTICE_OFF,
-  NOTICE_ON,
-  planCommandLine,
-  PLAN_TEXTS,
-  resolvePlanModeConfig,
-  setOutcomeOf,
-} from './plan-mode.ts';
+import { createPlanModePlugin, NOTICE_OFF, NOTICE_ON, planCommandLine, PLAN_TEXTS, resolvePlanModeConfig, setOutcomeOf } from './plan-mode.ts';
 import { EXIT_TEXTS, reviewQuestion, reviewVerdict } from './exit-plan-tool.ts';
 import { createPluginFixture } from '../testing/plugin-fixture.ts';
 
@@ -34,8 +26,7 @@ function fixture(options: { questions?: 'none'; commands?: false } = {}) {
     exec: (plan: unknown, signal: AbortSignal = new AbortController().signal, agent: typeof handle | null = handle) =>
       plugin.tool.execute({ plan }, { agent: agent ?? undefined, events: log.events, signal, callId: 'c1' }),
     run: (line: string, images: unknown[] = []) => commands!.execute(log, line, images),
-    header: () =>
-      log.append({ type: 'request/header', data: { header: { config: {}, system: plugin.section.render('s1'), tools: '[]' }, reason: 'initial' } }),
+    header: () => log.append({ type: 'request/header', data: { header: { config: {}, system: plugin.section.render('s1'), tools: '[]' }, reason: 'initial' } }),
     openTurn: () => log.append({ type: 'turn/start', data: { turn: 1 } }),
     closeTurn: () => log.append({ type: 'turn/end', data: { turn: 1, reason: { kind: 'completed' } } }),
     types: () => log.events.map((e) => e.type),
@@ -167,12 +158,14 @@ describe('plan-mode plugin', () => {
     f.pm.set('s1', true);
     // The real host injects the notice into the next step's messages rather than logging it at commit time.
     expect(f.types()).toEqual(['request/header', 'plan/mode']);
-    expect(f.pm.boundary('s1')).toEqual([{
-      content: [{ type: 'text', text: NOTICE_ON }],
-      source: { kind: 'plugin', plugin: 'plan-mode', form: 'notice', summary: NOTICE_ON },
-      role: 'user',
-      id: 'notice-id',
-    }]);
+    expect(f.pm.boundary('s1')).toEqual([
+      {
+        content: [{ type: 'text', text: NOTICE_ON }],
+        source: { kind: 'plugin', plugin: 'plan-mode', form: 'notice', summary: NOTICE_ON },
+        role: 'user',
+        id: 'notice-id',
+      },
+    ]);
     expect(f.pm.boundary('s1')).toEqual([]);
     expect(f.types()).toEqual(['request/header', 'plan/mode']);
   });
@@ -456,7 +449,13 @@ describe('plan-mode plugin', () => {
     { answers: [{ id: 'plan-review', selected: ['Keep planning'], custom: '  keep  spaces ' }], text: EXIT_TEXTS.feedback('  keep  spaces ') },
     { answers: [{ id: 'plan-review', selected: ['Approve', 'Keep planning'] }], text: EXIT_TEXTS.revise },
     { answers: [{ id: 'plan-review', selected: ['Approve'], custom: 'but rename it' }], text: EXIT_TEXTS.feedback('but rename it') },
-    { answers: [{ id: 'plan-review', selected: ['Approve'] }, { id: 'plan-review', selected: ['Approve'] }], text: EXIT_TEXTS.revise },
+    {
+      answers: [
+        { id: 'plan-review', selected: ['Approve'] },
+        { id: 'plan-review', selected: ['Approve'] },
+      ],
+      text: EXIT_TEXTS.revise,
+    },
     { answers: [{ id: 'other', selected: ['Approve'] }], text: EXIT_TEXTS.revise },
     { answers: [], text: EXIT_TEXTS.revise },
   ])('keeps planning for $answers (spec §6 items 54–55, §8 item 17)', async ({ answers, text }) => {
@@ -504,12 +503,25 @@ describe('plan-mode plugin', () => {
     { plan: 'prose only', title: 'Plan' },
   ])('titles the call card "$title" and the result card "Plan review" (spec §6 item 61)', ({ plan, title }) => {
     const f = fixture();
-    const callEvent = f.log.append({ type: 'tool/call', data: { turn: 1, step: 1, callId: 'c9', name: 'exit_plan_mode', arguments: JSON.stringify({ plan }) } });
+    const callEvent = f.log.append({
+      type: 'tool/call',
+      data: { turn: 1, step: 1, callId: 'c9', name: 'exit_plan_mode', arguments: JSON.stringify({ plan }) },
+    });
     const resultEvent = f.log.append({
       type: 'tool/result',
-      data: { turn: 1, step: 1, message: { role: 'user', content: [{ type: 'tool-result', toolCallId: 'c9', content: [{ type: 'text', text: 'Error: nope' }], isError: true }] } },
+      data: {
+        turn: 1,
+        step: 1,
+        message: { role: 'user', content: [{ type: 'tool-result', toolCallId: 'c9', content: [{ type: 'text', text: 'Error: nope' }], isError: true }] },
+      },
     });
-    expect(f.plugin.viewOf(callEvent, f.log.events)).toEqual({ for: 'call', view: { card: 'generic', title, kind: 'other', content: [{ type: 'text', text: plan }] } });
-    expect(f.plugin.viewOf(resultEvent, f.log.events)).toEqual({ for: 'result', view: { card: 'generic', title: 'Plan review', content: [{ type: 'text', text: 'Error: nope' }] } });
+    expect(f.plugin.viewOf(callEvent, f.log.events)).toEqual({
+      for: 'call',
+      view: { card: 'generic', title, kind: 'other', content: [{ type: 'text', text: plan }] },
+    });
+    expect(f.plugin.viewOf(resultEvent, f.log.events)).toEqual({
+      for: 'result',
+      view: { card: 'generic', title: 'Plan review', content: [{ type: 'text', text: 'Error: nope' }] },
+    });
   });
 });

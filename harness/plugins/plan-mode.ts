@@ -162,12 +162,14 @@ export function createPlanModePlugin(deps: PlanModeDeps): PlanModePlugin {
     const target = foldPlanMode(log.events);
     if (told === target) return [];
     const text = target ? NOTICE_ON : NOTICE_OFF;
-    return [{
-      content: [{ type: 'text', text }],
-      source: { kind: 'plugin', plugin: PLAN_MODE_PLUGIN_ID, form: 'notice', summary: text },
-      role: 'user',
-      id: deps.newId(),
-    }];
+    return [
+      {
+        content: [{ type: 'text', text }],
+        source: { kind: 'plugin', plugin: PLAN_MODE_PLUGIN_ID, form: 'notice', summary: text },
+        role: 'user',
+        id: deps.newId(),
+      },
+    ];
   };
 
   const controller: PlanModeController = {
@@ -251,9 +253,9 @@ export function createPlanModePlugin(deps: PlanModeDeps): PlanModePlugin {
   const tool = createExitPlanTool({
     // Worded as the real dsh 0.1.0-rc.8 tool, so both hosts send the same tool catalog in request/header.
     description:
-        "Use only in plan mode. Present your plan for the user's review and, on approval, leave plan mode. Send the " +
-        'COMPLETE plan as markdown, starting with a # heading that names it. The user may approve (carry out the plan ' +
-        'from your next step) or keep planning — their feedback comes back in the tool result; revise and present again.',
+      "Use only in plan mode. Present your plan for the user's review and, on approval, leave plan mode. Send the " +
+      'COMPLETE plan as markdown, starting with a # heading that names it. The user may approve (carry out the plan ' +
+      'from your next step) or keep planning — their feedback comes back in the tool result; revise and present again.',
     inPlan: (events) => foldPlanMode(events),
     questions: deps.questions,
     noChannelText: EXIT_TEXTS.noChannel,

@@ -38,9 +38,7 @@ function sourceOf(file: string): string {
 }
 
 it('resolves a fixture path inside fixtures/ of this clone', () => {
-  expect(fixturePath('dsh-recordings', 'plan-review', 'session.jsonl')).toBe(
-    path.join(REPO, 'fixtures', 'dsh-recordings', 'plan-review', 'session.jsonl'),
-  );
+  expect(fixturePath('dsh-recordings', 'plan-review', 'session.jsonl')).toBe(path.join(REPO, 'fixtures', 'dsh-recordings', 'plan-review', 'session.jsonl'));
   expect(fixturePath()).toBe(FIXTURES_DIR);
 });
 
@@ -85,11 +83,13 @@ it('leaves no test, spec or script reading ../shared', () => {
   const offenders: string[] = [];
   for (const root of roots.filter((dir) => existsSync(dir))) {
     for (const file of filesUnder(root).filter((f) => /\.(ts|tsx|mjs|js)$/.test(f) && !f.includes('node_modules'))) {
-      readFileSync(path.join(root, file), 'utf8').split('\n').forEach((line, i) => {
-        const code = line.trim();
-        if (code.startsWith('*') || code.startsWith('/*') || code.startsWith('//')) return;
-        if (/\.\.\/(?:\.\.\/)*shared\/(?:cases|spec)/.test(code)) offenders.push(`${path.relative(REPO, path.join(root, file))}:${i + 1}`);
-      });
+      readFileSync(path.join(root, file), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const code = line.trim();
+          if (code.startsWith('*') || code.startsWith('/*') || code.startsWith('//')) return;
+          if (/\.\.\/(?:\.\.\/)*shared\/(?:cases|spec)/.test(code)) offenders.push(`${path.relative(REPO, path.join(root, file))}:${i + 1}`);
+        });
     }
   }
   expect(offenders).toEqual([]);

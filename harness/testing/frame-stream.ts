@@ -42,10 +42,14 @@ export function createFrameBuffer(close: () => Promise<void>): FrameBuffer {
   let cursor = 0;
   let closeCode: number | undefined;
   const waiters = new Set<() => void>();
-  const wake = () => { for (const w of [...waiters]) w(); };
+  const wake = () => {
+    for (const w of [...waiters]) w();
+  };
   return {
     frames,
-    get closeCode() { return closeCode; },
+    get closeCode() {
+      return closeCode;
+    },
     push(frame) {
       frames.push(frame);
       wake();
@@ -74,7 +78,10 @@ export function createFrameBuffer(close: () => Promise<void>): FrameBuffer {
         if (check()) return;
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          const seen = frames.slice(Math.max(0, frames.length - 30)).map(describe).join(', ');
+          const seen = frames
+            .slice(Math.max(0, frames.length - 30))
+            .map(describe)
+            .join(', ');
           reject(new Error(`no matching frame within ${timeoutMs} ms; last frames: ${seen || '(none)'}`));
         }, timeoutMs);
         const waiter = () => {

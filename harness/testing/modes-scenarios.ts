@@ -7,18 +7,7 @@
 import { expect } from 'vitest';
 import type { ServerRequest } from '../../src/core/protocol/envelopes.ts';
 import type { PluginEntry } from '../types.ts';
-import {
-  answerBody,
-  createSession,
-  eventOf,
-  fails,
-  fullHistory,
-  isEvent,
-  isFrame,
-  ok,
-  payloadOf,
-  type ProtocolScenario,
-} from './protocol-scenarios.ts';
+import { answerBody, createSession, eventOf, fails, fullHistory, isEvent, isFrame, ok, payloadOf, type ProtocolScenario } from './protocol-scenarios.ts';
 
 /** The plugin list of the table: session modes with `plan` (built in) and `review` (as examples/modes.yaml). */
 export const MODES_PLUGINS: PluginEntry[] = [
@@ -106,9 +95,7 @@ export const modesProtocolScenarios: ProtocolScenario[] = [
       const question = await mux.next(isFrame('question/requested', sessionId), 10_000);
       const toPlan = mux.frames.find(isEvent(sessionId, 'mode/set', (e) => e.data.mode === 'plan'));
       expect(toPlan).toBeDefined();
-      expect(mux.frames.filter(isEvent(sessionId, 'user/message')).map(noticeOf).filter(Boolean)).toEqual([
-        'The user switched this session to plan mode.',
-      ]);
+      expect(mux.frames.filter(isEvent(sessionId, 'user/message')).map(noticeOf).filter(Boolean)).toEqual(['The user switched this session to plan mode.']);
       const headers = mux.frames.filter(isEvent(sessionId, 'request/header'));
       expect(JSON.stringify(eventOf(headers.at(-1) as ServerRequest).data)).toContain('exit_plan_mode');
       const item = (payloadOf(question).questions as Payload[])[0];
@@ -126,7 +113,10 @@ export const modesProtocolScenarios: ProtocolScenario[] = [
       expect(eventOf(stepEnd).seq).toBeLessThan(eventOf(exit).seq);
       expect(eventOf(exit).seq).toBeLessThan(eventOf(nextStep).seq);
       await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
-      const after = mux.frames.filter(isEvent(sessionId, 'user/message', (e) => e.seq > eventOf(result).seq)).map(noticeOf).filter(Boolean);
+      const after = mux.frames
+        .filter(isEvent(sessionId, 'user/message', (e) => e.seq > eventOf(result).seq))
+        .map(noticeOf)
+        .filter(Boolean);
       expect(after).toEqual([]);
       const lastHeader = mux.frames.filter(isEvent(sessionId, 'request/header')).at(-1) as ServerRequest;
       expect(JSON.stringify(eventOf(lastHeader).data)).not.toContain('exit_plan_mode');

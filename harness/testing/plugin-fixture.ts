@@ -65,7 +65,13 @@ export function createPluginFixture(options: { questions?: 'none'; commands?: fa
     newId: () => 'notice-id',
   };
   return {
-    storage, log, asks, steers, warnings, commands, env,
+    storage,
+    log,
+    asks,
+    steers,
+    warnings,
+    commands,
+    env,
     setReply: (next) => void (reply = next),
     handle: { id: 's1', sessionId: 's1', root: true },
   };

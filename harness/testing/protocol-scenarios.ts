@@ -68,13 +68,16 @@ export function isEvent(sessionId: string, type?: string, test: (e: WireEvent) =
 }
 /** Matches frames of one method (optionally of one session and passing `test`). */
 export function isFrame(method: string, sessionId?: string, test: (p: Payload) => boolean = () => true) {
-  return (f: ServerRequest): boolean =>
-    f.method === method && (sessionId === undefined || payloadOf(f).sessionId === sessionId) && test(payloadOf(f));
+  return (f: ServerRequest): boolean => f.method === method && (sessionId === undefined || payloadOf(f).sessionId === sessionId) && test(payloadOf(f));
 }
 const isPlanProjection = (sessionId: string) => isFrame('session/projection', sessionId, (p) => p.key === 'plan');
 
 /** The HTTP status of an error envelope on ui-plan's carriers, by code (harness/carrier.ts `statusOfAnswer`). */
-const ERROR_STATUS: ReadonlyMap<string, number> = new Map([['bad-request', 400], ['session-not-found', 404], ['internal', 500]]);
+const ERROR_STATUS: ReadonlyMap<string, number> = new Map([
+  ['bad-request', 400],
+  ['session-not-found', 404],
+  ['internal', 500],
+]);
 
 /** Check a unary answer's carrier and envelope and return its result. */
 function resultOf(answer: DriverAnswer, rpcId?: string): Result {
@@ -124,16 +127,19 @@ export const answerBody = (rpcId: string, sessionId: string, answers: unknown[])
 /** Every event of a session, paging `session.history` back to the start; also the tail page's projections. */
 export async function fullHistory(driver: ProtocolDriver, sessionId: string) {
   const tail = await ok<{ events: { event: WireEvent; view?: Payload }[]; hasMore: boolean; projections?: { asOfSeq: number; values: Payload } }>(
-    driver, 'session.history', { sessionId },
+    driver,
+    'session.history',
+    { sessionId },
   );
   const rows = [...tail.events];
   let hasMore = tail.hasMore;
   while (hasMore) {
     const first = rows[0]?.event.seq;
     if (first === undefined) break;
-    const page = await ok<{ events: { event: WireEvent; view?: Payload }[]; hasMore: boolean; projections?: unknown }>(
-      driver, 'session.history', { sessionId, beforeSeq: first },
-    );
+    const page = await ok<{ events: { event: WireEvent; view?: Payload }[]; hasMore: boolean; projections?: unknown }>(driver, 'session.history', {
+      sessionId,
+      beforeSeq: first,
+    });
     expect(page.projections).toBeUndefined();
     if (page.events.length === 0) break;
     for (const row of page.events) expect(row.event.seq).toBeLessThan(first);
@@ -160,7 +166,15 @@ async function startPlanReview(driver: ProtocolDriver) {
 function reviewItem(question: ServerRequest) {
   const questions = payloadOf(question).questions as Payload[];
   expect(questions).toHaveLength(1);
-  return questions[0] as { id: string; header?: string; question: string; detail?: string; options?: { label: string }[]; intent?: Payload; multiSelect?: boolean };
+  return questions[0] as {
+    id: string;
+    header?: string;
+    question: string;
+    detail?: string;
+    options?: { label: string }[];
+    intent?: Payload;
+    multiSelect?: boolean;
+  };
 }
 
 /** The first frame already received that matches; throws naming what is missing. */
@@ -187,7 +201,10 @@ export const protocolScenarios: ProtocolScenario[] = [
     async run(driver) {
       const value = await ok<Payload>(driver, 'host.describe', {});
       expect(value).toMatchObject({
-        version: expect.any(String), cwd: expect.any(String), provider: expect.any(String), model: expect.any(String),
+        version: expect.any(String),
+        cwd: expect.any(String),
+        provider: expect.any(String),
+        model: expect.any(String),
         attachedSessions: 0,
         capabilities: { setPlanMode: true, import: true, modes: expect.any(Boolean) },
       });
@@ -229,7 +246,10 @@ export const protocolScenarios: ProtocolScenario[] = [
       const { mux, sessionId, execution } = await startPlanReview(driver);
       expect(execution.result.kind).toBe('success');
       // startPlanReview read up to the question; everything before it is in `frames`.
-      const run = seen(mux, isEvent(sessionId, 'command/run', (e) => e.data.name === 'plan'));
+      const run = seen(
+        mux,
+        isEvent(sessionId, 'command/run', (e) => e.data.name === 'plan'),
+      );
       expect(eventOf(run).data).toMatchObject({ commandId: execution.commandId, name: 'plan', source: { kind: 'user' } });
       expect(String(eventOf(run).data.args).trim()).toBe(TASK);
       const mode = seen(mux, isEvent(sessionId, 'plan/mode'));
@@ -302,7 +322,10 @@ export const protocolScenarios: ProtocolScenario[] = [
         ['blank custom text', answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: [], custom: '   ' }])],
         ['no items', answerBody(question.rpcId, sessionId, [])],
         ['another session', answerBody(question.rpcId, 'session-other', [{ id: 'plan-review', selected: ['Approve'] }])],
-        ['an error code other than cancelled', { type: 'client-response', rpcId: question.rpcId, result: { ok: false, error: { code: 'internal', message: 'x' } } }],
+        [
+          'an error code other than cancelled',
+          { type: 'client-response', rpcId: question.rpcId, result: { ok: false, error: { code: 'internal', message: 'x' } } },
+        ],
         ['an unreadable envelope', { type: 'client-response', rpcId: question.rpcId }],
       ];
       for (const [what, body] of bad) {
@@ -349,7 +372,10 @@ export const protocolScenarios: ProtocolScenario[] = [
       expect(lastPlan && payloadOf(lastPlan)).toMatchObject({ value: { active: false, pending: false }, seq: eventOf(off).seq });
       expectProjectionsAheadOfEvents(mux.frames, sessionId);
 
-      await hostStream.next(isFrame('host/session-status', sessionId, (p) => p.running === false), 10_000);
+      await hostStream.next(
+        isFrame('host/session-status', sessionId, (p) => p.running === false),
+        10_000,
+      );
       const history = await fullHistory(driver, sessionId);
       expect(history.projections?.values.plan).toEqual({ active: false, pending: false });
       expect(history.projections?.asOfSeq).toBe(history.events.at(-1)?.seq);
@@ -468,7 +494,11 @@ export const protocolScenarios: ProtocolScenario[] = [
       expect(listed).toMatchObject({ readOnly: true, running: false });
 
       const history = await fullHistory(driver, sessionId);
-      const recorded = planReviewLog.trimEnd().split('\n').slice(1).map((l) => JSON.parse(l) as { type: string });
+      const recorded = planReviewLog
+        .trimEnd()
+        .split('\n')
+        .slice(1)
+        .map((l) => JSON.parse(l) as { type: string });
       expect(history.events.map((e) => e.type)).toEqual(recorded.map((r) => r.type));
       const call = history.rows.find((r) => r.event.type === 'tool/call' && r.event.data.name === 'exit_plan_mode');
       expect(call).toBeDefined();
@@ -513,8 +543,15 @@ export const protocolScenarios: ProtocolScenario[] = [
       await driver.respond(answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Keep planning'] }]));
       const revise = await mux.next(isEvent(sessionId, 'tool/result'));
       expect(JSON.stringify(eventOf(revise).data)).toContain('"text":"Error: The user chose to keep planning; revise the plan and present it again."');
-      const again = await mux.next(isFrame('question/requested', sessionId, (p) => p !== payloadOf(question)), 10_000);
-      await driver.respond({ type: 'client-response', rpcId: again.rpcId, result: { ok: false, error: { code: 'cancelled', message: 'closed', details: {} } } });
+      const again = await mux.next(
+        isFrame('question/requested', sessionId, (p) => p !== payloadOf(question)),
+        10_000,
+      );
+      await driver.respond({
+        type: 'client-response',
+        rpcId: again.rpcId,
+        result: { ok: false, error: { code: 'cancelled', message: 'closed', details: {} } },
+      });
       const dismissed = await mux.next(isEvent(sessionId, 'tool/result', (e) => e.seq > eventOf(revise).seq));
       expect(JSON.stringify(eventOf(dismissed).data)).toContain(
         '"text":"Error: The user dismissed the plan review to speak instead; stay in plan mode, stop here, and wait for their message."',
@@ -525,12 +562,16 @@ export const protocolScenarios: ProtocolScenario[] = [
     name: 'as a real dsh host sends it: the exit_plan_mode call streams as tool-call-delta chunks with id and name, and both cards carry the dsh view',
     async run(driver) {
       const { mux, sessionId, question } = await startPlanReview(driver);
-      const call = seen(mux, isEvent(sessionId, 'tool/call', (e) => e.data.name === 'exit_plan_mode'));
+      const call = seen(
+        mux,
+        isEvent(sessionId, 'tool/call', (e) => e.data.name === 'exit_plan_mode'),
+      );
       const { callId, arguments: args } = eventOf(call).data as { callId: string; arguments: string };
       const deltas = mux.frames
         .filter(isEvent(sessionId, 'assistant/chunk', (e) => (e.data.chunk as Payload).type === 'tool-call-delta'))
-        .map((f) => (eventOf(f).data.chunk as Payload));
-      for (const delta of deltas) expect(delta).toMatchObject({ id: expect.any(String), name: expect.any(String), index: expect.any(Number), argumentsDelta: expect.any(String) });
+        .map((f) => eventOf(f).data.chunk as Payload);
+      for (const delta of deltas)
+        expect(delta).toMatchObject({ id: expect.any(String), name: expect.any(String), index: expect.any(Number), argumentsDelta: expect.any(String) });
       const ofCall = deltas.filter((d) => d.id === callId);
       expect(ofCall.length).toBeGreaterThan(0);
       expect(ofCall.every((d) => d.name === 'exit_plan_mode')).toBe(true);
@@ -544,7 +585,11 @@ export const protocolScenarios: ProtocolScenario[] = [
       const result = await mux.next(isEvent(sessionId, 'tool/result'));
       expect(payloadOf(result).view).toEqual({
         for: 'result',
-        view: { card: 'generic', title: 'Plan review', content: [{ type: 'text', text: 'Plan approved — plan mode exited; carry out the plan starting with your next step.' }] },
+        view: {
+          card: 'generic',
+          title: 'Plan review',
+          content: [{ type: 'text', text: 'Plan approved — plan mode exited; carry out the plan starting with your next step.' }],
+        },
       });
     },
   },
@@ -569,7 +614,11 @@ export const protocolScenarios: ProtocolScenario[] = [
     async run(driver) {
       const { mux, sessionId, execution } = await startPlanReview(driver);
       const kinds = ['command/run', 'plan/mode', 'turn/start', 'command/done', 'step/start', 'user/message', 'session/title', 'request/header'];
-      const opening = mux.frames.filter(isEvent(sessionId)).map(eventOf).filter((e) => kinds.includes(e.type)).slice(0, kinds.length);
+      const opening = mux.frames
+        .filter(isEvent(sessionId))
+        .map(eventOf)
+        .filter((e) => kinds.includes(e.type))
+        .slice(0, kinds.length);
       expect(opening.map((e) => e.type)).toEqual(kinds);
       expect(opening[2]?.data).toEqual({ turn: 1 });
       expect(opening[3]?.data).toMatchObject({ commandId: execution.commandId, kind: 'success' });
@@ -578,7 +627,10 @@ export const protocolScenarios: ProtocolScenario[] = [
       // The task is announced as a steering item before the turn opens and taken off the queue right after.
       const turnStart = mux.frames.findIndex(isEvent(sessionId, 'turn/start'));
       const queues = mux.frames.map((f, i) => ({ f, i })).filter(({ f }) => isFrame('session/queue', sessionId)(f));
-      expect(queues.map(({ f, i }) => `${(payloadOf(f).items as unknown[]).length}${i < turnStart ? ' before' : ' after'}`).slice(0, 2)).toEqual(['1 before', '0 after']);
+      expect(queues.map(({ f, i }) => `${(payloadOf(f).items as unknown[]).length}${i < turnStart ? ' before' : ' after'}`).slice(0, 2)).toEqual([
+        '1 before',
+        '0 after',
+      ]);
     },
   },
   {
@@ -594,10 +646,17 @@ export const protocolScenarios: ProtocolScenario[] = [
       expect(await set(true)).toEqual({ outcome: 'queued', state: { active: false, pending: true } });
       const run = await mux.next(isEvent(sessionId, 'command/run'));
       expect(eventOf(run).data).toMatchObject({ name: 'plan', args: '', source: { kind: 'user' } });
-      const pending = seen(mux, isFrame('session/projection', sessionId, (p) => p.key === 'plan' && p.seq === eventOf(run).seq));
+      const pending = seen(
+        mux,
+        isFrame('session/projection', sessionId, (p) => p.key === 'plan' && p.seq === eventOf(run).seq),
+      );
       expect(payloadOf(pending).value).toEqual({ active: false, pending: true });
       const done = await mux.next(isEvent(sessionId, 'command/done'));
-      expect(eventOf(done).data).toMatchObject({ commandId: eventOf(run).data.commandId, kind: 'success', text: 'Entering plan mode (applies from the next step). Use /plan off to leave.' });
+      expect(eventOf(done).data).toMatchObject({
+        commandId: eventOf(run).data.commandId,
+        kind: 'success',
+        text: 'Entering plan mode (applies from the next step). Use /plan off to leave.',
+      });
       expect(await set(true)).toEqual({ outcome: 'noop', state: { active: false, pending: true } });
 
       expect(await set(false)).toEqual({ outcome: 'cancelled', state: { active: false, pending: false } });
@@ -614,7 +673,7 @@ export const protocolScenarios: ProtocolScenario[] = [
     },
   },
   {
-    name: 'a selection queued in a turn that then ends stays pending in the projection until the next turn\'s first boundary commits it',
+    name: "a selection queued in a turn that then ends stays pending in the projection until the next turn's first boundary commits it",
     async run(driver) {
       const mux = await driver.openMux();
       const sessionId = await createSession(driver);
@@ -636,13 +695,19 @@ export const protocolScenarios: ProtocolScenario[] = [
       expect(eventOf(on).data).toEqual({ active: true });
       expect(eventOf(start).seq).toBeLessThan(eventOf(on).seq);
       expect(eventOf(on).seq).toBeLessThan(eventOf(step).seq);
-      const committed = seen(mux, isFrame('session/projection', sessionId, (p) => p.key === 'plan' && p.seq === eventOf(on).seq));
+      const committed = seen(
+        mux,
+        isFrame('session/projection', sessionId, (p) => p.key === 'plan' && p.seq === eventOf(on).seq),
+      );
       expect(payloadOf(committed).value).toEqual({ active: true, pending: false });
       // The model is told once, in the committing step's messages (upstream spec §1.7).
       const notice = await mux.next(isEvent(sessionId, 'user/message', (e) => (e.data.source as Payload | undefined)?.form === 'notice'));
       expect(eventOf(notice).seq).toBe(eventOf(step).seq + 1);
       await ok(driver, 'session.cancel', { sessionId });
-      await mux.next(isEvent(sessionId, 'turn/end', (e) => e.seq > eventOf(step).seq), 10_000);
+      await mux.next(
+        isEvent(sessionId, 'turn/end', (e) => e.seq > eventOf(step).seq),
+        10_000,
+      );
     },
   },
   {

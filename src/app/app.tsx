@@ -11,7 +11,10 @@ import { Shell } from './shell.tsx';
 import './theme.css';
 
 /** Props of `App`: an optional query client and session-stream store (defaults are created once). */
-export interface AppProps { queryClient?: QueryClient; store?: SessionStreamStore }
+export interface AppProps {
+  queryClient?: QueryClient;
+  store?: SessionStreamStore;
+}
 
 /** Render the whole app. */
 export function App({ queryClient, store }: AppProps) {

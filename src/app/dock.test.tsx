@@ -37,7 +37,11 @@ describe('a question that leaves the dock', () => {
   it('moves the free-text answers of a question flow answered elsewhere, one per paragraph', () => {
     useQuestionDraftStore.getState().updateFlow(questionDraftKey('r2'), 3, (flow) => ({
       ...flow,
-      items: [{ selected: [], custom: ' Use YAML ', skipped: false }, { selected: ['A'], custom: '', skipped: false }, { selected: [], custom: 'Keep v1', skipped: false }],
+      items: [
+        { selected: [], custom: ' Use YAML ', skipped: false },
+        { selected: ['A'], custom: '', skipped: false },
+        { selected: [], custom: 'Keep v1', skipped: false },
+      ],
     }));
     expect(settleQuestionDrafts('s1', 'r2')).toBe(true);
     expect(useComposerDraftStore.getState().drafts.s1).toBe('Use YAML\n\nKeep v1');

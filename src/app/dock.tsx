@@ -99,7 +99,11 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
     );
   } else if (state.readOnly) {
     // The host's reason is a whole plain sentence; the header shows only a short marker, so it is said in full here, once.
-    body = <p className="read-only-notice" role="note">{state.readOnlyReason ?? t.readOnlyNotice}</p>;
+    body = (
+      <p className="read-only-notice" role="note">
+        {state.readOnlyReason ?? t.readOnlyNotice}
+      </p>
+    );
   } else {
     body = <Composer sessionId={sessionId} plan={state.plan} mode={state.mode} running={state.running} connection={connection} />;
   }

@@ -9,7 +9,10 @@ import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { Component, Fragment, type ContextType, type ErrorInfo, type ReactNode } from 'react';
 import { t } from './locales.ts';
 
-interface State { error: Error | undefined; generation: number }
+interface State {
+  error: Error | undefined;
+  generation: number;
+}
 
 /** Catch render errors below; on "Try again" the query cache is cleared and `children` re-mount from scratch. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {

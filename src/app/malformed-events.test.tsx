@@ -39,7 +39,9 @@ function storeWith(events: SessionEvent[]) {
 }
 
 const user = (seq: number, text: string): SessionEvent => ({
-  type: 'user/message', seq, data: { content: [{ type: 'text', text }], source: { kind: 'user' } },
+  type: 'user/message',
+  seq,
+  data: { content: [{ type: 'text', text }], source: { kind: 'user' } },
 });
 
 it('shows the good events and a quiet note for the two-line reproduction plus a bad live frame, never the error screen', async () => {

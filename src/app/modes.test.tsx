@@ -26,7 +26,13 @@ it('switches to Review through the picker, applies it with the next prompt, then
   await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'New session' }));
   expect(await screen.findByRole('status', { name: 'Default mode' })).toBeInTheDocument();
   const picker = screen.getByRole('radiogroup', { name: 'Collaboration mode' });
-  await waitFor(() => expect(within(picker).getAllByRole('radio').map((r) => r.textContent)).toEqual(['Default', 'Plan', 'Review']));
+  await waitFor(() =>
+    expect(
+      within(picker)
+        .getAllByRole('radio')
+        .map((r) => r.textContent),
+    ).toEqual(['Default', 'Plan', 'Review']),
+  );
 
   await user.click(within(picker).getByRole('radio', { name: 'Review' }));
   expect(await within(picker).findByRole('radio', { name: 'Review (pending)', checked: true })).toBeInTheDocument();

@@ -9,7 +9,14 @@ import { ModePicker } from '../features/plan-status/mode-picker.tsx';
 import { ModeStatusBadge } from '../features/plan-status/mode-status-badge.tsx';
 import { PlanModePicker } from '../features/plan-status/plan-mode-picker.tsx';
 import { PlanStatusBadge } from '../features/plan-status/plan-status-badge.tsx';
-import { useConnectionState, useHostInfo, useLivenessProbe, useSessionState, useSessionStreamStore, useSessionTranscript } from '../features/session-stream/session-stream.tsx';
+import {
+  useConnectionState,
+  useHostInfo,
+  useLivenessProbe,
+  useSessionState,
+  useSessionStreamStore,
+  useSessionTranscript,
+} from '../features/session-stream/session-stream.tsx';
 import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
 import { Dock } from './dock.tsx';
@@ -35,18 +42,35 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
     <div className="session-view">
       <header className="session-header">
         {leading}
-        <h1 className="session-heading" title={state.title?.trim() || undefined}>{state.title?.trim() || t.untitled}</h1>
+        <h1 className="session-heading" title={state.title?.trim() || undefined}>
+          {state.title?.trim() || t.untitled}
+        </h1>
         <div className="session-header-controls">
           <ConnectionStatus />
           {state.mode !== undefined ? (
             <>
               <ModeStatusBadge mode={state.mode} />
-              <ModePicker sessionId={sessionId} mode={state.mode} reviewPending={reviewPending} readOnly={state.readOnly} readOnlyReason={state.readOnlyReason} connection={connection} />
+              <ModePicker
+                sessionId={sessionId}
+                mode={state.mode}
+                reviewPending={reviewPending}
+                readOnly={state.readOnly}
+                readOnlyReason={state.readOnlyReason}
+                connection={connection}
+              />
             </>
           ) : (
             <>
               <PlanStatusBadge plan={state.plan} />
-              <PlanModePicker sessionId={sessionId} plan={state.plan} capabilities={capabilities} reviewPending={reviewPending} readOnly={state.readOnly} readOnlyReason={state.readOnlyReason} connection={connection} />
+              <PlanModePicker
+                sessionId={sessionId}
+                plan={state.plan}
+                capabilities={capabilities}
+                reviewPending={reviewPending}
+                readOnly={state.readOnly}
+                readOnlyReason={state.readOnlyReason}
+                connection={connection}
+              />
             </>
           )}
         </div>

@@ -10,13 +10,25 @@ import './disclosure.css';
  * @param defaultOpen start expanded
  * @param children the panel, rendered only while open
  */
-export function Disclosure({ label, defaultOpen = false, className, children }: { label: ReactNode; defaultOpen?: boolean; className?: string; children: ReactNode }) {
+export function Disclosure({
+  label,
+  defaultOpen = false,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  defaultOpen?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(defaultOpen);
   const id = useId();
   return (
     <div className={className ? `disclosure ${className}` : 'disclosure'}>
       <button type="button" className="disclosure-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((v) => !v)}>
-        <span className="disclosure-chevron" aria-hidden="true">{open ? '▾' : '▸'}</span>
+        <span className="disclosure-chevron" aria-hidden="true">
+          {open ? '▾' : '▸'}
+        </span>
         {label}
       </button>
       <div id={id} className="disclosure-panel" hidden={!open}>

@@ -186,7 +186,8 @@ export function splitMarkdown(text: string): MarkdownSegment[] {
     const blank = BLANK.test(line);
     if (fence !== undefined) {
       const close = FENCE.exec(line);
-      if (close?.[1] !== undefined && close[1][0] === fence.char && close[1].length >= fence.length && BLANK.test(line.slice(close[0].length))) fence = undefined;
+      if (close?.[1] !== undefined && close[1][0] === fence.char && close[1].length >= fence.length && BLANK.test(line.slice(close[0].length)))
+        fence = undefined;
     } else if (htmlEnd !== undefined) {
       if (htmlEnd.test(line)) htmlEnd = undefined;
     } else if (!blank) {

@@ -43,7 +43,11 @@ function subscribe(listener: () => void): () => void {
  * the component re-renders when it arrives.
  */
 export function useMarkdownRenderer(): MarkdownRenderer | undefined {
-  const current = useSyncExternalStore(subscribe, () => renderer, () => renderer);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => renderer,
+    () => renderer,
+  );
   useEffect(() => {
     if (current === undefined) void loadMarkdownRenderer();
   }, [current]);

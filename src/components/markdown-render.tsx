@@ -31,9 +31,7 @@ function htmlToText(parent: MdNode): void {
     const child = children[i]!;
     if (child.type === 'html') {
       const text: MdNode = { type: 'text', value: child.value ?? '' };
-      children[i] = FLOW_PARENTS.has(parent.type)
-        ? { type: 'paragraph', children: [text], data: { hProperties: { className: ['markdown-raw'] } } }
-        : text;
+      children[i] = FLOW_PARENTS.has(parent.type) ? { type: 'paragraph', children: [text], data: { hProperties: { className: ['markdown-raw'] } } } : text;
     } else {
       htmlToText(child);
     }

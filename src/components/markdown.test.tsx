@@ -209,7 +209,8 @@ describe('safeLinkUrl and safeImageUrl', () => {
 /** Sections of a long document (~45 characters of prose each line), `## Section N` headings. */
 function longDocument(sections: number): string {
   const out: string[] = [];
-  for (let i = 1; i <= sections; i += 1) out.push(`## Section ${i}`, '', ...Array.from({ length: 10 }, (_, k) => `- step ${k} of section ${i} with some words`), '');
+  for (let i = 1; i <= sections; i += 1)
+    out.push(`## Section ${i}`, '', ...Array.from({ length: 10 }, (_, k) => `- step ${k} of section ${i} with some words`), '');
   return out.join('\n');
 }
 
@@ -274,7 +275,9 @@ describe('long texts', () => {
     const line = `**start** ${'word '.repeat(60_000)}END`;
     render(<Markdown text={`# Plan\n\n${line}\n\nafter`} />);
     const note = await screen.findByRole('note');
-    expect(note).toHaveTextContent(`Showing the first ${MAX_LINE_CHARS.toLocaleString('en')} characters of a very long line (${line.length.toLocaleString('en')} characters).`);
+    expect(note).toHaveTextContent(
+      `Showing the first ${MAX_LINE_CHARS.toLocaleString('en')} characters of a very long line (${line.length.toLocaleString('en')} characters).`,
+    );
     expect(screen.getByText('start').tagName).toBe('STRONG');
     expect(screen.queryByText(/END/)).toBeNull();
     await userEvent.setup().click(within(note).getByRole('button', { name: 'Show all' }));

@@ -65,7 +65,9 @@ describe('projection-random cases', () => {
   });
 
   it.each(cases)('$name keeps seqs equal to line positions and reports unreadable lines', ({ name, log }) => {
-    const lines = readFileSync(path.join(casesDir, `${name}.jsonl`), 'utf8').replace(/\n$/, '').split('\n');
+    const lines = readFileSync(path.join(casesDir, `${name}.jsonl`), 'utf8')
+      .replace(/\n$/, '')
+      .split('\n');
     for (const event of log.events) expect(JSON.parse(lines[event.seq + 1] as string).type).toBe(event.type);
     expect(log.events.length + log.skipped.length).toBe(lines.length - 1);
   });

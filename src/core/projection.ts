@@ -31,11 +31,7 @@ export interface ProjectionUnit<S, V, K extends string = string> {
  * @param end - exclusive upper index (events, not seq); clamped to `[0, events.length]`
  * @returns the unit's state after the prefix (apply `unit.view` for the wire value)
  */
-export function foldUnitState<S, V>(
-  unit: ProjectionUnit<S, V>,
-  events: readonly SessionEvent[],
-  end: number = events.length,
-): S {
+export function foldUnitState<S, V>(unit: ProjectionUnit<S, V>, events: readonly SessionEvent[], end: number = events.length): S {
   const stop = Math.max(0, Math.min(end, events.length));
   let state = unit.init();
   for (let i = 0; i < stop; i++) state = unit.apply(state, events[i] as SessionEvent);

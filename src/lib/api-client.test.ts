@@ -16,7 +16,11 @@ function answer(status: number, body: unknown) {
 
 it('reads the host error of an error envelope answered with 400 (ui-plan) as from a 200 (a dsh host)', async () => {
   for (const status of [200, 400]) {
-    answer(status, { type: 'server-response', rpcId: 'r', result: { ok: false, error: { code: 'bad-request', message: 'sessionId: must be at most 128 characters' } } });
+    answer(status, {
+      type: 'server-response',
+      rpcId: 'r',
+      result: { ok: false, error: { code: 'bad-request', message: 'sessionId: must be at most 128 characters' } },
+    });
     const error = await callMethod('session.list', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'bad-request', message: 'sessionId: must be at most 128 characters' });

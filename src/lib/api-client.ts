@@ -161,12 +161,7 @@ export async function callMethod<M extends MethodName>(method: M, payload: Metho
  * @returns the host's receipt (`accepted:false` is returned, not thrown)
  * @throws ApiError on carrier or network failure
  */
-export async function respondToQuestion(
-  rpcId: string,
-  sessionId: string,
-  answer: QuestionAnswer | 'cancelled',
-  signal?: AbortSignal,
-): Promise<RpcReceipt> {
+export async function respondToQuestion(rpcId: string, sessionId: string, answer: QuestionAnswer | 'cancelled', signal?: AbortSignal): Promise<RpcReceipt> {
   const result =
     answer === 'cancelled'
       ? { ok: false, error: { code: 'cancelled', message: 'user closed this request', details: {} } }

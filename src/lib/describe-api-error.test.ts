@@ -33,8 +33,16 @@ describe('describeApiError', () => {
   it.each<[string, unknown, string]>([
     ['a network failure', new ApiError({ code: 'network', message: 'Failed to fetch' }), "Can't reach the server; try again when it is back."],
     ['a 413 without a limit', new ApiError({ code: 'http-413', message: 'request body too large (limit 1 MiB)' }), 'That is too large to send (limit 1 MB).'],
-    ['a 413 of the import path', new ApiError({ code: 'http-413', message: 'x', details: { limit: 32 * 1024 * 1024 } }), 'That is too large to send (limit 32 MB).'],
-    ['an unreadable answer', new ApiError({ code: 'bad-response', message: 'unreadable answer to session.list' }), 'The server sent an answer ui-plan could not read.'],
+    [
+      'a 413 of the import path',
+      new ApiError({ code: 'http-413', message: 'x', details: { limit: 32 * 1024 * 1024 } }),
+      'That is too large to send (limit 32 MB).',
+    ],
+    [
+      'an unreadable answer',
+      new ApiError({ code: 'bad-response', message: 'unreadable answer to session.list' }),
+      'The server sent an answer ui-plan could not read.',
+    ],
     ['another carrier error', new ApiError({ code: 'http-502', message: 'Bad Gateway' }), 'Bad Gateway'],
     ['a host error', new ApiError({ code: 'session-not-found', message: 'session "s" not found' }), 'session "s" not found'],
     ['a feature error', new Error('Unknown command: /nope'), 'Unknown command: /nope'],

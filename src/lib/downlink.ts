@@ -87,12 +87,13 @@ const MUX_TYPES = new Set(muxFrameSchema.options.map((o) => o.shape.type.value))
 const HOST_TYPES = new Set(hostFrameSchema.options.map((o) => o.shape.type.value));
 
 /** Outcome of reading one text frame: a known frame, an ignorable unknown type, or a malformed frame. */
-export type ParsedFrame<F> =
-  | { kind: 'frame'; frame: F; rpcId: string }
-  | { kind: 'unknown'; type: string }
-  | { kind: 'malformed'; reason: string };
+export type ParsedFrame<F> = { kind: 'frame'; frame: F; rpcId: string } | { kind: 'unknown'; type: string } | { kind: 'malformed'; reason: string };
 
-function parseWith<F>(text: unknown, known: Set<string>, schema: { safeParse(v: unknown): { success: true; data: F } | { success: false; error: { message: string } } }): ParsedFrame<F> {
+function parseWith<F>(
+  text: unknown,
+  known: Set<string>,
+  schema: { safeParse(v: unknown): { success: true; data: F } | { success: false; error: { message: string } } },
+): ParsedFrame<F> {
   if (typeof text !== 'string') return { kind: 'malformed', reason: 'binary frame' };
   let raw: unknown;
   try {

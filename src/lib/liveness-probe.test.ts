@@ -87,11 +87,13 @@ describe('startLivenessProbe', () => {
     [{ lastSeq: 3, running: false }, { lastSeq: 3, running: true }, { lastSeq: 3, running: true }, 'running'],
     [{ lastSeq: 3, running: false }, { lastSeq: 3, running: false }, { lastSeq: 3, running: true }, undefined],
     [{ lastSeq: 3, running: false }, { lastSeq: 3, running: undefined }, { lastSeq: 3, running: undefined }, undefined],
-  ] as Array<[LivenessSample, LivenessSample, LivenessSample, string | undefined]>)('compares host %o with held %o → %o as %s', (host, before, now, verdict) => {
-    expect(aheadOf(host, before, now)).toBe(verdict);
-  });
+  ] as Array<[LivenessSample, LivenessSample, LivenessSample, string | undefined]>)(
+    'compares host %o with held %o → %o as %s',
+    (host, before, now, verdict) => {
+      expect(aheadOf(host, before, now)).toBe(verdict);
+    },
+  );
 });
-
 
 it('reconnects a downlink that silently stopped delivering while the host logged newer events', async () => {
   FakeSocket.all = [];
@@ -112,7 +114,12 @@ it('reconnects a downlink that silently stopped delivering while the host logged
   const [mux, host] = FakeSocket.all as [FakeSocket, FakeSocket];
   mux.onopen?.();
   host.onopen?.();
-  const event = (seq: number) => ({ type: 'server-request', rpcId: `e${seq}`, method: 'session/event', payload: { type: 'session/event', sessionId: 's', event: { type: 'turn/start', seq, time: 1, data: { turn: 1 } } } });
+  const event = (seq: number) => ({
+    type: 'server-request',
+    rpcId: `e${seq}`,
+    method: 'session/event',
+    payload: { type: 'session/event', sessionId: 's', event: { type: 'turn/start', seq, time: 1, data: { turn: 1 } } },
+  });
   mux.onmessage?.({ data: JSON.stringify(event(0)) });
   // From here the sockets say nothing, while the host's log goes on to seq 4 (turn/end among them).
   const hostLastSeq = 4;

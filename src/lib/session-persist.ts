@@ -43,11 +43,7 @@ export function touchEntry<V>(record: Readonly<Record<string, V>>, key: string, 
  * @param keep whether an entry holds anything (e.g. a non-blank text)
  * @param max entry cap; default `MAX_PERSISTED_DRAFTS`
  */
-export function pruneEntries<V>(
-  record: Readonly<Record<string, V>>,
-  keep: (value: V) => boolean,
-  max: number = MAX_PERSISTED_DRAFTS,
-): Record<string, V> {
+export function pruneEntries<V>(record: Readonly<Record<string, V>>, keep: (value: V) => boolean, max: number = MAX_PERSISTED_DRAFTS): Record<string, V> {
   const kept = Object.entries(record).filter(([, value]) => keep(value));
   return Object.fromEntries(kept.slice(Math.max(0, kept.length - max)));
 }

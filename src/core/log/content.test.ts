@@ -77,7 +77,14 @@ describe('content accessors', () => {
           ],
         },
       },
-      { callId: 'c1', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }], isError: false },
+      {
+        callId: 'c1',
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ],
+        isError: false,
+      },
     ],
     [
       'a nested message without tool-result blocks',

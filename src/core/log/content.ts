@@ -42,20 +42,15 @@ export function assistantContentOf(event: SessionEvent): ContentBlock[] | undefi
  * @returns `{callId, content, isError}` (`callId` undefined when the log names none), or `undefined` when
  *   the event is another kind or carries no content array
  */
-export function toolResultOf(
-  event: SessionEvent,
-): { callId: string | undefined; content: ContentBlock[]; isError: boolean } | undefined {
+export function toolResultOf(event: SessionEvent): { callId: string | undefined; content: ContentBlock[]; isError: boolean } | undefined {
   if (event?.type !== 'tool/result' || !isRecord(event.data)) return undefined;
   const data = event.data;
   const dataCallId = typeof data.callId === 'string' ? data.callId : undefined;
   const message = isRecord(data.message) ? data.message : undefined;
   const nested = message ? blocksOf(message.content) : undefined;
   if (nested !== undefined) {
-    const results = nested.filter(
-      (block): block is Extract<ContentBlock, { type: 'tool-result' }> => block.type === 'tool-result',
-    );
-    const sourceCallId =
-      isRecord(message?.source) && typeof message.source.callId === 'string' ? message.source.callId : undefined;
+    const results = nested.filter((block): block is Extract<ContentBlock, { type: 'tool-result' }> => block.type === 'tool-result');
+    const sourceCallId = isRecord(message?.source) && typeof message.source.callId === 'string' ? message.source.callId : undefined;
     if (results.length === 0) {
       return { callId: dataCallId ?? sourceCallId, content: nested, isError: data.isError === true };
     }

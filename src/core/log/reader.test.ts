@@ -19,7 +19,10 @@ describe('parseSessionLog', () => {
   it('reads the header and numbers events from 0 after it', () => {
     const log = parseSessionLog([HEADER, ev('plan/mode', { active: true }), ev('x/y', 1)].join('\n') + '\n');
     expect(log.header).toEqual(header);
-    expect(log.events.map((e) => [e.type, e.seq])).toEqual([['plan/mode', 0], ['x/y', 1]]);
+    expect(log.events.map((e) => [e.type, e.seq])).toEqual([
+      ['plan/mode', 0],
+      ['x/y', 1],
+    ]);
     expect(log.skipped).toEqual([]);
     expect(log.firstSeqLine).toBe(2);
   });
@@ -41,7 +44,10 @@ describe('parseSessionLog', () => {
   ])('skips a line that is %s (%s) and keeps its seq', (reason, line) => {
     const log = parseSessionLog([HEADER, ev('a/b', 0), line, ev('c/d', 0)].join('\n'));
     expect(log.skipped).toEqual([{ line: 3, reason }]);
-    expect(log.events.map((e) => [e.type, e.seq])).toEqual([['a/b', 0], ['c/d', 2]]);
+    expect(log.events.map((e) => [e.type, e.seq])).toEqual([
+      ['a/b', 0],
+      ['c/d', 2],
+    ]);
   });
 
   it('accepts a headerless log whose first line is an event', () => {
@@ -103,7 +109,11 @@ describe('parseSessionLog', () => {
   // upstream spec §6 items 74 and 76 (the replay invariant checks only the payload, never turn enclosure).
   it.each<[string, string[], number[]]>([
     ['a standalone idle plan/mode', [ev('plan/mode', { active: true })], []],
-    ['a plan/mode inside a turn', [ev('turn/start', { turn: 1 }), ev('plan/mode', { active: false }), ev('turn/end', { turn: 1, reason: { kind: 'completed' } })], []],
+    [
+      'a plan/mode inside a turn',
+      [ev('turn/start', { turn: 1 }), ev('plan/mode', { active: false }), ev('turn/end', { turn: 1, reason: { kind: 'completed' } })],
+      [],
+    ],
     ['a stored plan/mode with a number', [ev('plan/mode', { active: true }), ev('plan/mode', { active: 42 })], [3]],
     ['a stored plan/mode without data fields', [ev('plan/mode', {})], [2]],
   ])('validates %s over a stored log', (_name, lines, skippedLines) => {
@@ -131,7 +141,10 @@ describe('parseSessionLog', () => {
     const good = EVENT_SHAPES.find((shape) => shape.type === type)!.good;
     const log = parseSessionLog([HEADER, ev(type, good), ev(type, data), ev(type, good)].join('\n'));
     expect(log.skipped).toEqual([{ line: 3, reason: `${type}: ${reason}` }]);
-    expect(log.events.map((e) => [e.type, e.seq, e.data])).toEqual([[type, 0, good], [type, 2, good]]);
+    expect(log.events.map((e) => [e.type, e.seq, e.data])).toEqual([
+      [type, 0, good],
+      [type, 2, good],
+    ]);
   });
 
   it.each(PROTOTYPE_TYPES)('keeps an event of type %s as an unknown event', (type) => {
@@ -139,18 +152,24 @@ describe('parseSessionLog', () => {
     let log: ReturnType<typeof parseSessionLog> | undefined;
     expect(() => (log = parseSessionLog([HEADER, line, ev('plan/mode', { active: true })].join('\n')))).not.toThrow();
     expect(log!.skipped).toEqual([]);
-    expect(log!.events.map((e) => [e.type, e.seq])).toEqual([[type, 0], ['plan/mode', 1]]);
+    expect(log!.events.map((e) => [e.type, e.seq])).toEqual([
+      [type, 0],
+      ['plan/mode', 1],
+    ]);
     expect(log!.events[0]!.data).toEqual({ x: 1 });
   });
 
   it('keeps well-typed envelope extras and ignores a stored seq', () => {
     const line = JSON.stringify({
-      type: 'user/message', seq: 99, time: 17, data: { content: [] }, surfaceOp: 'append', sourceEventSeqs: [1, 2],
+      type: 'user/message',
+      seq: 99,
+      time: 17,
+      data: { content: [] },
+      surfaceOp: 'append',
+      sourceEventSeqs: [1, 2],
     });
     const log = parseSessionLog([HEADER, line].join('\n'));
-    expect(log.events).toEqual([
-      { type: 'user/message', seq: 0, time: 17, data: { content: [] }, surfaceOp: 'append', sourceEventSeqs: [1, 2] },
-    ]);
+    expect(log.events).toEqual([{ type: 'user/message', seq: 0, time: 17, data: { content: [] }, surfaceOp: 'append', sourceEventSeqs: [1, 2] }]);
   });
 
   it('drops malformed envelope extras without losing the event', () => {
@@ -182,19 +201,16 @@ describe('parseSessionLog', () => {
     }
   });
 
-  it.each(['lifecycle-chrome', 'plan-review', 'question-composer'])(
-    'reads the %s recording with no skipped line',
-    (name) => {
-      const text = readFileSync(path.join(recordings, name, 'session.jsonl'), 'utf8');
-      const log = parseSessionLog(text);
-      expect(log.skipped).toEqual([]);
-      expect(log.header?.type).toBe('session');
-      expect(log.events).toHaveLength(text.trimEnd().split('\n').length - 1);
-      const title = log.events.find((e) => e.type === 'session/title');
-      const seqs = (title?.data as { messageSeqs: number[] }).messageSeqs;
-      for (const seq of seqs) expect(log.events[seq]?.type).toBe('user/message');
-    },
-  );
+  it.each(['lifecycle-chrome', 'plan-review', 'question-composer'])('reads the %s recording with no skipped line', (name) => {
+    const text = readFileSync(path.join(recordings, name, 'session.jsonl'), 'utf8');
+    const log = parseSessionLog(text);
+    expect(log.skipped).toEqual([]);
+    expect(log.header?.type).toBe('session');
+    expect(log.events).toHaveLength(text.trimEnd().split('\n').length - 1);
+    const title = log.events.find((e) => e.type === 'session/title');
+    const seqs = (title?.data as { messageSeqs: number[] }).messageSeqs;
+    for (const seq of seqs) expect(log.events[seq]?.type).toBe('user/message');
+  });
 });
 
 describe('isKnownEventValid', () => {
@@ -250,18 +266,18 @@ describe('serialize', () => {
     expect(serializeEvent({ type: 'a/b', data: undefined })).toBe('{"type":"a/b","data":null}');
   });
 
-  it.each(['lifecycle-chrome', 'plan-review', 'question-composer'])(
-    'round-trips the %s recording through serializeSessionLog',
-    (name) => {
-      const text = readFileSync(path.join(recordings, name, 'session.jsonl'), 'utf8');
-      const log = parseSessionLog(text);
-      const again = parseSessionLog(serializeSessionLog(log.header as SessionHeader, log.events));
-      expect(again).toEqual(log);
-    },
-  );
+  it.each(['lifecycle-chrome', 'plan-review', 'question-composer'])('round-trips the %s recording through serializeSessionLog', (name) => {
+    const text = readFileSync(path.join(recordings, name, 'session.jsonl'), 'utf8');
+    const log = parseSessionLog(text);
+    const again = parseSessionLog(serializeSessionLog(log.header as SessionHeader, log.events));
+    expect(again).toEqual(log);
+  });
 
   it('ends the file with a newline and writes one line per event', () => {
-    const text = serializeSessionLog(header, [{ type: 'a/b', data: 1 }, { type: 'c/d', data: 2, time: 5 }]);
+    const text = serializeSessionLog(header, [
+      { type: 'a/b', data: 1 },
+      { type: 'c/d', data: 2, time: 5 },
+    ]);
     expect(text).toBe(`${HEADER}\n{"type":"a/b","data":1}\n{"type":"c/d","data":2,"time":5}\n`);
   });
 });

@@ -41,9 +41,7 @@ const headerSchema = z.looseObject({
 });
 
 function describeIssues(error: z.ZodError, root: string): string {
-  return error.issues
-    .map((issue) => `${[root, ...issue.path.map(String)].join('.')}: ${issue.message}`)
-    .join('; ');
+  return error.issues.map((issue) => `${[root, ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ');
 }
 
 type LineResult =
@@ -155,13 +153,7 @@ export function serializeHeader(header: SessionHeader): string {
  * @param event - the event; a `seq` property, if present, is ignored
  * @returns the line text
  */
-export function serializeEvent(event: {
-  type: string;
-  data: unknown;
-  time?: number;
-  surfaceOp?: string;
-  sourceEventSeqs?: number[];
-}): string {
+export function serializeEvent(event: { type: string; data: unknown; time?: number; surfaceOp?: string; sourceEventSeqs?: number[] }): string {
   const line: Record<string, unknown> = { type: event.type, data: event.data === undefined ? null : event.data };
   if (event.time !== undefined) line.time = event.time;
   if (event.surfaceOp !== undefined) line.surfaceOp = event.surfaceOp;

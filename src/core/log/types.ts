@@ -44,19 +44,41 @@ export interface MessageSource {
 }
 
 /** `plan/mode` payload: whole-value plan state (upstream spec §1.1). */
-export interface PlanModeData { active: boolean }
+export interface PlanModeData {
+  active: boolean;
+}
 /** `mode/set` payload: whole-value session mode (upstream spec §2, seed 002). */
-export interface ModeSetData { mode: string }
+export interface ModeSetData {
+  mode: string;
+}
 /** `command/run` payload, logged before a command handler runs (upstream spec §4.5). */
-export interface CommandRunData { commandId: string; name: string; args?: string; source?: MessageSource }
+export interface CommandRunData {
+  commandId: string;
+  name: string;
+  args?: string;
+  source?: MessageSource;
+}
 /** `command/done` payload, logged after the handler (a throw counts as `error`). */
-export interface CommandDoneData { commandId: string; kind: 'success' | 'error'; text?: string }
+export interface CommandDoneData {
+  commandId: string;
+  kind: 'success' | 'error';
+  text?: string;
+}
 /** `turn/start` payload. */
-export interface TurnStartData { turn: number; trigger?: { kind: string; [key: string]: unknown } }
+export interface TurnStartData {
+  turn: number;
+  trigger?: { kind: string; [key: string]: unknown };
+}
 /** `turn/end` payload; `reason.kind` is e.g. `completed`, `cancelled`, `error`. */
-export interface TurnEndData { turn: number; reason: { kind: string; message?: string } }
+export interface TurnEndData {
+  turn: number;
+  reason: { kind: string; message?: string };
+}
 /** `step/start` and `step/end` payload. */
-export interface StepData { turn: number; step: number }
+export interface StepData {
+  turn: number;
+  step: number;
+}
 /** `request/header` payload: the assembled request the model is about to receive. */
 export interface RequestHeaderData {
   header: { config: Record<string, unknown>; system: string; tools: string; [key: string]: unknown };
@@ -78,7 +100,13 @@ export interface AssistantMessageData {
   usage?: Record<string, number>;
 }
 /** `tool/call` payload; `arguments` is the raw JSON text the model produced. */
-export interface ToolCallData { turn: number; step: number; callId: string; name: string; arguments: string }
+export interface ToolCallData {
+  turn: number;
+  step: number;
+  callId: string;
+  name: string;
+  arguments: string;
+}
 /** `tool/result` payload. Recordings carry either `message.content[0]` (a tool-result block) or bare `content`. */
 export interface ToolResultData {
   turn: number;
@@ -95,4 +123,8 @@ export interface AssistantChunkData {
   chunk: { type: string; index?: number; text?: string; [key: string]: unknown };
 }
 /** `session/title` payload. */
-export interface SessionTitleData { title: string; messageSeqs?: number[]; source?: { kind: string } }
+export interface SessionTitleData {
+  title: string;
+  messageSeqs?: number[];
+  source?: { kind: string };
+}

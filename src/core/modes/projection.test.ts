@@ -27,7 +27,11 @@ describe('mode projection', () => {
     ['/mode <name> targets the named mode', [run('c1', 'mode', ' plan  later words'), done('c1')], { current: 'default', pending: 'plan' }],
     ['/mode default targets the default mode', [set('plan'), run('c1', 'mode', ' default'), done('c1')], { current: 'plan', pending: 'default' }],
     ['/plan <message> targets plan', [run('c1', 'plan', ' sketch it'), done('c1')], { current: 'default', pending: 'plan' }],
-    ['switching back to the mode in force is not pending', [set('plan'), run('c1', 'review', ''), done('c1'), run('c2', 'plan', ''), done('c2')], { current: 'plan' }],
+    [
+      'switching back to the mode in force is not pending',
+      [set('plan'), run('c1', 'review', ''), done('c1'), run('c2', 'plan', ''), done('c2')],
+      { current: 'plan' },
+    ],
     ['a bare /mode switches nothing', [run('c1', 'mode', ''), done('c1')], { current: 'default' }],
     ['other commands and runs without args are ignored', [run('c1', 'compact', ''), run('c2', 'review')], { current: 'default' }],
     ['a command for an undefined mode is ignored', [run('c1', 'deep-dive', ''), done('c1')], { current: 'default' }],

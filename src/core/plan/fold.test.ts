@@ -5,14 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSessionLog, serializeSessionLog } from '../log/reader.ts';
 import type { SessionEvent } from '../log/types.ts';
-import {
-  effectiveTarget,
-  foldPlanMode,
-  foldPlanProjection,
-  foldPlanState,
-  planProjection,
-  type PlanFoldState,
-} from './fold.ts';
+import { effectiveTarget, foldPlanMode, foldPlanProjection, foldPlanState, planProjection, type PlanFoldState } from './fold.ts';
 
 let seq = 0;
 const ev = (type: string, data: unknown): SessionEvent => ({ type, seq: seq++, data });
@@ -80,22 +73,14 @@ describe('planProjection', () => {
     ['a message argument targets on', () => [run('c1', 'draft the migration')], { active: false, pending: true }],
     ['a done for another command changes nothing', () => [run('c1', ''), done('other', 'error')], { active: false, pending: true }],
     ['a stray done without a run changes nothing', () => [done('c1')], { active: false, pending: false }],
-    [
-      'plan/mode clears a settled wanted but not a running command',
-      () => [planMode(true), run('c1', 'off'), planMode(true)],
-      { active: true, pending: true },
-    ],
+    ['plan/mode clears a settled wanted but not a running command', () => [planMode(true), run('c1', 'off'), planMode(true)], { active: true, pending: true }],
     ['a later run replaces the running one', () => [run('c1', ''), run('c2', 'off')], { active: false, pending: false }],
     [
       'a queued exit stays pending after its done until the commit',
       () => [planMode(true), ev('turn/start', { turn: 1 }), run('c1', 'off'), done('c1')],
       { active: true, pending: true },
     ],
-    [
-      'the boundary commit clears the queued exit',
-      () => [planMode(true), run('c1', 'off'), done('c1'), planMode(false)],
-      { active: false, pending: false },
-    ],
+    ['the boundary commit clears the queued exit', () => [planMode(true), run('c1', 'off'), done('c1'), planMode(false)], { active: false, pending: false }],
     ['a wrong-shaped run is ignored', () => [ev('command/run', { name: 'plan', args: '' })], { active: false, pending: false }],
     ['a wrong-shaped plan/mode is ignored', () => [run('c1', ''), done('c1'), planMode('yes')], { active: false, pending: true }],
   ])('§6 items 63–67: %s', (_name, events, expected) => {
@@ -126,10 +111,30 @@ describe('planProjection', () => {
 
   it.each<[string, PlanFoldState, SessionEvent, PlanFoldState]>([
     ['a plan run', { active: false, wanted: null, running: null }, run('c1', ''), { active: false, wanted: null, running: { commandId: 'c1', wanted: true } }],
-    ['a matching success done', { active: false, wanted: null, running: { commandId: 'c1', wanted: true } }, done('c1'), { active: false, wanted: true, running: null }],
-    ['a matching success done equal to active', { active: true, wanted: null, running: { commandId: 'c1', wanted: true } }, done('c1'), { active: true, wanted: null, running: null }],
-    ['a matching error done', { active: false, wanted: null, running: { commandId: 'c1', wanted: true } }, done('c1', 'error'), { active: false, wanted: null, running: null }],
-    ['a plan/mode flip', { active: false, wanted: true, running: { commandId: 'c', wanted: true } }, planMode(true), { active: true, wanted: null, running: { commandId: 'c', wanted: true } }],
+    [
+      'a matching success done',
+      { active: false, wanted: null, running: { commandId: 'c1', wanted: true } },
+      done('c1'),
+      { active: false, wanted: true, running: null },
+    ],
+    [
+      'a matching success done equal to active',
+      { active: true, wanted: null, running: { commandId: 'c1', wanted: true } },
+      done('c1'),
+      { active: true, wanted: null, running: null },
+    ],
+    [
+      'a matching error done',
+      { active: false, wanted: null, running: { commandId: 'c1', wanted: true } },
+      done('c1', 'error'),
+      { active: false, wanted: null, running: null },
+    ],
+    [
+      'a plan/mode flip',
+      { active: false, wanted: true, running: { commandId: 'c', wanted: true } },
+      planMode(true),
+      { active: true, wanted: null, running: { commandId: 'c', wanted: true } },
+    ],
     ['an equal plan/mode that clears wanted', { active: false, wanted: true, running: null }, planMode(false), { active: false, wanted: null, running: null }],
   ])('apply makes a new state for %s', (_name, state, event, expected) => {
     const before = structuredClone(state);

@@ -9,58 +9,89 @@ import { toolViewSchema, wireEventSchema } from './methods.ts';
 
 /** mux `session/event`: one logged event of an attached session, with its seq and an optional tool card (`view`). */
 export const sessionEventFrameSchema = z.looseObject({
-  type: z.literal('session/event'), sessionId: z.string(), event: wireEventSchema, view: toolViewSchema.optional(),
+  type: z.literal('session/event'),
+  sessionId: z.string(),
+  event: wireEventSchema,
+  view: toolViewSchema.optional(),
 });
 /** mux `session/subscribed`: sent per attached session when a mux socket opens; rows newer than `lastSeq` are stale. */
 export const sessionSubscribedFrameSchema = z.looseObject({
-  type: z.literal('session/subscribed'), sessionId: z.string(), lastSeq: z.number().int(),
+  type: z.literal('session/subscribed'),
+  sessionId: z.string(),
+  lastSeq: z.number().int(),
 });
 /** mux `session/projection`: a projection value that changed at `seq` (apply only when `seq` is higher than the one held). */
 export const sessionProjectionFrameSchema = z.looseObject({
-  type: z.literal('session/projection'), sessionId: z.string(), key: z.string(), value: z.unknown(), seq: z.number().int(),
+  type: z.literal('session/projection'),
+  sessionId: z.string(),
+  key: z.string(),
+  value: z.unknown(),
+  seq: z.number().int(),
 });
 /** mux `question/requested`: a pending question batch; the frame rpcId is the question id (re-sent with the same id on reconnect). */
 export const questionRequestedFrameSchema = z.looseObject({
-  type: z.literal('question/requested'), sessionId: z.string(), questions: z.array(questionItemSchema).min(1),
+  type: z.literal('question/requested'),
+  sessionId: z.string(),
+  questions: z.array(questionItemSchema).min(1),
 });
 /** mux `question/resolved`: the question `questionRpcId` was answered or cancelled; the client removes it only then. */
 export const questionResolvedFrameSchema = z.looseObject({
-  type: z.literal('question/resolved'), sessionId: z.string(), questionRpcId: z.string(), outcome: z.enum(['answered', 'cancelled']),
+  type: z.literal('question/resolved'),
+  sessionId: z.string(),
+  questionRpcId: z.string(),
+  outcome: z.enum(['answered', 'cancelled']),
 });
 /** mux `session/queue`: the prompts waiting for the agent (queued or steering). */
 export const sessionQueueFrameSchema = z.looseObject({
-  type: z.literal('session/queue'), sessionId: z.string(), items: z.array(z.unknown()),
+  type: z.literal('session/queue'),
+  sessionId: z.string(),
+  items: z.array(z.unknown()),
 });
 /** mux `stream/error`: the host reports a stream failure; the socket closes after it. */
 export const streamErrorFrameSchema = z.looseObject({ type: z.literal('stream/error'), error: z.unknown() });
 
 /** host `host/session-added`: a session was created, forked or imported. */
 export const hostSessionAddedFrameSchema = z.looseObject({
-  type: z.literal('host/session-added'), sessionId: z.string(), blank: z.boolean(),
-  cwd: z.string().optional(), parentSessionId: z.string().optional(),
+  type: z.literal('host/session-added'),
+  sessionId: z.string(),
+  blank: z.boolean(),
+  cwd: z.string().optional(),
+  parentSessionId: z.string().optional(),
 });
 /** host `host/session-status`: a session started or stopped running a turn. */
 export const hostSessionStatusFrameSchema = z.looseObject({
-  type: z.literal('host/session-status'), sessionId: z.string(), running: z.boolean(),
+  type: z.literal('host/session-status'),
+  sessionId: z.string(),
+  running: z.boolean(),
 });
 /** host `host/agent-error`: an agent failed (e.g. a model error); payload fields vary by host. */
 export const hostAgentErrorFrameSchema = z.looseObject({ type: z.literal('host/agent-error') });
 /** host `host/remote-event`: a dsh remote event such as `commands/change` (refetch `commands/list`). */
 export const hostRemoteEventFrameSchema = z.looseObject({
-  type: z.literal('host/remote-event'), event: z.string(), args: z.array(z.unknown()),
+  type: z.literal('host/remote-event'),
+  event: z.string(),
+  args: z.array(z.unknown()),
 });
 
 /** Known mux frame payloads. */
 export const muxFrameSchema = z.discriminatedUnion('type', [
-  sessionEventFrameSchema, sessionSubscribedFrameSchema, sessionProjectionFrameSchema,
-  questionRequestedFrameSchema, questionResolvedFrameSchema, sessionQueueFrameSchema, streamErrorFrameSchema,
+  sessionEventFrameSchema,
+  sessionSubscribedFrameSchema,
+  sessionProjectionFrameSchema,
+  questionRequestedFrameSchema,
+  questionResolvedFrameSchema,
+  sessionQueueFrameSchema,
+  streamErrorFrameSchema,
 ]);
 /** The parsed shape of {@link muxFrameSchema}. */
 export type MuxFrame = z.infer<typeof muxFrameSchema>;
 
 /** Known host frame payloads. */
 export const hostFrameSchema = z.discriminatedUnion('type', [
-  hostSessionAddedFrameSchema, hostSessionStatusFrameSchema, hostAgentErrorFrameSchema, hostRemoteEventFrameSchema,
+  hostSessionAddedFrameSchema,
+  hostSessionStatusFrameSchema,
+  hostAgentErrorFrameSchema,
+  hostRemoteEventFrameSchema,
 ]);
 /** The parsed shape of {@link hostFrameSchema}. */
 export type HostFrame = z.infer<typeof hostFrameSchema>;

@@ -30,7 +30,7 @@ export function idSchema(pattern: RegExp = ID_PATTERN, described = "letters, dig
 }
 
 /** Characters an opaque token (rpcId, cursor, mode name) may use: anything but control characters. */
- 
+
 export const TOKEN_PATTERN = /^[^\u0000-\u001f\u007f]+$/;
 
 /**

@@ -142,8 +142,12 @@ export const methods = {
   'host.describe': {
     payload: z.looseObject({}),
     value: z.looseObject({
-      version: z.string(), cwd: z.string(), provider: z.string(), model: z.string(),
-      attachedSessions: z.number(), capabilities: capabilitiesSchema.optional(),
+      version: z.string(),
+      cwd: z.string(),
+      provider: z.string(),
+      model: z.string(),
+      attachedSessions: z.number(),
+      capabilities: capabilitiesSchema.optional(),
     }),
   },
   'session.list': {
@@ -152,7 +156,11 @@ export const methods = {
   },
   'session.create': {
     payload: z.object({
-      cwd: z.string().min(1).max(MAX_CWD_CHARS, { message: `must be at most ${MAX_CWD_CHARS} characters` }).optional(),
+      cwd: z
+        .string()
+        .min(1)
+        .max(MAX_CWD_CHARS, { message: `must be at most ${MAX_CWD_CHARS} characters` })
+        .optional(),
       sessionId: idSchema(/^session-[A-Za-z0-9-]+$/, "'session-' then letters, digits and '-'").optional(),
     }),
     value: z.looseObject({ sessionId }),

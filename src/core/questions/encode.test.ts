@@ -35,7 +35,13 @@ describe('encodeAnswerItem', () => {
     const batch = [single, multi, free];
     const drafts = [draft(['A']), draft(['B'], 'more'), draft([], '', true)];
     const answer = { answers: batch.map((q, i) => encodeAnswerItem(q, drafts[i] as AnswerDraft)) };
-    expect(answer).toEqual({ answers: [{ id: 's', selected: ['A'] }, { id: 'm', selected: ['B'], custom: 'more' }, { id: 'f', selected: [] }] });
+    expect(answer).toEqual({
+      answers: [
+        { id: 's', selected: ['A'] },
+        { id: 'm', selected: ['B'], custom: 'more' },
+        { id: 'f', selected: [] },
+      ],
+    });
     expect(validateAnswer(batch, answer).ok).toBe(true);
   });
 });

@@ -17,8 +17,11 @@ describe('validateAnswer', () => {
     ['one label each', answers({ id: 'q1', selected: ['A'] }, { id: 'q2', selected: ['X', 'Y'] }, { id: 'q3', selected: [], custom: 'hi' })],
     ['all skipped', answers({ id: 'q1', selected: [] }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] })],
     ['custom replacing the single-select choice', answers({ id: 'q1', selected: [], custom: 'C' }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] })],
-    ['custom with labels on multi-select (E3)', answers({ id: 'q1', selected: ['B'] }, { id: 'q2', selected: ['Y'], custom: ' also Z ' }, { id: 'q3', selected: [] })],
-    ['multi-line custom text', answers({ id: 'q1', selected: [] , custom: 'a\nb\n' }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] })],
+    [
+      'custom with labels on multi-select (E3)',
+      answers({ id: 'q1', selected: ['B'] }, { id: 'q2', selected: ['Y'], custom: ' also Z ' }, { id: 'q3', selected: [] }),
+    ],
+    ['multi-line custom text', answers({ id: 'q1', selected: [], custom: 'a\nb\n' }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] })],
   ])('accepts %s', (_name, answer) => {
     const result = validateAnswer(batch, answer);
     expect(result).toEqual({ ok: true, answer });
@@ -33,18 +36,34 @@ describe('validateAnswer', () => {
   it.each<[string, unknown, RegExp]>([
     ['not an answer object', 'Approve', /^answer: /],
     ['answers not an array', { answers: {} }, /^answer\.answers: /],
-    ['a selected value that is not a label list', answers({ id: 'q1', selected: 'A' }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }), /^answer\.answers\.0\.selected: /],
+    [
+      'a selected value that is not a label list',
+      answers({ id: 'q1', selected: 'A' }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }),
+      /^answer\.answers\.0\.selected: /,
+    ],
     ['too few items', answers({ id: 'q1', selected: ['A'] }), /expected 3 answer item\(s\), got 1/],
     ['too many items', answers({ id: 'q1', selected: [] }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }, { id: 'q4', selected: [] }), /got 4/],
     ['ids out of order', answers({ id: 'q2', selected: [] }, { id: 'q1', selected: [] }, { id: 'q3', selected: [] }), /answer 0 has id "q2", expected "q1"/],
     ['a mismatched id', answers({ id: 'q1', selected: [] }, { id: 'q2', selected: [] }, { id: 'zz', selected: [] }), /answer 2 has id "zz"/],
     ['a duplicate label', answers({ id: 'q1', selected: [] }, { id: 'q2', selected: ['X', 'X'] }, { id: 'q3', selected: [] }), /repeats a label/],
-    ['a label not offered', answers({ id: 'q1', selected: ['C'] }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }), /selects "C", which is not offered/],
+    [
+      'a label not offered',
+      answers({ id: 'q1', selected: ['C'] }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }),
+      /selects "C", which is not offered/,
+    ],
     ['a label on a question without options', answers({ id: 'q1', selected: [] }, { id: 'q2', selected: [] }, { id: 'q3', selected: ['A'] }), /not offered/],
     ['a blank custom', answers({ id: 'q1', selected: [] }, { id: 'q2', selected: [] }, { id: 'q3', selected: [], custom: ' \n ' }), /blank custom/],
     ['an empty custom', answers({ id: 'q1', selected: [], custom: '' }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }), /blank custom/],
-    ['several labels on single-select', answers({ id: 'q1', selected: ['A', 'B'] }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }), /several labels on a single-select/],
-    ['custom plus a label on single-select', answers({ id: 'q1', selected: ['A'], custom: 'and more' }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }), /combines custom text with a label/],
+    [
+      'several labels on single-select',
+      answers({ id: 'q1', selected: ['A', 'B'] }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }),
+      /several labels on a single-select/,
+    ],
+    [
+      'custom plus a label on single-select',
+      answers({ id: 'q1', selected: ['A'], custom: 'and more' }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }),
+      /combines custom text with a label/,
+    ],
   ])('rejects %s', (_name, answer, reason) => {
     const result = validateAnswer(batch, answer);
     expect(result.ok).toBe(false);
@@ -85,7 +104,10 @@ describe('validateQuestions', () => {
   });
 
   it('accepts plain questions without intent', () => {
-    const result = validateQuestions([{ id: 'a', question: 'A?' }, { id: 'b', question: 'B?', options: [{ label: 'x' }] }]);
+    const result = validateQuestions([
+      { id: 'a', question: 'A?' },
+      { id: 'b', question: 'B?', options: [{ label: 'x' }] },
+    ]);
     expect(result.ok).toBe(true);
   });
 
@@ -95,7 +117,15 @@ describe('validateQuestions', () => {
     ['a batch that is not a list', { id: 'a' }, 'BAD_QUESTIONS', /^questions: /],
     ['an item without id', [{ question: 'A?' }], 'BAD_QUESTIONS', /^questions\.0\.id: /],
     ['an option without label', [{ id: 'a', question: 'A?', options: [{ description: 'd' }] }], 'BAD_QUESTIONS', /^questions\.0\.options\.0\.label: /],
-    ['duplicate ids', [{ id: 'a', question: 'A?' }, { id: 'a', question: 'B?' }], 'BAD_QUESTIONS', /"a" appears twice/],
+    [
+      'duplicate ids',
+      [
+        { id: 'a', question: 'A?' },
+        { id: 'a', question: 'B?' },
+      ],
+      'BAD_QUESTIONS',
+      /"a" appears twice/,
+    ],
     ['an approve naming no option', [{ ...reviewItem, intent: { kind: 'plan-review', approve: 'Yes' } }], 'BAD_INTENT', /names no option label/],
     ['an approve with no options', [{ ...reviewItem, options: undefined }], 'BAD_INTENT', /names no option label/],
     ['a plan-review intent without approve', [{ ...reviewItem, intent: { kind: 'plan-review' } }], 'BAD_INTENT', /names no option label/],

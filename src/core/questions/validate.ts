@@ -23,10 +23,7 @@ function describe(error: z.ZodError, root: string): string {
  * @param answer - the `answer` value of the client response (untrusted JSON)
  * @returns `{ok:true, answer}` or `{ok:false, reason}` naming the first failing rule (the receipt then says `bad-response`)
  */
-export function validateAnswer(
-  questions: readonly QuestionItem[],
-  answer: unknown,
-): { ok: true; answer: QuestionAnswer } | { ok: false; reason: string } {
+export function validateAnswer(questions: readonly QuestionItem[], answer: unknown): { ok: true; answer: QuestionAnswer } | { ok: false; reason: string } {
   const parsed = questionAnswerSchema.safeParse(answer);
   if (!parsed.success) return { ok: false, reason: describe(parsed.error, 'answer') };
   const items = parsed.data.answers;
@@ -74,9 +71,7 @@ export type QuestionsErrorCode = 'EMPTY_QUESTIONS' | 'BAD_QUESTIONS' | 'BAD_INTE
  * @param items - the `questions` value (untrusted)
  * @returns `{ok:true, questions}` or `{ok:false, code, reason}`
  */
-export function validateQuestions(
-  items: unknown,
-): { ok: true; questions: QuestionItem[] } | { ok: false; code: QuestionsErrorCode; reason: string } {
+export function validateQuestions(items: unknown): { ok: true; questions: QuestionItem[] } | { ok: false; code: QuestionsErrorCode; reason: string } {
   if (items === undefined || items === null) return { ok: false, code: 'EMPTY_QUESTIONS', reason: 'no questions to ask' };
   const parsed = z.array(questionItemSchema).safeParse(items);
   if (!parsed.success) return { ok: false, code: 'BAD_QUESTIONS', reason: describe(parsed.error, 'questions') };

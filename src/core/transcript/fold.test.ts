@@ -53,7 +53,11 @@ describe('transcript fold', () => {
     expect(state.items).toEqual([expect.objectContaining({ kind: 'assistant', streaming: true, blocks: [{ type: 'text', text: 'Hello' }] })]);
     expect(state.openTurn).toBe(1);
     const before = state.items[0];
-    applyTranscriptEvent(state, { type: 'assistant/message', seq: 4, data: { turn: 1, step: 1, message: { role: 'assistant', content: [{ type: 'text', text: 'Hello!' }] } } });
+    applyTranscriptEvent(state, {
+      type: 'assistant/message',
+      seq: 4,
+      data: { turn: 1, step: 1, message: { role: 'assistant', content: [{ type: 'text', text: 'Hello!' }] } },
+    });
     expect(state.items[0]).not.toBe(before);
     expect(state.items[0]).toEqual(expect.objectContaining({ streaming: false, blocks: [{ type: 'text', text: 'Hello!' }] }));
   });
@@ -67,10 +71,26 @@ describe('transcript fold', () => {
 
   it.each([
     { text: 'Plan approved — plan mode exited.', isError: false, expected: { kind: 'approved' } },
-    { text: 'Error: the user wants to keep planning; their feedback: add tests first', isError: true, expected: { kind: 'keep-planning', feedback: 'add tests first' } },
-    { text: 'Error: the user wants to keep planning; revise the plan and present it again', isError: true, expected: { kind: 'keep-planning', feedback: undefined } },
-    { text: 'Error: the user dismissed the plan review because they want to talk; stay in plan mode, stop now and wait', isError: true, expected: { kind: 'dismissed' } },
-    { text: 'Error: exit_plan_mode is only available in plan mode', isError: true, expected: { kind: 'failed', text: 'Error: exit_plan_mode is only available in plan mode' } },
+    {
+      text: 'Error: the user wants to keep planning; their feedback: add tests first',
+      isError: true,
+      expected: { kind: 'keep-planning', feedback: 'add tests first' },
+    },
+    {
+      text: 'Error: the user wants to keep planning; revise the plan and present it again',
+      isError: true,
+      expected: { kind: 'keep-planning', feedback: undefined },
+    },
+    {
+      text: 'Error: the user dismissed the plan review because they want to talk; stay in plan mode, stop now and wait',
+      isError: true,
+      expected: { kind: 'dismissed' },
+    },
+    {
+      text: 'Error: exit_plan_mode is only available in plan mode',
+      isError: true,
+      expected: { kind: 'failed', text: 'Error: exit_plan_mode is only available in plan mode' },
+    },
   ])('reads the review outcome of "$text"', ({ text, isError, expected }) => {
     expect(reviewOutcomeOf({ text, isError, view: undefined })).toEqual(expected);
   });
@@ -86,7 +106,9 @@ describe('transcript fold', () => {
 
 describe('transcript fold on unvalidated events', () => {
   const recorded = recording('plan-review');
-  const bad = EVENT_SHAPES.flatMap((shape) => [...NON_OBJECT_DATA, ['wrong field types', shape.wrong] as const].map(([name, data]) => ({ type: shape.type, name, data })));
+  const bad = EVENT_SHAPES.flatMap((shape) =>
+    [...NON_OBJECT_DATA, ['wrong field types', shape.wrong] as const].map(([name, data]) => ({ type: shape.type, name, data })),
+  );
 
   it.each(bad)('never throws on a $type event with $name, and the recording around it folds as without it', ({ type, data }) => {
     const noisy: SessionEvent[] = [...recorded.slice(0, 5), { type, seq: 1000, data }, ...recorded.slice(5)];
@@ -107,7 +129,11 @@ describe('transcript fold on unvalidated events', () => {
   });
 
   it.each([1e9, -1, 1.5, Number.MAX_SAFE_INTEGER])('ignores a streaming chunk addressed to block index %d', (index) => {
-    const chunk = (i: number, text: string): SessionEvent => ({ type: 'assistant/chunk', seq: i, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: i === 1 ? index : 0, text } } });
+    const chunk = (i: number, text: string): SessionEvent => ({
+      type: 'assistant/chunk',
+      seq: i,
+      data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: i === 1 ? index : 0, text } },
+    });
     const { items } = foldTranscript([chunk(0, 'Hello'), chunk(1, 'never'), chunk(2, ' there')]);
     expect(items).toEqual([expect.objectContaining({ kind: 'assistant', blocks: [{ type: 'text', text: 'Hello there' }] })]);
   });

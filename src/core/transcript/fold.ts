@@ -8,23 +8,22 @@
  * The fold never throws: the store validates events first (core `eventIssue`), and a payload of the wrong shape
  * that reaches the fold anyway (null, an array, a string, fields of the wrong type) is ignored field by field.
  */
-import type {
-  AssistantChunkData,
-  CommandDoneData,
-  CommandRunData,
-  MessageSource,
-  SessionEvent,
-  TurnEndData,
-  UserMessageData,
-} from '../log/types.ts';
+import type { AssistantChunkData, CommandDoneData, CommandRunData, MessageSource, SessionEvent, TurnEndData, UserMessageData } from '../log/types.ts';
 import { assistantContentOf, toolResultOf, userTextOf } from '../log/content.ts';
 import type { ToolView } from '../protocol/methods.ts';
 
 /** A text or reasoning block of an assistant message. */
-export interface AssistantBlock { type: 'text' | 'reasoning'; text: string }
+export interface AssistantBlock {
+  type: 'text' | 'reasoning';
+  text: string;
+}
 
 /** The result of a tool call as the card shows it. */
-export interface ToolResultView { text: string; isError: boolean; view: ToolView | undefined }
+export interface ToolResultView {
+  text: string;
+  isError: boolean;
+  view: ToolView | undefined;
+}
 
 /** One transcript row. `key` is stable across updates; `seq` is the seq of the event that created it. */
 export type TranscriptItem =
@@ -35,8 +34,26 @@ export type TranscriptItem =
    * A tool call with its result. `orphan` marks a result whose call is not among the folded events (e.g. it lives on
    * an older history page not loaded yet): the row then has only the result.
    */
-  | { kind: 'tool'; key: string; seq: number; callId: string; name: string; arguments: string; view: ToolView | undefined; result: ToolResultView | undefined; orphan?: true }
-  | { kind: 'command'; key: string; seq: number; commandId: string; name: string; args: string | undefined; done: { kind: 'success' | 'error'; text: string | undefined } | undefined }
+  | {
+      kind: 'tool';
+      key: string;
+      seq: number;
+      callId: string;
+      name: string;
+      arguments: string;
+      view: ToolView | undefined;
+      result: ToolResultView | undefined;
+      orphan?: true;
+    }
+  | {
+      kind: 'command';
+      key: string;
+      seq: number;
+      commandId: string;
+      name: string;
+      args: string | undefined;
+      done: { kind: 'success' | 'error'; text: string | undefined } | undefined;
+    }
   | { kind: 'plan-mode'; key: string; seq: number; active: boolean }
   /** A logged `mode/set` of the session-modes variant (seed 002): the mode now in force. */
   | { kind: 'mode'; key: string; seq: number; mode: string }
@@ -223,7 +240,17 @@ function onToolResult(state: TranscriptState, event: SessionEvent, view: ToolVie
     replace(state, index, { ...item, result });
     return;
   }
-  push(state, { kind: 'tool', key: `tool-${event.seq}`, seq: event.seq, callId: read.callId ?? `seq-${event.seq}`, name: 'tool', arguments: '{}', view: undefined, result, orphan: true });
+  push(state, {
+    kind: 'tool',
+    key: `tool-${event.seq}`,
+    seq: event.seq,
+    callId: read.callId ?? `seq-${event.seq}`,
+    name: 'tool',
+    arguments: '{}',
+    view: undefined,
+    result,
+    orphan: true,
+  });
 }
 
 /**
@@ -257,8 +284,13 @@ export function applyTranscriptEvent(state: TranscriptState, event: SessionEvent
       const data = dataOf(event) as Partial<CommandRunData>;
       if (typeof data.commandId !== 'string') break;
       const index = push(state, {
-        kind: 'command', key: `command-${event.seq}`, seq: event.seq, commandId: data.commandId,
-        name: typeof data.name === 'string' ? data.name : '?', args: typeof data.args === 'string' ? data.args : undefined, done: undefined,
+        kind: 'command',
+        key: `command-${event.seq}`,
+        seq: event.seq,
+        commandId: data.commandId,
+        name: typeof data.name === 'string' ? data.name : '?',
+        args: typeof data.args === 'string' ? data.args : undefined,
+        done: undefined,
       });
       state.byCommand.set(data.commandId, index);
       break;
@@ -268,7 +300,10 @@ export function applyTranscriptEvent(state: TranscriptState, event: SessionEvent
       const index = typeof data.commandId === 'string' ? state.byCommand.get(data.commandId) : undefined;
       const item = index === undefined ? undefined : state.items[index];
       if (index === undefined || item?.kind !== 'command') break;
-      replace(state, index, { ...item, done: { kind: data.kind === 'error' ? 'error' : 'success', text: typeof data.text === 'string' ? data.text : undefined } });
+      replace(state, index, {
+        ...item,
+        done: { kind: data.kind === 'error' ? 'error' : 'success', text: typeof data.text === 'string' ? data.text : undefined },
+      });
       break;
     }
     case 'plan/mode': {
@@ -290,8 +325,12 @@ export function applyTranscriptEvent(state: TranscriptState, event: SessionEvent
       const data = dataOf(event) as Partial<TurnEndData>;
       const reason: Record<string, unknown> = isRecord(data.reason) ? data.reason : {};
       push(state, {
-        kind: 'turn-end', key: `turn-end-${event.seq}`, seq: event.seq, turn: typeof data.turn === 'number' ? data.turn : 0,
-        status: typeof reason.kind === 'string' ? reason.kind : 'completed', message: typeof reason.message === 'string' ? reason.message : undefined,
+        kind: 'turn-end',
+        key: `turn-end-${event.seq}`,
+        seq: event.seq,
+        turn: typeof data.turn === 'number' ? data.turn : 0,
+        status: typeof reason.kind === 'string' ? reason.kind : 'completed',
+        message: typeof reason.message === 'string' ? reason.message : undefined,
       });
       state.openTurn = undefined;
       // A cancelled or failed turn leaves its last step's partial text without an assistant/message: it is final now.

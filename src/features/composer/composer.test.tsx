@@ -23,9 +23,6 @@ function recordedResult(path: string): unknown {
   throw new Error(`no recorded exchange for ${path}`);
 }
 
-
-
-
 const OFF: PlanProjectionValue = { active: false, pending: false };
 const textbox = () => screen.getByRole('textbox', { name: 'Message the agent' });
 const sendButton = () => screen.getByRole('button', { name: 'Send' });
@@ -100,7 +97,10 @@ describe('Composer', () => {
   });
 
   it('leaves a logged command error to the transcript card: no inline alert, the draft kept for a fix', async () => {
-    const call = answerCall('commands/execute', { ok: true, value: { commandId: 'cmd-9', result: { kind: 'error', text: 'unknown mode "nonsense"; the modes are: default, plan, review' } } });
+    const call = answerCall('commands/execute', {
+      ok: true,
+      value: { commandId: 'cmd-9', result: { kind: 'error', text: 'unknown mode "nonsense"; the modes are: default, plan, review' } },
+    });
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     const user = userEvent.setup();
     await user.type(textbox(), '/mode nonsense{Enter}');
@@ -123,7 +123,10 @@ describe('Composer', () => {
   });
 
   it('shows a host error inline, keeps the draft, and clears the error on typing', async () => {
-    answerCall('session.prompt', { ok: false, error: { code: 'session-not-found', message: `session "${SESSION}" not found`, details: { sessionId: SESSION } } });
+    answerCall('session.prompt', {
+      ok: false,
+      error: { code: 'session-not-found', message: `session "${SESSION}" not found`, details: { sessionId: SESSION } },
+    });
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     const user = userEvent.setup();
     await user.type(textbox(), 'hello{Enter}');

@@ -53,7 +53,9 @@ describe('PlanReviewCard rendering', () => {
     renderWithClient(<PlanReviewCard sessionId="s1" rpcId="rpc-2" review={review('# Plan\n\n- one step')} />);
     await user.type(screen.getByRole('textbox', { name: 'Feedback' }), 'split step one');
     await user.click(screen.getByRole('button', { name: 'Keep planning' }));
-    await waitFor(() => expect(respondToQuestion).toHaveBeenCalledWith('rpc-2', 's1', { answers: [{ id: 'plan-review', selected: [], custom: 'split step one' }] }));
+    await waitFor(() =>
+      expect(respondToQuestion).toHaveBeenCalledWith('rpc-2', 's1', { answers: [{ id: 'plan-review', selected: [], custom: 'split step one' }] }),
+    );
   });
 
   it('says when part of the plan is capped, and Approve still answers for the whole plan', async () => {

@@ -26,9 +26,6 @@ const recorded = recordedReview();
 const REVIEW = planReviewOf(recorded.questions) as PlanReview;
 const { sessionId: SESSION, rpcId: RPC } = recorded;
 
-
-
-
 const answered = (answers: unknown) => ({
   type: 'client-response',
   rpcId: RPC,
@@ -41,7 +38,6 @@ beforeEach(() => {
   useReviewFeedbackStore.setState({ feedback: {} });
 });
 afterEach(() => vi.restoreAllMocks());
-
 
 describe('PlanReviewCard', () => {
   it.each(['constructor', '__proto__', 'toString'])('starts with an empty Feedback box for a question with rpcId %s', (rpcId) => {
@@ -224,7 +220,11 @@ describe('PlanReviewCard', () => {
   });
 
   it.each<[string, () => void, string]>([
-    ['an unreachable server', () => void vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch')), "Can't reach the server; try again when it is back. Your text is kept."],
+    [
+      'an unreachable server',
+      () => void vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch')),
+      "Can't reach the server; try again when it is back. Your text is kept.",
+    ],
     ['an unreadable receipt', () => void respondWith(undefined), 'The server sent an answer ui-plan could not read.'],
   ])('words %s plainly and re-arms', async (_case, arrange, text) => {
     arrange();
@@ -392,12 +392,17 @@ describe('PlanReviewCard keeps what was typed and says what it is doing (issue 8
   });
 
   it('shows the plan through the shared Markdown: tags as text, unsafe links as text, remote images as placeholders', () => {
-    const plan = '# Use <channel>\n\nUse Vec<u8> and <details>x</details>. [run](javascript:alert(1)) [docs](https://example.com/d)\n\n![x](https://elsewhere/?q=secret)';
+    const plan =
+      '# Use <channel>\n\nUse Vec<u8> and <details>x</details>. [run](javascript:alert(1)) [docs](https://example.com/d)\n\n![x](https://elsewhere/?q=secret)';
     renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={{ ...REVIEW, plan }} />);
     const region = screen.getByRole('region', { name: 'Proposed plan' });
     expect(within(region).getByRole('heading', { name: 'Use <channel>' })).toBeInTheDocument();
     expect(region).toHaveTextContent('Use Vec<u8> and <details>x</details>. run docs');
-    expect(within(region).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['https://example.com/d', 'https://elsewhere/?q=secret']);
+    expect(
+      within(region)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['https://example.com/d', 'https://elsewhere/?q=secret']);
     expect(within(region).getByRole('link', { name: 'Image: x — elsewhere' })).toHaveAttribute('rel', 'noopener noreferrer');
     expect(region.querySelector('img, details')).toBeNull();
   });

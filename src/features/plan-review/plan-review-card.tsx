@@ -103,7 +103,19 @@ export const PlanBody = memo(function PlanBody({ plan }: { plan: string }) {
  * The Feedback textarea, the only part of the card subscribed to the feedback draft, so a keystroke re-renders it
  * alone (issue 9 point 1).
  */
-function FeedbackField({ id, rpcId, hintId, readOnly, onKeyDown }: { id: string; rpcId: string; hintId: string; readOnly: boolean; onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void }) {
+function FeedbackField({
+  id,
+  rpcId,
+  hintId,
+  readOnly,
+  onKeyDown,
+}: {
+  id: string;
+  rpcId: string;
+  hintId: string;
+  readOnly: boolean;
+  onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
+}) {
   const copy = planReviewLocales.en;
   const feedback = useReviewFeedbackStore((state) => ownEntry(state.feedback, rpcId) ?? '');
   const setFeedback = useReviewFeedbackStore((state) => state.setFeedback);
@@ -267,13 +279,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
           {status}
         </p>
         {confirming ? (
-          <div
-            role="alertdialog"
-            aria-label={copy.confirmTitle}
-            aria-describedby={confirmBodyId}
-            className="plan-review__confirm"
-            onKeyDown={onConfirmKeyDown}
-          >
+          <div role="alertdialog" aria-label={copy.confirmTitle} aria-describedby={confirmBodyId} className="plan-review__confirm" onKeyDown={onConfirmKeyDown}>
             <p id={confirmBodyId} className="plan-review__confirm-body">
               {copy.confirmBody}
             </p>

@@ -118,13 +118,17 @@ describe('CollaborationPicker', () => {
   });
 
   it('keeps reason, outcome and alert on one line whose title holds their full text', async () => {
-    renderWithClient(picker({ reason: 'Read-only', reasonDetail: 'Recorded with session modes; this server runs plan mode, so it opens read-only.', alert: 'Could not load' }));
+    renderWithClient(
+      picker({ reason: 'Read-only', reasonDetail: 'Recorded with session modes; this server runs plan mode, so it opens read-only.', alert: 'Could not load' }),
+    );
     const note = screen.getByRole('alert').parentElement as HTMLElement;
     expect(note).toHaveClass('plan-picker__note');
     expect(note).toContainElement(screen.getByRole('status'));
     expect(note).toHaveAttribute('title', 'Read-only · Could not load');
     expect(screen.getByText('Read-only')).toHaveAttribute('title', 'Recorded with session modes; this server runs plan mode, so it opens read-only.');
-    expect(screen.getByRole('radiogroup')).toHaveAccessibleDescription('Read-only Recorded with session modes; this server runs plan mode, so it opens read-only.');
+    expect(screen.getByRole('radiogroup')).toHaveAccessibleDescription(
+      'Read-only Recorded with session modes; this server runs plan mode, so it opens read-only.',
+    );
   });
 
   it('shows a given alert until a choice fails, then the choice error', async () => {

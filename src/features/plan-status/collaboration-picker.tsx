@@ -58,7 +58,17 @@ export type CollaborationPickerProps = {
  * Radio group "Collaboration mode" over `options` (arrow keys, Home and End move and choose; roving tabindex).
  * Disabled while `disabled` or while a choice is in flight (`aria-busy`).
  */
-export function CollaborationPicker({ sessionId, options, checked, pending, disabled: blocked, reason, reasonDetail, alert, choose }: CollaborationPickerProps) {
+export function CollaborationPicker({
+  sessionId,
+  options,
+  checked,
+  pending,
+  disabled: blocked,
+  reason,
+  reasonDetail,
+  alert,
+  choose,
+}: CollaborationPickerProps) {
   const copy = planStatusLocales.en;
   const reasonId = useId();
   const detailId = useId();
@@ -84,10 +94,16 @@ export function CollaborationPicker({ sessionId, options, checked, pending, disa
   // A notice describes the state it was given in: the projection catching up with the choice keeps it (once, as the
   // answer and the projection frame arrive in either order); any other move of the checked or pending value — a
   // typed command, another tab, the switch committing — makes it stale.
-  useEffect(() => setNotice((current) => (current === undefined ? current : followsChoice(current, checked) ? { ...current, followed: true } : undefined)), [checked, pending]);
+  useEffect(
+    () => setNotice((current) => (current === undefined ? current : followsChoice(current, checked) ? { ...current, followed: true } : undefined)),
+    [checked, pending],
+  );
 
   const disabled = blocked || mutation.isPending;
-  const focusable = Math.max(0, options.findIndex((option) => option.value === checked));
+  const focusable = Math.max(
+    0,
+    options.findIndex((option) => option.value === checked),
+  );
 
   const pick = (value: string) => {
     if (disabled || value === checked) return;

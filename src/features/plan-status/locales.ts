@@ -68,9 +68,7 @@ export const planStatusEn: PlanStatusCopy = {
   modeLabel,
   pendingRadio: (label) => `${label} (pending)`,
   modeBadge: ({ current, pending }) =>
-    pending !== undefined && pending !== current
-      ? `${modeLabel(current)} mode, switching to ${modeLabel(pending)} (pending)`
-      : `${modeLabel(current)} mode`,
+    pending !== undefined && pending !== current ? `${modeLabel(current)} mode, switching to ${modeLabel(pending)} (pending)` : `${modeLabel(current)} mode`,
   modeOutcome: (state, requested) => {
     if (state.current !== requested) return `Switching to ${modeLabel(requested)} mode; applies from the next turn or step`;
     return state.pending === requested ? `Staying in ${modeLabel(requested)} mode` : `Already in ${modeLabel(requested)} mode`;

@@ -19,8 +19,14 @@ const CROSS_REASON = 'Recorded with plan mode; this server runs session modes, s
 afterEach(() => vi.restoreAllMocks());
 
 const group = () => screen.getByRole('radiogroup', { name: 'Collaboration mode' });
-const names = () => within(group()).getAllByRole('radio').map((radio) => radio.textContent);
-const checked = () => within(group()).getAllByRole('radio', { checked: true }).map((radio) => radio.textContent);
+const names = () =>
+  within(group())
+    .getAllByRole('radio')
+    .map((radio) => radio.textContent);
+const checked = () =>
+  within(group())
+    .getAllByRole('radio', { checked: true })
+    .map((radio) => radio.textContent);
 
 describe('ModePicker', () => {
   it('lists every mode from session.modes, Default first, and checks the mode in force', async () => {

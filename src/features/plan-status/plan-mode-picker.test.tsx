@@ -9,9 +9,6 @@ const SESSION = 'session-11111111-2222-3333-4444-555555555555';
 const WITH_SET: Capabilities = { setPlanMode: true, import: true, modes: false };
 const OFF: PlanProjectionValue = { active: false, pending: false };
 
-
-
-
 function radios() {
   const group = screen.getByRole('radiogroup', { name: 'Collaboration mode' });
   return {
@@ -71,7 +68,11 @@ describe('PlanModePicker', () => {
 
   it.each([
     ['an unmatched command', { ok: true }, 'Unknown command: /plan'],
-    ['a command error result', { ok: true, value: { commandId: 'c', result: { kind: 'error', text: 'images are not allowed with off' } } }, 'images are not allowed with off'],
+    [
+      'a command error result',
+      { ok: true, value: { commandId: 'c', result: { kind: 'error', text: 'images are not allowed with off' } } },
+      'images are not allowed with off',
+    ],
     ['a host error', { ok: false, error: { code: 'session-not-found', message: 'session "x" not found', details: {} } }, 'session "x" not found'],
   ])('shows %s inline and re-arms', async (_case, result, text) => {
     answerCall('commands/execute', result);
@@ -84,9 +85,7 @@ describe('PlanModePicker', () => {
 
   it('keeps the checked radio on the projection, not on the click', async () => {
     answerCall('session.setPlanMode', { ok: true, value: { outcome: 'queued', state: { active: false, pending: true } } });
-    const { rerender } = renderWithClient(
-      <PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} />,
-    );
+    const { rerender } = renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} />);
     await userEvent.setup().click(radios().plan);
     await screen.findByText('Entering plan mode; applies from the next step');
     expect(radios().default).toBeChecked();
@@ -122,9 +121,7 @@ describe('PlanModePicker', () => {
 
   it('is disabled with a visible reason while a plan review is pending and sends nothing', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: false } } });
-    renderWithClient(
-      <PlanModePicker sessionId={SESSION} plan={{ active: true, pending: false }} capabilities={WITH_SET} reviewPending />,
-    );
+    renderWithClient(<PlanModePicker sessionId={SESSION} plan={{ active: true, pending: false }} capabilities={WITH_SET} reviewPending />);
     const { group, default: defaultRadio } = radios();
     expect(screen.getByText('Decide on the plan under review first')).toBeVisible();
     expect(group).toHaveAccessibleDescription('Decide on the plan under review first');
@@ -191,7 +188,9 @@ describe('PlanModePicker', () => {
 describe('PlanModePicker while the downlink is not open (issue 8 item 14)', () => {
   it('is disabled with "Reconnecting…" beside it, and chooses again once connected', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: true, pending: false } } });
-    const { rerender } = renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} connection="reconnecting" />);
+    const { rerender } = renderWithClient(
+      <PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} connection="reconnecting" />,
+    );
     const user = userEvent.setup();
     expect(radios().group).toHaveAttribute('aria-disabled', 'true');
     expect(radios().group).toHaveAccessibleDescription('Reconnecting…');

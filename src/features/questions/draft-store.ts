@@ -66,8 +66,7 @@ export const useQuestionDraftStore = create<QuestionDraftState>()(
   persist(
     (set) => ({
       flows: {},
-      updateFlow: (key, count, update) =>
-        set((state) => ({ flows: touchEntry(state.flows, key, update(normaliseFlow(ownEntry(state.flows, key), count))) })),
+      updateFlow: (key, count, update) => set((state) => ({ flows: touchEntry(state.flows, key, update(normaliseFlow(ownEntry(state.flows, key), count))) })),
       dropFlow: (key) =>
         set((state) => {
           if (!Object.hasOwn(state.flows, key)) return state;

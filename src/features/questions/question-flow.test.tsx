@@ -57,9 +57,6 @@ const BATCH: QuestionItem[] = [
   },
 ];
 
-
-
-
 const answered = (answers: unknown, rpcId = RPC) => ({
   type: 'client-response',
   rpcId,
@@ -74,7 +71,6 @@ beforeEach(() => {
   useQuestionDraftStore.setState({ flows: {} });
 });
 afterEach(() => vi.restoreAllMocks());
-
 
 describe('QuestionFlow', () => {
   it('walks a single, custom and multi batch and sends the whole answer', async () => {
@@ -180,7 +176,16 @@ describe('QuestionFlow', () => {
     ['Shift+Enter', { key: 'Enter', shiftKey: true }],
   ])('does not continue on %s in the custom field', async (_case, init) => {
     const call = respondWith({ accepted: true });
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'name', question: 'Name?' }, { id: 'b', question: 'B?' }]} />);
+    renderWithClient(
+      <QuestionFlow
+        sessionId={SESSION}
+        rpcId={RPC}
+        questions={[
+          { id: 'name', question: 'Name?' },
+          { id: 'b', question: 'B?' },
+        ]}
+      />,
+    );
     await userEvent.setup().type(custom(), 'かな');
     fireEvent.keyDown(custom(), init);
     await noRequestYet();
@@ -229,7 +234,7 @@ describe('QuestionFlow', () => {
 
   it('submits on Enter on an option only when every question is complete', async () => {
     const call = respondWith({ accepted: true });
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'n', question: 'N?' }, { ...BATCH[2] as QuestionItem }]} />);
+    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'n', question: 'N?' }, { ...(BATCH[2] as QuestionItem) }]} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Next question' }));
     screen.getByRole('checkbox', { name: 'Docs' }).focus();
@@ -242,7 +247,12 @@ describe('QuestionFlow', () => {
     screen.getByRole('checkbox', { name: 'Docs' }).focus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(call.bodies).toHaveLength(1));
-    expect(call.bodies[0]).toEqual(answered([{ id: 'n', selected: [], custom: 'x' }, { id: 'extras', selected: ['Docs'] }]));
+    expect(call.bodies[0]).toEqual(
+      answered([
+        { id: 'n', selected: [], custom: 'x' },
+        { id: 'extras', selected: ['Docs'] },
+      ]),
+    );
   });
 
   it('clears the selection when typing on single-select and the text when choosing', async () => {
@@ -364,7 +374,14 @@ describe('firstIncompleteOf', () => {
     [[empty, empty, empty], 0],
     [[{ ...empty, selected: ['Go (Recommended)'] }, empty, empty], 1],
     [[{ ...empty, skipped: true }, { ...empty, custom: '  ' }, empty], 1],
-    [[{ ...empty, skipped: true }, { ...empty, custom: 'x' }, { ...empty, selected: ['Docs'] }], -1],
+    [
+      [
+        { ...empty, skipped: true },
+        { ...empty, custom: 'x' },
+        { ...empty, selected: ['Docs'] },
+      ],
+      -1,
+    ],
   ])('finds the first incomplete of %j at %i', (drafts, index) => {
     expect(firstIncompleteOf(BATCH, drafts)).toBe(index);
   });

@@ -267,12 +267,7 @@ export function QuestionFlow({ sessionId, rpcId, questions, connection }: Questi
             <Markdown className="question-flow__detail" text={question.detail} />
           ) : null}
           {options.length > 0 ? (
-            <div
-              ref={optionsRef}
-              role={multi ? 'group' : 'radiogroup'}
-              aria-labelledby={titleId}
-              className="question-flow__options"
-            >
+            <div ref={optionsRef} role={multi ? 'group' : 'radiogroup'} aria-labelledby={titleId} className="question-flow__options">
               {options.map((option, i) => {
                 const { display, recommended } = recommendedLabel(option.label);
                 const checked = draft.selected.includes(option.label);
@@ -335,7 +330,13 @@ export function QuestionFlow({ sessionId, rpcId, questions, connection }: Questi
         <footer className="question-flow__footer">
           {count > 1 ? (
             <div className="question-flow__pager">
-              <button type="button" className="question-flow__icon" aria-label={copy.previous} disabled={typingLocked || index === 0} onClick={() => goTo(index - 1)}>
+              <button
+                type="button"
+                className="question-flow__icon"
+                aria-label={copy.previous}
+                disabled={typingLocked || index === 0}
+                onClick={() => goTo(index - 1)}
+              >
                 <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16">
                   <path d="M10 4l-4 4 4 4" fill="none" stroke="currentColor" strokeWidth="1.6" />
                 </svg>

@@ -2,16 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MuxFrame } from '../../core/protocol/frames.ts';
 import { EVENT_SHAPES, NON_OBJECT_DATA, PROTOTYPE_TYPES } from '../../../fixtures/trust/event-shapes.ts';
 import { KNOWN_EVENT_TYPES } from '../../core/log/schemas.ts';
-import {
-  applyHistoryPage,
-  applyHostFrame,
-  applyMuxFrame,
-  applyMuxOpen,
-  initialStreamState,
-  mergeEvents,
-  sliceOf,
-  type StreamState,
-} from './reducers.ts';
+import { applyHistoryPage, applyHostFrame, applyMuxFrame, applyMuxOpen, initialStreamState, mergeEvents, sliceOf, type StreamState } from './reducers.ts';
 
 const S = 'session-a';
 const ev = (seq: number, type = 'turn/start') => ({ type, seq, data: { turn: 1 } });
@@ -87,14 +78,21 @@ describe('session-stream reducers', () => {
   });
 
   it('adds a question and replaces it in place under the same rpcId', () => {
-    const state = run([[question('q1', 'First?'), 'R1'], [question('q2', 'Second?'), 'R2'], [question('q1', 'First again?'), 'R1']]);
+    const state = run([
+      [question('q1', 'First?'), 'R1'],
+      [question('q2', 'Second?'), 'R2'],
+      [question('q1', 'First again?'), 'R1'],
+    ]);
     const questions = state.sessions[S]!.questions;
     expect(questions.map((q) => q.rpcId)).toEqual(['R1', 'R2']);
     expect(questions[0]!.questions[0]!.question).toBe('First again?');
   });
 
   it('removes a question on question/resolved', () => {
-    const state = run([[question('q1'), 'R1'], [question('q2'), 'R2']]);
+    const state = run([
+      [question('q1'), 'R1'],
+      [question('q2'), 'R2'],
+    ]);
     const next = applyMuxFrame(state, { type: 'question/resolved', sessionId: S, questionRpcId: 'R1', outcome: 'answered' }, 'x');
     expect(next.sessions[S]!.questions.map((q) => q.rpcId)).toEqual(['R2']);
     expect(applyMuxFrame(next, { type: 'question/resolved', sessionId: S, questionRpcId: 'R1', outcome: 'answered' }, 'x')).toBe(next);
@@ -102,7 +100,13 @@ describe('session-stream reducers', () => {
 
   it('drops questions not re-sent since a reconnect when the next tail baseline arrives', () => {
     let state = applyMuxOpen(initialStreamState());
-    state = run([[question('q1'), 'STALE'], [question('q2'), 'KEPT']], state);
+    state = run(
+      [
+        [question('q1'), 'STALE'],
+        [question('q2'), 'KEPT'],
+      ],
+      state,
+    );
     state = applyMuxOpen(state);
     state = run([[question('q2'), 'KEPT']], state);
     state = applyHistoryPage(state, S, { events: [], projections: { asOfSeq: -1, values: {} } });
@@ -138,7 +142,10 @@ describe('session-stream reducers on events that cannot be shown', () => {
     const good = EVENT_SHAPES.find((shape) => shape.type === type)!.good;
     const frame = (seq: number, payload: unknown): MuxFrame => ({ type: 'session/event', sessionId: S, event: { type, seq, data: payload } });
     const state = run([frame(0, good), frame(1, payload(data)), frame(2, good), frame(1, payload(data))]);
-    expect(state.sessions[S]!.events.map((e) => [e.seq, e.data])).toEqual([[0, good], [2, good]]);
+    expect(state.sessions[S]!.events.map((e) => [e.seq, e.data])).toEqual([
+      [0, good],
+      [2, good],
+    ]);
     expect(state.sessions[S]!.unreadable).toEqual([1]);
   });
 

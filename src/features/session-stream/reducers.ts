@@ -15,10 +15,17 @@ import type { Projections, ToolView } from '../../core/protocol/methods.ts';
 import type { QuestionItem } from '../../core/questions/types.ts';
 
 /** One projection row: the value and the seq of the event that produced it. */
-export interface ProjectionRow { value: unknown; seq: number }
+export interface ProjectionRow {
+  value: unknown;
+  seq: number;
+}
 
 /** A pending question batch; `epoch` is the connection epoch of its last (re)send. */
-export interface PendingQuestion { rpcId: string; questions: QuestionItem[]; epoch: number }
+export interface PendingQuestion {
+  rpcId: string;
+  questions: QuestionItem[];
+  epoch: number;
+}
 
 /** Everything the client knows about one session from the stream. */
 export interface SessionSlice {
@@ -56,7 +63,10 @@ export interface SessionSlice {
 }
 
 /** A turn the host stopped with an error (`host/agent-error {sessionId, turn?, message}`). */
-export interface AgentError { turn: number | undefined; message: string }
+export interface AgentError {
+  turn: number | undefined;
+  message: string;
+}
 
 /** The whole stream state. `epoch` counts mux (re)connections (starts at 0, 1 after the first open). */
 export interface StreamState {
@@ -85,13 +95,20 @@ export function initialStreamState(): StreamState {
 }
 
 /** A history entry as `session.history` returns it. */
-export interface HistoryEntry { event: SessionEvent; view?: ToolView }
+export interface HistoryEntry {
+  event: SessionEvent;
+  view?: ToolView;
+}
 
 /**
  * One page of `session.history`; `projections` only on the tail page (upstream spec §4.4). `hasMore` (older events
  * exist before the page) is read on a first tail page only; undefined counts as false.
  */
-export interface HistoryPage { events: readonly HistoryEntry[]; projections?: Projections; hasMore?: boolean }
+export interface HistoryPage {
+  events: readonly HistoryEntry[];
+  projections?: Projections;
+  hasMore?: boolean;
+}
 
 /**
  * The slice of one session, read as an own property only (a session id such as `constructor` or `__proto__` is
@@ -304,12 +321,28 @@ export function applyHistoryPage(state: StreamState, sessionId: string, page: Hi
     loaded = true;
   }
   if (
-    events === s.events && views === s.views && projections === s.projections && questions === s.questions &&
-    loaded === s.loaded && unreadable === s.unreadable && s.error === undefined && olderBefore === s.olderBefore
+    events === s.events &&
+    views === s.views &&
+    projections === s.projections &&
+    questions === s.questions &&
+    loaded === s.loaded &&
+    unreadable === s.unreadable &&
+    s.error === undefined &&
+    olderBefore === s.olderBefore
   ) {
     return state;
   }
-  return withSlice(state, sessionId, { ...s, events, views, projections, questions, loaded, unreadable, olderBefore, error: page.projections ? undefined : s.error });
+  return withSlice(state, sessionId, {
+    ...s,
+    events,
+    views,
+    projections,
+    questions,
+    loaded,
+    unreadable,
+    olderBefore,
+    error: page.projections ? undefined : s.error,
+  });
 }
 
 /** The seq of a page's first entry (readable or not), or undefined for an empty page. */

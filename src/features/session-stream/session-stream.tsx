@@ -146,7 +146,10 @@ export function useConnectionState(): ConnectionState {
 }
 
 /** A pending question batch as the dock shows it. */
-export interface PendingQuestionView { rpcId: string; questions: QuestionItem[] }
+export interface PendingQuestionView {
+  rpcId: string;
+  questions: QuestionItem[];
+}
 
 /** What the UI reads about one session (see `useSessionState`). */
 export interface SessionState {

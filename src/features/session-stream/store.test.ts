@@ -129,7 +129,8 @@ describe('session-stream store', () => {
     const fetchHistory = vi.fn(async (_id: string, before: number | undefined): Promise<FetchedHistoryPage> =>
       before === undefined
         ? { events: ev(tail.from, tail.to), hasMore: true, projections: { asOfSeq: tail.to, values: {} } }
-        : { events: ev(Math.max(0, before - 10), before - 1), hasMore: before > 10 });
+        : { events: ev(Math.max(0, before - 10), before - 1), hasMore: before > 10 },
+    );
     const { box, connect } = fakeConnect();
     const store = createSessionStreamStore({ fetchHistory, connect });
     store.start();
@@ -152,7 +153,8 @@ describe('session-stream store', () => {
     const fetchHistory = vi.fn(async (_id: string, before: number | undefined): Promise<FetchedHistoryPage> =>
       before === undefined
         ? { events: ev(tail.from, tail.to), hasMore: tail.from > 0, projections: { asOfSeq: tail.to, values: {} } }
-        : { events: ev(Math.max(0, before - 10), before - 1), hasMore: before > 10 });
+        : { events: ev(Math.max(0, before - 10), before - 1), hasMore: before > 10 },
+    );
     const store = createSessionStreamStore({ fetchHistory, connect: fakeConnect().connect });
     await store.refreshSession('s');
     tail = { from: 40, to: 49 };
@@ -162,7 +164,7 @@ describe('session-stream store', () => {
     expect(seqs(store, 's')).toEqual(range(0, 49));
   });
 
-  it('keeps a session\'s transcript fold while other sessions change, and extends it as events arrive', async () => {
+  it("keeps a session's transcript fold while other sessions change, and extends it as events arrive", async () => {
     const fetchHistory = async (id: string): Promise<FetchedHistoryPage> => ({
       events: [{ event: { type: 'user/message', seq: 0, data: { content: [{ type: 'text', text: `hello ${id}` }], source: { kind: 'user' } } } }],
       hasMore: false,
@@ -183,7 +185,11 @@ describe('session-stream store', () => {
   });
 
   it('refetches every open session on reconnect and drops questions the host did not re-send', async () => {
-    const fetchHistory = vi.fn(async (_id: string, _before: number | undefined): Promise<FetchedHistoryPage> => ({ events: [], hasMore: false, projections: { asOfSeq: -1, values: {} } }));
+    const fetchHistory = vi.fn(async (_id: string, _before: number | undefined): Promise<FetchedHistoryPage> => ({
+      events: [],
+      hasMore: false,
+      projections: { asOfSeq: -1, values: {} },
+    }));
     const { box, connect } = fakeConnect();
     const onConnected = vi.fn();
     const store = createSessionStreamStore({ fetchHistory, connect, onConnected });
@@ -233,31 +239,34 @@ describe('session-stream store', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
-  it.each(EVENT_SHAPES.flatMap((shape) => [...NON_OBJECT_DATA, ['wrong field types', shape.wrong] as const].map(([name, data]) => ({ type: shape.type, good: shape.good, name, data }))))(
-    'skips and counts a $type event with $name arriving as a mux text frame or in a baseline, and keeps the others',
-    async ({ type, good, data }) => {
-      const text = (seq: number, payload: unknown) =>
-        JSON.stringify({
-          type: 'server-request', rpcId: `r${seq}`, method: 'session/event',
-          payload: { type: 'session/event', sessionId: 's', event: { type, seq, time: 1, data: payload } },
-        });
-      const fetchHistory = async (): Promise<FetchedHistoryPage> => ({
-        events: [{ event: { type, seq: 0, data: good } }, { event: { type, seq: 1, data } }],
-        hasMore: false,
-        projections: { asOfSeq: 1, values: {} },
+  it.each(
+    EVENT_SHAPES.flatMap((shape) =>
+      [...NON_OBJECT_DATA, ['wrong field types', shape.wrong] as const].map(([name, data]) => ({ type: shape.type, good: shape.good, name, data })),
+    ),
+  )('skips and counts a $type event with $name arriving as a mux text frame or in a baseline, and keeps the others', async ({ type, good, data }) => {
+    const text = (seq: number, payload: unknown) =>
+      JSON.stringify({
+        type: 'server-request',
+        rpcId: `r${seq}`,
+        method: 'session/event',
+        payload: { type: 'session/event', sessionId: 's', event: { type, seq, time: 1, data: payload } },
       });
-      const { box, connect } = fakeConnect();
-      const store = createSessionStreamStore({ fetchHistory, connect });
-      store.start();
-      for (const frame of [text(2, data), text(3, good)]) {
-        const parsed = parseMuxFrame(frame);
-        expect(parsed.kind).toBe('frame');
-        if (parsed.kind === 'frame') box.handlers!.onMuxFrame(parsed.frame, parsed.rpcId);
-      }
-      await store.refreshSession('s');
-      const slice = store.getState().sessions.s!;
-      expect(slice.events.map((e) => e.seq)).toEqual([0, 3]);
-      expect(slice.unreadable).toEqual([1, 2]);
-    },
-  );
+    const fetchHistory = async (): Promise<FetchedHistoryPage> => ({
+      events: [{ event: { type, seq: 0, data: good } }, { event: { type, seq: 1, data } }],
+      hasMore: false,
+      projections: { asOfSeq: 1, values: {} },
+    });
+    const { box, connect } = fakeConnect();
+    const store = createSessionStreamStore({ fetchHistory, connect });
+    store.start();
+    for (const frame of [text(2, data), text(3, good)]) {
+      const parsed = parseMuxFrame(frame);
+      expect(parsed.kind).toBe('frame');
+      if (parsed.kind === 'frame') box.handlers!.onMuxFrame(parsed.frame, parsed.rpcId);
+    }
+    await store.refreshSession('s');
+    const slice = store.getState().sessions.s!;
+    expect(slice.events.map((e) => e.seq)).toEqual([0, 3]);
+    expect(slice.unreadable).toEqual([1, 2]);
+  });
 });

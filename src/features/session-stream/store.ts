@@ -27,7 +27,9 @@ import {
 } from './reducers.ts';
 
 /** A page as the store's history fetcher returns it (the `session.history` value). */
-export interface FetchedHistoryPage extends HistoryPage { hasMore: boolean }
+export interface FetchedHistoryPage extends HistoryPage {
+  hasMore: boolean;
+}
 
 /**
  * Messages per `session.history` page (`maxMessages`, which counts user and assistant messages, not events;

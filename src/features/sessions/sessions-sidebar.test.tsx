@@ -76,13 +76,48 @@ describe('SessionsSidebar', () => {
   });
 
   it.each([
-    { name: 'a pending plan review', badges: { running: true, plan: { active: true, pending: false }, reviewPending: true, questionPending: true }, shown: ['Waiting for your review'], hidden: ['Plan mode on', 'Running', 'Waiting for your answer'] },
-    { name: 'a pending question', badges: { running: true, plan: { active: false, pending: false }, reviewPending: false, questionPending: true }, shown: ['Waiting for your answer'], hidden: ['Running', 'Waiting for your review'] },
-    { name: 'a running turn', badges: { running: true, plan: { active: false, pending: false }, reviewPending: false, questionPending: false }, shown: ['Running'], hidden: ['Waiting for your answer', 'Waiting for your review'] },
-    { name: 'plan mode on', badges: { running: false, plan: { active: true, pending: false }, reviewPending: false }, shown: ['Plan mode on'], hidden: ['Running', 'Waiting for your review'] },
-    { name: 'entering plan mode (pending)', badges: { running: false, plan: { active: false, pending: true }, reviewPending: false }, shown: ['Plan mode entering (pending)'], hidden: ['Plan mode on'] },
-    { name: 'leaving plan mode (pending)', badges: { running: false, plan: { active: true, pending: true }, reviewPending: false }, shown: ['Plan mode leaving (pending)'], hidden: ['Plan mode on'] },
-    { name: 'plan mode off', badges: { running: false, plan: { active: false, pending: false }, reviewPending: false }, shown: [], hidden: ['Plan mode on', 'Waiting for your review'] },
+    {
+      name: 'a pending plan review',
+      badges: { running: true, plan: { active: true, pending: false }, reviewPending: true, questionPending: true },
+      shown: ['Waiting for your review'],
+      hidden: ['Plan mode on', 'Running', 'Waiting for your answer'],
+    },
+    {
+      name: 'a pending question',
+      badges: { running: true, plan: { active: false, pending: false }, reviewPending: false, questionPending: true },
+      shown: ['Waiting for your answer'],
+      hidden: ['Running', 'Waiting for your review'],
+    },
+    {
+      name: 'a running turn',
+      badges: { running: true, plan: { active: false, pending: false }, reviewPending: false, questionPending: false },
+      shown: ['Running'],
+      hidden: ['Waiting for your answer', 'Waiting for your review'],
+    },
+    {
+      name: 'plan mode on',
+      badges: { running: false, plan: { active: true, pending: false }, reviewPending: false },
+      shown: ['Plan mode on'],
+      hidden: ['Running', 'Waiting for your review'],
+    },
+    {
+      name: 'entering plan mode (pending)',
+      badges: { running: false, plan: { active: false, pending: true }, reviewPending: false },
+      shown: ['Plan mode entering (pending)'],
+      hidden: ['Plan mode on'],
+    },
+    {
+      name: 'leaving plan mode (pending)',
+      badges: { running: false, plan: { active: true, pending: true }, reviewPending: false },
+      shown: ['Plan mode leaving (pending)'],
+      hidden: ['Plan mode on'],
+    },
+    {
+      name: 'plan mode off',
+      badges: { running: false, plan: { active: false, pending: false }, reviewPending: false },
+      shown: [],
+      hidden: ['Plan mode on', 'Waiting for your review'],
+    },
   ])('shows the indicators of $name', async ({ badges, shown, hidden }) => {
     await callMethod('session.create', {});
     renderSidebar({ badgesOf: () => badges });
@@ -147,12 +182,46 @@ describe('SessionsSidebar', () => {
   });
 
   it.each<[string, unknown, string, string | undefined]>([
-    ['an empty file', new ApiError({ code: 'bad-request', message: 'the file is empty', details: { refusal: { kind: 'empty' } } }), 'This file is empty, so there is no session log to open.', 'the file is empty'],
-    ['a header only', new ApiError({ code: 'bad-request', message: 'no dsh session events found: the log has only its session header', details: { refusal: { kind: 'header-only' } } }), 'This session log has no events yet, so there is nothing to open.', 'no dsh session events found: the log has only its session header'],
-    ['one unreadable line', new ApiError({ code: 'bad-request', message: 'm', details: { refusal: { kind: 'no-events', lines: 1, first: { line: 1, reason: 'not JSON' } } } }), 'This file is not a dsh session log: its one line is not a dsh session event.', 'm'],
-    ['a host over the size limit', new ApiError({ code: 'bad-request', message: 'too large', details: { refusal: { kind: 'too-large', limit: MAX_IMPORT_JSONL_CHARS } } }), 'This log is too large to open (the limit is 16 MB).', 'too large'],
-    ['a refusal of an unknown kind', new ApiError({ code: 'bad-request', message: 'odd', details: { refusal: { kind: 'odd' } } }), 'Could not open the log: odd', undefined],
-    ['an unreadable answer', new ApiError({ code: 'bad-response', message: 'x' }), 'Could not open the log: The server sent an answer ui-plan could not read.', undefined],
+    [
+      'an empty file',
+      new ApiError({ code: 'bad-request', message: 'the file is empty', details: { refusal: { kind: 'empty' } } }),
+      'This file is empty, so there is no session log to open.',
+      'the file is empty',
+    ],
+    [
+      'a header only',
+      new ApiError({
+        code: 'bad-request',
+        message: 'no dsh session events found: the log has only its session header',
+        details: { refusal: { kind: 'header-only' } },
+      }),
+      'This session log has no events yet, so there is nothing to open.',
+      'no dsh session events found: the log has only its session header',
+    ],
+    [
+      'one unreadable line',
+      new ApiError({ code: 'bad-request', message: 'm', details: { refusal: { kind: 'no-events', lines: 1, first: { line: 1, reason: 'not JSON' } } } }),
+      'This file is not a dsh session log: its one line is not a dsh session event.',
+      'm',
+    ],
+    [
+      'a host over the size limit',
+      new ApiError({ code: 'bad-request', message: 'too large', details: { refusal: { kind: 'too-large', limit: MAX_IMPORT_JSONL_CHARS } } }),
+      'This log is too large to open (the limit is 16 MB).',
+      'too large',
+    ],
+    [
+      'a refusal of an unknown kind',
+      new ApiError({ code: 'bad-request', message: 'odd', details: { refusal: { kind: 'odd' } } }),
+      'Could not open the log: odd',
+      undefined,
+    ],
+    [
+      'an unreadable answer',
+      new ApiError({ code: 'bad-response', message: 'x' }),
+      'Could not open the log: The server sent an answer ui-plan could not read.',
+      undefined,
+    ],
   ])('words the import failure of %s', (_name, error, headline, detail) => {
     expect(importErrorOf(error)).toEqual({ headline, detail });
   });
@@ -164,7 +233,10 @@ describe('SessionsSidebar', () => {
 
   it.each([
     [[], []],
-    [[{ line: 40 }, { line: 6 }, { line: 11 }, { line: 6 }], [6, 11, 40]],
+    [
+      [{ line: 40 }, { line: 6 }, { line: 11 }, { line: 6 }],
+      [6, 11, 40],
+    ],
   ])('reads skipped entries %j as lines %j', (skipped, lines) => {
     expect(skippedLines(skipped)).toEqual(lines);
     expect(skippedLines(undefined)).toEqual([]);

@@ -72,7 +72,10 @@ function planLabel(badges: SessionRowBadges): string | undefined {
  * time), ties in host order.
  */
 export function newestFirst(items: readonly SessionSummary[]): SessionSummary[] {
-  return items.map((summary, index) => ({ summary, index })).sort((a, b) => b.summary.updatedAt - a.summary.updatedAt || a.index - b.index).map((row) => row.summary);
+  return items
+    .map((summary, index) => ({ summary, index }))
+    .sort((a, b) => b.summary.updatedAt - a.summary.updatedAt || a.index - b.index)
+    .map((row) => row.summary);
 }
 
 /**
@@ -166,7 +169,11 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
           </label>
         ) : null}
       </div>
-      {create.error ? <p role="alert" className="sessions-error">{t.createError(describeApiError(create.error))}</p> : null}
+      {create.error ? (
+        <p role="alert" className="sessions-error">
+          {t.createError(describeApiError(create.error))}
+        </p>
+      ) : null}
       {importFailure ? (
         <p role="alert" className="sessions-error" title={importFailure.detail}>
           {importFailure.headline}
@@ -176,7 +183,9 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
       {list.error ? (
         <div role="alert" className="sessions-error">
           <p>{t.loadError(describeApiError(list.error))}</p>
-          <button type="button" className="button" onClick={() => void list.refetch()}>{t.retry}</button>
+          <button type="button" className="button" onClick={() => void list.refetch()}>
+            {t.retry}
+          </button>
         </div>
       ) : null}
       {list.data && list.data.items.length === 0 ? <p className="quiet">{t.empty}</p> : null}
@@ -192,7 +201,9 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
             return (
               <li key={summary.sessionId}>
                 <a href={hashOfSession(summary.sessionId)} className="session-link" aria-current={selected ? 'page' : undefined}>
-                  <span className="session-title" title={title}>{title}</span>
+                  <span className="session-title" title={title}>
+                    {title}
+                  </span>
                   <span className="session-badges">
                     <time className="session-time" dateTime={new Date(summary.updatedAt).toISOString()} title={new Date(summary.updatedAt).toLocaleString()}>
                       <span className="visually-hidden">{t.updated(when)}</span>
@@ -207,7 +218,11 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
                     {summary.readOnly ? <span className="badge read-only">{t.readOnly}</span> : null}
                   </span>
                 </a>
-                {skipped.length > 0 ? <p role="status" className="session-import-note">{t.importSkipped(skipped)}</p> : null}
+                {skipped.length > 0 ? (
+                  <p role="status" className="session-import-note">
+                    {t.importSkipped(skipped)}
+                  </p>
+                ) : null}
               </li>
             );
           })}

@@ -20,7 +20,9 @@ export const CommandCard = memo(function CommandCard({ item }: { item: Extract<T
           {item.done.text}
         </p>
       ) : failed ? (
-        <p className="command-result"><strong>{t.commandFailed}</strong></p>
+        <p className="command-result">
+          <strong>{t.commandFailed}</strong>
+        </p>
       ) : null}
     </article>
   );

@@ -11,7 +11,9 @@ import { transcriptViewOf } from '../../core/transcript/fold.ts';
 import { Transcript } from './transcript.tsx';
 
 const user = (seq: number, text: string): SessionEvent => ({
-  type: 'user/message', seq, data: { content: [{ type: 'text', text }], source: { kind: 'user' } },
+  type: 'user/message',
+  seq,
+  data: { content: [{ type: 'text', text }], source: { kind: 'user' } },
 });
 
 /** `count` user messages; every 10th names the word "needle". */
@@ -29,7 +31,10 @@ describe('find box', () => {
     expect(box).toHaveFocus();
     await u.type(box, 'needle');
     expect(status()).toHaveTextContent('1 of 3');
-    const current = () => within(region()).getAllByRole('listitem').filter((li) => li.getAttribute('aria-current') === 'true');
+    const current = () =>
+      within(region())
+        .getAllByRole('listitem')
+        .filter((li) => li.getAttribute('aria-current') === 'true');
     expect(current().map((li) => li.textContent)).toEqual(['row 3 has the Needle']);
     await u.keyboard('{Enter}');
     expect(status()).toHaveTextContent('2 of 3');

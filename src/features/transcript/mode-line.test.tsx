@@ -11,7 +11,14 @@ import { Transcript } from './transcript.tsx';
 const events: SessionEvent[] = [
   { type: 'turn/start', seq: 0, data: { turn: 1 } },
   { type: 'mode/set', seq: 1, data: { mode: 'review' } },
-  { type: 'user/message', seq: 2, data: { content: [{ type: 'text', text: 'n' }], source: { kind: 'plugin', plugin: 'mode', form: 'notice', summary: 'The user switched this session to review mode.' } } },
+  {
+    type: 'user/message',
+    seq: 2,
+    data: {
+      content: [{ type: 'text', text: 'n' }],
+      source: { kind: 'plugin', plugin: 'mode', form: 'notice', summary: 'The user switched this session to review mode.' },
+    },
+  },
   { type: 'mode/set', seq: 3, data: { mode: 42 } },
   { type: 'mode/set', seq: 4, data: { mode: 'default' } },
 ];
@@ -25,7 +32,9 @@ describe('mode lines', () => {
   it('renders "Mode: Review" and "Mode: Default" with the notice between them', () => {
     render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     const region = screen.getByRole('region', { name: 'Transcript' });
-    const lines = within(region).getAllByText(/^Mode: |switched this session/).map((el) => el.textContent);
+    const lines = within(region)
+      .getAllByText(/^Mode: |switched this session/)
+      .map((el) => el.textContent);
     expect(lines).toEqual(['Mode: Review', 'The user switched this session to review mode.', 'Mode: Default']);
   });
 });

@@ -27,7 +27,7 @@ export function titleParts(title: string): { parts: ReactNode[]; plain: string }
 export const PlanCard = memo(function PlanCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> }) {
   const args = parseArguments(item.arguments);
   const fromView = item.view?.view.content?.find((c) => c.type === 'text')?.text;
-  const plan = typeof args?.plan === 'string' ? args.plan : fromView ?? '';
+  const plan = typeof args?.plan === 'string' ? args.plan : (fromView ?? '');
   const title = item.view?.view.title ?? planTitleOf(plan);
   const outcome = reviewOutcomeOf(item.result);
   const ended = useLogEnded();

@@ -9,8 +9,16 @@ import { parseArguments, type TranscriptItem } from '../../core/transcript/fold.
 import { t } from './locales.ts';
 import { toolErrorOf } from './tool-outcome.ts';
 
-interface Asked { id: string; question: string; header: string | undefined }
-interface Answered { id: string; selected: string[]; custom: string | undefined }
+interface Asked {
+  id: string;
+  question: string;
+  header: string | undefined;
+}
+interface Answered {
+  id: string;
+  selected: string[];
+  custom: string | undefined;
+}
 
 function askedOf(raw: string): Asked[] {
   const questions = parseArguments(raw)?.questions;
@@ -18,7 +26,9 @@ function askedOf(raw: string): Asked[] {
   return questions.flatMap((q: unknown) => {
     if (typeof q !== 'object' || q === null) return [];
     const r = q as Record<string, unknown>;
-    return [{ id: String(r.id ?? ''), question: typeof r.question === 'string' ? r.question : '', header: typeof r.header === 'string' ? r.header : undefined }];
+    return [
+      { id: String(r.id ?? ''), question: typeof r.question === 'string' ? r.question : '', header: typeof r.header === 'string' ? r.header : undefined },
+    ];
   });
 }
 

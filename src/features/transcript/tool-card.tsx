@@ -20,7 +20,14 @@ export function argumentsSummary(raw: string): string {
   const args = parseArguments(raw);
   if (!args) return raw.length > SUMMARY_CHARS ? `${raw.slice(0, SUMMARY_CHARS - 1)}…` : raw;
   const parts = Object.entries(args).map(([key, value]) => {
-    const shown = typeof value === 'string' ? value.replace(/\s+/g, ' ') : Array.isArray(value) ? `[${value.length}]` : typeof value === 'object' && value ? '{…}' : String(value);
+    const shown =
+      typeof value === 'string'
+        ? value.replace(/\s+/g, ' ')
+        : Array.isArray(value)
+          ? `[${value.length}]`
+          : typeof value === 'object' && value
+            ? '{…}'
+            : String(value);
     return `${key}: ${shown}`;
   });
   const line = parts.join(', ');
@@ -43,7 +50,9 @@ export const ToolCard = memo(function ToolCard({ item }: { item: Extract<Transcr
       </header>
       {item.result && item.result.text ? (
         error ? (
-          error.message ? <pre className="tool-result is-error">{error.message}</pre> : null
+          error.message ? (
+            <pre className="tool-result is-error">{error.message}</pre>
+          ) : null
         ) : (
           <Disclosure label={t.toolResult}>
             <pre className="tool-result">{item.result.text}</pre>

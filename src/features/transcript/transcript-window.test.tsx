@@ -10,7 +10,9 @@ import { transcriptViewOf } from '../../core/transcript/fold.ts';
 import { Transcript } from './transcript.tsx';
 
 const user = (seq: number, text: string): SessionEvent => ({
-  type: 'user/message', seq, data: { content: [{ type: 'text', text }], source: { kind: 'user' } },
+  type: 'user/message',
+  seq,
+  data: { content: [{ type: 'text', text }], source: { kind: 'user' } },
 });
 
 const rows = (count: number) => transcriptViewOf(Array.from({ length: count }, (_, i) => user(i, `row ${i}`)));
@@ -18,7 +20,7 @@ const rows = (count: number) => transcriptViewOf(Array.from({ length: count }, (
 const region = () => screen.getByRole('region', { name: 'Transcript' });
 
 describe('virtualised transcript', () => {
-  it('renders a window of a long transcript, not every row, and says each row\'s place', () => {
+  it("renders a window of a long transcript, not every row, and says each row's place", () => {
     render(<Transcript transcript={rows(1000)} loaded error={undefined} />);
     const items = within(region()).getAllByRole('listitem');
     expect(items.length).toBeLessThan(300);
@@ -40,16 +42,29 @@ describe('virtualised transcript', () => {
 describe('partial history', () => {
   const call: SessionEvent = { type: 'tool/call', seq: 0, data: { callId: 'c1', name: 'read_file', arguments: '{"path":"a.ts"}' } };
   const result: SessionEvent = {
-    type: 'tool/result', seq: 1,
-    data: { message: { source: { kind: 'tool', callId: 'c1' }, content: [{ type: 'tool-result', toolCallId: 'c1', content: [{ type: 'text', text: 'file body' }], isError: false }], role: 'user' } },
+    type: 'tool/result',
+    seq: 1,
+    data: {
+      message: {
+        source: { kind: 'tool', callId: 'c1' },
+        content: [{ type: 'tool-result', toolCallId: 'c1', content: [{ type: 'text', text: 'file body' }], isError: false }],
+        role: 'user',
+      },
+    },
   };
 
   it('shows a result whose call is on an older page only once the call is loaded, as one card', () => {
-    const { rerender } = render(<Transcript transcript={transcriptViewOf([result, user(2, 'next')])} loaded error={undefined} hasOlder onLoadOlder={() => undefined} />);
+    const { rerender } = render(
+      <Transcript transcript={transcriptViewOf([result, user(2, 'next')])} loaded error={undefined} hasOlder onLoadOlder={() => undefined} />,
+    );
     expect(within(region()).queryByRole('article', { name: /^Tool call/ })).toBeNull();
     expect(within(region()).getByText('next')).toBeInTheDocument();
     rerender(<Transcript transcript={transcriptViewOf([call, result, user(2, 'next')])} loaded error={undefined} />);
-    expect(within(region()).getAllByRole('article', { name: /^Tool call/ }).map((a) => a.getAttribute('aria-label'))).toEqual(['Tool call read_file']);
+    expect(
+      within(region())
+        .getAllByRole('article', { name: /^Tool call/ })
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Tool call read_file']);
   });
 
   it('shows a lone result once the whole history is loaded (its call was never logged)', () => {

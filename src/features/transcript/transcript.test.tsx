@@ -93,21 +93,52 @@ describe('Transcript', () => {
   });
 
   it.each([
-    { name: 'a failed command in error style', events: [
-      { type: 'command/run', seq: 0, data: { commandId: 'c1', name: 'plan', args: 'off', source: { kind: 'user' } } },
-      { type: 'command/done', seq: 1, data: { commandId: 'c1', kind: 'error', text: 'images are not allowed with off' } },
-    ], role: 'article', label: '/plan off', text: 'Command failed: images are not allowed with off' },
-    { name: 'a plugin notice as a quiet line', events: [
-      { type: 'user/message', seq: 0, data: { content: [{ type: 'text', text: 'The user switched to plan mode.' }], source: { kind: 'plugin', plugin: 'plan-mode', form: 'notice', summary: 'Switched to plan mode.' } } },
-    ], role: undefined, label: undefined, text: 'Switched to plan mode.' },
-    { name: 'a failed turn with its message', events: [
-      { type: 'turn/start', seq: 0, data: { turn: 1 } },
-      { type: 'turn/end', seq: 1, data: { turn: 1, reason: { kind: 'error', message: 'model unavailable' } } },
-    ], role: undefined, label: undefined, text: 'Turn failed: model unavailable' },
-    { name: 'a generic tool card with its error', events: [
-      { type: 'tool/call', seq: 0, data: { turn: 1, step: 1, callId: 't1', name: 'read_file', arguments: '{"path":"src/cli.ts"}' } },
-      { type: 'tool/result', seq: 1, data: { turn: 1, step: 1, callId: 't1', content: [{ type: 'text', text: 'Error: no such file' }], isError: true } },
-    ], role: 'article', label: 'Tool call read_file', text: 'path: src/cli.ts' },
+    {
+      name: 'a failed command in error style',
+      events: [
+        { type: 'command/run', seq: 0, data: { commandId: 'c1', name: 'plan', args: 'off', source: { kind: 'user' } } },
+        { type: 'command/done', seq: 1, data: { commandId: 'c1', kind: 'error', text: 'images are not allowed with off' } },
+      ],
+      role: 'article',
+      label: '/plan off',
+      text: 'Command failed: images are not allowed with off',
+    },
+    {
+      name: 'a plugin notice as a quiet line',
+      events: [
+        {
+          type: 'user/message',
+          seq: 0,
+          data: {
+            content: [{ type: 'text', text: 'The user switched to plan mode.' }],
+            source: { kind: 'plugin', plugin: 'plan-mode', form: 'notice', summary: 'Switched to plan mode.' },
+          },
+        },
+      ],
+      role: undefined,
+      label: undefined,
+      text: 'Switched to plan mode.',
+    },
+    {
+      name: 'a failed turn with its message',
+      events: [
+        { type: 'turn/start', seq: 0, data: { turn: 1 } },
+        { type: 'turn/end', seq: 1, data: { turn: 1, reason: { kind: 'error', message: 'model unavailable' } } },
+      ],
+      role: undefined,
+      label: undefined,
+      text: 'Turn failed: model unavailable',
+    },
+    {
+      name: 'a generic tool card with its error',
+      events: [
+        { type: 'tool/call', seq: 0, data: { turn: 1, step: 1, callId: 't1', name: 'read_file', arguments: '{"path":"src/cli.ts"}' } },
+        { type: 'tool/result', seq: 1, data: { turn: 1, step: 1, callId: 't1', content: [{ type: 'text', text: 'Error: no such file' }], isError: true } },
+      ],
+      role: 'article',
+      label: 'Tool call read_file',
+      text: 'path: src/cli.ts',
+    },
   ])('renders $name', ({ events, role, label, text }) => {
     render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     const scope = role && label ? screen.getByRole(role, { name: label }) : screen.getByRole('region', { name: 'Transcript' });
@@ -124,7 +155,11 @@ describe('Transcript', () => {
   });
 
   it('shows streaming text as it grows with one running marker: Writing… while text streams, else Running…', () => {
-    const chunk = (seq: number, text: string): SessionEvent => ({ type: 'assistant/chunk', seq, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text } } });
+    const chunk = (seq: number, text: string): SessionEvent => ({
+      type: 'assistant/chunk',
+      seq,
+      data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text } },
+    });
     const start: SessionEvent = { type: 'turn/start', seq: 0, data: { turn: 1 } };
     const { rerender } = render(<Transcript transcript={transcriptViewOf([start], {})} loaded error={undefined} />);
     expect(screen.getByText('Running…')).toBeInTheDocument();
@@ -172,7 +207,11 @@ describe('Transcript', () => {
     const events: SessionEvent[] = [
       { type: 'assistant/message', seq: 0, data: { turn: 1, step: 1, message: { role: 'assistant', content: [{ type: 'text', text: said }] } } },
       { type: 'tool/call', seq: 1, data: { turn: 1, step: 2, callId: 'p1', name: 'exit_plan_mode', arguments: JSON.stringify({ plan }) } },
-      { type: 'tool/result', seq: 2, data: { turn: 1, step: 2, callId: 'p1', content: [{ type: 'text', text: 'User has approved your plan.' }], isError: false } },
+      {
+        type: 'tool/result',
+        seq: 2,
+        data: { turn: 1, step: 2, callId: 'p1', content: [{ type: 'text', text: 'User has approved your plan.' }], isError: false },
+      },
     ];
     render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     expect(screen.getByRole('article', { name: 'Assistant' })).toHaveTextContent(/^Use Vec<u8> and the <channel> tag\.$/);
@@ -194,17 +233,49 @@ describe('Transcript', () => {
   });
 
   const ask = (result: string, isError: boolean): SessionEvent[] => [
-    { type: 'tool/call', seq: 0, data: { turn: 1, step: 1, callId: 'q1', name: 'ask_user_question', arguments: JSON.stringify({ questions: [
-      { id: 'scope', question: 'Which scope?', options: [{ label: 'CLI' }, { label: 'Docs' }] },
-      { id: 'tests', question: 'Add tests?', options: [{ label: 'Yes' }, { label: 'No' }] },
-    ] }) } },
+    {
+      type: 'tool/call',
+      seq: 0,
+      data: {
+        turn: 1,
+        step: 1,
+        callId: 'q1',
+        name: 'ask_user_question',
+        arguments: JSON.stringify({
+          questions: [
+            { id: 'scope', question: 'Which scope?', options: [{ label: 'CLI' }, { label: 'Docs' }] },
+            { id: 'tests', question: 'Add tests?', options: [{ label: 'Yes' }, { label: 'No' }] },
+          ],
+        }),
+      },
+    },
     { type: 'tool/result', seq: 1, data: { turn: 1, step: 1, callId: 'q1', content: [{ type: 'text', text: result }], isError } },
   ];
 
   it.each([
-    { name: 'an answer and a skipped question', events: ask(JSON.stringify({ answers: [{ id: 'scope', selected: ['CLI'] }, { id: 'tests', selected: [] }] }), false), answers: ['CLI', 'Skipped'] },
-    { name: 'a dismissed batch', events: ask('Error: the user dismissed the question', true), answers: ['Dismissed: the user dismissed the question', 'Dismissed: the user dismissed the question'] },
-    { name: 'an aborted batch', events: ask('Error: the question was aborted before the user answered', true), answers: ['Aborted: the question was aborted before the user answered', 'Aborted: the question was aborted before the user answered'] },
+    {
+      name: 'an answer and a skipped question',
+      events: ask(
+        JSON.stringify({
+          answers: [
+            { id: 'scope', selected: ['CLI'] },
+            { id: 'tests', selected: [] },
+          ],
+        }),
+        false,
+      ),
+      answers: ['CLI', 'Skipped'],
+    },
+    {
+      name: 'a dismissed batch',
+      events: ask('Error: the user dismissed the question', true),
+      answers: ['Dismissed: the user dismissed the question', 'Dismissed: the user dismissed the question'],
+    },
+    {
+      name: 'an aborted batch',
+      events: ask('Error: the question was aborted before the user answered', true),
+      answers: ['Aborted: the question was aborted before the user answered', 'Aborted: the question was aborted before the user answered'],
+    },
   ])('labels the question card outcome of $name', ({ events, answers }) => {
     render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     const card = screen.getByRole('article', { name: '2 questions' });

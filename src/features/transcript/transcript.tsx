@@ -126,7 +126,19 @@ const observeRect: typeof observeElementRect<HTMLDivElement> = (instance, cb) =>
   observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: NO_LAYOUT_ROWS * ESTIMATED_ROW_PX }));
 
 /** Render a session's transcript (see `TranscriptProps`). */
-export function Transcript({ transcript, loaded, error, onRetry, waiting, readOnly = false, unreadable = 0, hasOlder = false, loadingOlder = false, onLoadOlder, onLoadAll }: TranscriptProps) {
+export function Transcript({
+  transcript,
+  loaded,
+  error,
+  onRetry,
+  waiting,
+  readOnly = false,
+  unreadable = 0,
+  hasOlder = false,
+  loadingOlder = false,
+  onLoadOlder,
+  onLoadAll,
+}: TranscriptProps) {
   const { openTurn } = transcript;
   // While older pages are missing, a result whose call is on one of them is not shown alone: it joins its card once
   // the call is loaded (loaded history is one run up to the tail, so a loaded call always has its result).
@@ -233,9 +245,12 @@ export function Transcript({ transcript, loaded, error, onRetry, waiting, readOn
     refocusFind.current = false;
     findButton.current?.focus();
   }, [findOpen]);
-  const move = useCallback((step: 1 | -1) => {
-    setMatchAt((at) => (matches.length === 0 ? 0 : (Math.min(at, matches.length - 1) + step + matches.length) % matches.length));
-  }, [matches.length]);
+  const move = useCallback(
+    (step: 1 | -1) => {
+      setMatchAt((at) => (matches.length === 0 ? 0 : (Math.min(at, matches.length - 1) + step + matches.length) % matches.length));
+    },
+    [matches.length],
+  );
   const onQueryChange = useCallback((next: string) => {
     setQuery(next);
     setMatchAt(0);
@@ -287,18 +302,28 @@ export function Transcript({ transcript, loaded, error, onRetry, waiting, readOn
             {error ? (
               <div role="alert" className="transcript-error">
                 <p>{t.loadError(error)}</p>
-                {onRetry ? <button type="button" className="button" onClick={onRetry}>{t.retry}</button> : null}
+                {onRetry ? (
+                  <button type="button" className="button" onClick={onRetry}>
+                    {t.retry}
+                  </button>
+                ) : null}
               </div>
             ) : null}
             {!loaded && items.length === 0 && !error ? <p className="quiet">{t.loading}</p> : null}
             {loaded && items.length === 0 && !hasOlder ? <p className="quiet">{t.empty}</p> : null}
             {unreadable > 0 ? <p className="quiet transcript-unreadable">{t.unreadable(unreadable)}</p> : null}
             {loadingOlder ? (
-              <p className="quiet transcript-older" role="status">{t.loadingOlder}</p>
+              <p className="quiet transcript-older" role="status">
+                {t.loadingOlder}
+              </p>
             ) : hasOlder ? (
               <p className="quiet transcript-older">
                 {t.olderAvailable}{' '}
-                {onLoadOlder ? <button type="button" className="button" onClick={onLoadOlder}>{t.loadOlder}</button> : null}
+                {onLoadOlder ? (
+                  <button type="button" className="button" onClick={onLoadOlder}>
+                    {t.loadOlder}
+                  </button>
+                ) : null}
               </p>
             ) : null}
             <ol className="transcript-list" style={{ height: totalSize }}>
@@ -322,9 +347,13 @@ export function Transcript({ transcript, loaded, error, onRetry, waiting, readOn
               })}
             </ol>
             {waiting !== undefined ? (
-              <p className="quiet waiting" aria-live="polite">{waiting === 'review' ? t.waitingReview : t.waitingAnswer}</p>
+              <p className="quiet waiting" aria-live="polite">
+                {waiting === 'review' ? t.waitingReview : t.waitingAnswer}
+              </p>
             ) : openTurn !== undefined && !streamingLast(items) ? (
-              <p className="quiet running" aria-live="polite">{readOnly ? t.logEndsInTurn : t.running}</p>
+              <p className="quiet running" aria-live="polite">
+                {readOnly ? t.logEndsInTurn : t.running}
+              </p>
             ) : null}
           </div>
         </div>
