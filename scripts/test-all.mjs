@@ -40,7 +40,7 @@ const want = (name) => only.length === 0 || only.includes(name);
 
 if (want('e2e')) gate('chromium', 'node', ['scripts/ensure-chromium.mjs']);
 if (want('typecheck')) gate('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-if (want('lint')) gate('lint', 'npx', ['eslint', '.']);
+if (want('lint')) gate('lint', 'npm', ['run', '--silent', 'lint']);
 
 if (want('unit')) {
   const out = `${results}/vitest.json`;
