@@ -7,11 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../src/core/log/types.ts';
-import { call, say, type FakeStep } from './fake-model.ts';
+import { call, say, type FakeStep } from '../testing/fake-model.ts';
 import type { EngineHost } from './host.ts';
 import { BUILTIN_PLAN_SECTION, modeNoticeText } from './plugins/modes.ts';
 import { MemoryStorage } from './storage/memory.ts';
-import { createTestHost, gate, waitFor } from './testing/host-fixture.ts';
+import { createTestHost, gate, waitFor } from '../testing/host-fixture.ts';
 import type { HostOptions, ModelRequest, PluginEntry } from './types.ts';
 
 /** Untyped JSON read back from logged payloads and frames. */

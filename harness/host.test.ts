@@ -5,10 +5,10 @@ import { PROTOTYPE_TYPES } from '../fixtures/trust/event-shapes.ts';
 import { parseSessionLog } from '../src/core/log/reader.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
-import { call, say } from './fake-model.ts';
+import { call, say } from '../testing/fake-model.ts';
 import { pageStart, type EngineHost } from './host.ts';
 import { MemoryStorage } from './storage/memory.ts';
-import { createTestHost, gate, waitFor } from './testing/host-fixture.ts';
+import { createTestHost, gate, waitFor } from '../testing/host-fixture.ts';
 
 /** Untyped JSON read back from logged payloads and frames. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -8,9 +8,9 @@ import { readFixture, readRecordingFixture } from '../fixtures/paths.ts';
 import { parseSessionLog } from '../src/core/log/reader.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
-import { call, say, type FakeStep } from './fake-model.ts';
+import { call, say, type FakeStep } from '../testing/fake-model.ts';
 import { NOTICE_ON } from './plugins/plan-mode.ts';
-import { createTestHost, gate, waitFor } from './testing/host-fixture.ts';
+import { createTestHost, gate, waitFor } from '../testing/host-fixture.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { MAX_ID_CHARS } from '../src/core/protocol/ids.ts';
 import { INTERNAL_ERROR_MESSAGE } from './host.ts';
 import { MemoryStorage } from './storage/memory.ts';
-import { createTestHost } from './testing/host-fixture.ts';
+import { createTestHost } from '../testing/host-fixture.ts';
 
 const LONG = 'x'.repeat(5000);
 const request = (method: string, payload: unknown, rpcId = 'r1') => ({ type: 'client-request', rpcId, method, payload });

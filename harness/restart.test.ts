@@ -17,7 +17,7 @@ import { createReplayModel } from './models/replay.ts';
 import { createScriptedModel } from './models/scripted.ts';
 import { questionIdOf } from './questions.ts';
 import { MemoryStorage } from './storage/memory.ts';
-import { waitFor } from './testing/host-fixture.ts';
+import { waitFor } from '../testing/host-fixture.ts';
 import type { ModelProvider, StoredSession } from './types.ts';
 
 /** Untyped JSON read back from logged payloads and frames. */

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../src/core/log/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { APPROVE_LABEL, PLAN_REVIEW_ID } from '../src/core/questions/types.ts';
-import { call, say } from './fake-model.ts';
+import { call, say } from '../testing/fake-model.ts';
 import { logWriteErrorOf } from './log.ts';
 import { MemoryStorage } from './storage/memory.ts';
-import { createTestHost, gate, waitFor } from './testing/host-fixture.ts';
+import { createTestHost, gate, waitFor } from '../testing/host-fixture.ts';
 import type { SessionStorage, StoredLine, StoredSession } from './types.ts';
 
 /** Untyped JSON read back from answers and frames. */

@@ -15,7 +15,7 @@ import {
   resolveModesConfig,
 } from './modes.ts';
 import { EXIT_TEXTS } from './exit-plan-tool.ts';
-import { createPluginFixture, type ScriptedReply } from '../testing/plugin-fixture.ts';
+import { createPluginFixture, type ScriptedReply } from '../../testing/plugin-fixture.ts';
 
 /** Untyped JSON read back from logged payloads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -6,7 +6,7 @@ import { createCommandRegistry } from '../commands.ts';
 import { UserQuestionError } from '../questions.ts';
 import { createPlanModePlugin, NOTICE_OFF, NOTICE_ON, planCommandLine, PLAN_TEXTS, resolvePlanModeConfig, setOutcomeOf } from './plan-mode.ts';
 import { EXIT_TEXTS, reviewQuestion, reviewVerdict } from './exit-plan-tool.ts';
-import { createPluginFixture } from '../testing/plugin-fixture.ts';
+import { createPluginFixture } from '../../testing/plugin-fixture.ts';
 
 const PLAN = '# Ship it\n\n- step one\n- step two';
 function fixture(options: { questions?: 'none'; commands?: false } = {}) {

@@ -42,7 +42,7 @@ export const NOTICE_OFF = 'The user switched this session back to the default mo
 
 /**
  * `/plan` result texts (upstream spec §1.8 outcome table), word for word as a real dsh 0.1.0-rc.8 host answers
- * `commands/execute` (interop, issue 5; harness/testing/protocol-scenarios.ts "as a real dsh host words it").
+ * `commands/execute` (interop, issue 5; testing/protocol-scenarios.ts "as a real dsh host words it").
  */
 export const PLAN_TEXTS = {
   onCommitted: 'Plan mode on. Use /plan off to leave.',

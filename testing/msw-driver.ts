@@ -1,11 +1,11 @@
 /**
- * A `ProtocolDriver` (harness/testing/protocol-scenarios.ts) over the MSW adapter for Vitest in happy-dom: fetch and
+ * A `ProtocolDriver` (testing/protocol-scenarios.ts) over the MSW adapter for Vitest in happy-dom: fetch and
  * WebSocket are intercepted by `mocks/node.ts`, so the scenario tables run against the mocked host unchanged.
  */
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
-import { createFrameBuffer, type FrameStream } from '../harness/testing/frame-stream.ts';
-import type { DriverAnswer, ProtocolDriver } from '../harness/testing/protocol-scenarios.ts';
-import { resetMockHarness } from './node.ts';
+import { createFrameBuffer, type FrameStream } from './frame-stream.ts';
+import type { DriverAnswer, ProtocolDriver } from './protocol-scenarios.ts';
+import { resetMockHarness } from '../mocks/node.ts';
 
 const sockets = new Set<WebSocket>();
 
