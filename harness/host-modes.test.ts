@@ -13,6 +13,7 @@ import { BUILTIN_PLAN_SECTION, modeNoticeText } from './plugins/modes.ts';
 import { MemoryStorage } from './storage/memory.ts';
 import { createTestHost, gate, waitFor } from '../testing/host-fixture.ts';
 import type { HostOptions, ModelRequest, PluginEntry } from './types.ts';
+import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 /** Untyped JSON read back from logged payloads and frames. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,7 +29,7 @@ function setup(steps: FakeStep[] = [], extra: Partial<HostOptions> = {}) {
 
 let rpc = 0;
 async function result(host: EngineHost, method: string, payload: unknown) {
-  return (await host.handleRequest(method, { type: 'client-request', rpcId: `r${++rpc}`, method, payload })).result;
+  return (await host.handleRequest(method, clientRequest(method, payload, `r${++rpc}`))).result;
 }
 async function value(host: EngineHost, method: string, payload: unknown): Promise<Json> {
   const answer = await result(host, method, payload);

@@ -4,7 +4,7 @@ import { fixturePath, readRecordingFixture } from '../fixtures/paths.ts';
 import { PROTOTYPE_TYPES } from '../fixtures/trust/event-shapes.ts';
 import { parseSessionLog } from '../src/core/log/reader.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
-import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
+import { clientRequest, type ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { call, say } from '../testing/fake-model.ts';
 import { pageStart, type EngineHost } from './host.ts';
 import { MemoryStorage } from './storage/memory.ts';
@@ -21,7 +21,7 @@ const HEADER_LINE = '{"type":"session","version":0,"id":"s1","createdAt":1785000
 
 let rpc = 0;
 async function callHost(host: EngineHost, method: string, payload: unknown) {
-  const response = await host.handleRequest(method, { type: 'client-request', rpcId: `r${++rpc}`, method, payload });
+  const response = await host.handleRequest(method, clientRequest(method, payload, `r${++rpc}`));
   return response.result;
 }
 async function value(host: EngineHost, method: string, payload: unknown): Promise<Json> {
@@ -145,7 +145,7 @@ describe('host protocol', () => {
     {
       name: 'a method differing from the path',
       path: 'session.list',
-      body: { type: 'client-request', rpcId: 'x1', method: 'session.create', payload: {} },
+      body: clientRequest('session.create', {}, 'x1'),
       rpcId: 'x1',
       message: 'method "session.create" does not match path "session.list"',
       issuePaths: [],
@@ -153,7 +153,7 @@ describe('host protocol', () => {
     {
       name: 'a missing payload field',
       path: 'session.prompt',
-      body: { type: 'client-request', rpcId: 'x2', method: 'session.prompt', payload: { sessionId: 's', content: [{ type: 'text', text: 'hi' }] } },
+      body: clientRequest('session.prompt', { sessionId: 's', content: [{ type: 'text', text: 'hi' }] }, 'x2'),
       rpcId: 'x2',
       message: 'invalid payload for "session.prompt"',
       issuePaths: [['mode']],
@@ -161,7 +161,7 @@ describe('host protocol', () => {
     {
       name: 'an empty content list',
       path: 'session.prompt',
-      body: { type: 'client-request', rpcId: 'x3', method: 'session.prompt', payload: { sessionId: 's', mode: 'steer', content: [] } },
+      body: clientRequest('session.prompt', { sessionId: 's', mode: 'steer', content: [] }, 'x3'),
       rpcId: 'x3',
       message: 'invalid payload for "session.prompt"',
       issuePaths: [['content']],
@@ -169,7 +169,7 @@ describe('host protocol', () => {
     {
       name: 'a bad session id on create',
       path: 'session.create',
-      body: { type: 'client-request', rpcId: 'x4', method: 'session.create', payload: { sessionId: 'nope' } },
+      body: clientRequest('session.create', { sessionId: 'nope' }, 'x4'),
       rpcId: 'x4',
       message: 'invalid payload for "session.create"',
       issuePaths: [['sessionId']],

@@ -12,6 +12,7 @@ import { fixturePath } from '../fixtures/paths.ts';
 import { PROTOTYPE_TYPES } from '../fixtures/trust/event-shapes.ts';
 import { isKnownEventValid } from '../src/core/log/schemas.ts';
 import { main, parseServeArgs, startServe, USAGE, type CliIo } from './cli.ts';
+import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = path.join(ROOT, 'bin', 'ui-plan.mjs');
@@ -260,7 +261,7 @@ it('serves from the real binary with the example config, answers a call, and shu
     const res = await fetch(`${url}/api/session.create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'client-request', rpcId: 'r1', method: 'session.create', payload: {} }),
+      body: JSON.stringify(clientRequest('session.create', {}, 'r1')),
     });
     const body = (await res.json()) as { result: { ok: boolean; value: { sessionId: string } } };
     expect(body.result.ok).toBe(true);

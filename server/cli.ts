@@ -20,6 +20,7 @@ import { createDshProxyServer, parseDshUrl } from './dsh-proxy.ts';
 import { createUiPlanServer } from './http.ts';
 import { installProcessGuard } from './process-guard.ts';
 import { isLoopbackAddress } from './trust-fence.ts';
+import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 // The engine is loaded only by `serve`, so `fold` and `help` start fast and need no harness.
 const loadEngine = async () => ({
@@ -341,7 +342,7 @@ async function describeUpstream(origin: string): Promise<string | undefined> {
     const res = await fetch(`${origin}/api/host.describe`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'client-request', rpcId: 'ui-plan-startup', method: 'host.describe', payload: {} }),
+      body: JSON.stringify(clientRequest('host.describe', {}, 'ui-plan-startup')),
       signal: AbortSignal.timeout(3000),
     });
     const body = (await res.json()) as { result?: { ok?: boolean; value?: { version?: unknown } } };

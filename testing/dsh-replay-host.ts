@@ -9,6 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 /** The published dsh that installs and runs (npm `latest` 0.1.5-rc.2 names dependencies never published; issue 5). */
 export const DSH_VERSION = '0.1.0-rc.8';
@@ -288,7 +289,7 @@ export interface StartReplayOptions {
 }
 
 async function describeAnswers(url: string): Promise<boolean> {
-  const body = JSON.stringify({ type: 'client-request', rpcId: 'ready', method: 'host.describe', payload: {} });
+  const body = JSON.stringify(clientRequest('host.describe', {}, 'ready'));
   try {
     const res = await fetch(`${url}/api/host.describe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     return res.ok;

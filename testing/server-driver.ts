@@ -13,7 +13,7 @@ import { createScriptedModel } from '../harness/models/scripted.ts';
 import { createFrameBuffer, type FrameStream } from './frame-stream.ts';
 import type { DriverAnswer, ProtocolDriver } from './protocol-scenarios.ts';
 import type { PluginEntry } from '../harness/types.ts';
-import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
+import { clientRequest, type ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { FileStorage } from '../server/file-storage.ts';
 import { createUiPlanServer } from '../server/http.ts';
 
@@ -92,7 +92,7 @@ export async function createServerDriver(options: ServerDriverOptions = {}): Pro
     call(method, payload, opts) {
       rpc += 1;
       const rpcId = opts?.rpcId ?? `rpc-${rpc}`;
-      return post(`/api/${method}`, { type: 'client-request', rpcId, method: opts?.envelopeMethod ?? method, payload });
+      return post(`/api/${method}`, clientRequest(opts?.envelopeMethod ?? method, payload, rpcId));
     },
     post,
     respond: (body) => post('/api/respond', body),
