@@ -185,39 +185,19 @@ describe('host with session modes', () => {
     expect(host.engine.log(sessionId)!.events).toEqual([]);
   });
 
-  it.each<[string, 'create' | 'child' | 'resume', string]>([
-    ['a new session created with a mode starts in it', 'create', 'review'],
-    ['a child created with a mode starts in it', 'child', 'plan'],
-    ['an explicit mode on resume beats the logged baseline', 'resume', 'review'],
-  ])('%s', async (_name, how, mode) => {
-    const { host, model } = setup([say('ok'), say('ok')]);
-    const parent = host.engine.createSession();
-    let sessionId: string;
-    if (how === 'create') sessionId = host.engine.createSession({ mode });
-    else if (how === 'child') sessionId = host.engine.child(parent, { mode });
-    else {
-      sessionId = parent;
-      host.engine.modes.set(parent, 'plan');
-      await prompt(host, parent, 'first');
-      await host.engine.idle();
-      expect(host.engine.modes.get(parent)).toEqual({ current: 'plan' });
-      host.engine.resume(parent, { mode });
-    }
-    expect(host.engine.modes.get(sessionId)).toMatchObject({ pending: mode });
+  it('starts a new session created with a mode in it', async () => {
+    const { host, model } = setup([say('ok')]);
+    const sessionId = host.engine.createSession({ mode: 'review' });
+    expect(host.engine.modes.get(sessionId)).toMatchObject({ pending: 'review' });
     await prompt(host, sessionId, 'work');
     await host.engine.idle();
-    expect(host.engine.modes.get(sessionId)).toEqual({ current: mode });
-    expect(model.requests.at(-1)?.system).toContain(mode === 'review' ? REVIEW : BUILTIN_PLAN_SECTION);
+    expect(host.engine.modes.get(sessionId)).toEqual({ current: 'review' });
+    expect(model.requests.at(-1)?.system).toContain(REVIEW);
   });
 
-  it('starts a spawned child in default without a mode option, and a fork inherits through its prefix', async () => {
-    const { host } = setup([say('ok')]);
-    const parent = host.engine.createSession({ mode: 'review' });
-    await prompt(host, parent, 'first');
-    await host.engine.idle();
-    expect(host.engine.modes.get(host.engine.child(parent))).toEqual({ current: 'default' });
-    expect(host.engine.modes.get(host.engine.fork(parent))).toEqual({ current: 'review' });
-    expect(() => host.engine.child(parent, { mode: 'nope' })).toThrow(/the modes are: default, plan, review/);
+  it('refuses a mode the host does not define when a session is created, naming the modes', () => {
+    const { host } = setup([]);
+    expect(() => host.engine.createSession({ mode: 'nope' })).toThrow(/the modes are: default, plan, review/);
   });
 
   it('refuses a mode option on a host without session modes', () => {

@@ -244,7 +244,7 @@ describe('host protocol', () => {
   });
 
   it('refuses an invalid plugin list at construction, naming the field', () => {
-    expect(() => setup([], { plugins: [{ id: 'plan-mode', name: '@deepseek-ai/dsh-plan-mode', config: {} }] })).toThrow(/plugins\[0\]\.config: .*section/);
+    expect(() => setup([], { plugins: [{ id: 'plan-mode', name: '@deepseek-ai/dsh-plan-mode', config: {} }] })).toThrow('plugins[0].config.section: missing');
   });
 
   it('answers an unmatched command line with ok and no value, logging nothing', async () => {
@@ -642,60 +642,6 @@ describe('host engine', () => {
     const result = host.engine.log(sessionId)!.events.find((e) => e.type === 'tool/result')!.data as Json;
     expect(result.message.content[0].isError).toBe(true);
     expect(result.message.content[0].content[0].text).toMatch(text);
-  });
-
-  it('forks with the plan state inherited through the fold, and a child starts off and cannot open a review (§8 item 20)', async () => {
-    const { host, mux } = setup();
-    const parent = host.engine.createSession();
-    host.engine.planMode.set(parent, true);
-    const fork = host.engine.fork(parent);
-    expect(host.engine.planMode.get(fork)).toEqual({ active: true });
-    expect(host.engine.log(fork)!.header.parentSessionId).toBe(parent);
-    const child = host.engine.child(parent);
-    expect(host.engine.planMode.get(child)).toEqual({ active: false });
-    host.engine.planMode.set(child, true);
-    const outcome = await host.engine.planModePlugin.tool.execute(
-      { plan: PLAN },
-      { agent: host.engine.handle(child), events: host.engine.log(child)!.events, signal: new AbortController().signal, callId: 'c' },
-    );
-    expect(outcome.isError).toBe(true);
-    expect(outcome.text).toMatch(/delegated child/);
-    expect(mux.some((f) => f.method === 'question/requested')).toBe(false);
-  });
-
-  it('lets a child session resumed as a root after a reload open the review (spec §7, §3.2 item 4)', async () => {
-    const first = setup();
-    const parent = first.host.engine.createSession();
-    const child = first.host.engine.child(parent);
-    expect(first.host.engine.handle(child)!.root).toBe(false);
-    first.host.engine.planMode.set(child, true);
-    const second = setup([], { storage: first.storage });
-    expect(second.host.engine.handle(child)!.root).toBe(true);
-    const pending = second.host.engine.planModePlugin.tool.execute(
-      { plan: PLAN },
-      { agent: second.host.engine.handle(child), events: second.host.engine.log(child)!.events, signal: new AbortController().signal, callId: 'c' },
-    );
-    await waitFor(() => second.mux.some((f) => f.method === 'question/requested'));
-    const q = second.mux.find((f) => f.method === 'question/requested')!;
-    second.host.handleRespond({
-      type: 'client-response',
-      rpcId: q.rpcId,
-      result: { ok: true, value: { sessionId: child, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } },
-    });
-    expect((await pending).isError).toBe(false);
-    expect(second.host.engine.planMode.get(child)).toEqual({ active: true, pending: false });
-  });
-
-  it('forks a prefix only, closing an open turn in the copy', async () => {
-    const { host } = setup();
-    const parent = host.engine.createSession();
-    const log = host.engine.log(parent)!;
-    log.append({ type: 'plan/mode', data: { active: true } });
-    log.append({ type: 'turn/start', data: { turn: 1 } });
-    log.append({ type: 'plan/mode', data: { active: false } });
-    const fork = host.engine.fork(parent, { throughSeq: 1 });
-    expect(types(host.engine.log(fork)!.events)).toEqual(['plan/mode', 'turn/start', 'turn/end']);
-    expect(host.engine.planMode.get(fork)).toEqual({ active: true });
   });
 
   it('reloads sessions from storage with the same plan projection, closing an open turn with a server-stopped error (§8 item 21)', async () => {
