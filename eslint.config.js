@@ -1,10 +1,11 @@
 // ESLint flat config: TypeScript rules plus the one-way import zones of STYLE.md
-// (core → nothing; features → core, lib, components, never a sibling; mocks/server → harness, core; nothing → e2e).
+// (core → nothing; features → core, lib, components, never a sibling; mocks/server → harness, core; nothing → e2e;
+// testing/ is test support: tests, e2e and scripts may import it, product code never does).
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 
 const features = ['session-stream', 'sessions', 'transcript', 'plan-status', 'composer', 'plan-review', 'questions'];
-const outsideCore = ['./src/features', './src/app', './src/lib', './src/components', './harness', './server', './mocks', './e2e', './bench'];
+const outsideCore = ['./src/features', './src/app', './src/lib', './src/components', './harness', './server', './mocks', './testing', './e2e', './bench'];
 
 const zones = [
   { target: './src/core', from: outsideCore, message: 'src/core is pure and imports nothing outside itself.' },
@@ -26,11 +27,19 @@ const zones = [
     message: 'The harness engine imports only src/core.',
   },
   { target: ['./server', './mocks'], from: ['./src/features', './src/app', './src/components', './e2e'], message: 'Adapters import harness and core only.' },
-  { target: ['./src', './harness', './server', './mocks', './bench'], from: './e2e', message: 'Nothing imports e2e.' },
+  { target: ['./src', './harness', './server', './mocks', './bench', './testing'], from: './e2e', message: 'Nothing imports e2e.' },
+  {
+    target: ['./src', './harness', './server', './mocks', './bench'],
+    from: './testing',
+    message: 'Product code never imports test support (testing/); tests may.',
+  },
 ];
 
-// Component tests render features against the MSW-mocked harness, so test files may import mocks/.
-const testZones = zones.map((zone) => (zone.target === './src/features' ? { ...zone, from: zone.from.filter((from) => from !== './mocks') } : zone));
+// Component tests render features against the MSW-mocked harness, so test files may import mocks/; tests may import
+// test support (testing/).
+const testZones = zones
+  .filter((zone) => zone.from !== './testing')
+  .map((zone) => (zone.target === './src/features' ? { ...zone, from: zone.from.filter((from) => from !== './mocks') } : zone));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'public-msw/mockServiceWorker.js', 'bench/scratch/**', 'test-results/**', 'playwright-report/**', 'e2e/.tmp/**'] },

@@ -1,7 +1,7 @@
 /**
  * Playwright interop run (`npm run test:interop`): ui-plan's built app served by `ui-plan serve --dsh` in front of a
  * REAL DeepSeek Harness web host (`@deepseek-ai/dsh` from npm, keyless replay mode), in Debian's Chromium. The spec
- * installs the host into a cache outside the repo (server/dsh-replay-host.ts) and starts both servers itself, one
+ * installs the host into a cache outside the repo (testing/dsh-replay-host.ts) and starts both servers itself, one
  * fresh host per scenario; it skips, with the reason, when the npm registry is unreachable and nothing is cached.
  * Kept apart from playwright.config.ts so `npm run test:e2e` stays fast.
  */

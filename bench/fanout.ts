@@ -16,6 +16,7 @@ import { createHost } from '../harness/host.ts';
 import type { ModelChunk, ModelProvider } from '../harness/types.ts';
 import { FileStorage } from '../server/file-storage.ts';
 import { createUiPlanServer } from '../server/http.ts';
+import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 /** What the fan-out benchmark prints and `bench/run.ts` checks. */
 export interface FanoutResult {
@@ -73,7 +74,7 @@ export async function benchFanout(options: { sessions?: number; clients?: number
     const res = await fetch(`http://127.0.0.1:${port}/api/${method}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'client-request', rpcId: `b-${method}-${Math.random()}`, method, payload }),
+      body: JSON.stringify(clientRequest(method, payload, `b-${method}-${Math.random()}`)),
     });
     const body = (await res.json()) as { result: { ok: boolean; value?: unknown } };
     if (!body.result.ok) throw new Error(`${method} failed: ${JSON.stringify(body.result)}`);

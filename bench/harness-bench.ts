@@ -10,6 +10,7 @@ import { MemoryStorage } from '../harness/storage/memory.ts';
 import { createScriptedModel } from '../harness/models/scripted.ts';
 import { bigLog } from '../scripts/make-perf-fixtures.mjs';
 import { HISTORY_PAGE_MESSAGES, LOAD_ALL_PAGE_MESSAGES } from '../src/features/session-stream/store.ts';
+import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 interface Result {
   name: string;
@@ -30,7 +31,7 @@ export async function benchHarness(events: number): Promise<Result[]> {
   // The recorded shape the browser bench opens (fixtures/perf/log-50k-*.jsonl): ~310 bytes an event.
   const jsonl = bigLog('bench', 'Bench log', 'bench', events, 11);
   const t0 = performance.now();
-  const imported = await host.handleRequest('session.import', { type: 'client-request', rpcId: 'b1', method: 'session.import', payload: { jsonl } });
+  const imported = await host.handleRequest('session.import', clientRequest('session.import', { jsonl }, 'b1'));
   const importMs = performance.now() - t0;
   if (!imported.result.ok) throw new Error(`import failed: ${JSON.stringify(imported.result)}`);
   const { sessionId } = imported.result.value as { sessionId: string };
@@ -40,12 +41,7 @@ export async function benchHarness(events: number): Promise<Result[]> {
     let got = 0;
     const t = performance.now();
     for (let i = 0; i < calls; i += 1) {
-      const page = await host.handleRequest('session.history', {
-        type: 'client-request',
-        rpcId: `h${i}`,
-        method: 'session.history',
-        payload: { sessionId, ...payload },
-      });
+      const page = await host.handleRequest('session.history', clientRequest('session.history', { sessionId, ...payload }, `h${i}`));
       if (!page.result.ok) throw new Error(`history failed: ${JSON.stringify(page.result)}`);
       bytes = JSON.stringify(page).length;
       got = (page.result.value as { events: unknown[] }).events.length;

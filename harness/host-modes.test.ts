@@ -7,12 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../src/core/log/types.ts';
-import { call, say, type FakeStep } from './fake-model.ts';
+import { call, say, type FakeStep } from '../testing/fake-model.ts';
 import type { EngineHost } from './host.ts';
 import { BUILTIN_PLAN_SECTION, modeNoticeText } from './plugins/modes.ts';
 import { MemoryStorage } from './storage/memory.ts';
-import { createTestHost, gate, waitFor } from './testing/host-fixture.ts';
+import { createTestHost, gate, waitFor } from '../testing/host-fixture.ts';
 import type { HostOptions, ModelRequest, PluginEntry } from './types.ts';
+import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 /** Untyped JSON read back from logged payloads and frames. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,7 +29,7 @@ function setup(steps: FakeStep[] = [], extra: Partial<HostOptions> = {}) {
 
 let rpc = 0;
 async function result(host: EngineHost, method: string, payload: unknown) {
-  return (await host.handleRequest(method, { type: 'client-request', rpcId: `r${++rpc}`, method, payload })).result;
+  return (await host.handleRequest(method, clientRequest(method, payload, `r${++rpc}`))).result;
 }
 async function value(host: EngineHost, method: string, payload: unknown): Promise<Json> {
   const answer = await result(host, method, payload);
@@ -184,39 +185,19 @@ describe('host with session modes', () => {
     expect(host.engine.log(sessionId)!.events).toEqual([]);
   });
 
-  it.each<[string, 'create' | 'child' | 'resume', string]>([
-    ['a new session created with a mode starts in it', 'create', 'review'],
-    ['a child created with a mode starts in it', 'child', 'plan'],
-    ['an explicit mode on resume beats the logged baseline', 'resume', 'review'],
-  ])('%s', async (_name, how, mode) => {
-    const { host, model } = setup([say('ok'), say('ok')]);
-    const parent = host.engine.createSession();
-    let sessionId: string;
-    if (how === 'create') sessionId = host.engine.createSession({ mode });
-    else if (how === 'child') sessionId = host.engine.child(parent, { mode });
-    else {
-      sessionId = parent;
-      host.engine.modes.set(parent, 'plan');
-      await prompt(host, parent, 'first');
-      await host.engine.idle();
-      expect(host.engine.modes.get(parent)).toEqual({ current: 'plan' });
-      host.engine.resume(parent, { mode });
-    }
-    expect(host.engine.modes.get(sessionId)).toMatchObject({ pending: mode });
+  it('starts a new session created with a mode in it', async () => {
+    const { host, model } = setup([say('ok')]);
+    const sessionId = host.engine.createSession({ mode: 'review' });
+    expect(host.engine.modes.get(sessionId)).toMatchObject({ pending: 'review' });
     await prompt(host, sessionId, 'work');
     await host.engine.idle();
-    expect(host.engine.modes.get(sessionId)).toEqual({ current: mode });
-    expect(model.requests.at(-1)?.system).toContain(mode === 'review' ? REVIEW : BUILTIN_PLAN_SECTION);
+    expect(host.engine.modes.get(sessionId)).toEqual({ current: 'review' });
+    expect(model.requests.at(-1)?.system).toContain(REVIEW);
   });
 
-  it('starts a spawned child in default without a mode option, and a fork inherits through its prefix', async () => {
-    const { host } = setup([say('ok')]);
-    const parent = host.engine.createSession({ mode: 'review' });
-    await prompt(host, parent, 'first');
-    await host.engine.idle();
-    expect(host.engine.modes.get(host.engine.child(parent))).toEqual({ current: 'default' });
-    expect(host.engine.modes.get(host.engine.fork(parent))).toEqual({ current: 'review' });
-    expect(() => host.engine.child(parent, { mode: 'nope' })).toThrow(/the modes are: default, plan, review/);
+  it('refuses a mode the host does not define when a session is created, naming the modes', () => {
+    const { host } = setup([]);
+    expect(() => host.engine.createSession({ mode: 'nope' })).toThrow(/the modes are: default, plan, review/);
   });
 
   it('refuses a mode option on a host without session modes', () => {

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { readFixture, readRecordingFixture } from '../fixtures/paths.ts';
 import { parseSessionLog } from '../src/core/log/reader.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
-import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
-import { call, say, type FakeStep } from './fake-model.ts';
+import { clientRequest, type ServerRequest } from '../src/core/protocol/envelopes.ts';
+import { call, say, type FakeStep } from '../testing/fake-model.ts';
 import { NOTICE_ON } from './plugins/plan-mode.ts';
-import { createTestHost, gate, waitFor } from './testing/host-fixture.ts';
+import { createTestHost, gate, waitFor } from '../testing/host-fixture.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -43,7 +43,7 @@ function setup(steps: FakeStep[]) {
   const { host, mux, tick } = createTestHost(steps);
   const sessionId = host.engine.createSession();
   const request = async (method: string, payload: unknown): Promise<Json> => {
-    const response = await host.handleRequest(method, { type: 'client-request', rpcId: `r-${tick()}`, method, payload });
+    const response = await host.handleRequest(method, clientRequest(method, payload, `r-${tick()}`));
     if (!response.result.ok) throw new Error(`${method}: ${response.result.error.message}`);
     return response.result.value;
   };

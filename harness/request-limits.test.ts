@@ -7,10 +7,11 @@ import { expect, it } from 'vitest';
 import { MAX_ID_CHARS } from '../src/core/protocol/ids.ts';
 import { INTERNAL_ERROR_MESSAGE } from './host.ts';
 import { MemoryStorage } from './storage/memory.ts';
-import { createTestHost } from './testing/host-fixture.ts';
+import { createTestHost } from '../testing/host-fixture.ts';
+import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 const LONG = 'x'.repeat(5000);
-const request = (method: string, payload: unknown, rpcId = 'r1') => ({ type: 'client-request', rpcId, method, payload });
+const request = (method: string, payload: unknown, rpcId = 'r1') => clientRequest(method, payload, rpcId);
 
 it.each([
   { method: 'session.create', payload: { sessionId: `session-${LONG}` }, field: 'sessionId' },

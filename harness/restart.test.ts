@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { readFixture } from '../fixtures/paths.ts';
 import { parseSessionLog } from '../src/core/log/reader.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
-import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
+import { clientRequest, type ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { APPROVE_LABEL, PLAN_REVIEW_ID, type QuestionAnswer } from '../src/core/questions/types.ts';
 import { SERVER_STOPPED, TOOL_STOPPED_TEXT } from './agent.ts';
 import { createHost, type EngineHost } from './host.ts';
@@ -17,7 +17,7 @@ import { createReplayModel } from './models/replay.ts';
 import { createScriptedModel } from './models/scripted.ts';
 import { questionIdOf } from './questions.ts';
 import { MemoryStorage } from './storage/memory.ts';
-import { waitFor } from './testing/host-fixture.ts';
+import { waitFor } from '../testing/host-fixture.ts';
 import type { ModelProvider, StoredSession } from './types.ts';
 
 /** Untyped JSON read back from logged payloads and frames. */
@@ -107,12 +107,10 @@ describe('a question survives a server restart', () => {
     const storage = new MemoryStorage();
     const first = start(storage);
     const sessionId = first.host.engine.createSession();
-    await first.host.handleRequest('commands/execute', {
-      type: 'client-request',
-      rpcId: 'r1',
-      method: 'commands/execute',
-      payload: { args: { agentId: sessionId, line: '/plan add a --greeting flag to the CLI', images: [] } },
-    });
+    await first.host.handleRequest(
+      'commands/execute',
+      clientRequest('commands/execute', { args: { agentId: sessionId, line: '/plan add a --greeting flag to the CLI', images: [] } }, 'r1'),
+    );
     await waitFor(() => first.host.engine.questionProvider.pending().length > 0);
     const before = first.host.engine.questionProvider.pending()[0]!;
     // kill -9: the first host is abandoned as it is; the second one loads what was stored.
@@ -134,12 +132,10 @@ describe('a question survives a server restart', () => {
     const storageB = new MemoryStorage();
     const uncrashed = start(storageB);
     const id = uncrashed.host.engine.createSession({ sessionId: SESSION });
-    await uncrashed.host.handleRequest('commands/execute', {
-      type: 'client-request',
-      rpcId: 'r1',
-      method: 'commands/execute',
-      payload: { args: { agentId: id, line: '/plan add a --greeting flag to the CLI', images: [] } },
-    });
+    await uncrashed.host.handleRequest(
+      'commands/execute',
+      clientRequest('commands/execute', { args: { agentId: id, line: '/plan add a --greeting flag to the CLI', images: [] } }, 'r1'),
+    );
     await waitFor(() => uncrashed.host.engine.questionProvider.pending().length > 0);
     answer(uncrashed.host, uncrashed.host.engine.questionProvider.pending()[0]!.rpcId, { answers: [{ id: PLAN_REVIEW_ID, selected: [APPROVE_LABEL] }] });
     await uncrashed.host.engine.idle();
@@ -194,12 +190,10 @@ describe('a question survives a server restart', () => {
     const storage = new MemoryStorage();
     const first = start(storage, createReplayModel(recording, { speed: 0 }));
     const sessionId = first.host.engine.createSession({ sessionId: SESSION });
-    await first.host.handleRequest('commands/execute', {
-      type: 'client-request',
-      rpcId: 'r1',
-      method: 'commands/execute',
-      payload: { args: { agentId: sessionId, line: '/plan Plan a small change: add a --greeting flag to a CLI.', images: [] } },
-    });
+    await first.host.handleRequest(
+      'commands/execute',
+      clientRequest('commands/execute', { args: { agentId: sessionId, line: '/plan Plan a small change: add a --greeting flag to a CLI.', images: [] } }, 'r1'),
+    );
     await waitFor(() => first.host.engine.questionProvider.pending().length > 0);
     // A fresh provider, as `ui-plan serve --model replay:FILE` makes after a restart: its own count starts at 0.
     const second = start(new MemoryStorage({ sessions: storage.loadAll() }), createReplayModel(recording, { speed: 0 }));

@@ -6,12 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../src/core/log/types.ts';
-import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
+import { clientRequest, type ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { APPROVE_LABEL, PLAN_REVIEW_ID } from '../src/core/questions/types.ts';
-import { call, say } from './fake-model.ts';
+import { call, say } from '../testing/fake-model.ts';
 import { logWriteErrorOf } from './log.ts';
 import { MemoryStorage } from './storage/memory.ts';
-import { createTestHost, gate, waitFor } from './testing/host-fixture.ts';
+import { createTestHost, gate, waitFor } from '../testing/host-fixture.ts';
 import type { SessionStorage, StoredLine, StoredSession } from './types.ts';
 
 /** Untyped JSON read back from answers and frames. */
@@ -61,7 +61,7 @@ function setup(steps: Parameters<typeof createTestHost>[0] = [], error?: () => E
   const test = createTestHost(steps, { storage });
   let rpc = 0;
   const request = async (method: string, payload: unknown) =>
-    (await test.host.handleRequest(method, { type: 'client-request', rpcId: `r${++rpc}`, method, payload })).result as Json;
+    (await test.host.handleRequest(method, clientRequest(method, payload, `r${++rpc}`))).result as Json;
   /** What the session holds in memory is exactly what was stored, line for line. */
   const expectStoredEqualsMemory = (sessionId: string) => {
     const stored = storage.memory.get(sessionId)!.lines.map((line) => line.type);

@@ -1,8 +1,9 @@
 /** Carrier checks of the MSW adapter, matching the Node server's (PROTOCOL.md "Unary calls", "Downlink"). */
 import { expect, it } from 'vitest';
 import { readRecordingFixture } from '../fixtures/paths.ts';
+import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
-const envelope = (method: string, payload: unknown = {}) => JSON.stringify({ type: 'client-request', rpcId: 'r1', method, payload });
+const envelope = (method: string, payload: unknown = {}) => JSON.stringify(clientRequest(method, payload, 'r1'));
 
 it.each([
   { name: 'a wrong content type is 415', path: '/api/host.describe', type: 'text/plain', body: envelope('host.describe'), status: 415 },

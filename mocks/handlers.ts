@@ -1,12 +1,14 @@
 /**
- * MSW adapter over the reference harness engine (PROTOCOL.md): `POST /api/respond` and `POST /api/<method>` with
- * the server's carrier checks, decided once in harness/carrier.ts (415 wrong content type, 413 body over 1 MiB or 32 MiB
- * for `session.import`, 400 body nested too deeply or not JSON) and 404 for an unknown method, then straight into the
- * `Host`; the two downlink WebSockets are `ws.link`s that attach the host's streams and detach on close. No business rule lives here (STYLE.md "Thin adapters").
+ * MSW adapter over the reference harness engine (PROTOCOL.md): every request to `/api/*` goes through the carrier
+ * checks the Node server runs, decided once in harness/carrier.ts (426 a downlink path without an upgrade, 404 an
+ * unknown method, 405 a verb other than POST, 415 wrong content type, 413 body over 1 MiB or 32 MiB for
+ * `session.import`, 400 body nested too deeply or not JSON; same texts and headers), then straight into the `Host`;
+ * the two downlink WebSockets are `ws.link`s that attach the host's streams and detach on close. No business rule
+ * lives here (STYLE.md "Thin adapters"). There is no trust fence: the mocked host lives inside the page.
  */
 import { http, HttpResponse, ws, type RequestHandler, type WebSocketHandler } from 'msw';
-import { checkJsonBody, statusOfAnswer, statusOfReceipt } from '../harness/carrier.ts';
-import { bodyLimitOf, MAX_BODY_BYTES } from '../harness/limits.ts';
+import { checkJsonBody, JSON_HEADERS, refusalHeaders, routeApiRequest, statusOfAnswer, statusOfReceipt, type CarrierRefusal } from '../harness/carrier.ts';
+import { MAX_BODY_BYTES } from '../harness/limits.ts';
 import type { Host } from '../harness/types.ts';
 
 /** Largest accepted request body in bytes (PROTOCOL.md "Unary calls": 413 over 1 MiB; `session.import` takes more, harness/limits.ts). */
@@ -15,22 +17,12 @@ export { MAX_BODY_BYTES };
 /** WebSocket close code the host uses when a client sends on a downlink (PROTOCOL.md "Downlink"). */
 const POLICY_VIOLATION = 1008;
 
-type Carrier = { ok: true; body: unknown } | { ok: false; response: Response };
-
-async function readJsonBody(request: Request, limit: number): Promise<Carrier> {
-  const checked = checkJsonBody(request.headers.get('content-type'), await request.text(), limit);
-  if (checked.ok) return checked;
-  const { status, text } = checked.refusal;
-  return { ok: false, response: new HttpResponse(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } }) };
+function refusalResponse(refusal: CarrierRefusal): Response {
+  return new HttpResponse(refusal.text, { status: refusal.status, headers: refusalHeaders(refusal) });
 }
 
-/** The method named by an `/api/<method>` path, or `undefined` when its escapes are not valid. */
-function methodOfPath(pathname: string): string | undefined {
-  try {
-    return decodeURIComponent(pathname.replace(/^\/api\//, ''));
-  } catch {
-    return undefined;
-  }
+function jsonResponse(value: unknown, status: number): Response {
+  return new HttpResponse(JSON.stringify(value), { status, headers: JSON_HEADERS });
 }
 
 /**
@@ -43,20 +35,19 @@ export function createHandlers(getHost: () => Host): Array<RequestHandler | WebS
   const mux = ws.link('*/api/events.mux');
   const hostLink = ws.link('*/api/events.host');
   return [
-    http.post('*/api/respond', async ({ request }) => {
-      const carrier = await readJsonBody(request, bodyLimitOf('respond'));
-      if (!carrier.ok) return carrier.response;
-      const receipt = getHost().handleRespond(carrier.body);
-      return HttpResponse.json(receipt, { status: statusOfReceipt(receipt) });
-    }),
-    http.post('*/api/*', async ({ request }) => {
-      const method = methodOfPath(new URL(request.url).pathname);
+    http.all('*/api/*', async ({ request }) => {
       const host = getHost();
-      if (method === undefined || !host.hasMethod(method)) return new HttpResponse('not found', { status: 404 });
-      const carrier = await readJsonBody(request, bodyLimitOf(method));
-      if (!carrier.ok) return carrier.response;
-      const answer = await host.handleRequest(method, carrier.body, request.signal);
-      return HttpResponse.json(answer, { status: statusOfAnswer(answer) });
+      const head = { verb: request.method, pathname: new URL(request.url).pathname, contentType: request.headers.get('content-type') };
+      const routed = routeApiRequest(head, (name) => host.hasMethod(name));
+      if (!routed.ok) return refusalResponse(routed.refusal);
+      const carrier = checkJsonBody(await request.text(), routed.route.limit);
+      if (!carrier.ok) return refusalResponse(carrier.refusal);
+      if (routed.route.kind === 'respond') {
+        const receipt = host.handleRespond(carrier.body);
+        return jsonResponse(receipt, statusOfReceipt(receipt));
+      }
+      const answer = await host.handleRequest(routed.route.method, carrier.body, request.signal);
+      return jsonResponse(answer, statusOfAnswer(answer));
     }),
     mux.addEventListener('connection', ({ client }) => {
       const detach = getHost().openMux((_frame, text) => client.send(text));

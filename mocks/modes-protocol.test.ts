@@ -1,12 +1,12 @@
 /**
- * Runs the session-modes protocol scenario table (harness/testing/modes-scenarios.ts) against the MSW adapter:
+ * Runs the session-modes protocol scenario table (testing/modes-scenarios.ts) against the MSW adapter:
  * fetch and WebSocket in happy-dom, intercepted by `mocks/node.ts` over a fresh mocked host with the `mode`
  * plugin per scenario.
  */
 import { afterEach, beforeEach, it } from 'vitest';
-import { MODES_PLUGINS, modesProtocolScenarios } from '../harness/testing/modes-scenarios.ts';
+import { MODES_PLUGINS, modesProtocolScenarios } from '../testing/modes-scenarios.ts';
 import { resetMockHarness } from './node.ts';
-import { mswDriver } from './protocol-driver.ts';
+import { mswDriver } from '../testing/msw-driver.ts';
 
 beforeEach(() => resetMockHarness({ plugins: MODES_PLUGINS }));
 afterEach(() => mswDriver.close());

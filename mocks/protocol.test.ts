@@ -1,10 +1,10 @@
 /**
- * The shared protocol scenario table (harness/testing/protocol-scenarios.ts) against the MSW adapter: fetch and
+ * The shared protocol scenario table (testing/protocol-scenarios.ts) against the MSW adapter: fetch and
  * WebSocket in happy-dom, intercepted by `mocks/node.ts` over a fresh mocked host per scenario.
  */
 import { afterEach, it } from 'vitest';
-import { protocolScenarios } from '../harness/testing/protocol-scenarios.ts';
-import { mswDriver } from './protocol-driver.ts';
+import { protocolScenarios } from '../testing/protocol-scenarios.ts';
+import { mswDriver } from '../testing/msw-driver.ts';
 
 afterEach(() => mswDriver.close());
 

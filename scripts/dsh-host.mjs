@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// A real DeepSeek Harness web host for interop tests (server/dsh-replay-host.ts), from the command line:
+// A real DeepSeek Harness web host for interop tests (testing/dsh-replay-host.ts), from the command line:
 //   node scripts/dsh-host.mjs install           install into the cache folder (reused when present); prints the timing
 //   node scripts/dsh-host.mjs start FIXTURE     start `dsh web` replaying FIXTURE; prints its URL, stops on Ctrl-C
 // Exit 0 ok, 1 failure, 2 usage, 3 the npm registry cannot be reached and nothing is installed.
 import { register } from 'tsx/esm/api';
 
 register();
-const { ensureDshHost, startReplayHost, dshCacheDir, RegistryUnreachableError } = await import('../server/dsh-replay-host.ts');
+const { ensureDshHost, startReplayHost, dshCacheDir, RegistryUnreachableError } = await import('../testing/dsh-replay-host.ts');
 const [command, fixture] = process.argv.slice(2);
 try {
   if (command === 'install') {

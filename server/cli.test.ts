@@ -10,8 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { fixturePath } from '../fixtures/paths.ts';
 import { PROTOTYPE_TYPES } from '../fixtures/trust/event-shapes.ts';
-import { isKnownEventValid } from '../src/core/log/schemas.ts';
-import { main, parseServeArgs, startServe, USAGE, type CliIo } from './cli.ts';
+import { parseSessionLog } from '../src/core/log/reader.ts';
+import { COMMANDS, main, parseServeArgs, SERVE_PARSE, startServe, type CliIo } from './cli.ts';
+import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = path.join(ROOT, 'bin', 'ui-plan.mjs');
@@ -63,22 +64,10 @@ it('folds every projection-random case to its expected plan state in one run, in
       plan: expected.plan,
       mode: expected.mode,
     });
-    const rows = text
-      .split('\n')
-      .slice(1)
-      .filter((l, j, all) => !(l === '' && j === all.length - 1));
-    const unreadable = rows.flatMap((row, j) => {
-      try {
-        // Unreadable: not an event envelope, or a known kind whose payload has the wrong shape (issue 8 item 7).
-        const v = JSON.parse(row) as { type?: unknown; data?: unknown };
-        const event = typeof v === 'object' && v !== null && typeof v.type === 'string' && v.type !== 'session';
-        return event && isKnownEventValid(v.type as string, v.data) === undefined ? [] : [j + 2];
-      } catch {
-        return [j + 2];
-      }
-    });
-    expect({ case: name, skipped: line.skipped }).toEqual({ case: name, skipped: unreadable });
-    expect(line.events).toBe(rows.length - unreadable.length);
+    // fold reports exactly what the log reader reports: the lines it skipped and the events it read.
+    const parsed = parseSessionLog(text);
+    expect({ case: name, skipped: line.skipped }).toEqual({ case: name, skipped: parsed.skipped.map((skip) => skip.line) });
+    expect(line.events).toBe(parsed.events.length);
   });
   expect(lines.some((l) => (l.skipped as number[]).length > 0)).toBe(true);
 });
@@ -130,7 +119,7 @@ it.each<[string, string[], RegExp]>([
   const io = captured();
   expect(await main(argv, io)).toBe(2);
   expect(io.stderr).toMatch(message);
-  expect(io.stderr).toContain(USAGE);
+  expectUsage(io.stderr);
   expect(io.stdout).toBe('');
 });
 
@@ -209,10 +198,39 @@ it('keeps the --dsh origin (trailing slash dropped) beside the defaults', () => 
   });
 });
 
-it.each([['help'], ['--help'], ['-h']])('prints the usage for %s and exits 0', async (arg) => {
+/** The usage names every command of the table and every flag the serve parser accepts. */
+function expectUsage(text: string): void {
+  for (const command of COMMANDS) expect(text).toMatch(new RegExp(`^  ui-plan ${command.name}\\b`, 'm'));
+  for (const flag of Object.keys(SERVE_PARSE)) expect(text).toMatch(new RegExp(`^  --${flag} [A-Z]+ `, 'm'));
+}
+
+it.each([['help'], ['--help'], ['-h']])('prints the names of every command and flag the parser accepts for %s and exits 0', async (arg) => {
   const io = captured();
   expect(await main([arg], io)).toBe(0);
-  expect(io.stdout).toBe(USAGE);
+  expectUsage(io.stdout);
+  expect(io.stderr).toBe('');
+});
+
+it('accepts every flag the help names, and only those', async () => {
+  const io = captured();
+  await main(['help'], io);
+  const named = [...io.stdout.matchAll(/^ {2}--([a-z-]+) /gm)].map((match) => match[1] as string);
+  expect(named.sort()).toEqual(Object.keys(SERVE_PARSE).sort());
+  const values: Record<string, string> = {
+    host: '127.0.0.1',
+    port: '0',
+    speed: '2',
+    model: 'scripted',
+    dsh: 'http://127.0.0.1:9',
+    'trusted-host': 'my-box.lan',
+  };
+  for (const flag of named) expect(() => parseServeArgs([`--${flag}`, values[flag] ?? 'x'], '/work'), `--${flag}`).not.toThrow();
+});
+
+it('refuses every harness-only flag beside --dsh, naming all of them', () => {
+  expect(() =>
+    parseServeArgs(['--dsh', 'http://127.0.0.1:9', '--data-dir', 'd', '--model', 'scripted', '--speed', '2', '--config', 'c.yaml'], '/work'),
+  ).toThrow('--dsh serves a real dsh host, so --data-dir, --model, --speed, --config cannot be used with it');
 });
 
 it('exits 2 from the real binary on a usage error', () => {
@@ -260,7 +278,7 @@ it('serves from the real binary with the example config, answers a call, and shu
     const res = await fetch(`${url}/api/session.create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'client-request', rpcId: 'r1', method: 'session.create', payload: {} }),
+      body: JSON.stringify(clientRequest('session.create', {}, 'r1')),
     });
     const body = (await res.json()) as { result: { ok: boolean; value: { sessionId: string } } };
     expect(body.result.ok).toBe(true);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirInUseError, LOCK_FILE_NAME, type LockSystem } from './data-lock.ts';
+import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = path.join(ROOT, 'bin', 'ui-plan.mjs');
@@ -146,7 +147,7 @@ it('refuses a second ui-plan serve on a data directory in use, takes over after 
   const res = await fetch(`${url}/api/session.list`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'client-request', rpcId: 'r1', method: 'session.list', payload: {} }),
+    body: JSON.stringify(clientRequest('session.list', {}, 'r1')),
   });
   expect(res.status).toBe(200);
   third.child.kill('SIGTERM');

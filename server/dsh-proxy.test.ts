@@ -12,6 +12,7 @@ import { afterEach, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createDshProxyServer, parseDshUrl, upstreamHeaders } from './dsh-proxy.ts';
 import { decideTrust } from './trust-fence.ts';
+import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 interface Seen {
   method: string;
@@ -67,7 +68,7 @@ async function proxyTo(upstream: string, staticDir?: string) {
   return { url, proxy };
 }
 
-const envelope = JSON.stringify({ type: 'client-request', rpcId: 'r1', method: 'host.describe', payload: {} });
+const envelope = JSON.stringify(clientRequest('host.describe', {}, 'r1'));
 
 function post(url: string, headers: Record<string, string> = {}, body = envelope) {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });

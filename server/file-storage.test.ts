@@ -11,7 +11,7 @@ import { SessionLog } from '../harness/log.ts';
 import { parseSessionLog } from '../src/core/log/reader.ts';
 import { SKIPPED_LINE_TYPE } from '../harness/storage/stored-lines.ts';
 import { FileStorage } from './file-storage.ts';
-import { createServerDriver, type ServerDriver } from './protocol-driver.ts';
+import { createServerDriver, type ServerDriver } from '../testing/server-driver.ts';
 import type { StoredSession } from '../harness/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 

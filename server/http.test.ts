@@ -12,7 +12,7 @@ import { WebSocket } from 'ws';
 import { createUiPlanServer, NOT_BUILT_HTML, type UiPlanServer } from './http.ts';
 import { decideTrust } from './trust-fence.ts';
 import type { FrameSink, Host } from '../harness/types.ts';
-import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
+import { clientRequest, type ServerRequest } from '../src/core/protocol/envelopes.ts';
 
 /**
  * A recording stand-in for the engine: these tests are about the carrier (fence, status codes, static,
@@ -118,7 +118,7 @@ function raw(opts: { method?: string; path: string; headers?: Record<string, str
   });
 }
 
-const envelope = JSON.stringify({ type: 'client-request', rpcId: 'r1', method: 'session.list', payload: {} });
+const envelope = JSON.stringify(clientRequest('session.list', {}, 'r1'));
 const json = { 'content-type': 'application/json' };
 const loop = () => `127.0.0.1:${port}`;
 
@@ -192,14 +192,14 @@ it('accepts a body of exactly 1 MiB and a charset parameter on the content type'
 });
 
 it('accepts a session.import body over 1 MiB (a recorded log of a few MB) and hands it to the host', async () => {
-  const body = { type: 'client-request', rpcId: 'r8', method: 'session.import', payload: { jsonl: 'x'.repeat(2_200_000) } };
+  const body = clientRequest('session.import', { jsonl: 'x'.repeat(2_200_000) }, 'r8');
   const res = await raw({ path: '/api/session.import', headers: json, body: JSON.stringify(body) });
   expect(res.status).toBe(200);
   expect(fake.calls.at(-1)).toEqual({ method: 'session.import', body });
 });
 
 it('hands the parsed body and the whole slash method to the host', async () => {
-  const body = { type: 'client-request', rpcId: 'r9', method: 'commands/execute', payload: { args: { agentId: 's', line: '/plan', images: [] } } };
+  const body = clientRequest('commands/execute', { args: { agentId: 's', line: '/plan', images: [] } }, 'r9');
   const res = await raw({ path: '/api/commands/execute', headers: json, body: JSON.stringify(body) });
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/json/);

@@ -10,8 +10,21 @@ import http from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
-import { contentTypeRefusal, parseJsonBody, statusOfAnswer, statusOfReceipt, tooLargeRefusal, type CarrierRefusal } from '../harness/carrier.ts';
-import { bodyLimitOf, MAX_BODY_BYTES } from '../harness/limits.ts';
+import {
+  CARRIER_TEXTS,
+  HOST_PATH,
+  JSON_HEADERS,
+  MUX_PATH,
+  parseJsonBody,
+  PLAIN_TEXT_HEADERS,
+  refusalHeaders,
+  routeApiRequest,
+  statusOfAnswer,
+  statusOfReceipt,
+  tooLargeRefusal,
+  type CarrierRefusal,
+} from '../harness/carrier.ts';
+import { MAX_BODY_BYTES } from '../harness/limits.ts';
 import type { FrameSink, Host } from '../harness/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { createStaticHandler, NOT_BUILT_HTML } from './static.ts';
@@ -23,10 +36,8 @@ export { NOT_BUILT_HTML };
 export { MAX_BODY_BYTES };
 /** Keepalive ping period of the downlinks, in ms. */
 export const PING_INTERVAL_MS = 30_000;
-/** Path of the mux downlink: session frames of every attached session (PROTOCOL.md "Downlink"). */
-export const MUX_PATH = '/api/events.mux';
-/** Path of the host downlink: host frames (PROTOCOL.md "Downlink"). */
-export const HOST_PATH = '/api/events.host';
+/** Paths of the mux and host downlinks (PROTOCOL.md "Downlink"; harness/carrier.ts). */
+export { HOST_PATH, MUX_PATH };
 
 /** Where the server reports crashes and refused upgrades. */
 export interface ServerLogger {
@@ -63,16 +74,21 @@ function sendText(res: http.ServerResponse, status: number, text: string, extra:
     res.destroy();
     return;
   }
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...extra });
+  res.writeHead(status, { ...PLAIN_TEXT_HEADERS, ...extra });
   res.end(text);
 }
 
 function sendRefusal(res: http.ServerResponse, refusal: CarrierRefusal): void {
-  sendText(res, refusal.status, refusal.text, refusal.headers);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(refusal.status, refusalHeaders(refusal));
+  res.end(refusal.text);
 }
 
 function sendJson(res: http.ServerResponse, value: unknown, status = 200): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.writeHead(status, JSON_HEADERS);
   res.end(JSON.stringify(value));
 }
 
@@ -200,21 +216,16 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
   };
 
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<void> {
-    if (!fence.check(req).ok) return sendText(res, 403, 'forbidden');
-    if (pathname === MUX_PATH || pathname === HOST_PATH) return sendText(res, 426, 'upgrade required', { upgrade: 'websocket' });
-    const method = pathname.slice('/api/'.length);
-    const isRespond = method === 'respond';
-    if (!isRespond && !host.hasMethod(method)) return sendText(res, 404, 'not found');
-    if (req.method !== 'POST') return sendText(res, 405, 'method not allowed', { allow: 'POST' });
-    const wrongType = contentTypeRefusal(req.headers['content-type']);
-    if (wrongType !== undefined) return sendRefusal(res, wrongType);
-    const limit = bodyLimitOf(method);
-    const body = await readBody(req, limit);
+    if (!fence.check(req).ok) return sendText(res, 403, CARRIER_TEXTS.forbidden);
+    const routed = routeApiRequest({ verb: req.method ?? '', pathname, contentType: req.headers['content-type'] }, (name) => host.hasMethod(name));
+    if (!routed.ok) return sendRefusal(res, routed.refusal);
+    const { route } = routed;
+    const body = await readBody(req, route.limit);
     if (body.kind === 'aborted') return;
-    if (body.kind === 'too-large') return sendRefusal(res, tooLargeRefusal(limit));
+    if (body.kind === 'too-large') return sendRefusal(res, tooLargeRefusal(route.limit));
     const parsed = parseJsonBody(body.text);
     if (!parsed.ok) return sendRefusal(res, parsed.refusal);
-    if (isRespond) {
+    if (route.kind === 'respond') {
       const receipt = host.handleRespond(parsed.body);
       return sendJson(res, receipt, statusOfReceipt(receipt));
     }
@@ -222,21 +233,21 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     res.on('close', () => {
       if (!res.writableFinished) abort.abort();
     });
-    const answer = await host.handleRequest(method, parsed.body, abort.signal);
+    const answer = await host.handleRequest(route.method, parsed.body, abort.signal);
     sendJson(res, answer, statusOfAnswer(answer));
   }
 
   const server = http.createServer((req, res) => {
     const crashed = (error: unknown): void => {
       logger.error(`ui-plan: ${req.method} ${String(req.url).slice(0, 200)} crashed`, error);
-      if (!res.headersSent) sendText(res, 500, 'internal server error');
+      if (!res.headersSent) sendText(res, 500, CARRIER_TEXTS.internal);
       else if (!res.writableEnded) res.destroy();
     };
     try {
       const pathname = pathnameOf(req.url);
-      if (pathname === undefined) return sendText(res, 400, 'bad request');
+      if (pathname === undefined) return sendText(res, 400, CARRIER_TEXTS.badRequest);
       if (pathname === '/api' || pathname.startsWith('/api/')) handleApi(req, res, pathname).catch(crashed);
-      else if (!fence.checkStatic(req).ok) sendText(res, 403, 'forbidden');
+      else if (!fence.checkStatic(req).ok) sendText(res, 403, CARRIER_TEXTS.forbidden);
       else serveStatic(req, res);
     } catch (error) {
       crashed(error);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { loadConfig, parseServeArgs, startServe, type CliIo, type RunningServe } from './cli.ts';
+import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const running: RunningServe[] = [];
@@ -21,7 +22,7 @@ async function call(url: string, method: string, payload: unknown): Promise<{ ok
   const res = await fetch(`${url}/api/${method}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'client-request', rpcId: `r-${method}`, method, payload }),
+    body: JSON.stringify(clientRequest(method, payload, `r-${method}`)),
   });
   return ((await res.json()) as { result: { ok: boolean; value?: Record<string, unknown> } }).result;
 }

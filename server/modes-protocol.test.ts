@@ -1,11 +1,11 @@
 /**
- * Runs the session-modes protocol scenario table (harness/testing/modes-scenarios.ts) against the real server on
+ * Runs the session-modes protocol scenario table (testing/modes-scenarios.ts) against the real server on
  * loopback, one fresh host with the `mode` plugin per scenario.
  */
 import { afterEach, it } from 'vitest';
-import { MODES_PLUGINS, modesProtocolScenarios } from '../harness/testing/modes-scenarios.ts';
-import type { ProtocolDriver } from '../harness/testing/protocol-scenarios.ts';
-import { createServerDriver } from './protocol-driver.ts';
+import { MODES_PLUGINS, modesProtocolScenarios } from '../testing/modes-scenarios.ts';
+import type { ProtocolDriver } from '../testing/protocol-scenarios.ts';
+import { createServerDriver } from '../testing/server-driver.ts';
 
 const open: ProtocolDriver[] = [];
 afterEach(async () => {

@@ -1,10 +1,10 @@
 /**
- * Runs the shared protocol scenario table (harness/testing/protocol-scenarios.ts) against the real server
+ * Runs the shared protocol scenario table (testing/protocol-scenarios.ts) against the real server
  * on loopback, one fresh host per scenario.
  */
 import { afterEach, it } from 'vitest';
-import { protocolScenarios, type ProtocolDriver } from '../harness/testing/protocol-scenarios.ts';
-import { createServerDriver } from './protocol-driver.ts';
+import { protocolScenarios, type ProtocolDriver } from '../testing/protocol-scenarios.ts';
+import { createServerDriver } from '../testing/server-driver.ts';
 
 const open: ProtocolDriver[] = [];
 afterEach(async () => {

@@ -23,6 +23,7 @@ import { createDshProxyServer } from './dsh-proxy.ts';
 import { FileStorage } from './file-storage.ts';
 import { createUiPlanServer, guardUpgrade, type UiPlanServer } from './http.ts';
 import { createTrustFence } from './trust-fence.ts';
+import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 const hostile = JSON.parse(readFixture('trust', 'server', 'hostile-requests.json')) as { paths: string[]; upgrades: string[] };
 const INDEX = '<!doctype html><title>app</title>';
@@ -117,7 +118,7 @@ async function post(method: string, body: string): Promise<{ status: number; tex
 }
 
 async function sessionListAnswers(): Promise<void> {
-  const answer = await post('session.list', JSON.stringify({ type: 'client-request', rpcId: 'alive', method: 'session.list', payload: {} }));
+  const answer = await post('session.list', JSON.stringify(clientRequest('session.list', {}, 'alive')));
   expect(answer.status).toBe(200);
   expect(JSON.parse(answer.text)).toMatchObject({ type: 'server-response', rpcId: 'alive', result: { ok: true } });
 }
@@ -251,7 +252,7 @@ it('never logs a crash for any of the hostile requests', () => {
 
 it('answers session.create with a 5,000-character id with bad-request naming the field and the limit, never the data dir', async () => {
   const sessionId = `session-${'a'.repeat(5000)}`;
-  const answer = await post('session.create', JSON.stringify({ type: 'client-request', rpcId: 'long', method: 'session.create', payload: { sessionId } }));
+  const answer = await post('session.create', JSON.stringify(clientRequest('session.create', { sessionId }, 'long')));
   expect(answer.status).toBe(400);
   expect(JSON.parse(answer.text)).toMatchObject({
     rpcId: 'long',
@@ -370,16 +371,13 @@ it('imports a log holding a line nested 5,000 levels deep with that line skipped
     '{"type":"user/message","data":{"content":[{"type":"text","text":"hi"}],"source":{"kind":"user"},"role":"user","id":"m1"}}',
     `{"type":"custom/deep","data":${deep}}`,
   ].join('\n');
-  const answer = await post('session.import', JSON.stringify({ type: 'client-request', rpcId: 'imp', method: 'session.import', payload: { jsonl } }));
+  const answer = await post('session.import', JSON.stringify(clientRequest('session.import', { jsonl }, 'imp')));
   const body = JSON.parse(answer.text) as { result: { ok: boolean; value: { sessionId: string; skipped: unknown[] } } };
   expect(body.result).toMatchObject({
     ok: true,
     value: { skipped: [{ line: 3, reason: `nested too deeply (limit ${MAX_JSON_DEPTH} levels of arrays and objects)` }] },
   });
-  const history = await post(
-    'session.history',
-    JSON.stringify({ type: 'client-request', rpcId: 'h', method: 'session.history', payload: { sessionId: body.result.value.sessionId } }),
-  );
+  const history = await post('session.history', JSON.stringify(clientRequest('session.history', { sessionId: body.result.value.sessionId }, 'h')));
   expect(history.status).toBe(200);
   expect(JSON.parse(history.text)).toMatchObject({ result: { ok: true } });
 });

@@ -10,6 +10,7 @@ import type { Host } from '../harness/types.ts';
 import { createDshProxyServer } from './dsh-proxy.ts';
 import { createUiPlanServer } from './http.ts';
 import { decideTrust, hostnameOf, isLoopbackAddress, type FenceDecision } from './trust-fence.ts';
+import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 const TRUSTED = new Set(['lab.local', '192.168.1.20']);
 const NONE = new Set<string>();
@@ -138,7 +139,7 @@ it('refuses every request and upgrade of a server told it binds publicly without
       const res = await fetch(`http://127.0.0.1:${port}/api/session.list`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ type: 'client-request', rpcId: 'r', method: 'session.list', payload: {} }),
+        body: JSON.stringify(clientRequest('session.list', {}, 'r')),
       });
       expect(res.status).toBe(403);
     } finally {

@@ -14,6 +14,7 @@ import { createScriptedModel } from '../harness/models/scripted.ts';
 import type { SessionStorage, StoredLine, StoredSession } from '../harness/types.ts';
 import { FileStorage } from './file-storage.ts';
 import { createUiPlanServer } from './http.ts';
+import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 /** Untyped JSON read back from answers. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -68,7 +69,7 @@ it('answers requests with the cause while the data directory refuses writes, and
     const res = await fetch(`${base}/api/${method}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'client-request', rpcId: `r${++rpc}`, method, payload }),
+      body: JSON.stringify(clientRequest(method, payload, `r${++rpc}`)),
     });
     const result = ((await res.json()) as Json).result;
     // A result is 200; a write failure is an `internal` error envelope, answered with 500.

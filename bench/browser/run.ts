@@ -15,6 +15,7 @@ import type { KeyStamp, RoleQuery } from './probes.ts';
 import { startServer, type BenchServer } from './server.ts';
 import { formatTable, missed, summary, type Budget, type Row } from './table.ts';
 import { BenchTimeout, Tab } from './tab.ts';
+import { clientRequest } from '../../src/core/protocol/envelopes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
@@ -59,7 +60,7 @@ async function createSession(server: BenchServer): Promise<string> {
   const res = await fetch(`${server.url}/api/session.create`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'client-request', rpcId: 'bench-create', method: 'session.create', payload: {} }),
+    body: JSON.stringify(clientRequest('session.create', {}, 'bench-create')),
   });
   const body = (await res.json()) as { result: { ok: boolean; value?: { sessionId: string } } };
   if (!body.result.ok || !body.result.value) throw new Error('session.create failed');

@@ -1,12 +1,12 @@
 /**
- * Fixture of the interop specs: a real dsh web host replaying one recorded session (server/dsh-replay-host.ts)
+ * Fixture of the interop specs: a real dsh web host replaying one recorded session (testing/dsh-replay-host.ts)
  * with `ui-plan serve --dsh` in front of it. One host replays exactly one session, so every test gets fresh ones.
  * When the npm registry cannot be reached and no host is cached, the test is skipped with that reason.
  */
 import { test as base } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { ensureDshHost, RegistryUnreachableError, startReplayHost, type InstalledHost } from '../../server/dsh-replay-host.ts';
+import { ensureDshHost, RegistryUnreachableError, startReplayHost, type InstalledHost } from '../../testing/dsh-replay-host.ts';
 
 /** The recorded plan-review session the host replays (a copy of shared/cases/dsh-recordings/plan-review). */
 export const PLAN_REVIEW_FIXTURE = 'fixtures/dsh-recordings/plan-review/session.jsonl';

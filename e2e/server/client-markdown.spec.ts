@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { clientRequest } from '../../src/core/protocol/envelopes.ts';
 
 test('hostile markdown in a transcript and a plan card is shown as text and fetches nothing', async ({ page, request, baseURL }) => {
   const origin = new URL(baseURL!).origin;
@@ -18,7 +19,7 @@ test('hostile markdown in a transcript and a plan card is shown as text and fetc
   );
   const jsonl = readFileSync('fixtures/trust/markdown/hostile-session.jsonl', 'utf8');
   const imported = await request.post('/api/session.import', {
-    data: { type: 'client-request', rpcId: 'e2e-import', method: 'session.import', payload: { jsonl } },
+    data: clientRequest('session.import', { jsonl }, 'e2e-import'),
   });
   const { result } = (await imported.json()) as { result: { ok: boolean; value: { sessionId: string } } };
   expect(result.ok).toBe(true);

@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { newSession, reviewCard, send } from '../helpers.ts';
+import { clientRequest } from '../../src/core/protocol/envelopes.ts';
 
 const SOCKETS = /\/api\/events\.(mux|host)$/;
 
@@ -113,7 +114,7 @@ test('disables the review actions while disconnected, then follows the host afte
 
   // While the page hears nothing, the turn is stopped on the host: the review no longer waits.
   const cancelled = await request.post('/api/session.cancel', {
-    data: { type: 'client-request', rpcId: 'e2e-cancel', method: 'session.cancel', payload: { sessionId } },
+    data: clientRequest('session.cancel', { sessionId }, 'e2e-cancel'),
   });
   expect(cancelled.ok()).toBe(true);
 

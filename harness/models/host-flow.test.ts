@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { readRecordingFixture } from '../../fixtures/paths.ts';
 import type { SessionEvent, ToolCallData } from '../../src/core/log/types.ts';
-import type { ServerRequest } from '../../src/core/protocol/envelopes.ts';
+import { clientRequest, type ServerRequest } from '../../src/core/protocol/envelopes.ts';
 import { createHost, type EngineHost } from '../host.ts';
 import { MemoryStorage } from '../storage/memory.ts';
 import type { ModelProvider } from '../types.ts';
@@ -15,7 +15,7 @@ import { createScriptedModel } from './scripted.ts';
 
 let rpc = 0;
 async function value(host: EngineHost, method: string, payload: unknown): Promise<Record<string, unknown>> {
-  const response = await host.handleRequest(method, { type: 'client-request', rpcId: `r${++rpc}`, method, payload });
+  const response = await host.handleRequest(method, clientRequest(method, payload, `r${++rpc}`));
   if (!response.result.ok) throw new Error(`${method}: ${response.result.error.message}`);
   return response.result.value as Record<string, unknown>;
 }

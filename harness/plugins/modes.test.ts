@@ -15,7 +15,7 @@ import {
   resolveModesConfig,
 } from './modes.ts';
 import { EXIT_TEXTS } from './exit-plan-tool.ts';
-import { createPluginFixture, type ScriptedReply } from '../testing/plugin-fixture.ts';
+import { createPluginFixture, type ScriptedReply } from '../../testing/plugin-fixture.ts';
 
 /** Untyped JSON read back from logged payloads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -50,19 +50,19 @@ function fixture(options: { questions?: 'none'; modes?: Record<string, { section
 
 describe('session-modes plugin', () => {
   it.each([
-    { config: 'plan', error: /must be an object/ },
-    { config: { modes: [] }, error: /"modes" must be an object/ },
-    { config: { modes: {}, tools: [] }, error: /unknown key\(s\): tools/ },
-    { config: { modes: { default: { section: 'x' } } }, error: /modes\.default: "default" is the absence of a mode/ },
-    { config: { modes: { mode: { section: 'x' } } }, error: /modes\.mode: "mode" is reserved/ },
-    { config: { modes: { Review: { section: 'x' } } }, error: /modes\.Review: a mode name must match/ },
-    { config: { modes: { '1st': { section: 'x' } } }, error: /modes\.1st: a mode name must match/ },
-    { config: { modes: { review: 'x' } }, error: /modes\.review must be an object/ },
-    { config: { modes: { review: { section: 'x', tools: ['read_file'] } } }, error: /modes\.review has unknown key\(s\): tools/ },
-    { config: { modes: { review: { section: 'x', access: 'read-only' } } }, error: /unknown key\(s\): access/ },
-    { config: { modes: { review: {} } }, error: /modes\.review is missing "section"/ },
-    { config: { modes: { review: { section: 3 } } }, error: /modes\.review\.section must be a string/ },
-    { config: { modes: { review: { section: ' \n' } } }, error: /modes\.review\.section must not be blank/ },
+    { config: 'plan', error: 'config: expected an object {modes: {<name>: {section}}}' },
+    { config: { modes: [] }, error: 'modes: expected an object of {<name>: {section}}' },
+    { config: { modes: {}, tools: [] }, error: 'config: unknown key(s): tools' },
+    { config: { modes: { default: { section: 'x' } } }, error: 'modes.default: "default" is the absence of a mode' },
+    { config: { modes: { mode: { section: 'x' } } }, error: 'modes.mode: "mode" is reserved' },
+    { config: { modes: { Review: { section: 'x' } } }, error: 'modes.Review: a mode name must match' },
+    { config: { modes: { '1st': { section: 'x' } } }, error: 'modes.1st: a mode name must match' },
+    { config: { modes: { review: 'x' } }, error: 'modes.review: expected an object {section}' },
+    { config: { modes: { review: { section: 'x', tools: ['read_file'] } } }, error: 'modes.review: unknown key(s): tools' },
+    { config: { modes: { review: { section: 'x', access: 'read-only' } } }, error: 'modes.review: unknown key(s): access' },
+    { config: { modes: { review: {} } }, error: 'modes.review.section: missing' },
+    { config: { modes: { review: { section: 3 } } }, error: 'modes.review.section: expected a string' },
+    { config: { modes: { review: { section: ' \n' } } }, error: 'modes.review.section: must not be blank' },
   ])('fails loudly at load for $config', ({ config, error }) => {
     expect(() => resolveModesConfig(config)).toThrow(error);
   });

@@ -15,6 +15,8 @@ import type { ModeState, ToolView } from '../../src/core/protocol/methods.ts';
 import type { CommandDefinition } from '../commands.ts';
 import { lastHeaderIndex, type SessionLog } from '../log.ts';
 import type { PromptSection } from '../prompt.ts';
+import { z } from 'zod';
+import { parseConfig, sectionSchema, strictConfigObject } from './config-schema.ts';
 import type { PluginEnv } from './plugin-env.ts';
 import type { ToolDefinition } from '../tools.ts';
 import { createExitPlanTool, EXIT_TEXTS, exitToolViewOf } from './exit-plan-tool.ts';
@@ -67,34 +69,47 @@ export interface ModesConfig {
  * @param config - the entry's `config`: `undefined` (the built-in `plan` only) or `{modes: {<name>: {section}}}`
  * @returns a detached config whose `modes` holds the built-in `plan` (unless overridden) and then the others in
  *   config order; `default` is never a key
- * @throws Error naming the offending key for: a non-object config or `modes`, an unknown top-level key, `default`
- *   or `mode` as a name, a name not matching `^[a-z][a-z0-9_-]*$`, a definition that is not an object, any
- *   definition key other than `section` (a tools list or an access cap included), a missing, non-string or blank section
+ * @throws ConfigError naming the field (`modes.review.section: expected a string`) for: a non-object config or
+ *   `modes`, an unknown top-level key, `default` or `mode` as a name, a name not matching `^[a-z][a-z0-9_-]*$`, a
+ *   definition that is not an object, any definition key other than `section` (a tools list or an access cap
+ *   included), a missing, non-string or blank section
  */
 export function resolveModesConfig(config: unknown): ModesConfig {
-  if (config === undefined) return { modes: { [PLAN_MODE]: { section: BUILTIN_PLAN_SECTION } } };
-  if (!isRecord(config)) throw new Error('mode config must be an object {modes: {<name>: {section}}}');
-  const extra = Object.keys(config).filter((key) => key !== 'modes');
-  if (extra.length > 0) throw new Error(`mode config has unknown key(s): ${extra.join(', ')}`);
-  const given = config.modes ?? {};
-  if (!isRecord(given)) throw new Error('mode config "modes" must be an object of {<name>: {section}}');
+  const parsed = parseConfig(modesConfigSchema, config);
   const modes: Record<string, ModeDefinition> = { [PLAN_MODE]: { section: BUILTIN_PLAN_SECTION } };
-  for (const [name, definition] of Object.entries(given)) {
-    const at = `modes.${name}`;
-    if (name === DEFAULT_MODE) throw new Error(`${at}: "default" is the absence of a mode and cannot be defined`);
-    if (name === MODE_COMMAND_NAME) throw new Error(`${at}: "mode" is reserved for the /mode command`);
-    if (!MODE_NAME_PATTERN.test(name)) throw new Error(`${at}: a mode name must match ${MODE_NAME_PATTERN.source}`);
-    if (!isRecord(definition)) throw new Error(`${at} must be an object {section}`);
-    const unknown = Object.keys(definition).filter((key) => key !== 'section');
-    if (unknown.length > 0) throw new Error(`${at} has unknown key(s): ${unknown.join(', ')} (a mode carries only a section)`);
-    const section = definition.section;
-    if (section === undefined) throw new Error(`${at} is missing "section"`);
-    if (typeof section !== 'string') throw new Error(`${at}.section must be a string`);
-    if (section.trim() === '') throw new Error(`${at}.section must not be blank`);
-    modes[name] = { section };
-  }
+  for (const [name, definition] of Object.entries(parsed?.modes ?? {})) modes[name] = { section: definition.section };
   return { modes };
 }
+
+/** Why a configured mode name is refused, or `undefined` when it may be defined (seed 002 "Config"). */
+function modeNameRefusal(name: string): string | undefined {
+  if (name === DEFAULT_MODE) return '"default" is the absence of a mode and cannot be defined';
+  if (name === MODE_COMMAND_NAME) return '"mode" is reserved for the /mode command';
+  if (!MODE_NAME_PATTERN.test(name)) return `a mode name must match ${MODE_NAME_PATTERN.source}`;
+  return undefined;
+}
+
+/**
+ * The session-modes plugin's config schema (seed 002 "Config"): absent, or exactly `{modes?: {<name>: {section}}}`,
+ * where a name matches `^[a-z][a-z0-9_-]*$` and is neither `default` nor `mode`, and a definition is exactly a
+ * non-blank `section` (no tools list, no access cap).
+ */
+export const modesConfigSchema = strictConfigObject(
+  {
+    modes: z
+      .record(z.string(), strictConfigObject({ section: sectionSchema }, 'an object {section} (a mode carries only a section)'), {
+        error: 'expected an object of {<name>: {section}}',
+      })
+      .superRefine((modes, ctx) => {
+        for (const name of Object.keys(modes)) {
+          const refusal = modeNameRefusal(name);
+          if (refusal !== undefined) ctx.addIssue({ code: 'custom', path: [name], message: refusal });
+        }
+      })
+      .optional(),
+  },
+  'an object {modes: {<name>: {section}}}',
+).optional();
 
 /** A pending intent: the target mode, and whether its flush narrates a notice (a user switch) or not (approved exit). */
 export interface PendingMode {
@@ -310,8 +325,4 @@ export function createModesPlugin(deps: ModesDeps): ModesPlugin {
       pending.clear();
     },
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -6,7 +6,7 @@ import { createCommandRegistry } from '../commands.ts';
 import { UserQuestionError } from '../questions.ts';
 import { createPlanModePlugin, NOTICE_OFF, NOTICE_ON, planCommandLine, PLAN_TEXTS, resolvePlanModeConfig, setOutcomeOf } from './plan-mode.ts';
 import { EXIT_TEXTS, reviewQuestion, reviewVerdict } from './exit-plan-tool.ts';
-import { createPluginFixture } from '../testing/plugin-fixture.ts';
+import { createPluginFixture } from '../../testing/plugin-fixture.ts';
 
 const PLAN = '# Ship it\n\n- step one\n- step two';
 function fixture(options: { questions?: 'none'; commands?: false } = {}) {
@@ -37,11 +37,11 @@ const ev = (active: boolean, seq: number): SessionEvent => ({ type: 'plan/mode',
 
 describe('plan-mode plugin', () => {
   it.each([
-    { config: undefined, error: /must be an object/ },
-    { config: {}, error: /missing "section"/ },
-    { config: { section: 42 }, error: /must be a string/ },
-    { config: { section: '  \n ' }, error: /must not be blank/ },
-    { config: { section: 'x', tools: [], mode: 'a' }, error: /unknown key\(s\): tools, mode/ },
+    { config: undefined, error: 'config: expected an object {section}' },
+    { config: {}, error: 'section: missing' },
+    { config: { section: 42 }, error: 'section: expected a string' },
+    { config: { section: '  \n ' }, error: 'section: must not be blank' },
+    { config: { section: 'x', tools: [], mode: 'a' }, error: 'config: unknown key(s): tools, mode' },
   ])('rejects config $config (spec §6 items 1, 3)', ({ config, error }) => {
     expect(() => resolvePlanModeConfig(config)).toThrow(error);
   });

@@ -15,6 +15,7 @@ import type { StepMessage } from '../agent.ts';
 import type { CommandDefinition } from '../commands.ts';
 import { lastHeaderIndex, openTurnOf, type SessionLog } from '../log.ts';
 import type { PromptSection } from '../prompt.ts';
+import { parseConfig, sectionSchema, strictConfigObject } from './config-schema.ts';
 import type { PluginEnv } from './plugin-env.ts';
 import type { ToolDefinition } from '../tools.ts';
 import { createExitPlanTool, EXIT_TEXTS, exitToolViewOf } from './exit-plan-tool.ts';
@@ -42,7 +43,7 @@ export const NOTICE_OFF = 'The user switched this session back to the default mo
 
 /**
  * `/plan` result texts (upstream spec §1.8 outcome table), word for word as a real dsh 0.1.0-rc.8 host answers
- * `commands/execute` (interop, issue 5; harness/testing/protocol-scenarios.ts "as a real dsh host words it").
+ * `commands/execute` (interop, issue 5; testing/protocol-scenarios.ts "as a real dsh host words it").
  */
 export const PLAN_TEXTS = {
   onCommitted: 'Plan mode on. Use /plan off to leave.',
@@ -60,24 +61,19 @@ export interface PlanModeConfig {
 }
 
 /**
- * Validate the plugin config at load (upstream spec §1.3; §6 items 1–3).
+ * The plan-mode plugin's config schema (upstream spec §1.3; §6 items 1–3): exactly `{section}`, a non-blank string.
+ */
+export const planModeConfigSchema = strictConfigObject({ section: sectionSchema }, 'an object {section}');
+
+/**
+ * Validate the plugin config at load (upstream spec §1.3; §6 items 1–3) through {@link planModeConfigSchema}.
  * @param config - the `config` value of the plugin entry
  * @returns a detached `{section}` copy
- * @throws Error when `config` is not an object, `section` is missing, not a string or whitespace-only, or
- *   other keys are present (the message names them)
+ * @throws ConfigError naming the field: `config: expected an object {section}`, `section: missing`,
+ *   `section: expected a string`, `section: must not be blank`, `config: unknown key(s): tools, mode`
  */
 export function resolvePlanModeConfig(config: unknown): PlanModeConfig {
-  if (typeof config !== 'object' || config === null || Array.isArray(config)) {
-    throw new Error('plan-mode config must be an object with a "section" string');
-  }
-  const record = config as Record<string, unknown>;
-  const unknownKeys = Object.keys(record).filter((key) => key !== 'section');
-  if (unknownKeys.length > 0) throw new Error(`plan-mode config has unknown key(s): ${unknownKeys.join(', ')}`);
-  const section = record.section;
-  if (section === undefined) throw new Error('plan-mode config is missing "section"');
-  if (typeof section !== 'string') throw new Error('plan-mode config "section" must be a string');
-  if (section.trim() === '') throw new Error('plan-mode config "section" must not be blank');
-  return { section };
+  return parseConfig(planModeConfigSchema, config);
 }
 
 /** A pending selection: the target, and whether committing it narrates a notice (user switch) or not (approved exit). */

@@ -3,7 +3,7 @@
  * POST /api/respond. It returns values or throws `ApiError`; it never shows UI (features decide how to).
  */
 import { methods, requestBodyLimitOf, type MethodName, type MethodPayload, type MethodValue } from '../core/protocol/methods.ts';
-import { rpcReceiptSchema, serverResponseSchema, type RpcError, type RpcReceipt, type RpcResult } from '../core/protocol/envelopes.ts';
+import { clientRequest, rpcReceiptSchema, serverResponseSchema, type RpcError, type RpcReceipt, type RpcResult } from '../core/protocol/envelopes.ts';
 import type { QuestionAnswer } from '../core/questions/types.ts';
 
 /**
@@ -143,7 +143,7 @@ function envelopeIn(text: string): unknown {
  */
 export async function callMethod<M extends MethodName>(method: M, payload: MethodPayload<M>, signal?: AbortSignal): Promise<MethodValue<M>> {
   const rpcId = mintRpcId();
-  const raw = await post(`/api/${method}`, { type: 'client-request', rpcId, method, payload }, signal);
+  const raw = await post(`/api/${method}`, clientRequest(method, payload, rpcId), signal);
   const parsed = serverResponseSchema.safeParse(raw);
   if (!parsed.success) throw new ApiError({ code: 'bad-response', message: `unreadable answer to ${method}` });
   const result = parsed.data.result as RpcResult;

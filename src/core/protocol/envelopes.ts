@@ -38,6 +38,18 @@ export const clientRequestSchema = z.object({
 /** Body of `POST /api/<method>` (runtime schema {@link clientRequestSchema}). */
 export type ClientRequest<P = unknown> = { type: 'client-request'; rpcId: string; method: string; payload: P };
 
+/**
+ * The one place a client-request envelope is built (upstream spec §4.1, PROTOCOL.md "Unary calls"): every caller —
+ * the API client, the CLI's startup probe, test drivers, scripts and benchmarks — goes through it.
+ * @param method the method name, equal to the path's `/api/<method>` (the host refuses a mismatch)
+ * @param payload the method's payload, sent as is (the host validates it); must not be `undefined`
+ * @param rpcId the caller-minted id echoed in the answer (at most 128 printable characters, src/core/protocol/ids.ts)
+ * @returns `{type:'client-request', rpcId, method, payload}`
+ */
+export function clientRequest<P>(method: string, payload: P, rpcId: string): ClientRequest<P> {
+  return { type: 'client-request', rpcId, method, payload };
+}
+
 /** Answer to a client-request; always HTTP 200 for a well-formed call. */
 export type ServerResponse<T = unknown> = { type: 'server-response'; rpcId: string; result: RpcResult<T> };
 /** Runtime schema of {@link ServerResponse}. */

@@ -3,7 +3,7 @@
  * Frames are kept in arrival order forever (for order assertions); `next` returns the first frame after
  * the cursor that matches and moves the cursor past it. Environment-free (a timer is the only global).
  */
-import type { ServerRequest } from '../../src/core/protocol/envelopes.ts';
+import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 
 /** One downlink socket as a test reads it. */
 export interface FrameStream {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { say } from '../fake-model.ts';
-import { MemoryStorage } from '../storage/memory.ts';
+import { say } from './fake-model.ts';
+import { MemoryStorage } from '../harness/storage/memory.ts';
 import { createTestHost, gate, waitFor } from './host-fixture.ts';
 
 describe('host fixture', () => {

@@ -5,8 +5,8 @@
  * the plan-mode table (protocol-scenarios.ts), so mock and server are held to one wire.
  */
 import { expect } from 'vitest';
-import type { ServerRequest } from '../../src/core/protocol/envelopes.ts';
-import type { PluginEntry } from '../types.ts';
+import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
+import type { PluginEntry } from '../harness/types.ts';
 import { answerBody, createSession, eventOf, fails, fullHistory, isEvent, isFrame, ok, payloadOf, type ProtocolScenario } from './protocol-scenarios.ts';
 
 /** The plugin list of the table: session modes with `plan` (built in) and `review` (as examples/modes.yaml). */

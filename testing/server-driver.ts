@@ -1,5 +1,5 @@
 /**
- * Test support: a `ProtocolDriver` (harness/testing/protocol-scenarios.ts) over the real Node carrier on
+ * Test support: a `ProtocolDriver` (testing/protocol-scenarios.ts) over the real Node carrier on
  * loopback, port 0, with FileStorage in a data directory and the scripted model at zero delay. Calls go
  * through Node `fetch`, downlinks through `ws`. Used by the server's protocol and restart tests.
  */
@@ -10,12 +10,12 @@ import path from 'node:path';
 import { WebSocket } from 'ws';
 import { createHost } from '../harness/host.ts';
 import { createScriptedModel } from '../harness/models/scripted.ts';
-import { createFrameBuffer, type FrameStream } from '../harness/testing/frame-stream.ts';
-import type { DriverAnswer, ProtocolDriver } from '../harness/testing/protocol-scenarios.ts';
+import { createFrameBuffer, type FrameStream } from './frame-stream.ts';
+import type { DriverAnswer, ProtocolDriver } from './protocol-scenarios.ts';
 import type { PluginEntry } from '../harness/types.ts';
-import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
-import { FileStorage } from './file-storage.ts';
-import { createUiPlanServer } from './http.ts';
+import { clientRequest, type ServerRequest } from '../src/core/protocol/envelopes.ts';
+import { FileStorage } from '../server/file-storage.ts';
+import { createUiPlanServer } from '../server/http.ts';
 
 /** Options of {@link createServerDriver}. */
 export interface ServerDriverOptions {
@@ -92,7 +92,7 @@ export async function createServerDriver(options: ServerDriverOptions = {}): Pro
     call(method, payload, opts) {
       rpc += 1;
       const rpcId = opts?.rpcId ?? `rpc-${rpc}`;
-      return post(`/api/${method}`, { type: 'client-request', rpcId, method: opts?.envelopeMethod ?? method, payload });
+      return post(`/api/${method}`, clientRequest(opts?.envelopeMethod ?? method, payload, rpcId));
     },
     post,
     respond: (body) => post('/api/respond', body),

@@ -4,11 +4,11 @@
  * collected in arrival order, a model step held open until released, and a bounded wait on microtasks.
  * Environment-free: no sockets, no real time (a zero-delay timer is the only global).
  */
-import type { ServerRequest } from '../../src/core/protocol/envelopes.ts';
-import { createFakeModel, type FakeModel, type FakeStep, type say } from '../fake-model.ts';
-import { createHost, type EngineHost } from '../host.ts';
-import { MemoryStorage } from '../storage/memory.ts';
-import type { HostOptions } from '../types.ts';
+import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
+import { createFakeModel, type FakeModel, type FakeStep, type say } from './fake-model.ts';
+import { createHost, type EngineHost } from '../harness/host.ts';
+import { MemoryStorage } from '../harness/storage/memory.ts';
+import type { HostOptions } from '../harness/types.ts';
 
 /** What {@link createTestHost} returns. */
 export type TestHost = {

@@ -3,12 +3,12 @@
  * `MemoryStorage`, a questions service whose reply the test scripts, and a `PluginEnv` that records steers and
  * warnings. Each plugin test mounts its own plugin on `env`.
  */
-import type { QuestionAnswer } from '../../src/core/questions/types.ts';
-import { createCommandRegistry, type CommandRegistry } from '../commands.ts';
-import { SessionLog } from '../log.ts';
-import type { PluginEnv } from '../plugins/plugin-env.ts';
-import type { AskRequest, UserQuestionService } from '../questions.ts';
-import { MemoryStorage } from '../storage/memory.ts';
+import type { QuestionAnswer } from '../src/core/questions/types.ts';
+import { createCommandRegistry, type CommandRegistry } from '../harness/commands.ts';
+import { SessionLog } from '../harness/log.ts';
+import type { PluginEnv } from '../harness/plugins/plugin-env.ts';
+import type { AskRequest, UserQuestionService } from '../harness/questions.ts';
+import { MemoryStorage } from '../harness/storage/memory.ts';
 
 /** What the scripted questions service answers: an answer, a rejection, or a function for a held/late answer. */
 export type ScriptedReply = QuestionAnswer | Error | (() => Promise<QuestionAnswer>);

@@ -6,10 +6,10 @@
  * build the host with the scripted model at zero delay; every scenario gets a fresh driver.
  */
 import { expect } from 'vitest';
-import type { ServerRequest } from '../../src/core/protocol/envelopes.ts';
-import { methods } from '../../src/core/protocol/methods.ts';
+import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
+import { methods } from '../src/core/protocol/methods.ts';
 import type { FrameStream } from './frame-stream.ts';
-import planReviewLog from '../../fixtures/dsh-recordings/plan-review/session.jsonl?raw';
+import planReviewLog from '../fixtures/dsh-recordings/plan-review/session.jsonl?raw';
 
 export type { FrameStream } from './frame-stream.ts';
 
@@ -514,7 +514,7 @@ export const protocolScenarios: ProtocolScenario[] = [
     },
   },
   // Differences a real dsh 0.1.0-rc.8 host showed against this harness for the same interaction (interop, issue 5:
-  // e2e/interop, server/dsh-replay-host.ts), fixed in the harness; each case pins the real host's behaviour.
+  // e2e/interop, testing/dsh-replay-host.ts), fixed in the harness; each case pins the real host's behaviour.
   {
     name: 'as a real dsh host words it: /plan and /plan off result texts for committed, noop-on, already inactive, queued and cancelled',
     async run(driver) {

@@ -1,11 +1,11 @@
 /**
- * A `ProtocolDriver` (harness/testing/protocol-scenarios.ts) over the MSW adapter for Vitest in happy-dom: fetch and
+ * A `ProtocolDriver` (testing/protocol-scenarios.ts) over the MSW adapter for Vitest in happy-dom: fetch and
  * WebSocket are intercepted by `mocks/node.ts`, so the scenario tables run against the mocked host unchanged.
  */
-import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
-import { createFrameBuffer, type FrameStream } from '../harness/testing/frame-stream.ts';
-import type { DriverAnswer, ProtocolDriver } from '../harness/testing/protocol-scenarios.ts';
-import { resetMockHarness } from './node.ts';
+import { clientRequest, type ServerRequest } from '../src/core/protocol/envelopes.ts';
+import { createFrameBuffer, type FrameStream } from './frame-stream.ts';
+import type { DriverAnswer, ProtocolDriver } from './protocol-scenarios.ts';
+import { resetMockHarness } from '../mocks/node.ts';
 
 const sockets = new Set<WebSocket>();
 
@@ -47,8 +47,7 @@ let counter = 0;
  * `close()` closes the sockets and resets the mocked host to the default (plan-mode) one.
  */
 export const mswDriver: ProtocolDriver = {
-  call: (method, payload, opts = {}) =>
-    post(`/api/${method}`, { type: 'client-request', rpcId: opts.rpcId ?? `rpc-${(counter += 1)}`, method: opts.envelopeMethod ?? method, payload }),
+  call: (method, payload, opts = {}) => post(`/api/${method}`, clientRequest(opts.envelopeMethod ?? method, payload, opts.rpcId ?? `rpc-${(counter += 1)}`)),
   post: (path, body, headers) => post(path, body, headers),
   respond: (body) => post('/api/respond', body),
   openMux: () => open('/api/events.mux'),

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { FIXTURES_DIR, fixturePath, readFixture, readRecordingFixture, RECORDING_NAMES } from '../../fixtures/paths.ts';
+import { FIXTURES_DIR, fixturePath, readFixture, readRecordingFixture, RECORDING_NAMES } from '../fixtures/paths.ts';
 
 const REPO = path.dirname(FIXTURES_DIR);
 const SHARED = path.join(REPO, '..', 'shared');

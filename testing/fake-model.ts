@@ -3,7 +3,7 @@
  * function of the request (so tests can branch on what the model was told), and every request is recorded.
  * Text-only and tool-call steps have helpers; an `Error` entry makes that step throw.
  */
-import type { ModelChunk, ModelProvider, ModelRequest } from './types.ts';
+import type { ModelChunk, ModelProvider, ModelRequest } from '../harness/types.ts';
 
 /** One scripted step: chunks, a function of the request returning chunks, or an error to throw. */
 export type FakeStep = ModelChunk[] | Error | ((request: ModelRequest) => ModelChunk[] | Error | 'hang' | Promise<ModelChunk[]>);

@@ -1,0 +1,180 @@
+/**
+ * The host's session table: every session's log, agent handle, agent (none when read-only), projection registry and
+ * typed read-only reason, in creation order. It registers stored sessions (wiring each log's downlink: projection
+ * changes first, then the `session/event` of the same seq), creates new ones through storage, closes turns nothing
+ * can go on with, and answers the lookups the method handlers need (`sessionOf`, `writable`, the summary).
+ */
+import type { SessionEvent } from '../../src/core/log/types.ts';
+import type { ProjectionUnit } from '../../src/core/projection.ts';
+import type { ToolView } from '../../src/core/protocol/methods.ts';
+import { closeInterruptedTurn, type Agent } from '../agent.ts';
+import { logWriteErrorOf, SessionLog, type LogHeader } from '../log.ts';
+import { ProjectionRegistry } from '../projections.ts';
+import type { AgentHandle } from '../questions.ts';
+import type { HostOptions, StoredSession } from '../types.ts';
+import { HostError } from './errors.ts';
+import { readOnlyReasonOf, readOnlyReasonText, summaryReadOnlyReason, variantOfLog, type PlanVariant, type ReadOnlyReason } from './read-only.ts';
+
+/** One live session of the host. */
+export interface Session {
+  log: SessionLog;
+  handle: AgentHandle;
+  /** The agent; `undefined` for a read-only session. */
+  agent: Agent | undefined;
+  projections: ProjectionRegistry;
+  /** Why the session is read-only; `undefined` when it is writable. */
+  readOnly: ReadOnlyReason | undefined;
+  createdOrder: number;
+}
+
+/** A downlink payload (`{type, …}`). */
+type Frame = { type: string; [key: string]: unknown };
+
+/** What the session table needs from the host. */
+export interface SessionTableDeps {
+  storage: HostOptions['storage'];
+  now: () => number;
+  newId: () => string;
+  logger: { warn(message: string, ...details: unknown[]): void };
+  /** The host's working directory, the default `cwd` of a new session. */
+  cwd: string;
+  /** The variant this host runs (`undefined`: neither plugin). */
+  hostVariant: PlanVariant | undefined;
+  /** Projection units of a session of `variant` (the host's when `undefined`). */
+  unitsFor(variant: PlanVariant | undefined, events: readonly SessionEvent[]): readonly ProjectionUnit<unknown, unknown>[];
+  /** Build the agent of a writable session. */
+  createAgent(log: SessionLog, handle: AgentHandle): Agent;
+  viewOf(event: SessionEvent, events: readonly SessionEvent[]): ToolView | undefined;
+  sendMux(payload: Frame): void;
+  sendHost(payload: Frame): void;
+}
+
+/** A session is blank until its first turn or command. */
+function isBlank(session: Session): boolean {
+  return !session.log.events.some((event) => event.type === 'turn/start' || event.type === 'command/run' || event.type === 'user/message');
+}
+
+/**
+ * Create the session table.
+ * @param deps - storage, clock, ids, logger, the host's variant and the builders of agents, units and views
+ */
+export function createSessionTable(deps: SessionTableDeps) {
+  const sessions = new Map<string, Session>();
+  let order = 0;
+
+  /** Register a stored session in memory and wire its downlink. */
+  const register = (stored: StoredSession): Session => {
+    const header = stored.header as LogHeader;
+    const log = new SessionLog(header, deps.storage, deps.now, stored.lines);
+    const handle: AgentHandle = Object.freeze({ id: header.id, sessionId: header.id, root: true });
+    const variant = variantOfLog(log.events);
+    const readOnly = readOnlyReasonOf(header.readOnly === true, variant, deps.hostVariant);
+    const projections = new ProjectionRegistry(log.events, deps.unitsFor(variant, log.events));
+    const session: Session = { log, handle, agent: undefined, projections, readOnly, createdOrder: order++ };
+    if (readOnly === undefined) session.agent = deps.createAgent(log, handle);
+    log.subscribe((event) => {
+      for (const change of session.projections.apply(event)) {
+        deps.sendMux({ type: 'session/projection', sessionId: header.id, key: change.key, value: change.value, seq: change.seq });
+      }
+      const view = deps.viewOf(event, log.events);
+      deps.sendMux({ type: 'session/event', sessionId: header.id, event, ...(view ? { view } : {}) });
+    });
+    sessions.set(header.id, session);
+    return session;
+  };
+
+  /** Store a new session, register it and announce it on the host downlink. @throws HostError; LogWriteError */
+  const add = (stored: StoredSession): Session => {
+    try {
+      deps.storage.create(stored);
+    } catch (error) {
+      // A taken id is the caller's mistake; anything else is the data directory's (named without its path).
+      if (error instanceof HostError) throw error;
+      const failure = logWriteErrorOf(error);
+      deps.logger.warn(`host: could not create session ${stored.header.id}`, error);
+      throw failure;
+    }
+    const session = register(stored);
+    const header = stored.header;
+    deps.sendHost({
+      type: 'host/session-added',
+      sessionId: header.id,
+      blank: isBlank(session),
+      cwd: header.cwd,
+      ...(header.parentSessionId ? { parentSessionId: header.parentSessionId } : {}),
+    });
+    return session;
+  };
+
+  /** The header of a new session: a fresh id unless one is given, now, and `cwd` (default the host's). */
+  const newHeader = (cwd: string | undefined, sessionId?: string): StoredSession['header'] => ({
+    type: 'session',
+    version: 0,
+    id: sessionId ?? `session-${deps.newId()}`,
+    createdAt: deps.now(),
+    cwd: cwd ?? deps.cwd,
+  });
+
+  /** Close an open turn nothing can go on with; when the log cannot be written, the agent owes it (closed at the next write). */
+  const closeOpenTurn = (session: Session, reason?: { kind: string; message?: string }): void => {
+    if (session.readOnly !== undefined) return;
+    try {
+      closeInterruptedTurn(session.log, deps.newId, reason);
+    } catch (error) {
+      deps.logger.warn(`could not close the interrupted turn of ${session.log.sessionId}`, error);
+      session.agent?.oweTurnEnd(reason);
+    }
+  };
+
+  /** @throws HostError session-not-found */
+  const sessionOf = (sessionId: string): Session => {
+    const session = sessions.get(sessionId);
+    if (!session) throw new HostError('session-not-found', `session "${sessionId}" not found`, { sessionId });
+    return session;
+  };
+
+  /** A session that may be written, its agent repaired first. @throws HostError session-not-found; bad-request when read-only */
+  const writable = (sessionId: string): Session & { agent: Agent } => {
+    const session = sessionOf(sessionId);
+    if (session.readOnly !== undefined || !session.agent) {
+      const reason = readOnlyReasonText(session.readOnly ?? { kind: 'imported' });
+      throw new HostError('bad-request', `session "${sessionId}" is read-only: ${reason}`, { sessionId, issues: [] });
+    }
+    // A turn a write failure left open is closed first; while the log still cannot be written, the request fails.
+    session.agent.repair();
+    return session as Session & { agent: Agent };
+  };
+
+  /** A session's `session.list` item (PROTOCOL.md "session.list"). */
+  const summaryOf = (session: Session) => {
+    const header = session.log.header;
+    const events = session.log.events;
+    const snapshot = session.projections.snapshot();
+    const title = snapshot.values.title;
+    const reason = summaryReadOnlyReason(session.readOnly);
+    return {
+      sessionId: header.id,
+      updatedAt: events.at(-1)?.time ?? header.createdAt,
+      running: session.agent?.running ?? false,
+      blank: isBlank(session),
+      cwd: header.cwd,
+      ...(header.parentSessionId ? { parentSessionId: header.parentSessionId } : {}),
+      ...(typeof title === 'string' ? { title } : {}),
+      ...(session.readOnly !== undefined ? { readOnly: true } : {}),
+      ...(reason !== undefined ? { readOnlyReason: reason } : {}),
+      projections: snapshot,
+    };
+  };
+
+  /** Every session's summary, the most recently updated first (ties: the newest created first). */
+  const list = () =>
+    [...sessions.values()]
+      .map((session) => ({ session, summary: summaryOf(session) }))
+      .sort((a, b) => b.summary.updatedAt - a.summary.updatedAt || b.session.createdOrder - a.session.createdOrder)
+      .map(({ summary }) => summary);
+
+  return { sessions, register, add, newHeader, closeOpenTurn, sessionOf, writable, list };
+}
+
+/** The session table of one host. */
+export type SessionTable = ReturnType<typeof createSessionTable>;
