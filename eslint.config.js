@@ -1,7 +1,10 @@
 // ESLint flat config: TypeScript rules plus the one-way import zones of STYLE.md
 // (core → nothing; features → core, lib, components, never a sibling; mocks/server → harness, core; nothing → e2e).
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import pluginQuery from '@tanstack/eslint-plugin-query';
 
 const features = ['session-stream', 'sessions', 'transcript', 'plan-status', 'composer', 'plan-review', 'questions'];
 const outsideCore = ['./src/features', './src/app', './src/lib', './src/components', './harness', './server', './mocks', './e2e', './bench'];
@@ -35,10 +38,32 @@ const testZones = zones.map((zone) => (zone.target === './src/features' ? { ...z
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'public-msw/mockServiceWorker.js', 'bench/scratch/**', 'test-results/**', 'playwright-report/**', 'e2e/.tmp/**'] },
   ...tseslint.configs.recommended,
+  ...pluginQuery.configs['flat/recommended'],
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A scrollable region must be reachable by keyboard to be scrolled (WCAG 2.1.1, axe scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+    rules: {
+      ...reactHooks.configs.flat['recommended-latest'].rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // Six view-state resets on a prop change (shell, dock, composer, pickers, markdown): moving them into render is a
+      // follow-up outside this change, as those components are being reworked in parallel; reported, not hidden.
+      'react-hooks/set-state-in-effect': 'warn',
+    },
+  },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { maxDepth: 8 }],

@@ -260,6 +260,7 @@ function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, 
       {listOpen ? (
         <ul id={listId} role="listbox" aria-label={copy.commandsLabel} className="composer__commands">
           {suggestions.map((command, index) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- combobox pattern: the textbox owns the keys (aria-activedescendant), the click is for pointers
             <li
               key={command.name}
               id={`${listId}-${index}`}

@@ -279,6 +279,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
           {status}
         </p>
         {confirming ? (
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- an alertdialog handles its own Escape and Tab keys (WAI-ARIA APG dialog pattern)
           <div role="alertdialog" aria-label={copy.confirmTitle} aria-describedby={confirmBodyId} className="plan-review__confirm" onKeyDown={onConfirmKeyDown}>
             <p id={confirmBodyId} className="plan-review__confirm-body">
               {copy.confirmBody}
