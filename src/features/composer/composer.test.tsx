@@ -6,6 +6,7 @@ import { answerCall, renderWithClient } from '../../../mocks/test-utils.tsx';
 import type { ModeProjectionValue, PlanProjectionValue } from '../../core/protocol/methods.ts';
 import { Composer, commandSuggestionsFor, focusComposer, isPlanningTarget } from './composer.tsx';
 import { useComposerDraftStore } from './draft-store.ts';
+import { useComposerFocusStore } from './focus-store.ts';
 
 const SESSION = 'session-fe30d464-51ec-490a-92ba-543dfc6b2e0e';
 const OTHER = 'session-00000000-0000-0000-0000-000000000002';
@@ -279,6 +280,18 @@ describe('Composer', () => {
     expect(textbox()).not.toHaveFocus();
     act(() => focusComposer());
     expect(textbox()).toHaveFocus();
+  });
+
+  it('keeps a focus request in the composer focus store until a mounted composer takes it, once', () => {
+    useComposerFocusStore.setState({ wanted: false });
+    focusComposer();
+    expect(useComposerFocusStore.getState().wanted).toBe(true);
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    expect(textbox()).toHaveFocus();
+    expect(useComposerFocusStore.getState().wanted).toBe(false);
+    act(() => textbox().blur());
+    renderWithClient(<Composer sessionId={OTHER} plan={OFF} running={false} />);
+    expect(screen.getAllByRole('textbox', { name: 'Message the agent' }).some((box) => box === document.activeElement)).toBe(false);
   });
 });
 
