@@ -29,7 +29,7 @@ const textbox = () => screen.getByRole('textbox', { name: 'Message the agent' })
 const sendButton = () => screen.getByRole('button', { name: 'Send' });
 
 beforeEach(() => {
-  useComposerDraftStore.setState({ drafts: {} });
+  useComposerDraftStore.setState({ entries: {} });
 });
 
 describe('Composer', () => {
@@ -115,12 +115,12 @@ describe('Composer', () => {
   it('refuses a draft over 1 MiB with the plain 413 sentence, sends nothing and keeps the draft', async () => {
     const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
     const huge = 'x'.repeat(2 * 1024 * 1024);
-    useComposerDraftStore.getState().setDraft(SESSION, huge);
+    useComposerDraftStore.getState().set(SESSION, huge);
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     await userEvent.setup().click(sendButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(/^That is too large to send \(limit 1 MB\)\.$/);
     expect(call.bodies).toEqual([]);
-    expect(useComposerDraftStore.getState().drafts[SESSION]).toBe(huge);
+    expect(useComposerDraftStore.getState().entries[SESSION]).toBe(huge);
   });
 
   it('shows a host error inline, keeps the draft, and clears the error on typing', async () => {
@@ -166,7 +166,7 @@ describe('Composer', () => {
 
   it.each(['', '   ', '\n\n'])('does not send the blank draft %j', async (draft) => {
     const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
-    useComposerDraftStore.getState().setDraft(SESSION, draft);
+    useComposerDraftStore.getState().set(SESSION, draft);
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     expect(sendButton()).toBeDisabled();
     fireEvent.keyDown(textbox(), { key: 'Enter' });
@@ -195,7 +195,7 @@ describe('Composer', () => {
     first.unmount();
     renderWithClient(<Composer sessionId={SESSION} plan={{ active: true, pending: false }} running={false} />);
     expect(textbox()).toHaveValue('half a thought');
-    expect(useComposerDraftStore.getState().drafts[OTHER]).toBe('other draft');
+    expect(useComposerDraftStore.getState().entries[OTHER]).toBe('other draft');
   });
 
   it('shows a busy state while sending and sends once', async () => {

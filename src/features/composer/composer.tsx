@@ -122,8 +122,8 @@ function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, 
   const online = connection === undefined ? undefined : connection === 'connected';
   const offline = readOnly ? undefined : offlineReason(connection, { keepsText: true });
   const draft = useComposerDraft(sessionId);
-  const setDraft = useComposerDraftStore((state) => state.setDraft);
-  const clearDraft = useComposerDraftStore((state) => state.clearDraft);
+  const setDraft = useComposerDraftStore((state) => state.set);
+  const clearDraft = useComposerDraftStore((state) => state.clear);
   const [dismissedFor, setDismissedFor] = useState<string | undefined>(undefined);
   const [activeIndex, setActiveIndex] = useState(0);
   const input = useRef<HTMLTextAreaElement>(null);

@@ -35,7 +35,7 @@ const button = (name: string) => screen.getByRole('button', { name });
 const actions = () => ['Chat about it', 'Keep planning', 'Approve'].map(button);
 
 beforeEach(() => {
-  useReviewFeedbackStore.setState({ feedback: {} });
+  useReviewFeedbackStore.setState({ entries: {} });
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -117,8 +117,8 @@ function FeedbackField({
   onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
 }) {
   const copy = planReviewLocales.en;
-  const feedback = useReviewFeedbackStore((state) => ownEntry(state.feedback, rpcId) ?? '');
-  const setFeedback = useReviewFeedbackStore((state) => state.setFeedback);
+  const feedback = useReviewFeedbackStore((state) => ownEntry(state.entries, rpcId) ?? '');
+  const setFeedback = useReviewFeedbackStore((state) => state.set);
   return (
     <textarea
       id={id}
@@ -155,13 +155,13 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
   const [sent, setSent] = useState<ReviewDecision | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | undefined>(undefined);
-  const clearFeedback = useReviewFeedbackStore((state) => state.clearFeedback);
+  const clearFeedback = useReviewFeedbackStore((state) => state.clear);
   const accepted = useRef(false);
   const latched = sent !== undefined;
   const offline = offlineReason(connection, { keepsText: true });
   const blankPlan = review.plan.trim() === '';
   // Read at click time, not subscribed: typing in Feedback must not re-render the card (and its plan).
-  const feedbackNow = () => ownEntry(useReviewFeedbackStore.getState().feedback, rpcId) ?? '';
+  const feedbackNow = () => ownEntry(useReviewFeedbackStore.getState().entries, rpcId) ?? '';
 
   useEffect(() => {
     cardRef.current?.focus();

@@ -68,7 +68,7 @@ const status = () => screen.getByRole('status');
 const noRequestYet = () => new Promise((done) => setTimeout(done, 20));
 
 beforeEach(() => {
-  useQuestionDraftStore.setState({ flows: {} });
+  useQuestionDraftStore.setState({ entries: {} });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -264,7 +264,7 @@ describe('QuestionFlow', () => {
     expect(screen.getByRole('radio', { name: 'Python' })).not.toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'Go' }));
     expect(custom()).toHaveValue('');
-    expect(answerOf([BATCH[0] as QuestionItem], useQuestionDraftStore.getState().flows[questionDraftKey(RPC)]?.items ?? [])).toEqual({
+    expect(answerOf([BATCH[0] as QuestionItem], useQuestionDraftStore.getState().entries[questionDraftKey(RPC)]?.items ?? [])).toEqual({
       answers: [{ id: 'lang', selected: ['Go (Recommended)'] }],
     });
   });
@@ -332,7 +332,7 @@ describe('QuestionFlow', () => {
     const replay = renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
     expect(card('What should the flag be called?')).toBeInTheDocument();
     expect(custom()).toHaveValue('half typed');
-    expect(useQuestionDraftStore.getState().flows['q:' + RPC]).toBeDefined();
+    expect(useQuestionDraftStore.getState().entries['q:' + RPC]).toBeDefined();
     replay.unmount();
     renderWithClient(<QuestionFlow sessionId={SESSION} rpcId="rpc-new" questions={BATCH} />);
     expect(card('Which language should the CLI use?')).toBeInTheDocument();
