@@ -118,3 +118,18 @@ export function foldPlanProjection(events: readonly SessionEvent[], end: number 
 export function effectiveTarget(value: PlanProjectionValue): boolean {
   return value.pending ? !value.active : value.active;
 }
+
+/** Which of the four plan-mode badge states a projection value shows (the header badge and the session list alike). */
+export type PlanBadgeState = 'on' | 'off' | 'entering' | 'leaving';
+
+/**
+ * Badge state of a `plan` projection value: the effective target `pending ? !active : active`
+ * (upstream spec §1.11, §8 item 23), with the pending case told apart. The one rule behind every plan-mode label.
+ * @param plan the projection value `{active, pending}` (both required on the wire)
+ * @returns `'entering'` for `{false,true}`, `'leaving'` for `{true,true}`, else `'on'`/`'off'` from `active`
+ */
+export function planBadgeStateOf(plan: PlanProjectionValue): PlanBadgeState {
+  const target = effectiveTarget(plan);
+  if (plan.pending) return target ? 'entering' : 'leaving';
+  return target ? 'on' : 'off';
+}
