@@ -21,6 +21,8 @@ export type ApiErrorCopy = {
   reconnecting: string;
   /** Added to `connecting`/`reconnecting` beside an action whose typed text stays in its field. */
   offlineTextKept: string;
+  /** A failure that carries no reason at all (a rejection with `undefined`, a blank message, …). */
+  noReason: string;
 };
 
 /** English copy. */
@@ -32,6 +34,7 @@ export const apiErrorEn: ApiErrorCopy = {
   connecting: 'Connecting…',
   reconnecting: 'Reconnecting…',
   offlineTextKept: 'your text is kept',
+  noReason: 'The request failed without a reason.',
 };
 
 /** Dictionaries by language tag. */

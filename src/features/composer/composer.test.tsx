@@ -154,11 +154,11 @@ describe('Composer', () => {
     ['keyCode 229', { key: 'Enter', keyCode: 229 }],
   ])('never sends on an IME Enter (%s)', async (_case, init) => {
     const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const { client } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     await userEvent.setup().type(textbox(), 'にほんご');
     fireEvent.keyDown(textbox(), init);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(call.bodies).toEqual([]);
+    // A send starts its mutation synchronously in the key handler: none started means nothing is or will be sent.
+    expect(client.getMutationCache().getAll()).toEqual([]);
     expect(textbox()).toHaveValue('にほんご');
     fireEvent.keyDown(textbox(), { key: 'Enter' });
     await waitFor(() => expect(call.bodies).toHaveLength(1));
@@ -167,11 +167,15 @@ describe('Composer', () => {
   it.each(['', '   ', '\n\n'])('does not send the blank draft %j', async (draft) => {
     const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
     useComposerDraftStore.getState().set(SESSION, draft);
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const { client } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     expect(sendButton()).toBeDisabled();
     fireEvent.keyDown(textbox(), { key: 'Enter' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(call.bodies).toEqual([]);
+    expect(client.getMutationCache().getAll()).toEqual([]);
+    // Then a real draft goes out as the first and only request: nothing of the blank one was queued before it.
+    fireEvent.change(textbox(), { target: { value: 'now a real message' } });
+    fireEvent.keyDown(textbox(), { key: 'Enter' });
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]?.payload).toMatchObject({ content: [{ type: 'text', text: 'now a real message' }] });
   });
 
   it.each([

@@ -60,21 +60,6 @@ export function reviewAnswerOf(review: PlanReview, decision: 'approve' | 'declin
   return { answers: [{ id: review.id, selected: [review.decline.label] }] };
 }
 
-/**
- * Text for a failed send: an Error worded by `describeApiError` (transport failures in plain language, else its
- * message); a string as is; any other value as JSON (else `String(value)`).
- * Source: upstream spec §3.5 ("a non-Error value is stringified"), §6 item 83.
- */
-export function failureText(error: unknown): string {
-  if (error instanceof Error) return describeApiError(error, { keepsText: true });
-  if (typeof error === 'string') return error;
-  try {
-    return JSON.stringify(error) ?? String(error);
-  } catch {
-    return String(error);
-  }
-}
-
 /** IME composition (`isComposing`, or keyCode 229) must never send. */
 function isImeKey(event: KeyboardEvent<HTMLElement>): boolean {
   return event.nativeEvent.isComposing || event.keyCode === 229;
@@ -201,7 +186,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
     },
     onError: (error: unknown) => {
       useAnsweringStore.getState().unmark(rpcId);
-      setFailure(failureText(error));
+      setFailure(describeApiError(error, { keepsText: true }));
       setSent(undefined);
     },
   });
