@@ -3,12 +3,13 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { PlanReview } from '../../core/questions/plan-review.ts';
+import type * as ApiClient from '../../lib/api-client.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';
 import { PlanReviewCard } from './plan-review-card.tsx';
 
 // A transport that rejects with plain values rather than Errors (upstream spec §6 item 83).
 vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/api-client.ts')>()),
+  ...(await importOriginal<typeof ApiClient>()),
   respondToQuestion: vi.fn(),
 }));
 
