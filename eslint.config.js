@@ -55,9 +55,6 @@ export default tseslint.config(
       ...reactHooks.configs.flat['recommended-latest'].rules,
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      // Six view-state resets on a prop change (shell, dock, composer, pickers, markdown): moving them into render is a
-      // follow-up outside this change, as those components are being reworked in parallel; reported, not hidden.
-      'react-hooks/set-state-in-effect': 'warn',
     },
   },
   {

@@ -79,8 +79,13 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
     let anyMoved = false;
     for (const rpcId of before.rpcIds) if (!rpcIds.includes(rpcId)) anyMoved = settleQuestionDrafts(sessionId, rpcId) || anyMoved;
     if (anyMoved) setMoved(true);
-    else if (rpcIds.length > 0) setMoved(false);
   }, [sessionId, state.questions]);
+  // A new question replaces the note about moved drafts (adjusted while rendering, not in the effect above).
+  const [questionsSeen, setQuestionsSeen] = useState(state.questions);
+  if (questionsSeen !== state.questions) {
+    setQuestionsSeen(state.questions);
+    if (moved && state.questions.length > 0) setMoved(false);
+  }
 
   let body;
   if (pending) {

@@ -125,7 +125,10 @@ function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, 
   const setDraft = useComposerDraftStore((state) => state.set);
   const clearDraft = useComposerDraftStore((state) => state.clear);
   const [dismissedFor, setDismissedFor] = useState<string | undefined>(undefined);
-  const [activeIndex, setActiveIndex] = useState(0);
+  // The highlighted suggestion belongs to the draft it was moved in; any edit starts again at the first one.
+  const [cursor, setCursor] = useState({ draft: '', index: 0 });
+  const activeIndex = cursor.draft === draft ? cursor.index : 0;
+  const setActiveIndex = (index: number) => setCursor({ draft, index });
   const input = useRef<HTMLTextAreaElement>(null);
   const focusWanted = useComposerFocusStore((state) => state.wanted);
   const focusTaken = useComposerFocusStore((state) => state.taken);
@@ -169,8 +172,6 @@ function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, 
   const suggestions = wantsCommands && dismissedFor !== draft ? commandSuggestionsFor(draft, commands.data) : [];
   const listOpen = suggestions.length > 0;
   const active = suggestions[Math.min(activeIndex, suggestions.length - 1)];
-
-  useEffect(() => setActiveIndex(0), [draft]);
 
   const busy = send.isPending;
   const canSend = !readOnly && !busy && offline === undefined && draft.trim() !== '';
