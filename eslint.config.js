@@ -2,7 +2,10 @@
 // (core → nothing; features → core, lib, components, never a sibling; mocks/server → harness, core; nothing → e2e;
 // testing/ is test support: tests, e2e and scripts may import it, product code never does).
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import pluginQuery from '@tanstack/eslint-plugin-query';
 
 const features = ['session-stream', 'sessions', 'transcript', 'plan-status', 'composer', 'plan-review', 'questions'];
 const outsideCore = ['./src/features', './src/app', './src/lib', './src/components', './harness', './server', './mocks', './testing', './e2e', './bench'];
@@ -44,10 +47,29 @@ const testZones = zones
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'public-msw/mockServiceWorker.js', 'bench/scratch/**', 'test-results/**', 'playwright-report/**', 'e2e/.tmp/**'] },
   ...tseslint.configs.recommended,
+  ...pluginQuery.configs['flat/recommended'],
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A scrollable region must be reachable by keyboard to be scrolled (WCAG 2.1.1, axe scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+    rules: {
+      ...reactHooks.configs.flat['recommended-latest'].rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { maxDepth: 8 }],

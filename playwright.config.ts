@@ -4,6 +4,10 @@
  * app served by the real `ui-plan serve` on a fresh data directory, and the `modes` project drives it served by a
  * second `ui-plan serve --config examples/modes.yaml` (the session-modes variant) on its own port and data directory.
  * The `restart` project starts (and kill -9s, and restarts) its own `ui-plan serve` on its port, so it has no webServer.
+ * No run ever reuses a server already listening on these ports (it may be someone else's): `reuseExistingServer` is
+ * false, so Playwright stops at once with "http://127.0.0.1:N is already used", and a port held by something that does
+ * not answer HTTP makes vite (`strictPort`) or `ui-plan serve` (EADDRINUSE) exit. Move the ports with
+ * `UI_PLAN_E2E_PORT_BASE`.
  */
 import { defineConfig } from '@playwright/test';
 import { chromiumUse } from './e2e/chromium.ts';

@@ -72,7 +72,14 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/core/**/*.test.ts', 'harness/**/*.test.ts', 'server/**/*.test.ts', 'testing/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'src/core/**/*.test.ts',
+            'harness/**/*.test.ts',
+            'server/**/*.test.ts',
+            'testing/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
         },
       },
       {

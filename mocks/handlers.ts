@@ -8,11 +8,7 @@
  */
 import { http, HttpResponse, ws, type RequestHandler, type WebSocketHandler } from 'msw';
 import { checkJsonBody, JSON_HEADERS, refusalHeaders, routeApiRequest, statusOfAnswer, statusOfReceipt, type CarrierRefusal } from '../harness/carrier.ts';
-import { MAX_BODY_BYTES } from '../harness/limits.ts';
 import type { Host } from '../harness/types.ts';
-
-/** Largest accepted request body in bytes (PROTOCOL.md "Unary calls": 413 over 1 MiB; `session.import` takes more, harness/limits.ts). */
-export { MAX_BODY_BYTES };
 
 /** WebSocket close code the host uses when a client sends on a downlink (PROTOCOL.md "Downlink"). */
 const POLICY_VIOLATION = 1008;

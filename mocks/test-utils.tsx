@@ -26,7 +26,7 @@ export function renderWithClient(ui: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const wrap = (node: ReactElement) => <QueryClientProvider client={client}>{node}</QueryClientProvider>;
   const result = render(wrap(ui));
-  return { ...result, rerender: (node: ReactElement) => result.rerender(wrap(node)) };
+  return { ...result, client, rerender: (node: ReactElement) => result.rerender(wrap(node)) };
 }
 
 /**

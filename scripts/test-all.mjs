@@ -2,14 +2,18 @@
 // `npm test`: every check the project has, in order — typecheck, lint, unit + component tests (Vitest),
 // production build, end-to-end tests (Playwright in Debian Chromium), interop against a real dsh host. Runs all of them even after a failure,
 // then prints one closing line "N passed, N failed" (tests summed over suites; a failed gate counts as one failure).
+// A Playwright test that passed only on a retry (CI retries once) is counted as passed but named in the summary,
+// and the closing line then reads "N passed (K flaky), N failed". Vitest has no retries configured.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closingLine, summarisePlaywright } from './test-summary.mjs';
 
 const results = 'test-results';
 mkdirSync(results, { recursive: true });
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+let flaky = 0;
 const lines = [];
 
 function run(label, cmd, args, env = {}) {
@@ -64,28 +68,14 @@ function playwright(label, out, args) {
   const ok = run(label, 'npx', ['playwright', 'test', ...args, '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: out });
   const report = readJson(out);
   if (report?.stats) {
-    passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
-    failed += report.stats.unexpected ?? 0;
-    skipped += report.stats.skipped ?? 0;
-    if (!ok && (report.stats.unexpected ?? 0) === 0) failed += 1;
-    const reasons = [];
-    const walk = (suite) => {
-      for (const spec of suite.specs ?? [])
-        for (const t of spec.tests ?? []) {
-          if (t.status === 'skipped')
-            reasons.push(
-              `${spec.title}: ${
-                (t.annotations ?? [])
-                  .map((a) => a.description)
-                  .filter(Boolean)
-                  .join('; ') || 'skipped'
-              }`,
-            );
-        }
-      for (const child of suite.suites ?? []) walk(child);
-    };
-    for (const suite of report.suites ?? []) walk(suite);
-    for (const reason of reasons) lines.push(`${label}: SKIPPED ${reason}`);
+    const summary = summarisePlaywright(report);
+    passed += summary.passed;
+    failed += summary.failed;
+    skipped += summary.skipped;
+    flaky += summary.flaky.length;
+    if (!ok && summary.failed === 0) failed += 1;
+    for (const name of summary.flaky) lines.push(`${label}: FLAKY ${name}`);
+    for (const reason of summary.skippedReasons) lines.push(`${label}: SKIPPED ${reason}`);
   } else if (!ok) failed += 1;
 }
 
@@ -103,5 +93,5 @@ if (want('interop')) {
 console.log('\n=== summary');
 for (const line of lines) console.log(line);
 if (!existsSync(results)) mkdirSync(results);
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(closingLine({ passed, failed, skipped, flaky }));
 process.exit(failed > 0 ? 1 : 0);

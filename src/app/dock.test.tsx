@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useComposerDraftStore } from '../features/composer/draft-store.ts';
 import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.ts';
-import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
+import { normaliseFlow, questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
 import { useAnsweringStore } from '../lib/answering-store.ts';
 import { moveToComposer, settleQuestionDrafts } from './dock.tsx';
 
 beforeEach(() => {
-  useComposerDraftStore.setState({ drafts: {} });
+  useComposerDraftStore.setState({ entries: {} });
 });
 
 it.each([
@@ -14,29 +14,29 @@ it.each([
   ['   ', 'Why two flags?', 'Why two flags?'],
   ['Earlier draft\n', 'Why two flags?', 'Earlier draft\n\nWhy two flags?'],
 ])('moves Chat about it feedback into the composer draft (draft %j + %j → %j)', (before, feedback, after) => {
-  if (before !== undefined) useComposerDraftStore.getState().setDraft('s1', before);
+  if (before !== undefined) useComposerDraftStore.getState().set('s1', before);
   moveToComposer('s1', feedback);
-  expect(useComposerDraftStore.getState().drafts.s1).toBe(after);
-  expect(useComposerDraftStore.getState().drafts.s2).toBeUndefined();
+  expect(useComposerDraftStore.getState().entries.s1).toBe(after);
+  expect(useComposerDraftStore.getState().entries.s2).toBeUndefined();
 });
 
 describe('a question that leaves the dock', () => {
   beforeEach(() => {
-    useReviewFeedbackStore.setState({ feedback: {} });
-    useQuestionDraftStore.setState({ flows: {} });
+    useReviewFeedbackStore.setState({ entries: {} });
+    useQuestionDraftStore.setState({ entries: {} });
     useAnsweringStore.setState({ answering: {} });
   });
 
   it('moves Feedback typed here into the composer when the review was answered elsewhere', () => {
-    useReviewFeedbackStore.getState().setFeedback('r1', 'Split step 2.');
+    useReviewFeedbackStore.getState().set('r1', 'Split step 2.');
     expect(settleQuestionDrafts('s1', 'r1')).toBe(true);
-    expect(useComposerDraftStore.getState().drafts.s1).toBe('Split step 2.');
-    expect(useReviewFeedbackStore.getState().feedback).toEqual({});
+    expect(useComposerDraftStore.getState().entries.s1).toBe('Split step 2.');
+    expect(useReviewFeedbackStore.getState().entries).toEqual({});
   });
 
   it('moves the free-text answers of a question flow answered elsewhere, one per paragraph', () => {
-    useQuestionDraftStore.getState().updateFlow(questionDraftKey('r2'), 3, (flow) => ({
-      ...flow,
+    useQuestionDraftStore.getState().update(questionDraftKey('r2'), (stored) => ({
+      ...normaliseFlow(stored, 3),
       items: [
         { selected: [], custom: ' Use YAML ', skipped: false },
         { selected: ['A'], custom: '', skipped: false },
@@ -44,22 +44,22 @@ describe('a question that leaves the dock', () => {
       ],
     }));
     expect(settleQuestionDrafts('s1', 'r2')).toBe(true);
-    expect(useComposerDraftStore.getState().drafts.s1).toBe('Use YAML\n\nKeep v1');
-    expect(useQuestionDraftStore.getState().flows).toEqual({});
+    expect(useComposerDraftStore.getState().entries.s1).toBe('Use YAML\n\nKeep v1');
+    expect(useQuestionDraftStore.getState().entries).toEqual({});
   });
 
   it('spends the drafts of an answer sent from this tab without moving them', () => {
-    useReviewFeedbackStore.getState().setFeedback('r3', 'sent with Keep planning');
+    useReviewFeedbackStore.getState().set('r3', 'sent with Keep planning');
     useAnsweringStore.getState().mark('r3');
     expect(settleQuestionDrafts('s1', 'r3')).toBe(false);
-    expect(useComposerDraftStore.getState().drafts.s1).toBeUndefined();
-    expect(useReviewFeedbackStore.getState().feedback).toEqual({});
+    expect(useComposerDraftStore.getState().entries.s1).toBeUndefined();
+    expect(useReviewFeedbackStore.getState().entries).toEqual({});
     expect(useAnsweringStore.getState().answering).toEqual({});
   });
 
   it('moves nothing when nothing was typed', () => {
-    useReviewFeedbackStore.getState().setFeedback('r4', '  \n ');
+    useReviewFeedbackStore.getState().set('r4', '  \n ');
     expect(settleQuestionDrafts('s1', 'r4')).toBe(false);
-    expect(useComposerDraftStore.getState().drafts.s1).toBeUndefined();
+    expect(useComposerDraftStore.getState().entries.s1).toBeUndefined();
   });
 });

@@ -23,9 +23,9 @@ import { useAnsweringStore, isAnsweredHere } from '../lib/answering-store.ts';
  * any draft already there (a blank line between), so nothing typed is lost when the review goes away.
  */
 export function moveToComposer(sessionId: string, feedback: string): void {
-  const { drafts, setDraft } = useComposerDraftStore.getState();
-  const current = ownEntry(drafts, sessionId) ?? '';
-  setDraft(sessionId, current.trim() === '' ? feedback : `${current.replace(/\s+$/, '')}\n\n${feedback}`);
+  const { entries, set } = useComposerDraftStore.getState();
+  const current = ownEntry(entries, sessionId) ?? '';
+  set(sessionId, current.trim() === '' ? feedback : `${current.replace(/\s+$/, '')}\n\n${feedback}`);
 }
 
 /**
@@ -34,8 +34,8 @@ export function moveToComposer(sessionId: string, feedback: string): void {
  * @param rpcId the question's rpcId
  */
 export function unsentTextOf(rpcId: string): string {
-  const feedback = ownEntry(useReviewFeedbackStore.getState().feedback, rpcId) ?? '';
-  const flow = ownEntry(useQuestionDraftStore.getState().flows, questionDraftKey(rpcId));
+  const feedback = ownEntry(useReviewFeedbackStore.getState().entries, rpcId) ?? '';
+  const flow = ownEntry(useQuestionDraftStore.getState().entries, questionDraftKey(rpcId));
   const custom = (flow?.items ?? []).map((item) => item.custom.trim()).filter((text) => text !== '');
   return [feedback.trim(), ...custom].filter((text) => text !== '').join('\n\n');
 }
@@ -50,8 +50,8 @@ export function unsentTextOf(rpcId: string): string {
 export function settleQuestionDrafts(sessionId: string, rpcId: string): boolean {
   const text = isAnsweredHere(rpcId) ? '' : unsentTextOf(rpcId);
   if (text !== '') moveToComposer(sessionId, text);
-  useReviewFeedbackStore.getState().clearFeedback(rpcId);
-  useQuestionDraftStore.getState().dropFlow(questionDraftKey(rpcId));
+  useReviewFeedbackStore.getState().clear(rpcId);
+  useQuestionDraftStore.getState().clear(questionDraftKey(rpcId));
   useAnsweringStore.getState().unmark(rpcId);
   return text !== '';
 }
@@ -79,8 +79,13 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
     let anyMoved = false;
     for (const rpcId of before.rpcIds) if (!rpcIds.includes(rpcId)) anyMoved = settleQuestionDrafts(sessionId, rpcId) || anyMoved;
     if (anyMoved) setMoved(true);
-    else if (rpcIds.length > 0) setMoved(false);
   }, [sessionId, state.questions]);
+  // A new question replaces the note about moved drafts (adjusted while rendering, not in the effect above).
+  const [questionsSeen, setQuestionsSeen] = useState(state.questions);
+  if (questionsSeen !== state.questions) {
+    setQuestionsSeen(state.questions);
+    if (moved && state.questions.length > 0) setMoved(false);
+  }
 
   let body;
   if (pending) {

@@ -27,8 +27,13 @@ export function Shell() {
   const closeButton = useRef<HTMLButtonElement>(null);
   const toggleButton = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
-  // Choosing a session (a link in the drawer, or the back button) closes the drawer on narrow screens.
-  useEffect(() => setDrawerOpen(false), [selectedId]);
+  // Choosing a session (a link in the drawer, or the back button) closes the drawer on narrow screens; adjusted while
+  // rendering (react.dev "You might not need an effect"), so the drawer never shows open over the new session.
+  const [drawerFor, setDrawerFor] = useState(selectedId);
+  if (drawerFor !== selectedId) {
+    setDrawerFor(selectedId);
+    setDrawerOpen(false);
+  }
   // Escape closes the drawer wherever focus is (the composer handles its own Escape only while it has focus).
   useEffect(() => {
     if (!drawerOpen) return undefined;

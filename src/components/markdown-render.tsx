@@ -10,7 +10,7 @@
  *   tab for an http(s) source, plain text otherwise (and plain text inside any link, as links do not nest);
  * - no `style` attribute is emitted (GFM table alignment becomes a class).
  */
-import { createContext, memo, startTransition, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, memo, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -136,6 +136,27 @@ function parseTableGroup(head: string, rows: string): { header: MdNode | undefin
   return { header, align: table.align, rows: body };
 }
 
+/** Row groups kept parsed, most recently used last; bounded so a long session does not keep every table forever. */
+const TABLE_GROUP_CACHE_MAX = 512;
+const tableGroupCache = new Map<string, ReturnType<typeof parseTableGroup>>();
+
+/**
+ * {@link parseTableGroup}, memoised on its text (a pure function of `head` and `rows`), so a growing table
+ * re-parses only its new group and a re-render parses nothing; kept outside React (no ref read during render).
+ */
+function parsedTableGroup(head: string, rows: string): ReturnType<typeof parseTableGroup> {
+  const key = `${head}\u0000${rows}`;
+  let result = tableGroupCache.get(key);
+  if (result === undefined) {
+    result = parseTableGroup(head, rows);
+    if (tableGroupCache.size >= TABLE_GROUP_CACHE_MAX) tableGroupCache.delete(tableGroupCache.keys().next().value!);
+  } else {
+    tableGroupCache.delete(key);
+  }
+  tableGroupCache.set(key, result);
+  return result;
+}
+
 /**
  * A big GFM table (a `table` segment of `markdown-blocks.ts`) parsed one group of rows per task and shown as one
  * table that grows (issue 9 point 1: no single long task), through the same hardened pipeline as `MarkdownBlock`.
@@ -144,7 +165,6 @@ function parseTableGroup(head: string, rows: string): { header: MdNode | undefin
  */
 export const MarkdownTable = memo(function MarkdownTable({ head, rows }: { head: string; rows: readonly string[] }) {
   const [parsed, setParsed] = useState(1);
-  const groups = useRef<{ head: string; text: string; result: ReturnType<typeof parseTableGroup> }[]>([]);
   const count = Math.min(parsed, rows.length);
   useEffect(() => {
     if (count >= rows.length) return;
@@ -160,13 +180,9 @@ export const MarkdownTable = memo(function MarkdownTable({ head, rows }: { head:
   const body: MdNode[] = [];
   let first: ReturnType<typeof parseTableGroup> | undefined;
   for (let i = 0; i < count; i += 1) {
-    let group = groups.current[i];
-    if (group === undefined || group.head !== head || group.text !== rows[i]) {
-      group = { head, text: rows[i]!, result: parseTableGroup(head, rows[i]!) };
-      groups.current[i] = group;
-    }
-    first ??= group.result;
-    body.push(...group.result.rows);
+    const group = parsedTableGroup(head, rows[i]!);
+    first ??= group;
+    body.push(...group.rows);
   }
   const header = first?.header;
   const tree: MdNode = { type: 'root', children: header ? [{ type: 'table', align: first?.align, children: [header, ...body] }] : [] };

@@ -53,11 +53,10 @@ function useRenderedCount(segments: readonly MarkdownSegment[]): number {
   const [shown, setShown] = useState(() => fitting(segments, 0, FIRST_RENDER_CHARS, false));
   const count = Math.min(shown, segments.length);
   const all = count >= segments.length;
+  // Once everything was shown, a text that grows shows its new segments at once (adjusted while rendering).
+  if (all && shown !== Infinity) setShown(Infinity);
   useEffect(() => {
-    if (all) {
-      if (shown !== Infinity) setShown(Infinity);
-      return;
-    }
+    if (all) return;
     // In idle time (between frames), so a keystroke or a click is never queued behind a chunk of the text.
     const next = () => startTransition(() => setShown(fitting(segments, count, RENDER_STEP_CHARS, true)));
     if (typeof requestIdleCallback === 'function') {

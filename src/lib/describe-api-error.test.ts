@@ -48,6 +48,13 @@ describe('describeApiError', () => {
     ['a feature error', new Error('Unknown command: /nope'), 'Unknown command: /nope'],
     ['a string', 'gone', 'gone'],
     ['another value', 42, '42'],
+    ['an object, as JSON (not "[object Object]")', { code: 'weird' }, '{"code":"weird"}'],
+    ['undefined (no reason, never the word "undefined")', undefined, 'The request failed without a reason.'],
+    ['null', null, 'The request failed without a reason.'],
+    ['a blank string', ' ', 'The request failed without a reason.'],
+    ['an empty object', {}, 'The request failed without a reason.'],
+    ['an Error without a message', new Error(''), 'The request failed without a reason.'],
+    ['a function (never its source)', () => 'secret', 'The request failed without a reason.'],
   ])('words %s', (_name, error, text) => {
     expect(describeApiError(error)).toBe(text);
   });

@@ -13,7 +13,10 @@ import { apiErrorLocales } from './locales.ts';
  * @param options `keepsText`: the action's typed text stays in its field, so the network sentence says so
  * @returns `network` → "Can't reach the server; …" (+ "Your text is kept." with `keepsText`); `http-413` → "That is too large to send (limit N MB)." with N
  *   from `details.limit` (bytes; 1 MiB when absent); `bad-response` → "The server sent an answer ui-plan could not
- *   read."; any other `ApiError` or `Error` → its message; a string as is; anything else → `String(error)`
+ *   read."; any other `ApiError` or `Error` → its message; a string as is; any other value as JSON, else
+ *   `String(value)` (upstream spec §3.5 "a non-Error value is stringified", §6 item 83). A failure that says nothing
+ *   — `undefined`, `null`, a blank message or string, `{}`/`[]`, a function or symbol — is "The request failed
+ *   without a reason." (+ "Your text is kept."), never the literal word "undefined".
  */
 export function describeApiError(error: unknown, options: { keepsText?: boolean } = {}): string {
   const copy = apiErrorLocales.en;
@@ -26,6 +29,20 @@ export function describeApiError(error: unknown, options: { keepsText?: boolean 
     }
     return error.message;
   }
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : String(error);
+  const text = error instanceof Error ? error.message : thrownValueText(error);
+  if (text.trim() === '') return options.keepsText ? `${copy.noReason} ${copy.textKept}` : copy.noReason;
+  return text;
+}
+
+/** What a thrown non-Error value says: a string as is, a value as JSON (else `String`), `''` when it says nothing. */
+function thrownValueText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null || typeof value === 'function' || typeof value === 'symbol') return '';
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text === '{}' || text === '[]' ? '' : text;
 }

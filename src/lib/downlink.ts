@@ -167,6 +167,19 @@ export function connectDownlink(handlers: DownlinkHandlers, options: DownlinkOpt
     }
   };
 
+  // One rule for both sockets: a frame goes to its handler, an unknown type is ignored, a malformed one is
+  // counted and warned about, never thrown.
+  const readFrames =
+    <F>(label: string, parse: (text: unknown) => ParsedFrame<F>, deliver: (frame: F, rpcId: string) => void) =>
+    (event: MessageEvent) => {
+      const parsed = parse(event.data);
+      if (parsed.kind === 'frame') guard(() => deliver(parsed.frame, parsed.rpcId));
+      else if (parsed.kind === 'malformed') {
+        malformed += 1;
+        warn(`[downlink] skipped a malformed ${label} frame (${parsed.reason})`);
+      }
+    };
+
   const teardown = () => {
     for (const s of sockets) {
       s.onopen = s.onmessage = s.onclose = s.onerror = null;
@@ -223,22 +236,8 @@ export function connectDownlink(handlers: DownlinkHandlers, options: DownlinkOpt
       onOpen();
     };
     host.onopen = onOpen;
-    mux.onmessage = (event) => {
-      const parsed = parseMuxFrame(event.data);
-      if (parsed.kind === 'frame') guard(() => handlers.onMuxFrame(parsed.frame, parsed.rpcId));
-      else if (parsed.kind === 'malformed') {
-        malformed += 1;
-        warn(`[downlink] skipped a malformed mux frame (${parsed.reason})`);
-      }
-    };
-    host.onmessage = (event) => {
-      const parsed = parseHostFrame(event.data);
-      if (parsed.kind === 'frame') guard(() => handlers.onHostFrame(parsed.frame, parsed.rpcId));
-      else if (parsed.kind === 'malformed') {
-        malformed += 1;
-        warn(`[downlink] skipped a malformed host frame (${parsed.reason})`);
-      }
-    };
+    mux.onmessage = readFrames('mux', parseMuxFrame, (frame, rpcId) => handlers.onMuxFrame(frame, rpcId));
+    host.onmessage = readFrames('host', parseHostFrame, (frame, rpcId) => handlers.onHostFrame(frame, rpcId));
     for (const s of sockets) {
       s.onclose = () => lose(gen);
       s.onerror = () => lose(gen);

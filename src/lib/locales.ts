@@ -1,7 +1,9 @@
 /**
- * User-facing copy of the transport layer's failures (English; a Chinese dictionary follows the same
- * `ApiErrorCopy` shape). Features show these through `describeApiError`, never the raw carrier text.
+ * User-facing copy shared by several features: the transport layer's failures (features show these through
+ * `describeApiError`, never the raw carrier text) and the plan-mode badge labels that the header badge and the
+ * session list both show. English; a Chinese dictionary follows the same shapes.
  */
+import type { PlanBadgeState } from '../core/plan/fold.ts';
 
 /** Every plain-language sentence for a failed call. */
 export type ApiErrorCopy = {
@@ -19,6 +21,8 @@ export type ApiErrorCopy = {
   reconnecting: string;
   /** Added to `connecting`/`reconnecting` beside an action whose typed text stays in its field. */
   offlineTextKept: string;
+  /** A failure that carries no reason at all (a rejection with `undefined`, a blank message, …). */
+  noReason: string;
 };
 
 /** English copy. */
@@ -30,7 +34,22 @@ export const apiErrorEn: ApiErrorCopy = {
   connecting: 'Connecting…',
   reconnecting: 'Reconnecting…',
   offlineTextKept: 'your text is kept',
+  noReason: 'The request failed without a reason.',
 };
 
 /** Dictionaries by language tag. */
 export const apiErrorLocales = { en: apiErrorEn } as const satisfies Record<string, ApiErrorCopy>;
+
+/** The plan-mode badge label of each `planBadgeStateOf` state (upstream spec §1.11: effective target, pending told apart). */
+export type PlanBadgeCopy = Record<PlanBadgeState, string>;
+
+/** English plan-mode badge labels. */
+export const planBadgeEn: PlanBadgeCopy = {
+  on: 'Plan mode on',
+  off: 'Plan mode off',
+  entering: 'Plan mode entering (pending)',
+  leaving: 'Plan mode leaving (pending)',
+};
+
+/** Plan-mode badge labels by language tag. */
+export const planBadgeLocales = { en: planBadgeEn } as const satisfies Record<string, PlanBadgeCopy>;

@@ -1,6 +1,8 @@
 /**
- * TanStack Query key factories and `queryOptions` for host-level reads shared by several features
- * (`host.describe`, `session.list`). Keys are stable arrays; the values are exactly what `callMethod` returns.
+ * Every TanStack Query read of the app, as key factories and `queryOptions` factories next to the API client
+ * (TanStack's convention): host-level reads (`host.describe`, `session.list`) and per-session reads
+ * (`commands/list`, `session.modes`). Keys are stable arrays; the values are exactly what `callMethod` returns.
+ * Components call `useQuery(xQueryOptions(...))` and never spell a key themselves.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { callMethod } from './api-client.ts';
@@ -34,5 +36,40 @@ export function sessionListQueryOptions() {
   return queryOptions({
     queryKey: hostKeys.sessions(),
     queryFn: ({ signal }) => callMethod('session.list', {}, signal),
+  });
+}
+
+/** Query keys of per-session reads. `all(sessionId)` prefixes every key of one session, for a blanket invalidation. */
+export const sessionKeys = {
+  all: (sessionId: string) => ['session', sessionId] as const,
+  commands: (sessionId: string) => ['session', sessionId, 'commands'] as const,
+  modes: (sessionId: string) => ['session', sessionId, 'modes'] as const,
+};
+
+/**
+ * `commands/list` for one agent (upstream spec §1.8): the slash commands the composer offers. Fresh for a minute:
+ * the registry changes only with the host's plugins.
+ * @param sessionId the session (its agent id)
+ * @throws ApiError from `callMethod`
+ */
+export function commandListQueryOptions(sessionId: string) {
+  return queryOptions({
+    queryKey: sessionKeys.commands(sessionId),
+    queryFn: ({ signal }) => callMethod('commands/list', { args: { agentId: sessionId } }, signal),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * `session.modes` (seed 002): the collaboration modes a session can switch to, `default` among them. Never stale
+ * within a page's life; the host's mode list is fixed by its config.
+ * @param sessionId the session
+ * @throws ApiError from `callMethod`
+ */
+export function sessionModesQueryOptions(sessionId: string) {
+  return queryOptions({
+    queryKey: sessionKeys.modes(sessionId),
+    queryFn: ({ signal }) => callMethod('session.modes', { sessionId }, signal),
+    staleTime: Infinity,
   });
 }

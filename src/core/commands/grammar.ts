@@ -7,9 +7,6 @@
 
 const COMMAND_LINE = /^\/([a-z][a-z0-9_-]*)(?=\s|$)/;
 
-/** The `/plan` command's input hint (upstream spec §1.8 descriptor). */
-export const PLAN_COMMAND_HINT = '[off|message]';
-
 /**
  * Split a slash-command line into its name and raw input.
  * Examples: `/plan off` → `{name:'plan', rawInput:' off'}`; `/planx` → `{name:'planx', rawInput:''}`;

@@ -64,7 +64,9 @@ export interface CommandDoneData {
   kind: 'success' | 'error';
   text?: string;
 }
-/** `turn/start` payload. */
+/** `turn/start` payload.
+ * @public log vocabulary: documents the payload even where no code reads it whole
+ */
 export interface TurnStartData {
   turn: number;
   trigger?: { kind: string; [key: string]: unknown };
@@ -74,12 +76,16 @@ export interface TurnEndData {
   turn: number;
   reason: { kind: string; message?: string };
 }
-/** `step/start` and `step/end` payload. */
+/** `step/start` and `step/end` payload.
+ * @public log vocabulary: documents the payload even where no code reads it whole
+ */
 export interface StepData {
   turn: number;
   step: number;
 }
-/** `request/header` payload: the assembled request the model is about to receive. */
+/** `request/header` payload: the assembled request the model is about to receive.
+ * @public log vocabulary: documents the payload even where no code reads it whole
+ */
 export interface RequestHeaderData {
   header: { config: Record<string, unknown>; system: string; tools: string; [key: string]: unknown };
   reason: 'initial' | 'change' | string;
@@ -91,7 +97,9 @@ export interface UserMessageData {
   role?: 'user';
   id?: string;
 }
-/** `assistant/message` payload. Recordings carry either `message.content` or a bare `content`. */
+/** `assistant/message` payload. Recordings carry either `message.content` or a bare `content`.
+ * @public log vocabulary: documents the payload even where no code reads it whole
+ */
 export interface AssistantMessageData {
   turn: number;
   step: number;
@@ -107,7 +115,9 @@ export interface ToolCallData {
   name: string;
   arguments: string;
 }
-/** `tool/result` payload. Recordings carry either `message.content[0]` (a tool-result block) or bare `content`. */
+/** `tool/result` payload. Recordings carry either `message.content[0]` (a tool-result block) or bare `content`.
+ * @public log vocabulary: documents the payload even where no code reads it whole
+ */
 export interface ToolResultData {
   turn: number;
   step: number;

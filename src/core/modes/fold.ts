@@ -4,6 +4,7 @@
  */
 import { modeSetOf } from '../log/guards.ts';
 import type { SessionEvent } from '../log/types.ts';
+import { lastLogged } from '../intent.ts';
 
 /** The reserved default mode name (upstream spec §2, `DEFAULT_MODE`). */
 export const DEFAULT_MODE = 'default';
@@ -19,9 +20,5 @@ export const PLAN_MODE = 'plan';
  * @returns the mode name
  */
 export function foldMode(events: readonly SessionEvent[], end: number = events.length): string {
-  for (let i = Math.min(end, events.length) - 1; i >= 0; i--) {
-    const data = modeSetOf(events[i] as SessionEvent);
-    if (data !== undefined) return data.mode;
-  }
-  return DEFAULT_MODE;
+  return lastLogged(events, end, modeSetOf)?.mode ?? DEFAULT_MODE;
 }

@@ -8,6 +8,7 @@
 import { commandDoneOf, commandRunOf, modeSetOf } from '../log/guards.ts';
 import type { SessionEvent } from '../log/types.ts';
 import type { ModeState } from '../protocol/methods.ts';
+import { intentOnDone, intentOnRun, pendingTargetOf, type IntentState } from '../intent.ts';
 import { foldUnitState, type ProjectionUnit } from '../projection.ts';
 import { DEFAULT_MODE } from './fold.ts';
 
@@ -21,10 +22,8 @@ export const MODE_NAME_PATTERN = /^[a-z][a-z0-9_-]*$/;
  * Fold state of the `mode` projection: the logged mode as written (`raw`), the settled target of the last
  * finished mode command (`null` when none or cleared) and the mode command still running. Never on the wire.
  */
-export interface ModeFoldState {
+export interface ModeFoldState extends IntentState<string> {
   readonly raw: string;
-  readonly wanted: string | null;
-  readonly running: { readonly commandId: string; readonly wanted: string } | null;
 }
 
 /**
@@ -74,16 +73,11 @@ export function createModeProjection(modes: readonly string[]): ProjectionUnit<M
           const data = commandRunOf(event);
           if (data === undefined || data.args === undefined) return state;
           const wanted = modeCommandTarget(data.name, data.args, modes);
-          if (wanted === undefined) return state;
-          if (state.running?.commandId === data.commandId && state.running.wanted === wanted) return state;
-          return { raw: state.raw, wanted: state.wanted, running: { commandId: data.commandId, wanted } };
+          return wanted === undefined ? state : intentOnRun(state, data.commandId, wanted);
         }
         case 'command/done': {
           const data = commandDoneOf(event);
-          if (data === undefined || state.running === null || state.running.commandId !== data.commandId) return state;
-          const target = state.running.wanted;
-          const settled = data.kind === 'success' && target !== inForce(state.raw) ? target : null;
-          return { raw: state.raw, wanted: settled, running: null };
+          return data === undefined ? state : intentOnDone(state, data, inForce(state.raw));
         }
         default:
           return state;
@@ -91,8 +85,8 @@ export function createModeProjection(modes: readonly string[]): ProjectionUnit<M
     },
     view(state) {
       const current = inForce(state.raw);
-      const wanted = state.running?.wanted ?? state.wanted;
-      return wanted !== null && wanted !== current ? { current, pending: wanted } : { current };
+      const pending = pendingTargetOf(state, current);
+      return pending === undefined ? { current } : { current, pending };
     },
   };
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSessionLog, serializeSessionLog } from '../log/reader.ts';
 import type { SessionEvent } from '../log/types.ts';
-import { effectiveTarget, foldPlanMode, foldPlanProjection, foldPlanState, planProjection, type PlanFoldState } from './fold.ts';
+import { effectiveTarget, foldPlanMode, foldPlanProjection, foldPlanState, planBadgeStateOf, planProjection, type PlanFoldState } from './fold.ts';
 
 let seq = 0;
 const ev = (type: string, data: unknown): SessionEvent => ({ type, seq: seq++, data });
@@ -168,5 +168,17 @@ describe('effectiveTarget', () => {
     [{ active: true, pending: true }, false],
   ])('is %j → %s', (value, expected) => {
     expect(effectiveTarget(value)).toBe(expected);
+  });
+});
+
+describe('planBadgeStateOf', () => {
+  it.each([
+    [{ active: false, pending: false }, 'off'],
+    [{ active: true, pending: false }, 'on'],
+    [{ active: false, pending: true }, 'entering'],
+    [{ active: true, pending: true }, 'leaving'],
+  ])('is %j → %s, agreeing with the effective target', (value, expected) => {
+    expect(planBadgeStateOf(value)).toBe(expected);
+    expect(planBadgeStateOf(value) === 'on' || planBadgeStateOf(value) === 'entering').toBe(effectiveTarget(value));
   });
 });

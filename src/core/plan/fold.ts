@@ -7,6 +7,7 @@
 import { commandDoneOf, commandRunOf, planModeOf } from '../log/guards.ts';
 import type { SessionEvent } from '../log/types.ts';
 import type { PlanProjectionValue } from '../protocol/methods.ts';
+import { intentOnDone, intentOnRun, lastLogged, pendingTargetOf, type IntentState } from '../intent.ts';
 import { foldUnitState, type ProjectionUnit } from '../projection.ts';
 
 export type { PlanProjectionValue } from '../protocol/methods.ts';
@@ -23,11 +24,7 @@ export const PLAN_COMMAND_NAME = 'plan';
  * @returns whether plan mode is active in the log prefix
  */
 export function foldPlanMode(events: readonly SessionEvent[], end: number = events.length): boolean {
-  for (let i = Math.min(end, events.length) - 1; i >= 0; i--) {
-    const data = planModeOf(events[i] as SessionEvent);
-    if (data !== undefined) return data.active;
-  }
-  return false;
+  return lastLogged(events, end, planModeOf)?.active ?? false;
 }
 
 /**
@@ -35,10 +32,8 @@ export function foldPlanMode(events: readonly SessionEvent[], end: number = even
  * of the last finished `/plan` command (`null` when none or cleared), and the `/plan` command still running
  * (`wanted` true for enter, false for `off`). Never sent on the wire.
  */
-export interface PlanFoldState {
+export interface PlanFoldState extends IntentState<boolean> {
   readonly active: boolean;
-  readonly wanted: boolean | null;
-  readonly running: { readonly commandId: string; readonly wanted: boolean } | null;
 }
 
 function apply(state: PlanFoldState, event: SessionEvent): PlanFoldState {
@@ -51,17 +46,11 @@ function apply(state: PlanFoldState, event: SessionEvent): PlanFoldState {
     case 'command/run': {
       const data = commandRunOf(event);
       if (data === undefined || data.name !== PLAN_COMMAND_NAME || data.args === undefined) return state;
-      const wanted = data.args.trim() !== 'off';
-      if (state.running !== null && state.running.commandId === data.commandId && state.running.wanted === wanted) {
-        return state;
-      }
-      return { active: state.active, wanted: state.wanted, running: { commandId: data.commandId, wanted } };
+      return intentOnRun(state, data.commandId, data.args.trim() !== 'off');
     }
     case 'command/done': {
       const data = commandDoneOf(event);
-      if (data === undefined || state.running === null || state.running.commandId !== data.commandId) return state;
-      const settled = data.kind === 'success' && state.running.wanted !== state.active ? state.running.wanted : null;
-      return { active: state.active, wanted: settled, running: null };
+      return data === undefined ? state : intentOnDone(state, data, state.active);
     }
     default:
       return state;
@@ -83,8 +72,7 @@ export const planProjection: ProjectionUnit<PlanFoldState, PlanProjectionValue, 
   init: () => ({ active: false, wanted: null, running: null }),
   apply,
   view(state) {
-    const wanted = state.running?.wanted ?? state.wanted;
-    return { active: state.active, pending: wanted !== null && wanted !== state.active };
+    return { active: state.active, pending: pendingTargetOf(state, state.active) !== undefined };
   },
 };
 
@@ -117,4 +105,19 @@ export function foldPlanProjection(events: readonly SessionEvent[], end: number 
  */
 export function effectiveTarget(value: PlanProjectionValue): boolean {
   return value.pending ? !value.active : value.active;
+}
+
+/** Which of the four plan-mode badge states a projection value shows (the header badge and the session list alike). */
+export type PlanBadgeState = 'on' | 'off' | 'entering' | 'leaving';
+
+/**
+ * Badge state of a `plan` projection value: the effective target `pending ? !active : active`
+ * (upstream spec §1.11, §8 item 23), with the pending case told apart. The one rule behind every plan-mode label.
+ * @param plan the projection value `{active, pending}` (both required on the wire)
+ * @returns `'entering'` for `{false,true}`, `'leaving'` for `{true,true}`, else `'on'`/`'off'` from `active`
+ */
+export function planBadgeStateOf(plan: PlanProjectionValue): PlanBadgeState {
+  const target = effectiveTarget(plan);
+  if (plan.pending) return target ? 'entering' : 'leaving';
+  return target ? 'on' : 'off';
 }

@@ -35,7 +35,10 @@ export const clientRequestSchema = z.object({
   method: z.string().min(1).max(128, { message: 'must be at most 128 characters' }),
   payload: z.unknown().refine((v) => v !== undefined, { message: 'Invalid input: expected nonoptional, received undefined' }),
 });
-/** Body of `POST /api/<method>` (runtime schema {@link clientRequestSchema}). */
+/**
+ * Body of `POST /api/<method>` (runtime schema {@link clientRequestSchema}).
+ * @public wire vocabulary (PROTOCOL.md "Unary calls")
+ */
 export type ClientRequest<P = unknown> = { type: 'client-request'; rpcId: string; method: string; payload: P };
 
 /**
@@ -79,8 +82,6 @@ export const clientResponseSchema = z.object({
   rpcId: tokenSchema(),
   result: rpcResultSchema,
 });
-/** The parsed shape of {@link clientResponseSchema}. */
-export type ClientResponse = z.infer<typeof clientResponseSchema>;
 
 /**
  * Bare receipt for `POST /api/respond` (upstream spec §3.3). Beyond upstream's two reasons, the reference host

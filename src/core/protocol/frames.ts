@@ -95,12 +95,3 @@ export const hostFrameSchema = z.discriminatedUnion('type', [
 ]);
 /** The parsed shape of {@link hostFrameSchema}. */
 export type HostFrame = z.infer<typeof hostFrameSchema>;
-
-/** The parsed shape of {@link sessionEventFrameSchema}. */
-export type SessionEventFrame = z.infer<typeof sessionEventFrameSchema>;
-/** The parsed shape of {@link sessionProjectionFrameSchema}. */
-export type SessionProjectionFrame = z.infer<typeof sessionProjectionFrameSchema>;
-/** The parsed shape of {@link questionRequestedFrameSchema}. */
-export type QuestionRequestedFrame = z.infer<typeof questionRequestedFrameSchema>;
-/** The parsed shape of {@link questionResolvedFrameSchema}. */
-export type QuestionResolvedFrame = z.infer<typeof questionResolvedFrameSchema>;

@@ -4,7 +4,6 @@
  * `host.describe().capabilities` advertises them and a plain dsh host has none.
  */
 import { z } from 'zod';
-import { questionItemSchema } from '../questions/types.ts';
 import { idSchema, MAX_CWD_CHARS, tokenSchema } from './ids.ts';
 
 /** A session id as a host answers it (values are read leniently: a real dsh host mints its own). */
@@ -123,7 +122,7 @@ export const planStateSchema = z.object({ active: z.boolean(), pending: z.boolea
 /** The parsed shape of {@link planStateSchema}. */
 export type PlanState = z.infer<typeof planStateSchema>;
 /** `ctx.modes.get()` (seed 002). */
-export const modeStateSchema = z.object({ current: z.string(), pending: z.string().optional() });
+const modeStateSchema = z.object({ current: z.string(), pending: z.string().optional() });
 /** The parsed shape of {@link modeStateSchema}. */
 export type ModeState = z.infer<typeof modeStateSchema>;
 /** `mode` projection wire value (seed 002 variant): the mode in force and, while one is asked for, the pending target. */
@@ -238,5 +237,3 @@ export type MethodValue<M extends MethodName> = z.output<(typeof methods)[M]['va
 export function isMethodName(name: string): name is MethodName {
   return Object.prototype.hasOwnProperty.call(methods, name);
 }
-
-export { questionItemSchema };

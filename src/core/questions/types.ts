@@ -18,7 +18,10 @@ export type QuestionOption = z.infer<typeof questionOptionSchema>;
  * "an intent never removes a reachable answer").
  */
 export const questionIntentSchema = z.looseObject({ kind: z.string().min(1), approve: z.string().optional() });
-/** A presentation intent: the known `plan-review`, or any other tag carried through untouched. */
+/**
+ * A presentation intent: the known `plan-review`, or any other tag carried through untouched.
+ * @public wire vocabulary (upstream spec §3.1)
+ */
 export type QuestionIntent = { kind: 'plan-review'; approve: string } | { kind: string; approve?: string; [key: string]: unknown };
 
 /** One question of a batch. `multiSelect` absent means single-select; `detail` is markdown. */

@@ -6,6 +6,7 @@ import { answerCall, renderWithClient } from '../../../mocks/test-utils.tsx';
 import type { ModeProjectionValue, PlanProjectionValue } from '../../core/protocol/methods.ts';
 import { Composer, commandSuggestionsFor, focusComposer, isPlanningTarget } from './composer.tsx';
 import { useComposerDraftStore } from './draft-store.ts';
+import { useComposerFocusStore } from './focus-store.ts';
 
 const SESSION = 'session-fe30d464-51ec-490a-92ba-543dfc6b2e0e';
 const OTHER = 'session-00000000-0000-0000-0000-000000000002';
@@ -28,7 +29,7 @@ const textbox = () => screen.getByRole('textbox', { name: 'Message the agent' })
 const sendButton = () => screen.getByRole('button', { name: 'Send' });
 
 beforeEach(() => {
-  useComposerDraftStore.setState({ drafts: {} });
+  useComposerDraftStore.setState({ entries: {} });
 });
 
 describe('Composer', () => {
@@ -114,12 +115,12 @@ describe('Composer', () => {
   it('refuses a draft over 1 MiB with the plain 413 sentence, sends nothing and keeps the draft', async () => {
     const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
     const huge = 'x'.repeat(2 * 1024 * 1024);
-    useComposerDraftStore.getState().setDraft(SESSION, huge);
+    useComposerDraftStore.getState().set(SESSION, huge);
     renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     await userEvent.setup().click(sendButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(/^That is too large to send \(limit 1 MB\)\.$/);
     expect(call.bodies).toEqual([]);
-    expect(useComposerDraftStore.getState().drafts[SESSION]).toBe(huge);
+    expect(useComposerDraftStore.getState().entries[SESSION]).toBe(huge);
   });
 
   it('shows a host error inline, keeps the draft, and clears the error on typing', async () => {
@@ -153,11 +154,11 @@ describe('Composer', () => {
     ['keyCode 229', { key: 'Enter', keyCode: 229 }],
   ])('never sends on an IME Enter (%s)', async (_case, init) => {
     const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const { client } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     await userEvent.setup().type(textbox(), 'にほんご');
     fireEvent.keyDown(textbox(), init);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(call.bodies).toEqual([]);
+    // A send starts its mutation synchronously in the key handler: none started means nothing is or will be sent.
+    expect(client.getMutationCache().getAll()).toEqual([]);
     expect(textbox()).toHaveValue('にほんご');
     fireEvent.keyDown(textbox(), { key: 'Enter' });
     await waitFor(() => expect(call.bodies).toHaveLength(1));
@@ -165,12 +166,16 @@ describe('Composer', () => {
 
   it.each(['', '   ', '\n\n'])('does not send the blank draft %j', async (draft) => {
     const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
-    useComposerDraftStore.getState().setDraft(SESSION, draft);
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    useComposerDraftStore.getState().set(SESSION, draft);
+    const { client } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
     expect(sendButton()).toBeDisabled();
     fireEvent.keyDown(textbox(), { key: 'Enter' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(call.bodies).toEqual([]);
+    expect(client.getMutationCache().getAll()).toEqual([]);
+    // Then a real draft goes out as the first and only request: nothing of the blank one was queued before it.
+    fireEvent.change(textbox(), { target: { value: 'now a real message' } });
+    fireEvent.keyDown(textbox(), { key: 'Enter' });
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]?.payload).toMatchObject({ content: [{ type: 'text', text: 'now a real message' }] });
   });
 
   it.each([
@@ -194,7 +199,7 @@ describe('Composer', () => {
     first.unmount();
     renderWithClient(<Composer sessionId={SESSION} plan={{ active: true, pending: false }} running={false} />);
     expect(textbox()).toHaveValue('half a thought');
-    expect(useComposerDraftStore.getState().drafts[OTHER]).toBe('other draft');
+    expect(useComposerDraftStore.getState().entries[OTHER]).toBe('other draft');
   });
 
   it('shows a busy state while sending and sends once', async () => {
@@ -279,6 +284,18 @@ describe('Composer', () => {
     expect(textbox()).not.toHaveFocus();
     act(() => focusComposer());
     expect(textbox()).toHaveFocus();
+  });
+
+  it('keeps a focus request in the composer focus store until a mounted composer takes it, once', () => {
+    useComposerFocusStore.setState({ wanted: false });
+    focusComposer();
+    expect(useComposerFocusStore.getState().wanted).toBe(true);
+    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    expect(textbox()).toHaveFocus();
+    expect(useComposerFocusStore.getState().wanted).toBe(false);
+    act(() => textbox().blur());
+    renderWithClient(<Composer sessionId={OTHER} plan={OFF} running={false} />);
+    expect(screen.getAllByRole('textbox', { name: 'Message the agent' }).some((box) => box === document.activeElement)).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@
  * placeholder asks for a task to plan. While a turn runs, Stop (or Escape) cancels it through `session.cancel`.
  * Errors are worded by `describeApiError`; a command that ran and failed is shown once, by its card in the transcript.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { parseCommandLine } from '../../core/commands/grammar.ts';
 import { PLAN_MODE } from '../../core/modes/fold.ts';
@@ -17,7 +17,9 @@ import { ApiError, callMethod } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/describe-api-error.ts';
 import type { ConnectionState } from '../../lib/downlink.ts';
 import { offlineReason } from '../../lib/offline-reason.ts';
+import { commandListQueryOptions } from '../../lib/queries.ts';
 import { useComposerDraft, useComposerDraftStore } from './draft-store.ts';
+import { useComposerFocusStore } from './focus-store.ts';
 import { composerLocales } from './locales.ts';
 import './composer.css';
 
@@ -40,27 +42,12 @@ export type ComposerProps = {
   connection?: ConnectionState | undefined;
 };
 
-/** Query keys of the composer. */
-export const composerKeys = {
-  all: ['composer'] as const,
-  commands: (sessionId: string) => ['composer', 'commands', sessionId] as const,
-};
-
-// The mounted composer's textarea, for focusComposer(). A request made while none is mounted waits for the next mount.
-let mountedInput: HTMLTextAreaElement | null = null;
-let focusWanted = false;
-
 /**
  * Move keyboard focus to the composer's textbox (the app calls it when a question card goes away).
- * When no composer is mounted yet, the next one to mount takes focus.
+ * When no composer is mounted yet, the next one to mount takes focus (the request waits in `useComposerFocusStore`).
  */
 export function focusComposer(): void {
-  if (mountedInput?.isConnected) {
-    focusWanted = false;
-    mountedInput.focus();
-  } else {
-    focusWanted = true;
-  }
+  useComposerFocusStore.getState().request();
 }
 
 /**
@@ -135,10 +122,22 @@ function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, 
   const online = connection === undefined ? undefined : connection === 'connected';
   const offline = readOnly ? undefined : offlineReason(connection, { keepsText: true });
   const draft = useComposerDraft(sessionId);
-  const setDraft = useComposerDraftStore((state) => state.setDraft);
-  const clearDraft = useComposerDraftStore((state) => state.clearDraft);
+  const setDraft = useComposerDraftStore((state) => state.set);
+  const clearDraft = useComposerDraftStore((state) => state.clear);
   const [dismissedFor, setDismissedFor] = useState<string | undefined>(undefined);
-  const [activeIndex, setActiveIndex] = useState(0);
+  // The highlighted suggestion belongs to the draft it was moved in; any edit starts again at the first one.
+  const [cursor, setCursor] = useState({ draft: '', index: 0 });
+  const activeIndex = cursor.draft === draft ? cursor.index : 0;
+  const setActiveIndex = (index: number) => setCursor({ draft, index });
+  const input = useRef<HTMLTextAreaElement>(null);
+  const focusWanted = useComposerFocusStore((state) => state.wanted);
+  const focusTaken = useComposerFocusStore((state) => state.taken);
+
+  useEffect(() => {
+    if (!focusWanted || input.current === null) return;
+    input.current.focus();
+    focusTaken();
+  }, [focusWanted, focusTaken]);
 
   const send = useMutation({
     mutationFn: (text: string) => sendComposerText(sessionId, text, running),
@@ -169,17 +168,10 @@ function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, 
   }, [online, sendError, stopError, resetSend, resetStop]);
 
   const wantsCommands = !readOnly && /^\/\S*$/.test(draft);
-  const commands = useQuery({
-    queryKey: composerKeys.commands(sessionId),
-    queryFn: () => callMethod('commands/list', { args: { agentId: sessionId } }),
-    enabled: wantsCommands,
-    staleTime: 60_000,
-  });
+  const commands = useQuery({ ...commandListQueryOptions(sessionId), enabled: wantsCommands });
   const suggestions = wantsCommands && dismissedFor !== draft ? commandSuggestionsFor(draft, commands.data) : [];
   const listOpen = suggestions.length > 0;
   const active = suggestions[Math.min(activeIndex, suggestions.length - 1)];
-
-  useEffect(() => setActiveIndex(0), [draft]);
 
   const busy = send.isPending;
   const canSend = !readOnly && !busy && offline === undefined && draft.trim() !== '';
@@ -243,23 +235,12 @@ function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, 
 
   const error = send.error ?? stop.error;
 
-  const registerInput = useCallback((element: HTMLTextAreaElement | null) => {
-    if (element === null) return undefined;
-    mountedInput = element;
-    if (focusWanted) {
-      focusWanted = false;
-      element.focus();
-    }
-    return () => {
-      if (mountedInput === element) mountedInput = null;
-    };
-  }, []);
-
   return (
     <form className="composer" onSubmit={onSubmit} aria-busy={busy || undefined}>
       {listOpen ? (
         <ul id={listId} role="listbox" aria-label={copy.commandsLabel} className="composer__commands">
           {suggestions.map((command, index) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- combobox pattern: the textbox owns the keys (aria-activedescendant), the click is for pointers
             <li
               key={command.name}
               id={`${listId}-${index}`}
@@ -278,7 +259,7 @@ function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, 
       ) : null}
       <div className="composer__row">
         <textarea
-          ref={registerInput}
+          ref={input}
           className="composer__input"
           aria-label={copy.inputLabel}
           placeholder={readOnly ? copy.readOnly : planning ? copy.planPlaceholder : copy.placeholder}

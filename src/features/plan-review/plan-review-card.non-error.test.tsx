@@ -3,11 +3,15 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { PlanReview } from '../../core/questions/plan-review.ts';
+import type * as ApiClient from '../../lib/api-client.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';
 import { PlanReviewCard } from './plan-review-card.tsx';
 
 // A transport that rejects with plain values rather than Errors (upstream spec §6 item 83).
-vi.mock('../../lib/api-client.ts', () => ({ respondToQuestion: vi.fn() }));
+vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
+  respondToQuestion: vi.fn(),
+}));
 
 const REVIEW: PlanReview = {
   id: 'plan-review',
@@ -22,7 +26,6 @@ describe('PlanReviewCard with a non-Error rejection', () => {
     ['review aborted', 'review aborted'],
     [{ code: 'weird' }, '{"code":"weird"}'],
     [42, '42'],
-    [undefined, 'undefined'],
   ])('shows the rejected value %j stringified and re-arms', async (rejection, text) => {
     vi.mocked(respondToQuestion).mockRejectedValueOnce(rejection);
     const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -35,4 +38,21 @@ describe('PlanReviewCard with a non-Error rejection', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(text));
     expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
   });
+
+  it.each([undefined, null, '', '  ', {}, [], new Error(''), () => 'secret source', Symbol('x')])(
+    'says the request failed without a reason for the rejection %s, never "undefined", and re-arms',
+    async (rejection) => {
+      vi.mocked(respondToQuestion).mockRejectedValueOnce(rejection);
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+      render(
+        <QueryClientProvider client={client}>
+          <PlanReviewCard sessionId="session-1" rpcId="rpc-1" review={REVIEW} />
+        </QueryClientProvider>,
+      );
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Approve' }));
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The request failed without a reason. Your text is kept.'));
+      expect(screen.getByRole('status')).not.toHaveTextContent(/undefined|null|secret|Symbol|\{\}|\[\]/);
+      expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
+    },
+  );
 });

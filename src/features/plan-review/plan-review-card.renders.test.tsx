@@ -28,7 +28,7 @@ const review = (plan: string): PlanReview => ({
 
 beforeEach(() => {
   planRenders.count = 0;
-  useReviewFeedbackStore.setState({ feedback: {} });
+  useReviewFeedbackStore.setState({ entries: {} });
   vi.mocked(respondToQuestion).mockReset();
 });
 

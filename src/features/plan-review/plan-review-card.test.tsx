@@ -35,7 +35,7 @@ const button = (name: string) => screen.getByRole('button', { name });
 const actions = () => ['Chat about it', 'Keep planning', 'Approve'].map(button);
 
 beforeEach(() => {
-  useReviewFeedbackStore.setState({ feedback: {} });
+  useReviewFeedbackStore.setState({ entries: {} });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -75,7 +75,7 @@ describe('PlanReviewCard', () => {
 
   it('sends exactly the Approve envelope, shows the option description as tooltip, and latches', async () => {
     const call = respondWith({ accepted: true });
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    const { client } = renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
     expect(button('Approve')).toHaveAttribute('title', 'Leave plan mode; the plan is carried out from the next step.');
     const user = userEvent.setup();
     await user.click(button('Approve'));
@@ -85,7 +85,7 @@ describe('PlanReviewCard', () => {
     expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveAttribute('readonly');
     await user.click(button('Approve'));
     await user.click(button('Keep planning'));
-    await new Promise((done) => setTimeout(done, 20));
+    expect(client.getMutationCache().getAll()).toHaveLength(1);
     expect(call.bodies).toHaveLength(1);
     for (const action of actions()) expect(action).toBeDisabled();
   });
@@ -137,11 +137,12 @@ describe('PlanReviewCard', () => {
 
   it('never sends on Ctrl+Enter during IME composition', async () => {
     const call = respondWith({ accepted: true });
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    const { client } = renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
     const feedback = screen.getByRole('textbox', { name: 'Feedback' });
     fireEvent.keyDown(feedback, { key: 'Enter', ctrlKey: true, isComposing: true });
     fireEvent.keyDown(feedback, { key: 'Enter', ctrlKey: true, keyCode: 229 });
-    await new Promise((done) => setTimeout(done, 20));
+    // A send starts its mutation synchronously in the key handler: none started means nothing is or will be sent.
+    expect(client.getMutationCache().getAll()).toEqual([]);
     expect(call.bodies).toEqual([]);
     expect(button('Approve')).toBeEnabled();
   });

@@ -60,21 +60,6 @@ export function reviewAnswerOf(review: PlanReview, decision: 'approve' | 'declin
   return { answers: [{ id: review.id, selected: [review.decline.label] }] };
 }
 
-/**
- * Text for a failed send: an Error worded by `describeApiError` (transport failures in plain language, else its
- * message); a string as is; any other value as JSON (else `String(value)`).
- * Source: upstream spec §3.5 ("a non-Error value is stringified"), §6 item 83.
- */
-export function failureText(error: unknown): string {
-  if (error instanceof Error) return describeApiError(error, { keepsText: true });
-  if (typeof error === 'string') return error;
-  try {
-    return JSON.stringify(error) ?? String(error);
-  } catch {
-    return String(error);
-  }
-}
-
 /** IME composition (`isComposing`, or keyCode 229) must never send. */
 function isImeKey(event: KeyboardEvent<HTMLElement>): boolean {
   return event.nativeEvent.isComposing || event.keyCode === 229;
@@ -117,8 +102,8 @@ function FeedbackField({
   onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
 }) {
   const copy = planReviewLocales.en;
-  const feedback = useReviewFeedbackStore((state) => ownEntry(state.feedback, rpcId) ?? '');
-  const setFeedback = useReviewFeedbackStore((state) => state.setFeedback);
+  const feedback = useReviewFeedbackStore((state) => ownEntry(state.entries, rpcId) ?? '');
+  const setFeedback = useReviewFeedbackStore((state) => state.set);
   return (
     <textarea
       id={id}
@@ -155,13 +140,13 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
   const [sent, setSent] = useState<ReviewDecision | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | undefined>(undefined);
-  const clearFeedback = useReviewFeedbackStore((state) => state.clearFeedback);
+  const clearFeedback = useReviewFeedbackStore((state) => state.clear);
   const accepted = useRef(false);
   const latched = sent !== undefined;
   const offline = offlineReason(connection, { keepsText: true });
   const blankPlan = review.plan.trim() === '';
   // Read at click time, not subscribed: typing in Feedback must not re-render the card (and its plan).
-  const feedbackNow = () => ownEntry(useReviewFeedbackStore.getState().feedback, rpcId) ?? '';
+  const feedbackNow = () => ownEntry(useReviewFeedbackStore.getState().entries, rpcId) ?? '';
 
   useEffect(() => {
     cardRef.current?.focus();
@@ -201,7 +186,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
     },
     onError: (error: unknown) => {
       useAnsweringStore.getState().unmark(rpcId);
-      setFailure(failureText(error));
+      setFailure(describeApiError(error, { keepsText: true }));
       setSent(undefined);
     },
   });
@@ -279,6 +264,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
           {status}
         </p>
         {confirming ? (
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- an alertdialog handles its own Escape and Tab keys (WAI-ARIA APG dialog pattern)
           <div role="alertdialog" aria-label={copy.confirmTitle} aria-describedby={confirmBodyId} className="plan-review__confirm" onKeyDown={onConfirmKeyDown}>
             <p id={confirmBodyId} className="plan-review__confirm-body">
               {copy.confirmBody}

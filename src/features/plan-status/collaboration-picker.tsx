@@ -88,16 +88,16 @@ export function CollaborationPicker({
     return () => clearTimeout(timer);
   }, [notice]);
 
-  // A notice belongs to the session it was asked for.
-  useEffect(() => setNotice(undefined), [sessionId]);
-
-  // A notice describes the state it was given in: the projection catching up with the choice keeps it (once, as the
-  // answer and the projection frame arrive in either order); any other move of the checked or pending value — a
-  // typed command, another tab, the switch committing — makes it stale.
-  useEffect(
-    () => setNotice((current) => (current === undefined ? current : followsChoice(current, checked) ? { ...current, followed: true } : undefined)),
-    [checked, pending],
-  );
+  // A notice belongs to the session it was asked for, and describes the state it was given in: the projection
+  // catching up with the choice keeps it (once, as the answer and the projection frame arrive in either order); any
+  // other move of the checked or pending value — a typed command, another tab, the switch committing — makes it
+  // stale. Adjusted while rendering (react.dev "You might not need an effect"), so no stale frame shows.
+  const [seen, setSeen] = useState({ sessionId, checked, pending });
+  if (seen.sessionId !== sessionId || seen.checked !== checked || seen.pending !== pending) {
+    setSeen({ sessionId, checked, pending });
+    if (seen.sessionId !== sessionId) setNotice(undefined);
+    else setNotice((current) => (current === undefined ? current : followsChoice(current, checked) ? { ...current, followed: true } : undefined));
+  }
 
   const disabled = blocked || mutation.isPending;
   const focusable = Math.max(

@@ -1,13 +1,11 @@
 /**
  * User-facing copy of the plan-status feature (badge and collaboration-mode picker, for plan mode and for the
- * session-modes variant). English now; another language is a second dictionary of the same `PlanStatusCopy` type.
+ * session-modes variant); the plan-mode badge's four labels are the shared `planBadgeLocales` (src/lib/locales.ts). English now; another language is a second dictionary of the same `PlanStatusCopy` type.
  */
 import type { ModeState, SetOutcome } from '../../core/protocol/methods.ts';
 
 /** Every string the badge and the picker show. Functions take the effective target (`true` = plan mode). */
 export type PlanStatusCopy = {
-  /** Accessible name and visible text of the badge, by effective target and whether it is still pending. */
-  badge: { on: string; off: string; entering: string; leaving: string };
   pickerLabel: string;
   defaultMode: string;
   planMode: string;
@@ -35,12 +33,6 @@ const modeLabel = (mode: string): string => mode.charAt(0).toUpperCase() + mode.
 
 /** English copy. */
 export const planStatusEn: PlanStatusCopy = {
-  badge: {
-    on: 'Plan mode on',
-    off: 'Plan mode off',
-    entering: 'Plan mode entering (pending)',
-    leaving: 'Plan mode leaving (pending)',
-  },
   pickerLabel: 'Collaboration mode',
   defaultMode: 'Default',
   planMode: 'Plan',

@@ -13,14 +13,9 @@ import { callMethod } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/describe-api-error.ts';
 import type { ConnectionState } from '../../lib/downlink.ts';
 import { offlineReason } from '../../lib/offline-reason.ts';
+import { sessionModesQueryOptions } from '../../lib/queries.ts';
 import { CollaborationPicker } from './collaboration-picker.tsx';
 import { planStatusLocales } from './locales.ts';
-
-/** Query keys of the mode picker. */
-export const modeKeys = {
-  all: ['modes'] as const,
-  list: (sessionId: string) => ['modes', 'list', sessionId] as const,
-};
 
 /** Props of {@link ModePicker}. */
 export type ModePickerProps = {
@@ -56,12 +51,7 @@ export function modeOptionsOf(listed: readonly string[] | undefined, mode: ModeP
 export function ModePicker({ sessionId, mode, reviewPending, readOnly = false, readOnlyReason, connection }: ModePickerProps) {
   const copy = planStatusLocales.en;
   const offline = offlineReason(connection);
-  const modes = useQuery({
-    queryKey: modeKeys.list(sessionId),
-    queryFn: ({ signal }) => callMethod('session.modes', { sessionId }, signal),
-    staleTime: Infinity,
-    enabled: !readOnly,
-  });
+  const modes = useQuery({ ...sessionModesQueryOptions(sessionId), enabled: !readOnly });
 
   return (
     <CollaborationPicker

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PlanProjectionValue } from '../../core/protocol/methods.ts';
-import { PlanStatusBadge, planBadgeStateOf } from './plan-status-badge.tsx';
+import { planBadgeStateOf } from '../../core/plan/fold.ts';
+import { PlanStatusBadge } from './plan-status-badge.tsx';
 
 describe('PlanStatusBadge', () => {
   it.each([

@@ -25,12 +25,12 @@ describe('question draft store', () => {
   });
 
   it('updates one flow and drops it without touching others', () => {
-    useQuestionDraftStore.setState({ flows: {} });
-    const { updateFlow, dropFlow } = useQuestionDraftStore.getState();
-    updateFlow('q:a', 2, (flow) => ({ ...flow, index: 1 }));
-    updateFlow('q:b', 1, (flow) => ({ ...flow, collapsed: true }));
-    dropFlow('q:a');
-    expect(useQuestionDraftStore.getState().flows).toEqual({ 'q:b': { index: 0, collapsed: true, items: [emptyAnswerDraft()] } });
+    useQuestionDraftStore.setState({ entries: {} });
+    const { update, clear } = useQuestionDraftStore.getState();
+    update('q:a', (flow) => ({ ...normaliseFlow(flow, 2), index: 1 }));
+    update('q:b', (flow) => ({ ...normaliseFlow(flow, 1), collapsed: true }));
+    clear('q:a');
+    expect(useQuestionDraftStore.getState().entries).toEqual({ 'q:b': { index: 0, collapsed: true, items: [emptyAnswerDraft()] } });
   });
 
   it.each([
@@ -44,16 +44,16 @@ describe('question draft store', () => {
   });
 
   it('restores touched flows in a fresh store after a reload and leaves untouched ones out', async () => {
-    useQuestionDraftStore.setState({ flows: {} });
-    const { updateFlow } = useQuestionDraftStore.getState();
-    updateFlow('q:answered', 2, (flow) => ({ ...flow, index: 1, items: [{ selected: ['Docs'], custom: '', skipped: false }, emptyAnswerDraft()] }));
-    updateFlow('q:untouched', 1, (flow) => flow);
+    useQuestionDraftStore.setState({ entries: {} });
+    const { update } = useQuestionDraftStore.getState();
+    update('q:answered', (flow) => ({ ...normaliseFlow(flow, 2), index: 1, items: [{ selected: ['Docs'], custom: '', skipped: false }, emptyAnswerDraft()] }));
+    update('q:untouched', (flow) => normaliseFlow(flow, 1));
     vi.resetModules();
     const reloaded = await import('./draft-store.ts');
-    expect(reloaded.useQuestionDraftStore.getState().flows).toEqual({
+    expect(reloaded.useQuestionDraftStore.getState().entries).toEqual({
       'q:answered': { index: 1, collapsed: false, items: [{ selected: ['Docs'], custom: '', skipped: false }, emptyAnswerDraft()] },
     });
-    useQuestionDraftStore.setState({ flows: {} });
+    useQuestionDraftStore.setState({ entries: {} });
     sessionStorage.clear();
   });
 });

@@ -1,29 +1,17 @@
 /**
  * Drafts of the generic question flow, keyed by the carrier key `q:<rpcId>` (upstream spec §3.4): one draft
  * per question, the current position and the collapsed flag. A question re-sent with the same rpcId (mux
- * reopen) finds its drafts; a new rpcId starts fresh. View state only, so it lives in zustand. Persisted in
- * `sessionStorage` (key `ui-plan:question-drafts`) so a reload keeps it; untouched flows are not stored and at
- * most `MAX_PERSISTED_DRAFTS` batches are.
+ * reopen) finds its drafts; a new rpcId starts fresh. A `createDraftStore` store (view state, persisted in
+ * `sessionStorage` under `ui-plan:question-drafts`); untouched flows are not stored.
  */
-import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
 import type { AnswerDraft } from '../../core/questions/encode.ts';
-import { ownEntry, pruneEntries, sessionDraftStorage, touchEntry } from '../../lib/session-persist.ts';
+import { createDraftStore } from '../../lib/draft-store.ts';
 
 /** The `sessionStorage` key of the question drafts. */
 export const QUESTION_DRAFTS_KEY = 'ui-plan:question-drafts';
 
 /** Flow state of one question batch. `items[i]` is the draft of question `i`; `index` is the shown question. */
 export type QuestionFlowDraft = { index: number; collapsed: boolean; items: AnswerDraft[] };
-
-/** Shape of the question draft store. */
-export type QuestionDraftState = {
-  /** `q:<rpcId>` → flow state (absent = fresh). */
-  flows: Record<string, QuestionFlowDraft>;
-  /** Replace one flow's state with `update(current)`, where `current` is normalised to `count` questions. */
-  updateFlow: (key: string, count: number, update: (flow: QuestionFlowDraft) => QuestionFlowDraft) => void;
-  dropFlow: (key: string) => void;
-};
 
 /**
  * The draft key of a question batch (upstream spec §3.4, §6 item 94).
@@ -59,26 +47,7 @@ export function isFlowTouched(flow: QuestionFlowDraft): boolean {
 }
 
 /**
- * The question draft store (a zustand hook; `useQuestionDraftStore.setState` resets it in tests), persisted to
- * `sessionStorage` under {@link QUESTION_DRAFTS_KEY} as `{flows}` (version 1).
+ * The question draft store: `q:<rpcId>` → flow state (see `createDraftStore`; version 1 stored `{flows}`). Write a
+ * flow through `update(key, (flow) => change(normaliseFlow(flow, count)))`, so it always fits its batch.
  */
-export const useQuestionDraftStore = create<QuestionDraftState>()(
-  persist(
-    (set) => ({
-      flows: {},
-      updateFlow: (key, count, update) => set((state) => ({ flows: touchEntry(state.flows, key, update(normaliseFlow(ownEntry(state.flows, key), count))) })),
-      dropFlow: (key) =>
-        set((state) => {
-          if (!Object.hasOwn(state.flows, key)) return state;
-          const { [key]: _removed, ...rest } = state.flows;
-          return { flows: rest };
-        }),
-    }),
-    {
-      name: QUESTION_DRAFTS_KEY,
-      version: 1,
-      storage: sessionDraftStorage<Pick<QuestionDraftState, 'flows'>>(),
-      partialize: (state) => ({ flows: pruneEntries(state.flows, isFlowTouched) }),
-    },
-  ),
-);
+export const useQuestionDraftStore = createDraftStore<QuestionFlowDraft>({ name: QUESTION_DRAFTS_KEY, keep: isFlowTouched, legacyField: 'flows' });

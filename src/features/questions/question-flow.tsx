@@ -75,9 +75,9 @@ export function QuestionFlow({ sessionId, rpcId, questions, connection }: Questi
   const copy = questionsLocales.en;
   const key = questionDraftKey(rpcId);
   const count = questions.length;
-  const stored = useQuestionDraftStore((state) => ownEntry(state.flows, key));
-  const updateFlow = useQuestionDraftStore((state) => state.updateFlow);
-  const dropFlow = useQuestionDraftStore((state) => state.dropFlow);
+  const stored = useQuestionDraftStore((state) => ownEntry(state.entries, key));
+  const updateFlow = useQuestionDraftStore((state) => state.update);
+  const dropFlow = useQuestionDraftStore((state) => state.clear);
   const flow = useMemo(() => normaliseFlow(stored, count), [stored, count]);
   const [message, setMessage] = useState<string | undefined>(undefined);
   const [accepted, setAccepted] = useState(false);
@@ -89,7 +89,7 @@ export function QuestionFlow({ sessionId, rpcId, questions, connection }: Questi
   const statusId = useId();
   const optionsRef = useRef<HTMLDivElement>(null);
 
-  const update = (change: (flow: QuestionFlowDraft) => QuestionFlowDraft) => updateFlow(key, count, change);
+  const update = (change: (flow: QuestionFlowDraft) => QuestionFlowDraft) => updateFlow(key, (current) => change(normaliseFlow(current, count)));
   const setDraft = (index: number, change: (draft: AnswerDraft) => AnswerDraft) =>
     update((current) => ({ ...current, items: current.items.map((item, i) => (i === index ? change(item) : item)) }));
   const goTo = (index: number) => update((current) => ({ ...current, index: Math.min(Math.max(index, 0), count - 1) }));

@@ -10,9 +10,6 @@ export interface SessionsLocale {
   importing: string;
   untitled: string;
   running: string;
-  planOn: string;
-  planEntering: string;
-  planLeaving: string;
   /** Status badge while a plan review waits for the user, instead of `running` (issue 8 item 21). */
   planAwaitingReview: string;
   /** Status badge while any other question waits for the user, instead of `running`. */
@@ -52,9 +49,6 @@ export const en: SessionsLocale = {
   importing: 'Opening…',
   untitled: 'New session',
   running: 'Running',
-  planOn: 'Plan mode on',
-  planEntering: 'Plan mode entering (pending)',
-  planLeaving: 'Plan mode leaving (pending)',
   planAwaitingReview: 'Waiting for your review',
   awaitingAnswer: 'Waiting for your answer',
   readOnly: 'Read-only',

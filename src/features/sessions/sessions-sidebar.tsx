@@ -19,10 +19,11 @@ import {
   type PlanProjectionValue,
   type SessionSummary,
 } from '../../core/protocol/methods.ts';
-import { effectiveTarget } from '../../core/plan/fold.ts';
+import { planBadgeStateOf } from '../../core/plan/fold.ts';
 import { ApiError, callMethod } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/describe-api-error.ts';
 import { hashOfSession, selectSession } from '../../lib/route.ts';
+import { planBadgeLocales } from '../../lib/locales.ts';
 import { hostKeys, sessionListQueryOptions } from '../../lib/queries.ts';
 import { t } from './locales.ts';
 import { relativeTime, useNow } from './relative-time.ts';
@@ -62,9 +63,9 @@ function planLabel(badges: SessionRowBadges): string | undefined {
     return target === DEFAULT_MODE ? undefined : t.modeBadge(target, target !== badges.mode.current);
   }
   if (!badges.plan) return undefined;
-  // Same wording rule as the header badge: the effective target, with the pending case labelled.
-  if (badges.plan.pending) return effectiveTarget(badges.plan) ? t.planEntering : t.planLeaving;
-  return badges.plan.active ? t.planOn : undefined;
+  // The header badge's rule and words; "off" is the quiet default, not labelled in the list.
+  const state = planBadgeStateOf(badges.plan);
+  return state === 'off' ? undefined : planBadgeLocales.en[state];
 }
 
 /**

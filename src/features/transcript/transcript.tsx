@@ -268,6 +268,7 @@ export function Transcript({
   const virtualItems = virtualizer.getVirtualItems();
   return (
     <LogEndedContext value={readOnly}>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Ctrl/Cmd+F and Escape are shortcuts scoped to the transcript region, not a control */}
       <section className="transcript" aria-label={t.region} onKeyDown={onKeyDown}>
         <div className="transcript-tools">
           {findOpen ? (
@@ -288,6 +289,7 @@ export function Transcript({
             </button>
           )}
         </div>
+        {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a scroll container; its listeners only note the user's scroll intent */}
         <div
           className="transcript-scroller"
           ref={scroller}
@@ -296,6 +298,7 @@ export function Transcript({
           onTouchMove={markIntent}
           onKeyDown={markIntent}
           onPointerDown={holdIntent}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll container must be focusable to scroll by keyboard (WCAG 2.1.1)
           tabIndex={0}
         >
           <div className="transcript-inner">
