@@ -25,9 +25,12 @@ function filesUnder(dir: string): string[] {
 const allDataFiles = filesUnder(FIXTURES_DIR).filter((file) => !/\.(md|ts|mts|mjs)$/.test(file));
 /**
  * Files of this repo's own making, not copied: small reproductions of its issues (`fixtures/trust/`, issue 8) and the
- * generated benchmark fixtures (`fixtures/perf/`, issue 9; written by scripts/make-perf-fixtures.mjs, git-ignored).
+ * generated benchmark fixtures (`fixtures/perf/`, issue 9; written by scripts/make-perf-fixtures.mjs, git-ignored), a
+ * recorded Playwright report for the closing-line tests (`fixtures/test-all/`) and the logs of issues 10–11
+ * (`fixtures/transcript/`, `fixtures/sessions/`, `fixtures/review/`).
  */
-const isOwnReproduction = (file: string) => file.startsWith('trust/') || file.startsWith('perf/');
+const OWN_FOLDERS = ['trust/', 'perf/', 'test-all/', 'transcript/', 'sessions/', 'review/'];
+const isOwnReproduction = (file: string) => OWN_FOLDERS.some((folder) => file.startsWith(folder));
 /** The data files copied from ../shared. */
 const dataFiles = allDataFiles.filter((file) => !isOwnReproduction(file));
 
