@@ -122,6 +122,13 @@ test('an opened log shows a highlighted code block with Copy, and a Stopped mark
   await expect
     .poll(async () => keyword.evaluate((el) => (el.parentElement === null ? '' : getComputedStyle(el).color !== getComputedStyle(el.closest('code')!).color)))
     .toBe(true);
+  // Token colours exist for the dark theme too.
+  const colourOf = () => keyword.evaluate((el) => getComputedStyle(el).color);
+  const light = await colourOf();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(colourOf).not.toBe(light);
+  await page.screenshot({ path: `${SHOTS}/transcript-density-log-dark-1280x800.png` });
+  await page.emulateMedia({ colorScheme: 'light' });
   await answer.getByRole('button', { name: 'Copy code' }).click();
   await expect(answer.getByRole('status')).toHaveText('Code copied to the clipboard');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('export function greetingOf(argv: string[]): string {');
