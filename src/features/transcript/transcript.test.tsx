@@ -70,6 +70,15 @@ describe('Transcript', () => {
     expect(within(transcript).getByText('Turn completed')).toBeInTheDocument();
   });
 
+  it('shows the plan card as one line: its title, the review outcome and Show the plan side by side', async () => {
+    const transcript = await renderRecording('plan-review');
+    const card = within(transcript).getByRole('article', { name: 'Plan: Add --greeting flag to CLI' });
+    const line = within(card).getByRole('heading', { name: 'Add --greeting flag to CLI' }).parentElement!;
+    expect(within(line).getByText('Approved')).toBeInTheDocument();
+    expect(within(line).getByRole('button', { name: 'Show the plan' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(card).getAllByRole('button')).toHaveLength(1);
+  });
+
   it('renders the question-composer recording: the question and its answer', async () => {
     const transcript = await renderRecording('question-composer');
     const card = within(transcript).getByRole('article', { name: 'Question' });
