@@ -24,6 +24,8 @@ export interface TranscriptLocale {
    * for Stop), so a half sentence never reads as a finished answer.
    */
   cut: (status: string) => string;
+  /** The marker that ends an assistant message a read-only log stops inside (instead of `streaming`). */
+  cutInLog: string;
   running: string;
   /** Instead of `running` while a plan review waits for the user (issue 8 item 21). */
   waitingReview: string;
@@ -107,6 +109,7 @@ export const en: TranscriptLocale = {
   reasoning: 'Reasoning',
   reasoningStreaming: 'Reasoning…',
   streaming: 'Writing…',
+  cutInLog: 'The log ends here',
   cut: (status) => (status === 'cancelled' ? 'Stopped' : status === 'error' ? 'Stopped: the turn failed' : `Stopped (${status})`),
   running: 'Running…',
   waitingReview: 'Waiting for your review',

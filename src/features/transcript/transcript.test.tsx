@@ -397,6 +397,19 @@ describe('Transcript', () => {
     expect(screen.queryByRole('button', { name: /Reasoning/ })).toBeNull();
   });
 
+  it('ends a message a read-only log stops inside with a marker instead of Writing…', () => {
+    const events: SessionEvent[] = [
+      { type: 'turn/start', seq: 0, data: { turn: 1 } },
+      { type: 'assistant/chunk', seq: 1, data: { turn: 1, step: 1, chunk: { type: 'reasoning-delta', index: 0, text: 'Thinking about it' } } },
+      { type: 'assistant/chunk', seq: 2, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 1, text: 'I will change src/cl' } } },
+    ];
+    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} readOnly />);
+    const answer = screen.getByRole('article', { name: 'Assistant' });
+    expect(answer.lastElementChild).toHaveTextContent('The log ends here');
+    expect(within(answer).getByRole('button', { name: 'Reasoning' })).toBeInTheDocument();
+    expect(screen.queryByText(/^(Writing|Running)…$/)).toBeNull();
+  });
+
   it('never marks a finished message as stopped', () => {
     const events: SessionEvent[] = [
       { type: 'turn/start', seq: 0, data: { turn: 1 } },
