@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Markdown } from './markdown.tsx';
-import { CodeBlock, codePiecesOf, HIGHLIGHT_LINES, loadHighlighter } from './markdown-code.tsx';
+import { CodeBlock, codePiecesOf, HIGHLIGHT_CHARS, HIGHLIGHT_LINES, loadHighlighter, MAX_HIGHLIGHT_PIECE_CHARS } from './markdown-code.tsx';
 import { mayHoldHeading } from './markdown-blocks.ts';
 
 const TS = 'const answer: number = 42;\n// the answer\nexport function main(): string {\n  return "hi";\n}';
@@ -91,6 +91,25 @@ describe('code blocks', () => {
     expect(block.textContent).toBe(code);
   });
 
+  it('highlights a block of very long lines in pieces of a bounded size and leaves a huge line plain', async () => {
+    await loadHighlighter();
+    const long = `const a = "${'x'.repeat(3_000)}";`;
+    const huge = `const b = "${'y'.repeat(MAX_HIGHLIGHT_PIECE_CHARS)}";`;
+    const code = [long, long, long, huge, 'const c = 1;'].join('\n');
+    expect(codePiecesOf(code).map((piece) => piece.length)).toEqual([
+      long.length + 1,
+      long.length + 1,
+      long.length + 1,
+      huge.length + 1,
+      'const c = 1;'.length,
+    ]);
+    const { container } = render(<CodeBlock code={code} language="ts" />);
+    const block = container.querySelector('pre code')!;
+    await waitFor(() => expect(block.querySelectorAll('.hljs-number')).toHaveLength(1));
+    expect([...block.querySelectorAll('.hljs-string')].map((s) => s.textContent!.length)).toEqual([long.length - 11, long.length - 11, long.length - 11]);
+    expect(block.textContent).toBe(code);
+  });
+
   it.each([
     ['a short text', 'a\nb\nc', 2],
     ['500 lines', longCode(500), HIGHLIGHT_LINES],
@@ -100,6 +119,7 @@ describe('code blocks', () => {
     const pieces = codePiecesOf(code, lines);
     expect(pieces.join('')).toBe(code);
     for (const piece of pieces) expect(piece.replace(/\n$/, '').split('\n').length).toBeLessThanOrEqual(lines);
+    for (const piece of pieces) expect(piece.length <= HIGHLIGHT_CHARS || !piece.replace(/\n$/, '').includes('\n')).toBe(true);
     for (const piece of pieces.slice(0, -1)) expect(piece.endsWith('\n')).toBe(true);
   });
 });

@@ -14,6 +14,10 @@ import type * as Highlight from './markdown-highlight.ts';
 
 /** Lines per highlighted piece (one idle task each; ~5 ms of highlight.js on typical code). */
 export const HIGHLIGHT_LINES = 120;
+/** Characters per piece at most, but for a single longer line (long lines make fewer lines per task). */
+export const HIGHLIGHT_CHARS = 6_000;
+/** A piece longer than this (one huge line) is left as plain text: highlighting it could be one long task. */
+export const MAX_HIGHLIGHT_PIECE_CHARS = 20_000;
 /** Highlighted pieces kept for remounts and streamed blocks (entries; the oldest goes first). */
 const CACHE_PIECES = 400;
 
@@ -65,7 +69,7 @@ function cachedHighlight(module: Highlighter, grammar: string, piece: string): R
   const key = `${grammar}\n${piece}`;
   let tree = cache.get(key);
   if (tree === undefined) {
-    tree = module.highlightCode(piece, grammar);
+    tree = piece.length > MAX_HIGHLIGHT_PIECE_CHARS ? { type: 'root', children: [{ type: 'text', value: piece }] } : module.highlightCode(piece, grammar);
     if (cache.size >= CACHE_PIECES) cache.delete(cache.keys().next().value!);
     cache.set(key, tree);
   }
@@ -73,18 +77,23 @@ function cachedHighlight(module: Highlighter, grammar: string, piece: string): R
 }
 
 /**
- * Cut code into pieces of at most `lines` whole lines (each with its line break), so that joined they are the code.
+ * Cut code into pieces of whole lines (each with its line break) — at most `lines` lines and `chars` characters, a
+ * longer line being a piece alone — so that joined they are the code.
  * @param code any text
  * @param lines lines per piece (≥ 1)
+ * @param chars characters after which a piece ends at the next line end (≥ 1)
  */
-export function codePiecesOf(code: string, lines: number = HIGHLIGHT_LINES): string[] {
+export function codePiecesOf(code: string, lines: number = HIGHLIGHT_LINES, chars: number = HIGHLIGHT_CHARS): string[] {
   const pieces: string[] = [];
   let start = 0;
   while (start < code.length) {
     let end = start;
     for (let n = 0; n < lines && end < code.length; n += 1) {
       const next = code.indexOf('\n', end);
-      end = next === -1 ? code.length : next + 1;
+      const lineEnd = next === -1 ? code.length : next + 1;
+      // A piece over `chars` is one line alone.
+      if (n > 0 && lineEnd - start > chars) break;
+      end = lineEnd;
     }
     pieces.push(code.slice(start, end));
     start = end;
