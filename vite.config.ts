@@ -35,7 +35,19 @@ export default defineConfig(({ mode }) => ({
   publicDir: mode === 'msw' ? 'public-msw' : 'public',
   // The markdown pipeline is imported lazily: pre-bundle it at dev-server start, not on the first review card (a
   // late discovery re-optimises and reloads the page under a running test).
-  optimizeDeps: { include: ['react-markdown', 'remark-gfm', 'remark-parse', 'unified'] },
+  // The code highlighter (lowlight and its grammars) is a lazy import of its own, likewise.
+  optimizeDeps: {
+    include: [
+      'react-markdown',
+      'remark-gfm',
+      'remark-parse',
+      'unified',
+      'lowlight',
+      ...['bash', 'diff', 'go', 'javascript', 'json', 'markdown', 'python', 'rust', 'shell', 'typescript', 'yaml'].map(
+        (l) => `highlight.js/lib/languages/${l}`,
+      ),
+    ],
+  },
   cacheDir: mode === 'msw' ? 'node_modules/.vite-msw' : 'node_modules/.vite',
   server: {
     host: '127.0.0.1',
@@ -54,6 +66,8 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            // The code highlighter loads with the first code block, never with the first screen.
+            { name: 'highlight', test: /node_modules[\\/](lowlight|highlight\.js)[\\/]/, priority: 3 },
             {
               name: 'markdown',
               test: /node_modules[\\/](react-markdown|remark-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|hast-[^\\/]+|unist-[^\\/]+|unified|vfile[^\\/]*|property-information|space-separated-tokens|comma-separated-tokens|html-url-attributes|decode-named-character-reference|character-entities[^\\/]*|devlop|bail|trough|zwitch|longest-streak|markdown-table|ccount|escape-string-regexp|is-plain-obj|trim-lines|estree-util-[^\\/]+|style-to-[^\\/]+|inline-style-parser|extend)[\\/]/,

@@ -24,6 +24,13 @@ export type ComponentsCopy = {
   longLineShown: (total: number) => string;
   showAll: string;
   showLess: string;
+  /** The Copy button of a code block: its text, its accessible name, and its text for a moment after a copy. */
+  copy: string;
+  copyCode: string;
+  copied: string;
+  /** Announced after a copy (a status line), and when the clipboard refused. */
+  copiedCode: string;
+  copyFailed: string;
   /** The note over a block nested too deeply to format, shown as raw text. @param levels the nesting limit */
   deepNesting: (levels: number) => string;
 };
@@ -42,6 +49,11 @@ export const componentsEn: ComponentsCopy = {
   longLineShown: (total) => `A very long line (${count(total)} characters), shown in full as plain text.`,
   showAll: 'Show all',
   showLess: 'Show less',
+  copy: 'Copy',
+  copyCode: 'Copy code',
+  copied: 'Copied',
+  copiedCode: 'Code copied to the clipboard',
+  copyFailed: 'Could not copy: the browser did not allow access to the clipboard',
   deepNesting: (levels) => `This part is nested more than ${count(levels)} levels deep, so it is shown as plain text.`,
 };
 

@@ -217,6 +217,36 @@ export function splitMarkdown(text: string): MarkdownSegment[] {
   return segments;
 }
 
+const ATX_HEADING = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)*#{1,6}(?:[ \t]|$)/;
+const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+
+/**
+ * Whether a markdown source may hold a heading: an ATX line (`# …`, also inside a list item or a quote) or a setext
+ * underline (`===`, `---`) under a line of text, outside code fences. Cheap and linear; it may say yes for a `---`
+ * rule under a list item, never no for a real heading.
+ * @param source a markdown source (a whole text or one segment)
+ */
+export function mayHoldHeading(source: string): boolean {
+  let fence: { char: string; length: number } | undefined;
+  let previousText = false;
+  for (const line of source.split('\n')) {
+    const marker = FENCE.exec(line);
+    if (fence !== undefined) {
+      if (marker?.[1] !== undefined && marker[1][0] === fence.char && marker[1].length >= fence.length) fence = undefined;
+      previousText = false;
+      continue;
+    }
+    if (marker?.[1] !== undefined) {
+      fence = { char: marker[1][0]!, length: marker[1].length };
+      previousText = false;
+      continue;
+    }
+    if (ATX_HEADING.test(line) || (previousText && SETEXT_UNDERLINE.test(line))) return true;
+    previousText = !BLANK.test(line);
+  }
+  return false;
+}
+
 const DEFINITION = /^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*\S[^\n]*$/gm;
 
 /**

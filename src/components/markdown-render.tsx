@@ -16,6 +16,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { componentsLocales } from './locales.ts';
+import { CodeBlock } from './markdown-code.tsx';
 import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
 
 /** Minimal mdast node shape the HTML-as-text plugin walks (mdast `Node`/`Parent`). */
@@ -102,7 +103,30 @@ function MarkdownImage({ src, alt }: { src?: unknown; alt?: string | undefined }
   );
 }
 
+/** The text of a hast node (a code element's text children, nested or not). */
+function textOf(node: { type: string; value?: unknown; children?: readonly unknown[] } | undefined): string {
+  if (node === undefined) return '';
+  if (node.type === 'text' && typeof node.value === 'string') return node.value;
+  return (node.children ?? []).map((child) => textOf(child as Parameters<typeof textOf>[0])).join('');
+}
+
+/** The language of a fenced code element (`language-ts` → `ts`), if it names one. */
+function languageOf(className: unknown): string | undefined {
+  const classes = Array.isArray(className) ? className : [];
+  const name = classes.find((c): c is string => typeof c === 'string' && c.startsWith('language-'));
+  return name === undefined ? undefined : name.slice('language-'.length);
+}
+
+type HastElement = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: readonly unknown[] };
+
 const components: Components = {
+  // A fenced or indented code block: copy button and lazy highlighting (markdown-code.tsx).
+  pre: ({ node, children }) => {
+    const code = (node?.children as readonly HastElement[] | undefined)?.find((child) => child.type === 'element' && child.tagName === 'code');
+    if (code === undefined) return <pre>{children}</pre>;
+    const text = textOf(code).replace(/\n$/, '');
+    return <CodeBlock code={text} language={languageOf(code.properties?.className)} />;
+  },
   a: ({ href, title, children }) => (
     <MarkdownLink href={href} title={title}>
       {children}
@@ -113,14 +137,46 @@ const components: Components = {
   td: ({ style, className, children }) => <td className={alignClass(style, className)}>{children}</td>,
 };
 
+/** Minimal hast node shape the title plugin walks. */
+type HastNode = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: HastNode[] };
+
+const HEADING = /^h[1-6]$/;
+
+function firstHeading(node: HastNode): HastNode | undefined {
+  if (node.type === 'element' && node.tagName !== undefined && HEADING.test(node.tagName)) return node;
+  for (const child of node.children ?? []) {
+    const found = firstHeading(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * A rehype plugin that gives the first heading of the tree, whatever its level, the class `markdown-title` (issue 11
+ * item 2: a plan's own title is its first heading, and the card shows it as its largest heading).
+ * @returns the tree transformer (mutates the tree in place)
+ */
+export function rehypeTitle() {
+  return (tree: HastNode) => {
+    const heading = firstHeading(tree);
+    if (heading === undefined) return;
+    const className = heading.properties?.className;
+    heading.properties = { ...heading.properties, className: [...(Array.isArray(className) ? className : []), 'markdown-title'] };
+  };
+}
+
+const titlePlugins = [rehypeTitle];
+
 /**
  * Parse and render one markdown segment (a chunk of a longer text, see `markdown-blocks.ts`) with the hardening
- * rules of the module header; no wrapper element. Memoised on `text`, so an unchanged chunk is never re-parsed.
+ * rules of the module header; no wrapper element. Memoised on `text` and `titled`, so an unchanged chunk is never
+ * re-parsed.
  * @param text the markdown source of the chunk (untrusted)
+ * @param titled its first heading is the title of the whole text (class `markdown-title`)
  */
-export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+export const MarkdownBlock = memo(function MarkdownBlock({ text, titled = false }: { text: string; titled?: boolean | undefined }) {
   return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={keepUrl} skipHtml>
+    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={titled ? titlePlugins : undefined} components={components} urlTransform={keepUrl} skipHtml>
       {text}
     </ReactMarkdown>
   );

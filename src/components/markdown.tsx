@@ -14,7 +14,7 @@
  */
 import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { componentsLocales } from './locales.ts';
-import { markdownSegmentsOf, MAX_LINE_CHARS, MAX_NESTING, referenceDefinitionsOf, type MarkdownSegment } from './markdown-blocks.ts';
+import { markdownSegmentsOf, mayHoldHeading, MAX_LINE_CHARS, MAX_NESTING, referenceDefinitionsOf, type MarkdownSegment } from './markdown-blocks.ts';
 import { useMarkdownRenderer, type MarkdownRenderer } from './markdown-loader.ts';
 import './markdown.css';
 
@@ -29,6 +29,8 @@ export type MarkdownProps = {
   text: string;
   /** Extra class on the wrapping `div`. */
   className?: string | undefined;
+  /** The text's first heading, whatever its level, is its title: it gets the class `markdown-title` (a plan). */
+  titled?: boolean | undefined;
 };
 
 /** How many segments, from `from` on, fit in `chars` characters (at least one when `atLeastOne`). */
@@ -106,13 +108,15 @@ function LongLine({ source, renderer }: { source: string; renderer: MarkdownRend
 
 type SegmentProps = {
   kind: MarkdownSegment['kind'];
+  /** This segment holds the text's first heading, its title. */
+  titled: boolean;
   source: string;
   definitions: string;
   renderer: MarkdownRenderer | undefined;
   table?: Extract<MarkdownSegment, { kind: 'table' }> | undefined;
 };
 
-const Segment = memo(function Segment({ kind, source, definitions, renderer, table }: SegmentProps) {
+const Segment = memo(function Segment({ kind, titled, source, definitions, renderer, table }: SegmentProps) {
   if (kind === 'table' && table !== undefined && renderer) {
     return (
       <div className="markdown-chunk">
@@ -133,7 +137,7 @@ const Segment = memo(function Segment({ kind, source, definitions, renderer, tab
   }
   return (
     <div className="markdown-chunk">
-      {renderer ? <renderer.MarkdownBlock text={definitions === '' ? source : `${source}\n\n${definitions}`} /> : <PlainText text={source} />}
+      {renderer ? <renderer.MarkdownBlock text={definitions === '' ? source : `${source}\n\n${definitions}`} titled={titled} /> : <PlainText text={source} />}
     </div>
   );
 });
@@ -143,7 +147,7 @@ const Segment = memo(function Segment({ kind, source, definitions, renderer, tab
  * @param text the markdown source
  * @param className extra class on the wrapping `div`
  */
-export const Markdown = memo(function Markdown({ text, className }: MarkdownProps) {
+export const Markdown = memo(function Markdown({ text, className, titled = false }: MarkdownProps) {
   const renderer = useMarkdownRenderer();
   const segments = markdownSegmentsOf(text);
   const count = useRenderedCount(segments);
@@ -151,14 +155,17 @@ export const Markdown = memo(function Markdown({ text, className }: MarkdownProp
   const classes = className ? `markdown ${className}` : 'markdown';
   const only = segments[0];
   if (segments.length <= 1 && (only === undefined || (only.kind === 'markdown' && text.length <= FIRST_RENDER_CHARS))) {
-    return <div className={classes}>{renderer ? <renderer.MarkdownBlock text={text} /> : <PlainText text={text} />}</div>;
+    return <div className={classes}>{renderer ? <renderer.MarkdownBlock text={text} titled={titled} /> : <PlainText text={text} />}</div>;
   }
+  // The title is the first heading of the first segment that holds one (only markdown segments are formatted).
+  const titleAt = titled ? segments.findIndex((segment) => segment.kind === 'markdown' && mayHoldHeading(segment.source)) : -1;
   return (
     <div className={classes} aria-busy={count < segments.length || undefined}>
-      {segments.slice(0, count).map((segment) => (
+      {segments.slice(0, count).map((segment, i) => (
         <Segment
           key={segment.start}
           kind={segment.kind}
+          titled={i === titleAt}
           source={segment.source}
           definitions={definitions}
           renderer={renderer}

@@ -62,6 +62,34 @@ describe('transcript fold', () => {
     expect(state.items[0]).toEqual(expect.objectContaining({ streaming: false, blocks: [{ type: 'text', text: 'Hello!' }] }));
   });
 
+  it.each([
+    { kind: 'cancelled', cut: 'cancelled' },
+    { kind: 'error', cut: 'error' },
+    { kind: 'completed', cut: undefined },
+  ])('marks a step still streaming when its turn ends $kind as cut: $cut', ({ kind, cut }) => {
+    const chunk = (seq: number, chunk: Record<string, unknown>): SessionEvent => ({ type: 'assistant/chunk', seq, data: { turn: 1, step: 1, chunk } });
+    const state = initTranscript();
+    applyTranscriptEvent(state, { type: 'turn/start', seq: 0, data: { turn: 1 } });
+    applyTranscriptEvent(state, chunk(1, { type: 'block-start', index: 0, blockType: 'reasoning' }));
+    applyTranscriptEvent(state, chunk(2, { type: 'reasoning-delta', index: 0, text: 'Half a tho' }));
+    applyTranscriptEvent(state, { type: 'turn/end', seq: 3, data: { turn: 1, reason: { kind } } });
+    const item = state.items[0] as Extract<TranscriptItem, { kind: 'assistant' }>;
+    expect(item.streaming).toBe(false);
+    expect(item.cut).toBe(cut);
+  });
+
+  it('never marks a step cut when its final message arrived before the turn was cancelled', () => {
+    const state = initTranscript();
+    applyTranscriptEvent(state, { type: 'turn/start', seq: 0, data: { turn: 1 } });
+    applyTranscriptEvent(state, {
+      type: 'assistant/message',
+      seq: 1,
+      data: { turn: 1, step: 1, message: { role: 'assistant', content: [{ type: 'text', text: 'All of it.' }] } },
+    });
+    applyTranscriptEvent(state, { type: 'turn/end', seq: 2, data: { turn: 1, reason: { kind: 'cancelled' } } });
+    expect(state.items[0]).not.toHaveProperty('cut');
+  });
+
   it('equals step-by-step application when folded whole', () => {
     const events = recording('plan-review');
     const stepwise = initTranscript();

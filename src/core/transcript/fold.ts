@@ -29,7 +29,11 @@ export interface ToolResultView {
 export type TranscriptItem =
   | { kind: 'user'; key: string; seq: number; text: string }
   | { kind: 'notice'; key: string; seq: number; text: string; plugin: string | undefined }
-  | { kind: 'assistant'; key: string; seq: number; turn: number; step: number; blocks: AssistantBlock[]; streaming: boolean }
+  /**
+   * An assistant step. `cut` is set when its turn ended (`turn/end` kind `cancelled`, `error`, …) while the step was
+   * still streaming: the text is as far as it got, with no final `assistant/message` (a Stop, a failure, a restart).
+   */
+  | { kind: 'assistant'; key: string; seq: number; turn: number; step: number; blocks: AssistantBlock[]; streaming: boolean; cut?: string }
   /**
    * A tool call with its result. `orphan` marks a result whose call is not among the folded events (e.g. it lives on
    * an older history page not loaded yet): the row then has only the result.
@@ -333,11 +337,13 @@ export function applyTranscriptEvent(state: TranscriptState, event: SessionEvent
         message: typeof reason.message === 'string' ? reason.message : undefined,
       });
       state.openTurn = undefined;
-      // A cancelled or failed turn leaves its last step's partial text without an assistant/message: it is final now.
+      // A cancelled or failed turn leaves its last step's partial text without an assistant/message: it is final now,
+      // and marked cut (with the turn's end kind) so it never reads as a finished answer.
+      const ended = typeof reason.kind === 'string' ? reason.kind : 'completed';
       for (const index of [...state.streaming]) {
         const item = state.items[index];
         if (item?.kind === 'assistant' && item.streaming && (typeof data.turn !== 'number' || item.turn === data.turn)) {
-          replace(state, index, { ...item, streaming: false });
+          replace(state, index, ended === 'completed' ? { ...item, streaming: false } : { ...item, streaming: false, cut: ended });
         }
       }
       break;

@@ -7,6 +7,11 @@
 export type PlanReviewCopy = {
   strip: string;
   planLabel: string;
+  /** The button that expands the card to the whole content area and back: its text and its accessible name. */
+  expand: string;
+  collapse: string;
+  expandLabel: string;
+  collapseLabel: string;
   approve: string;
   keepPlanning: string;
   chat: string;
@@ -35,6 +40,10 @@ export type PlanReviewCopy = {
 export const planReviewEn: PlanReviewCopy = {
   strip: 'Plan review',
   planLabel: 'Proposed plan',
+  expand: 'Expand',
+  collapse: 'Collapse',
+  expandLabel: 'Expand the plan review',
+  collapseLabel: 'Collapse the plan review',
   approve: 'Approve',
   keepPlanning: 'Keep planning',
   chat: 'Chat about it',

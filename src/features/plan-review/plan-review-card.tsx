@@ -7,6 +7,8 @@
  * The plan is parsed once per plan text (issue 9 point 1): the Feedback text is read by its own field component and
  * by the actions at click time, so typing re-renders the field alone, never the plan; a plan too big to format in
  * full is capped by the Markdown component and the card says so. The answer never depends on what was rendered.
+ * The card can be expanded to the whole content area and collapsed back (its Expand button, Escape), and the plan's
+ * own title — its first heading, whatever its level — is the largest heading in it (issue 11 item 2).
  */
 import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
@@ -79,7 +81,7 @@ export const PlanBody = memo(function PlanBody({ plan }: { plan: string }) {
           {planReviewLocales.en.capped}
         </p>
       ) : null}
-      <Markdown text={plan} />
+      <Markdown text={plan} titled />
     </>
   );
 });
@@ -134,7 +136,11 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
   const statusId = useId();
   const emptyId = useId();
   const confirmBodyId = useId();
+  const planId = useId();
   const cardRef = useRef<HTMLElement>(null);
+  const expandRef = useRef<HTMLButtonElement>(null);
+  // View state: the card expanded to the whole content area (issue 11 item 2); the app's layout gives it the room.
+  const [expanded, setExpanded] = useState(false);
   const approveRef = useRef<HTMLButtonElement>(null);
   const sendAsFeedbackRef = useRef<HTMLButtonElement>(null);
   const [sent, setSent] = useState<ReviewDecision | undefined>(undefined);
@@ -228,18 +234,47 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
     }
   };
 
+  // Escape gives the room back (the Approve confirm handles its own Escape first and stops it).
+  const onCardKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape' && expanded && !isImeKey(event)) {
+      event.preventDefault();
+      setExpanded(false);
+      expandRef.current?.focus();
+    }
+  };
+
   const progress = sent === 'approve' ? copy.approving : sent !== undefined ? copy.sending : undefined;
   const status = offline ?? failure ?? progress ?? '';
   const blocked = latched || offline !== undefined;
   const describedBy = offline !== undefined ? statusId : undefined;
 
   return (
-    <section ref={cardRef} tabIndex={-1} aria-label={review.question} className="plan-review" aria-busy={respond.isPending || undefined}>
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape anywhere in the expanded card collapses it; the card stays a labelled region
+    <section
+      ref={cardRef}
+      tabIndex={-1}
+      aria-label={review.question}
+      className={expanded ? 'plan-review plan-review--expanded' : 'plan-review'}
+      aria-busy={respond.isPending || undefined}
+      onKeyDown={onCardKeyDown}
+    >
       <div className="plan-review__strip">
         <span className="plan-review__dot" aria-hidden="true" />
-        <span>{copy.strip}</span>
+        <span className="plan-review__strip-label">{copy.strip}</span>
+        <button
+          ref={expandRef}
+          type="button"
+          className="plan-review__expand"
+          aria-expanded={expanded}
+          aria-controls={planId}
+          aria-label={expanded ? copy.collapseLabel : copy.expandLabel}
+          aria-keyshortcuts={expanded ? 'Escape' : undefined}
+          onClick={() => setExpanded((v) => !v)}
+        >
+          {expanded ? copy.collapse : copy.expand}
+        </button>
       </div>
-      <div role="region" aria-label={copy.planLabel} tabIndex={0} className="plan-review__plan">
+      <div id={planId} role="region" aria-label={copy.planLabel} tabIndex={0} className="plan-review__plan">
         {blankPlan ? (
           <p id={emptyId} className="plan-review__empty">
             {copy.emptyPlan}

@@ -1,31 +1,76 @@
 /**
- * An assistant message: reasoning blocks collapsed behind a "Reasoning" disclosure, text blocks as markdown;
- * while the step is still streaming the partial text shows with a "Writing…" marker. A streamed chunk re-parses only
- * the open last chunk of its block: the Markdown component memoises the completed chunks on their source, and the
- * split keeps them byte-identical as the text grows (issue 9 point 2), so a long answer costs linear time.
+ * An assistant message: its reasoning as one quiet collapsible line (a one-line preview; expanded, the whole
+ * reasoning), then its text blocks as markdown; while the step is still streaming the partial text shows with a
+ * "Writing…" marker, and a step cut off by its turn's end (Stop, a failure) — or by the end of a read-only log — ends
+ * with a marker ("Stopped", "The log ends here"), so a half sentence never reads as a finished answer (issue 11 item 1). A streamed chunk re-parses only the open last chunk of
+ * its block: the Markdown component memoises the completed chunks on their source, and the split keeps them
+ * byte-identical as the text grows (issue 9 point 2), so a long answer costs linear time.
  */
-import { memo } from 'react';
-import { Disclosure } from '../../components/disclosure.tsx';
+import { memo, useId, useState } from 'react';
 import { Markdown } from '../../components/markdown.tsx';
 import type { TranscriptItem } from '../../core/transcript/fold.ts';
 import { t } from './locales.ts';
+import { useLogEnded } from './log-ended.ts';
+
+/** Characters of reasoning shown in the collapsed line (the line also ellipsises to its width). */
+const PREVIEW_CHARS = 240;
+
+type AssistantItem = Extract<TranscriptItem, { kind: 'assistant' }>;
+
+/**
+ * Whether an assistant row has nothing to show: no non-blank block and no longer streaming (a step stopped before
+ * its first word). The transcript leaves such rows out; the turn's end line says what happened.
+ * @param item an `assistant` transcript item
+ */
+export function isEmptyAssistant(item: AssistantItem): boolean {
+  return !item.streaming && item.blocks.every((b) => b.text.trim() === '');
+}
+
+function ReasoningLine({ text, streaming }: { text: string; streaming: boolean }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const preview = text.slice(0, PREVIEW_CHARS).replace(/\s+/g, ' ').trim();
+  return (
+    <div className="reasoning">
+      <button type="button" className="reasoning-button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
+        <span className="disclosure-chevron" aria-hidden="true">
+          {open ? '▾' : '▸'}
+        </span>
+        <span className="reasoning-label">{streaming ? t.reasoningStreaming : t.reasoning}</span>
+        {open ? null : (
+          <span className="reasoning-preview" aria-hidden="true">
+            {preview}
+          </span>
+        )}
+      </button>
+      <div id={panelId} className="reasoning-panel" hidden={!open}>
+        {open ? <p className="reasoning-text">{text}</p> : null}
+      </div>
+    </div>
+  );
+}
 
 /** @param item an `assistant` transcript item */
-export const AssistantMessage = memo(function AssistantMessage({ item }: { item: Extract<TranscriptItem, { kind: 'assistant' }> }) {
+export const AssistantMessage = memo(function AssistantMessage({ item }: { item: AssistantItem }) {
+  // A read-only log that stops inside this step will not go on: its text is cut there, never still "Writing…".
+  const ended = useLogEnded();
   const visible = item.blocks.filter((b) => b.text.trim() !== '');
   if (visible.length === 0 && !item.streaming) return null;
+  const reasoning = visible
+    .filter((b) => b.type === 'reasoning')
+    .map((b) => b.text.trim())
+    .join('\n\n');
+  const texts = visible.filter((b) => b.type === 'text');
+  // Reasoning still streams while no text has started: its line says so.
+  const thinking = item.streaming && !ended && texts.length === 0;
   return (
-    <article className="msg msg-assistant" aria-label={t.assistant}>
-      {visible.map((block, i) =>
-        block.type === 'reasoning' ? (
-          <Disclosure key={i} className="reasoning" label={t.reasoning}>
-            <p className="reasoning-text">{block.text}</p>
-          </Disclosure>
-        ) : (
-          <Markdown key={i} text={block.text} />
-        ),
-      )}
-      {item.streaming ? <p className="quiet streaming">{t.streaming}</p> : null}
+    <article className={`msg msg-assistant${item.cut ? ' is-cut' : ''}`} aria-label={t.assistant}>
+      {reasoning !== '' ? <ReasoningLine text={reasoning} streaming={thinking} /> : null}
+      {texts.map((block, i) => (
+        <Markdown key={i} text={block.text} />
+      ))}
+      {item.streaming ? ended ? <p className="msg-cut">{t.cutInLog}</p> : <p className="quiet streaming">{t.streaming}</p> : null}
+      {item.cut ? <p className="msg-cut">{t.cut(item.cut)}</p> : null}
     </article>
   );
 });

@@ -14,8 +14,18 @@ export interface TranscriptLocale {
   unreadable: (count: number) => string;
   you: string;
   assistant: string;
+  /** The collapsed reasoning line of an assistant message (issue 11 item 1). */
   reasoning: string;
+  /** The reasoning line while the model is still reasoning (no answer text yet). */
+  reasoningStreaming: string;
   streaming: string;
+  /**
+   * The marker that ends an assistant message cut off by its turn's end (`status`: the `turn/end` kind, `cancelled`
+   * for Stop), so a half sentence never reads as a finished answer.
+   */
+  cut: (status: string) => string;
+  /** The marker that ends an assistant message a read-only log stops inside (instead of `streaming`). */
+  cutInLog: string;
   running: string;
   /** Instead of `running` while a plan review waits for the user (issue 8 item 21). */
   waitingReview: string;
@@ -29,6 +39,12 @@ export interface TranscriptLocale {
   contextInjection: (plugin: string | undefined) => string;
   toolCall: (name: string) => string;
   toolRunning: string;
+  /** Status of a tool call with a successful result. */
+  toolDone: string;
+  /** The expanded tool line while its result has not arrived. */
+  toolNoResultYet: string;
+  /** The expanded tool line of a result with no text. */
+  toolResultEmpty: string;
   toolError: string;
   /** Status of a failed tool call, by what became of it (see `toolErrorOf`). */
   toolOutcome: Record<'dismissed' | 'aborted' | 'failed', string>;
@@ -91,7 +107,10 @@ export const en: TranscriptLocale = {
   you: 'You',
   assistant: 'Assistant',
   reasoning: 'Reasoning',
+  reasoningStreaming: 'Reasoning…',
   streaming: 'Writing…',
+  cutInLog: 'The log ends here',
+  cut: (status) => (status === 'cancelled' ? 'Stopped' : status === 'error' ? 'Stopped: the turn failed' : `Stopped (${status})`),
   running: 'Running…',
   waitingReview: 'Waiting for your review',
   waitingAnswer: 'Waiting for your answer',
@@ -102,6 +121,9 @@ export const en: TranscriptLocale = {
   contextInjection: (plugin) => (plugin ? `Context injection ${plugin}` : 'Context injection'),
   toolCall: (name) => `Tool call ${name}`,
   toolRunning: 'running',
+  toolDone: 'done',
+  toolNoResultYet: 'No result yet.',
+  toolResultEmpty: 'The result is empty.',
   toolError: 'failed',
   toolOutcome: { dismissed: 'dismissed', aborted: 'aborted', failed: 'failed' },
   toolResult: 'Result',

@@ -1,10 +1,10 @@
 /**
- * The `exit_plan_mode` card: titled by the plan's first heading (the host's `view.title`, else `planTitleOf`,
- * upstream spec §1.9 "Presentation"), expandable to the full plan markdown, with the review outcome read from the
- * tool result: approved, keep planning (+ the reviewer's feedback), dismissed to talk, or awaiting review.
+ * The `exit_plan_mode` card, one line (issue 11 item 1): titled by the plan's first heading (the host's `view.title`,
+ * else `planTitleOf`, upstream spec §1.9 "Presentation"), the review outcome read from the tool result (approved,
+ * keep planning, dismissed to talk, awaiting review) and "Show the plan", which expands the full plan markdown;
+ * the reviewer's feedback of a keep planning shows under the line.
  */
-import { memo, type ReactNode } from 'react';
-import { Disclosure } from '../../components/disclosure.tsx';
+import { memo, useId, useState, type ReactNode } from 'react';
 import { Markdown } from '../../components/markdown.tsx';
 import { planTitleOf } from '../../core/plan/plan-text.ts';
 import { parseArguments, reviewOutcomeOf, type TranscriptItem } from '../../core/transcript/fold.ts';
@@ -32,27 +32,35 @@ export const PlanCard = memo(function PlanCard({ item }: { item: Extract<Transcr
   const outcome = reviewOutcomeOf(item.result);
   const ended = useLogEnded();
   const { parts, plain } = titleParts(title);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
   return (
     <article className={`card plan-card outcome-${outcome.kind}`} aria-label={t.planCard(plain)}>
       <header className="card-head">
         <code className="tool-name">exit_plan_mode</code>
         <h3 className="plan-title">{parts}</h3>
+        <p className={`review-outcome${outcome.kind === 'failed' ? ' is-error' : ''}`}>
+          {outcome.kind === 'waiting' && (ended ? t.reviewUnanswered : t.reviewWaiting)}
+          {outcome.kind === 'approved' && t.reviewApproved}
+          {outcome.kind === 'dismissed' && t.reviewDismissed}
+          {outcome.kind === 'keep-planning' && t.reviewKeepPlanning}
+          {outcome.kind === 'failed' && `${t.reviewFailed}: ${outcome.text}`}
+        </p>
+        <button type="button" className="plan-card-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
+          <span className="disclosure-chevron" aria-hidden="true">
+            {open ? '▾' : '▸'}
+          </span>
+          {t.showPlan}
+        </button>
       </header>
-      <Disclosure label={t.showPlan}>
-        <Markdown className="plan-body" text={plan} />
-      </Disclosure>
-      <p className={`review-outcome${outcome.kind === 'failed' ? ' is-error' : ''}`}>
-        {outcome.kind === 'waiting' && (ended ? t.reviewUnanswered : t.reviewWaiting)}
-        {outcome.kind === 'approved' && t.reviewApproved}
-        {outcome.kind === 'dismissed' && t.reviewDismissed}
-        {outcome.kind === 'keep-planning' && t.reviewKeepPlanning}
-        {outcome.kind === 'failed' && `${t.reviewFailed}: ${outcome.text}`}
-      </p>
       {outcome.kind === 'keep-planning' && outcome.feedback ? (
         <blockquote className="review-feedback" aria-label={t.reviewFeedback}>
           {outcome.feedback}
         </blockquote>
       ) : null}
+      <div id={panelId} className="plan-card-panel" hidden={!open}>
+        {open ? <Markdown className="plan-body" text={plan} titled /> : null}
+      </div>
     </article>
   );
 });

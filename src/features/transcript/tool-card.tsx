@@ -1,10 +1,10 @@
 /**
- * A generic tool card: the tool name, a one-line summary of its arguments, its state (running / result /
- * dismissed / aborted / failed), and the result and full arguments behind disclosures. A failed result is shown
- * without its `Error: ` prefix. Host-attached `view`s title the card when present.
+ * A generic tool call as one line (issue 11 item 1): the tool name (or the host's `view` title), a one-line summary
+ * of its arguments and its status (running / done / dismissed / aborted / failed / no result in this log). The line
+ * is the one disclosure of the call: expanded, it shows the full arguments and the result (a failed result without
+ * its `Error: ` prefix). The open state is view state; the row's height change is measured by the virtualised list.
  */
-import { memo } from 'react';
-import { Disclosure } from '../../components/disclosure.tsx';
+import { memo, useId, useState } from 'react';
 import { parseArguments, type TranscriptItem } from '../../core/transcript/fold.ts';
 import { t } from './locales.ts';
 import { toolErrorOf } from './tool-outcome.ts';
@@ -34,34 +34,49 @@ export function argumentsSummary(raw: string): string {
   return line.length > SUMMARY_CHARS ? `${line.slice(0, SUMMARY_CHARS - 1)}…` : line;
 }
 
+/** The status word of a tool call, and whether it reads as a failure. */
+function statusOf(item: Extract<TranscriptItem, { kind: 'tool' }>, ended: boolean): { text: string; tone: 'running' | 'done' | 'error' | 'quiet' } {
+  if (item.result === undefined) return ended ? { text: t.unfinishedInLog, tone: 'quiet' } : { text: t.toolRunning, tone: 'running' };
+  if (!item.result.isError) return { text: t.toolDone, tone: 'done' };
+  const kind = toolErrorOf(item.result.text).kind;
+  return { text: t.toolOutcome[kind], tone: kind === 'failed' ? 'error' : 'quiet' };
+}
+
 /** @param item a `tool` transcript item */
 export const ToolCard = memo(function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> }) {
-  const failed = item.result?.isError === true;
-  const title = item.view?.view.title;
-  const error = item.result?.isError ? toolErrorOf(item.result.text) : undefined;
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
   const ended = useLogEnded();
-  const status = item.result === undefined ? (ended ? t.unfinishedInLog : t.toolRunning) : error ? t.toolOutcome[error.kind] : undefined;
+  const status = statusOf(item, ended);
+  const failed = status.tone === 'error';
+  const title = item.view?.view.title;
+  const resultText = item.result === undefined ? undefined : item.result.isError ? toolErrorOf(item.result.text).message : item.result.text;
   return (
-    <article className={`card tool-card${failed ? ' is-error' : ''}`} aria-label={t.toolCall(item.name)}>
-      <header className="card-head">
+    <article className={`tool-line${failed ? ' is-error' : ''}`} aria-label={t.toolCall(item.name)}>
+      <button type="button" className="tool-line-button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
+        <span className="disclosure-chevron" aria-hidden="true">
+          {open ? '▾' : '▸'}
+        </span>
         <code className="tool-name">{item.name}</code>
         <span className="tool-summary">{title ?? argumentsSummary(item.arguments)}</span>
-        {status ? <span className={`tool-status${failed ? ' is-error' : ''}`}>{status}</span> : null}
-      </header>
-      {item.result && item.result.text ? (
-        error ? (
-          error.message ? (
-            <pre className="tool-result is-error">{error.message}</pre>
-          ) : null
-        ) : (
-          <Disclosure label={t.toolResult}>
-            <pre className="tool-result">{item.result.text}</pre>
-          </Disclosure>
-        )
-      ) : null}
-      <Disclosure label={t.arguments}>
-        <pre className="tool-args">{prettyArguments(item.arguments)}</pre>
-      </Disclosure>
+        <span className={`tool-status tone-${status.tone}`}>{status.text}</span>
+      </button>
+      <div id={panelId} className="tool-details" hidden={!open}>
+        {open ? (
+          <>
+            <p className="eyebrow">{t.arguments}</p>
+            <pre className="tool-args">{prettyArguments(item.arguments)}</pre>
+            <p className="eyebrow">{t.toolResult}</p>
+            {resultText === undefined ? (
+              <p className="quiet">{ended ? t.unfinishedInLog : t.toolNoResultYet}</p>
+            ) : resultText === '' ? (
+              <p className="quiet">{t.toolResultEmpty}</p>
+            ) : (
+              <pre className={`tool-result${item.result?.isError ? ' is-error' : ''}`}>{resultText}</pre>
+            )}
+          </>
+        ) : null}
+      </div>
     </article>
   );
 });

@@ -70,6 +70,15 @@ describe('Transcript', () => {
     expect(within(transcript).getByText('Turn completed')).toBeInTheDocument();
   });
 
+  it('shows the plan card as one line: its title, the review outcome and Show the plan side by side', async () => {
+    const transcript = await renderRecording('plan-review');
+    const card = within(transcript).getByRole('article', { name: 'Plan: Add --greeting flag to CLI' });
+    const line = within(card).getByRole('heading', { name: 'Add --greeting flag to CLI' }).parentElement!;
+    expect(within(line).getByText('Approved')).toBeInTheDocument();
+    expect(within(line).getByRole('button', { name: 'Show the plan' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(card).getAllByRole('button')).toHaveLength(1);
+  });
+
   it('renders the question-composer recording: the question and its answer', async () => {
     const transcript = await renderRecording('question-composer');
     const card = within(transcript).getByRole('article', { name: 'Question' });
@@ -87,9 +96,10 @@ describe('Transcript', () => {
     expect(within(answer).getByText('LIGHTHOUSE')).toBeInTheDocument();
     const reasoning = within(answer).getByRole('button', { name: 'Reasoning' });
     expect(reasoning).toHaveAttribute('aria-expanded', 'false');
-    expect(within(answer).queryByText(/Let me comply/)).not.toBeInTheDocument();
+    expect(within(answer).queryByText('The user wants me to reply with a single word. Let me comply.', { selector: 'p' })).toBeNull();
     await user.click(reasoning);
-    expect(within(answer).getByText(/Let me comply/)).toBeInTheDocument();
+    expect(reasoning).toHaveAttribute('aria-expanded', 'true');
+    expect(within(answer).getByText('The user wants me to reply with a single word. Let me comply.', { selector: 'p' })).toBeVisible();
   });
 
   it.each([
@@ -287,15 +297,126 @@ describe('Transcript', () => {
     ['Error: the turn was cancelled before this tool ran', 'aborted', 'the turn was cancelled before this tool ran'],
     ['Error: the user dismissed the question', 'dismissed', 'the user dismissed the question'],
     ['Error: no such file', 'failed', 'no such file'],
-  ])('labels a failed tool result %j as %s and drops the prefix', (text, label, message) => {
+  ])('labels a failed tool result %j as %s and drops the prefix', async (text, label, message) => {
     const events: SessionEvent[] = [
       { type: 'tool/call', seq: 0, data: { turn: 1, step: 1, callId: 't1', name: 'read_file', arguments: '{"path":"src/cli.ts"}' } },
       { type: 'tool/result', seq: 1, data: { turn: 1, step: 1, callId: 't1', content: [{ type: 'text', text }], isError: true } },
     ];
     render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     const card = screen.getByRole('article', { name: 'Tool call read_file' });
-    expect(within(card).getByText(label)).toBeInTheDocument();
-    expect(within(card).getByText(message)).toBeInTheDocument();
+    const line = within(card).getByRole('button', { name: new RegExp(`read_file.*${label}$`) });
+    await userEvent.setup().click(line);
+    expect(within(card).getByText(message)).toBeVisible();
     expect(card).not.toHaveTextContent('Error:');
+  });
+
+  it('shows a tool call as one line with its name, an argument summary and its status, expandable to arguments and result', async () => {
+    const user = userEvent.setup();
+    const events: SessionEvent[] = [
+      { type: 'turn/start', seq: 0, data: { turn: 1 } },
+      { type: 'tool/call', seq: 1, data: { turn: 1, step: 1, callId: 't1', name: 'read_file', arguments: '{"path":"src/cli.ts","limit":40}' } },
+      { type: 'tool/call', seq: 2, data: { turn: 1, step: 1, callId: 't2', name: 'list_files', arguments: '{}' } },
+      { type: 'tool/result', seq: 3, data: { turn: 1, step: 1, callId: 't1', content: [{ type: 'text', text: 'export function main() {}' }], isError: false } },
+    ];
+    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    const card = screen.getByRole('article', { name: 'Tool call read_file' });
+    const [line, ...others] = within(card).getAllByRole('button');
+    expect(others).toHaveLength(0);
+    expect(line).toHaveAccessibleName('read_file path: src/cli.ts, limit: 40 done');
+    expect(line).toHaveAttribute('aria-expanded', 'false');
+    expect(within(card).queryByText('export function main() {}')).toBeNull();
+    expect(within(screen.getByRole('article', { name: 'Tool call list_files' })).getByRole('button')).toHaveAccessibleName(/^list_files\s.*running$/);
+    await user.click(line!);
+    expect(line).toHaveAttribute('aria-expanded', 'true');
+    expect(within(card).getByText('export function main() {}')).toBeVisible();
+    expect(within(card).getByText(/"limit": 40/)).toBeVisible();
+    await user.click(line!);
+    expect(within(card).queryByText('export function main() {}')).toBeNull();
+  });
+
+  it('shows the reasoning of a message as one line with a preview of its text', () => {
+    const events: SessionEvent[] = [
+      {
+        type: 'assistant/message',
+        seq: 0,
+        data: {
+          turn: 1,
+          step: 1,
+          message: {
+            role: 'assistant',
+            content: [
+              { type: 'reasoning', text: 'First I look at the CLI.' },
+              { type: 'reasoning', text: 'Then I plan.' },
+              { type: 'text', text: 'Here is the answer.' },
+            ],
+          },
+        },
+      },
+    ];
+    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    const answer = screen.getByRole('article', { name: 'Assistant' });
+    const buttons = within(answer).getAllByRole('button');
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]).toHaveAccessibleName('Reasoning');
+    expect(buttons[0]).toHaveTextContent('First I look at the CLI. Then I plan.');
+  });
+
+  it.each([
+    {
+      name: 'a half sentence',
+      chunks: [
+        { type: 'block-start', index: 0, blockType: 'reasoning' },
+        { type: 'reasoning-delta', index: 0, text: 'The user wants a flag.' },
+        { type: 'text-delta', index: 1, text: 'I will add the flag to src/cl' },
+      ],
+      text: 'I will add the flag to src/cl',
+    },
+    { name: 'reasoning only', chunks: [{ type: 'reasoning-delta', index: 0, text: 'The user wants' }], text: 'The user wants' },
+  ])('ends an assistant message cut by Stop ($name) with a Stopped marker', ({ chunks, text }) => {
+    const events: SessionEvent[] = [
+      { type: 'turn/start', seq: 0, data: { turn: 1 } },
+      ...chunks.map((chunk, i): SessionEvent => ({ type: 'assistant/chunk', seq: i + 1, data: { turn: 1, step: 1, chunk } })),
+      { type: 'turn/end', seq: 9, data: { turn: 1, reason: { kind: 'cancelled' } } },
+    ];
+    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    const answer = screen.getByRole('article', { name: 'Assistant' });
+    expect(answer).toHaveTextContent(text);
+    expect(within(answer).getByText('Stopped')).toBeVisible();
+    expect(answer.lastElementChild).toHaveTextContent('Stopped');
+  });
+
+  it('leaves out a step stopped before its first word: no empty row, only the turn end', () => {
+    const events: SessionEvent[] = [
+      { type: 'turn/start', seq: 0, data: { turn: 1 } },
+      { type: 'assistant/chunk', seq: 1, data: { turn: 1, step: 1, chunk: { type: 'block-start', index: 0, blockType: 'reasoning' } } },
+      { type: 'assistant/chunk', seq: 2, data: { turn: 1, step: 1, chunk: { type: 'reasoning-delta', index: 0, text: '  ' } } },
+      { type: 'turn/end', seq: 3, data: { turn: 1, reason: { kind: 'cancelled' } } },
+    ];
+    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Turn cancelled']);
+    expect(screen.queryByRole('button', { name: /Reasoning/ })).toBeNull();
+  });
+
+  it('ends a message a read-only log stops inside with a marker instead of Writing…', () => {
+    const events: SessionEvent[] = [
+      { type: 'turn/start', seq: 0, data: { turn: 1 } },
+      { type: 'assistant/chunk', seq: 1, data: { turn: 1, step: 1, chunk: { type: 'reasoning-delta', index: 0, text: 'Thinking about it' } } },
+      { type: 'assistant/chunk', seq: 2, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 1, text: 'I will change src/cl' } } },
+    ];
+    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} readOnly />);
+    const answer = screen.getByRole('article', { name: 'Assistant' });
+    expect(answer.lastElementChild).toHaveTextContent('The log ends here');
+    expect(within(answer).getByRole('button', { name: 'Reasoning' })).toBeInTheDocument();
+    expect(screen.queryByText(/^(Writing|Running)…$/)).toBeNull();
+  });
+
+  it('never marks a finished message as stopped', () => {
+    const events: SessionEvent[] = [
+      { type: 'turn/start', seq: 0, data: { turn: 1 } },
+      { type: 'assistant/message', seq: 1, data: { turn: 1, step: 1, message: { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] } } },
+      { type: 'turn/end', seq: 2, data: { turn: 1, reason: { kind: 'cancelled' } } },
+    ];
+    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    expect(screen.getByRole('article', { name: 'Assistant' })).not.toHaveTextContent('Stopped');
   });
 });

@@ -11,7 +11,7 @@
 import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { TranscriptItem, TranscriptView } from '../../core/transcript/fold.ts';
-import { AssistantMessage } from './assistant-message.tsx';
+import { AssistantMessage, isEmptyAssistant } from './assistant-message.tsx';
 import { CommandCard } from './command-card.tsx';
 import { FindBox } from './find-box.tsx';
 import { t } from './locales.ts';
@@ -93,9 +93,14 @@ function Row({ item }: { item: TranscriptItem }) {
   }
 }
 
-/** The rows without results whose call is not loaded; the same array when there are none. */
-function withoutOrphans(items: readonly TranscriptItem[]): readonly TranscriptItem[] {
-  return items.some((item) => item.kind === 'tool' && item.orphan) ? items.filter((item) => !(item.kind === 'tool' && item.orphan)) : items;
+/**
+ * The rows to show: without assistant steps that ended with nothing to show (stopped before their first word: the
+ * turn's end line says what happened, issue 11 item 1) and, while older pages are missing (`hasOlder`), without
+ * results whose call is not loaded; the same array when nothing is left out.
+ */
+function shownRows(items: readonly TranscriptItem[], hasOlder: boolean): readonly TranscriptItem[] {
+  const hidden = (item: TranscriptItem) => (item.kind === 'tool' && item.orphan === true && hasOlder) || (item.kind === 'assistant' && isEmptyAssistant(item));
+  return items.some(hidden) ? items.filter((item) => !hidden(item)) : items;
 }
 
 /** The last row is an assistant message still streaming: its own "Writing…" already says the turn is running. */
@@ -142,7 +147,7 @@ export function Transcript({
   const { openTurn } = transcript;
   // While older pages are missing, a result whose call is on one of them is not shown alone: it joins its card once
   // the call is loaded (loaded history is one run up to the tail, so a loaded call always has its result).
-  const items = useMemo(() => (hasOlder ? withoutOrphans(transcript.items) : transcript.items), [hasOlder, transcript.items]);
+  const items = useMemo(() => shownRows(transcript.items, hasOlder), [hasOlder, transcript.items]);
   const scroller = useRef<HTMLDivElement>(null);
   const findButton = useRef<HTMLButtonElement>(null);
   const atBottom = useRef(true);

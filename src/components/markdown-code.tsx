@@ -1,0 +1,210 @@
+/**
+ * A fenced code block of the Markdown component (issue 11 item 2): the code with a Copy button and its language,
+ * highlighted once the highlighter chunk (`markdown-highlight.ts`, loaded on the first block with a language) is
+ * there — plain text until then, and for languages it does not know. A long block is highlighted in pieces of whole
+ * lines, one piece per idle task (`HIGHLIGHT_LINES` lines each), so a 500-line block never makes a long task; the
+ * lines not highlighted yet show as plain text. Highlighted pieces are cached on their text, so a remounted row or a
+ * streamed block that grows re-highlights only its new last piece. The output is `span`s with `hljs-*` classes only:
+ * no `style` attribute, no HTML string (the CSP has no 'unsafe-inline').
+ */
+import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { ElementContent, Root } from 'hast';
+import { componentsLocales } from './locales.ts';
+import type * as Highlight from './markdown-highlight.ts';
+
+/** Lines per highlighted piece (one idle task each; ~5 ms of highlight.js on typical code). */
+export const HIGHLIGHT_LINES = 120;
+/** Characters per piece at most, but for a single longer line (long lines make fewer lines per task). */
+export const HIGHLIGHT_CHARS = 6_000;
+/** A piece longer than this (one huge line) is left as plain text: highlighting it could be one long task. */
+export const MAX_HIGHLIGHT_PIECE_CHARS = 20_000;
+/** Highlighted pieces kept for remounts and streamed blocks (entries; the oldest goes first). */
+const CACHE_PIECES = 400;
+
+type Highlighter = typeof Highlight;
+let highlighter: Highlighter | undefined;
+let loading: Promise<Highlighter | undefined> | undefined;
+const listeners = new Set<() => void>();
+
+/**
+ * Start (or join) loading the highlighter chunk.
+ * @returns the module, or `undefined` when the import failed (never rejects; the next caller retries)
+ */
+export function loadHighlighter(): Promise<Highlighter | undefined> {
+  loading ??= import('./markdown-highlight.ts').then(
+    (module) => {
+      highlighter = module;
+      for (const listener of listeners) listener();
+      return module;
+    },
+    () => {
+      loading = undefined;
+      return undefined;
+    },
+  );
+  return loading;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The highlighter once loaded (loading it when `wanted`), else `undefined`; re-renders when it arrives. */
+function useHighlighter(wanted: boolean): Highlighter | undefined {
+  const current = useSyncExternalStore(
+    subscribe,
+    () => highlighter,
+    () => highlighter,
+  );
+  useEffect(() => {
+    if (wanted && current === undefined) void loadHighlighter();
+  }, [wanted, current]);
+  return current;
+}
+
+const cache = new Map<string, Root>();
+
+function cachedHighlight(module: Highlighter, grammar: string, piece: string): Root {
+  const key = `${grammar}\n${piece}`;
+  let tree = cache.get(key);
+  if (tree === undefined) {
+    tree = piece.length > MAX_HIGHLIGHT_PIECE_CHARS ? { type: 'root', children: [{ type: 'text', value: piece }] } : module.highlightCode(piece, grammar);
+    if (cache.size >= CACHE_PIECES) cache.delete(cache.keys().next().value!);
+    cache.set(key, tree);
+  }
+  return tree;
+}
+
+/**
+ * Cut code into pieces of whole lines (each with its line break) — at most `lines` lines and `chars` characters, a
+ * longer line being a piece alone — so that joined they are the code.
+ * @param code any text
+ * @param lines lines per piece (≥ 1)
+ * @param chars characters after which a piece ends at the next line end (≥ 1)
+ */
+export function codePiecesOf(code: string, lines: number = HIGHLIGHT_LINES, chars: number = HIGHLIGHT_CHARS): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  while (start < code.length) {
+    let end = start;
+    for (let n = 0; n < lines && end < code.length; n += 1) {
+      const next = code.indexOf('\n', end);
+      const lineEnd = next === -1 ? code.length : next + 1;
+      // A piece over `chars` is one line alone.
+      if (n > 0 && lineEnd - start > chars) break;
+      end = lineEnd;
+    }
+    pieces.push(code.slice(start, end));
+    start = end;
+  }
+  return pieces;
+}
+
+/** hast from the highlighter as React nodes: text, and `span`s carrying their class only (never any other property). */
+function toReact(nodes: readonly ElementContent[], prefix: string): ReactNode[] {
+  return nodes.map((node, i) => {
+    if (node.type === 'text') return node.value;
+    if (node.type !== 'element') return null;
+    const className = node.properties.className;
+    const classes = Array.isArray(className) ? className.filter((c): c is string => typeof c === 'string').join(' ') : undefined;
+    return (
+      <span key={`${prefix}-${i}`} className={classes}>
+        {toReact(node.children, `${prefix}-${i}`)}
+      </span>
+    );
+  });
+}
+
+/** How many of `pieces` are highlighted now: cached ones at once, then one more per idle task. */
+function useHighlightedCount(module: Highlighter | undefined, grammar: string | undefined, pieces: readonly string[]): number {
+  const ready = module !== undefined && grammar !== undefined;
+  const cachedLead = () => {
+    let n = 0;
+    while (ready && n < pieces.length && cache.has(`${grammar}\n${pieces[n]}`)) n += 1;
+    return n;
+  };
+  const [state, setState] = useState(() => ({ pieces, count: cachedLead() }));
+  // New pieces (another block or a longer streamed one): start again from what the cache already holds, adjusted
+  // during render rather than in an effect.
+  if (state.pieces !== pieces) setState({ pieces, count: cachedLead() });
+  const count = state.pieces === pieces ? state.count : cachedLead();
+  useEffect(() => {
+    if (!ready || count >= pieces.length) return;
+    const next = () => {
+      cachedHighlight(module, grammar, pieces[count]!);
+      setState({ pieces, count: count + 1 });
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(next, { timeout: 500 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(next, 0);
+    return () => clearTimeout(timer);
+  }, [ready, module, grammar, pieces, count]);
+  return ready ? count : 0;
+}
+
+/** How long "Copied" shows on the button after a copy, in ms. */
+const COPIED_MS = 2_000;
+
+function CopyButton({ code }: { code: string }) {
+  const copy = componentsLocales.en;
+  const [outcome, setOutcome] = useState<'copied' | 'failed' | undefined>(undefined);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const onCopy = async () => {
+    let result: 'copied' | 'failed';
+    try {
+      await navigator.clipboard.writeText(code);
+      result = 'copied';
+    } catch {
+      result = 'failed';
+    }
+    setOutcome(result);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setOutcome(undefined), COPIED_MS);
+  };
+  return (
+    <>
+      <button type="button" className="markdown-code-copy" aria-label={copy.copyCode} onClick={() => void onCopy()}>
+        {outcome === 'copied' ? copy.copied : copy.copy}
+      </button>
+      <span role="status" className="markdown-code-status">
+        {outcome === 'copied' ? copy.copiedCode : outcome === 'failed' ? copy.copyFailed : ''}
+      </span>
+    </>
+  );
+}
+
+/**
+ * A fenced code block (see the module header).
+ * @param code the block's text (untrusted; shown as text)
+ * @param language the fence's info word, `undefined` when it has none
+ */
+export const CodeBlock = memo(function CodeBlock({ code, language }: { code: string; language: string | undefined }) {
+  const module = useHighlighter(language !== undefined);
+  const grammar = module !== undefined && language !== undefined ? module.grammarOf(language) : undefined;
+  const pieces = useMemo(() => (grammar === undefined ? [] : codePiecesOf(code)), [code, grammar]);
+  const count = useHighlightedCount(module, grammar, pieces);
+  const body: ReactNode[] = [];
+  if (grammar !== undefined && count > 0) {
+    // Pieces evicted from the cache meanwhile show as text; they are never highlighted during a render.
+    for (let i = 0; i < count; i += 1) {
+      const tree = cache.get(`${grammar}\n${pieces[i]}`);
+      body.push(...(tree ? toReact(tree.children as ElementContent[], `p${i}`) : [pieces[i]]));
+    }
+    body.push(pieces.slice(count).join(''));
+  } else body.push(code);
+  return (
+    <div className="markdown-code">
+      <div className="markdown-code-bar">
+        <span className="markdown-code-language">{language ?? ''}</span>
+        <CopyButton code={code} />
+      </div>
+      <pre>
+        <code className={grammar !== undefined ? `hljs language-${grammar}` : undefined}>{body}</code>
+      </pre>
+    </div>
+  );
+});
