@@ -4,6 +4,7 @@
  */
 import { MAX_REQUEST_BODY_BYTES } from '../core/protocol/methods.ts';
 import { ApiError } from './api-client.ts';
+import { currentCopy } from './language.ts';
 import { apiErrorLocales } from './locales.ts';
 
 /**
@@ -16,7 +17,7 @@ import { apiErrorLocales } from './locales.ts';
  *   read."; any other `ApiError` or `Error` → its message; a string as is; anything else → `String(error)`
  */
 export function describeApiError(error: unknown, options: { keepsText?: boolean } = {}): string {
-  const copy = apiErrorLocales.en;
+  const copy = currentCopy(apiErrorLocales);
   if (error instanceof ApiError) {
     if (error.code === 'network') return options.keepsText ? `${copy.network} ${copy.textKept}` : copy.network;
     if (error.code === 'bad-response') return copy.badResponse;

@@ -1,7 +1,8 @@
 /**
- * User-facing copy of the transport layer's failures (English; a Chinese dictionary follows the same
- * `ApiErrorCopy` shape). Features show these through `describeApiError`, never the raw carrier text.
+ * User-facing copy of the transport layer's failures, one `ApiErrorCopy` dictionary per interface language (English,
+ * Simplified Chinese). Features show these through `describeApiError`, never the raw carrier text.
  */
+import type { Dictionaries } from './language.ts';
 
 /** Every plain-language sentence for a failed call. */
 export type ApiErrorCopy = {
@@ -32,5 +33,16 @@ export const apiErrorEn: ApiErrorCopy = {
   offlineTextKept: 'your text is kept',
 };
 
-/** Dictionaries by language tag. */
-export const apiErrorLocales = { en: apiErrorEn } as const satisfies Record<string, ApiErrorCopy>;
+/** Simplified Chinese copy. */
+export const apiErrorZhCN: ApiErrorCopy = {
+  network: '无法连接服务器；请在它恢复后重试。',
+  textKept: '你输入的内容已保留。',
+  tooLarge: (limitMb) => `内容过大，无法发送（上限 ${limitMb} MB）。`,
+  badResponse: '服务器返回了 ui-plan 无法读取的应答。',
+  connecting: '正在连接…',
+  reconnecting: '正在重新连接…',
+  offlineTextKept: '你输入的内容已保留',
+};
+
+/** Every dictionary of the transport's failures, by language. */
+export const apiErrorLocales: Dictionaries<ApiErrorCopy> = { en: apiErrorEn, 'zh-CN': apiErrorZhCN };

@@ -14,6 +14,7 @@ import { describeApiError } from '../../lib/describe-api-error.ts';
 import type { ConnectionState } from '../../lib/downlink.ts';
 import { offlineReason } from '../../lib/offline-reason.ts';
 import { CollaborationPicker } from './collaboration-picker.tsx';
+import { useCopy } from '../../lib/language.ts';
 import { planStatusLocales } from './locales.ts';
 
 /** Query keys of the mode picker. */
@@ -54,7 +55,7 @@ export function modeOptionsOf(listed: readonly string[] | undefined, mode: ModeP
  * marker whose `title` is `readOnlyReason`).
  */
 export function ModePicker({ sessionId, mode, reviewPending, readOnly = false, readOnlyReason, connection }: ModePickerProps) {
-  const copy = planStatusLocales.en;
+  const copy = useCopy(planStatusLocales);
   const offline = offlineReason(connection);
   const modes = useQuery({
     queryKey: modeKeys.list(sessionId),

@@ -4,6 +4,7 @@
  */
 import { effectiveTarget } from '../../core/plan/fold.ts';
 import type { PlanProjectionValue } from '../../core/protocol/methods.ts';
+import { useCopy } from '../../lib/language.ts';
 import { planStatusLocales } from './locales.ts';
 import './plan-status.css';
 
@@ -28,9 +29,10 @@ export function planBadgeStateOf(plan: PlanProjectionValue): PlanBadgeState {
  *   renders nothing (upstream spec §4.4)
  */
 export function PlanStatusBadge({ plan }: { plan: PlanProjectionValue | undefined }) {
+  const copy = useCopy(planStatusLocales);
   if (plan === undefined) return null;
   const state = planBadgeStateOf(plan);
-  const text = planStatusLocales.en.badge[state];
+  const text = copy.badge[state];
   return (
     <span role="status" aria-label={text} title={text} className="plan-badge" data-state={state}>
       <span className="plan-badge__dot" aria-hidden="true" />

@@ -8,10 +8,12 @@ import { memo } from 'react';
 import { Disclosure } from '../../components/disclosure.tsx';
 import { Markdown } from '../../components/markdown.tsx';
 import type { TranscriptItem } from '../../core/transcript/fold.ts';
-import { t } from './locales.ts';
+import { useCopy } from '../../lib/language.ts';
+import { transcriptLocales } from './locales.ts';
 
 /** @param item an `assistant` transcript item */
 export const AssistantMessage = memo(function AssistantMessage({ item }: { item: Extract<TranscriptItem, { kind: 'assistant' }> }) {
+  const t = useCopy(transcriptLocales);
   const visible = item.blocks.filter((b) => b.text.trim() !== '');
   if (visible.length === 0 && !item.streaming) return null;
   return (

@@ -6,7 +6,8 @@
 import { memo } from 'react';
 import { Disclosure } from '../../components/disclosure.tsx';
 import { parseArguments, type TranscriptItem } from '../../core/transcript/fold.ts';
-import { t } from './locales.ts';
+import { useCopy } from '../../lib/language.ts';
+import { transcriptLocales } from './locales.ts';
 import { toolErrorOf } from './tool-outcome.ts';
 import { useLogEnded } from './log-ended.ts';
 
@@ -36,6 +37,7 @@ export function argumentsSummary(raw: string): string {
 
 /** @param item a `tool` transcript item */
 export const ToolCard = memo(function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> }) {
+  const t = useCopy(transcriptLocales);
   const failed = item.result?.isError === true;
   const title = item.view?.view.title;
   const error = item.result?.isError ? toolErrorOf(item.result.text) : undefined;
