@@ -6,7 +6,7 @@
  * copy words — plan-mode lines, turn ends — are searched in the interface language they are shown in).
  */
 import type { TranscriptItem } from '../../core/transcript/fold.ts';
-import { transcriptLocales, type TranscriptLocale } from './locales.ts';
+import type { TranscriptLocale } from './locales.ts';
 
 const caches = new WeakMap<TranscriptLocale, WeakMap<TranscriptItem, string>>();
 
@@ -38,10 +38,10 @@ function textOf(item: TranscriptItem, t: TranscriptLocale): string {
 /**
  * A row's searchable text, lower-cased (for a case-insensitive match).
  * @param item a transcript row
- * @param t the dictionary the row is shown with (default English)
+ * @param t the dictionary of the interface language (the one the row is shown with)
  * @returns its text; cached per row object and dictionary
  */
-export function searchTextOf(item: TranscriptItem, t: TranscriptLocale = transcriptLocales.en): string {
+export function searchTextOf(item: TranscriptItem, t: TranscriptLocale): string {
   let cache = caches.get(t);
   if (cache === undefined) {
     cache = new WeakMap();
@@ -59,10 +59,10 @@ export function searchTextOf(item: TranscriptItem, t: TranscriptLocale = transcr
  * Indexes of the rows whose text contains `query` (case-insensitive), in row order.
  * @param items the transcript rows
  * @param query what the user typed, spaces included; blank matches nothing
- * @param t the dictionary the rows are shown with (default English)
+ * @param t the dictionary of the interface language (the one the rows are shown with)
  * @returns ascending row indexes
  */
-export function findRows(items: readonly TranscriptItem[], query: string, t: TranscriptLocale = transcriptLocales.en): number[] {
+export function findRows(items: readonly TranscriptItem[], query: string, t: TranscriptLocale): number[] {
   if (!query.trim()) return [];
   const needle = query.toLowerCase();
   const found: number[] = [];
