@@ -123,8 +123,10 @@ export function currentCopy<T>(locales: Dictionaries<T>): T {
 }
 
 /**
- * Keep `<html lang>` equal to the interface language, now and on every switch (screen readers and fonts follow it).
+ * Keep `<html lang>` equal to the interface language, now and on every switch (screen readers, hyphenation and font
+ * fallback follow it). Called in `src/main.tsx` before the first render.
  * @param root the element to label; default `document.documentElement`
+ * @param store the language store to follow; default the app's
  * @returns a function that stops following
  */
 export function syncDocumentLanguage(root: HTMLElement = document.documentElement, store = useLanguageStore): () => void {

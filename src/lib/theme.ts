@@ -68,6 +68,8 @@ export function applyTheme(theme: Theme, doc: Document = document): void {
 
 /**
  * Apply the stored theme now and on every switch. Called first thing in `src/main.tsx`, before the first render.
+ * @param doc the document to write to; default the page's
+ * @param store the theme store to follow; default the app's
  * @returns a function that stops following
  */
 export function syncDocumentTheme(doc: Document = document, store = useThemeStore): () => void {
