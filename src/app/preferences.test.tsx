@@ -12,7 +12,7 @@ const stops: Array<() => void> = [];
 beforeEach(() => {
   history.replaceState(null, '', '/');
   localStorage.clear();
-  useLanguageStore.setState({ chosen: null });
+  useLanguageStore.setState({ chosen: null, browser: navigator.language });
   useThemeStore.setState({ theme: 'system' });
   // What src/main.tsx does before the first render.
   stops.push(syncDocumentTheme(), syncDocumentLanguage());
@@ -47,6 +47,7 @@ it('switches the interface to Chinese, sets <html lang>, and stays Chinese after
 
 it('opens in Chinese when the browser language is Chinese and nothing was picked', async () => {
   vi.spyOn(navigator, 'language', 'get').mockReturnValue('zh-TW');
+  window.dispatchEvent(new Event('languagechange'));
   render(<App queryClient={fresh()} />);
   expect(await screen.findByRole('heading', { name: '未选择会话' })).toBeInTheDocument();
   expect(screen.getByRole('combobox', { name: '语言' })).toHaveValue('zh-CN');
@@ -54,6 +55,7 @@ it('opens in Chinese when the browser language is Chinese and nothing was picked
 
 it('opens in English when the browser language is not Chinese', async () => {
   vi.spyOn(navigator, 'language', 'get').mockReturnValue('fr-FR');
+  window.dispatchEvent(new Event('languagechange'));
   render(<App queryClient={fresh()} />);
   expect(await screen.findByRole('heading', { name: 'No session selected' })).toBeInTheDocument();
   expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');

@@ -25,14 +25,21 @@ describe('language', () => {
     expect(languageOfTag(tag)).toBe(language);
   });
 
-  it('follows navigator.language until the user picks a language', () => {
+  it('follows navigator.language, also when it changes, until the user picks a language', () => {
     const browser = vi.spyOn(navigator, 'language', 'get').mockReturnValue('zh-TW');
     const store = createLanguageStore();
+    const root = document.createElement('html');
+    const stop = syncDocumentLanguage(root, store);
     expect(languageOf(store.getState())).toBe('zh-CN');
     browser.mockReturnValue('en-GB');
+    window.dispatchEvent(new Event('languagechange'));
     expect(languageOf(store.getState())).toBe('en');
+    expect(root.lang).toBe('en');
     store.getState().setLanguage('zh-CN');
+    browser.mockReturnValue('de-DE');
+    window.dispatchEvent(new Event('languagechange'));
     expect(languageOf(store.getState())).toBe('zh-CN');
+    stop();
   });
 
   it('keeps the choice in localStorage and reads it back in a new store', () => {

@@ -46,10 +46,17 @@ export function languageOfTag(tag: string | undefined): Language {
   return /^zh(?:-|_|$)/i.test(tag ?? '') ? 'zh-CN' : 'en';
 }
 
+/** The browser's language tag, `undefined` where there is no `navigator`. */
+function browserTag(): string | undefined {
+  return typeof navigator === 'undefined' ? undefined : navigator.language;
+}
+
 /** Shape of the language store. */
 export type LanguageState = {
   /** The language the user picked, or `null` to follow the browser. */
   chosen: Language | null;
+  /** The browser's language tag (`navigator.language`, kept current on `languagechange`); `undefined` when unknown. */
+  browser: string | undefined;
   /** Pick a language (persisted). */
   setLanguage: (language: Language) => void;
 };
@@ -67,33 +74,31 @@ export type LanguageStoreOptions = {
  */
 export function createLanguageStore(options: LanguageStoreOptions = {}): UseBoundStore<StoreApi<LanguageState>> {
   return create<LanguageState>()(
-    persist<LanguageState, [], [], Pick<LanguageState, 'chosen'>>((set) => ({ chosen: null, setLanguage: (language) => set({ chosen: language }) }), {
-      name: LANGUAGE_KEY,
-      version: 1,
-      storage: options.storage ?? createJSONStorage<Pick<LanguageState, 'chosen'>>(() => localStorage),
-      partialize: (state) => ({ chosen: state.chosen }),
-      merge: (persisted, current) => {
-        const chosen = (persisted as { chosen?: unknown } | undefined)?.chosen;
-        return { ...current, chosen: isLanguage(chosen) ? chosen : null };
+    persist<LanguageState, [], [], Pick<LanguageState, 'chosen'>>(
+      (set) => ({ chosen: null, browser: browserTag(), setLanguage: (language) => set({ chosen: language }) }),
+      {
+        name: LANGUAGE_KEY,
+        version: 1,
+        storage: options.storage ?? createJSONStorage<Pick<LanguageState, 'chosen'>>(() => localStorage),
+        partialize: (state) => ({ chosen: state.chosen }),
+        merge: (persisted, current) => {
+          const chosen = (persisted as { chosen?: unknown } | undefined)?.chosen;
+          return { ...current, chosen: isLanguage(chosen) ? chosen : null };
+        },
       },
-    }),
+    ),
   );
 }
 
 /** The app's language store. */
 export const useLanguageStore = createLanguageStore();
 
-/** The browser's language tag, `undefined` where there is no `navigator`. */
-function browserTag(): string | undefined {
-  return typeof navigator === 'undefined' ? undefined : navigator.language;
-}
-
 /**
  * The language in force for a store state: the explicit choice, else the browser's.
  * @param state a language store state
  */
-export function languageOf(state: Pick<LanguageState, 'chosen'>): Language {
-  return state.chosen ?? languageOfTag(browserTag());
+export function languageOf(state: Pick<LanguageState, 'chosen' | 'browser'>): Language {
+  return state.chosen ?? languageOfTag(state.browser);
 }
 
 /**
@@ -124,7 +129,8 @@ export function currentCopy<T>(locales: Dictionaries<T>): T {
 
 /**
  * Keep `<html lang>` equal to the interface language, now and on every switch (screen readers, hyphenation and font
- * fallback follow it). Called in `src/main.tsx` before the first render.
+ * fallback follow it), and the store's `browser` tag current on the window's `languagechange`. Called in `src/main.tsx`
+ * before the first render.
  * @param root the element to label; default `document.documentElement`
  * @param store the language store to follow; default the app's
  * @returns a function that stops following
@@ -133,6 +139,13 @@ export function syncDocumentLanguage(root: HTMLElement = document.documentElemen
   const apply = () => {
     root.lang = languageOf(store.getState());
   };
+  // The browser's language can change while the page is open; without a choice of the user's, the interface follows.
+  const onBrowserChange = () => store.setState({ browser: browserTag() });
   apply();
-  return store.subscribe(apply);
+  const stop = store.subscribe(apply);
+  window.addEventListener('languagechange', onBrowserChange);
+  return () => {
+    stop();
+    window.removeEventListener('languagechange', onBrowserChange);
+  };
 }
