@@ -1,13 +1,20 @@
 /**
  * Browser entry: with `VITE_MSW=1` (`vite --mode msw`, `.env.msw`) the MSW worker over the mocked harness starts
  * before the first render; in a production build that branch is dead code and the mock is not bundled. The
- * markdown pipeline is not on the critical path: it is prefetched at idle time after the first paint (issue 9).
+ * markdown pipeline is not on the critical path: it is prefetched at idle time after the first paint (issue 9). The
+ * stored theme and language are written to `<html>` (`data-theme`, `lang`) before anything renders, without an inline
+ * script (the Content-Security-Policy forbids them).
  */
 import './zod-jitless.ts'; // first: before any module builds a zod schema
+import { syncDocumentLanguage } from './lib/language.ts';
+import { syncDocumentTheme } from './lib/theme.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { prefetchMarkdownRendererWhenIdle } from './components/markdown-loader.ts';
+
+syncDocumentTheme();
+syncDocumentLanguage();
 
 async function start(): Promise<void> {
   if (import.meta.env.VITE_MSW === '1') {

@@ -12,7 +12,8 @@ import { useComposerDraftStore } from '../features/composer/draft-store.ts';
 import { PlanReviewCard } from '../features/plan-review/plan-review-card.tsx';
 import { QuestionFlow } from '../features/questions/question-flow.tsx';
 import { useConnectionState, type SessionState } from '../features/session-stream/session-stream.tsx';
-import { t } from './locales.ts';
+import { useCopy } from '../lib/language.ts';
+import { appLocales } from './locales.ts';
 import { ownEntry } from '../lib/session-persist.ts';
 import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
 import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.ts';
@@ -58,6 +59,7 @@ export function settleQuestionDrafts(sessionId: string, rpcId: string): boolean 
 
 /** @param sessionId the session; @param state its stream state */
 export function Dock({ sessionId, state }: { sessionId: string; state: SessionState }) {
+  const t = useCopy(appLocales);
   const pending = state.questions[0];
   const connection = useConnectionState();
   const hadQuestion = useRef(false);

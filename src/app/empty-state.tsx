@@ -5,10 +5,12 @@ import { callMethod } from '../lib/api-client.ts';
 import { hostKeys } from '../lib/queries.ts';
 import { selectSession } from '../lib/route.ts';
 import { ConnectionStatus } from './connection-status.tsx';
-import { t } from './locales.ts';
+import { useCopy } from '../lib/language.ts';
+import { appLocales } from './locales.ts';
 
 /** @param leading header content before the title (the sessions toggle on narrow screens) */
 export function EmptyState({ leading }: { leading?: ReactNode }) {
+  const t = useCopy(appLocales);
   const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: () => callMethod('session.create', {}),

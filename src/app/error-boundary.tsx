@@ -7,11 +7,26 @@
  */
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { Component, Fragment, type ContextType, type ErrorInfo, type ReactNode } from 'react';
-import { t } from './locales.ts';
+import { useCopy } from '../lib/language.ts';
+import { appLocales } from './locales.ts';
 
 interface State {
   error: Error | undefined;
   generation: number;
+}
+
+/** What failed and "Try again", in the interface language. */
+function ErrorNotice({ error, onTryAgain }: { error: Error; onTryAgain: () => void }) {
+  const t = useCopy(appLocales);
+  return (
+    <div role="alert" className="app-error">
+      <h2>{t.errorTitle}</h2>
+      <pre>{error.message}</pre>
+      <button type="button" className="button primary" onClick={onTryAgain}>
+        {t.tryAgain}
+      </button>
+    </div>
+  );
 }
 
 /** Catch render errors below; on "Try again" the query cache is cleared and `children` re-mount from scratch. */
@@ -36,14 +51,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render(): ReactNode {
     if (!this.state.error) return <Fragment key={this.state.generation}>{this.props.children}</Fragment>;
-    return (
-      <div role="alert" className="app-error">
-        <h2>{t.errorTitle}</h2>
-        <pre>{this.state.error.message}</pre>
-        <button type="button" className="button primary" onClick={this.tryAgain}>
-          {t.tryAgain}
-        </button>
-      </div>
-    );
+    return <ErrorNotice error={this.state.error} onTryAgain={this.tryAgain} />;
   }
 }

@@ -1,5 +1,7 @@
-/** User-facing copy of the app shell (English; a Chinese dictionary follows the same `AppLocale` shape). */
+/** User-facing copy of the app shell, one `AppLocale` dictionary per interface language (English, Simplified Chinese). */
 import type { ConnectionState } from '../lib/downlink.ts';
+import type { Dictionaries } from '../lib/language.ts';
+import type { Theme } from '../lib/theme.ts';
 
 /** Every string the shell shows. */
 export interface AppLocale {
@@ -23,6 +25,12 @@ export interface AppLocale {
   turnStopped: (message: string) => string;
   /** A question was answered elsewhere (another tab or client) while text was typed for it here. */
   draftsMoved: string;
+  /** The preferences group (language and theme switches) and its controls. */
+  preferences: string;
+  languageLabel: string;
+  themeLabel: string;
+  /** Names of the theme choices. */
+  themes: Record<Theme, string>;
 }
 
 /** English copy. */
@@ -43,7 +51,35 @@ export const en: AppLocale = {
   dock: 'Message dock',
   turnStopped: (message) => `The turn stopped: ${message}`,
   draftsMoved: 'The question was answered elsewhere. What you typed for it is in the message box.',
+  preferences: 'Preferences',
+  languageLabel: 'Language',
+  themeLabel: 'Theme',
+  themes: { system: 'System', light: 'Light', dark: 'Dark' },
 };
 
-/** The active dictionary. */
-export const t: AppLocale = en;
+/** Simplified Chinese copy. */
+export const zhCN: AppLocale = {
+  appName: 'ui-plan',
+  connection: { connecting: '正在连接…', connected: '已连接', reconnecting: '正在重新连接…' },
+  showSessions: '会话',
+  closeSessions: '关闭会话列表',
+  emptyTitle: '未选择会话',
+  emptyBody: '从列表中选择一个会话，或新建一个。',
+  newSession: '新建会话',
+  creating: '正在创建…',
+  createError: (message) => `无法创建会话：${message}`,
+  untitled: '新会话',
+  readOnlyNotice: '这是一份已录制的会话日志，以只读方式打开。',
+  errorTitle: '出错了',
+  tryAgain: '重试',
+  dock: '消息栏',
+  turnStopped: (message) => `本轮已停止：${message}`,
+  draftsMoved: '该问题已在别处回答。你为它输入的内容已移到消息框。',
+  preferences: '偏好设置',
+  languageLabel: '语言',
+  themeLabel: '主题',
+  themes: { system: '跟随系统', light: '浅色', dark: '深色' },
+};
+
+/** Every dictionary of the shell, by language. */
+export const appLocales: Dictionaries<AppLocale> = { en, 'zh-CN': zhCN };

@@ -20,13 +20,15 @@ import {
 import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
 import { Dock } from './dock.tsx';
-import { t } from './locales.ts';
+import { useCopy } from '../lib/language.ts';
+import { appLocales } from './locales.ts';
 
 /**
  * @param sessionId the selected session
  * @param leading header content before the title (the shell's sessions toggle on narrow screens)
  */
 export function SessionView({ sessionId, leading }: { sessionId: string; leading?: ReactNode }) {
+  const t = useCopy(appLocales);
   const state = useSessionState(sessionId);
   const store = useSessionStreamStore();
   const { capabilities } = useHostInfo();

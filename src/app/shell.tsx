@@ -9,7 +9,9 @@ import { SessionsSidebar } from '../features/sessions/sessions-sidebar.tsx';
 import { useHostInfo, useSessionBadges } from '../features/session-stream/session-stream.tsx';
 import { useSelectedSessionId } from '../lib/route.ts';
 import { EmptyState } from './empty-state.tsx';
-import { t } from './locales.ts';
+import { Preferences } from './preferences.tsx';
+import { useCopy } from '../lib/language.ts';
+import { appLocales } from './locales.ts';
 import { SessionView } from './session-view.tsx';
 import './shell.css';
 
@@ -22,6 +24,7 @@ function Sidebar({ selectedId, onOpened }: { selectedId: string | undefined; onO
 
 /** Render the shell (needs the app providers). */
 export function Shell() {
+  const t = useCopy(appLocales);
   const selectedId = useSelectedSessionId();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -67,6 +70,7 @@ export function Shell() {
           {t.closeSessions}
         </button>
         <Sidebar selectedId={selectedId} onOpened={() => setDrawerOpen(false)} />
+        <Preferences />
       </aside>
       {drawerOpen ? <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} /> : null}
       <div className="app-workspace">

@@ -1,7 +1,8 @@
 /**
- * User-facing copy of the shared components (markdown placeholders and notes). English now; another language is a second
- * dictionary of the same `ComponentsCopy` type.
+ * User-facing copy of the shared components (markdown placeholders and notes), one `ComponentsCopy` dictionary per
+ * interface language (English, Simplified Chinese). Numbers are grouped through `Intl.NumberFormat` of that language.
  */
+import type { Dictionaries } from '../lib/language.ts';
 
 /** Every string the shared components show. */
 export type ComponentsCopy = {
@@ -57,5 +58,27 @@ export const componentsEn: ComponentsCopy = {
   deepNesting: (levels) => `This part is nested more than ${count(levels)} levels deep, so it is shown as plain text.`,
 };
 
-/** Dictionaries by language tag. */
-export const componentsLocales = { en: componentsEn } as const satisfies Record<string, ComponentsCopy>;
+const countZh = (n: number) => n.toLocaleString('zh-CN');
+
+/** Simplified Chinese copy. */
+export const componentsZhCN: ComponentsCopy = {
+  imagePlaceholder: (alt, host) => {
+    const name = alt.trim() === '' ? '图片' : `图片：${alt.trim()}`;
+    return host === undefined ? name : `${name} — ${host}`;
+  },
+  imageOpenHint: '在新标签页中打开图片',
+  linkNotOpened: '不是网页链接：按文本显示',
+  longLineFolded: (shown, total) => `这一行过长（${countZh(total)} 个字符），仅显示前 ${countZh(shown)} 个字符。`,
+  longLineShown: (total) => `这一行过长（${countZh(total)} 个字符），以纯文本完整显示。`,
+  showAll: '显示全部',
+  showLess: '收起',
+  copy: '复制',
+  copyCode: '复制代码',
+  copied: '已复制',
+  copiedCode: '代码已复制到剪贴板',
+  copyFailed: '无法复制：浏览器不允许访问剪贴板',
+  deepNesting: (levels) => `这部分嵌套超过 ${countZh(levels)} 层，因此以纯文本显示。`,
+};
+
+/** Every dictionary of the shared components, by language. */
+export const componentsLocales: Dictionaries<ComponentsCopy> = { en: componentsEn, 'zh-CN': componentsZhCN };

@@ -9,6 +9,7 @@
  */
 import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ElementContent, Root } from 'hast';
+import { useCopy } from '../lib/language.ts';
 import { componentsLocales } from './locales.ts';
 import type * as Highlight from './markdown-highlight.ts';
 
@@ -149,7 +150,7 @@ function useHighlightedCount(module: Highlighter | undefined, grammar: string | 
 const COPIED_MS = 2_000;
 
 function CopyButton({ code }: { code: string }) {
-  const copy = componentsLocales.en;
+  const copy = useCopy(componentsLocales);
   const [outcome, setOutcome] = useState<'copied' | 'failed' | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

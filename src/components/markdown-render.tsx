@@ -15,6 +15,7 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { useCopy } from '../lib/language.ts';
 import { componentsLocales } from './locales.ts';
 import { CodeBlock } from './markdown-code.tsx';
 import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
@@ -71,11 +72,12 @@ function alignClass(style: unknown, className: string | undefined): string | und
 }
 
 function MarkdownLink({ href, title, children }: { href?: string | undefined; title?: string | undefined; children?: ReactNode }) {
+  const copy = useCopy(componentsLocales);
   const safe = safeLinkUrl(href);
   if (safe === undefined) {
     return (
       <InsideLink.Provider value={true}>
-        <span className="markdown-link-inert" title={componentsLocales.en.linkNotOpened}>
+        <span className="markdown-link-inert" title={copy.linkNotOpened}>
           {children}
         </span>
       </InsideLink.Provider>
@@ -92,7 +94,7 @@ function MarkdownLink({ href, title, children }: { href?: string | undefined; ti
 
 function MarkdownImage({ src, alt }: { src?: unknown; alt?: string | undefined }) {
   const insideLink = useContext(InsideLink);
-  const copy = componentsLocales.en;
+  const copy = useCopy(componentsLocales);
   const safe = safeImageUrl(typeof src === 'string' ? src : undefined);
   const label = copy.imagePlaceholder(alt ?? '', safe?.host);
   if (safe === undefined || insideLink) return <span className="markdown-image">{label}</span>;

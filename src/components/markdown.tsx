@@ -13,6 +13,7 @@
  *   shown as raw text with a note: never a freeze.
  */
 import { memo, startTransition, useEffect, useMemo, useState } from 'react';
+import { useCopy } from '../lib/language.ts';
 import { componentsLocales } from './locales.ts';
 import { markdownSegmentsOf, mayHoldHeading, MAX_LINE_CHARS, MAX_NESTING, referenceDefinitionsOf, type MarkdownSegment } from './markdown-blocks.ts';
 import { useMarkdownRenderer, type MarkdownRenderer } from './markdown-loader.ts';
@@ -76,7 +77,7 @@ function PlainText({ text }: { text: string }) {
 }
 
 function LongLine({ source, renderer }: { source: string; renderer: MarkdownRenderer | undefined }) {
-  const copy = componentsLocales.en;
+  const copy = useCopy(componentsLocales);
   const [all, setAll] = useState(false);
   const pieces: string[] = [];
   if (all) for (let i = 0; i < source.length; i += MAX_LINE_CHARS) pieces.push(source.slice(i, i + MAX_LINE_CHARS));
@@ -117,6 +118,7 @@ type SegmentProps = {
 };
 
 const Segment = memo(function Segment({ kind, titled, source, definitions, renderer, table }: SegmentProps) {
+  const copy = useCopy(componentsLocales);
   if (kind === 'table' && table !== undefined && renderer) {
     return (
       <div className="markdown-chunk">
@@ -129,7 +131,7 @@ const Segment = memo(function Segment({ kind, titled, source, definitions, rende
     return (
       <div className="markdown-chunk">
         <p className="markdown-capped" role="note">
-          {componentsLocales.en.deepNesting(MAX_NESTING)}
+          {copy.deepNesting(MAX_NESTING)}
         </p>
         <pre className="markdown-deep">{source}</pre>
       </div>

@@ -4,6 +4,7 @@
  */
 import { MAX_REQUEST_BODY_BYTES } from '../core/protocol/methods.ts';
 import { ApiError } from './api-client.ts';
+import { currentCopy } from './language.ts';
 import { apiErrorLocales } from './locales.ts';
 
 /**
@@ -19,7 +20,7 @@ import { apiErrorLocales } from './locales.ts';
  *   without a reason." (+ "Your text is kept."), never the literal word "undefined".
  */
 export function describeApiError(error: unknown, options: { keepsText?: boolean } = {}): string {
-  const copy = apiErrorLocales.en;
+  const copy = currentCopy(apiErrorLocales);
   if (error instanceof ApiError) {
     if (error.code === 'network') return options.keepsText ? `${copy.network} ${copy.textKept}` : copy.network;
     if (error.code === 'bad-response') return copy.badResponse;

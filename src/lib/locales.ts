@@ -1,9 +1,10 @@
 /**
- * User-facing copy shared by several features: the transport layer's failures (features show these through
- * `describeApiError`, never the raw carrier text) and the plan-mode badge labels that the header badge and the
- * session list both show. English; a Chinese dictionary follows the same shapes.
+ * User-facing copy shared by several features, one dictionary per interface language (English, Simplified Chinese):
+ * the transport layer's failures (features show these through `describeApiError`, never the raw carrier text) and
+ * the plan-mode badge labels that the header badge and the session list both show.
  */
 import type { PlanBadgeState } from '../core/plan/fold.ts';
+import type { Dictionaries } from './language.ts';
 
 /** Every plain-language sentence for a failed call. */
 export type ApiErrorCopy = {
@@ -37,8 +38,20 @@ export const apiErrorEn: ApiErrorCopy = {
   noReason: 'The request failed without a reason.',
 };
 
-/** Dictionaries by language tag. */
-export const apiErrorLocales = { en: apiErrorEn } as const satisfies Record<string, ApiErrorCopy>;
+/** Simplified Chinese copy. */
+export const apiErrorZhCN: ApiErrorCopy = {
+  network: '无法连接服务器；请在它恢复后重试。',
+  textKept: '你输入的内容已保留。',
+  tooLarge: (limitMb) => `内容过大，无法发送（上限 ${limitMb} MB）。`,
+  badResponse: '服务器返回了 ui-plan 无法读取的应答。',
+  connecting: '正在连接…',
+  reconnecting: '正在重新连接…',
+  offlineTextKept: '你输入的内容已保留',
+  noReason: '请求失败，没有给出原因。',
+};
+
+/** Every dictionary of the transport's failures, by language. */
+export const apiErrorLocales: Dictionaries<ApiErrorCopy> = { en: apiErrorEn, 'zh-CN': apiErrorZhCN };
 
 /** The plan-mode badge label of each `planBadgeStateOf` state (upstream spec §1.11: effective target, pending told apart). */
 export type PlanBadgeCopy = Record<PlanBadgeState, string>;
@@ -51,5 +64,13 @@ export const planBadgeEn: PlanBadgeCopy = {
   leaving: 'Plan mode leaving (pending)',
 };
 
-/** Plan-mode badge labels by language tag. */
-export const planBadgeLocales = { en: planBadgeEn } as const satisfies Record<string, PlanBadgeCopy>;
+/** Simplified Chinese plan-mode badge labels. */
+export const planBadgeZhCN: PlanBadgeCopy = {
+  on: '计划模式：开',
+  off: '计划模式：关',
+  entering: '计划模式：正在进入（待生效）',
+  leaving: '计划模式：正在离开（待生效）',
+};
+
+/** Plan-mode badge labels by language. */
+export const planBadgeLocales: Dictionaries<PlanBadgeCopy> = { en: planBadgeEn, 'zh-CN': planBadgeZhCN };

@@ -4,6 +4,7 @@
  * first connection of the page, `reconnecting` any later loss; `connected` (or unknown) needs no reason.
  */
 import type { ConnectionState } from './downlink.ts';
+import { currentCopy } from './language.ts';
 import { apiErrorLocales } from './locales.ts';
 
 /**
@@ -15,7 +16,7 @@ import { apiErrorLocales } from './locales.ts';
  */
 export function offlineReason(connection: ConnectionState | undefined, options: { keepsText?: boolean } = {}): string | undefined {
   if (connection === undefined || connection === 'connected') return undefined;
-  const copy = apiErrorLocales.en;
+  const copy = currentCopy(apiErrorLocales);
   const state = connection === 'connecting' ? copy.connecting : copy.reconnecting;
   return options.keepsText ? `${state} ${copy.offlineTextKept}` : state;
 }

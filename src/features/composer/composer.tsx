@@ -20,6 +20,7 @@ import { offlineReason } from '../../lib/offline-reason.ts';
 import { commandListQueryOptions } from '../../lib/queries.ts';
 import { useComposerDraft, useComposerDraftStore } from './draft-store.ts';
 import { useComposerFocusStore } from './focus-store.ts';
+import { currentCopy, useCopy } from '../../lib/language.ts';
 import { composerLocales } from './locales.ts';
 import './composer.css';
 
@@ -66,7 +67,7 @@ export type SendOutcome = 'sent' | 'command-failed';
  *   logged); ApiError from the transport (`http-413` without sending when the body is over 1 MiB)
  */
 export async function sendComposerText(sessionId: string, text: string, running: boolean): Promise<SendOutcome> {
-  const copy = composerLocales.en;
+  const copy = currentCopy(composerLocales);
   const line = text.trim();
   if (line.startsWith('/')) {
     const parsed = parseCommandLine(line);
@@ -115,7 +116,7 @@ export function Composer(props: ComposerProps) {
 }
 
 function ComposerForSession({ sessionId, plan, mode, running, readOnly = false, connection }: ComposerProps) {
-  const copy = composerLocales.en;
+  const copy = useCopy(composerLocales);
   const listId = useId();
   const errorId = useId();
   const offlineId = useId();

@@ -21,6 +21,7 @@ import { describeApiError } from '../../lib/describe-api-error.ts';
 import type { ConnectionState } from '../../lib/downlink.ts';
 import { offlineReason } from '../../lib/offline-reason.ts';
 import { useReviewFeedbackStore } from './feedback-store.ts';
+import { useCopy } from '../../lib/language.ts';
 import { planReviewLocales } from './locales.ts';
 import './plan-review-card.css';
 import { ownEntry } from '../../lib/session-persist.ts';
@@ -73,12 +74,13 @@ function isImeKey(event: KeyboardEvent<HTMLElement>): boolean {
  * @param plan the plan's markdown (not blank)
  */
 export const PlanBody = memo(function PlanBody({ plan }: { plan: string }) {
+  const copy = useCopy(planReviewLocales);
   const caps = useMemo(() => markdownCapsOf(plan), [plan]);
   return (
     <>
       {caps !== undefined ? (
         <p role="note" className="plan-review__capped">
-          {planReviewLocales.en.capped}
+          {copy.capped}
         </p>
       ) : null}
       <Markdown text={plan} titled />
@@ -103,7 +105,7 @@ function FeedbackField({
   readOnly: boolean;
   onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
 }) {
-  const copy = planReviewLocales.en;
+  const copy = useCopy(planReviewLocales);
   const feedback = useReviewFeedbackStore((state) => ownEntry(state.entries, rpcId) ?? '');
   const setFeedback = useReviewFeedbackStore((state) => state.set);
   return (
@@ -130,7 +132,7 @@ function FeedbackField({
  * the Feedback text kept (item 14); while an answer is on its way the card says "Approving…" / "Sending…" (item 21).
  */
 export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbout }: PlanReviewCardProps) {
-  const copy = planReviewLocales.en;
+  const copy = useCopy(planReviewLocales);
   const feedbackId = useId();
   const hintId = useId();
   const statusId = useId();

@@ -9,6 +9,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { describeApiError } from '../../lib/describe-api-error.ts';
+import { useCopy } from '../../lib/language.ts';
 import { planStatusLocales } from './locales.ts';
 import './plan-status.css';
 
@@ -69,7 +70,7 @@ export function CollaborationPicker({
   alert,
   choose,
 }: CollaborationPickerProps) {
-  const copy = planStatusLocales.en;
+  const copy = useCopy(planStatusLocales);
   const reasonId = useId();
   const detailId = useId();
   const [notice, setNotice] = useState<Notice | undefined>(undefined);

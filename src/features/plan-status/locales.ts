@@ -1,8 +1,10 @@
 /**
  * User-facing copy of the plan-status feature (badge and collaboration-mode picker, for plan mode and for the
- * session-modes variant); the plan-mode badge's four labels are the shared `planBadgeLocales` (src/lib/locales.ts). English now; another language is a second dictionary of the same `PlanStatusCopy` type.
+ * session-modes variant), one `PlanStatusCopy` dictionary per interface language (English, Simplified Chinese); the plan-mode
+ * badge's four labels are the shared `planBadgeLocales` (src/lib/locales.ts).
  */
 import type { ModeState, SetOutcome } from '../../core/protocol/methods.ts';
+import type { Dictionaries } from '../../lib/language.ts';
 
 /** Every string the badge and the picker show. Functions take the effective target (`true` = plan mode). */
 export type PlanStatusCopy = {
@@ -68,5 +70,54 @@ export const planStatusEn: PlanStatusCopy = {
   modesUnavailable: (message) => `Could not load the modes: ${message}`,
 };
 
-/** Dictionaries by language tag. */
-export const planStatusLocales = { en: planStatusEn } as const satisfies Record<string, PlanStatusCopy>;
+/**
+ * A mode's name in Chinese: the two built-in modes have Chinese names (upstream 默认/计划); any other mode is the
+ * deployment's own name, shown as configured.
+ */
+const modeLabelZh = (mode: string): string => (mode === 'default' ? '默认' : mode === 'plan' ? '计划' : mode);
+
+/** "<mode>模式", with a space after a Latin name ("计划模式", "deep-dive 模式"). */
+const modeNameZh = (mode: string): string => {
+  const label = modeLabelZh(mode);
+  return /[\u3400-\u9fff]$/.test(label) ? `${label}模式` : `${label} 模式`;
+};
+
+/** Simplified Chinese copy (upstream terms: 计划模式, 默认/计划, 待生效). */
+export const planStatusZhCN: PlanStatusCopy = {
+  pickerLabel: '协作模式',
+  defaultMode: '默认',
+  planMode: '计划',
+  outcome: (outcome, active) => {
+    switch (outcome) {
+      case 'committed':
+        return active ? '计划模式：开' : '计划模式：关';
+      case 'queued':
+        return active ? '正在进入计划模式；从下一步起生效' : '正在离开计划模式；从下一步起生效';
+      case 'cancelled':
+        return '待生效的切换已取消';
+      case 'noop':
+        return active ? '计划模式已经开启' : '计划模式已经关闭';
+      default: {
+        const never: never = outcome;
+        return String(never);
+      }
+    }
+  },
+  reviewPendingReason: '请先对待审的计划做出决定',
+  readOnlyMarker: '只读',
+  unknownCommand: (line) => `未知命令：${line}`,
+  commandFailed: '命令执行失败',
+  working: '正在切换…',
+  modeLabel: modeLabelZh,
+  pendingRadio: (label) => `${label}（待生效）`,
+  modeBadge: ({ current, pending }) =>
+    pending !== undefined && pending !== current ? `${modeNameZh(current)}，正在切换到${modeNameZh(pending)}（待生效）` : modeNameZh(current),
+  modeOutcome: (state, requested) => {
+    if (state.current !== requested) return `正在切换到${modeNameZh(requested)}；从下一轮或下一步起生效`;
+    return state.pending === requested ? `保持${modeNameZh(requested)}` : `已经是${modeNameZh(requested)}`;
+  },
+  modesUnavailable: (message) => `无法加载模式列表：${message}`,
+};
+
+/** Every dictionary of the badge and the picker, by language. */
+export const planStatusLocales: Dictionaries<PlanStatusCopy> = { en: planStatusEn, 'zh-CN': planStatusZhCN };

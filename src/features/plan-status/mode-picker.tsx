@@ -15,6 +15,7 @@ import type { ConnectionState } from '../../lib/downlink.ts';
 import { offlineReason } from '../../lib/offline-reason.ts';
 import { sessionModesQueryOptions } from '../../lib/queries.ts';
 import { CollaborationPicker } from './collaboration-picker.tsx';
+import { useCopy } from '../../lib/language.ts';
 import { planStatusLocales } from './locales.ts';
 
 /** Props of {@link ModePicker}. */
@@ -49,7 +50,7 @@ export function modeOptionsOf(listed: readonly string[] | undefined, mode: ModeP
  * marker whose `title` is `readOnlyReason`).
  */
 export function ModePicker({ sessionId, mode, reviewPending, readOnly = false, readOnlyReason, connection }: ModePickerProps) {
-  const copy = planStatusLocales.en;
+  const copy = useCopy(planStatusLocales);
   const offline = offlineReason(connection);
   const modes = useQuery({ ...sessionModesQueryOptions(sessionId), enabled: !readOnly });
 

@@ -3,6 +3,7 @@
  * asked for but not yet applied, the pending target. It only reads the `mode` projection; it keeps no mode state.
  */
 import type { ModeProjectionValue } from '../../core/protocol/methods.ts';
+import { useCopy } from '../../lib/language.ts';
 import { planStatusLocales } from './locales.ts';
 import './plan-status.css';
 
@@ -26,8 +27,9 @@ export function modeBadgeStateOf(value: ModeProjectionValue): ModeBadgeState {
  *   renders nothing
  */
 export function ModeStatusBadge({ mode }: { mode: ModeProjectionValue | undefined }) {
+  const copy = useCopy(planStatusLocales);
   if (mode === undefined) return null;
-  const text = planStatusLocales.en.modeBadge(mode);
+  const text = copy.modeBadge(mode);
   return (
     <span role="status" aria-label={text} title={text} className="plan-badge" data-state={modeBadgeStateOf(mode)} data-mode={mode.current}>
       <span className="plan-badge__dot" aria-hidden="true" />

@@ -12,6 +12,7 @@ import { callMethod } from '../../lib/api-client.ts';
 import type { ConnectionState } from '../../lib/downlink.ts';
 import { offlineReason } from '../../lib/offline-reason.ts';
 import { CollaborationPicker } from './collaboration-picker.tsx';
+import { currentCopy, useCopy } from '../../lib/language.ts';
 import { planStatusLocales } from './locales.ts';
 
 /** Radio values (and `data-mode`) of the two plan-mode radios. */
@@ -43,7 +44,7 @@ export type PlanModePickerProps = {
  * @throws ApiError from the transport; `Error` for an unmatched command or a command `error` result
  */
 export async function requestPlanMode(sessionId: string, active: boolean, capabilities: Capabilities | undefined): Promise<string> {
-  const copy = planStatusLocales.en;
+  const copy = currentCopy(planStatusLocales);
   if (capabilities?.setPlanMode) {
     const value = await callMethod('session.setPlanMode', { sessionId, active });
     return copy.outcome(value.outcome, active);
@@ -62,7 +63,7 @@ export async function requestPlanMode(sessionId: string, active: boolean, capabi
  * marker whose `title` is `readOnlyReason`).
  */
 export function PlanModePicker({ sessionId, plan, capabilities, reviewPending, readOnly = false, readOnlyReason, connection }: PlanModePickerProps) {
-  const copy = planStatusLocales.en;
+  const copy = useCopy(planStatusLocales);
   const offline = offlineReason(connection);
   const target = plan === undefined ? undefined : effectiveTarget(plan);
   const checked = target === undefined ? undefined : target ? PLAN : DEFAULT;

@@ -4,6 +4,7 @@
  */
 import { planBadgeStateOf } from '../../core/plan/fold.ts';
 import type { PlanProjectionValue } from '../../core/protocol/methods.ts';
+import { useCopy } from '../../lib/language.ts';
 import { planBadgeLocales } from '../../lib/locales.ts';
 import './plan-status.css';
 
@@ -13,9 +14,10 @@ import './plan-status.css';
  *   renders nothing (upstream spec §4.4)
  */
 export function PlanStatusBadge({ plan }: { plan: PlanProjectionValue | undefined }) {
+  const copy = useCopy(planBadgeLocales);
   if (plan === undefined) return null;
   const state = planBadgeStateOf(plan);
-  const text = planBadgeLocales.en[state];
+  const text = copy[state];
   return (
     <span role="status" aria-label={text} title={text} className="plan-badge" data-state={state}>
       <span className="plan-badge__dot" aria-hidden="true" />

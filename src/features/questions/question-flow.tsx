@@ -14,6 +14,7 @@ import { describeApiError } from '../../lib/describe-api-error.ts';
 import type { ConnectionState } from '../../lib/downlink.ts';
 import { offlineReason } from '../../lib/offline-reason.ts';
 import { normaliseFlow, questionDraftKey, useQuestionDraftStore, type QuestionFlowDraft } from './draft-store.ts';
+import { useCopy } from '../../lib/language.ts';
 import { questionsLocales } from './locales.ts';
 import './question-flow.css';
 import { useAnsweringStore } from '../../lib/answering-store.ts';
@@ -72,7 +73,7 @@ type Send = { kind: 'answer'; answer: QuestionAnswer } | { kind: 'cancel' };
  * The parent unmounts it on `question/resolved`.
  */
 export function QuestionFlow({ sessionId, rpcId, questions, connection }: QuestionFlowProps) {
-  const copy = questionsLocales.en;
+  const copy = useCopy(questionsLocales);
   const key = questionDraftKey(rpcId);
   const count = questions.length;
   const stored = useQuestionDraftStore((state) => ownEntry(state.entries, key));

@@ -1,5 +1,9 @@
-/** User-facing copy of the session list (English; a Chinese dictionary follows the same `SessionsLocale` shape). */
+/**
+ * User-facing copy of the session list, one `SessionsLocale` dictionary per interface language (English, Simplified
+ * Chinese). Relative times and dates are not here: `relative-time.ts` words them through `Intl` in the same language.
+ */
 import type { ImportRefusal } from '../../core/protocol/methods.ts';
+import type { Dictionaries } from '../../lib/language.ts';
 
 /** Every string the session list shows. */
 export interface SessionsLocale {
@@ -27,8 +31,8 @@ export interface SessionsLocale {
   importRefused: (refusal: ImportRefusal) => string;
   /** After an import: the line numbers (1-based) the host could not read. */
   importSkipped: (lines: readonly number[]) => string;
-  /** Relative times of the list ("2 min ago"). */
-  relative: { justNow: string; minutes: (n: number) => string; hours: (n: number) => string; yesterday: string; days: (n: number) => string };
+  /** A last activity under a minute ago (or slightly in the future: clock skew); longer ones are worded by `Intl`. */
+  justNow: string;
   /** Accessible label of a session's last activity. */
   updated: (when: string) => string;
   /** Badge of a session's mode in the session-modes variant ("Review mode", "Plan mode (pending)"). */
@@ -81,16 +85,59 @@ export const en: SessionsLocale = {
     const shown = lines.slice(0, SKIPPED_SHOWN).join(', ') + (lines.length > SKIPPED_SHOWN ? ', …' : '');
     return lines.length === 1 ? `1 line could not be read: ${shown}` : `${lines.length} lines could not be read: ${shown}`;
   },
-  relative: {
-    justNow: 'just now',
-    minutes: (n) => `${n} min ago`,
-    hours: (n) => `${n} h ago`,
-    yesterday: 'yesterday',
-    days: (n) => `${n} days ago`,
-  },
+  justNow: 'just now',
   updated: (when) => `updated ${when}`,
   modeBadge: (mode, pending) => `${mode.charAt(0).toUpperCase()}${mode.slice(1)} mode${pending ? ' (pending)' : ''}`,
 };
 
-/** The active dictionary. */
-export const t: SessionsLocale = en;
+/** Simplified Chinese copy (upstream terms: 计划模式, 待生效). */
+export const zhCN: SessionsLocale = {
+  nav: '会话',
+  newSession: '新建会话',
+  creating: '正在创建…',
+  openLog: '打开会话日志',
+  importing: '正在打开…',
+  untitled: '新会话',
+  running: '运行中',
+  planAwaitingReview: '等待你审阅',
+  awaitingAnswer: '等待你回答',
+  readOnly: '只读',
+  loading: '正在加载会话…',
+  empty: '还没有会话。',
+  loadError: (message) => `无法加载会话：${message}`,
+  retry: '重试',
+  createError: (message) => `无法创建会话：${message}`,
+  importError: (message) => `无法打开日志：${message}`,
+  importTooLarge: (bytes, limit) => `这份日志太大，无法打开（${megabytes(bytes)} MB，上限为 ${megabytes(limit)} MB）。`,
+  importRefused: (refusal) => {
+    switch (refusal.kind) {
+      case 'empty':
+        return '这个文件是空的，没有可打开的会话日志。';
+      case 'header-only':
+        return '这份会话日志还没有任何事件，没有可打开的内容。';
+      case 'no-events':
+        return refusal.lines === 1
+          ? '这个文件不是 dsh 会话日志：它唯一的一行不是 dsh 会话事件。'
+          : `这个文件不是 dsh 会话日志：它的 ${refusal.lines} 行中没有一行是 dsh 会话事件。`;
+      case 'too-large':
+        return `这份日志太大，无法打开（上限为 ${megabytes(refusal.limit)} MB）。`;
+      default: {
+        const never: never = refusal;
+        return String(never);
+      }
+    }
+  },
+  importSkipped: (lines) => {
+    const shown = lines.slice(0, SKIPPED_SHOWN).join('、') + (lines.length > SKIPPED_SHOWN ? '、…' : '');
+    return `有 ${lines.length} 行无法读取：第 ${shown} 行`;
+  },
+  justNow: '刚刚',
+  updated: (when) => `更新于${when}`,
+  modeBadge: (mode, pending) => {
+    const label = mode === 'default' ? '默认' : mode === 'plan' ? '计划' : `${mode} `;
+    return `${label}模式${pending ? '（待生效）' : ''}`;
+  },
+};
+
+/** Every dictionary of the session list, by language. */
+export const sessionsLocales: Dictionaries<SessionsLocale> = { en, 'zh-CN': zhCN };

@@ -1,27 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { relativeTime } from './relative-time.ts';
+import { absoluteTime, relativeTime } from './relative-time.ts';
 
 const NOW = Date.UTC(2026, 10, 30, 12, 0, 0);
 const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
 
 describe('relativeTime', () => {
   it.each([
     [NOW, 'just now'],
     [NOW + 5_000, 'just now'],
     [NOW - 59_999, 'just now'],
-    [NOW - MIN, '1 min ago'],
-    [NOW - 2 * MIN - 30_000, '2 min ago'],
-    [NOW - 59 * MIN, '59 min ago'],
-    [NOW - 60 * MIN, '1 h ago'],
-    [NOW - 23 * 60 * MIN, '23 h ago'],
-    [NOW - 24 * 60 * MIN, 'yesterday'],
-    [NOW - 3 * 24 * 60 * MIN, '3 days ago'],
-  ])('reads %d as %s', (time, label) => {
+    [NOW - MIN, '1 min. ago'],
+    [NOW - 2 * MIN - 30_000, '2 min. ago'],
+    [NOW - 59 * MIN, '59 min. ago'],
+    [NOW - 60 * MIN, '1 hr. ago'],
+    [NOW - 23 * 60 * MIN, '23 hr. ago'],
+    [NOW - DAY, 'yesterday'],
+    [NOW - 3 * DAY, '3 days ago'],
+  ])('reads %d as %s in English', (time, label) => {
     expect(relativeTime(time, NOW)).toBe(label);
   });
 
-  it('falls back to the date after a week', () => {
-    const time = NOW - 8 * 24 * 60 * MIN;
-    expect(relativeTime(time, NOW)).toBe(new Date(time).toLocaleDateString());
+  it.each([
+    [NOW, '刚刚'],
+    [NOW - 2 * MIN - 30_000, '2分钟前'],
+    [NOW - 3 * 60 * MIN, '3小时前'],
+    [NOW - DAY, '昨天'],
+    [NOW - 3 * DAY, '3天前'],
+  ])('reads %d as %s in Chinese', (time, label) => {
+    expect(relativeTime(time, NOW, 'zh-CN')).toBe(label);
+  });
+
+  it('falls back to the date in the interface language after a week', () => {
+    const time = NOW - 8 * DAY;
+    expect(relativeTime(time, NOW, 'en')).toBe(new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(time));
+    expect(relativeTime(time, NOW, 'zh-CN')).toMatch(/^2026年11月2\d日$/);
+  });
+
+  it('words the full date and time of the tooltip in the interface language', () => {
+    expect(absoluteTime(NOW, 'zh-CN')).toMatch(/^2026年11月30日 /);
+    expect(absoluteTime(NOW, 'en')).toMatch(/^Nov 30, 2026/);
   });
 });

@@ -25,8 +25,9 @@ import { describeApiError } from '../../lib/describe-api-error.ts';
 import { hashOfSession, selectSession } from '../../lib/route.ts';
 import { planBadgeLocales } from '../../lib/locales.ts';
 import { hostKeys, sessionListQueryOptions } from '../../lib/queries.ts';
-import { t } from './locales.ts';
-import { relativeTime, useNow } from './relative-time.ts';
+import { currentCopy, useLanguage } from '../../lib/language.ts';
+import { sessionsLocales } from './locales.ts';
+import { absoluteTime, relativeTime, useNow } from './relative-time.ts';
 import './sessions-sidebar.css';
 
 /**
@@ -57,6 +58,7 @@ export interface SessionsSidebarProps {
 }
 
 function planLabel(badges: SessionRowBadges): string | undefined {
+  const t = currentCopy(sessionsLocales);
   if (badges.reviewPending) return t.planAwaitingReview;
   if (badges.mode !== undefined) {
     const target = modeTargetOf(badges.mode);
@@ -65,7 +67,7 @@ function planLabel(badges: SessionRowBadges): string | undefined {
   if (!badges.plan) return undefined;
   // The header badge's rule and words; "off" is the quiet default, not labelled in the list.
   const state = planBadgeStateOf(badges.plan);
-  return state === 'off' ? undefined : planBadgeLocales.en[state];
+  return state === 'off' ? undefined : currentCopy(planBadgeLocales)[state];
 }
 
 /**
@@ -91,7 +93,7 @@ export function skippedLines(skipped: ReadonlyArray<{ line: number }> | undefine
 class ImportTooLargeError extends Error {
   readonly bytes: number;
   constructor(bytes: number) {
-    super(t.importTooLarge(bytes, MAX_IMPORT_JSONL_CHARS));
+    super(currentCopy(sessionsLocales).importTooLarge(bytes, MAX_IMPORT_JSONL_CHARS));
     this.name = 'ImportTooLargeError';
     this.bytes = bytes;
   }
@@ -117,7 +119,9 @@ export async function importLogFile(file: Blob) {
  *   open the log: <describeApiError>"; `detail`: the host's message for a refusal it explained, else `undefined`
  */
 export function importErrorOf(error: unknown): { headline: string; detail: string | undefined } {
-  if (error instanceof ImportTooLargeError) return { headline: error.message, detail: undefined };
+  const t = currentCopy(sessionsLocales);
+  // Worded now, not when thrown: the language may have changed since.
+  if (error instanceof ImportTooLargeError) return { headline: t.importTooLarge(error.bytes, MAX_IMPORT_JSONL_CHARS), detail: undefined };
   if (error instanceof ApiError) {
     const refusal = importRefusalSchema.safeParse(error.details?.refusal);
     if (refusal.success) return { headline: t.importRefused(refusal.data), detail: error.message };
@@ -127,6 +131,8 @@ export function importErrorOf(error: unknown): { headline: string; detail: strin
 
 /** The sidebar (see `SessionsSidebarProps`). */
 export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }: SessionsSidebarProps) {
+  const language = useLanguage();
+  const t = sessionsLocales[language];
   const queryClient = useQueryClient();
   const list = useQuery(sessionListQueryOptions());
   const now = useNow();
@@ -198,7 +204,7 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
             const selected = summary.sessionId === selectedId;
             const title = badges.title?.trim() || summary.title?.trim() || t.untitled;
             const skipped = importLog.data?.sessionId === summary.sessionId ? skippedLines(importLog.data.skipped) : [];
-            const when = relativeTime(summary.updatedAt, now);
+            const when = relativeTime(summary.updatedAt, now, language);
             return (
               <li key={summary.sessionId}>
                 <a href={hashOfSession(summary.sessionId)} className="session-link" aria-current={selected ? 'page' : undefined}>
@@ -206,7 +212,7 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
                     {title}
                   </span>
                   <span className="session-badges">
-                    <time className="session-time" dateTime={new Date(summary.updatedAt).toISOString()} title={new Date(summary.updatedAt).toLocaleString()}>
+                    <time className="session-time" dateTime={new Date(summary.updatedAt).toISOString()} title={absoluteTime(summary.updatedAt, language)}>
                       <span className="visually-hidden">{t.updated(when)}</span>
                       <span aria-hidden="true">{when}</span>
                     </time>

@@ -9,7 +9,8 @@
 import { memo, useId, useState } from 'react';
 import { Markdown } from '../../components/markdown.tsx';
 import type { TranscriptItem } from '../../core/transcript/fold.ts';
-import { t } from './locales.ts';
+import { useCopy } from '../../lib/language.ts';
+import { transcriptLocales } from './locales.ts';
 import { useLogEnded } from './log-ended.ts';
 
 /** Characters of reasoning shown in the collapsed line (the line also ellipsises to its width). */
@@ -27,6 +28,7 @@ export function isEmptyAssistant(item: AssistantItem): boolean {
 }
 
 function ReasoningLine({ text, streaming }: { text: string; streaming: boolean }) {
+  const t = useCopy(transcriptLocales);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const preview = text.slice(0, PREVIEW_CHARS).replace(/\s+/g, ' ').trim();
@@ -53,6 +55,7 @@ function ReasoningLine({ text, streaming }: { text: string; streaming: boolean }
 /** @param item an `assistant` transcript item */
 export const AssistantMessage = memo(function AssistantMessage({ item }: { item: AssistantItem }) {
   // A read-only log that stops inside this step will not go on: its text is cut there, never still "Writing…".
+  const t = useCopy(transcriptLocales);
   const ended = useLogEnded();
   const visible = item.blocks.filter((b) => b.text.trim() !== '');
   if (visible.length === 0 && !item.streaming) return null;

@@ -1,11 +1,13 @@
 /** A command card from `command/run` + `command/done` (upstream spec §4.5): the line, then its result text. */
 import { memo } from 'react';
 import type { TranscriptItem } from '../../core/transcript/fold.ts';
-import { t } from './locales.ts';
+import { useCopy } from '../../lib/language.ts';
+import { transcriptLocales } from './locales.ts';
 import { useLogEnded } from './log-ended.ts';
 
 /** @param item a `command` transcript item */
 export const CommandCard = memo(function CommandCard({ item }: { item: Extract<TranscriptItem, { kind: 'command' }> }) {
+  const t = useCopy(transcriptLocales);
   const line = `${t.command(item.name)}${item.args ? ` ${item.args.trim()}` : ''}`;
   const failed = item.done?.kind === 'error';
   const ended = useLogEnded();

@@ -6,7 +6,8 @@
  * Holds only view state (the query and the current match); the rows come from the transcript fold.
  */
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { t } from './locales.ts';
+import { useCopy } from '../../lib/language.ts';
+import { transcriptLocales } from './locales.ts';
 
 /** Props of `FindBox`. */
 export interface FindBoxProps {
@@ -28,6 +29,7 @@ export interface FindBoxProps {
 
 /** Render the find box; it takes focus when it opens. */
 export function FindBox({ query, onQueryChange, current, total, onMove, onClose, partial, onLoadAll, loadingAll }: FindBoxProps) {
+  const t = useCopy(transcriptLocales);
   const input = useRef<HTMLInputElement>(null);
   const statusId = useId();
   useEffect(() => {

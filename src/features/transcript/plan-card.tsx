@@ -8,7 +8,8 @@ import { memo, useId, useState, type ReactNode } from 'react';
 import { Markdown } from '../../components/markdown.tsx';
 import { planTitleOf } from '../../core/plan/plan-text.ts';
 import { parseArguments, reviewOutcomeOf, type TranscriptItem } from '../../core/transcript/fold.ts';
-import { t } from './locales.ts';
+import { useCopy } from '../../lib/language.ts';
+import { transcriptLocales } from './locales.ts';
 import { useLogEnded } from './log-ended.ts';
 
 /**
@@ -25,6 +26,7 @@ export function titleParts(title: string): { parts: ReactNode[]; plain: string }
 
 /** @param item a `tool` transcript item whose name is `exit_plan_mode` */
 export const PlanCard = memo(function PlanCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> }) {
+  const t = useCopy(transcriptLocales);
   const args = parseArguments(item.arguments);
   const fromView = item.view?.view.content?.find((c) => c.type === 'text')?.text;
   const plan = typeof args?.plan === 'string' ? args.plan : (fromView ?? '');

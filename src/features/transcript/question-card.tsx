@@ -6,7 +6,8 @@
  */
 import { memo } from 'react';
 import { parseArguments, type TranscriptItem } from '../../core/transcript/fold.ts';
-import { t } from './locales.ts';
+import { useCopy } from '../../lib/language.ts';
+import { transcriptLocales } from './locales.ts';
 import { toolErrorOf } from './tool-outcome.ts';
 
 interface Asked {
@@ -45,6 +46,7 @@ function answersOf(text: string): Answered[] | undefined {
 
 /** @param item a `tool` transcript item whose name is `ask_user_question` */
 export const QuestionCard = memo(function QuestionCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> }) {
+  const t = useCopy(transcriptLocales);
   const asked = askedOf(item.arguments);
   const answers = item.result && !item.result.isError ? answersOf(item.result.text) : undefined;
   const error = item.result?.isError ? toolErrorOf(item.result.text) : undefined;

@@ -4,12 +4,14 @@
  */
 import { memo } from 'react';
 import type { TranscriptItem } from '../../core/transcript/fold.ts';
-import { t } from './locales.ts';
+import { useCopy } from '../../lib/language.ts';
+import { transcriptLocales } from './locales.ts';
 
 type QuietItem = Extract<TranscriptItem, { kind: 'notice' | 'plan-mode' | 'mode' | 'turn-end' }>;
 
 /** @param item a `notice`, `plan-mode`, `mode` or `turn-end` transcript item */
 export const QuietLine = memo(function QuietLine({ item }: { item: QuietItem }) {
+  const t = useCopy(transcriptLocales);
   if (item.kind === 'plan-mode') {
     return <p className={`quiet plan-flip ${item.active ? 'on' : 'off'}`}>{item.active ? t.planModeOn : t.planModeOff}</p>;
   }

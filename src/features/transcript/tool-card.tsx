@@ -6,7 +6,8 @@
  */
 import { memo, useId, useState } from 'react';
 import { parseArguments, type TranscriptItem } from '../../core/transcript/fold.ts';
-import { t } from './locales.ts';
+import { useCopy } from '../../lib/language.ts';
+import { transcriptLocales, type TranscriptLocale } from './locales.ts';
 import { toolErrorOf } from './tool-outcome.ts';
 import { useLogEnded } from './log-ended.ts';
 
@@ -35,7 +36,11 @@ export function argumentsSummary(raw: string): string {
 }
 
 /** The status word of a tool call, and whether it reads as a failure. */
-function statusOf(item: Extract<TranscriptItem, { kind: 'tool' }>, ended: boolean): { text: string; tone: 'running' | 'done' | 'error' | 'quiet' } {
+function statusOf(
+  t: TranscriptLocale,
+  item: Extract<TranscriptItem, { kind: 'tool' }>,
+  ended: boolean,
+): { text: string; tone: 'running' | 'done' | 'error' | 'quiet' } {
   if (item.result === undefined) return ended ? { text: t.unfinishedInLog, tone: 'quiet' } : { text: t.toolRunning, tone: 'running' };
   if (!item.result.isError) return { text: t.toolDone, tone: 'done' };
   const kind = toolErrorOf(item.result.text).kind;
@@ -44,10 +49,11 @@ function statusOf(item: Extract<TranscriptItem, { kind: 'tool' }>, ended: boolea
 
 /** @param item a `tool` transcript item */
 export const ToolCard = memo(function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> }) {
+  const t = useCopy(transcriptLocales);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const ended = useLogEnded();
-  const status = statusOf(item, ended);
+  const status = statusOf(t, item, ended);
   const failed = status.tone === 'error';
   const title = item.view?.view.title;
   const resultText = item.result === undefined ? undefined : item.result.isError ? toolErrorOf(item.result.text).message : item.result.text;

@@ -14,7 +14,8 @@ import type { TranscriptItem, TranscriptView } from '../../core/transcript/fold.
 import { AssistantMessage, isEmptyAssistant } from './assistant-message.tsx';
 import { CommandCard } from './command-card.tsx';
 import { FindBox } from './find-box.tsx';
-import { t } from './locales.ts';
+import { useCopy } from '../../lib/language.ts';
+import { transcriptLocales } from './locales.ts';
 import { PlanCard } from './plan-card.tsx';
 import { QuestionCard } from './question-card.tsx';
 import { QuietLine } from './quiet-line.tsx';
@@ -144,6 +145,7 @@ export function Transcript({
   onLoadOlder,
   onLoadAll,
 }: TranscriptProps) {
+  const t = useCopy(transcriptLocales);
   const { openTurn } = transcript;
   // While older pages are missing, a result whose call is on one of them is not shown alone: it joins its card once
   // the call is loaded (loaded history is one run up to the tail, so a loaded call always has its result).
@@ -171,7 +173,7 @@ export function Transcript({
   const [findOpen, setFindOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [matchAt, setMatchAt] = useState(0);
-  const matches = useMemo(() => (findOpen ? findRows(items, query) : []), [findOpen, items, query]);
+  const matches = useMemo(() => (findOpen ? findRows(items, query, t) : []), [findOpen, items, query, t]);
   const current = matches.length === 0 ? undefined : matches[Math.min(matchAt, matches.length - 1)];
 
   // Older rows prepended: keep the rows in view where they were (unless following the bottom).

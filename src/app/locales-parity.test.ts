@@ -1,0 +1,139 @@
+/**
+ * Every `locales.ts` under src/ (found by glob, so a new one is covered without editing this file) exports its
+ * dictionaries as `Dictionaries<T>`; every language's dictionary has exactly the keys of the English one, deeply, no
+ * empty string, and every function-valued entry returns a non-empty string for sample arguments. A key added to `en`
+ * fails here, by its path, until every other language has it.
+ */
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../lib/language.ts';
+
+const files = import.meta.glob<Record<string, unknown>>('../**/locales.ts', { eager: true });
+
+/**
+ * Arguments a function-valued entry is called with, by its path below the dictionary (`outcome`), or by the export's
+ * name and that path where two files use one name differently (`sessionsLocales.modeBadge`).
+ * Entries not listed are called once with the string `'sample'` for each parameter; list an entry here when its
+ * parameters are not strings, or to cover each branch.
+ */
+const SAMPLES: Record<string, readonly (readonly unknown[])[]> = {
+  outcome: ['committed', 'queued', 'cancelled', 'noop'].flatMap((outcome) => [
+    [outcome, true],
+    [outcome, false],
+  ]),
+  'planStatusLocales.modeBadge': [[{ current: 'default' }], [{ current: 'plan', pending: 'default' }], [{ current: 'deep-dive', pending: 'deep-dive' }]],
+  'sessionsLocales.modeBadge': [
+    ['plan', true],
+    ['review', false],
+    ['deep-dive', false],
+  ],
+  modeOutcome: [
+    [{ current: 'default' }, 'plan'],
+    [{ current: 'plan', pending: 'plan' }, 'plan'],
+    [{ current: 'plan' }, 'plan'],
+  ],
+  importTooLarge: [[17 * 1024 * 1024, 16 * 1024 * 1024]],
+  importRefused: [
+    [{ kind: 'empty' }],
+    [{ kind: 'header-only' }],
+    [{ kind: 'no-events', lines: 1 }],
+    [{ kind: 'no-events', lines: 7 }],
+    [{ kind: 'too-large', limit: 16 * 1024 * 1024 }],
+  ],
+  importSkipped: [[[3]], [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]]],
+  imagePlaceholder: [
+    ['', undefined],
+    ['diagram', 'example.com'],
+  ],
+  longLineFolded: [[20_000, 123_456]],
+  longLineShown: [[123_456]],
+  deepNesting: [[32]],
+  tooLarge: [[1]],
+  progress: [[1, 3]],
+  unreadable: [[1], [4]],
+  questionCard: [[1], [3]],
+  findStatus: [
+    [0, 0],
+    [2, 5],
+  ],
+  turnStatus: [
+    ['completed', undefined],
+    ['cancelled', undefined],
+    ['error', 'boom'],
+    ['error', undefined],
+    ['other', 'why'],
+  ],
+  noticeFrom: [['plan-mode'], [undefined]],
+  contextInjection: [['plan-mode'], [undefined]],
+};
+
+/** The paths where `other` differs from `en` in shape, or where either holds an empty text. */
+function problemsOf(en: unknown, other: unknown, path: string, language: string): string[] {
+  if (typeof en === 'function') {
+    if (typeof other !== 'function') return [`${path}: a function in en, ${typeof other} in ${language}`];
+    const key = path.slice(path.indexOf(']') + 2);
+    const samples = SAMPLES[`${path.slice(0, path.indexOf('['))}.${key}`] ?? SAMPLES[key] ?? [Array.from({ length: Math.max(en.length, 1) }, () => 'sample')];
+    const problems: string[] = [];
+    for (const args of samples) {
+      for (const [name, fn] of [
+        ['en', en],
+        [language, other],
+      ] as const) {
+        let text: unknown;
+        try {
+          text = (fn as (...a: unknown[]) => unknown)(...args);
+        } catch (error) {
+          problems.push(`${path} (${name}) throws for ${JSON.stringify(args)}: ${String(error)}; add sample arguments for "${key}" to SAMPLES`);
+          continue;
+        }
+        if (typeof text !== 'string' || text.trim() === '') problems.push(`${path} (${name}) returns ${JSON.stringify(text)} for ${JSON.stringify(args)}`);
+      }
+    }
+    return problems;
+  }
+  if (typeof en === 'string') {
+    if (typeof other !== 'string') return [`${path}: missing in ${language} (en: ${JSON.stringify(en)})`];
+    return [...(en.trim() === '' ? [`${path}: empty in en`] : []), ...(other.trim() === '' ? [`${path}: empty in ${language}`] : [])];
+  }
+  if (typeof en === 'object' && en !== null) {
+    if (typeof other !== 'object' || other === null) return [`${path}: missing in ${language}`];
+    const problems: string[] = [];
+    for (const key of Object.keys(en)) {
+      const child = `${path}.${key}`;
+      if (!Object.hasOwn(other, key)) problems.push(`${child}: missing in ${language}`);
+      else problems.push(...problemsOf((en as Record<string, unknown>)[key], (other as Record<string, unknown>)[key], child, language));
+    }
+    for (const key of Object.keys(other)) if (!Object.hasOwn(en, key)) problems.push(`${path}.${key}: in ${language} but not in en`);
+    return problems;
+  }
+  return [`${path}: unexpected ${typeof en} in en`];
+}
+
+/** The exports of a locale module that are dictionary records (`{ en, 'zh-CN', … }`). */
+function dictionariesOf(module: Record<string, unknown>): [string, Record<string, unknown>][] {
+  return Object.entries(module).filter(
+    (entry): entry is [string, Record<string, unknown>] =>
+      typeof entry[1] === 'object' &&
+      entry[1] !== null &&
+      Object.hasOwn(entry[1], 'en') &&
+      Object.keys(entry[1]).every((key) => (LANGUAGES as readonly string[]).includes(key)),
+  );
+}
+
+describe('locale dictionaries', () => {
+  it('finds every locale file of the app', () => {
+    expect(Object.keys(files).length).toBeGreaterThanOrEqual(9);
+  });
+
+  it.each(Object.keys(files))('%s exports its dictionaries for every language', (file) => {
+    const records = dictionariesOf(files[file]!);
+    expect(records.map(([name]) => name)).not.toEqual([]);
+    for (const [name, record] of records) expect(`${name}: ${Object.keys(record).join(', ')}`).toBe(`${name}: ${LANGUAGES.join(', ')}`);
+  });
+
+  it.each(Object.keys(files))('%s has the keys of English in every language, none empty, every function worded', (file) => {
+    const problems = dictionariesOf(files[file]!).flatMap(([name, record]) =>
+      LANGUAGES.filter((language) => language !== 'en').flatMap((language) => problemsOf(record.en, record[language], `${name}['${language}']`, language)),
+    );
+    expect(problems).toEqual([]);
+  });
+});
