@@ -2,7 +2,7 @@
  * User-facing copy of the plan-status feature (badge and collaboration-mode picker, for plan mode and for the
  * session-modes variant). English now; another language is a second dictionary of the same `PlanStatusCopy` type.
  */
-import type { ModeState, SetOutcome } from '../../core/protocol/methods.ts';
+import type { ModeState } from '../../core/protocol/methods.ts';
 
 /** Every string the badge and the picker show. Functions take the effective target (`true` = plan mode). */
 export type PlanStatusCopy = {
@@ -11,8 +11,12 @@ export type PlanStatusCopy = {
   pickerLabel: string;
   defaultMode: string;
   planMode: string;
-  /** Outcome of `session.setPlanMode` for the requested target (upstream spec §1.5). */
-  outcome: (outcome: SetOutcome, active: boolean) => string;
+  /**
+   * The picker's note while a plan-mode switch is pending, from the `plan` projection (`active` = the effective target)
+   * and whether a turn runs: mid-turn it applies from the agent's next step, else with the next message sent
+   * (upstream spec §1.5, §1.11).
+   */
+  planPendingNote: (active: boolean, running: boolean) => string;
   reviewPendingReason: string;
   /** Short marker beside the picker of a read-only session (the full reason is its `title` and the dock's notice). */
   readOnlyMarker: string;
@@ -21,12 +25,14 @@ export type PlanStatusCopy = {
   working: string;
   /** Display name of a session mode (`default` → "Default", `deep-dive` → "Deep-dive"). */
   modeLabel: (mode: string) => string;
-  /** Accessible name of a picker radio whose value is the pending target (asked for, not yet in force). */
+  /** Accessible name of a picker button whose value is the pending target (asked for, not yet in force). */
   pendingRadio: (label: string) => string;
   /** Badge text of the session-modes variant: the mode in force and, while asked for, the pending target. */
   modeBadge: (value: ModeState) => string;
-  /** What a `session.setMode` answer means for the requested mode. */
-  modeOutcome: (state: ModeState, requested: string) => string;
+  /** Short badge text for narrow screens (below 720 px): the mode in force and the pending target, names in full. */
+  modeBadgeShort: (value: ModeState) => string;
+  /** The picker's note while a session-mode switch to `mode` is pending, mid-turn or not (seed 002). */
+  modePendingNote: (mode: string, running: boolean) => string;
   /** The list of modes could not be loaded. */
   modesUnavailable: (message: string) => string;
 };
@@ -44,22 +50,8 @@ export const planStatusEn: PlanStatusCopy = {
   pickerLabel: 'Collaboration mode',
   defaultMode: 'Default',
   planMode: 'Plan',
-  outcome: (outcome, active) => {
-    switch (outcome) {
-      case 'committed':
-        return active ? 'Plan mode on' : 'Plan mode off';
-      case 'queued':
-        return active ? 'Entering plan mode; applies from the next step' : 'Leaving plan mode; applies from the next step';
-      case 'cancelled':
-        return 'Pending change cancelled';
-      case 'noop':
-        return active ? 'Plan mode is already on' : 'Plan mode is already off';
-      default: {
-        const never: never = outcome;
-        return String(never);
-      }
-    }
-  },
+  planPendingNote: (active, running) =>
+    `${active ? 'Entering' : 'Leaving'} plan mode; ${running ? "applies from the agent's next step" : 'applies with your next message'}`,
   reviewPendingReason: 'Decide on the plan under review first',
   readOnlyMarker: 'Read-only',
   unknownCommand: (line) => `Unknown command: ${line}`,
@@ -69,10 +61,10 @@ export const planStatusEn: PlanStatusCopy = {
   pendingRadio: (label) => `${label} (pending)`,
   modeBadge: ({ current, pending }) =>
     pending !== undefined && pending !== current ? `${modeLabel(current)} mode, switching to ${modeLabel(pending)} (pending)` : `${modeLabel(current)} mode`,
-  modeOutcome: (state, requested) => {
-    if (state.current !== requested) return `Switching to ${modeLabel(requested)} mode; applies from the next turn or step`;
-    return state.pending === requested ? `Staying in ${modeLabel(requested)} mode` : `Already in ${modeLabel(requested)} mode`;
-  },
+  modeBadgeShort: ({ current, pending }) =>
+    pending !== undefined && pending !== current ? `${modeLabel(current)} → ${modeLabel(pending)} (pending)` : `${modeLabel(current)} mode`,
+  modePendingNote: (mode, running) =>
+    `Switching to ${modeLabel(mode)} mode; ${running ? "applies from the agent's next step" : 'applies with your next message'}`,
   modesUnavailable: (message) => `Could not load the modes: ${message}`,
 };
 

@@ -1,6 +1,6 @@
 /**
- * The session-modes badge (seed 002 variant): a live `status` naming the mode in force and, while a switch is
- * asked for but not yet applied, the pending target. It only reads the `mode` projection; it keeps no mode state.
+ * The session-modes badge (seed 002 variant): a `status` naming the mode in force and, while a switch is
+ * asked for but not yet applied, the pending target; not live itself (the app's live region announces changes). It only reads the `mode` projection; it keeps no mode state.
  */
 import type { ModeProjectionValue } from '../../core/protocol/methods.ts';
 import { planStatusLocales } from './locales.ts';
@@ -22,16 +22,29 @@ export function modeBadgeStateOf(value: ModeProjectionValue): ModeBadgeState {
 
 /**
  * Session-mode status badge (`role="status"`, name "<Mode> mode", plus the pending target while one is asked for).
+ * Below 720 px it shows the short form ("Default → Review (pending)") so both mode names fit whole beside the
+ * connection state; the accessible name and `title` are always the long form.
  * @param props.mode the session's `mode` projection value; `undefined` (no such projection, or no baseline yet)
  *   renders nothing
  */
 export function ModeStatusBadge({ mode }: { mode: ModeProjectionValue | undefined }) {
   if (mode === undefined) return null;
-  const text = planStatusLocales.en.modeBadge(mode);
+  const copy = planStatusLocales.en;
+  const text = copy.modeBadge(mode);
+  const short = copy.modeBadgeShort(mode);
   return (
-    <span role="status" aria-label={text} title={text} className="plan-badge" data-state={modeBadgeStateOf(mode)} data-mode={mode.current}>
+    <span role="status" aria-live="off" aria-label={text} title={text} className="plan-badge" data-state={modeBadgeStateOf(mode)} data-mode={mode.current}>
       <span className="plan-badge__dot" aria-hidden="true" />
-      <span>{text}</span>
+      {short === text ? (
+        <span className="plan-badge__text">{text}</span>
+      ) : (
+        <>
+          <span className="plan-badge__text plan-badge__text--long">{text}</span>
+          <span className="plan-badge__text plan-badge__text--short" aria-hidden="true">
+            {short}
+          </span>
+        </>
+      )}
     </span>
   );
 }
