@@ -1,4 +1,7 @@
-/** The downlink's connection state as a live `status` ("Connected" / "Reconnecting…" / "Connecting…"). */
+/**
+ * The downlink's connection state as a `status` ("Connected" / "Reconnecting…" / "Connecting…"), not live itself:
+ * the app's live region announces its changes once.
+ */
 import { useConnectionState } from '../features/session-stream/session-stream.tsx';
 import { t } from './locales.ts';
 
@@ -6,7 +9,7 @@ import { t } from './locales.ts';
 export function ConnectionStatus() {
   const state = useConnectionState();
   return (
-    <span role="status" aria-label={t.connection[state]} className={`connection connection-${state}`}>
+    <span role="status" aria-live="off" aria-label={t.connection[state]} className={`connection connection-${state}`}>
       <span className="connection-dot" aria-hidden="true" />
       {t.connection[state]}
     </span>

@@ -23,6 +23,8 @@ export interface AppLocale {
   turnStopped: (message: string) => string;
   /** A question was answered elsewhere (another tab or client) while text was typed for it here. */
   draftsMoved: string;
+  /** Lines of the app's polite live region (`LiveAnnouncer`), and the region's name. */
+  announce: { region: string; planReady: string; question: string; connectionLost: string; connectionBack: string };
 }
 
 /** English copy. */
@@ -43,6 +45,13 @@ export const en: AppLocale = {
   dock: 'Message dock',
   turnStopped: (message) => `The turn stopped: ${message}`,
   draftsMoved: 'The question was answered elsewhere. What you typed for it is in the message box.',
+  announce: {
+    region: 'Announcements',
+    planReady: 'Plan ready for review',
+    question: 'The agent asks a question',
+    connectionLost: 'Connection lost; reconnecting…',
+    connectionBack: 'Connected again',
+  },
 };
 
 /** The active dictionary. */

@@ -1,6 +1,7 @@
 /**
  * One open session: a header (title, connection state, plan-mode badge and picker — or, for a session with a `mode`
- * projection, the session-modes badge and picker), the transcript, and the dock.
+ * projection, the session-modes badge and picker), the transcript, and the dock. Changes of its projection and new
+ * questions are announced in the app's live region.
  * All data comes from the session stream and the query cache.
  */
 import { useCallback, type ReactNode } from 'react';
@@ -20,6 +21,7 @@ import {
 import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
 import { Dock } from './dock.tsx';
+import { useSessionAnnouncements } from './live-announcer.tsx';
 import { t } from './locales.ts';
 
 /**
@@ -32,6 +34,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
   const { capabilities } = useHostInfo();
   const connection = useConnectionState();
   useLivenessProbe(sessionId);
+  useSessionAnnouncements(state);
   const reviewPending = state.questions.some((q) => planReviewOf(q.questions) !== undefined);
   const waiting = reviewPending ? 'review' : state.questions.length > 0 ? 'answer' : undefined;
   // The transcript owns its scroll container and follows the bottom itself (virtualised, issue 9).
@@ -57,6 +60,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
                 readOnly={state.readOnly}
                 readOnlyReason={state.readOnlyReason}
                 connection={connection}
+                running={state.running}
               />
             </>
           ) : (
@@ -70,6 +74,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
                 readOnly={state.readOnly}
                 readOnlyReason={state.readOnlyReason}
                 connection={connection}
+                running={state.running}
               />
             </>
           )}
