@@ -37,7 +37,7 @@ it('switches to Review through the picker, applies it with the next prompt, then
   await user.click(within(picker).getByRole('button', { name: 'Review' }));
   expect(await within(picker).findByRole('button', { name: 'Review (pending)', pressed: true })).toBeInTheDocument();
   expect(screen.getByRole('status', { name: 'Default mode, switching to Review (pending)' })).toBeInTheDocument();
-  expect(within(picker.parentElement as HTMLElement).getByRole('status')).toHaveTextContent(/^Switching to Review mode; applies with your next message$/);
+  expect(within(picker.parentElement as HTMLElement).getByRole('status')).toHaveTextContent(/^Review mode starts with your next message$/);
 
   await user.type(screen.getByRole('textbox', { name: 'Message the agent' }), 'Look over the CLI{Enter}');
   expect(await screen.findByRole('status', { name: 'Review mode' }, { timeout: 5000 })).toBeInTheDocument();

@@ -91,11 +91,11 @@ describe('CollaborationPicker', () => {
   });
 
   it("shows the caller's note, not what choose resolved to", async () => {
-    const { rerender } = renderWithClient(picker({ choose: async () => 'Entering plan mode; applies from the next step' }));
+    const { rerender } = renderWithClient(picker({ choose: async () => 'Plan mode starts at the next step' }));
     await userEvent.setup().click(button('Plan'));
     expect(screen.getByRole('status')).toHaveTextContent(/^$/);
-    rerender(picker({ checked: 'plan', pending: 'plan', note: 'Entering plan mode; applies with your next message' }));
-    expect(screen.getByRole('status')).toHaveTextContent(/^Entering plan mode; applies with your next message$/);
+    rerender(picker({ checked: 'plan', pending: 'plan', note: 'Plan mode starts with your next message' }));
+    expect(screen.getByRole('status')).toHaveTextContent(/^Plan mode starts with your next message$/);
     rerender(picker({ checked: 'plan', pending: undefined, note: undefined }));
     expect(screen.getByRole('status')).toHaveTextContent(/^$/);
   });
@@ -144,7 +144,7 @@ describe('CollaborationPicker', () => {
   });
 
   it('leaves announcing to the app: its status line is not a live region of its own', () => {
-    renderWithClient(picker({ checked: 'plan', pending: 'plan', note: 'Entering plan mode; applies with your next message' }));
+    renderWithClient(picker({ checked: 'plan', pending: 'plan', note: 'Plan mode starts with your next message' }));
     expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'off');
   });
 

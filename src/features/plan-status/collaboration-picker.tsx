@@ -36,8 +36,8 @@ export type CollaborationPickerProps = {
    */
   reasonDetail?: string | undefined;
   /**
-   * What the pending switch means, derived by the caller from the projection the badge shows (e.g. "Entering plan
-   * mode; applies with your next message"); shown in the status line while set. `undefined` shows nothing.
+   * What the pending switch means, derived by the caller from the projection the badge shows (e.g. "Plan mode starts
+   * with your next message"); shown in the status line while set. `undefined` shows nothing.
    */
   note?: string | undefined;
   /** Text of an alert that does not come from a choice (e.g. the options failed to load); a choice's error wins. */

@@ -29,7 +29,7 @@ export type PlanStatusCopy = {
   pendingRadio: (label: string) => string;
   /** Badge text of the session-modes variant: the mode in force and, while asked for, the pending target. */
   modeBadge: (value: ModeState) => string;
-  /** Short badge text for narrow screens (below 720 px): the mode in force and the pending target, names in full. */
+  /** Visible badge text (the accessible name and `title` are `modeBadge`): both mode names in full, short enough never to be cut. */
   modeBadgeShort: (value: ModeState) => string;
   /** The picker's note while a session-mode switch to `mode` is pending, mid-turn or not (seed 002). */
   modePendingNote: (mode: string, running: boolean) => string;
@@ -50,8 +50,7 @@ export const planStatusEn: PlanStatusCopy = {
   pickerLabel: 'Collaboration mode',
   defaultMode: 'Default',
   planMode: 'Plan',
-  planPendingNote: (active, running) =>
-    `${active ? 'Entering' : 'Leaving'} plan mode; ${running ? "applies from the agent's next step" : 'applies with your next message'}`,
+  planPendingNote: (active, running) => `Plan mode ${active ? 'starts' : 'ends'} ${running ? "at the agent's next step" : 'with your next message'}`,
   reviewPendingReason: 'Decide on the plan under review first',
   readOnlyMarker: 'Read-only',
   unknownCommand: (line) => `Unknown command: ${line}`,
@@ -63,8 +62,7 @@ export const planStatusEn: PlanStatusCopy = {
     pending !== undefined && pending !== current ? `${modeLabel(current)} mode, switching to ${modeLabel(pending)} (pending)` : `${modeLabel(current)} mode`,
   modeBadgeShort: ({ current, pending }) =>
     pending !== undefined && pending !== current ? `${modeLabel(current)} → ${modeLabel(pending)} (pending)` : `${modeLabel(current)} mode`,
-  modePendingNote: (mode, running) =>
-    `Switching to ${modeLabel(mode)} mode; ${running ? "applies from the agent's next step" : 'applies with your next message'}`,
+  modePendingNote: (mode, running) => `${modeLabel(mode)} mode starts ${running ? "at the agent's next step" : 'with your next message'}`,
   modesUnavailable: (message) => `Could not load the modes: ${message}`,
 };
 

@@ -66,9 +66,9 @@ describe('ModePicker', () => {
   });
 
   it.each<[ModeProjectionValue, boolean, string]>([
-    [{ current: 'default', pending: 'review' }, true, "Switching to Review mode; applies from the agent's next step"],
-    [{ current: 'default', pending: 'review' }, false, 'Switching to Review mode; applies with your next message'],
-    [{ current: 'review', pending: 'default' }, false, 'Switching to Default mode; applies with your next message'],
+    [{ current: 'default', pending: 'review' }, true, "Review mode starts at the agent's next step"],
+    [{ current: 'default', pending: 'review' }, false, 'Review mode starts with your next message'],
+    [{ current: 'review', pending: 'default' }, false, 'Default mode starts with your next message'],
     [{ current: 'plan', pending: 'plan' }, false, ''],
     [{ current: 'review' }, true, ''],
   ])('derives the note from the projection %j (running %s): "%s"', async (mode, running, text) => {
@@ -144,28 +144,21 @@ describe('ModePicker', () => {
 });
 
 describe('ModeStatusBadge', () => {
-  it.each<[ModeProjectionValue, string, string]>([
-    [{ current: 'default' }, 'off', 'Default mode'],
-    [{ current: 'review' }, 'on', 'Review mode'],
-    [{ current: 'default', pending: 'plan' }, 'entering', 'Default mode, switching to Plan (pending)'],
-    [{ current: 'review', pending: 'default' }, 'leaving', 'Review mode, switching to Default (pending)'],
-    [{ current: 'plan', pending: 'plan' }, 'on', 'Plan mode'],
-  ])('shows %j as %s', (mode, state, name) => {
+  it.each<[ModeProjectionValue, string, string, string]>([
+    [{ current: 'default' }, 'off', 'Default mode', 'Default mode'],
+    [{ current: 'review' }, 'on', 'Review mode', 'Review mode'],
+    [{ current: 'default', pending: 'plan' }, 'entering', 'Default mode, switching to Plan (pending)', 'Default → Plan (pending)'],
+    [{ current: 'review', pending: 'default' }, 'leaving', 'Review mode, switching to Default (pending)', 'Review → Default (pending)'],
+    [{ current: 'deep-dive', pending: 'default' }, 'leaving', 'Deep-dive mode, switching to Default (pending)', 'Deep-dive → Default (pending)'],
+    [{ current: 'plan', pending: 'plan' }, 'on', 'Plan mode', 'Plan mode'],
+  ])('shows %j as %s, named "%s", both modes in full in its text "%s"', (mode, state, name, text) => {
     render(<ModeStatusBadge mode={mode} />);
     const badge = screen.getByRole('status', { name });
-    expect(badge).toHaveTextContent(name);
+    expect(badge).toHaveTextContent(new RegExp(`^${text.replace(/[()]/g, '\\$&')}$`));
+    expect(badge).toHaveAttribute('title', name);
+    expect(badge).toHaveAttribute('aria-live', 'off');
     expect(badge).toHaveAttribute('data-state', state);
     expect(modeBadgeStateOf(mode)).toBe(state);
-  });
-
-  it.each<[ModeProjectionValue, string]>([
-    [{ current: 'default', pending: 'review' }, 'Default → Review (pending)'],
-    [{ current: 'deep-dive', pending: 'default' }, 'Deep-dive → Default (pending)'],
-  ])('names both modes of %j in full in its short form for narrow screens: %s', (mode, short) => {
-    render(<ModeStatusBadge mode={mode} />);
-    const badge = screen.getByRole('status', { name: /switching to/ });
-    expect(badge.querySelector('.plan-badge__text--short')).toHaveTextContent(new RegExp(`^${short.replace(/[()]/g, '\\$&')}$`));
-    expect(badge).toHaveAttribute('aria-live', 'off');
   });
 
   it('renders nothing without a mode projection', () => {

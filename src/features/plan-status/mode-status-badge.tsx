@@ -22,8 +22,8 @@ export function modeBadgeStateOf(value: ModeProjectionValue): ModeBadgeState {
 
 /**
  * Session-mode status badge (`role="status"`, name "<Mode> mode", plus the pending target while one is asked for).
- * Below 720 px it shows the short form ("Default → Review (pending)") so both mode names fit whole beside the
- * connection state; the accessible name and `title` are always the long form.
+ * Its visible text is the short form ("Default → Review (pending)"), so both mode names fit whole in the header at
+ * 1280 and at 375 px; the accessible name and `title` are the sentence ("Default mode, switching to Review (pending)").
  * @param props.mode the session's `mode` projection value; `undefined` (no such projection, or no baseline yet)
  *   renders nothing
  */
@@ -31,20 +31,10 @@ export function ModeStatusBadge({ mode }: { mode: ModeProjectionValue | undefine
   if (mode === undefined) return null;
   const copy = planStatusLocales.en;
   const text = copy.modeBadge(mode);
-  const short = copy.modeBadgeShort(mode);
   return (
     <span role="status" aria-live="off" aria-label={text} title={text} className="plan-badge" data-state={modeBadgeStateOf(mode)} data-mode={mode.current}>
       <span className="plan-badge__dot" aria-hidden="true" />
-      {short === text ? (
-        <span className="plan-badge__text">{text}</span>
-      ) : (
-        <>
-          <span className="plan-badge__text plan-badge__text--long">{text}</span>
-          <span className="plan-badge__text plan-badge__text--short" aria-hidden="true">
-            {short}
-          </span>
-        </>
-      )}
+      <span className="plan-badge__text">{copy.modeBadgeShort(mode)}</span>
     </span>
   );
 }

@@ -38,15 +38,15 @@ describe('PlanModePicker', () => {
         { type: 'client-request', rpcId: expect.any(String), method: 'session.setPlanMode', payload: { sessionId: SESSION, active } },
       ]);
       await waitFor(() => expect(buttons().plan).not.toHaveAttribute('aria-disabled'));
-      expect(note()).toHaveTextContent(plan.pending ? /^Entering plan mode/ : /^$/);
+      expect(note()).toHaveTextContent(plan.pending ? /^Plan mode starts/ : /^$/);
     },
   );
 
   it.each([
-    [{ active: false, pending: true }, true, "Entering plan mode; applies from the agent's next step"],
-    [{ active: false, pending: true }, false, 'Entering plan mode; applies with your next message'],
-    [{ active: true, pending: true }, true, "Leaving plan mode; applies from the agent's next step"],
-    [{ active: true, pending: true }, false, 'Leaving plan mode; applies with your next message'],
+    [{ active: false, pending: true }, true, "Plan mode starts at the agent's next step"],
+    [{ active: false, pending: true }, false, 'Plan mode starts with your next message'],
+    [{ active: true, pending: true }, true, "Plan mode ends at the agent's next step"],
+    [{ active: true, pending: true }, false, 'Plan mode ends with your next message'],
     [{ active: true, pending: false }, false, ''],
     [{ active: false, pending: false }, true, ''],
   ] as Array<[PlanProjectionValue, boolean, string]>)('derives the note from the projection %o (running %s): "%s"', (plan, running, text) => {
@@ -59,10 +59,10 @@ describe('PlanModePicker', () => {
     const { rerender } = renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} running />);
     await userEvent.setup().click(buttons().plan);
     rerender(<PlanModePicker sessionId={SESSION} plan={{ active: false, pending: true }} capabilities={WITH_SET} reviewPending={false} running />);
-    await waitFor(() => expect(note()).toHaveTextContent("Entering plan mode; applies from the agent's next step"));
+    await waitFor(() => expect(note()).toHaveTextContent("Plan mode starts at the agent's next step"));
     // The turn ended with the switch still pending: it applies with the next message.
     rerender(<PlanModePicker sessionId={SESSION} plan={{ active: false, pending: true }} capabilities={WITH_SET} reviewPending={false} running={false} />);
-    expect(note()).toHaveTextContent(/^Entering plan mode; applies with your next message$/);
+    expect(note()).toHaveTextContent(/^Plan mode starts with your next message$/);
     // The switch committed: the badge says "Plan mode on", and the note says nothing else.
     rerender(<PlanModePicker sessionId={SESSION} plan={{ active: true, pending: false }} capabilities={WITH_SET} reviewPending={false} running={false} />);
     expect(note()).toHaveTextContent(/^$/);
