@@ -19,6 +19,8 @@ export interface AppLocale {
   errorTitle: string;
   tryAgain: string;
   dock: string;
+  /** Heading of the session's transcript for assistive technology (visually hidden; the outline's level 2). */
+  conversation: string;
   /** A turn the host stopped with an error its log does not show yet (the host's message, as it wrote it). */
   turnStopped: (message: string) => string;
   /** A question was answered elsewhere (another tab or client) while text was typed for it here. */
@@ -43,6 +45,7 @@ export const en: AppLocale = {
   errorTitle: 'Something went wrong',
   tryAgain: 'Try again',
   dock: 'Message dock',
+  conversation: 'Conversation',
   turnStopped: (message) => `The turn stopped: ${message}`,
   draftsMoved: 'The question was answered elsewhere. What you typed for it is in the message box.',
   announce: {

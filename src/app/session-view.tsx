@@ -81,6 +81,8 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
         </div>
       </header>
       <main className="session-main">
+        {/* The outline under the session's h1: transcript cards carry h3 titles (axe heading-order). */}
+        <h2 className="visually-hidden">{t.conversation}</h2>
         <Transcript
           key={sessionId}
           transcript={transcript}
