@@ -35,6 +35,14 @@ for (const viewport of [
         .filter({ hasText: /^Review mode starts with your next message$/ }),
     ).toBeVisible();
     expect(await headerHeight(page)).toBe(before);
+    if (viewport.width >= 720) {
+      // Wide: the note is read whole beside the picker (at 375 px it has a line of its own).
+      const note = page
+        .getByRole('banner')
+        .getByRole('status')
+        .filter({ hasText: /^Review mode starts/ });
+      expect(await note.evaluate((element) => (element.parentElement?.scrollWidth ?? 0) <= (element.parentElement?.clientWidth ?? 0))).toBe(true);
+    }
     const badge = page.getByRole('status', { name: 'Default mode, switching to Review (pending)' });
     await expect(badge.getByText('Default → Review (pending)', { exact: true })).toBeVisible();
     expect(await cutTexts(page)).toEqual([]);
