@@ -101,4 +101,26 @@ describe('LiveAnnouncer in the app', () => {
     await user.click(within(review).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(within(region).getByText('Plan mode off')).toBeInTheDocument(), { timeout: 5000 });
   }, 20_000);
+
+  it('announces a lost connection and its return', async () => {
+    const { connectDownlink } = await import('../lib/downlink.ts');
+    const { createSessionStreamStore } = await import('../features/session-stream/store.ts');
+    const sockets: WebSocket[] = [];
+    class Tracked extends WebSocket {
+      constructor(url: string | URL) {
+        super(url);
+        sockets.push(this);
+      }
+    }
+    const store = createSessionStreamStore({ connect: (handlers) => connectDownlink(handlers, { WebSocket: Tracked }) });
+    const { unmount } = render(<App queryClient={fresh()} store={store} />);
+    const region = screen.getByRole('log', { name: 'Announcements' });
+    expect(await screen.findByRole('status', { name: 'Connected' })).toBeInTheDocument();
+    expect(within(region).queryByText('Connected again')).toBeNull();
+    sockets.find((socket) => socket.url.endsWith('/api/events.mux'))!.close();
+    await waitFor(() => expect(within(region).getByText('Connection lost; reconnecting…')).toBeInTheDocument());
+    await waitFor(() => expect(within(region).getByText('Connected again')).toBeInTheDocument(), { timeout: 3000 });
+    unmount();
+    store.stop();
+  });
 });
