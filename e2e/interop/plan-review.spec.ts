@@ -30,12 +30,12 @@ test('the recorded /plan task on a real dsh host: review card, Approve, plan mod
 
 test("the picker falls back to /plan and /plan off on a real dsh host, with the host's own result texts", async ({ page }) => {
   await newSession(page);
-  const picker = page.getByRole('radiogroup', { name: 'Collaboration mode' });
-  await picker.getByRole('radio', { name: 'Plan' }).click();
+  const picker = page.getByRole('group', { name: 'Collaboration mode' });
+  await picker.getByRole('button', { name: 'Plan' }).click();
   await expect(planBadge(page)).toHaveAccessibleName(/plan mode on/i);
   await expect(page.getByText('Plan mode on. Use /plan off to leave.').first()).toBeVisible();
-  await picker.getByRole('radio', { name: 'Default' }).click();
+  await picker.getByRole('button', { name: 'Default' }).click();
   await expect(planBadge(page)).toHaveAccessibleName(/plan mode off/i);
   await expect(page.getByText('Plan mode off.').first()).toBeVisible();
-  await expect(picker.getByRole('radio', { name: 'Default' })).toBeChecked();
+  await expect(picker.getByRole('button', { name: 'Default' })).toHaveAttribute('aria-pressed', 'true');
 });

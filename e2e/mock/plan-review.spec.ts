@@ -19,7 +19,7 @@ test('the mocked harness runs a plan review from /plan to an approved plan', asy
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(card).toBeHidden();
   await expect(planBadge(page)).toHaveAccessibleName(/plan mode off/i, { timeout: 30_000 });
-  await expect(page.getByRole('radio', { name: 'Default' })).toBeChecked();
+  await expect(page.getByRole('group', { name: 'Collaboration mode' }).getByRole('button', { name: 'Default' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('textbox', { name: 'Message the agent' })).toBeFocused();
 });
 

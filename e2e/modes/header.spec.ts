@@ -1,13 +1,22 @@
 /**
  * Against `ui-plan serve --config examples/modes.yaml`: the session header keeps its height at 1280 and 375 px
- * while a switch is pending and the picker's note shows (the note truncates on its own line), the note clears when a
- * typed `/mode` moves the pending target, and a failed `/mode` shows once (its transcript card, no inline alert).
+ * while a switch is pending and the picker's note shows (the note truncates on its own line), the badge names both
+ * modes in full at either size (never cut), the note follows the projection when a typed `/mode` moves the pending
+ * target, and a failed `/mode` shows once (its transcript card, no inline alert).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { SHOTS, newSession, send } from '../helpers.ts';
 
-const picker = (page: Page) => page.getByRole('radiogroup', { name: 'Collaboration mode' });
+const picker = (page: Page) => page.getByRole('group', { name: 'Collaboration mode' });
 const headerHeight = (page: Page) => page.getByRole('banner').evaluate((element) => element.getBoundingClientRect().height);
+/** The badge's visible text elements that are cut (an ellipsis, or text wider than their box). */
+const cutTexts = (page: Page) =>
+  page.getByRole('status', { name: / mode(,|$)/ }).evaluate((badge) =>
+    [...badge.querySelectorAll('span')]
+      .filter((span) => span.getClientRects().length > 0 && span.textContent !== '')
+      .filter((span) => span.scrollWidth > span.clientWidth || span.getBoundingClientRect().right > badge.getBoundingClientRect().right + 0.5)
+      .map((span) => span.textContent),
+  );
 
 for (const viewport of [
   { width: 1280, height: 800 },
@@ -17,20 +26,33 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await newSession(page);
     const before = await headerHeight(page);
-    await picker(page).getByRole('radio', { name: 'Review' }).click();
-    await expect(picker(page).getByRole('radio', { name: 'Review (pending)' })).toBeChecked();
+    await picker(page).getByRole('button', { name: 'Review' }).click();
+    await expect(picker(page).getByRole('button', { name: 'Review (pending)' })).toHaveAttribute('aria-pressed', 'true');
     await expect(
       page
         .getByRole('banner')
         .getByRole('status')
-        .filter({ hasText: /^Switching to Review mode; applies from the next/ }),
+        .filter({ hasText: /^Review mode starts with your next message$/ }),
     ).toBeVisible();
     expect(await headerHeight(page)).toBe(before);
+    if (viewport.width >= 720) {
+      // Wide: the note is read whole beside the picker (at 375 px it has a line of its own).
+      const note = page
+        .getByRole('banner')
+        .getByRole('status')
+        .filter({ hasText: /^Review mode starts/ });
+      expect(await note.evaluate((element) => (element.parentElement?.scrollWidth ?? 0) <= (element.parentElement?.clientWidth ?? 0))).toBe(true);
+    }
+    const badge = page.getByRole('status', { name: 'Default mode, switching to Review (pending)' });
+    await expect(badge.getByText('Default → Review (pending)', { exact: true })).toBeVisible();
+    expect(await cutTexts(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/modes-header-pending-${viewport.width}.png` });
 
     await send(page, '/mode plan');
-    await expect(picker(page).getByRole('radio', { name: 'Plan (pending)' })).toBeChecked();
-    await expect(page.getByRole('banner').getByText(/^Switching to Review mode/)).toHaveCount(0);
+    await expect(picker(page).getByRole('button', { name: 'Plan (pending)' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('banner').getByText(/^Review mode starts/)).toHaveCount(0);
+    await expect(page.getByRole('banner').getByText('Plan mode starts with your next message')).toBeVisible();
+    expect(await cutTexts(page)).toEqual([]);
     expect(await headerHeight(page)).toBe(before);
 
     await send(page, '/mode nonsense');

@@ -7,14 +7,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { SHOTS, newSession, reviewCard, send } from '../helpers.ts';
 
 const modeBadge = (page: Page) => page.getByRole('status', { name: / mode(,|$)/ });
-const picker = (page: Page) => page.getByRole('radiogroup', { name: 'Collaboration mode' });
+const picker = (page: Page) => page.getByRole('group', { name: 'Collaboration mode' });
 const turnsCompleted = (page: Page) => page.getByText('Turn completed');
 
 test('switch to Review, send a task, switch to Plan, review and approve a plan', async ({ page }) => {
   await newSession(page);
   await expect(modeBadge(page)).toHaveAccessibleName('Default mode');
-  await expect(picker(page).getByRole('radio')).toHaveText(['Default', 'Plan', 'Review']);
-  await expect(picker(page).getByRole('radio', { name: 'Default' })).toBeChecked();
+  await expect(picker(page).getByRole('button')).toHaveText(['Default', 'Plan', 'Review']);
+  await expect(picker(page).getByRole('button', { name: 'Default' })).toHaveAttribute('aria-pressed', 'true');
 
   // The composer offers one command per mode plus /mode.
   const box = page.getByRole('textbox', { name: 'Message the agent' });
@@ -26,8 +26,8 @@ test('switch to Review, send a task, switch to Plan, review and approve a plan',
   await send(page, 'Hello');
   await expect(turnsCompleted(page)).toHaveCount(1, { timeout: 30_000 });
 
-  await picker(page).getByRole('radio', { name: 'Review' }).click();
-  await expect(picker(page).getByRole('radio', { name: 'Review (pending)' })).toBeChecked();
+  await picker(page).getByRole('button', { name: 'Review' }).click();
+  await expect(picker(page).getByRole('button', { name: 'Review (pending)' })).toHaveAttribute('aria-pressed', 'true');
   await expect(modeBadge(page)).toHaveAccessibleName('Default mode, switching to Review (pending)');
   await send(page, 'Look over the greeting code in the CLI');
   await expect(modeBadge(page)).toHaveAccessibleName('Review mode');
@@ -35,8 +35,8 @@ test('switch to Review, send a task, switch to Plan, review and approve a plan',
   await expect(turnsCompleted(page)).toHaveCount(2, { timeout: 30_000 });
   await page.screenshot({ path: `${SHOTS}/modes-review.png` });
 
-  await picker(page).getByRole('radio', { name: 'Plan' }).click();
-  await expect(picker(page).getByRole('radio', { name: 'Plan (pending)' })).toBeChecked();
+  await picker(page).getByRole('button', { name: 'Plan' }).click();
+  await expect(picker(page).getByRole('button', { name: 'Plan (pending)' })).toHaveAttribute('aria-pressed', 'true');
   await send(page, 'Add a --greeting flag to the CLI');
   await expect(modeBadge(page)).toHaveAccessibleName('Plan mode');
   await expect(page.getByText('The user switched this session to plan mode.')).toBeVisible();
@@ -49,7 +49,7 @@ test('switch to Review, send a task, switch to Plan, review and approve a plan',
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(card).toBeHidden();
   await expect(modeBadge(page)).toHaveAccessibleName('Default mode', { timeout: 30_000 });
-  await expect(picker(page).getByRole('radio', { name: 'Default' })).toBeChecked();
+  await expect(picker(page).getByRole('button', { name: 'Default' })).toHaveAttribute('aria-pressed', 'true');
   await expect(turnsCompleted(page)).toHaveCount(3, { timeout: 60_000 });
   await expect(page.getByText('write_file').first()).toBeVisible();
 });

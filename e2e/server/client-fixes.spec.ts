@@ -27,7 +27,7 @@ test('keeps the composer draft and the review Feedback across a reload', async (
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Message the agent' })).toHaveValue('half a thought');
 
-  await page.getByRole('radiogroup', { name: 'Collaboration mode' }).getByRole('radio', { name: 'Plan' }).click();
+  await page.getByRole('group', { name: 'Collaboration mode' }).getByRole('button', { name: 'Plan' }).click();
   await expect(planBadge(page)).toHaveAccessibleName(/plan mode on/i);
   await send(page, 'Add a --greeting flag to the CLI');
   const card = reviewCard(page);
@@ -40,7 +40,7 @@ test('keeps the composer draft and the review Feedback across a reload', async (
 test('review card at 375×667 and 1280×800, then Stop cancels the execution', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await newSession(page);
-  await page.getByRole('radiogroup', { name: 'Collaboration mode' }).getByRole('radio', { name: 'Plan' }).click();
+  await page.getByRole('group', { name: 'Collaboration mode' }).getByRole('button', { name: 'Plan' }).click();
   await expect(planBadge(page)).toHaveAccessibleName(/plan mode on/i);
   await send(page, 'Add a --greeting flag to the CLI');
   const card = reviewCard(page);

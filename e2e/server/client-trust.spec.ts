@@ -66,7 +66,7 @@ test('notices a silently dead downlink, shows Reconnecting…, and catches up wi
   const states = await recordConnectionStates(page);
   const sockets = await controlSockets(page);
   await newSession(page);
-  await page.getByRole('radiogroup', { name: 'Collaboration mode' }).getByRole('radio', { name: 'Plan' }).click();
+  await page.getByRole('group', { name: 'Collaboration mode' }).getByRole('button', { name: 'Plan' }).click();
   await expect(page.getByRole('status', { name: /^Plan mode on/ })).toBeVisible();
 
   // The sockets stay open but deliver nothing from here; the task goes to the host over HTTP.
@@ -94,7 +94,7 @@ test('disables the review actions while disconnected, then follows the host afte
   const sockets = await controlSockets(page);
   await newSession(page);
   const sessionId = decodeURIComponent(new URL(page.url()).hash.replace(/^#\/s\//, ''));
-  await page.getByRole('radiogroup', { name: 'Collaboration mode' }).getByRole('radio', { name: 'Plan' }).click();
+  await page.getByRole('group', { name: 'Collaboration mode' }).getByRole('button', { name: 'Plan' }).click();
   await send(page, 'Add a --greeting flag to the CLI');
   const card = reviewCard(page);
   await expect(card).toBeVisible({ timeout: 30_000 });
@@ -110,7 +110,7 @@ test('disables the review actions while disconnected, then follows the host afte
     await expect(card.getByRole('button', { name })).toHaveAccessibleDescription('Reconnecting… your text is kept');
   }
   await card.getByRole('textbox', { name: 'Feedback' }).fill('typed while offline');
-  await expect(page.getByRole('radiogroup', { name: 'Collaboration mode' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('group', { name: 'Collaboration mode' })).toHaveAttribute('aria-disabled', 'true');
 
   // While the page hears nothing, the turn is stopped on the host: the review no longer waits.
   const cancelled = await request.post('/api/session.cancel', {

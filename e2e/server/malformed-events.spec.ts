@@ -68,7 +68,7 @@ test('a wrong-shaped event over the mux socket is skipped and counted, and the s
   const transcript = page.getByRole('region', { name: 'Transcript' });
   await expect(transcript.getByText('2 events could not be shown')).toBeVisible();
   await expectNoErrorScreen(page);
-  await page.getByRole('radiogroup', { name: 'Collaboration mode' }).getByRole('radio', { name: 'Plan' }).click();
+  await page.getByRole('group', { name: 'Collaboration mode' }).getByRole('button', { name: 'Plan' }).click();
   await expect(planBadge(page)).toHaveAccessibleName(/plan mode on/i);
   await expect(transcript.getByText('Plan mode on', { exact: true })).toBeVisible();
 });

@@ -10,15 +10,15 @@ test('picker, keep planning with feedback, approve, execution, reload', async ({
   await newSession(page);
   await expect(planBadge(page)).toHaveAccessibleName(/plan mode off/i);
 
-  await page.getByRole('radiogroup', { name: 'Collaboration mode' }).getByRole('radio', { name: 'Plan' }).click();
+  await page.getByRole('group', { name: 'Collaboration mode' }).getByRole('button', { name: 'Plan' }).click();
   await expect(planBadge(page)).toHaveAccessibleName(/plan mode on/i);
-  await expect(page.getByRole('radio', { name: 'Plan' })).toBeChecked();
+  await expect(page.getByRole('group', { name: 'Collaboration mode' }).getByRole('button', { name: 'Plan' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('textbox', { name: 'Message the agent' })).toHaveAttribute('placeholder', /plan/i);
 
   await send(page, 'Add a --greeting flag to the CLI');
   const card = reviewCard(page);
   await expect(card).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('radiogroup', { name: 'Collaboration mode' }).getByRole('radio', { name: 'Default' })).toBeDisabled();
+  await expect(page.getByRole('group', { name: 'Collaboration mode' }).getByRole('button', { name: 'Default' })).toBeDisabled();
   await page.screenshot({ path: `${SHOTS}/server-review-card-1280.png` });
 
   await card.getByRole('textbox', { name: 'Feedback' }).fill('Also cover the flag with a unit test');

@@ -23,6 +23,7 @@ it('creates a session, plans with /plan, approves the review and shows plan mode
   await waitFor(() => expect(within(nav).getByRole('link', { current: 'page' })).toBeInTheDocument());
 
   const box = await screen.findByRole('textbox', { name: 'Message the agent' });
+  await waitFor(() => expect(box).toHaveFocus());
   await user.type(box, '/plan Add a --greeting flag to the CLI{Enter}');
 
   const review = await screen.findByRole('region', { name: 'Approve this plan and leave plan mode?' }, { timeout: 5000 });
@@ -41,6 +42,19 @@ it('creates a session, plans with /plan, approves the review and shows plan mode
   expect(within(transcript).getByText('Plan mode off')).toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message the agent' })).toHaveFocus(), { timeout: 5000 });
 }, 20_000);
+
+it('puts focus in the composer after New session in the sessions list, from another session', async () => {
+  const { callMethod } = await import('../lib/api-client.ts');
+  const { sessionId } = await callMethod('session.create', {});
+  history.replaceState(null, '', `/#/s/${sessionId}`);
+  const user = userEvent.setup();
+  render(<App queryClient={fresh()} />);
+  expect(await screen.findByRole('status', { name: 'Connected' })).toBeInTheDocument();
+  await screen.findByRole('textbox', { name: 'Message the agent' });
+  await user.click(within(screen.getByRole('navigation', { name: 'Sessions' })).getByRole('button', { name: 'New session' }));
+  await waitFor(() => expect(location.hash).not.toBe(`#/s/${sessionId}`));
+  await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message the agent' })).toHaveFocus());
+});
 
 it('opens the session named in the URL hash, and shows a read-only notice instead of the composer for an imported log', async () => {
   const { callMethod } = await import('../lib/api-client.ts');

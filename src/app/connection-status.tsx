@@ -1,4 +1,7 @@
-/** The downlink's connection state as a live `status` ("Connected" / "Reconnecting…" / "Connecting…"). */
+/**
+ * The downlink's connection state as a `status` ("Connected" / "Reconnecting…" / "Connecting…"), not live itself:
+ * the app's live region announces its changes once.
+ */
 import { useConnectionState } from '../features/session-stream/session-stream.tsx';
 import { useCopy } from '../lib/language.ts';
 import { appLocales } from './locales.ts';
@@ -8,7 +11,7 @@ export function ConnectionStatus() {
   const t = useCopy(appLocales);
   const state = useConnectionState();
   return (
-    <span role="status" aria-label={t.connection[state]} className={`connection connection-${state}`}>
+    <span role="status" aria-live="off" aria-label={t.connection[state]} className={`connection connection-${state}`}>
       <span className="connection-dot" aria-hidden="true" />
       {t.connection[state]}
     </span>

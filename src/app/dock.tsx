@@ -115,7 +115,8 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
     body = <Composer sessionId={sessionId} plan={state.plan} mode={state.mode} running={state.running} connection={connection} />;
   }
   return (
-    <div className="dock" aria-label={t.dock} role="group">
+    // A named section is a region landmark, so the review card, question flow or composer is inside one (axe `region`).
+    <section className="dock" aria-label={t.dock}>
       {moved && !pending ? (
         <p className="drafts-moved" role="status">
           {t.draftsMoved}
@@ -127,6 +128,6 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
         </p>
       ) : null}
       {body}
-    </div>
+    </section>
   );
 }

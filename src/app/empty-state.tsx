@@ -1,6 +1,10 @@
-/** The view when no session is selected: a header with the connection state and a "New session" call to action. */
+/**
+ * The view when no session is selected: a header with the connection state and a "New session" call to action; the
+ * session it creates takes keyboard focus in its composer.
+ */
 import type { ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { focusComposer } from '../features/composer/composer.tsx';
 import { callMethod } from '../lib/api-client.ts';
 import { hostKeys } from '../lib/queries.ts';
 import { selectSession } from '../lib/route.ts';
@@ -17,6 +21,7 @@ export function EmptyState({ leading }: { leading?: ReactNode }) {
     onSuccess: async ({ sessionId }) => {
       await queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });
       selectSession(sessionId);
+      focusComposer();
     },
   });
   return (

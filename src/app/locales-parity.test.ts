@@ -16,20 +16,20 @@ const files = import.meta.glob<Record<string, unknown>>('../**/locales.ts', { ea
  * parameters are not strings, or to cover each branch.
  */
 const SAMPLES: Record<string, readonly (readonly unknown[])[]> = {
-  outcome: ['committed', 'queued', 'cancelled', 'noop'].flatMap((outcome) => [
-    [outcome, true],
-    [outcome, false],
-  ]),
   'planStatusLocales.modeBadge': [[{ current: 'default' }], [{ current: 'plan', pending: 'default' }], [{ current: 'deep-dive', pending: 'deep-dive' }]],
+  modeBadgeShort: [[{ current: 'default' }], [{ current: 'plan', pending: 'default' }], [{ current: 'deep-dive', pending: 'deep-dive' }]],
+  planPendingNote: [
+    [true, true],
+    [false, false],
+  ],
+  modePendingNote: [
+    ['plan', true],
+    ['deep-dive', false],
+  ],
   'sessionsLocales.modeBadge': [
     ['plan', true],
     ['review', false],
     ['deep-dive', false],
-  ],
-  modeOutcome: [
-    [{ current: 'default' }, 'plan'],
-    [{ current: 'plan', pending: 'plan' }, 'plan'],
-    [{ current: 'plan' }, 'plan'],
   ],
   importTooLarge: [[17 * 1024 * 1024, 16 * 1024 * 1024]],
   importRefused: [

@@ -21,6 +21,8 @@ export interface AppLocale {
   errorTitle: string;
   tryAgain: string;
   dock: string;
+  /** Heading of the session's transcript for assistive technology (visually hidden; the outline's level 2). */
+  conversation: string;
   /** A turn the host stopped with an error its log does not show yet (the host's message, as it wrote it). */
   turnStopped: (message: string) => string;
   /** A question was answered elsewhere (another tab or client) while text was typed for it here. */
@@ -31,6 +33,8 @@ export interface AppLocale {
   themeLabel: string;
   /** Names of the theme choices. */
   themes: Record<Theme, string>;
+  /** Lines of the app's polite live region (`LiveAnnouncer`), and the region's name. */
+  announce: { region: string; planReady: string; question: string; connectionLost: string; connectionBack: string };
 }
 
 /** English copy. */
@@ -49,12 +53,20 @@ export const en: AppLocale = {
   errorTitle: 'Something went wrong',
   tryAgain: 'Try again',
   dock: 'Message dock',
+  conversation: 'Conversation',
   turnStopped: (message) => `The turn stopped: ${message}`,
   draftsMoved: 'The question was answered elsewhere. What you typed for it is in the message box.',
   preferences: 'Preferences',
   languageLabel: 'Language',
   themeLabel: 'Theme',
   themes: { system: 'System', light: 'Light', dark: 'Dark' },
+  announce: {
+    region: 'Announcements',
+    planReady: 'Plan ready for review',
+    question: 'The agent asks a question',
+    connectionLost: 'Connection lost; reconnecting…',
+    connectionBack: 'Connected again',
+  },
 };
 
 /** Simplified Chinese copy. */
@@ -79,6 +91,14 @@ export const zhCN: AppLocale = {
   languageLabel: '语言',
   themeLabel: '主题',
   themes: { system: '跟随系统', light: '浅色', dark: '深色' },
+  conversation: '对话',
+  announce: {
+    region: '播报',
+    planReady: '计划已就绪，等待审阅',
+    question: '智能体提出了一个问题',
+    connectionLost: '连接已断开；正在重新连接…',
+    connectionBack: '已重新连接',
+  },
 };
 
 /** Every dictionary of the shell, by language. */

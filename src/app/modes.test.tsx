@@ -25,18 +25,19 @@ it('switches to Review through the picker, applies it with the next prompt, then
   expect(await screen.findByRole('status', { name: 'Connected' })).toBeInTheDocument();
   await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'New session' }));
   expect(await screen.findByRole('status', { name: 'Default mode' })).toBeInTheDocument();
-  const picker = screen.getByRole('radiogroup', { name: 'Collaboration mode' });
+  const picker = screen.getByRole('group', { name: 'Collaboration mode' });
   await waitFor(() =>
     expect(
       within(picker)
-        .getAllByRole('radio')
+        .getAllByRole('button')
         .map((r) => r.textContent),
     ).toEqual(['Default', 'Plan', 'Review']),
   );
 
-  await user.click(within(picker).getByRole('radio', { name: 'Review' }));
-  expect(await within(picker).findByRole('radio', { name: 'Review (pending)', checked: true })).toBeInTheDocument();
+  await user.click(within(picker).getByRole('button', { name: 'Review' }));
+  expect(await within(picker).findByRole('button', { name: 'Review (pending)', pressed: true })).toBeInTheDocument();
   expect(screen.getByRole('status', { name: 'Default mode, switching to Review (pending)' })).toBeInTheDocument();
+  expect(within(picker.parentElement as HTMLElement).getByRole('status')).toHaveTextContent(/^Review mode starts with your next message$/);
 
   await user.type(screen.getByRole('textbox', { name: 'Message the agent' }), 'Look over the CLI{Enter}');
   expect(await screen.findByRole('status', { name: 'Review mode' }, { timeout: 5000 })).toBeInTheDocument();
@@ -48,5 +49,5 @@ it('switches to Review through the picker, applies it with the next prompt, then
   expect(screen.getByText('The user switched this session to plan mode.')).toBeInTheDocument();
   await user.click(within(review).getByRole('button', { name: 'Approve' }));
   expect(await screen.findByRole('status', { name: 'Default mode' }, { timeout: 5000 })).toBeInTheDocument();
-  expect(within(picker).getByRole('radio', { name: 'Default' })).toBeChecked();
+  expect(within(picker).getByRole('button', { name: 'Default' })).toHaveAttribute('aria-pressed', 'true');
 }, 20_000);

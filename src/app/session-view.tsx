@@ -1,6 +1,7 @@
 /**
  * One open session: a header (title, connection state, plan-mode badge and picker — or, for a session with a `mode`
- * projection, the session-modes badge and picker), the transcript, and the dock.
+ * projection, the session-modes badge and picker), the transcript, and the dock. Changes of its projection and new
+ * questions are announced in the app's live region.
  * All data comes from the session stream and the query cache.
  */
 import { useCallback, type ReactNode } from 'react';
@@ -21,6 +22,7 @@ import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
 import { Dock } from './dock.tsx';
 import { useCopy } from '../lib/language.ts';
+import { useSessionAnnouncements } from './live-announcer.tsx';
 import { appLocales } from './locales.ts';
 
 /**
@@ -34,6 +36,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
   const { capabilities } = useHostInfo();
   const connection = useConnectionState();
   useLivenessProbe(sessionId);
+  useSessionAnnouncements(state);
   const reviewPending = state.questions.some((q) => planReviewOf(q.questions) !== undefined);
   const waiting = reviewPending ? 'review' : state.questions.length > 0 ? 'answer' : undefined;
   // The transcript owns its scroll container and follows the bottom itself (virtualised, issue 9).
@@ -59,6 +62,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
                 readOnly={state.readOnly}
                 readOnlyReason={state.readOnlyReason}
                 connection={connection}
+                running={state.running}
               />
             </>
           ) : (
@@ -72,12 +76,15 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
                 readOnly={state.readOnly}
                 readOnlyReason={state.readOnlyReason}
                 connection={connection}
+                running={state.running}
               />
             </>
           )}
         </div>
       </header>
       <main className="session-main">
+        {/* The outline under the session's h1: transcript cards carry h3 titles (axe heading-order). */}
+        <h2 className="visually-hidden">{t.conversation}</h2>
         <Transcript
           key={sessionId}
           transcript={transcript}

@@ -2,24 +2,32 @@
  * The app layout: the session list in a sidebar (a toggled drawer below 720 px) and the selected session — or the
  * empty state — beside it. The selection is the URL hash; the drawer's open state is view state. An open drawer
  * closes on its "Close sessions" button, a tap on the backdrop, Escape, or choosing a session; focus moves into it
- * when it opens and back to the toggle when it closes.
+ * when it opens and back to the toggle when it closes. A session created here takes focus in its composer, and the
+ * app's one polite live region sits beside the workspace.
  */
 import { useEffect, useRef, useState } from 'react';
 import { SessionsSidebar } from '../features/sessions/sessions-sidebar.tsx';
-import { useHostInfo, useSessionBadges } from '../features/session-stream/session-stream.tsx';
+import { focusComposer } from '../features/composer/composer.tsx';
+import { useConnectionState, useHostInfo, useSessionBadges } from '../features/session-stream/session-stream.tsx';
 import { useSelectedSessionId } from '../lib/route.ts';
 import { EmptyState } from './empty-state.tsx';
 import { Preferences } from './preferences.tsx';
 import { useCopy } from '../lib/language.ts';
+import { LiveAnnouncer } from './live-announcer.tsx';
 import { appLocales } from './locales.ts';
 import { SessionView } from './session-view.tsx';
 import './shell.css';
 
 /** The sidebar with badges from the stream; its own component so stream changes re-render only the list. */
-function Sidebar({ selectedId, onOpened }: { selectedId: string | undefined; onOpened: () => void }) {
+function Sidebar({ selectedId, onOpened }: { selectedId: string | undefined; onOpened: (sessionId: string, how: 'created' | 'imported') => void }) {
   const { capabilities } = useHostInfo();
   const badgesOf = useSessionBadges();
   return <SessionsSidebar selectedId={selectedId} capabilities={capabilities} badgesOf={badgesOf} onOpened={onOpened} />;
+}
+
+/** The live region, with the connection state it announces; its own component so connection changes re-render only it. */
+function Announcer() {
+  return <LiveAnnouncer connection={useConnectionState()} />;
 }
 
 /** Render the shell (needs the app providers). */
@@ -30,6 +38,14 @@ export function Shell() {
   const closeButton = useRef<HTMLButtonElement>(null);
   const toggleButton = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
+  // A session created from the list takes keyboard focus in its composer once it is the one shown (issue 11 item 4):
+  // asking earlier would focus the composer of the session being left.
+  const focusWhenShown = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (selectedId === undefined || focusWhenShown.current !== selectedId) return;
+    focusWhenShown.current = undefined;
+    focusComposer();
+  }, [selectedId]);
   // Choosing a session (a link in the drawer, or the back button) closes the drawer on narrow screens; adjusted while
   // rendering (react.dev "You might not need an effect"), so the drawer never shows open over the new session.
   const [drawerFor, setDrawerFor] = useState(selectedId);
@@ -69,13 +85,20 @@ export function Shell() {
         <button ref={closeButton} type="button" className="button drawer-close" onClick={() => setDrawerOpen(false)}>
           {t.closeSessions}
         </button>
-        <Sidebar selectedId={selectedId} onOpened={() => setDrawerOpen(false)} />
+        <Sidebar
+          selectedId={selectedId}
+          onOpened={(sessionId, how) => {
+            if (how === 'created') focusWhenShown.current = sessionId;
+            setDrawerOpen(false);
+          }}
+        />
         <Preferences />
       </aside>
       {drawerOpen ? <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} /> : null}
       <div className="app-workspace">
         {selectedId ? <SessionView key={selectedId} sessionId={selectedId} leading={toggle} /> : <EmptyState leading={toggle} />}
       </div>
+      <Announcer />
     </div>
   );
 }

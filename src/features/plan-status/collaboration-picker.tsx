@@ -1,43 +1,33 @@
 /**
- * The radiogroup both collaboration-mode pickers render (plan mode, seed 000; session modes, seed 002): one radio per
- * option in order, checked at the value the caller names (a projection's target, never the last click), the pending
- * target labelled "(pending)", roving tabindex with arrows/Home/End that move and choose, a visible disabled reason,
- * and the outcome of a choice as a notice that clears after {@link OUTCOME_VISIBLE_MS}, when the session changes, or
- * when the checked or pending value changes for any reason but the choice it reports. Reason, outcome and alert share
- * one line of fixed height that truncates (full text in `title`), so the header around the picker never grows.
+ * The toggle-button group both collaboration-mode pickers render (plan mode, seed 000; session modes, seed 002): a
+ * `group` named "Collaboration mode" of one button per option, in order, each in the Tab order, `aria-pressed` at the
+ * value the caller names (a projection's target, never the last click), the pending target labelled "(pending)".
+ * Enter, Space or a click chooses; arrow keys never choose (a choice sends a command, so it takes an explicit press).
+ * One note line beside it holds the disabled reason, the caller's pending note (derived from the same projection as
+ * the badge, so the two never disagree) and an alert for a choice that failed (cleared when the session or the
+ * pressed or pending value changes). The line has a fixed height and truncates (full text in `title`).
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { describeApiError } from '../../lib/describe-api-error.ts';
 import { useCopy } from '../../lib/language.ts';
 import { planStatusLocales } from './locales.ts';
 import './plan-status.css';
 
-/** How long an outcome stays in the status line, in ms. */
-export const OUTCOME_VISIBLE_MS = 4000;
-
-/** One radio of a {@link CollaborationPicker}: `value` is sent to `choose` and set as `data-mode`; `label` is its name. */
+/** One button of a {@link CollaborationPicker}: `value` is sent to `choose` and set as `data-mode`; `label` is its name. */
 export type CollaborationOption = { value: string; label: string };
-
-/** The outcome of the last choice: `requested` is the value chosen; `followed` once the projection moved to it. */
-type Notice = { kind: 'status' | 'error'; text: string; requested: string; followed: boolean };
-
-/** Whether a move of the checked value to `checked` is the projection catching up with the notice's choice. */
-function followsChoice(notice: Notice, checked: string | undefined): boolean {
-  return !notice.followed && notice.kind === 'status' && checked === notice.requested;
-}
 
 /** Props of {@link CollaborationPicker}. */
 export type CollaborationPickerProps = {
-  /** The session the notice belongs to; a change clears it. */
+  /** The session the alert belongs to; a change clears it. */
   sessionId: string;
-  /** The radios, in order (arrow keys wrap around them). */
+  /** The buttons, in order. */
   options: readonly CollaborationOption[];
-  /** The value of the checked radio; `undefined` leaves every radio unchecked (state unknown). */
+  /** The value of the pressed button; `undefined` leaves every button unpressed (state unknown). */
   checked: string | undefined;
-  /** The value asked for but not yet in force: its radio is marked `data-pending` and named "<label> (pending)". */
+  /** The value asked for but not yet in force: its button is marked `data-pending` and named "<label> (pending)". */
   pending: string | undefined;
-  /** Nothing may be chosen (review pending, read-only); the picker is also disabled while a choice is in flight. */
+  /** Nothing may be chosen (review pending, read-only, offline); the picker is also disabled while a choice is in flight. */
   disabled: boolean;
   /** Why the picker is disabled, shown beside it and linked by `aria-describedby`; `undefined` shows nothing. */
   reason: string | undefined;
@@ -46,18 +36,28 @@ export type CollaborationPickerProps = {
    * for assistive technology; `undefined` adds nothing.
    */
   reasonDetail?: string | undefined;
+  /**
+   * What the pending switch means, derived by the caller from the projection the badge shows (e.g. "Plan mode starts
+   * with your next message"); shown in the status line while set. `undefined` shows nothing.
+   */
+  note?: string | undefined;
   /** Text of an alert that does not come from a choice (e.g. the options failed to load); a choice's error wins. */
   alert?: string | undefined;
   /**
-   * Ask the host for `value`; never called for the checked value or while disabled.
-   * @returns the outcome text for the status line; a rejection is shown as an alert, worded by `describeApiError`
+   * Ask the host for `value`; never called for the pressed value or while disabled. What it resolves to is not shown:
+   * the projection (badge, pressed button, `note`) says what became of the choice.
+   * @throws a rejection is shown as an alert, worded by `describeApiError`
    */
-  choose: (value: string) => Promise<string>;
+  choose: (value: string) => Promise<unknown>;
 };
 
+/** The error of the last choice, and the state it was given in (a later change of either value makes it stale). */
+type ChoiceError = { text: string; checked: string | undefined; pending: string | undefined };
+
 /**
- * Radio group "Collaboration mode" over `options` (arrow keys, Home and End move and choose; roving tabindex).
- * Disabled while `disabled` or while a choice is in flight (`aria-busy`).
+ * Group "Collaboration mode" of toggle buttons over `options` (Tab reaches each; Enter, Space or a click chooses).
+ * Disabled while `disabled` or while a choice is in flight (`aria-busy`); a disabled button stays focusable so its
+ * reason can be read.
  */
 export function CollaborationPicker({
   sessionId,
@@ -67,91 +67,62 @@ export function CollaborationPicker({
   disabled: blocked,
   reason,
   reasonDetail,
+  note,
   alert,
   choose,
 }: CollaborationPickerProps) {
   const copy = useCopy(planStatusLocales);
   const reasonId = useId();
   const detailId = useId();
-  const [notice, setNotice] = useState<Notice | undefined>(undefined);
-  const radios = useRef<Array<HTMLButtonElement | null>>([]);
+  const [error, setError] = useState<ChoiceError | undefined>(undefined);
 
   const mutation = useMutation({
     mutationFn: (value: string) => choose(value),
-    onMutate: () => setNotice(undefined),
-    onSuccess: (text, requested) => setNotice({ kind: 'status', text, requested, followed: false }),
-    onError: (error: unknown, requested) => setNotice({ kind: 'error', text: describeApiError(error), requested, followed: false }),
+    onMutate: () => setError(undefined),
+    onError: (failure: unknown) => setError({ text: describeApiError(failure), checked, pending }),
   });
 
-  useEffect(() => {
-    if (notice?.kind !== 'status') return undefined;
-    const timer = setTimeout(() => setNotice(undefined), OUTCOME_VISIBLE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
-
-  // A notice belongs to the session it was asked for, and describes the state it was given in: the projection
-  // catching up with the choice keeps it (once, as the answer and the projection frame arrive in either order); any
-  // other move of the checked or pending value — a typed command, another tab, the switch committing — makes it
-  // stale. Adjusted while rendering (react.dev "You might not need an effect"), so no stale frame shows.
-  const [seen, setSeen] = useState({ sessionId, checked, pending });
-  if (seen.sessionId !== sessionId || seen.checked !== checked || seen.pending !== pending) {
-    setSeen({ sessionId, checked, pending });
-    if (seen.sessionId !== sessionId) setNotice(undefined);
-    else setNotice((current) => (current === undefined ? current : followsChoice(current, checked) ? { ...current, followed: true } : undefined));
+  // An error belongs to the session it was asked for; adjusted while rendering (react.dev "You might not need an
+  // effect"), so no stale error shows beside another session.
+  const [errorFor, setErrorFor] = useState(sessionId);
+  if (errorFor !== sessionId) {
+    setErrorFor(sessionId);
+    setError(undefined);
   }
 
   const disabled = blocked || mutation.isPending;
-  const focusable = Math.max(
-    0,
-    options.findIndex((option) => option.value === checked),
-  );
 
   const pick = (value: string) => {
     if (disabled || value === checked) return;
     mutation.mutate(value);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
-    const jump = event.key === 'Home' ? 0 : event.key === 'End' ? options.length - 1 : undefined;
-    if (step === 0 && jump === undefined) return;
-    event.preventDefault();
-    const next = jump ?? (index + step + options.length) % options.length;
-    radios.current[next]?.focus();
-    const option = options[next];
-    if (option !== undefined) pick(option.value);
-  };
-
-  const alertText = notice?.kind === 'error' ? notice.text : alert;
-  const statusText = mutation.isPending ? copy.working : notice?.kind === 'status' ? notice.text : '';
+  // A choice's error describes the state it was given in: a typed command, another tab or the switch committing makes it stale.
+  const stale = error !== undefined && (error.checked !== checked || error.pending !== pending);
+  const alertText = error !== undefined && !stale ? error.text : alert;
+  const statusText = mutation.isPending ? copy.working : (note ?? '');
   const noteTitle = [reason, statusText, alertText].filter((text) => text !== undefined && text !== '').join(' · ');
 
   return (
     <div className="plan-picker">
       <div
-        role="radiogroup"
+        role="group"
         aria-label={copy.pickerLabel}
         aria-disabled={disabled || undefined}
         aria-describedby={reason ? (reasonDetail ? `${reasonId} ${detailId}` : reasonId) : undefined}
         aria-busy={mutation.isPending || undefined}
         className="plan-picker__group"
       >
-        {options.map((option, index) => (
+        {options.map((option) => (
           <button
             key={option.value}
-            ref={(element) => {
-              radios.current[index] = element;
-            }}
             type="button"
-            role="radio"
-            aria-checked={checked === option.value}
+            aria-pressed={checked === option.value}
             aria-disabled={disabled || undefined}
-            tabIndex={index === focusable ? 0 : -1}
             className="plan-picker__radio"
             data-mode={option.value}
             data-pending={option.value === pending || undefined}
             onClick={() => pick(option.value)}
-            onKeyDown={(event) => onKeyDown(event, index)}
           >
             {option.value === pending ? copy.pendingRadio(option.label) : option.label}
           </button>
@@ -168,7 +139,7 @@ export function CollaborationPicker({
             {reasonDetail}
           </span>
         ) : null}
-        <span role="status" className="plan-picker__status">
+        <span role="status" aria-live="off" className="plan-picker__status">
           {statusText}
         </span>
         {alertText !== undefined ? (

@@ -3,7 +3,7 @@
  * session-modes variant), one `PlanStatusCopy` dictionary per interface language (English, Simplified Chinese); the plan-mode
  * badge's four labels are the shared `planBadgeLocales` (src/lib/locales.ts).
  */
-import type { ModeState, SetOutcome } from '../../core/protocol/methods.ts';
+import type { ModeState } from '../../core/protocol/methods.ts';
 import type { Dictionaries } from '../../lib/language.ts';
 
 /** Every string the badge and the picker show. Functions take the effective target (`true` = plan mode). */
@@ -11,8 +11,12 @@ export type PlanStatusCopy = {
   pickerLabel: string;
   defaultMode: string;
   planMode: string;
-  /** Outcome of `session.setPlanMode` for the requested target (upstream spec §1.5). */
-  outcome: (outcome: SetOutcome, active: boolean) => string;
+  /**
+   * The picker's note while a plan-mode switch is pending, from the `plan` projection (`active` = the effective target)
+   * and whether a turn runs: mid-turn it applies from the agent's next step, else with the next message sent
+   * (upstream spec §1.5, §1.11).
+   */
+  planPendingNote: (active: boolean, running: boolean) => string;
   reviewPendingReason: string;
   /** Short marker beside the picker of a read-only session (the full reason is its `title` and the dock's notice). */
   readOnlyMarker: string;
@@ -21,12 +25,14 @@ export type PlanStatusCopy = {
   working: string;
   /** Display name of a session mode (`default` → "Default", `deep-dive` → "Deep-dive"). */
   modeLabel: (mode: string) => string;
-  /** Accessible name of a picker radio whose value is the pending target (asked for, not yet in force). */
+  /** Accessible name of a picker button whose value is the pending target (asked for, not yet in force). */
   pendingRadio: (label: string) => string;
   /** Badge text of the session-modes variant: the mode in force and, while asked for, the pending target. */
   modeBadge: (value: ModeState) => string;
-  /** What a `session.setMode` answer means for the requested mode. */
-  modeOutcome: (state: ModeState, requested: string) => string;
+  /** Visible badge text (the accessible name and `title` are `modeBadge`): both mode names in full, short enough never to be cut. */
+  modeBadgeShort: (value: ModeState) => string;
+  /** The picker's note while a session-mode switch to `mode` is pending, mid-turn or not (seed 002). */
+  modePendingNote: (mode: string, running: boolean) => string;
   /** The list of modes could not be loaded. */
   modesUnavailable: (message: string) => string;
 };
@@ -38,22 +44,7 @@ export const planStatusEn: PlanStatusCopy = {
   pickerLabel: 'Collaboration mode',
   defaultMode: 'Default',
   planMode: 'Plan',
-  outcome: (outcome, active) => {
-    switch (outcome) {
-      case 'committed':
-        return active ? 'Plan mode on' : 'Plan mode off';
-      case 'queued':
-        return active ? 'Entering plan mode; applies from the next step' : 'Leaving plan mode; applies from the next step';
-      case 'cancelled':
-        return 'Pending change cancelled';
-      case 'noop':
-        return active ? 'Plan mode is already on' : 'Plan mode is already off';
-      default: {
-        const never: never = outcome;
-        return String(never);
-      }
-    }
-  },
+  planPendingNote: (active, running) => `Plan mode ${active ? 'starts' : 'ends'} ${running ? "at the agent's next step" : 'with your next message'}`,
   reviewPendingReason: 'Decide on the plan under review first',
   readOnlyMarker: 'Read-only',
   unknownCommand: (line) => `Unknown command: ${line}`,
@@ -63,10 +54,9 @@ export const planStatusEn: PlanStatusCopy = {
   pendingRadio: (label) => `${label} (pending)`,
   modeBadge: ({ current, pending }) =>
     pending !== undefined && pending !== current ? `${modeLabel(current)} mode, switching to ${modeLabel(pending)} (pending)` : `${modeLabel(current)} mode`,
-  modeOutcome: (state, requested) => {
-    if (state.current !== requested) return `Switching to ${modeLabel(requested)} mode; applies from the next turn or step`;
-    return state.pending === requested ? `Staying in ${modeLabel(requested)} mode` : `Already in ${modeLabel(requested)} mode`;
-  },
+  modeBadgeShort: ({ current, pending }) =>
+    pending !== undefined && pending !== current ? `${modeLabel(current)} → ${modeLabel(pending)} (pending)` : `${modeLabel(current)} mode`,
+  modePendingNote: (mode, running) => `${modeLabel(mode)} mode starts ${running ? "at the agent's next step" : 'with your next message'}`,
   modesUnavailable: (message) => `Could not load the modes: ${message}`,
 };
 
@@ -87,22 +77,7 @@ export const planStatusZhCN: PlanStatusCopy = {
   pickerLabel: '协作模式',
   defaultMode: '默认',
   planMode: '计划',
-  outcome: (outcome, active) => {
-    switch (outcome) {
-      case 'committed':
-        return active ? '计划模式：开' : '计划模式：关';
-      case 'queued':
-        return active ? '正在进入计划模式；从下一步起生效' : '正在离开计划模式；从下一步起生效';
-      case 'cancelled':
-        return '待生效的切换已取消';
-      case 'noop':
-        return active ? '计划模式已经开启' : '计划模式已经关闭';
-      default: {
-        const never: never = outcome;
-        return String(never);
-      }
-    }
-  },
+  planPendingNote: (active, running) => `计划模式将${running ? '在智能体的下一步' : '随你的下一条消息'}${active ? '开启' : '关闭'}`,
   reviewPendingReason: '请先对待审的计划做出决定',
   readOnlyMarker: '只读',
   unknownCommand: (line) => `未知命令：${line}`,
@@ -112,10 +87,9 @@ export const planStatusZhCN: PlanStatusCopy = {
   pendingRadio: (label) => `${label}（待生效）`,
   modeBadge: ({ current, pending }) =>
     pending !== undefined && pending !== current ? `${modeNameZh(current)}，正在切换到${modeNameZh(pending)}（待生效）` : modeNameZh(current),
-  modeOutcome: (state, requested) => {
-    if (state.current !== requested) return `正在切换到${modeNameZh(requested)}；从下一轮或下一步起生效`;
-    return state.pending === requested ? `保持${modeNameZh(requested)}` : `已经是${modeNameZh(requested)}`;
-  },
+  modeBadgeShort: ({ current, pending }) =>
+    pending !== undefined && pending !== current ? `${modeNameZh(current)} → ${modeNameZh(pending)}（待生效）` : modeNameZh(current),
+  modePendingNote: (mode, running) => `${modeNameZh(mode)}将${running ? '在智能体的下一步' : '随你的下一条消息'}生效`,
   modesUnavailable: (message) => `无法加载模式列表：${message}`,
 };
 

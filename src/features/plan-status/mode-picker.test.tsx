@@ -1,7 +1,7 @@
 /**
  * Tests of the session-modes picker and badge (seed 002 variant): every mode from `session.modes` with Default
- * first, the checked radio at the projection's target, the pending target labelled, `session.setMode` on choice
- * with its outcome, disabled states with their reasons, and the badge naming the current mode.
+ * first, the pressed button at the projection's target, the pending target labelled, `session.setMode` on choice
+ * and a note derived from the projection, disabled states with their reasons, and the badge naming the current mode.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,21 +18,21 @@ const CROSS_REASON = 'Recorded with plan mode; this server runs session modes, s
 
 afterEach(() => vi.restoreAllMocks());
 
-const group = () => screen.getByRole('radiogroup', { name: 'Collaboration mode' });
+const group = () => screen.getByRole('group', { name: 'Collaboration mode' });
 const names = () =>
   within(group())
-    .getAllByRole('radio')
-    .map((radio) => radio.textContent);
+    .getAllByRole('button')
+    .map((button) => button.textContent);
 const checked = () =>
   within(group())
-    .getAllByRole('radio', { checked: true })
-    .map((radio) => radio.textContent);
+    .getAllByRole('button', { pressed: true })
+    .map((button) => button.textContent);
 
 describe('ModePicker', () => {
   it('lists every mode from session.modes, Default first, and checks the mode in force', async () => {
     const list = answerCall('session.modes', MODES);
     renderWithClient(<ModePicker sessionId={SESSION} mode={{ current: 'review' }} reviewPending={false} />);
-    expect(await screen.findByRole('radio', { name: 'Plan' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Plan' })).toBeInTheDocument();
     expect(names()).toEqual(['Default', 'Plan', 'Review']);
     expect(checked()).toEqual(['Review']);
     expect(list.bodies.map((b) => b.payload)).toEqual([{ sessionId: SESSION }]);
@@ -50,38 +50,55 @@ describe('ModePicker', () => {
     expect(checked()).toEqual([expectedChecked]);
   });
 
-  it.each<[ModeProjectionValue, string, { current: string; pending?: string }, string]>([
-    [{ current: 'default' }, 'Review', { current: 'default', pending: 'review' }, 'Switching to Review mode; applies from the next turn or step'],
-    [{ current: 'review' }, 'Default', { current: 'review', pending: 'default' }, 'Switching to Default mode; applies from the next turn or step'],
-    [{ current: 'plan', pending: 'review' }, 'Plan', { current: 'plan', pending: 'plan' }, 'Staying in Plan mode'],
-  ])('sends session.setMode from %j on choosing %s and shows the outcome', async (mode, choice, state, text) => {
+  it.each<[ModeProjectionValue, string, { current: string; pending?: string }]>([
+    [{ current: 'default' }, 'Review', { current: 'default', pending: 'review' }],
+    [{ current: 'review' }, 'Default', { current: 'review', pending: 'default' }],
+    [{ current: 'plan', pending: 'review' }, 'Plan', { current: 'plan', pending: 'plan' }],
+  ])('sends session.setMode from %j on choosing %s', async (mode, choice, state) => {
     answerCall('session.modes', MODES);
     const set = answerCall('session.setMode', { ok: true, value: { state } });
     renderWithClient(<ModePicker sessionId={SESSION} mode={mode} reviewPending={false} />);
-    await userEvent.setup().click(await screen.findByRole('radio', { name: new RegExp(`^${choice}`) }));
-    expect(await screen.findByText(text)).toBeInTheDocument();
+    await userEvent.setup().click(await screen.findByRole('button', { name: new RegExp(`^${choice}`) }));
+    await waitFor(() => expect(set.bodies).toHaveLength(1));
     expect(set.bodies).toEqual([
       { type: 'client-request', rpcId: expect.any(String), method: 'session.setMode', payload: { sessionId: SESSION, mode: choice.toLowerCase() } },
     ]);
   });
 
-  it('moves with the arrow keys and chooses the focused mode', async () => {
+  it.each<[ModeProjectionValue, boolean, string]>([
+    [{ current: 'default', pending: 'review' }, true, "Review mode starts at the agent's next step"],
+    [{ current: 'default', pending: 'review' }, false, 'Review mode starts with your next message'],
+    [{ current: 'review', pending: 'default' }, false, 'Default mode starts with your next message'],
+    [{ current: 'plan', pending: 'plan' }, false, ''],
+    [{ current: 'review' }, true, ''],
+  ])('derives the note from the projection %j (running %s): "%s"', async (mode, running, text) => {
+    answerCall('session.modes', MODES);
+    renderWithClient(<ModePicker sessionId={SESSION} mode={mode} reviewPending={false} running={running} />);
+    expect(screen.getByRole('status')).toHaveTextContent(new RegExp(`^${text}$`));
+  });
+
+  it('chooses with Enter on the focused mode, and never with the arrow keys', async () => {
     answerCall('session.modes', MODES);
     const set = answerCall('session.setMode', { ok: true, value: { state: { current: 'default', pending: 'plan' } } });
     renderWithClient(<ModePicker sessionId={SESSION} mode={{ current: 'default' }} reviewPending={false} />);
-    const first = await screen.findByRole('radio', { name: 'Default' });
-    await screen.findByRole('radio', { name: 'Review' });
+    const first = await screen.findByRole('button', { name: 'Default' });
+    await screen.findByRole('button', { name: 'Review' });
     first.focus();
-    await userEvent.setup().keyboard('{ArrowRight}');
-    expect(screen.getByRole('radio', { name: 'Plan' })).toHaveFocus();
-    expect(set.bodies.map((b) => b.payload)).toEqual([{ sessionId: SESSION, mode: 'plan' }]);
+    const user = userEvent.setup();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(first).toHaveFocus();
+    expect(set.bodies).toEqual([]);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Plan' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(set.bodies.map((b) => b.payload)).toEqual([{ sessionId: SESSION, mode: 'plan' }]));
   });
 
-  it('shows the host error and keeps the checked radio', async () => {
+  it('shows the host error and keeps the pressed button', async () => {
     answerCall('session.modes', MODES);
     answerCall('session.setMode', { ok: false, error: { code: 'bad-request', message: 'unknown mode "review"', details: {} } });
     renderWithClient(<ModePicker sessionId={SESSION} mode={{ current: 'default' }} reviewPending={false} />);
-    await userEvent.setup().click(await screen.findByRole('radio', { name: 'Review' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Review' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('unknown mode "review"');
     expect(checked()).toEqual(['Default']);
   });
@@ -94,7 +111,7 @@ describe('ModePicker', () => {
     answerCall('session.modes', MODES);
     const set = answerCall('session.setMode', { ok: true, value: { state: { current: 'default' } } });
     renderWithClient(<ModePicker sessionId={SESSION} mode={{ current: 'plan' }} {...props} />);
-    await userEvent.setup().click(screen.getByRole('radio', { name: 'Default' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Default' }));
     expect(group()).toHaveAttribute('aria-disabled', 'true');
     expect(group()).toHaveAccessibleDescription(reason);
     expect(set.bodies).toEqual([]);
@@ -110,7 +127,7 @@ describe('ModePicker', () => {
   it('words a transport failure of session.setMode plainly', async () => {
     answerCall('session.modes', MODES);
     renderWithClient(<ModePicker sessionId={SESSION} mode={{ current: 'default' }} reviewPending={false} />);
-    const review = await screen.findByRole('radio', { name: 'Review' });
+    const review = await screen.findByRole('button', { name: 'Review' });
     vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await userEvent.setup().click(review);
     expect(await screen.findByRole('alert')).toHaveTextContent("Can't reach the server; try again when it is back.");
@@ -127,16 +144,19 @@ describe('ModePicker', () => {
 });
 
 describe('ModeStatusBadge', () => {
-  it.each<[ModeProjectionValue, string, string]>([
-    [{ current: 'default' }, 'off', 'Default mode'],
-    [{ current: 'review' }, 'on', 'Review mode'],
-    [{ current: 'default', pending: 'plan' }, 'entering', 'Default mode, switching to Plan (pending)'],
-    [{ current: 'review', pending: 'default' }, 'leaving', 'Review mode, switching to Default (pending)'],
-    [{ current: 'plan', pending: 'plan' }, 'on', 'Plan mode'],
-  ])('shows %j as %s', (mode, state, name) => {
+  it.each<[ModeProjectionValue, string, string, string]>([
+    [{ current: 'default' }, 'off', 'Default mode', 'Default mode'],
+    [{ current: 'review' }, 'on', 'Review mode', 'Review mode'],
+    [{ current: 'default', pending: 'plan' }, 'entering', 'Default mode, switching to Plan (pending)', 'Default → Plan (pending)'],
+    [{ current: 'review', pending: 'default' }, 'leaving', 'Review mode, switching to Default (pending)', 'Review → Default (pending)'],
+    [{ current: 'deep-dive', pending: 'default' }, 'leaving', 'Deep-dive mode, switching to Default (pending)', 'Deep-dive → Default (pending)'],
+    [{ current: 'plan', pending: 'plan' }, 'on', 'Plan mode', 'Plan mode'],
+  ])('shows %j as %s, named "%s", both modes in full in its text "%s"', (mode, state, name, text) => {
     render(<ModeStatusBadge mode={mode} />);
     const badge = screen.getByRole('status', { name });
-    expect(badge).toHaveTextContent(name);
+    expect(badge).toHaveTextContent(new RegExp(`^${text.replace(/[()]/g, '\\$&')}$`));
+    expect(badge).toHaveAttribute('title', name);
+    expect(badge).toHaveAttribute('aria-live', 'off');
     expect(badge).toHaveAttribute('data-state', state);
     expect(modeBadgeStateOf(mode)).toBe(state);
   });

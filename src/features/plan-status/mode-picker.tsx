@@ -1,9 +1,9 @@
 /**
- * The collaboration-mode picker of the session-modes variant (seed 002): one radio per mode that `session.modes`
- * lists (Default first), checked at the `mode` projection's target (`pending ?? current`), never the last click,
- * and the pending target labelled. Choosing sends `session.setMode`; the projection then moves the checked radio.
- * It sends nothing while a plan review is pending or the session is read-only. The radiogroup itself is
- * `CollaborationPicker`.
+ * The collaboration-mode picker of the session-modes variant (seed 002): one toggle button per mode that `session.modes`
+ * lists (Default first), pressed at the `mode` projection's target (`pending ?? current`), never the last click,
+ * and the pending target labelled. Choosing sends `session.setMode`; the projection then moves the pressed button.
+ * It sends nothing while a plan review is pending or the session is read-only. The button group itself
+ * is `CollaborationPicker`.
  */
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_MODE } from '../../core/modes/fold.ts';
@@ -21,7 +21,7 @@ import { planStatusLocales } from './locales.ts';
 /** Props of {@link ModePicker}. */
 export type ModePickerProps = {
   sessionId: string;
-  /** The `mode` projection value; `undefined` leaves every radio unchecked (state unknown). */
+  /** The `mode` projection value; `undefined` leaves every button unpressed (state unknown). */
   mode: ModeProjectionValue | undefined;
   /** A plan review is waiting for the user: the picker is disabled with a visible reason. */
   reviewPending: boolean;
@@ -30,11 +30,13 @@ export type ModePickerProps = {
   readOnlyReason?: string | undefined;
   /** The downlink state; anything but `connected` disables the picker with the reason shown. Undefined = connected. */
   connection?: ConnectionState | undefined;
+  /** A turn runs: a pending switch applies from the agent's next step, else with the next message (the note says which). */
+  running?: boolean | undefined;
 };
 
 /**
- * The radios to show: the host's list with `default` first; before it arrives, `default` plus the modes the
- * projection names, so the checked radio is never missing.
+ * The buttons to show: the host's list with `default` first; before it arrives, `default` plus the modes the
+ * projection names, so the pressed button is never missing.
  * @param listed `session.modes().modes`, or `undefined` while loading or after a failure
  * @param mode the projection value
  */
@@ -44,14 +46,15 @@ export function modeOptionsOf(listed: readonly string[] | undefined, mode: ModeP
 }
 
 /**
- * Radio group "Collaboration mode" with every mode (arrow keys move and choose, roving tabindex), checked at the
- * `mode` projection's target; an alert says when the list of modes could not be loaded.
+ * Group "Collaboration mode" of toggle buttons, one per mode, pressed at the `mode` projection's target; while a switch
+ * is pending the note says when it applies; an alert says when the list of modes could not be loaded.
  * Disabled while a call is in flight, while the downlink is not open ("Reconnecting…" shown), while `reviewPending` (reason shown) and when `readOnly` (a short "Read-only"
  * marker whose `title` is `readOnlyReason`).
  */
-export function ModePicker({ sessionId, mode, reviewPending, readOnly = false, readOnlyReason, connection }: ModePickerProps) {
+export function ModePicker({ sessionId, mode, reviewPending, readOnly = false, readOnlyReason, connection, running = false }: ModePickerProps) {
   const copy = useCopy(planStatusLocales);
   const offline = offlineReason(connection);
+  const pending = mode?.pending !== undefined && mode.pending !== mode.current ? mode.pending : undefined;
   const modes = useQuery({ ...sessionModesQueryOptions(sessionId), enabled: !readOnly });
 
   return (
@@ -59,12 +62,13 @@ export function ModePicker({ sessionId, mode, reviewPending, readOnly = false, r
       sessionId={sessionId}
       options={modeOptionsOf(modes.data?.modes, mode).map((name) => ({ value: name, label: copy.modeLabel(name) }))}
       checked={mode === undefined ? undefined : modeTargetOf(mode)}
-      pending={mode?.pending !== undefined && mode.pending !== mode.current ? mode.pending : undefined}
+      pending={pending}
       disabled={readOnly || reviewPending || offline !== undefined}
       reason={reviewPending ? copy.reviewPendingReason : readOnly ? copy.readOnlyMarker : offline}
       reasonDetail={!reviewPending && readOnly ? readOnlyReason : undefined}
+      note={pending === undefined ? undefined : copy.modePendingNote(pending, running)}
       alert={modes.error ? copy.modesUnavailable(describeApiError(modes.error)) : undefined}
-      choose={async (target) => copy.modeOutcome((await callMethod('session.setMode', { sessionId, mode: target })).state, target)}
+      choose={(target) => callMethod('session.setMode', { sessionId, mode: target })}
     />
   );
 }

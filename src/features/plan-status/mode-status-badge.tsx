@@ -1,6 +1,6 @@
 /**
- * The session-modes badge (seed 002 variant): a live `status` naming the mode in force and, while a switch is
- * asked for but not yet applied, the pending target. It only reads the `mode` projection; it keeps no mode state.
+ * The session-modes badge (seed 002 variant): a `status` naming the mode in force and, while a switch is
+ * asked for but not yet applied, the pending target; not live itself (the app's live region announces changes). It only reads the `mode` projection; it keeps no mode state.
  */
 import type { ModeProjectionValue } from '../../core/protocol/methods.ts';
 import { useCopy } from '../../lib/language.ts';
@@ -23,6 +23,8 @@ export function modeBadgeStateOf(value: ModeProjectionValue): ModeBadgeState {
 
 /**
  * Session-mode status badge (`role="status"`, name "<Mode> mode", plus the pending target while one is asked for).
+ * Its visible text is the short form ("Default → Review (pending)"), so both mode names fit whole in the header at
+ * 1280 and at 375 px; the accessible name and `title` are the sentence ("Default mode, switching to Review (pending)").
  * @param props.mode the session's `mode` projection value; `undefined` (no such projection, or no baseline yet)
  *   renders nothing
  */
@@ -31,9 +33,9 @@ export function ModeStatusBadge({ mode }: { mode: ModeProjectionValue | undefine
   if (mode === undefined) return null;
   const text = copy.modeBadge(mode);
   return (
-    <span role="status" aria-label={text} title={text} className="plan-badge" data-state={modeBadgeStateOf(mode)} data-mode={mode.current}>
+    <span role="status" aria-live="off" aria-label={text} title={text} className="plan-badge" data-state={modeBadgeStateOf(mode)} data-mode={mode.current}>
       <span className="plan-badge__dot" aria-hidden="true" />
-      <span>{text}</span>
+      <span className="plan-badge__text">{copy.modeBadgeShort(mode)}</span>
     </span>
   );
 }

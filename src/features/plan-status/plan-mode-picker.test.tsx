@@ -9,36 +9,64 @@ const SESSION = 'session-11111111-2222-3333-4444-555555555555';
 const WITH_SET: Capabilities = { setPlanMode: true, import: true, modes: false };
 const OFF: PlanProjectionValue = { active: false, pending: false };
 
-function radios() {
-  const group = screen.getByRole('radiogroup', { name: 'Collaboration mode' });
+function buttons() {
+  const group = screen.getByRole('group', { name: 'Collaboration mode' });
   return {
     group,
-    default: screen.getByRole('radio', { name: /^Default( \(pending\))?$/ }),
-    plan: screen.getByRole('radio', { name: /^Plan( \(pending\))?$/ }),
+    default: screen.getByRole('button', { name: /^Default( \(pending\))?$/ }),
+    plan: screen.getByRole('button', { name: /^Plan( \(pending\))?$/ }),
   };
 }
 
+const note = () => screen.getByRole('status');
+
 describe('PlanModePicker', () => {
   it.each([
-    [OFF, 'Plan', true, 'committed', 'Plan mode on'],
-    [{ active: true, pending: false }, 'Default', false, 'committed', 'Plan mode off'],
-    [OFF, 'Plan', true, 'queued', 'Entering plan mode; applies from the next step'],
-    [{ active: true, pending: false }, 'Default', false, 'queued', 'Leaving plan mode; applies from the next step'],
-    [{ active: false, pending: true }, 'Default', false, 'cancelled', 'Pending change cancelled'],
-    [{ active: true, pending: false }, 'Default', false, 'noop', 'Plan mode is already off'],
-    [OFF, 'Plan', true, 'noop', 'Plan mode is already on'],
-  ] as Array<[PlanProjectionValue, 'Plan' | 'Default', boolean, SetOutcome, string]>)(
-    'sends session.setPlanMode from %o on choosing %s and shows the %s outcome',
-    async (plan, choice, active, outcome, text) => {
+    [OFF, 'Plan', true, 'committed'],
+    [{ active: true, pending: false }, 'Default', false, 'committed'],
+    [OFF, 'Plan', true, 'queued'],
+    [{ active: true, pending: false }, 'Default', false, 'queued'],
+    [{ active: false, pending: true }, 'Default', false, 'cancelled'],
+  ] as Array<[PlanProjectionValue, 'Plan' | 'Default', boolean, SetOutcome]>)(
+    'sends session.setPlanMode from %o on choosing %s, and words no outcome of its own (%s)',
+    async (plan, choice, active, outcome) => {
       const call = answerCall('session.setPlanMode', { ok: true, value: { outcome, state: { active: !active } } });
       renderWithClient(<PlanModePicker sessionId={SESSION} plan={plan} capabilities={WITH_SET} reviewPending={false} />);
-      await userEvent.setup().click(screen.getByRole('radio', { name: choice }));
-      expect(await screen.findByText(text)).toBeInTheDocument();
+      await userEvent.setup().click(screen.getByRole('button', { name: new RegExp(`^${choice}`) }));
+      await waitFor(() => expect(call.bodies).toHaveLength(1));
       expect(call.bodies).toEqual([
         { type: 'client-request', rpcId: expect.any(String), method: 'session.setPlanMode', payload: { sessionId: SESSION, active } },
       ]);
+      await waitFor(() => expect(buttons().plan).not.toHaveAttribute('aria-disabled'));
+      expect(note()).toHaveTextContent(plan.pending ? /^Plan mode starts/ : /^$/);
     },
   );
+
+  it.each([
+    [{ active: false, pending: true }, true, "Plan mode starts at the agent's next step"],
+    [{ active: false, pending: true }, false, 'Plan mode starts with your next message'],
+    [{ active: true, pending: true }, true, "Plan mode ends at the agent's next step"],
+    [{ active: true, pending: true }, false, 'Plan mode ends with your next message'],
+    [{ active: true, pending: false }, false, ''],
+    [{ active: false, pending: false }, true, ''],
+  ] as Array<[PlanProjectionValue, boolean, string]>)('derives the note from the projection %o (running %s): "%s"', (plan, running, text) => {
+    renderWithClient(<PlanModePicker sessionId={SESSION} plan={plan} capabilities={WITH_SET} reviewPending={false} running={running} />);
+    expect(note()).toHaveTextContent(new RegExp(`^${text}$`));
+  });
+
+  it('never contradicts the badge: a queued switch that committed shows no "applies from the next step"', async () => {
+    answerCall('session.setPlanMode', { ok: true, value: { outcome: 'queued', state: { active: false, pending: true } } });
+    const { rerender } = renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} running />);
+    await userEvent.setup().click(buttons().plan);
+    rerender(<PlanModePicker sessionId={SESSION} plan={{ active: false, pending: true }} capabilities={WITH_SET} reviewPending={false} running />);
+    await waitFor(() => expect(note()).toHaveTextContent("Plan mode starts at the agent's next step"));
+    // The turn ended with the switch still pending: it applies with the next message.
+    rerender(<PlanModePicker sessionId={SESSION} plan={{ active: false, pending: true }} capabilities={WITH_SET} reviewPending={false} running={false} />);
+    expect(note()).toHaveTextContent(/^Plan mode starts with your next message$/);
+    // The switch committed: the badge says "Plan mode on", and the note says nothing else.
+    rerender(<PlanModePicker sessionId={SESSION} plan={{ active: true, pending: false }} capabilities={WITH_SET} reviewPending={false} running={false} />);
+    expect(note()).toHaveTextContent(/^$/);
+  });
 
   it.each([
     [OFF, 'Plan', '/plan', 'plan mode on; /plan off leaves it'],
@@ -48,8 +76,8 @@ describe('PlanModePicker', () => {
     async (plan, choice, line, resultText) => {
       const call = answerCall('commands/execute', { ok: true, value: { commandId: 'cmd-1', result: { kind: 'success', text: resultText } } });
       renderWithClient(<PlanModePicker sessionId={SESSION} plan={plan} capabilities={undefined} reviewPending={false} />);
-      await userEvent.setup().click(screen.getByRole('radio', { name: choice }));
-      expect(await screen.findByText(resultText)).toBeInTheDocument();
+      await userEvent.setup().click(screen.getByRole('button', { name: choice }));
+      await waitFor(() => expect(call.bodies).toHaveLength(1));
       expect(call.bodies).toEqual([
         { type: 'client-request', rpcId: expect.any(String), method: 'commands/execute', payload: { args: { agentId: SESSION, line, images: [] } } },
       ]);
@@ -61,8 +89,8 @@ describe('PlanModePicker', () => {
     renderWithClient(
       <PlanModePicker sessionId={SESSION} plan={OFF} capabilities={{ setPlanMode: false, import: false, modes: false }} reviewPending={false} />,
     );
-    await userEvent.setup().click(radios().plan);
-    await screen.findByText('entering');
+    await userEvent.setup().click(buttons().plan);
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
     expect(call.bodies.map((body) => (body.payload as { args: { line: string } }).args.line)).toEqual(['/plan']);
   });
 
@@ -77,33 +105,32 @@ describe('PlanModePicker', () => {
   ])('shows %s inline and re-arms', async (_case, result, text) => {
     answerCall('commands/execute', result);
     renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={undefined} reviewPending={false} />);
-    await userEvent.setup().click(radios().plan);
+    await userEvent.setup().click(buttons().plan);
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
-    expect(radios().plan).not.toHaveAttribute('aria-disabled');
-    expect(radios().default).toBeChecked();
+    expect(buttons().plan).not.toHaveAttribute('aria-disabled');
+    expect(buttons().default).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('keeps the checked radio on the projection, not on the click', async () => {
-    answerCall('session.setPlanMode', { ok: true, value: { outcome: 'queued', state: { active: false, pending: true } } });
+  it('keeps the pressed button on the projection, not on the click', async () => {
+    const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'queued', state: { active: false, pending: true } } });
     const { rerender } = renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} />);
-    await userEvent.setup().click(radios().plan);
-    await screen.findByText('Entering plan mode; applies from the next step');
-    expect(radios().default).toBeChecked();
-    expect(radios().plan).not.toBeChecked();
+    await userEvent.setup().click(buttons().plan);
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(buttons().default).toHaveAttribute('aria-pressed', 'true');
+    expect(buttons().plan).toHaveAttribute('aria-pressed', 'false');
     rerender(<PlanModePicker sessionId={SESSION} plan={{ active: false, pending: true }} capabilities={WITH_SET} reviewPending={false} />);
-    expect(radios().plan).toBeChecked();
+    expect(buttons().plan).toHaveAttribute('aria-pressed', 'true');
     rerender(<PlanModePicker sessionId={SESSION} plan={{ active: true, pending: true }} capabilities={WITH_SET} reviewPending={false} />);
-    expect(radios().default).toBeChecked();
+    expect(buttons().default).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('checks Plan labelled (pending) for a {false,true} projection (a picker switch queued mid-turn), and Default then sends setPlanMode off', async () => {
+  it('presses Plan labelled (pending) for a {false,true} projection (a picker switch queued mid-turn), and Default then sends setPlanMode off', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'cancelled', state: { active: false } } });
     renderWithClient(<PlanModePicker sessionId={SESSION} plan={{ active: false, pending: true }} capabilities={WITH_SET} reviewPending={false} />);
-    const plan = screen.getByRole('radio', { name: 'Plan (pending)' });
-    expect(plan).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Default' })).not.toBeChecked();
-    await userEvent.setup().click(screen.getByRole('radio', { name: 'Default' }));
-    expect(await screen.findByText('Pending change cancelled')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Plan (pending)', pressed: true })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Default', pressed: false })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Default' }));
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
     expect(call.bodies).toEqual([
       { type: 'client-request', rpcId: expect.any(String), method: 'session.setPlanMode', payload: { sessionId: SESSION, active: false } },
     ]);
@@ -113,30 +140,31 @@ describe('PlanModePicker', () => {
     [{ active: true, pending: true }, 'Default (pending)', 'Plan'],
     [{ active: true, pending: false }, 'Plan', 'Default'],
     [{ active: false, pending: false }, 'Default', 'Plan'],
-  ] as Array<[PlanProjectionValue, string, string]>)('names the radios for %o: checked %s, other %s', (plan, checked, other) => {
+  ] as Array<[PlanProjectionValue, string, string]>)('names the buttons for %o: pressed %s, other %s', (plan, pressed, other) => {
     renderWithClient(<PlanModePicker sessionId={SESSION} plan={plan} capabilities={WITH_SET} reviewPending={false} />);
-    expect(screen.getByRole('radio', { name: checked })).toBeChecked();
-    expect(screen.getByRole('radio', { name: other })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: pressed })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: other })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('is disabled with a visible reason while a plan review is pending and sends nothing', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: false } } });
     renderWithClient(<PlanModePicker sessionId={SESSION} plan={{ active: true, pending: false }} capabilities={WITH_SET} reviewPending />);
-    const { group, default: defaultRadio } = radios();
+    const { group, default: defaultButton } = buttons();
     expect(screen.getByText('Decide on the plan under review first')).toBeVisible();
     expect(group).toHaveAccessibleDescription('Decide on the plan under review first');
-    expect(defaultRadio).toHaveAttribute('aria-disabled', 'true');
+    expect(defaultButton).toHaveAttribute('aria-disabled', 'true');
     const user = userEvent.setup();
-    await user.click(defaultRadio);
-    await user.keyboard('{ArrowLeft}');
+    await user.click(defaultButton);
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
     expect(call.bodies).toEqual([]);
   });
 
   it('is disabled when the session is read-only', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: true } } });
     renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} readOnly />);
-    expect(radios().plan).toHaveAttribute('aria-disabled', 'true');
-    await userEvent.setup().click(radios().plan);
+    expect(buttons().plan).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.setup().click(buttons().plan);
     expect(call.bodies).toEqual([]);
   });
 
@@ -144,44 +172,44 @@ describe('PlanModePicker', () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: true } } }, true);
     renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} />);
     const user = userEvent.setup();
-    await user.click(radios().plan);
-    await waitFor(() => expect(radios().plan).toHaveAttribute('aria-disabled', 'true'));
-    await user.click(radios().plan);
+    await user.click(buttons().plan);
+    await waitFor(() => expect(buttons().plan).toHaveAttribute('aria-disabled', 'true'));
+    expect(note()).toHaveTextContent('Switching…');
+    await user.click(buttons().plan);
     expect(call.bodies).toHaveLength(1);
     call.release();
-    await screen.findByText('Plan mode on');
-    expect(radios().plan).not.toHaveAttribute('aria-disabled');
+    await waitFor(() => expect(buttons().plan).not.toHaveAttribute('aria-disabled'));
   });
 
-  it('moves focus with arrow keys and chooses the focused radio (roving tabindex)', async () => {
+  it('chooses with Tab then Enter, and never with the arrow keys', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: true } } });
     renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} />);
-    expect(radios().default).toHaveAttribute('tabindex', '0');
-    expect(radios().plan).toHaveAttribute('tabindex', '-1');
     const user = userEvent.setup();
     await user.tab();
-    expect(radios().default).toHaveFocus();
-    await user.keyboard('{ArrowRight}');
-    expect(radios().plan).toHaveFocus();
-    await screen.findByText('Plan mode on');
-    expect(call.bodies.map((body) => body.payload)).toEqual([{ sessionId: SESSION, active: true }]);
+    expect(buttons().default).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowDown}{End}');
+    expect(buttons().default).toHaveFocus();
+    expect(call.bodies).toEqual([]);
+    await user.tab();
+    expect(buttons().plan).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(call.bodies.map((body) => body.payload)).toEqual([{ sessionId: SESSION, active: true }]));
   });
 
-  it('sends nothing when the checked radio is chosen again', async () => {
+  it('sends nothing when the pressed button is chosen again', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'noop', state: { active: true } } });
     renderWithClient(<PlanModePicker sessionId={SESSION} plan={{ active: true, pending: false }} capabilities={WITH_SET} reviewPending={false} />);
-    await userEvent.setup().click(radios().plan);
+    await userEvent.setup().click(buttons().plan);
     expect(call.bodies).toEqual([]);
   });
 
-  it('checks neither radio while the plan projection is unknown and lets either be chosen', async () => {
+  it('presses neither button while the plan projection is unknown and lets either be chosen', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'noop', state: { active: false } } });
     renderWithClient(<PlanModePicker sessionId={SESSION} plan={undefined} capabilities={WITH_SET} reviewPending={false} />);
-    expect(radios().default).not.toBeChecked();
-    expect(radios().plan).not.toBeChecked();
-    await userEvent.setup().click(radios().default);
-    await screen.findByText('Plan mode is already off');
-    expect(call.bodies).toHaveLength(1);
+    expect(buttons().default).toHaveAttribute('aria-pressed', 'false');
+    expect(buttons().plan).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.setup().click(buttons().default);
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
   });
 });
 
@@ -192,12 +220,12 @@ describe('PlanModePicker while the downlink is not open (issue 8 item 14)', () =
       <PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} connection="reconnecting" />,
     );
     const user = userEvent.setup();
-    expect(radios().group).toHaveAttribute('aria-disabled', 'true');
-    expect(radios().group).toHaveAccessibleDescription('Reconnecting…');
-    await user.click(radios().plan);
+    expect(buttons().group).toHaveAttribute('aria-disabled', 'true');
+    expect(buttons().group).toHaveAccessibleDescription('Reconnecting…');
+    await user.click(buttons().plan);
     rerender(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} connection="connected" />);
-    expect(radios().group).not.toHaveAttribute('aria-disabled');
-    await user.click(radios().plan);
+    expect(buttons().group).not.toHaveAttribute('aria-disabled');
+    await user.click(buttons().plan);
     await waitFor(() => expect(call.bodies).toHaveLength(1));
     expect(call.bodies[0]).toMatchObject({ payload: { sessionId: SESSION, active: true } });
   });

@@ -1,6 +1,6 @@
 /**
- * The plan-mode badge: a live `status` that says whether plan mode is on, off, or pending (asked for but not
- * yet in force). It only reads the `plan` projection; it never keeps or guesses plan state of its own.
+ * The plan-mode badge: a `status` that says whether plan mode is on, off, or pending (asked for but not
+ * yet in force). It is not live itself (the app's live region announces its changes once). It only reads the `plan` projection; it never keeps or guesses plan state of its own.
  */
 import { planBadgeStateOf } from '../../core/plan/fold.ts';
 import type { PlanProjectionValue } from '../../core/protocol/methods.ts';
@@ -19,9 +19,9 @@ export function PlanStatusBadge({ plan }: { plan: PlanProjectionValue | undefine
   const state = planBadgeStateOf(plan);
   const text = copy[state];
   return (
-    <span role="status" aria-label={text} title={text} className="plan-badge" data-state={state}>
+    <span role="status" aria-live="off" aria-label={text} title={text} className="plan-badge" data-state={state}>
       <span className="plan-badge__dot" aria-hidden="true" />
-      <span>{text}</span>
+      <span className="plan-badge__text">{text}</span>
     </span>
   );
 }

@@ -53,8 +53,8 @@ export interface SessionsSidebarProps {
   capabilities: Capabilities | undefined;
   /** Badges of a listed session (stream state merged over the list's snapshot). */
   badgesOf: (summary: SessionSummary) => SessionRowBadges;
-  /** Called after a session was created or imported and selected (e.g. to focus the composer). */
-  onOpened?: (sessionId: string) => void;
+  /** Called after a session was created or imported and selected (e.g. to focus the composer of a created one). */
+  onOpened?: (sessionId: string, how: 'created' | 'imported') => void;
 }
 
 function planLabel(badges: SessionRowBadges): string | undefined {
@@ -136,18 +136,18 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
   const queryClient = useQueryClient();
   const list = useQuery(sessionListQueryOptions());
   const now = useNow();
-  const opened = async (sessionId: string) => {
+  const opened = async (sessionId: string, how: 'created' | 'imported') => {
     await queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });
     selectSession(sessionId);
-    onOpened?.(sessionId);
+    onOpened?.(sessionId, how);
   };
   const create = useMutation({
     mutationFn: () => callMethod('session.create', {}),
-    onSuccess: ({ sessionId }) => opened(sessionId),
+    onSuccess: ({ sessionId }) => opened(sessionId, 'created'),
   });
   const importLog = useMutation({
     mutationFn: importLogFile,
-    onSuccess: ({ sessionId }) => opened(sessionId),
+    onSuccess: ({ sessionId }) => opened(sessionId, 'imported'),
   });
 
   const importFailure = importLog.error ? importErrorOf(importLog.error) : undefined;

@@ -357,13 +357,9 @@ export function Transcript({
               })}
             </ol>
             {waiting !== undefined ? (
-              <p className="quiet waiting" aria-live="polite">
-                {waiting === 'review' ? t.waitingReview : t.waitingAnswer}
-              </p>
+              <p className="quiet waiting">{waiting === 'review' ? t.waitingReview : t.waitingAnswer}</p>
             ) : openTurn !== undefined && !streamingLast(items) ? (
-              <p className="quiet running" aria-live="polite">
-                {readOnly ? t.logEndsInTurn : t.running}
-              </p>
+              <p className="quiet running">{readOnly ? t.logEndsInTurn : t.running}</p>
             ) : null}
           </div>
         </div>

@@ -1,0 +1,111 @@
+/**
+ * Axe on every main screen of the plan-mode app (`ui-plan serve`, scripted model), in light and dark at 1280 and
+ * 375 px, with a screenshot of each (issue 11 items 5 and 8). One row per screen: add a row to cover a new one.
+ */
+import { expect, type Page } from '@playwright/test';
+import { PHONE, checkScreens, type Screen } from '../a11y.ts';
+import { newSession, reviewCard, send } from '../helpers.ts';
+
+const connected = (page: Page) => page.getByRole('status', { name: 'Connected' }).first();
+const dock = (page: Page) => page.getByRole('region', { name: 'Message dock' });
+
+/**
+ * Keep the page in its running state while it is checked (the scripted model would finish the turn in a second):
+ * once a turn has started and the user's message is in, hold every later session frame, and the host frame that
+ * says the session stopped running. The liveness probe's history read is held too, so it cannot notice the frames
+ * held back and resync.
+ */
+async function holdAfterTurnStart(page: Page): Promise<void> {
+  let started = false;
+  let messaged = false;
+  let holding = false;
+  await page.routeWebSocket(/\/api\/events\.mux/, (socket) => {
+    const server = socket.connectToServer();
+    server.onMessage((message) => {
+      if (holding) return;
+      socket.send(message);
+      if (typeof message !== 'string') return;
+      started ||= message.includes('"turn/start"');
+      messaged ||= message.includes('"user/message"');
+      holding = started && messaged;
+    });
+  });
+  await page.routeWebSocket(/\/api\/events\.host/, (socket) => {
+    const server = socket.connectToServer();
+    server.onMessage((message) => {
+      if (holding && typeof message === 'string' && /"running":\s*false/.test(message)) return;
+      socket.send(message);
+    });
+  });
+  await page.route(/\/api\/session\.history$/, async (route) => {
+    if (holding) return; // never answered: the probe waits
+    await route.continue();
+  });
+}
+
+const screens: Screen[] = [
+  {
+    name: 'empty',
+    setup: async (page) => {
+      await page.goto('/');
+      await expect(connected(page)).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'No session selected' })).toBeVisible();
+    },
+  },
+  {
+    name: 'session',
+    setup: async (page) => {
+      await newSession(page);
+      await send(page, 'What does the CLI do?');
+      await expect(page.getByText('Turn completed')).toBeVisible();
+    },
+  },
+  {
+    name: 'running',
+    setup: async (page) => {
+      await holdAfterTurnStart(page);
+      await newSession(page);
+      await send(page, 'What does the CLI do?');
+      await expect(page.getByText('Running…')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Transcript' }).getByText('What does the CLI do?')).toBeVisible();
+    },
+  },
+  {
+    name: 'review-card',
+    setup: async (page) => {
+      await newSession(page);
+      await send(page, '/plan add a --greeting flag to the CLI');
+      await expect(reviewCard(page).getByRole('button', { name: 'Approve' })).toBeVisible();
+    },
+  },
+  {
+    name: 'question-card',
+    setup: async (page) => {
+      await newSession(page);
+      await send(page, 'Ask me which greeting to use');
+      await expect(dock(page).getByRole('radio').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'imported-log',
+    setup: async (page) => {
+      await page.goto('/');
+      await page.getByLabel('Open session log').setInputFiles('fixtures/dsh-recordings/plan-review/session.jsonl');
+      await expect(page.getByText(/opened read-only/i)).toBeVisible();
+      await expect(page.getByText('DONE', { exact: true })).toBeVisible();
+    },
+  },
+  {
+    name: 'sessions-drawer',
+    viewports: [PHONE],
+    setup: async (page) => {
+      await newSession(page);
+      await page.getByRole('button', { name: 'Sessions', exact: true }).click();
+      await expect(page.getByRole('button', { name: 'Close sessions' })).toBeFocused();
+      await expect(page.getByRole('navigation', { name: 'Sessions' }).getByRole('link').first()).toBeVisible();
+    },
+  },
+];
+
+checkScreens('server', screens);
