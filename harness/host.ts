@@ -45,7 +45,8 @@ import { BASE_SECTION, type PromptSection } from './prompt.ts';
 import { PROJECTION_UNITS, ProjectionRegistry, titleProjection } from './projections.ts';
 import { createUserQuestionService, createWebQuestionProvider, type AgentHandle, type UserQuestionService, type WebQuestionProvider } from './questions.ts';
 import { askUserQuestionTool, listFilesTool, readFileTool, writeFileTool, type ToolDefinition } from './tools.ts';
-import type { FrameSink, Host, HostOptions, ModelProvider, StoredSession } from './types.ts';
+import { draftStorageOf, importMatchOf, importMetaOf, logDigestOf, renameSession } from './session-admin.ts';
+import type { FrameSink, Host, HostOptions, ModelProvider, SessionMeta, SessionStorage, StoredSession } from './types.ts';
 
 /** A failure a method handler raises; becomes `{ok:false, error}`. */
 export class HostError extends Error {
@@ -77,7 +78,7 @@ export interface Engine {
    * Create an empty session. `mode` seeds its initial mode through the pending-intent flush (seed 002
    * `AgentOptions.mode`). @returns its id. @throws HostError bad-request for a taken id or a `mode` the host cannot set.
    */
-  createSession(options?: { cwd?: string; sessionId?: string } & AgentOptions): string;
+  createSession(options?: { cwd?: string; sessionId?: string; draft?: boolean } & AgentOptions): string;
   /**
    * Fork a session: a new root session whose log is a copy of `events[0..throughSeq]` (default: all), so plan
    * state is inherited through the fold (upstream spec §1.2). An open turn in the copy is closed with an error reason.
@@ -146,7 +147,14 @@ export interface EngineHost extends Host {
 }
 
 interface Session {
+  readonly sessionId: string;
   log: SessionLog;
+  /** Kept beside the log (a person's title, where an import came from); issue 10 item 4. */
+  meta: SessionMeta;
+  /** A draft is neither stored nor listed until its first event (`session.create {draft}`). */
+  draft: boolean;
+  /** Store a draft now. */
+  materialise?: () => void;
   handle: AgentHandle;
   agent: Agent | undefined;
   projections: ProjectionRegistry;
@@ -279,16 +287,27 @@ export function createHost(options: HostOptions): EngineHost {
   };
 
   /** Register a stored session in memory and wire its downlink. */
-  const register = (stored: StoredSession, root: boolean): Session => {
+  const register = (stored: StoredSession, root: boolean, storage: SessionStorage = options.storage): Session => {
     const header = stored.header as LogHeader;
-    const log = new SessionLog(header, options.storage, now, stored.lines);
+    const log = new SessionLog(header, storage, now, stored.lines);
     const handle: AgentHandle = Object.freeze({ id: header.id, sessionId: header.id, root });
     const variant = variantOfLog(log.events);
     const mismatch = variant !== undefined && hostVariant !== undefined && variant !== hostVariant;
     const readOnly = header.readOnly === true || mismatch;
     const readOnlyReason = header.readOnly === true ? 'an imported recording' : mismatch ? variantMismatchReason(variant) : undefined;
     const projections = new ProjectionRegistry(log.events, unitsFor(variant, log.events));
-    const session: Session = { log, handle, agent: undefined, projections, readOnly, readOnlyReason, createdOrder: order++ };
+    const session: Session = {
+      sessionId: header.id,
+      log,
+      meta: stored.meta ?? {},
+      draft: false,
+      handle,
+      agent: undefined,
+      projections,
+      readOnly,
+      readOnlyReason,
+      createdOrder: order++,
+    };
     if (!readOnly) {
       session.agent = new Agent({
         log,
@@ -330,9 +349,32 @@ export function createHost(options: HostOptions): EngineHost {
     }
   };
 
-  const addSession = (stored: StoredSession, root: boolean): Session => {
+  const announce = (session: Session): void => {
+    const header = session.log.header;
+    sendHost({
+      type: 'host/session-added',
+      sessionId: header.id,
+      blank: isBlank(session),
+      cwd: header.cwd,
+      ...(header.parentSessionId ? { parentSessionId: header.parentSessionId } : {}),
+    });
+  };
+
+  const addSession = (stored: StoredSession, root: boolean, draft = false): Session => {
+    if (draft) {
+      // Stored and announced at its first event (issue 10 item 4); until then only its creator knows it.
+      const lazy = draftStorageOf(options.storage, stored.header, () => {
+        session.draft = false;
+        announce(session);
+      });
+      const session = register(stored, root, lazy.storage);
+      session.draft = true;
+      session.materialise = lazy.materialise;
+      return session;
+    }
     try {
       options.storage.create(stored);
+      if (stored.meta && options.storage.writeMeta) options.storage.writeMeta(stored.header.id, stored.meta);
     } catch (error) {
       // A taken id is the caller's mistake; anything else is the data directory's (named without its path).
       if (error instanceof HostError) throw error;
@@ -341,14 +383,7 @@ export function createHost(options: HostOptions): EngineHost {
       throw failure;
     }
     const session = register(stored, root);
-    const header = stored.header;
-    sendHost({
-      type: 'host/session-added',
-      sessionId: header.id,
-      blank: isBlank(session),
-      cwd: header.cwd,
-      ...(header.parentSessionId ? { parentSessionId: header.parentSessionId } : {}),
-    });
+    announce(session);
     return session;
   };
 
@@ -439,7 +474,7 @@ export function createHost(options: HostOptions): EngineHost {
         throw new HostError('bad-request', `session "${opts.sessionId}" already exists`, { issues: [] });
       }
       if (opts.mode !== undefined) modesOrThrow();
-      const session = addSession({ header: newHeader(opts.cwd, opts.sessionId), lines: [] }, true);
+      const session = addSession({ header: newHeader(opts.cwd, opts.sessionId), lines: [] }, true, opts.draft === true);
       applyOptions(session, opts);
       return session.log.sessionId;
     },
@@ -472,6 +507,42 @@ export function createHost(options: HostOptions): EngineHost {
     },
   };
 
+  const admin = {
+    canAdminister: () => Boolean(options.storage.writeMeta && options.storage.trash && options.storage.restore),
+    rename(sessionId: string, title: string) {
+      const session = sessionOf(sessionId);
+      const fail = (code: RpcError['code'], message: string, details?: Record<string, unknown>) => new HostError(code, message, details);
+      renameSession(options.storage, session, title, fail, () => session.materialise?.());
+      return { sessionId, title: summaryOf(session).title ?? null, ...(session.meta.title !== undefined ? { customTitle: session.meta.title } : {}) };
+    },
+    /** Cancel its turn, move its log to the trash, forget it; a draft is only forgotten. */
+    async remove(sessionId: string) {
+      const session = sessionOf(sessionId);
+      if (!options.storage.trash) throw new HostError('bad-request', 'this host cannot delete sessions', { issues: [] });
+      session.agent?.cancel();
+      await session.agent?.idle();
+      if (!session.draft) options.storage.trash(sessionId);
+      sessions.delete(sessionId);
+      providers.delete(sessionId);
+      sendHost({ type: 'host/session-removed', sessionId });
+      return { sessionId };
+    },
+    restore(sessionId: string) {
+      if (sessions.has(sessionId)) throw new HostError('bad-request', `session "${sessionId}" is not deleted`, { issues: [] });
+      if (!options.storage.restore) throw new HostError('bad-request', 'this host cannot restore sessions', { issues: [] });
+      let stored: StoredSession;
+      try {
+        stored = options.storage.restore(sessionId);
+      } catch {
+        throw new HostError('session-not-found', `session "${sessionId}" is not in the trash`, { sessionId });
+      }
+      const session = register(stored, true);
+      closeOpenTurn(session);
+      announce(session);
+      return { sessionId };
+    },
+  };
+
   const describeNames = (): { provider: string; model: string } => {
     if (!describeModel) {
       const provider = typeof options.model === 'function' ? (providers.values().next().value ?? options.model('host.describe')) : options.model;
@@ -484,7 +555,7 @@ export function createHost(options: HostOptions): EngineHost {
     const header = session.log.header;
     const events = session.log.events;
     const snapshot = session.projections.snapshot();
-    const title = snapshot.values.title;
+    const title = session.meta.title ?? snapshot.values.title;
     return {
       sessionId: header.id,
       updatedAt: events.at(-1)?.time ?? header.createdAt,
@@ -493,6 +564,7 @@ export function createHost(options: HostOptions): EngineHost {
       cwd: header.cwd,
       ...(header.parentSessionId ? { parentSessionId: header.parentSessionId } : {}),
       ...(typeof title === 'string' ? { title } : {}),
+      ...(session.meta.title !== undefined ? { customTitle: session.meta.title } : {}),
       ...(session.readOnly ? { readOnly: true } : {}),
       ...(session.readOnlyReason !== undefined && session.readOnlyReason !== 'an imported recording' ? { readOnlyReason: session.readOnlyReason } : {}),
       projections: snapshot,
@@ -506,17 +578,30 @@ export function createHost(options: HostOptions): EngineHost {
       cwd: options.cwd,
       ...describeNames(),
       attachedSessions: sessions.size,
-      capabilities: { setPlanMode: planModePlugin !== undefined, import: true, modes: modesPlugin !== undefined },
+      capabilities: {
+        setPlanMode: planModePlugin !== undefined,
+        import: true,
+        modes: modesPlugin !== undefined,
+        sessions: admin.canAdminister(),
+      },
     }),
     'session.list': () => ({
       items: [...sessions.values()]
+        .filter((session) => !session.draft)
         .map((session) => ({ session, summary: summaryOf(session) }))
         .sort((a, b) => b.summary.updatedAt - a.summary.updatedAt || b.session.createdOrder - a.session.createdOrder)
         .map(({ summary }) => summary),
     }),
     'session.create': (payload) => ({
-      sessionId: engine.createSession({ ...(payload.cwd ? { cwd: payload.cwd } : {}), ...(payload.sessionId ? { sessionId: payload.sessionId } : {}) }),
+      sessionId: engine.createSession({
+        ...(payload.cwd ? { cwd: payload.cwd } : {}),
+        ...(payload.sessionId ? { sessionId: payload.sessionId } : {}),
+        ...(payload.draft ? { draft: true } : {}),
+      }),
     }),
+    'session.rename': (payload) => admin.rename(payload.sessionId, payload.title),
+    'session.delete': (payload) => admin.remove(payload.sessionId),
+    'session.restore': (payload) => admin.restore(payload.sessionId),
     'session.history': (payload) => {
       const session = sessionOf(payload.sessionId);
       const events = session.log.events;
@@ -567,13 +652,18 @@ export function createHost(options: HostOptions): EngineHost {
       const state = engine.planMode.get(payload.sessionId);
       return { outcome: setOutcomeOf(before, state, payload.active), state };
     },
-    'session.import': (payload) => {
+    'session.import': async (payload) => {
       const parsed = parseSessionLog(payload.jsonl);
       const refusal = importRefusalFactsOf(payload.jsonl, parsed);
       if (refusal !== undefined) {
         const message = importRefusalText(refusal);
         throw new HostError('bad-request', message, { issues: [{ path: ['jsonl'], message }], refusal });
       }
+      // The same log opened twice answers the session it opened the first time (issue 10 item 4).
+      const sourceId = parsed.header?.id || undefined;
+      const digest = await logDigestOf(payload.jsonl);
+      const match = importMatchOf(sessions.values(), sourceId, digest);
+      if (match.existing !== undefined) return { sessionId: match.existing, skipped: parsed.skipped, existing: true };
       // Skipped lines keep their seq as `import/skipped` placeholders, so seqs stay equal to line positions.
       const lines = storedLinesOf(parsed);
       const header = {
@@ -581,8 +671,9 @@ export function createHost(options: HostOptions): EngineHost {
         ...(parsed.header ? { createdAt: parsed.header.createdAt } : {}),
         readOnly: true,
       };
-      const session = addSession({ header, lines }, true);
-      return { sessionId: session.log.sessionId, skipped: parsed.skipped };
+      const meta = importMetaOf(sourceId, digest, parsed.events, match.copy === true);
+      const session = addSession({ header, lines, meta }, true);
+      return { sessionId: session.log.sessionId, skipped: parsed.skipped, ...(match.copy ? { copy: true } : {}) };
     },
     'session.modes': (payload) => {
       const plugin = modesOrThrow();
