@@ -36,6 +36,31 @@ export interface SessionsLocale {
   updated: (when: string) => string;
   /** Badge of a session's mode in the session-modes variant ("Review mode", "Plan mode (pending)"). */
   modeBadge: (mode: string, pending: boolean) => string;
+  /** The filter box above the list (matches titles, case-insensitive). */
+  filter: string;
+  filterPlaceholder: string;
+  /** No session title matches the filter text. */
+  noMatch: (query: string) => string;
+  /** Accessible name of a row's rename button. */
+  rename: (title: string) => string;
+  /** Label of the rename field. */
+  titleField: string;
+  /** Under the rename field: what an empty title does. */
+  titleHint: string;
+  save: string;
+  cancel: string;
+  renameError: (message: string) => string;
+  /** Accessible name of a row's delete button. */
+  delete: (title: string) => string;
+  /** The delete confirmation: heading, body and the confirming button. */
+  confirmDeleteTitle: string;
+  confirmDeleteBody: (title: string) => string;
+  confirmDelete: string;
+  /** After a delete, while undo is offered. */
+  deleted: (title: string) => string;
+  undo: string;
+  deleteError: (message: string) => string;
+  restoreError: (message: string) => string;
 }
 
 const SKIPPED_SHOWN = 10;
@@ -96,6 +121,23 @@ export const en: SessionsLocale = {
   },
   updated: (when) => `updated ${when}`,
   modeBadge: (mode, pending) => `${mode.charAt(0).toUpperCase()}${mode.slice(1)} mode${pending ? ' (pending)' : ''}`,
+  filter: 'Filter sessions',
+  filterPlaceholder: 'Filter by title',
+  noMatch: (query) => `No session title matches “${query}”.`,
+  rename: (title) => `Rename “${title}”`,
+  titleField: 'Session title',
+  titleHint: 'Leave it empty to go back to the title from the session.',
+  save: 'Save',
+  cancel: 'Cancel',
+  renameError: (message) => `Could not rename the session: ${message}`,
+  delete: (title) => `Delete “${title}”`,
+  confirmDeleteTitle: 'Delete this session?',
+  confirmDeleteBody: (title) => `“${title}” and its log leave the list. You can undo this for a few seconds.`,
+  confirmDelete: 'Delete session',
+  deleted: (title) => `Deleted “${title}”.`,
+  undo: 'Undo',
+  deleteError: (message) => `Could not delete the session: ${message}`,
+  restoreError: (message) => `Could not bring the session back: ${message}`,
 };
 
 /** The active dictionary. */
