@@ -41,8 +41,9 @@ export interface SessionsLocale {
   filterPlaceholder: string;
   /** No session title matches the filter text. */
   noMatch: (query: string) => string;
-  /** Accessible name of a row's rename button. */
+  /** Accessible name of a row's rename button, and its visible text. */
   rename: (title: string) => string;
+  renameShort: string;
   /** Label of the rename field. */
   titleField: string;
   /** Under the rename field: what an empty title does. */
@@ -50,8 +51,9 @@ export interface SessionsLocale {
   save: string;
   cancel: string;
   renameError: (message: string) => string;
-  /** Accessible name of a row's delete button. */
+  /** Accessible name of a row's delete button, and its visible text. */
   delete: (title: string) => string;
+  deleteShort: string;
   /** The delete confirmation: heading, body and the confirming button. */
   confirmDeleteTitle: string;
   confirmDeleteBody: (title: string) => string;
@@ -125,12 +127,14 @@ export const en: SessionsLocale = {
   filterPlaceholder: 'Filter by title',
   noMatch: (query) => `No session title matches “${query}”.`,
   rename: (title) => `Rename “${title}”`,
+  renameShort: 'Rename',
   titleField: 'Session title',
   titleHint: 'Leave it empty to go back to the title from the session.',
   save: 'Save',
   cancel: 'Cancel',
   renameError: (message) => `Could not rename the session: ${message}`,
   delete: (title) => `Delete “${title}”`,
+  deleteShort: 'Delete',
   confirmDeleteTitle: 'Delete this session?',
   confirmDeleteBody: (title) => `“${title}” and its log leave the list. You can undo this for a few seconds.`,
   confirmDelete: 'Delete session',

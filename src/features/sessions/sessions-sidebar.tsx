@@ -335,10 +335,10 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
                         setRenaming(summary.sessionId);
                       }}
                     >
-                      <span aria-hidden="true">✎</span>
+                      {t.renameShort}
                     </button>
                     <button type="button" className="button quiet-button" aria-label={t.delete(title)} onClick={() => setConfirming(summary.sessionId)}>
-                      <span aria-hidden="true">🗑</span>
+                      {t.deleteShort}
                     </button>
                   </div>
                 ) : null}
