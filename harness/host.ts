@@ -45,7 +45,7 @@ import { BASE_SECTION, type PromptSection } from './prompt.ts';
 import { PROJECTION_UNITS, ProjectionRegistry, titleProjection } from './projections.ts';
 import { createUserQuestionService, createWebQuestionProvider, type AgentHandle, type UserQuestionService, type WebQuestionProvider } from './questions.ts';
 import { askUserQuestionTool, listFilesTool, readFileTool, writeFileTool, type ToolDefinition } from './tools.ts';
-import { draftStorageOf, importMatchOf, importMetaOf, logDigestOf, renameSession } from './session-admin.ts';
+import { createSessionAdmin, draftStorageOf, importMatchOf, importMetaOf, logDigestOf } from './session-admin.ts';
 import type { FrameSink, Host, HostOptions, ModelProvider, SessionMeta, SessionStorage, StoredSession } from './types.ts';
 
 /** A failure a method handler raises; becomes `{ok:false, error}`. */
@@ -507,41 +507,20 @@ export function createHost(options: HostOptions): EngineHost {
     },
   };
 
-  const admin = {
-    canAdminister: () => Boolean(options.storage.writeMeta && options.storage.trash && options.storage.restore),
-    rename(sessionId: string, title: string) {
-      const session = sessionOf(sessionId);
-      const fail = (code: RpcError['code'], message: string, details?: Record<string, unknown>) => new HostError(code, message, details);
-      renameSession(options.storage, session, title, fail, () => session.materialise?.());
-      return { sessionId, title: summaryOf(session).title ?? null, ...(session.meta.title !== undefined ? { customTitle: session.meta.title } : {}) };
-    },
-    /** Cancel its turn, move its log to the trash, forget it; a draft is only forgotten. */
-    async remove(sessionId: string) {
-      const session = sessionOf(sessionId);
-      if (!options.storage.trash) throw new HostError('bad-request', 'this host cannot delete sessions', { issues: [] });
-      session.agent?.cancel();
-      await session.agent?.idle();
-      if (!session.draft) options.storage.trash(sessionId);
-      sessions.delete(sessionId);
-      providers.delete(sessionId);
-      sendHost({ type: 'host/session-removed', sessionId });
-      return { sessionId };
-    },
-    restore(sessionId: string) {
-      if (sessions.has(sessionId)) throw new HostError('bad-request', `session "${sessionId}" is not deleted`, { issues: [] });
-      if (!options.storage.restore) throw new HostError('bad-request', 'this host cannot restore sessions', { issues: [] });
-      let stored: StoredSession;
-      try {
-        stored = options.storage.restore(sessionId);
-      } catch {
-        throw new HostError('session-not-found', `session "${sessionId}" is not in the trash`, { sessionId });
-      }
+  // Rename, delete and restore (issue 10 item 4) live in session-admin.ts; the host lends them its session table.
+  const admin = createSessionAdmin<Session>({
+    storage: options.storage,
+    sessions,
+    fail: (code, message, details) => new HostError(code, message, details),
+    titleOf: (session) => summaryOf(session).title ?? null,
+    forget: (sessionId) => void providers.delete(sessionId),
+    revive: (stored) => {
       const session = register(stored, true);
       closeOpenTurn(session);
       announce(session);
-      return { sessionId };
     },
-  };
+    removed: (sessionId) => sendHost({ type: 'host/session-removed', sessionId }),
+  });
 
   const describeNames = (): { provider: string; model: string } => {
     if (!describeModel) {

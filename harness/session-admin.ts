@@ -7,6 +7,7 @@
  */
 import type { SessionEvent } from '../src/core/log/types.ts';
 import { customTitleOf, foldSessionTitle } from '../src/core/sessions/title.ts';
+import type { Agent } from './agent.ts';
 import type { SessionMeta, SessionStorage, StoredLine, StoredSession } from './types.ts';
 
 /** The label a copy of an already opened log gets after its title (issue 10 item 4). */
@@ -135,6 +136,70 @@ export function draftStorageOf(
     materialise,
     get stored() {
       return stored;
+    },
+  };
+}
+
+/** What {@link createSessionAdmin} needs of the host. */
+export interface SessionAdminContext<S extends AdminSession> {
+  storage: SessionStorage;
+  /** The host's live sessions by id (deleted ones are removed from it here). */
+  sessions: Map<string, S & { agent: Agent | undefined; materialise?: () => void }>;
+  fail: Fail;
+  /** The title a session is listed under now (`null` while it has none). */
+  titleOf: (session: S) => string | null;
+  /** Drop what the host keeps per session id besides the table (its model provider). */
+  forget: (sessionId: string) => void;
+  /** Register a restored session, close a turn left open, and announce it (`host/session-added`). */
+  revive: (stored: StoredSession) => void;
+  /** Announce a deleted session (`host/session-removed`). */
+  removed: (sessionId: string) => void;
+}
+
+/**
+ * The `session.rename`, `session.delete` and `session.restore` handlers (ui-plan extensions, issue 10 item 4).
+ * @param ctx - the host's session table and hooks
+ * @returns the handlers and `canAdminister()` (the storage can keep meta, trash and restore: `capabilities.sessions`)
+ */
+export function createSessionAdmin<S extends AdminSession>(ctx: SessionAdminContext<S>) {
+  const { storage, sessions, fail } = ctx;
+  const sessionOf = (sessionId: string) => {
+    const session = sessions.get(sessionId);
+    if (!session) throw fail('session-not-found', `session "${sessionId}" not found`, { sessionId });
+    return session;
+  };
+  return {
+    canAdminister: (): boolean => Boolean(storage.writeMeta && storage.trash && storage.restore),
+    /** @returns `{sessionId, title, customTitle?}`: the title now listed and the person's own, when kept */
+    rename(sessionId: string, title: string) {
+      const session = sessionOf(sessionId);
+      renameSession(storage, session, title, fail, () => session.materialise?.());
+      return { sessionId, title: ctx.titleOf(session), ...(session.meta.title !== undefined ? { customTitle: session.meta.title } : {}) };
+    },
+    /** Cancel its turn (a pending question is aborted with it), move its log to the trash, forget it; a draft is only forgotten. */
+    async remove(sessionId: string) {
+      const session = sessionOf(sessionId);
+      if (!storage.trash) throw fail('bad-request', 'this host cannot delete sessions', { issues: [] });
+      session.agent?.cancel();
+      await session.agent?.idle();
+      if (!session.draft) storage.trash(sessionId);
+      sessions.delete(sessionId);
+      ctx.forget(sessionId);
+      ctx.removed(sessionId);
+      return { sessionId };
+    },
+    /** Bring a trashed session back as it was. @throws bad-request for a live id; session-not-found when not in the trash */
+    restore(sessionId: string) {
+      if (sessions.has(sessionId)) throw fail('bad-request', `session "${sessionId}" is not deleted`, { issues: [] });
+      if (!storage.restore) throw fail('bad-request', 'this host cannot restore sessions', { issues: [] });
+      let stored: StoredSession;
+      try {
+        stored = storage.restore(sessionId);
+      } catch {
+        throw fail('session-not-found', `session "${sessionId}" is not in the trash`, { sessionId });
+      }
+      ctx.revive(stored);
+      return { sessionId };
     },
   };
 }
