@@ -90,6 +90,7 @@ describe('host', () => {
       );
     expect(rows).toEqual([
       'p:plan@0={"active":false,"pending":true}',
+      'p:title@0="/plan"',
       'e:command/run@0',
       'p:plan@1={"active":true,"pending":false}',
       'e:plan/mode@1',
@@ -209,7 +210,7 @@ describe('host protocol', () => {
       provider: 'fake',
       model: 'fake-1',
       attachedSessions: 0,
-      capabilities: { setPlanMode: true, import: true, modes: false },
+      capabilities: { setPlanMode: true, import: true, modes: false, sessions: true },
     });
   });
 
@@ -221,7 +222,7 @@ describe('host protocol', () => {
 
   it('runs without plan mode when the plugin list is empty: no section, no tool, no /plan, bad-request for the extension', async () => {
     const { host, model } = setup([say('plain')], { plugins: [] });
-    expect((await value(host, 'host.describe', {})).capabilities).toEqual({ setPlanMode: false, import: true, modes: false });
+    expect((await value(host, 'host.describe', {})).capabilities).toEqual({ setPlanMode: false, import: true, modes: false, sessions: true });
     const sessionId = host.engine.createSession();
     expect(await value(host, 'commands/list', { args: { agentId: sessionId } })).toEqual([]);
     expect(await callHost(host, 'session.setPlanMode', { sessionId, active: true })).toMatchObject({
@@ -276,10 +277,10 @@ describe('host protocol', () => {
     const { items } = await value(host, 'session.list', {});
     expect(items.map((i: Json) => i.sessionId)).toEqual([a, b]);
     expect(items[0]).toMatchObject({
-      title: 'Write the greeting flag now',
+      title: 'Write the greeting flag now please',
       running: false,
       blank: false,
-      projections: { values: { plan: { active: false, pending: false }, title: 'Write the greeting flag now' } },
+      projections: { values: { plan: { active: false, pending: false }, title: 'Write the greeting flag now please' } },
     });
     expect(items[1]).toMatchObject({
       blank: true,
@@ -329,7 +330,7 @@ describe('host protocol', () => {
     const { sessionId } = imported;
     const history = await value(host, 'session.history', { sessionId });
     expect(history.events).toHaveLength(jsonl.trim().split('\n').length - 1);
-    expect(history.projections.values).toEqual({ plan: { active: false, pending: false }, title: 'Plan a small change: add' });
+    expect(history.projections.values).toEqual({ plan: { active: false, pending: false }, title: 'Add `--greeting` flag to CLI' });
     const views = history.events.filter((e: Json) => e.view).map((e: Json) => [e.event.type, e.view.for, e.view.view.title]);
     expect(views).toEqual([
       ['tool/call', 'call', 'Add `--greeting` flag to CLI'],

@@ -29,6 +29,7 @@ import { BASE_SECTION, type PromptSection } from './prompt.ts';
 import { PROJECTION_UNITS, titleProjection } from './projections.ts';
 import { createUserQuestionService, createWebQuestionProvider, type AgentHandle, type UserQuestionService, type WebQuestionProvider } from './questions.ts';
 import { askUserQuestionTool, listFilesTool, readFileTool, writeFileTool, type ToolDefinition } from './tools.ts';
+import { createSessionAdmin } from './session-admin.ts';
 import type { FrameSink, Host, HostOptions, ModelProvider } from './types.ts';
 
 export { HostError, INTERNAL_ERROR_MESSAGE } from './host/errors.ts';
@@ -53,7 +54,7 @@ export interface Engine {
    * Create an empty session. `mode` seeds its initial mode through the pending-intent flush (seed 002
    * `AgentOptions.mode`). @returns its id. @throws HostError bad-request for a taken id or a `mode` the host cannot set.
    */
-  createSession(options?: { cwd?: string; sessionId?: string } & AgentOptions): string;
+  createSession(options?: { cwd?: string; sessionId?: string; draft?: boolean } & AgentOptions): string;
   /** A session's log, or `undefined`. */
   log(sessionId: string): SessionLog | undefined;
   /** A session's live agent handle, or `undefined`. */
@@ -290,7 +291,7 @@ export function createHost(options: HostOptions): EngineHost {
         throw new HostError('bad-request', `session "${opts.sessionId}" already exists`, { issues: [] });
       }
       if (opts.mode !== undefined) modesOrThrow(modesPlugin);
-      const session = table.add({ header: table.newHeader(opts.cwd, opts.sessionId), lines: [] });
+      const session = table.add({ header: table.newHeader(opts.cwd, opts.sessionId), lines: [] }, opts.draft === true);
       applyOptions(session, opts);
       return session.log.sessionId;
     },
@@ -303,7 +304,23 @@ export function createHost(options: HostOptions): EngineHost {
     },
   };
 
+  // Rename, delete and restore (issue 10 item 4) live in session-admin.ts; the host lends them its session table.
+  const admin = createSessionAdmin<Session>({
+    storage: options.storage,
+    sessions,
+    fail: (code, message, details) => new HostError(code, message, details),
+    titleOf: (session) => table.summaryOf(session).title ?? null,
+    forget: (sessionId) => void providers.delete(sessionId),
+    revive: (stored) => {
+      const session = table.register(stored);
+      table.closeOpenTurn(session);
+      table.announce(session);
+    },
+    removed: (sessionId) => sendHost({ type: 'host/session-removed', sessionId }),
+  });
+
   const handlers = createMethodHandlers({
+    admin,
     table,
     commands,
     planModePlugin,
@@ -315,7 +332,7 @@ export function createHost(options: HostOptions): EngineHost {
       cwd: options.cwd,
       ...describeNames(),
       attachedSessions: sessions.size,
-      capabilities: { setPlanMode: planModePlugin !== undefined, import: true, modes: modesPlugin !== undefined },
+      capabilities: { setPlanMode: planModePlugin !== undefined, import: true, modes: modesPlugin !== undefined, sessions: admin.canAdminister() },
     }),
   });
 

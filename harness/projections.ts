@@ -1,23 +1,19 @@
 /**
  * The host's projection registry (upstream spec §4.4): per session, every logged event is folded through
  * every unit; a change of a unit's state reference yields one `session/projection` change with the seq of
- * the causing event. Units here: `plan` (core, upstream spec §1.11) and `title` (the session title).
+ * the causing event. Units here: `plan` (core, upstream spec §1.11) and `title` (the derived session title).
  */
-import type { SessionEvent, SessionTitleData } from '../src/core/log/types.ts';
+import type { SessionEvent } from '../src/core/log/types.ts';
 import { planProjection } from '../src/core/plan/fold.ts';
 import type { ProjectionUnit } from '../src/core/projection.ts';
+import { sessionTitleUnit, type SessionTitleState } from '../src/core/sessions/title.ts';
 
-/** The `title` unit: the last `session/title` title, or `null` before any. */
-export const titleProjection: ProjectionUnit<string | null, string | null, 'title'> = {
-  key: 'title',
-  init: () => null,
-  apply(state, event) {
-    if (event.type !== 'session/title') return state;
-    const title = (event.data as SessionTitleData | null)?.title;
-    return typeof title === 'string' && title !== state ? title : state;
-  },
-  view: (state) => state,
-};
+/**
+ * The `title` unit: the derived session title (src/core/sessions/title.ts: the latest plan's heading, else a title
+ * the host logged that is not the five-word fallback, else the first user message or command line, cut at a word
+ * boundary), or `null` before any (issue 10 item 4).
+ */
+export const titleProjection: ProjectionUnit<SessionTitleState, string | null, 'title'> = sessionTitleUnit;
 
 /** The units every session folds, in frame order. */
 export const PROJECTION_UNITS: readonly ProjectionUnit<unknown, unknown>[] = [

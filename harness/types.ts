@@ -15,10 +15,21 @@ export interface StoredLine {
   sourceEventSeqs?: number[];
 }
 
-/** A session as storage holds it. `readOnly` marks an imported recording (ui-plan extension). */
+/**
+ * What ui-plan keeps BESIDE a session's log, never in it (issue 10 item 4), so every log stays byte-identical and an
+ * imported read-only log can be renamed: the title a person gave it, and where an imported log came from (its
+ * header id, `undefined` for a log without one, and the SHA-256 of its normalised text) for opening it twice.
+ */
+export interface SessionMeta {
+  title?: string;
+  importedFrom?: { id?: string; digest: string };
+}
+
+/** A session as storage holds it. `readOnly` marks an imported recording (ui-plan extension); `meta` what is kept beside it. */
 export interface StoredSession {
   header: SessionHeader & { readOnly?: boolean; parentSessionId?: string };
   lines: StoredLine[];
+  meta?: SessionMeta;
 }
 
 /**
@@ -33,6 +44,15 @@ export interface SessionStorage {
   create(session: StoredSession): void;
   /** Append one line. Throws on failure. */
   append(sessionId: string, line: StoredLine): void;
+  /**
+   * Replace what is kept beside a session's log (written atomically; an empty `meta` removes it). Optional: a storage
+   * without it cannot rename. Throws on failure or for an unknown session.
+   */
+  writeMeta?(sessionId: string, meta: SessionMeta): void;
+  /** Move a session's log (and meta) to the trash. Optional: a storage without it cannot delete. Throws on failure. */
+  trash?(sessionId: string): void;
+  /** Bring a trashed session back and return it as `loadAll` would. Throws when it is not in the trash. */
+  restore?(sessionId: string): StoredSession;
 }
 
 /** A tool as listed to the model (JSON schema of its parameters). */

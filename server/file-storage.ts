@@ -6,11 +6,13 @@
  * re-encoded), so any file content — invalid UTF-8 included — is cut exactly after its last newline; lines are
  * read by the core reader (`parseSessionLog`), so an event's seq is its line position before and after any
  * restart (an unreadable line keeps its seq as an in-memory placeholder); an unreadable file never stops a load.
+ * Beside each log, never in it, `<sessionId>.meta.json` keeps a person's title and where an imported log came from
+ * (written atomically); a deleted session's files move to `<dataDir>/trash/` until `restore` (issue 10 item 4).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { storedLinesOf } from '../harness/storage/stored-lines.ts';
-import type { SessionStorage, StoredLine, StoredSession } from '../harness/types.ts';
+import type { SessionMeta, SessionStorage, StoredLine, StoredSession } from '../harness/types.ts';
 import { parseSessionLog, type ParsedLog } from '../src/core/log/reader.ts';
 import type { SessionHeader } from '../src/core/log/types.ts';
 
@@ -85,6 +87,8 @@ function isCompleteLine(bytes: Buffer, first: boolean): boolean {
  */
 export class FileStorage implements SessionStorage {
   readonly dir: string;
+  /** Where deleted sessions wait for `restore`: `<dataDir>/trash/`. */
+  readonly trashDir: string;
   private readonly logger: StorageLogger;
   private readonly fsync: boolean;
   private readonly fds = new Map<string, number>();
@@ -95,6 +99,7 @@ export class FileStorage implements SessionStorage {
    */
   constructor(options: FileStorageOptions) {
     this.dir = path.join(options.dataDir, 'sessions');
+    this.trashDir = path.join(options.dataDir, 'trash');
     this.logger = options.logger ?? { warn: (m) => console.warn(m) };
     this.fsync = options.fsync ?? false;
     fs.mkdirSync(this.dir, { recursive: true });
@@ -104,6 +109,11 @@ export class FileStorage implements SessionStorage {
   fileOf(sessionId: string): string {
     if (!SESSION_ID.test(sessionId)) throw new Error(`unsafe session id ${JSON.stringify(sessionId)}`);
     return path.join(this.dir, `${sessionId}.jsonl`);
+  }
+
+  /** Path of a session's meta file, beside its log. @throws on an id that is not a safe file name */
+  metaFileOf(sessionId: string): string {
+    return this.fileOf(sessionId).replace(/\.jsonl$/, '.meta.json');
   }
 
   /**
@@ -175,7 +185,91 @@ export class FileStorage implements SessionStorage {
       if (skipped.line >= parsed.firstSeqLine) this.logger.warn(`ui-plan: ${file}:${skipped.line}: skipped an unreadable line (${skipped.reason})`);
     }
     // Every line after the header is an event or a skipped line, so the array has no holes.
-    return { header, lines };
+    const meta = this.readMeta(file.replace(/\.jsonl$/, '.meta.json'));
+    return meta ? { header, lines, meta } : { header, lines };
+  }
+
+  /** A meta file's content, or `undefined` when it is missing or unreadable (a warning; the log still loads). */
+  private readMeta(file: string): SessionMeta | undefined {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+    try {
+      const raw = JSON.parse(text) as Record<string, unknown>;
+      const meta: SessionMeta = {};
+      if (typeof raw.title === 'string') meta.title = raw.title;
+      const from = raw.importedFrom as Record<string, unknown> | undefined;
+      if (from && typeof from.digest === 'string') meta.importedFrom = { digest: from.digest, ...(typeof from.id === 'string' ? { id: from.id } : {}) };
+      return meta;
+    } catch {
+      this.logger.warn(`ui-plan: ${file}: ignored an unreadable meta file`);
+      return undefined;
+    }
+  }
+
+  /**
+   * Replace what is kept beside a session's log: written to a `.tmp` file and renamed (atomic); an empty `meta`
+   * removes the file. The log itself is never touched.
+   * @throws for an unknown session or when the write fails
+   */
+  writeMeta(sessionId: string, meta: SessionMeta): void {
+    if (!fs.existsSync(this.fileOf(sessionId))) throw new Error(`session ${sessionId} has no log file`);
+    const file = this.metaFileOf(sessionId);
+    if (meta.title === undefined && meta.importedFrom === undefined) {
+      fs.rmSync(file, { force: true });
+      return;
+    }
+    const tmp = `${file}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(meta) + '\n');
+    fs.renameSync(tmp, file);
+  }
+
+  /**
+   * Move a session's log and meta file to `<dataDir>/trash/` (closing its append descriptor first). A trashed file of
+   * the same name (deleted, restored, deleted again) is replaced.
+   * @throws for an unknown session or when the move fails
+   */
+  trash(sessionId: string): void {
+    const file = this.fileOf(sessionId);
+    if (!fs.existsSync(file)) throw new Error(`session ${sessionId} has no log file`);
+    this.closeOne(sessionId);
+    fs.mkdirSync(this.trashDir, { recursive: true });
+    const meta = this.metaFileOf(sessionId);
+    if (fs.existsSync(meta)) fs.renameSync(meta, path.join(this.trashDir, path.basename(meta)));
+    fs.renameSync(file, path.join(this.trashDir, path.basename(file)));
+  }
+
+  /**
+   * Move a trashed session back and load it (torn-line repair and skipped lines as in `loadAll`).
+   * @returns the session as `loadAll` would return it
+   * @throws when it is not in the trash, a live session has its id, or its log is unreadable
+   */
+  restore(sessionId: string): StoredSession {
+    const file = this.fileOf(sessionId);
+    const trashed = path.join(this.trashDir, path.basename(file));
+    if (!fs.existsSync(trashed)) throw new Error(`session ${sessionId} is not in the trash`);
+    if (fs.existsSync(file)) throw new Error(`session ${sessionId} already exists`);
+    const meta = this.metaFileOf(sessionId);
+    const trashedMeta = path.join(this.trashDir, path.basename(meta));
+    if (fs.existsSync(trashedMeta)) fs.renameSync(trashedMeta, meta);
+    fs.renameSync(trashed, file);
+    const session = this.loadFile(file);
+    if (!session) throw new Error(`session ${sessionId} could not be read`);
+    return session;
+  }
+
+  private closeOne(sessionId: string): void {
+    const fd = this.fds.get(sessionId);
+    if (fd === undefined) return;
+    this.fds.delete(sessionId);
+    try {
+      fs.closeSync(fd);
+    } catch {
+      /* already closed */
+    }
   }
 
   /**

@@ -10,13 +10,14 @@ import type { ModeState, PlanState, SetOutcome, ToolView } from '../../src/core/
 import type { CommandRegistry } from '../commands.ts';
 import type { ModesPlugin } from '../plugins/modes.ts';
 import { planCommandLine, setOutcomeOf, type PlanModePlugin } from '../plugins/plan-mode.ts';
+import { importMatchOf, importMetaOf, logDigestOf, type createSessionAdmin } from '../session-admin.ts';
 import { storedLinesOf } from '../storage/stored-lines.ts';
 import { HostError } from './errors.ts';
 import { historyPage } from './history.ts';
 import { importRefusalFactsOf, importRefusalText } from './import.ts';
 import { readOnlyReasonText } from './read-only.ts';
 import type { MethodHandlers } from './routing.ts';
-import type { SessionTable } from './sessions.ts';
+import type { Session, SessionTable } from './sessions.ts';
 
 /** What the method handlers work with. */
 export interface MethodContext {
@@ -27,8 +28,10 @@ export interface MethodContext {
   viewOf(event: SessionEvent, events: readonly SessionEvent[]): ToolView | undefined;
   /** `host.describe`'s answer. */
   describe(): unknown;
-  /** Create an empty session (the engine's `createSession`). */
-  createSession(options: { cwd?: string; sessionId?: string }): string;
+  /** Create an empty session (the engine's `createSession`); a draft is stored at its first event. */
+  createSession(options: { cwd?: string; sessionId?: string; draft?: boolean }): string;
+  /** Rename, delete and restore (harness/session-admin.ts, issue 10 item 4). */
+  admin: ReturnType<typeof createSessionAdmin<Session>>;
 }
 
 /** The enabled plan-mode plugin. @throws HostError bad-request when it is not enabled */
@@ -54,8 +57,15 @@ export function createMethodHandlers(ctx: MethodContext): MethodHandlers {
     'host.describe': () => ctx.describe(),
     'session.list': () => ({ items: table.list() }),
     'session.create': (payload) => ({
-      sessionId: ctx.createSession({ ...(payload.cwd ? { cwd: payload.cwd } : {}), ...(payload.sessionId ? { sessionId: payload.sessionId } : {}) }),
+      sessionId: ctx.createSession({
+        ...(payload.cwd ? { cwd: payload.cwd } : {}),
+        ...(payload.sessionId ? { sessionId: payload.sessionId } : {}),
+        ...(payload.draft ? { draft: true } : {}),
+      }),
     }),
+    'session.rename': (payload) => ctx.admin.rename(payload.sessionId, payload.title),
+    'session.delete': (payload) => ctx.admin.remove(payload.sessionId),
+    'session.restore': (payload) => ctx.admin.restore(payload.sessionId),
     'session.history': (payload) => {
       const session = table.sessionOf(payload.sessionId);
       return historyPage(session.log.events, payload, ctx.viewOf, () => session.projections.snapshot());
@@ -95,13 +105,18 @@ export function createMethodHandlers(ctx: MethodContext): MethodHandlers {
       const state = planMode().get(payload.sessionId);
       return { outcome: setOutcomeOf(before, state, payload.active), state };
     },
-    'session.import': (payload) => {
+    'session.import': async (payload) => {
       const parsed = parseSessionLog(payload.jsonl);
       const refusal = importRefusalFactsOf(payload.jsonl, parsed);
       if (refusal !== undefined) {
         const message = importRefusalText(refusal);
         throw new HostError('bad-request', message, { issues: [{ path: ['jsonl'], message }], refusal });
       }
+      // The same log opened twice answers the session it opened the first time (issue 10 item 4).
+      const sourceId = parsed.header?.id || undefined;
+      const digest = await logDigestOf(payload.jsonl);
+      const match = importMatchOf(table.sessions.values(), sourceId, digest);
+      if (match.existing !== undefined) return { sessionId: match.existing, skipped: parsed.skipped, existing: true };
       // Skipped lines keep their seq as `import/skipped` placeholders, so seqs stay equal to line positions.
       const lines = storedLinesOf(parsed);
       const header = {
@@ -109,8 +124,9 @@ export function createMethodHandlers(ctx: MethodContext): MethodHandlers {
         ...(parsed.header ? { createdAt: parsed.header.createdAt } : {}),
         readOnly: true,
       };
-      const session = table.add({ header, lines });
-      return { sessionId: session.log.sessionId, skipped: parsed.skipped };
+      const meta = importMetaOf(sourceId, digest, parsed.events, match.copy === true);
+      const session = table.add({ header, lines, meta });
+      return { sessionId: session.log.sessionId, skipped: parsed.skipped, ...(match.copy ? { copy: true } : {}) };
     },
     'session.modes': (payload) => {
       const plugin = modesOrThrow(ctx.modesPlugin);

@@ -11,13 +11,21 @@ import { closeInterruptedTurn, type Agent } from '../agent.ts';
 import { logWriteErrorOf, SessionLog, type LogHeader } from '../log.ts';
 import { ProjectionRegistry } from '../projections.ts';
 import type { AgentHandle } from '../questions.ts';
-import type { HostOptions, StoredSession } from '../types.ts';
+import { draftStorageOf } from '../session-admin.ts';
+import type { HostOptions, SessionMeta, SessionStorage, StoredSession } from '../types.ts';
 import { HostError } from './errors.ts';
 import { readOnlyReasonOf, readOnlyReasonText, summaryReadOnlyReason, variantOfLog, type PlanVariant, type ReadOnlyReason } from './read-only.ts';
 
 /** One live session of the host. */
 export interface Session {
+  readonly sessionId: string;
   log: SessionLog;
+  /** Kept beside the log (a person's title, where an import came from); issue 10 item 4. */
+  meta: SessionMeta;
+  /** A draft is neither stored nor listed until its first event (`session.create {draft}`). */
+  draft: boolean;
+  /** Store a draft now. */
+  materialise?: () => void;
   handle: AgentHandle;
   /** The agent; `undefined` for a read-only session. */
   agent: Agent | undefined;
@@ -63,14 +71,24 @@ export function createSessionTable(deps: SessionTableDeps) {
   let order = 0;
 
   /** Register a stored session in memory and wire its downlink. */
-  const register = (stored: StoredSession): Session => {
+  const register = (stored: StoredSession, storage: SessionStorage = deps.storage): Session => {
     const header = stored.header as LogHeader;
-    const log = new SessionLog(header, deps.storage, deps.now, stored.lines);
+    const log = new SessionLog(header, storage, deps.now, stored.lines);
     const handle: AgentHandle = Object.freeze({ id: header.id, sessionId: header.id, root: true });
     const variant = variantOfLog(log.events);
     const readOnly = readOnlyReasonOf(header.readOnly === true, variant, deps.hostVariant);
     const projections = new ProjectionRegistry(log.events, deps.unitsFor(variant, log.events));
-    const session: Session = { log, handle, agent: undefined, projections, readOnly, createdOrder: order++ };
+    const session: Session = {
+      sessionId: header.id,
+      log,
+      meta: stored.meta ?? {},
+      draft: false,
+      handle,
+      agent: undefined,
+      projections,
+      readOnly,
+      createdOrder: order++,
+    };
     if (readOnly === undefined) session.agent = deps.createAgent(log, handle);
     log.subscribe((event) => {
       for (const change of session.projections.apply(event)) {
@@ -83,10 +101,36 @@ export function createSessionTable(deps: SessionTableDeps) {
     return session;
   };
 
-  /** Store a new session, register it and announce it on the host downlink. @throws HostError; LogWriteError */
-  const add = (stored: StoredSession): Session => {
+  /** Announce a stored session on the host downlink (`host/session-added`). */
+  const announce = (session: Session): void => {
+    const header = session.log.header;
+    deps.sendHost({
+      type: 'host/session-added',
+      sessionId: header.id,
+      blank: isBlank(session),
+      cwd: header.cwd,
+      ...(header.parentSessionId ? { parentSessionId: header.parentSessionId } : {}),
+    });
+  };
+
+  /**
+   * Store a new session, register it and announce it on the host downlink; a draft (issue 10 item 4) is stored and
+   * announced only at its first event, and until then only its creator knows it. @throws HostError; LogWriteError
+   */
+  const add = (stored: StoredSession, draft = false): Session => {
+    if (draft) {
+      const lazy = draftStorageOf(deps.storage, stored.header, () => {
+        session.draft = false;
+        announce(session);
+      });
+      const session = register(stored, lazy.storage);
+      session.draft = true;
+      session.materialise = lazy.materialise;
+      return session;
+    }
     try {
       deps.storage.create(stored);
+      if (stored.meta && deps.storage.writeMeta) deps.storage.writeMeta(stored.header.id, stored.meta);
     } catch (error) {
       // A taken id is the caller's mistake; anything else is the data directory's (named without its path).
       if (error instanceof HostError) throw error;
@@ -95,14 +139,7 @@ export function createSessionTable(deps: SessionTableDeps) {
       throw failure;
     }
     const session = register(stored);
-    const header = stored.header;
-    deps.sendHost({
-      type: 'host/session-added',
-      sessionId: header.id,
-      blank: isBlank(session),
-      cwd: header.cwd,
-      ...(header.parentSessionId ? { parentSessionId: header.parentSessionId } : {}),
-    });
+    announce(session);
     return session;
   };
 
@@ -150,7 +187,7 @@ export function createSessionTable(deps: SessionTableDeps) {
     const header = session.log.header;
     const events = session.log.events;
     const snapshot = session.projections.snapshot();
-    const title = snapshot.values.title;
+    const title = session.meta.title ?? snapshot.values.title;
     const reason = summaryReadOnlyReason(session.readOnly);
     return {
       sessionId: header.id,
@@ -160,6 +197,7 @@ export function createSessionTable(deps: SessionTableDeps) {
       cwd: header.cwd,
       ...(header.parentSessionId ? { parentSessionId: header.parentSessionId } : {}),
       ...(typeof title === 'string' ? { title } : {}),
+      ...(session.meta.title !== undefined ? { customTitle: session.meta.title } : {}),
       ...(session.readOnly !== undefined ? { readOnly: true } : {}),
       ...(reason !== undefined ? { readOnlyReason: reason } : {}),
       projections: snapshot,
@@ -169,11 +207,12 @@ export function createSessionTable(deps: SessionTableDeps) {
   /** Every session's summary, the most recently updated first (ties: the newest created first). */
   const list = () =>
     [...sessions.values()]
+      .filter((session) => !session.draft)
       .map((session) => ({ session, summary: summaryOf(session) }))
       .sort((a, b) => b.summary.updatedAt - a.summary.updatedAt || b.session.createdOrder - a.session.createdOrder)
       .map(({ summary }) => summary);
 
-  return { sessions, register, add, newHeader, closeOpenTurn, sessionOf, writable, list };
+  return { sessions, register, announce, add, newHeader, closeOpenTurn, sessionOf, writable, summaryOf, list };
 }
 
 /** The session table of one host. */

@@ -3,7 +3,7 @@
  * mutate stored lines; `failAppend` makes `append` throw to exercise the engine's failure paths
  * (upstream spec §1.6: a throwing append keeps a plan-mode selection pending).
  */
-import type { SessionStorage, StoredLine, StoredSession } from '../types.ts';
+import type { SessionMeta, SessionStorage, StoredLine, StoredSession } from '../types.ts';
 
 /** Options of `MemoryStorage`. */
 export interface MemoryStorageOptions {
@@ -27,6 +27,7 @@ export class MemoryStorage implements SessionStorage {
   /** Hook deciding whether the next `append` fails; reassign freely in tests. */
   failAppend: ((sessionId: string, line: StoredLine) => boolean | Error) | undefined;
   private readonly sessions = new Map<string, StoredSession>();
+  private readonly trashed = new Map<string, StoredSession>();
 
   constructor(options: MemoryStorageOptions = {}) {
     this.failAppend = options.failAppend;
@@ -49,6 +50,32 @@ export class MemoryStorage implements SessionStorage {
     if (failure instanceof Error) throw failure;
     if (failure === true) throw new Error(`storage append failed for session "${sessionId}"`);
     session.lines.push(copy(line));
+  }
+
+  /** Replace the meta kept beside a session's lines (an empty one removes it). @throws for an unknown session */
+  writeMeta(sessionId: string, meta: SessionMeta): void {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`session "${sessionId}" does not exist`);
+    if (meta.title === undefined && meta.importedFrom === undefined) delete session.meta;
+    else session.meta = copy(meta);
+  }
+
+  /** Move a session to the trash. @throws for an unknown session */
+  trash(sessionId: string): void {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`session "${sessionId}" does not exist`);
+    this.sessions.delete(sessionId);
+    this.trashed.set(sessionId, session);
+  }
+
+  /** Bring a trashed session back. @throws when it is not in the trash or the id is taken */
+  restore(sessionId: string): StoredSession {
+    const session = this.trashed.get(sessionId);
+    if (!session) throw new Error(`session "${sessionId}" is not in the trash`);
+    if (this.sessions.has(sessionId)) throw new Error(`session "${sessionId}" already exists`);
+    this.trashed.delete(sessionId);
+    this.sessions.set(sessionId, session);
+    return copy(session);
   }
 
   /**

@@ -62,7 +62,7 @@ it('opens the session named in the URL hash, and shows a read-only notice instea
   const { sessionId } = await callMethod('session.import', { jsonl });
   history.replaceState(null, '', `/#/s/${sessionId}`);
   render(<App queryClient={fresh()} />);
-  expect(await screen.findByRole('heading', { level: 1, name: 'Plan a small change: add' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Add `--greeting` flag to CLI' })).toBeInTheDocument();
   expect(await screen.findByRole('note')).toHaveTextContent('opened read-only');
   expect(screen.queryByRole('textbox', { name: 'Message the agent' })).not.toBeInTheDocument();
   expect(await screen.findByRole('article', { name: 'Plan: Add --greeting flag to CLI' })).toBeInTheDocument();

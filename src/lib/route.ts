@@ -26,6 +26,11 @@ export function selectSession(sessionId: string): void {
   location.hash = hashOfSession(sessionId);
 }
 
+/** Select no session (e.g. after the selected one was deleted): clears the hash, firing `hashchange`. */
+export function clearSelection(): void {
+  location.hash = '';
+}
+
 function subscribe(listener: () => void): () => void {
   window.addEventListener('hashchange', listener);
   return () => window.removeEventListener('hashchange', listener);

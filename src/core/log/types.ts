@@ -132,7 +132,10 @@ export interface AssistantChunkData {
   step: number;
   chunk: { type: string; index?: number; text?: string; [key: string]: unknown };
 }
-/** `session/title` payload. */
+/**
+ * `session/title` payload.
+ * @public log vocabulary: documents the payload even where no code reads it whole
+ */
 export interface SessionTitleData {
   title: string;
   messageSeqs?: number[];

@@ -58,6 +58,11 @@ export const hostSessionAddedFrameSchema = z.looseObject({
   cwd: z.string().optional(),
   parentSessionId: z.string().optional(),
 });
+/** host `host/session-removed` (extension): a session was deleted (its log moved to the trash; `session.restore` undoes it). */
+export const hostSessionRemovedFrameSchema = z.looseObject({
+  type: z.literal('host/session-removed'),
+  sessionId: z.string(),
+});
 /** host `host/session-status`: a session started or stopped running a turn. */
 export const hostSessionStatusFrameSchema = z.looseObject({
   type: z.literal('host/session-status'),
@@ -89,6 +94,7 @@ export type MuxFrame = z.infer<typeof muxFrameSchema>;
 /** Known host frame payloads. */
 export const hostFrameSchema = z.discriminatedUnion('type', [
   hostSessionAddedFrameSchema,
+  hostSessionRemovedFrameSchema,
   hostSessionStatusFrameSchema,
   hostAgentErrorFrameSchema,
   hostRemoteEventFrameSchema,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { idSchema, MAX_CWD_CHARS, tokenSchema } from './ids.ts';
+import { MAX_CUSTOM_TITLE_CHARS } from '../sessions/title.ts';
 
 /** A session id as a host answers it (values are read leniently: a real dsh host mints its own). */
 const sessionId = z.string().min(1);
@@ -43,8 +44,11 @@ export const planProjectionSchema = z.object({ active: z.boolean(), pending: z.b
 /** The parsed shape of {@link planProjectionSchema}. */
 export type PlanProjectionValue = z.infer<typeof planProjectionSchema>;
 
-/** ui-plan capabilities (extension). Absent on a real dsh host. */
-export const capabilitiesSchema = z.object({ setPlanMode: z.boolean(), import: z.boolean(), modes: z.boolean() });
+/**
+ * ui-plan capabilities (extension). Absent on a real dsh host. `sessions`: `session.rename`, `session.delete`,
+ * `session.restore` and `session.create {draft}` (issue 10 item 4); absent on older ui-plan hosts.
+ */
+export const capabilitiesSchema = z.object({ setPlanMode: z.boolean(), import: z.boolean(), modes: z.boolean(), sessions: z.boolean().optional() });
 /** The parsed shape of {@link capabilitiesSchema}. */
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 
@@ -57,6 +61,8 @@ export const sessionSummarySchema = z.looseObject({
   cwd: z.string().optional(),
   parentSessionId: z.string().optional(),
   title: z.string().optional(),
+  /** The title a person gave the session (`session.rename`, kept beside the log); extension. `title` then equals it. */
+  customTitle: z.string().optional(),
   readOnly: z.boolean().optional(),
   /** Why a read-only session is read-only (e.g. a log of the other plan-mode variant); extension. */
   readOnlyReason: z.string().optional(),
@@ -161,6 +167,11 @@ export const methods = {
         .max(MAX_CWD_CHARS, { message: `must be at most ${MAX_CWD_CHARS} characters` })
         .optional(),
       sessionId: idSchema(/^session-[A-Za-z0-9-]+$/, "'session-' then letters, digits and '-'").optional(),
+      /**
+       * extension (`capabilities.sessions`): a draft session — usable at once, but neither stored nor listed nor
+       * announced until its first event (message or command) is logged (issue 10 item 4).
+       */
+      draft: z.boolean().optional(),
     }),
     value: z.looseObject({ sessionId }),
   },
@@ -212,7 +223,40 @@ export const methods = {
   /** extension: a read-only session built from a recorded dsh log (an empty `jsonl` is refused by the host, naming why) */
   'session.import': {
     payload: z.object({ jsonl: z.string().max(MAX_IMPORT_JSONL_CHARS) }),
-    value: z.looseObject({ sessionId, skipped: z.array(z.object({ line: z.number(), reason: z.string() })).optional() }),
+    /**
+     * `existing: true` when the same log (same header id, same content) was opened before and that session is answered
+     * instead of a duplicate; `copy: true` when a log with the same header id but other content opened as a labelled copy.
+     */
+    value: z.looseObject({
+      sessionId,
+      skipped: z.array(z.object({ line: z.number(), reason: z.string() })).optional(),
+      existing: z.boolean().optional(),
+      copy: z.boolean().optional(),
+    }),
+  },
+  /**
+   * extension (`capabilities.sessions`): give a session a title, kept beside its log (the log is never changed); the
+   * title is trimmed, at most 200 characters; an empty one goes back to the derived title. Answers the title now shown.
+   */
+  'session.rename': {
+    payload: z.object({
+      sessionId: sessionIdParam,
+      title: z
+        .string()
+        .trim()
+        .max(MAX_CUSTOM_TITLE_CHARS, { message: `must be at most ${MAX_CUSTOM_TITLE_CHARS} characters` }),
+    }),
+    value: z.looseObject({ sessionId, title: z.string().nullable(), customTitle: z.string().optional() }),
+  },
+  /** extension (`capabilities.sessions`): move a session's log to the trash (`session.restore` brings it back). */
+  'session.delete': {
+    payload: z.object({ sessionId: sessionIdParam }),
+    value: z.looseObject({ sessionId }),
+  },
+  /** extension (`capabilities.sessions`): bring a deleted session back from the trash, as it was. */
+  'session.restore': {
+    payload: z.object({ sessionId: sessionIdParam }),
+    value: z.looseObject({ sessionId }),
   },
   /** extension: session-modes variant (seed 002) */
   'session.modes': {

@@ -8,7 +8,8 @@
  */
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { SessionEvent, SessionTitleData } from '../../core/log/types.ts';
+import type { SessionEvent } from '../../core/log/types.ts';
+import { foldSessionTitle } from '../../core/sessions/title.ts';
 import {
   modeProjectionSchema,
   planProjectionSchema,
@@ -42,7 +43,8 @@ export function SessionStreamProvider({ store, children }: { store?: SessionStre
       ? undefined
       : createSessionStreamStore({
           onHostFrame: (frame) => {
-            if (frame.type === 'host/session-added') void queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });
+            if (frame.type === 'host/session-added' || frame.type === 'host/session-removed')
+              void queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });
           },
           onConnected: (reconnect) => {
             if (reconnect) void queryClient.invalidateQueries({ queryKey: hostKeys.all });
@@ -169,7 +171,10 @@ export interface SessionState {
   questions: readonly PendingQuestionView[];
   /** A turn is running (host/session-status, else the session list). */
   running: boolean;
-  /** Session title: `title` projection, else the last `session/title` event, else the list's title. */
+  /**
+   * Session title: the person's own (`customTitle` of the list), else the `title` projection, else — on a plain dsh host,
+   * which has no such projection — the title derived from the loaded events (src/core/sessions/title.ts), else the list's.
+   */
   title: string | undefined;
   /** An imported recording, or a log of the other plan-mode variant: no composer, no mode changes. */
   readOnly: boolean;
@@ -224,17 +229,6 @@ function modeOf(slice: SessionSlice): ModeProjectionValue | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-function lastTitle(events: readonly SessionEvent[]): string | undefined {
-  for (let i = events.length - 1; i >= 0; i -= 1) {
-    const e = events[i]!;
-    if (e.type === 'session/title') {
-      const title = (e.data as Partial<SessionTitleData> | undefined)?.title;
-      if (typeof title === 'string' && title.trim()) return title;
-    }
-  }
-  return undefined;
-}
-
 function useSlice(sessionId: string | undefined): SessionSlice {
   const store = useSessionStreamStore();
   const get = () => (sessionId ? sliceOf(store.getState(), sessionId) : EMPTY_SLICE);
@@ -259,7 +253,7 @@ export function useSessionState(sessionId: string | undefined): SessionState {
   const summary = useSummary(sessionId);
   const title = useMemo(() => {
     const projected = slice.projections.title?.value;
-    return typeof projected === 'string' && projected.trim() ? projected : lastTitle(slice.events);
+    return typeof projected === 'string' && projected.trim() ? projected : (foldSessionTitle(slice.events) ?? undefined);
   }, [slice.projections, slice.events]);
   const questions = useMemo(() => slice.questions.map((q) => ({ rpcId: q.rpcId, questions: q.questions })), [slice.questions]);
   const plan = useMemo(() => planOf(slice), [slice]);
@@ -275,7 +269,7 @@ export function useSessionState(sessionId: string | undefined): SessionState {
     mode,
     questions,
     running: slice.running ?? summary?.running ?? false,
-    title: title ?? summary?.title,
+    title: summary?.customTitle ?? title ?? summary?.title,
     readOnly: summary?.readOnly ?? false,
     readOnlyReason: summary?.readOnlyReason,
     unreadable: slice.unreadable.length,

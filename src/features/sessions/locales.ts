@@ -37,6 +37,33 @@ export interface SessionsLocale {
   updated: (when: string) => string;
   /** Badge of a session's mode in the session-modes variant ("Review mode", "Plan mode (pending)"). */
   modeBadge: (mode: string, pending: boolean) => string;
+  /** The filter box above the list (matches titles, case-insensitive). */
+  filter: string;
+  filterPlaceholder: string;
+  /** No session title matches the filter text. */
+  noMatch: (query: string) => string;
+  /** Accessible name of a row's rename button, and its visible text. */
+  rename: (title: string) => string;
+  renameShort: string;
+  /** Label of the rename field. */
+  titleField: string;
+  /** Under the rename field: what an empty title does. */
+  titleHint: string;
+  save: string;
+  cancel: string;
+  renameError: (message: string) => string;
+  /** Accessible name of a row's delete button, and its visible text. */
+  delete: (title: string) => string;
+  deleteShort: string;
+  /** The delete confirmation: heading, body and the confirming button. */
+  confirmDeleteTitle: string;
+  confirmDeleteBody: (title: string) => string;
+  confirmDelete: string;
+  /** After a delete, while undo is offered. */
+  deleted: (title: string) => string;
+  undo: string;
+  deleteError: (message: string) => string;
+  restoreError: (message: string) => string;
 }
 
 const SKIPPED_SHOWN = 10;
@@ -88,6 +115,25 @@ export const en: SessionsLocale = {
   justNow: 'just now',
   updated: (when) => `updated ${when}`,
   modeBadge: (mode, pending) => `${mode.charAt(0).toUpperCase()}${mode.slice(1)} mode${pending ? ' (pending)' : ''}`,
+  filter: 'Filter sessions',
+  filterPlaceholder: 'Filter by title',
+  noMatch: (query) => `No session title matches “${query}”.`,
+  rename: (title) => `Rename “${title}”`,
+  renameShort: 'Rename',
+  titleField: 'Session title',
+  titleHint: 'Leave it empty to go back to the title from the session.',
+  save: 'Save',
+  cancel: 'Cancel',
+  renameError: (message) => `Could not rename the session: ${message}`,
+  delete: (title) => `Delete “${title}”`,
+  deleteShort: 'Delete',
+  confirmDeleteTitle: 'Delete this session?',
+  confirmDeleteBody: (title) => `“${title}” and its log leave the list. You can undo this for a few seconds.`,
+  confirmDelete: 'Delete session',
+  deleted: (title) => `Deleted “${title}”.`,
+  undo: 'Undo',
+  deleteError: (message) => `Could not delete the session: ${message}`,
+  restoreError: (message) => `Could not bring the session back: ${message}`,
 };
 
 /** Simplified Chinese copy (upstream terms: 计划模式, 待生效). */
@@ -137,6 +183,25 @@ export const zhCN: SessionsLocale = {
     const label = mode === 'default' ? '默认' : mode === 'plan' ? '计划' : `${mode} `;
     return `${label}模式${pending ? '（待生效）' : ''}`;
   },
+  filter: '筛选会话',
+  filterPlaceholder: '按标题筛选',
+  noMatch: (query) => `没有标题包含“${query}”的会话。`,
+  rename: (title) => `重命名“${title}”`,
+  renameShort: '重命名',
+  titleField: '会话标题',
+  titleHint: '留空则恢复为根据会话内容生成的标题。',
+  save: '保存',
+  cancel: '取消',
+  renameError: (message) => `无法重命名会话：${message}`,
+  delete: (title) => `删除“${title}”`,
+  deleteShort: '删除',
+  confirmDeleteTitle: '删除这个会话？',
+  confirmDeleteBody: (title) => `“${title}”及其日志将从列表中移除。几秒内可以撤销。`,
+  confirmDelete: '删除会话',
+  deleted: (title) => `已删除“${title}”。`,
+  undo: '撤销',
+  deleteError: (message) => `无法删除会话：${message}`,
+  restoreError: (message) => `无法恢复会话：${message}`,
 };
 
 /** Every dictionary of the session list, by language. */

@@ -59,7 +59,7 @@ describe('SessionsSidebar', () => {
     expect(input).toHaveAttribute('accept', '.jsonl');
     await user.upload(input, new File([planReviewLog], 'session.jsonl', { type: 'application/jsonl' }));
     await waitFor(() => expect(location.hash).toMatch(/^#\/s\/session-/));
-    const link = await screen.findByRole('link', { name: /Plan a small change/ });
+    const link = await screen.findByRole('link', { name: /Add `--greeting` flag to CLI/ });
     expect(link).toHaveTextContent('Read-only');
   });
 
@@ -146,7 +146,7 @@ describe('SessionsSidebar', () => {
     for (const at of [5, 10, 39]) lines.splice(at, 0, '{"type": broken');
     await user.upload(screen.getByLabelText('Open session log'), new File([lines.join('\n')], 'session.jsonl', { type: 'application/jsonl' }));
     await waitFor(() => expect(location.hash).toMatch(/^#\/s\/session-/));
-    const link = await screen.findByRole('link', { name: /Plan a small change/ });
+    const link = await screen.findByRole('link', { name: /Add `--greeting` flag to CLI/ });
     const row = link.closest('li')!;
     expect(within(row).getByRole('status')).toHaveTextContent('3 lines could not be read: 6, 11, 40');
   });

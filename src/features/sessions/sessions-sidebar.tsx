@@ -7,8 +7,13 @@
  * before upload, and a refusal is said in a plain sentence with the host's detail in its `title`). Errors are worded
  * by `describeApiError`. The actions stay in view while the list scrolls. Badges come from the caller (the app reads
  * them from the session stream).
+ * Issue 10 item 4: a filter box above the list (case-insensitive, on the shown title); when the host advertises
+ * `capabilities.sessions`, each row offers Rename (kept beside the log by the host) and Delete (confirmed in a dialog,
+ * then undoable for {@link UNDO_MS} ms through `session.restore`), and "New session" makes a draft the host stores
+ * and lists only at its first message or command. A plain dsh host has no capabilities: those actions are not shown.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_MODE } from '../../core/modes/fold.ts';
 import { modeTargetOf } from '../../core/modes/projection.ts';
 import {
@@ -22,8 +27,10 @@ import {
 import { planBadgeStateOf } from '../../core/plan/fold.ts';
 import { ApiError, callMethod } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/describe-api-error.ts';
-import { hashOfSession, selectSession } from '../../lib/route.ts';
+import { clearSelection, hashOfSession, selectSession } from '../../lib/route.ts';
 import { planBadgeLocales } from '../../lib/locales.ts';
+import { DeleteDialog } from './delete-dialog.tsx';
+import { RenameForm } from './rename-form.tsx';
 import { hostKeys, sessionListQueryOptions } from '../../lib/queries.ts';
 import { currentCopy, useLanguage } from '../../lib/language.ts';
 import { sessionsLocales } from './locales.ts';
@@ -79,6 +86,32 @@ export function newestFirst(items: readonly SessionSummary[]): SessionSummary[] 
     .map((summary, index) => ({ summary, index }))
     .sort((a, b) => b.summary.updatedAt - a.summary.updatedAt || a.index - b.index)
     .map((row) => row.summary);
+}
+
+/** How long a deleted session's Undo stays offered, in ms (the log waits in the host's trash regardless). */
+export const UNDO_MS = 8000;
+
+/**
+ * The title a row shows: the person's own (`customTitle`), else the stream's live title, else the list's, else
+ * "New session".
+ * @param summary the list item
+ * @param badges the row's badges (`title` from the stream)
+ */
+export function rowTitleOf(summary: SessionSummary, badges: Pick<SessionRowBadges, 'title'>): string {
+  return summary.customTitle?.trim() || badges.title?.trim() || summary.title?.trim() || currentCopy(sessionsLocales).untitled;
+}
+
+const folded = (text: string) => text.normalize('NFKC').toLocaleLowerCase();
+
+/**
+ * Whether a title matches the filter box: case-insensitive (and width-insensitive, NFKC) substring of the trimmed
+ * query; an empty query matches everything. Chinese and any other script match as typed.
+ * @param title the shown title
+ * @param query the filter text
+ */
+export function matchesFilter(title: string, query: string): boolean {
+  const q = folded(query.trim());
+  return q === '' || folded(title).includes(q);
 }
 
 /**
@@ -141,10 +174,51 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
     selectSession(sessionId);
     onOpened?.(sessionId, how);
   };
+  const admin = capabilities?.sessions === true;
+  const [filter, setFilter] = useState('');
+  const [renaming, setRenaming] = useState<string | undefined>(undefined);
+  const [confirming, setConfirming] = useState<string | undefined>(undefined);
+  const [deleted, setDeleted] = useState<{ sessionId: string; title: string; wasSelected: boolean } | undefined>(undefined);
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });
   const create = useMutation({
-    mutationFn: () => callMethod('session.create', {}),
+    // A draft is stored and listed by the host only at its first message or command (issue 10 item 4).
+    mutationFn: () => callMethod('session.create', admin ? { draft: true } : {}),
     onSuccess: ({ sessionId }) => opened(sessionId, 'created'),
   });
+  const rename = useMutation({
+    mutationFn: ({ sessionId, title }: { sessionId: string; title: string }) => callMethod('session.rename', { sessionId, title }),
+    onSuccess: async () => {
+      setRenaming(undefined);
+      await refreshList();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: ({ sessionId }: { sessionId: string; title: string }) => callMethod('session.delete', { sessionId }),
+    onSuccess: async (_value, { sessionId, title }) => {
+      setConfirming(undefined);
+      const wasSelected = sessionId === selectedId;
+      setDeleted({ sessionId, title, wasSelected });
+      if (wasSelected) clearSelection();
+      await refreshList();
+    },
+  });
+  const restore = useMutation({
+    mutationFn: (sessionId: string) => callMethod('session.restore', { sessionId }),
+    onSuccess: async ({ sessionId }) => {
+      const again = deleted;
+      setDeleted(undefined);
+      await refreshList();
+      if (again?.wasSelected) selectSession(sessionId);
+    },
+  });
+  // Undo is offered for a few seconds; the log stays in the host's trash either way, so closing the tab loses nothing.
+  useEffect(() => {
+    if (!deleted) return undefined;
+    undoButton.current?.focus();
+    const timer = setTimeout(() => setDeleted(undefined), UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [deleted]);
   const importLog = useMutation({
     mutationFn: importLogFile,
     onSuccess: ({ sessionId }) => opened(sessionId, 'imported'),
@@ -195,14 +269,46 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
           </button>
         </div>
       ) : null}
+      {deleted ? (
+        <div role="status" className="session-deleted">
+          <span>{t.deleted(deleted.title)}</span>
+          <button ref={undoButton} type="button" className="button" onClick={() => restore.mutate(deleted.sessionId)} disabled={restore.isPending}>
+            {t.undo}
+          </button>
+        </div>
+      ) : null}
+      {restore.error ? (
+        <p role="alert" className="sessions-error">
+          {t.restoreError(describeApiError(restore.error))}
+        </p>
+      ) : null}
+      {remove.error ? (
+        <p role="alert" className="sessions-error">
+          {t.deleteError(describeApiError(remove.error))}
+        </p>
+      ) : null}
+      {list.data && list.data.items.length > 0 ? (
+        <input
+          type="search"
+          className="sessions-filter"
+          aria-label={t.filter}
+          placeholder={t.filterPlaceholder}
+          value={filter}
+          onChange={(event) => setFilter(event.currentTarget.value)}
+        />
+      ) : null}
       {list.data && list.data.items.length === 0 ? <p className="quiet">{t.empty}</p> : null}
+      {list.data && list.data.items.length > 0 && !list.data.items.some((summary) => matchesFilter(rowTitleOf(summary, badgesOf(summary)), filter)) ? (
+        <p className="quiet">{t.noMatch(filter.trim())}</p>
+      ) : null}
       {list.data && list.data.items.length > 0 ? (
         <ul className="sessions-list">
           {newestFirst(list.data.items).map((summary) => {
             const badges = badgesOf(summary);
+            const title = rowTitleOf(summary, badges);
+            if (!matchesFilter(title, filter)) return null;
             const plan = planLabel(badges);
             const selected = summary.sessionId === selectedId;
-            const title = badges.title?.trim() || summary.title?.trim() || t.untitled;
             const skipped = importLog.data?.sessionId === summary.sessionId ? skippedLines(importLog.data.skipped) : [];
             const when = relativeTime(summary.updatedAt, now, language);
             return (
@@ -225,6 +331,41 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
                     {summary.readOnly ? <span className="badge read-only">{t.readOnly}</span> : null}
                   </span>
                 </a>
+                {admin && renaming !== summary.sessionId ? (
+                  <div className="session-row-actions">
+                    <button
+                      type="button"
+                      className="button quiet-button"
+                      aria-label={t.rename(title)}
+                      onClick={() => {
+                        rename.reset();
+                        setRenaming(summary.sessionId);
+                      }}
+                    >
+                      {t.renameShort}
+                    </button>
+                    <button type="button" className="button quiet-button" aria-label={t.delete(title)} onClick={() => setConfirming(summary.sessionId)}>
+                      {t.deleteShort}
+                    </button>
+                  </div>
+                ) : null}
+                {renaming === summary.sessionId ? (
+                  <RenameForm
+                    initial={summary.customTitle ?? title}
+                    saving={rename.isPending}
+                    error={rename.error ? t.renameError(describeApiError(rename.error)) : undefined}
+                    onSave={(next) => rename.mutate({ sessionId: summary.sessionId, title: next })}
+                    onCancel={() => setRenaming(undefined)}
+                  />
+                ) : null}
+                {confirming === summary.sessionId ? (
+                  <DeleteDialog
+                    title={title}
+                    deleting={remove.isPending}
+                    onConfirm={() => remove.mutate({ sessionId: summary.sessionId, title })}
+                    onCancel={() => setConfirming(undefined)}
+                  />
+                ) : null}
                 {skipped.length > 0 ? (
                   <p role="status" className="session-import-note">
                     {t.importSkipped(skipped)}

@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { fixturePath } from '../fixtures/paths.ts';
+import { say } from '../testing/fake-model.ts';
+import type { EngineHost } from './host.ts';
+import { importMatchOf, logDigestOf, normalisedLogText } from './session-admin.ts';
+import { createTestHost } from '../testing/host-fixture.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+const fixture = (name: string) => readFileSync(fixturePath('sessions', name), 'utf8');
+let rpc = 0;
+async function callHost(host: EngineHost, method: string, payload: unknown): Promise<Json> {
+  return (await host.handleRequest(method, { type: 'client-request', rpcId: `a${++rpc}`, method, payload })).result;
+}
+async function value(host: EngineHost, method: string, payload: unknown): Promise<Json> {
+  const result = await callHost(host, method, payload);
+  if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+const prompt = (host: EngineHost, sessionId: string, text: string) =>
+  value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text }] });
+const titles = async (host: EngineHost) => ((await value(host, 'session.list', {})).items as Json[]).map((i) => i.title);
+
+it('titles two sessions with the same first words apart by their whole first message', async () => {
+  const { host } = createTestHost([say('ok'), say('ok')]);
+  const a = (await value(host, 'session.create', {})).sessionId;
+  await prompt(host, a, 'add a --greeting flag to the CLI');
+  await host.engine.idle();
+  const b = (await value(host, 'session.create', {})).sessionId;
+  await prompt(host, b, 'add a --greeting flag to the docs');
+  await host.engine.idle();
+  expect(await titles(host)).toEqual(['add a --greeting flag to the docs', 'add a --greeting flag to the CLI']);
+});
+
+it('titles an imported recording without a title event by its first message', async () => {
+  const { host } = createTestHost();
+  await value(host, 'session.import', { jsonl: fixture('recorded-no-title.jsonl') });
+  expect(await titles(host)).toEqual(['Rename the --verbose flag to --loud across the CLI and its…']);
+});
+
+it('keeps a draft session out of storage, the list and the host stream until its first message', async () => {
+  const { host, storage, hostFrames } = createTestHost([say('ok')]);
+  const { sessionId } = await value(host, 'session.create', { draft: true });
+  expect(storage.get(sessionId)).toBeUndefined();
+  expect((await value(host, 'session.list', {})).items).toEqual([]);
+  expect(hostFrames.filter((f) => f.method === 'host/session-added')).toEqual([]);
+  expect((await value(host, 'session.history', { sessionId })).events).toEqual([]);
+  await prompt(host, sessionId, 'first message');
+  await host.engine.idle();
+  expect(storage.get(sessionId)?.lines[0]?.type).toBe('turn/start');
+  expect((await value(host, 'session.list', {})).items.map((i: Json) => [i.sessionId, i.title])).toEqual([[sessionId, 'first message']]);
+  expect(hostFrames.filter((f) => f.method === 'host/session-added').map((f) => (f.payload as Json).sessionId)).toEqual([sessionId]);
+});
+
+it('stores a draft session at its first command too', async () => {
+  const { host, storage } = createTestHost();
+  const { sessionId } = await value(host, 'session.create', { draft: true });
+  await value(host, 'commands/execute', { args: { agentId: sessionId, line: '/plan', images: [] } });
+  expect(storage.get(sessionId)?.lines[0]?.type).toBe('command/run');
+  expect((await value(host, 'session.list', {})).items.map((i: Json) => i.title)).toEqual(['/plan']);
+});
+
+it('renames a session beside its log, leaving the log unchanged, and an empty title goes back to the derived one', async () => {
+  const { host, storage } = createTestHost([say('ok')]);
+  const { sessionId } = await value(host, 'session.create', {});
+  await prompt(host, sessionId, 'add a flag');
+  await host.engine.idle();
+  const lines = storage.get(sessionId)?.lines;
+  expect(await value(host, 'session.rename', { sessionId, title: '  问候参数  ' })).toEqual({ sessionId, title: '问候参数', customTitle: '问候参数' });
+  expect((await value(host, 'session.list', {})).items[0]).toMatchObject({ title: '问候参数', customTitle: '问候参数' });
+  expect(storage.get(sessionId)?.lines).toEqual(lines);
+  expect(storage.get(sessionId)?.meta).toEqual({ title: '问候参数' });
+  expect(await value(host, 'session.rename', { sessionId, title: '   ' })).toEqual({ sessionId, title: 'add a flag' });
+  expect((await value(host, 'session.list', {})).items[0].customTitle).toBeUndefined();
+  expect(storage.get(sessionId)?.meta).toBeUndefined();
+});
+
+it('renames an imported read-only recording', async () => {
+  const { host } = createTestHost();
+  const { sessionId } = await value(host, 'session.import', { jsonl: fixture('recorded-no-title.jsonl') });
+  await value(host, 'session.rename', { sessionId, title: 'Loud flag' });
+  expect(await titles(host)).toEqual(['Loud flag']);
+});
+
+it.each([
+  ['a title over 200 characters', { title: 'x'.repeat(201) }, 'bad-request', 'title: must be at most 200 characters'],
+  ['an unknown session', { sessionId: 'session-nope', title: 'x' }, 'session-not-found', 'session "session-nope" not found'],
+])('refuses to rename with %s', async (_name, patch, code, message) => {
+  const { host } = createTestHost();
+  const { sessionId } = await value(host, 'session.create', {});
+  const result = await callHost(host, 'session.rename', { sessionId, ...patch });
+  expect(result.ok).toBe(false);
+  expect(result.error.code).toBe(code);
+  expect(result.error.message).toContain(message);
+});
+
+it('deletes a session to the trash and restores it as it was, its title included', async () => {
+  const { host, storage, hostFrames } = createTestHost([say('ok')]);
+  const { sessionId } = await value(host, 'session.create', {});
+  await prompt(host, sessionId, 'keep me');
+  await host.engine.idle();
+  await value(host, 'session.rename', { sessionId, title: 'Kept' });
+  const before = storage.get(sessionId);
+  expect(await value(host, 'session.delete', { sessionId })).toEqual({ sessionId });
+  expect((await value(host, 'session.list', {})).items).toEqual([]);
+  expect(storage.get(sessionId)).toBeUndefined();
+  expect((await callHost(host, 'session.history', { sessionId })).error.code).toBe('session-not-found');
+  expect(hostFrames.some((f) => f.method === 'host/session-removed' && (f.payload as Json).sessionId === sessionId)).toBe(true);
+  expect(await value(host, 'session.restore', { sessionId })).toEqual({ sessionId });
+  expect(storage.get(sessionId)).toEqual(before);
+  expect((await value(host, 'session.list', {})).items.map((i: Json) => [i.sessionId, i.title])).toEqual([[sessionId, 'Kept']]);
+  expect((await callHost(host, 'session.restore', { sessionId })).error.code).toBe('bad-request');
+});
+
+it('opens the same log twice as one session, and the same id with other content as a labelled copy', async () => {
+  const { host } = createTestHost();
+  const first = await value(host, 'session.import', { jsonl: fixture('recorded-no-title.jsonl') });
+  const again = await value(host, 'session.import', { jsonl: fixture('recorded-no-title.jsonl').replace(/\n/g, '\r\n') });
+  expect(again).toMatchObject({ sessionId: first.sessionId, existing: true });
+  const edited = await value(host, 'session.import', { jsonl: fixture('recorded-no-title-edited.jsonl') });
+  expect(edited.sessionId).not.toBe(first.sessionId);
+  expect(edited.copy).toBe(true);
+  const items = (await value(host, 'session.list', {})).items as Json[];
+  expect(items).toHaveLength(2);
+  expect(items.find((i) => i.sessionId === edited.sessionId)?.title).toBe('Rename the --quiet flag to --silent across the CLI and its… (copy)');
+  expect((await value(host, 'session.import', { jsonl: fixture('recorded-no-title-edited.jsonl') })).sessionId).toBe(edited.sessionId);
+});
+
+it('opens a deleted log again as a new session, not the trashed one', async () => {
+  const { host } = createTestHost();
+  const first = await value(host, 'session.import', { jsonl: fixture('recorded-no-title.jsonl') });
+  await value(host, 'session.delete', { sessionId: first.sessionId });
+  const again = await value(host, 'session.import', { jsonl: fixture('recorded-no-title.jsonl') });
+  expect(again.sessionId).not.toBe(first.sessionId);
+  expect(again.existing).toBeUndefined();
+});
+
+it('digests the normalised text, so a BOM, CRLF and trailing blank lines do not make another log', async () => {
+  const text = fixture('recorded-no-title.jsonl');
+  expect(normalisedLogText(`\uFEFF${text.replace(/\n/g, '\r\n')}\n\n`)).toBe(text.trimEnd());
+  expect(await logDigestOf(`\uFEFF${text}\n`)).toBe(await logDigestOf(text));
+  expect(await logDigestOf(fixture('recorded-no-title-edited.jsonl'))).not.toBe(await logDigestOf(text));
+  expect(importMatchOf([{ sessionId: 's', draft: false, meta: { importedFrom: { digest: 'd' } } }], undefined, 'e')).toEqual({});
+});
