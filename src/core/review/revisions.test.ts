@@ -98,7 +98,12 @@ describe('review history fold', () => {
 
   it('returns the same state for events that do not concern reviews', () => {
     const state = applyReviewEvent(initReviewState(), ev('plan/mode', { active: true }));
-    for (const event of [ev('turn/start', { turn: 1 }), ev('tool/call', { callId: 'r', name: 'read', arguments: '{}' }), ev('user/message', { content: [] }), ev('bogus', null)]) {
+    for (const event of [
+      ev('turn/start', { turn: 1 }),
+      ev('tool/call', { callId: 'r', name: 'read', arguments: '{}' }),
+      ev('user/message', { content: [] }),
+      ev('bogus', null),
+    ]) {
       expect(applyReviewEvent(state, event)).toBe(state);
     }
   });
@@ -147,7 +152,7 @@ function expectWellNumbered(history: ReviewHistory): void {
 /** A random log of plan-mode switches, exit_plan_mode calls (valid and not) with every kind of result, and noise. */
 function generatedLog(seed: number): SessionEvent[] {
   const random = mulberry32(seed);
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const events: SessionEvent[] = [];
   let open: string[] = [];
   let n = 0;
@@ -158,7 +163,13 @@ function generatedLog(seed: number): SessionEvent[] {
     else if (r < 0.2) add('mode/set', { mode: pick(['plan', 'default', 'review']) });
     else if (r < 0.45) {
       const id = `c${n++}`;
-      add('tool/call', { turn: 1, step: 1, callId: id, name: pick(['exit_plan_mode', 'exit_plan_mode', 'read']), arguments: JSON.stringify({ plan: pick(['# P1\n- a', '# P2\n- b', 'prose', '## h2']) }) });
+      add('tool/call', {
+        turn: 1,
+        step: 1,
+        callId: id,
+        name: pick(['exit_plan_mode', 'exit_plan_mode', 'read']),
+        arguments: JSON.stringify({ plan: pick(['# P1\n- a', '# P2\n- b', 'prose', '## h2']) }),
+      });
       open.push(id);
     } else if (r < 0.7 && open.length > 0) {
       const id = pick(open);
