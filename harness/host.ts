@@ -42,7 +42,8 @@ import { createModesPlugin, MODES_PLUGIN_ID, resolveModesConfig, type ModesPlugi
 import { createPlanModePlugin, DEFAULT_PLAN_SECTION, planCommandLine, resolvePlanModeConfig, setOutcomeOf, type PlanModePlugin } from './plugins/plan-mode.ts';
 import type { PluginEnv } from './plugins/plugin-env.ts';
 import { BASE_SECTION, type PromptSection } from './prompt.ts';
-import { PROJECTION_UNITS, ProjectionRegistry, titleProjection } from './projections.ts';
+import { listedSnapshot, PROJECTION_UNITS, ProjectionRegistry, titleProjection } from './projections.ts';
+import { reviewsProjection } from '../src/core/review/revisions.ts';
 import { createUserQuestionService, createWebQuestionProvider, type AgentHandle, type UserQuestionService, type WebQuestionProvider } from './questions.ts';
 import { askUserQuestionTool, listFilesTool, readFileTool, writeFileTool, type ToolDefinition } from './tools.ts';
 import type { FrameSink, Host, HostOptions, ModelProvider, StoredSession } from './types.ts';
@@ -275,7 +276,11 @@ export function createHost(options: HostOptions): EngineHost {
   const unitsFor = (variant: PlanVariant | undefined, events: readonly SessionEvent[]): readonly ProjectionUnit<unknown, unknown>[] => {
     if ((variant ?? hostVariant) !== 'mode') return PROJECTION_UNITS;
     const mode = modesPlugin?.projection ?? createModeProjection(['default', ...loggedModes(events)]);
-    return [mode as ProjectionUnit<unknown, unknown>, titleProjection as ProjectionUnit<unknown, unknown>];
+    return [
+      mode as ProjectionUnit<unknown, unknown>,
+      titleProjection as ProjectionUnit<unknown, unknown>,
+      reviewsProjection as ProjectionUnit<unknown, unknown>,
+    ];
   };
 
   /** Register a stored session in memory and wire its downlink. */
@@ -495,7 +500,7 @@ export function createHost(options: HostOptions): EngineHost {
       ...(typeof title === 'string' ? { title } : {}),
       ...(session.readOnly ? { readOnly: true } : {}),
       ...(session.readOnlyReason !== undefined && session.readOnlyReason !== 'an imported recording' ? { readOnlyReason: session.readOnlyReason } : {}),
-      projections: snapshot,
+      projections: listedSnapshot(snapshot),
     };
   };
 

@@ -274,6 +274,7 @@ export const reviewsProjection: ProjectionUnit<ReviewFoldState, ReviewHistory, t
   init: initReviewState,
   apply: applyReviewEvent,
   view: (state) => state.history,
+  sameView: (before, after) => before.history === after.history,
 };
 
 const outcomeSchema = z.discriminatedUnion('kind', [
