@@ -511,7 +511,12 @@ export function createHost(options: HostOptions): EngineHost {
       cwd: options.cwd,
       ...describeNames(),
       attachedSessions: sessions.size,
-      capabilities: { setPlanMode: planModePlugin !== undefined, import: true, modes: modesPlugin !== undefined },
+      capabilities: {
+        setPlanMode: planModePlugin !== undefined,
+        import: true,
+        modes: modesPlugin !== undefined,
+        sessionLog: options.storage.readLog !== undefined,
+      },
     }),
     'session.list': () => ({
       items: [...sessions.values()]
@@ -693,6 +698,8 @@ export function createHost(options: HostOptions): EngineHost {
       hostStreams.add(send);
       return () => void hostStreams.delete(send);
     },
+
+    sessionLog: (sessionId) => (sessions.has(sessionId) ? options.storage.readLog?.(sessionId) : undefined),
 
     async close() {
       for (const session of sessions.values()) session.agent?.cancel();

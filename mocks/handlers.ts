@@ -2,11 +2,12 @@
  * MSW adapter over the reference harness engine (PROTOCOL.md): `POST /api/respond` and `POST /api/<method>` with
  * the server's carrier checks, decided once in harness/carrier.ts (415 wrong content type, 413 body over 1 MiB or 32 MiB
  * for `session.import`, 400 body nested too deeply or not JSON) and 404 for an unknown method, then straight into the
- * `Host`; the two downlink WebSockets are `ws.link`s that attach the host's streams and detach on close. No business rule lives here (STYLE.md "Thin adapters").
+ * `Host`; `GET /api/sessions/<id>/log.jsonl` answers the stored log (harness/session-log-route.ts); the two downlink WebSockets are `ws.link`s that attach the host's streams and detach on close. No business rule lives here (STYLE.md "Thin adapters").
  */
 import { http, HttpResponse, ws, type RequestHandler, type WebSocketHandler } from 'msw';
 import { checkJsonBody, statusOfAnswer, statusOfReceipt } from '../harness/carrier.ts';
 import { bodyLimitOf, MAX_BODY_BYTES } from '../harness/limits.ts';
+import { sessionLogAnswer } from '../harness/session-log-route.ts';
 import type { Host } from '../harness/types.ts';
 
 /** Largest accepted request body in bytes (PROTOCOL.md "Unary calls": 413 over 1 MiB; `session.import` takes more, harness/limits.ts). */
@@ -43,6 +44,10 @@ export function createHandlers(getHost: () => Host): Array<RequestHandler | WebS
   const mux = ws.link('*/api/events.mux');
   const hostLink = ws.link('*/api/events.host');
   return [
+    http.get('*/api/sessions/:id/log.jsonl', ({ request }) => {
+      const answer = sessionLogAnswer(getHost(), request.method, new URL(request.url).pathname);
+      return new HttpResponse(answer.body, { status: answer.status, headers: answer.headers });
+    }),
     http.post('*/api/respond', async ({ request }) => {
       const carrier = await readJsonBody(request, bodyLimitOf('respond'));
       if (!carrier.ok) return carrier.response;

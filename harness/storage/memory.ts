@@ -4,6 +4,7 @@
  * (upstream spec §1.6: a throwing append keeps a plan-mode selection pending).
  */
 import type { SessionStorage, StoredLine, StoredSession } from '../types.ts';
+import { serializeStoredHeader, serializeStoredLine } from './stored-lines.ts';
 
 /** Options of `MemoryStorage`. */
 export interface MemoryStorageOptions {
@@ -49,6 +50,17 @@ export class MemoryStorage implements SessionStorage {
     if (failure instanceof Error) throw failure;
     if (failure === true) throw new Error(`storage append failed for session "${sessionId}"`);
     session.lines.push(copy(line));
+  }
+
+  /**
+   * The session as the file storage would write it (header, then one line per stored line, each ending in `\n`).
+   * @returns UTF-8 bytes, or `undefined` for an unknown session
+   */
+  readLog(sessionId: string): Uint8Array | undefined {
+    const session = this.sessions.get(sessionId);
+    if (!session) return undefined;
+    const text = [serializeStoredHeader(session.header), ...session.lines.map(serializeStoredLine)].join('\n') + '\n';
+    return new TextEncoder().encode(text);
   }
 
   /**

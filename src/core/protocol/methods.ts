@@ -44,8 +44,11 @@ export const planProjectionSchema = z.object({ active: z.boolean(), pending: z.b
 /** The parsed shape of {@link planProjectionSchema}. */
 export type PlanProjectionValue = z.infer<typeof planProjectionSchema>;
 
-/** ui-plan capabilities (extension). Absent on a real dsh host. */
-export const capabilitiesSchema = z.object({ setPlanMode: z.boolean(), import: z.boolean(), modes: z.boolean() });
+/**
+ * ui-plan capabilities (extension). Absent on a real dsh host. `sessionLog`: the host serves
+ * `GET /api/sessions/<id>/log.jsonl` (issue 10 item 3); absent on hosts from before it.
+ */
+export const capabilitiesSchema = z.object({ setPlanMode: z.boolean(), import: z.boolean(), modes: z.boolean(), sessionLog: z.boolean().optional() });
 /** The parsed shape of {@link capabilitiesSchema}. */
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 
