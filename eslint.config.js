@@ -3,7 +3,7 @@
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 
-const features = ['session-stream', 'sessions', 'transcript', 'plan-status', 'composer', 'plan-review', 'questions'];
+const features = ['session-stream', 'sessions', 'transcript', 'plan-status', 'composer', 'plan-review', 'questions', 'reviews'];
 const outsideCore = ['./src/features', './src/app', './src/lib', './src/components', './harness', './server', './mocks', './e2e', './bench'];
 
 const zones = [

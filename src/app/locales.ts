@@ -14,6 +14,11 @@ export interface AppLocale {
   creating: string;
   createError: (message: string) => string;
   untitled: string;
+  /** The session's views (issue 10 item 2): the tab list's name and its tabs. */
+  sessionViews: string;
+  transcriptTab: string;
+  reviewsTab: (count: number) => string;
+  loadingReviews: string;
   /** Read-only notice when the host gives no reason (its reason, a whole sentence, is shown as is). */
   readOnlyNotice: string;
   errorTitle: string;
@@ -37,6 +42,10 @@ export const en: AppLocale = {
   creating: 'Creating…',
   createError: (message) => `Could not create a session: ${message}`,
   untitled: 'New session',
+  sessionViews: 'Session views',
+  transcriptTab: 'Transcript',
+  reviewsTab: (count) => (count === 0 ? 'Reviews' : `Reviews (${count})`),
+  loadingReviews: 'Loading the reviews…',
   readOnlyNotice: 'This is a recorded session log, opened read-only.',
   errorTitle: 'Something went wrong',
   tryAgain: 'Try again',

@@ -26,6 +26,15 @@ export type ComponentsCopy = {
   showLess: string;
   /** The note over a block nested too deeply to format, shown as raw text. @param levels the nesting limit */
   deepNesting: (levels: number) => string;
+  /** The plan's copy and download actions (issue 10 item 3). */
+  copyPlan: string;
+  /** Shown after the plan reached the clipboard. */
+  copied: string;
+  /** Shown when the browser refused the clipboard. @param reason the browser's message, may be empty */
+  copyFailed: (reason: string) => string;
+  downloadPlan: string;
+  /** Accessible name of the action group. @param title the plan's title */
+  planActions: (title: string) => string;
 };
 
 const count = (n: number) => n.toLocaleString('en');
@@ -43,6 +52,12 @@ export const componentsEn: ComponentsCopy = {
   showAll: 'Show all',
   showLess: 'Show less',
   deepNesting: (levels) => `This part is nested more than ${count(levels)} levels deep, so it is shown as plain text.`,
+  copyPlan: 'Copy plan',
+  copied: 'Copied',
+  copyFailed: (reason) =>
+    `Could not copy: the browser refused the clipboard${reason ? ` (${reason})` : ''}. Select the plan and copy it by hand, or use Download .md.`,
+  downloadPlan: 'Download .md',
+  planActions: (title) => `Copy or download ${title}`,
 };
 
 /** Dictionaries by language tag. */

@@ -323,3 +323,21 @@ export function chainRevisions(history: ReviewHistory, chain: number): PlanRevis
 export function revisionOfCall(history: ReviewHistory, callId: string): PlanRevision | undefined {
   return history.revisions.find((r) => r.callId === callId);
 }
+
+/**
+ * The chain of a plan under review: the latest pending revision with that plan text (a plain dsh host's question
+ * carries the plan, not the call id), else the latest revision with it.
+ * @param history the session's review history
+ * @param plan the plan markdown of the pending review
+ * @returns `{chain, current}` — the chain's revisions (v1 first) and the index of the revision — or undefined when
+ *   the history does not hold that plan (yet)
+ */
+export function reviewChainOf(history: ReviewHistory, plan: string): { chain: PlanRevision[]; current: number } | undefined {
+  const all = history.revisions;
+  let found: PlanRevision | undefined;
+  for (let i = all.length - 1; i >= 0 && found === undefined; i--) if (all[i]!.plan === plan && all[i]!.outcome.kind === 'pending') found = all[i];
+  for (let i = all.length - 1; i >= 0 && found === undefined; i--) if (all[i]!.plan === plan) found = all[i];
+  if (found === undefined) return undefined;
+  const chain = chainRevisions(history, found.chain);
+  return { chain, current: chain.indexOf(found) };
+}

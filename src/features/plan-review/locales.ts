@@ -29,6 +29,34 @@ export type PlanReviewCopy = {
   cancel: string;
   responseRejected: (reason: string) => string;
   cancellationRejected: (reason: string) => string;
+  /** Revision label of the plan under review (issue 10 item 1). @param version 1-based @param total revisions in the chain */
+  revisionOf: (version: number, total: number) => string;
+  /** Name of the plan/changes toggle group. */
+  viewToggle: string;
+  /** Toggle button: the rendered plan. */
+  viewPlan: string;
+  /** Toggle button: the diff against the previous revision. @param version the previous revision's number */
+  viewChanges: (version: number) => string;
+  /** Lead-in of the feedback that led to the revision. */
+  youAsked: string;
+  /** Lead-in of the messages the user sent after dismissing the previous revision. */
+  youSaid: string;
+  /** Said instead of a diff when the two revisions are the same. */
+  identical: (newer: number, older: number) => string;
+  /** The compare selects: "Compare v[x] with v[y]". */
+  compareLabel: string;
+  compareOlder: string;
+  compareNewer: string;
+  /** Option text of a revision in the compare selects. */
+  versionOption: (version: number) => string;
+  /** Accessible name of the diff list. */
+  diffLabel: (older: number, newer: number) => string;
+  /** `+N −M lines` summary of a diff. */
+  diffSummary: (added: number, removed: number) => string;
+  /** Screen-reader prefix of an inserted and a deleted line or word. */
+  addedLine: string;
+  removedLine: string;
+  loadingDiff: string;
 };
 
 /** English copy. */
@@ -52,6 +80,22 @@ export const planReviewEn: PlanReviewCopy = {
   cancel: 'Cancel',
   responseRejected: (reason) => `question response rejected: ${reason}`,
   cancellationRejected: (reason) => `cancellation rejected: ${reason}`,
+  revisionOf: (version, total) => `Revision ${version} of ${total}`,
+  viewToggle: 'Show',
+  viewPlan: 'Plan',
+  viewChanges: (version) => `Changes since v${version}`,
+  youAsked: 'You asked:',
+  youSaid: 'You said:',
+  identical: (newer, older) => `v${newer} is identical to v${older}: the plan did not change.`,
+  compareLabel: 'Compare',
+  compareOlder: 'Older revision',
+  compareNewer: 'Newer revision',
+  versionOption: (version) => `v${version}`,
+  diffLabel: (older, newer) => `Changes from v${older} to v${newer}`,
+  diffSummary: (added, removed) => `+${added} −${removed} lines`,
+  addedLine: 'Added',
+  removedLine: 'Removed',
+  loadingDiff: 'Loading the changes…',
 };
 
 /** Dictionaries by language tag. */

@@ -21,6 +21,7 @@ import {
 } from '../../core/protocol/methods.ts';
 import type { QuestionItem } from '../../core/questions/types.ts';
 import { planReviewOf } from '../../core/questions/plan-review.ts';
+import { foldReviewHistory, reviewHistorySchema, REVIEWS_PROJECTION_KEY, type ReviewHistory } from '../../core/review/revisions.ts';
 import type { TranscriptView } from '../../core/transcript/fold.ts';
 import { callMethod } from '../../lib/api-client.ts';
 import type { ConnectionState } from '../../lib/downlink.ts';
@@ -294,6 +295,42 @@ export function useSessionTranscript(sessionId: string | undefined): TranscriptV
   const store = useSessionStreamStore();
   const get = () => (sessionId ? store.transcriptOf(sessionId) : EMPTY_TRANSCRIPT);
   return useSyncExternalStore(store.subscribe, get, get);
+}
+
+/**
+ * The review history of a session (issue 10 item 2): `complete` when it covers the whole log — the host's `reviews`
+ * projection, or the client's own fold once every page is loaded; otherwise (a plain dsh host has no such projection)
+ * the fold of the loaded part of the log.
+ */
+export interface SessionReviews {
+  history: ReviewHistory;
+  /** The history covers the whole log. */
+  complete: boolean;
+  /** Where it comes from: the host's projection, or the client's fold of the events it holds. */
+  source: 'projection' | 'loaded';
+}
+
+/**
+ * The review history of one session: the host's `reviews` projection when it sends one (it folds the whole log),
+ * else `foldReviewHistory` over the loaded events, refolded only when they change.
+ * @param sessionId the session; undefined gives an empty, complete history
+ */
+export function useSessionReviews(sessionId: string | undefined): SessionReviews {
+  const slice = useSlice(sessionId);
+  const row = slice.projections[REVIEWS_PROJECTION_KEY];
+  const projected = useMemo(() => {
+    if (!row) return undefined;
+    const parsed = reviewHistorySchema.safeParse(row.value);
+    return parsed.success ? parsed.data : undefined;
+  }, [row]);
+  const folded = useMemo(() => (projected ? undefined : foldReviewHistory(slice.events)), [projected, slice.events]);
+  return useMemo(
+    () =>
+      projected
+        ? { history: projected, complete: true, source: 'projection' }
+        : { history: folded ?? { revisions: [] }, complete: slice.olderBefore === undefined, source: 'loaded' },
+    [projected, folded, slice.olderBefore],
+  );
 }
 
 const EMPTY_TRANSCRIPT: TranscriptView = Object.freeze({ items: [], openTurn: undefined });

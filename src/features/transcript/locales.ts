@@ -35,6 +35,9 @@ export interface TranscriptLocale {
   toolResult: string;
   arguments: string;
   planCard: (title: string) => string;
+  /** The plan card's revision badge (issue 10 item 1) and its full name. */
+  revisionBadge: (version: number) => string;
+  revisionName: (version: number, total: number) => string;
   showPlan: string;
   reviewWaiting: string;
   reviewApproved: string;
@@ -107,6 +110,8 @@ export const en: TranscriptLocale = {
   toolResult: 'Result',
   arguments: 'Arguments',
   planCard: (title) => `Plan: ${title}`,
+  revisionBadge: (version) => `v${version}`,
+  revisionName: (version, total) => `Revision ${version} of ${total}`,
   showPlan: 'Show the plan',
   reviewWaiting: 'Awaiting review',
   reviewApproved: 'Approved',

@@ -6,10 +6,12 @@
 import { memo, type ReactNode } from 'react';
 import { Disclosure } from '../../components/disclosure.tsx';
 import { Markdown } from '../../components/markdown.tsx';
+import { PlanActions } from '../../components/plan-actions.tsx';
 import { planTitleOf } from '../../core/plan/plan-text.ts';
 import { parseArguments, reviewOutcomeOf, type TranscriptItem } from '../../core/transcript/fold.ts';
 import { t } from './locales.ts';
 import { useLogEnded } from './log-ended.ts';
+import { usePlanRevision } from './plan-revisions.ts';
 
 /**
  * A plan title with its inline code spans (`` `x` ``) rendered as code, as the plan's own heading would be.
@@ -31,13 +33,21 @@ export const PlanCard = memo(function PlanCard({ item }: { item: Extract<Transcr
   const title = item.view?.view.title ?? planTitleOf(plan);
   const outcome = reviewOutcomeOf(item.result);
   const ended = useLogEnded();
+  const revision = usePlanRevision(item.callId);
   const { parts, plain } = titleParts(title);
   return (
     <article className={`card plan-card outcome-${outcome.kind}`} aria-label={t.planCard(plain)}>
       <header className="card-head">
         <code className="tool-name">exit_plan_mode</code>
         <h3 className="plan-title">{parts}</h3>
+        {revision ? (
+          <span className="plan-revision" title={t.revisionName(revision.version, revision.total)}>
+            <span aria-hidden="true">{t.revisionBadge(revision.version)}</span>
+            <span className="visually-hidden">{t.revisionName(revision.version, revision.total)}</span>
+          </span>
+        ) : null}
       </header>
+      {plan.trim() !== '' ? <PlanActions plan={plan} title={plain} fileSuffix={revision ? `v${revision.version}` : undefined} /> : null}
       <Disclosure label={t.showPlan}>
         <Markdown className="plan-body" text={plan} />
       </Disclosure>

@@ -23,6 +23,7 @@ import { ToolCard } from './tool-card.tsx';
 import { UserMessage } from './user-message.tsx';
 import './transcript.css';
 import { LogEndedContext } from './log-ended.ts';
+import { PlanRevisionsContext, type PlanRevisionLabel } from './plan-revisions.ts';
 
 /** Props of `Transcript`: the session's folded transcript, its load and paging state. */
 export interface TranscriptProps {
@@ -49,6 +50,13 @@ export interface TranscriptProps {
   onLoadOlder?: () => void;
   /** Load everything older at once (the find box's "Load all"). */
   onLoadAll?: () => void;
+  /** Revision labels of plan cards by call id (issue 10 item 1); none when undefined. */
+  planRevisions?: ReadonlyMap<string, PlanRevisionLabel> | undefined;
+  /**
+   * A plan card to bring into view (the Reviews view, issue 10 item 2): scrolled to and outlined as the find box does
+   * with its current match, whenever `token` changes and the call's row is loaded.
+   */
+  scrollTarget?: { callId: string; token: number } | undefined;
 }
 
 /** Rows whose height is not measured yet are estimated at this many pixels. */
@@ -125,6 +133,8 @@ function measureRow(element: HTMLLIElement): number {
 const observeRect: typeof observeElementRect<HTMLDivElement> = (instance, cb) =>
   observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: NO_LAYOUT_ROWS * ESTIMATED_ROW_PX }));
 
+const NO_REVISIONS: ReadonlyMap<string, PlanRevisionLabel> = new Map();
+
 /** Render a session's transcript (see `TranscriptProps`). */
 export function Transcript({
   transcript,
@@ -138,6 +148,8 @@ export function Transcript({
   loadingOlder = false,
   onLoadOlder,
   onLoadAll,
+  planRevisions,
+  scrollTarget,
 }: TranscriptProps) {
   const { openTurn } = transcript;
   // While older pages are missing, a result whose call is on one of them is not shown alone: it joins its card once
@@ -167,7 +179,13 @@ export function Transcript({
   const [query, setQuery] = useState('');
   const [matchAt, setMatchAt] = useState(0);
   const matches = useMemo(() => (findOpen ? findRows(items, query) : []), [findOpen, items, query]);
-  const current = matches.length === 0 ? undefined : matches[Math.min(matchAt, matches.length - 1)];
+  const findCurrent = matches.length === 0 ? undefined : matches[Math.min(matchAt, matches.length - 1)];
+  // A plan card asked for by the Reviews view, while the find box has no current match of its own.
+  const targetIndex = useMemo(
+    () => (scrollTarget === undefined ? -1 : items.findIndex((item) => item.kind === 'tool' && item.callId === scrollTarget.callId)),
+    [items, scrollTarget],
+  );
+  const current = findCurrent ?? (targetIndex >= 0 ? targetIndex : undefined);
 
   // Older rows prepended: keep the rows in view where they were (unless following the bottom).
   useLayoutEffect(() => {
@@ -199,10 +217,19 @@ export function Transcript({
 
   // The current match scrolls into view.
   useEffect(() => {
-    if (current === undefined) return;
+    if (findCurrent === undefined) return;
     atBottom.current = false;
-    virtualizer.scrollToIndex(current, { align: 'center' });
-  }, [current, virtualizer]);
+    virtualizer.scrollToIndex(findCurrent, { align: 'center' });
+  }, [findCurrent, virtualizer]);
+
+  // So does a plan card the Reviews view asked for, once per request (its token), through the same path.
+  const scrolledToken = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (scrollTarget === undefined || targetIndex < 0 || scrolledToken.current === scrollTarget.token) return;
+    scrolledToken.current = scrollTarget.token;
+    atBottom.current = false;
+    virtualizer.scrollToIndex(targetIndex, { align: 'center' });
+  }, [scrollTarget, targetIndex, virtualizer]);
 
   const onScroll = () => {
     const el = scroller.current;
@@ -268,96 +295,98 @@ export function Transcript({
   const virtualItems = virtualizer.getVirtualItems();
   return (
     <LogEndedContext value={readOnly}>
-      <section className="transcript" aria-label={t.region} onKeyDown={onKeyDown}>
-        <div className="transcript-tools">
-          {findOpen ? (
-            <FindBox
-              query={query}
-              onQueryChange={onQueryChange}
-              current={current === undefined ? 0 : matches.indexOf(current) + 1}
-              total={matches.length}
-              onMove={move}
-              onClose={closeFind}
-              partial={hasOlder}
-              onLoadAll={onLoadAll}
-              loadingAll={loadingOlder}
-            />
-          ) : (
-            <button ref={findButton} type="button" className="button find-open" onClick={openFind} aria-keyshortcuts="Control+F Meta+F">
-              {t.find}
-            </button>
-          )}
-        </div>
-        <div
-          className="transcript-scroller"
-          ref={scroller}
-          onScroll={onScroll}
-          onWheel={markIntent}
-          onTouchMove={markIntent}
-          onKeyDown={markIntent}
-          onPointerDown={holdIntent}
-          tabIndex={0}
-        >
-          <div className="transcript-inner">
-            {error ? (
-              <div role="alert" className="transcript-error">
-                <p>{t.loadError(error)}</p>
-                {onRetry ? (
-                  <button type="button" className="button" onClick={onRetry}>
-                    {t.retry}
-                  </button>
-                ) : null}
-              </div>
-            ) : null}
-            {!loaded && items.length === 0 && !error ? <p className="quiet">{t.loading}</p> : null}
-            {loaded && items.length === 0 && !hasOlder ? <p className="quiet">{t.empty}</p> : null}
-            {unreadable > 0 ? <p className="quiet transcript-unreadable">{t.unreadable(unreadable)}</p> : null}
-            {loadingOlder ? (
-              <p className="quiet transcript-older" role="status">
-                {t.loadingOlder}
-              </p>
-            ) : hasOlder ? (
-              <p className="quiet transcript-older">
-                {t.olderAvailable}{' '}
-                {onLoadOlder ? (
-                  <button type="button" className="button" onClick={onLoadOlder}>
-                    {t.loadOlder}
-                  </button>
-                ) : null}
-              </p>
-            ) : null}
-            <ol className="transcript-list" style={{ height: totalSize }}>
-              {virtualItems.map((row) => {
-                const item = items[row.index]!;
-                const isCurrent = row.index === current;
-                return (
-                  <li
-                    key={row.key}
-                    ref={virtualizer.measureElement}
-                    data-index={row.index}
-                    aria-posinset={row.index + 1}
-                    aria-setsize={items.length}
-                    aria-current={isCurrent ? 'true' : undefined}
-                    className={`row row-${item.kind}${isCurrent ? ' is-find-current' : ''}`}
-                    style={{ transform: `translateY(${row.start}px)` }}
-                  >
-                    <Row item={item} />
-                  </li>
-                );
-              })}
-            </ol>
-            {waiting !== undefined ? (
-              <p className="quiet waiting" aria-live="polite">
-                {waiting === 'review' ? t.waitingReview : t.waitingAnswer}
-              </p>
-            ) : openTurn !== undefined && !streamingLast(items) ? (
-              <p className="quiet running" aria-live="polite">
-                {readOnly ? t.logEndsInTurn : t.running}
-              </p>
-            ) : null}
+      <PlanRevisionsContext value={planRevisions ?? NO_REVISIONS}>
+        <section className="transcript" aria-label={t.region} onKeyDown={onKeyDown}>
+          <div className="transcript-tools">
+            {findOpen ? (
+              <FindBox
+                query={query}
+                onQueryChange={onQueryChange}
+                current={findCurrent === undefined ? 0 : matches.indexOf(findCurrent) + 1}
+                total={matches.length}
+                onMove={move}
+                onClose={closeFind}
+                partial={hasOlder}
+                onLoadAll={onLoadAll}
+                loadingAll={loadingOlder}
+              />
+            ) : (
+              <button ref={findButton} type="button" className="button find-open" onClick={openFind} aria-keyshortcuts="Control+F Meta+F">
+                {t.find}
+              </button>
+            )}
           </div>
-        </div>
-      </section>
+          <div
+            className="transcript-scroller"
+            ref={scroller}
+            onScroll={onScroll}
+            onWheel={markIntent}
+            onTouchMove={markIntent}
+            onKeyDown={markIntent}
+            onPointerDown={holdIntent}
+            tabIndex={0}
+          >
+            <div className="transcript-inner">
+              {error ? (
+                <div role="alert" className="transcript-error">
+                  <p>{t.loadError(error)}</p>
+                  {onRetry ? (
+                    <button type="button" className="button" onClick={onRetry}>
+                      {t.retry}
+                    </button>
+                  ) : null}
+                </div>
+              ) : null}
+              {!loaded && items.length === 0 && !error ? <p className="quiet">{t.loading}</p> : null}
+              {loaded && items.length === 0 && !hasOlder ? <p className="quiet">{t.empty}</p> : null}
+              {unreadable > 0 ? <p className="quiet transcript-unreadable">{t.unreadable(unreadable)}</p> : null}
+              {loadingOlder ? (
+                <p className="quiet transcript-older" role="status">
+                  {t.loadingOlder}
+                </p>
+              ) : hasOlder ? (
+                <p className="quiet transcript-older">
+                  {t.olderAvailable}{' '}
+                  {onLoadOlder ? (
+                    <button type="button" className="button" onClick={onLoadOlder}>
+                      {t.loadOlder}
+                    </button>
+                  ) : null}
+                </p>
+              ) : null}
+              <ol className="transcript-list" style={{ height: totalSize }}>
+                {virtualItems.map((row) => {
+                  const item = items[row.index]!;
+                  const isCurrent = row.index === current;
+                  return (
+                    <li
+                      key={row.key}
+                      ref={virtualizer.measureElement}
+                      data-index={row.index}
+                      aria-posinset={row.index + 1}
+                      aria-setsize={items.length}
+                      aria-current={isCurrent ? 'true' : undefined}
+                      className={`row row-${item.kind}${isCurrent ? ' is-find-current' : ''}`}
+                      style={{ transform: `translateY(${row.start}px)` }}
+                    >
+                      <Row item={item} />
+                    </li>
+                  );
+                })}
+              </ol>
+              {waiting !== undefined ? (
+                <p className="quiet waiting" aria-live="polite">
+                  {waiting === 'review' ? t.waitingReview : t.waitingAnswer}
+                </p>
+              ) : openTurn !== undefined && !streamingLast(items) ? (
+                <p className="quiet running" aria-live="polite">
+                  {readOnly ? t.logEndsInTurn : t.running}
+                </p>
+              ) : null}
+            </div>
+          </div>
+        </section>
+      </PlanRevisionsContext>
     </LogEndedContext>
   );
 }

@@ -1,0 +1,108 @@
+/**
+ * User-facing copy of the Reviews view and the review-history Markdown export (issue 10 items 2–3). English now;
+ * another language is a second dictionary of the same `ReviewsCopy` type.
+ */
+import type { RevisionOutcome } from '../../core/review/revisions.ts';
+
+/** Every string the Reviews view and its Markdown export show. */
+export type ReviewsCopy = {
+  /** Name of the Reviews region and list. */
+  region: string;
+  empty: string;
+  /** Said while the history is folded from only the loaded part of the log (a plain dsh host). */
+  partial: string;
+  loadAll: string;
+  loadingAll: string;
+  /** Heading of one review chain. @param chain 1-based @param count revisions in it */
+  chainHeading: (chain: number, count: number) => string;
+  /** The button that shows a revision in the transcript. @param version @param title */
+  showInTranscript: (version: number, title: string) => string;
+  revision: (version: number) => string;
+  /** The outcome of a revision's review, in words. */
+  outcome: (outcome: RevisionOutcome, ended: boolean) => string;
+  proposedAt: (time: string) => string;
+  answeredAt: (time: string) => string;
+  answeredBy: (who: string) => string;
+  feedback: string;
+  youAsked: string;
+  youSaid: string;
+  /** The diff summary against the revision before. */
+  changes: (added: number, removed: number, against: number) => string;
+  identical: (against: number) => string;
+  firstRevision: string;
+  exports: string;
+  downloadMarkdown: string;
+  downloadJson: string;
+  downloadLog: string;
+  /** The log download failed. @param reason what the transport said */
+  downloadFailed: (reason: string) => string;
+  /** Markdown export: the document title. @param title the session title */
+  mdTitle: (title: string) => string;
+  mdSession: (sessionId: string, exportedAt: string) => string;
+  mdPartial: string;
+  mdChain: (chain: number) => string;
+  mdRevision: (version: number, title: string) => string;
+  mdOutcome: string;
+  mdPlan: string;
+  untitled: string;
+};
+
+const OUTCOMES = {
+  approved: 'Approved',
+  dismissed: 'Dismissed (Chat about it)',
+};
+
+/** English copy. */
+export const reviewsEn: ReviewsCopy = {
+  region: 'Reviews',
+  empty: 'No plan has been put up for review in this session yet.',
+  partial: 'Showing reviews from the loaded part of the log.',
+  loadAll: 'Load all',
+  loadingAll: 'Loading the whole log…',
+  chainHeading: (chain, count) => `Plan review ${chain} · ${count} ${count === 1 ? 'revision' : 'revisions'}`,
+  showInTranscript: (version, title) => `v${version} ${title}`,
+  revision: (version) => `v${version}`,
+  outcome: (outcome, ended) => {
+    switch (outcome.kind) {
+      case 'approved':
+        return OUTCOMES.approved;
+      case 'dismissed':
+        return OUTCOMES.dismissed;
+      case 'kept-planning':
+        return outcome.feedback ? 'Kept planning, with feedback' : 'Kept planning';
+      case 'aborted':
+        return `Aborted: ${outcome.reason}`;
+      case 'pending':
+        return ended ? 'Unanswered (the log ends here)' : 'Waiting for your review';
+      default: {
+        const never: never = outcome;
+        return never;
+      }
+    }
+  },
+  proposedAt: (time) => `Put up ${time}`,
+  answeredAt: (time) => `answered ${time}`,
+  answeredBy: (who) => `by ${who}`,
+  feedback: 'Feedback:',
+  youAsked: 'You asked:',
+  youSaid: 'You said:',
+  changes: (added, removed, against) => `+${added} −${removed} lines since v${against}`,
+  identical: (against) => `identical to v${against}`,
+  firstRevision: 'first revision',
+  exports: 'Export',
+  downloadMarkdown: 'Download Markdown',
+  downloadJson: 'Download JSON',
+  downloadLog: 'Download log (.jsonl)',
+  downloadFailed: (reason) => `Could not download the log: ${reason}`,
+  mdTitle: (title) => `Review history: ${title}`,
+  mdSession: (sessionId, exportedAt) => `Session \`${sessionId}\`, exported ${exportedAt}.`,
+  mdPartial: 'Only the loaded part of the log: earlier reviews may be missing.',
+  mdChain: (chain) => `Plan review ${chain}`,
+  mdRevision: (version, title) => `v${version}: ${title}`,
+  mdOutcome: 'Outcome',
+  mdPlan: 'Plan',
+  untitled: 'Untitled session',
+};
+
+/** Dictionaries by language tag. */
+export const reviewsLocales = { en: reviewsEn } as const satisfies Record<string, ReviewsCopy>;
