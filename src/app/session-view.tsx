@@ -157,7 +157,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
           transcript={transcript}
           hasOlder={state.hasOlder}
           loadingOlder={state.loadingOlder}
-          onLoadOlder={loadOlder}
+          onLoadOlder={tab === 'transcript' ? loadOlder : undefined}
           onLoadAll={loadAll}
           loaded={state.loaded}
           error={state.error}

@@ -58,7 +58,7 @@ export const reviewsEn: ReviewsCopy = {
   empty: 'No plan has been put up for review in this session yet.',
   partial: 'Showing reviews from the loaded part of the log.',
   loadAll: 'Load all',
-  loadingAll: 'Loading the whole log…',
+  loadingAll: 'Loading earlier parts of the log…',
   chainHeading: (chain, count) => `Plan review ${chain} · ${count} ${count === 1 ? 'revision' : 'revisions'}`,
   showInTranscript: (version, title) => `v${version} ${title}`,
   revision: (version) => `v${version}`,

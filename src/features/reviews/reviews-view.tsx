@@ -102,13 +102,12 @@ export default function ReviewsView({
       {!complete ? (
         <p className="reviews__partial" role="note">
           {copy.partial}{' '}
-          {loadingAll ? (
-            <span role="status">{copy.loadingAll}</span>
-          ) : onLoadAll ? (
+          {onLoadAll ? (
             <button type="button" className="button" onClick={onLoadAll}>
               {copy.loadAll}
             </button>
           ) : null}
+          {loadingAll ? <span role="status"> {copy.loadingAll}</span> : null}
         </p>
       ) : null}
       {chains.length === 0 ? <p className="quiet">{copy.empty}</p> : null}
