@@ -12,7 +12,7 @@ import { useComposerDraftStore } from '../features/composer/draft-store.ts';
 import { PlanReviewCard } from '../features/plan-review/plan-review-card.tsx';
 import { QuestionFlow } from '../features/questions/question-flow.tsx';
 import { useConnectionState, useSessionReviews, type SessionState } from '../features/session-stream/session-stream.tsx';
-import { reviewChainOf } from '../core/review/revisions.ts';
+import { reviewChainOf } from '../core/review/history.ts';
 import { t } from './locales.ts';
 import { ownEntry } from '../lib/session-persist.ts';
 import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';

@@ -89,3 +89,19 @@ it('on a plain dsh host folds the loaded part of the log and says so until the w
   expect(within(reviewsNow()).getAllByRole('listitem')).toHaveLength(6);
   expect(screen.getByRole('tab', { name: 'Reviews (6)' })).toBeInTheDocument();
 });
+
+it('moves between the Transcript and Reviews tabs with the arrow keys', async () => {
+  const user = userEvent.setup();
+  await openImported();
+  const transcriptTab = await screen.findByRole('tab', { name: 'Transcript' });
+  expect(transcriptTab).toHaveAttribute('tabindex', '0');
+  transcriptTab.focus();
+  await user.keyboard('{ArrowRight}');
+  const reviewsTab = screen.getByRole('tab', { name: /^Reviews/ });
+  expect(reviewsTab).toHaveFocus();
+  expect(reviewsTab).toHaveAttribute('aria-selected', 'true');
+  expect(await screen.findByRole('region', { name: 'Reviews' })).toBeInTheDocument();
+  await user.keyboard('{Home}');
+  expect(transcriptTab).toHaveFocus();
+  expect(transcriptTab).toHaveAttribute('aria-selected', 'true');
+});

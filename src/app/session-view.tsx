@@ -3,7 +3,7 @@
  * projection, the session-modes badge and picker), the transcript, and the dock.
  * All data comes from the session stream and the query cache.
  */
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { ModePicker } from '../features/plan-status/mode-picker.tsx';
 import { ModeStatusBadge } from '../features/plan-status/mode-status-badge.tsx';
@@ -65,6 +65,14 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
     },
     [reviews.history, state.hasOlder, store, sessionId],
   );
+  // The tab list's keys (WAI-ARIA tabs pattern): arrows, Home and End move to the other tab and select it.
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    const next = event.key === 'Home' ? 'transcript' : event.key === 'End' ? 'reviews' : tab === 'transcript' ? 'reviews' : 'transcript';
+    setTab(next);
+    document.getElementById(`tab-${next}-${sessionId}`)?.focus();
+  };
   return (
     <div className="session-view">
       <header className="session-header">
@@ -102,12 +110,13 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
           )}
         </div>
       </header>
-      <div className="session-tabs" role="tablist" aria-label={t.sessionViews}>
+      <div className="session-tabs" role="tablist" aria-label={t.sessionViews} onKeyDown={onTabKey}>
         <button
           type="button"
           role="tab"
           id={`tab-transcript-${sessionId}`}
           aria-selected={tab === 'transcript'}
+          tabIndex={tab === 'transcript' ? 0 : -1}
           aria-controls={`panel-transcript-${sessionId}`}
           className="session-tab"
           onClick={() => setTab('transcript')}
@@ -119,6 +128,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
           role="tab"
           id={`tab-reviews-${sessionId}`}
           aria-selected={tab === 'reviews'}
+          tabIndex={tab === 'reviews' ? 0 : -1}
           aria-controls={`panel-reviews-${sessionId}`}
           className="session-tab"
           onClick={() => setTab('reviews')}

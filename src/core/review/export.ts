@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { diffPlans } from './diff.ts';
-import type { PlanRevision, ReviewHistory, RevisionOutcome } from './revisions.ts';
+import type { PlanRevision, ReviewHistory, RevisionOutcome } from './history.ts';
 
 /** The `format` tag of the JSON export. */
 export const REVIEW_HISTORY_FORMAT = 'ui-plan/review-history';

@@ -5,16 +5,8 @@ import { fixturePath, readFixture, readRecordingFixture, RECORDING_NAMES } from 
 import { mulberry32 } from '../../../fixtures/seeded-random.mjs';
 import { parseSessionLog } from '../log/reader.ts';
 import type { SessionEvent } from '../log/types.ts';
-import {
-  applyReviewEvent,
-  chainRevisions,
-  foldReviewHistory,
-  initReviewState,
-  reviewHistorySchema,
-  reviewsProjection,
-  revisionOfCall,
-  type ReviewHistory,
-} from './revisions.ts';
+import { applyReviewEvent, foldReviewHistory, initReviewState, reviewHistorySchema, reviewsProjection } from './revisions.ts';
+import { chainRevisions, revisionOfCall, type ReviewHistory } from './history.ts';
 
 const fixtureEvents = (): SessionEvent[] => parseSessionLog(readFixture('review', 'revisions.jsonl')).events;
 

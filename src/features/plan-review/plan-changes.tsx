@@ -6,7 +6,7 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { diffPlans, type DiffLine } from '../../core/review/diff.ts';
-import type { PlanRevision } from '../../core/review/revisions.ts';
+import type { PlanRevision } from '../../core/review/history.ts';
 import { planReviewLocales } from './locales.ts';
 
 /** Props of {@link PlanChanges}. */

@@ -14,7 +14,7 @@ import { Markdown } from '../../components/markdown.tsx';
 import { markdownCapsOf } from '../../components/markdown-blocks.ts';
 import { PlanActions } from '../../components/plan-actions.tsx';
 import { planTitleOf } from '../../core/plan/plan-text.ts';
-import type { PlanRevision } from '../../core/review/revisions.ts';
+import type { PlanRevision } from '../../core/review/history.ts';
 import type { PlanReview } from '../../core/questions/plan-review.ts';
 import type { QuestionAnswer } from '../../core/questions/types.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';

@@ -2,7 +2,7 @@
  * User-facing copy of the Reviews view and the review-history Markdown export (issue 10 items 2–3). English now;
  * another language is a second dictionary of the same `ReviewsCopy` type.
  */
-import type { RevisionOutcome } from '../../core/review/revisions.ts';
+import type { RevisionOutcome } from '../../core/review/history.ts';
 
 /** Every string the Reviews view and its Markdown export show. */
 export type ReviewsCopy = {

@@ -3,7 +3,8 @@ import { readFixture, readRecordingFixture, RECORDING_NAMES } from '../../../fix
 import { mulberry32 } from '../../../fixtures/seeded-random.mjs';
 import { parseSessionLog } from '../../core/log/reader.ts';
 import { reviewHistoryExportSchema } from '../../core/review/export.ts';
-import { foldReviewHistory, type ReviewHistory } from '../../core/review/revisions.ts';
+import { foldReviewHistory } from '../../core/review/revisions.ts';
+import type { ReviewHistory } from '../../core/review/history.ts';
 import { reviewHistoryExports } from './review-markdown.ts';
 
 const HISTORY = foldReviewHistory(parseSessionLog(readFixture('review', 'revisions.jsonl')).events);

@@ -4,7 +4,7 @@
  * plan itself in a fence longer than any backtick run in it, so a plan's own code blocks cannot close it.
  */
 import { buildReviewHistoryExport, type ReviewHistoryExport } from '../../core/review/export.ts';
-import type { ReviewHistory } from '../../core/review/revisions.ts';
+import type { ReviewHistory } from '../../core/review/history.ts';
 import { reviewsLocales } from './locales.ts';
 
 /** A fence of backticks longer than any run of backticks in `text` (at least three). */

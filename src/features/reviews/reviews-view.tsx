@@ -8,7 +8,7 @@
 import { useMemo, useState } from 'react';
 import { fileNameOf, saveFile } from '../../components/download.ts';
 import { buildReviewHistoryExport } from '../../core/review/export.ts';
-import type { ReviewHistory } from '../../core/review/revisions.ts';
+import type { ReviewHistory } from '../../core/review/history.ts';
 import { describeApiError } from '../../lib/describe-api-error.ts';
 import { fetchSessionLog } from '../../lib/session-log.ts';
 import { reviewsLocales } from './locales.ts';
