@@ -24,10 +24,11 @@ function filesUnder(dir: string): string[] {
 /** The data files (not READMEs nor TS helpers), relative to fixtures/. */
 const allDataFiles = filesUnder(FIXTURES_DIR).filter((file) => !/\.(md|ts|mts|mjs)$/.test(file));
 /**
- * Files of this repo's own making, not copied: small reproductions of its issues (`fixtures/trust/`, issue 8) and the
- * generated benchmark fixtures (`fixtures/perf/`, issue 9; written by scripts/make-perf-fixtures.mjs, git-ignored).
+ * Files of this repo's own making, not copied: small reproductions of its issues (`fixtures/trust/`, issue 8;
+ * `fixtures/review/`, issue 10) and the generated benchmark fixtures (`fixtures/perf/`, issue 9; written by
+ * scripts/make-perf-fixtures.mjs, git-ignored).
  */
-const isOwnReproduction = (file: string) => file.startsWith('trust/') || file.startsWith('perf/');
+const isOwnReproduction = (file: string) => file.startsWith('trust/') || file.startsWith('review/') || file.startsWith('perf/');
 /** The data files copied from ../shared. */
 const dataFiles = allDataFiles.filter((file) => !isOwnReproduction(file));
 
