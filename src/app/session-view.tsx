@@ -18,7 +18,7 @@ import {
   useSessionStreamStore,
   useSessionTranscript,
 } from '../features/session-stream/session-stream.tsx';
-import type { PlanRevisionLabel } from '../features/transcript/plan-revisions.ts';
+import { PlanRevisionsContext, type PlanRevisionLabel } from '../features/transcript/plan-revisions.ts';
 import { sliceOf } from '../features/session-stream/reducers.ts';
 import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
@@ -160,22 +160,23 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
         aria-labelledby={`tab-transcript-${sessionId}`}
         hidden={tab !== 'transcript'}
       >
-        <Transcript
-          planRevisions={planRevisions}
-          scrollTarget={scrollTarget}
-          key={sessionId}
-          transcript={transcript}
-          hasOlder={state.hasOlder}
-          loadingOlder={state.loadingOlder}
-          onLoadOlder={tab === 'transcript' ? loadOlder : undefined}
-          onLoadAll={loadAll}
-          loaded={state.loaded}
-          error={state.error}
-          waiting={waiting}
-          readOnly={state.readOnly}
-          unreadable={state.unreadable}
-          onRetry={() => void store.refreshSession(sessionId)}
-        />
+        <PlanRevisionsContext value={planRevisions}>
+          <Transcript
+            scrollTarget={scrollTarget}
+            key={sessionId}
+            transcript={transcript}
+            hasOlder={state.hasOlder}
+            loadingOlder={state.loadingOlder}
+            onLoadOlder={tab === 'transcript' ? loadOlder : undefined}
+            onLoadAll={loadAll}
+            loaded={state.loaded}
+            error={state.error}
+            waiting={waiting}
+            readOnly={state.readOnly}
+            unreadable={state.unreadable}
+            onRetry={() => void store.refreshSession(sessionId)}
+          />
+        </PlanRevisionsContext>
       </main>
       <Dock sessionId={sessionId} state={state} />
     </div>

@@ -6,7 +6,7 @@ import { parseSessionLog } from '../../core/log/reader.ts';
 import type { SessionEvent } from '../../core/log/types.ts';
 import { foldReviewHistory } from '../../core/review/revisions.ts';
 import { transcriptViewOf } from '../../core/transcript/fold.ts';
-import type { PlanRevisionLabel } from './plan-revisions.ts';
+import { PlanRevisionsContext, type PlanRevisionLabel } from './plan-revisions.ts';
 import { Transcript } from './transcript.tsx';
 
 const EVENTS = parseSessionLog(readFixture('review', 'revisions.jsonl')).events;
@@ -20,7 +20,11 @@ const region = () => screen.getByRole('region', { name: 'Transcript' });
 
 describe('plan cards with revisions', () => {
   it('label each plan card with its revision in its chain, and none for a call that is not a revision', () => {
-    render(<Transcript transcript={transcriptViewOf(EVENTS)} loaded error={undefined} planRevisions={labelsOf(EVENTS)} />);
+    render(
+      <PlanRevisionsContext value={labelsOf(EVENTS)}>
+        <Transcript transcript={transcriptViewOf(EVENTS)} loaded error={undefined} />
+      </PlanRevisionsContext>,
+    );
     const cards = within(region()).getAllByRole('article', { name: /^Plan: / });
     expect(cards.map((card) => within(card).queryByText(/^Revision \d+ of \d+$/)?.textContent ?? null)).toEqual([
       'Revision 1 of 4',
@@ -35,7 +39,11 @@ describe('plan cards with revisions', () => {
   });
 
   it('offer Copy plan and Download .md on every plan card with a plan', () => {
-    render(<Transcript transcript={transcriptViewOf(EVENTS)} loaded error={undefined} planRevisions={labelsOf(EVENTS)} />);
+    render(
+      <PlanRevisionsContext value={labelsOf(EVENTS)}>
+        <Transcript transcript={transcriptViewOf(EVENTS)} loaded error={undefined} />
+      </PlanRevisionsContext>,
+    );
     const card = within(region()).getAllByRole('article', { name: /^Plan: / })[1]!;
     const group = within(card).getByRole('group', { name: 'Copy or download Add a greeting flag' });
     expect(within(group).getByRole('button', { name: 'Copy plan' })).toBeInTheDocument();
@@ -50,11 +58,19 @@ describe('plan cards with revisions', () => {
     }));
     const events = [...EVENTS, ...filler];
     const view = transcriptViewOf(events);
-    const { rerender } = render(<Transcript transcript={view} loaded error={undefined} planRevisions={labelsOf(events)} />);
+    const { rerender } = render(
+      <PlanRevisionsContext value={labelsOf(events)}>
+        <Transcript transcript={view} loaded error={undefined} />
+      </PlanRevisionsContext>,
+    );
     const v1 = () => within(region()).queryAllByRole('article', { name: 'Plan: Add a greeting flag' })[0];
     const before = v1()?.closest('li');
     expect(before?.getAttribute('aria-current') ?? null).toBeNull();
-    rerender(<Transcript transcript={view} loaded error={undefined} planRevisions={labelsOf(events)} scrollTarget={{ callId: 'call-1', token: 1 }} />);
+    rerender(
+      <PlanRevisionsContext value={labelsOf(events)}>
+        <Transcript transcript={view} loaded error={undefined} scrollTarget={{ callId: 'call-1', token: 1 }} />
+      </PlanRevisionsContext>,
+    );
     await waitFor(() => expect(v1()?.closest('li')).toHaveAttribute('aria-current', 'true'));
   });
 });

@@ -23,7 +23,6 @@ import { ToolCard } from './tool-card.tsx';
 import { UserMessage } from './user-message.tsx';
 import './transcript.css';
 import { LogEndedContext } from './log-ended.ts';
-import { PlanRevisionsContext, type PlanRevisionLabel } from './plan-revisions.ts';
 
 /** Props of `Transcript`: the session's folded transcript, its load and paging state. */
 export interface TranscriptProps {
@@ -50,8 +49,6 @@ export interface TranscriptProps {
   onLoadOlder?: () => void;
   /** Load everything older at once (the find box's "Load all"). */
   onLoadAll?: () => void;
-  /** Revision labels of plan cards by call id (issue 10 item 1); none when undefined. */
-  planRevisions?: ReadonlyMap<string, PlanRevisionLabel> | undefined;
   /**
    * A plan card to bring into view (the Reviews view, issue 10 item 2): scrolled to and outlined as the find box does
    * with its current match, whenever `token` changes and the call's row is loaded.
@@ -133,8 +130,6 @@ function measureRow(element: HTMLLIElement): number {
 const observeRect: typeof observeElementRect<HTMLDivElement> = (instance, cb) =>
   observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: NO_LAYOUT_ROWS * ESTIMATED_ROW_PX }));
 
-const NO_REVISIONS: ReadonlyMap<string, PlanRevisionLabel> = new Map();
-
 /** Render a session's transcript (see `TranscriptProps`). */
 export function Transcript({
   transcript,
@@ -148,7 +143,6 @@ export function Transcript({
   loadingOlder = false,
   onLoadOlder,
   onLoadAll,
-  planRevisions,
   scrollTarget,
 }: TranscriptProps) {
   const { openTurn } = transcript;
@@ -295,98 +289,96 @@ export function Transcript({
   const virtualItems = virtualizer.getVirtualItems();
   return (
     <LogEndedContext value={readOnly}>
-      <PlanRevisionsContext value={planRevisions ?? NO_REVISIONS}>
-        <section className="transcript" aria-label={t.region} onKeyDown={onKeyDown}>
-          <div className="transcript-tools">
-            {findOpen ? (
-              <FindBox
-                query={query}
-                onQueryChange={onQueryChange}
-                current={findCurrent === undefined ? 0 : matches.indexOf(findCurrent) + 1}
-                total={matches.length}
-                onMove={move}
-                onClose={closeFind}
-                partial={hasOlder}
-                onLoadAll={onLoadAll}
-                loadingAll={loadingOlder}
-              />
-            ) : (
-              <button ref={findButton} type="button" className="button find-open" onClick={openFind} aria-keyshortcuts="Control+F Meta+F">
-                {t.find}
-              </button>
-            )}
+      <section className="transcript" aria-label={t.region} onKeyDown={onKeyDown}>
+        <div className="transcript-tools">
+          {findOpen ? (
+            <FindBox
+              query={query}
+              onQueryChange={onQueryChange}
+              current={findCurrent === undefined ? 0 : matches.indexOf(findCurrent) + 1}
+              total={matches.length}
+              onMove={move}
+              onClose={closeFind}
+              partial={hasOlder}
+              onLoadAll={onLoadAll}
+              loadingAll={loadingOlder}
+            />
+          ) : (
+            <button ref={findButton} type="button" className="button find-open" onClick={openFind} aria-keyshortcuts="Control+F Meta+F">
+              {t.find}
+            </button>
+          )}
+        </div>
+        <div
+          className="transcript-scroller"
+          ref={scroller}
+          onScroll={onScroll}
+          onWheel={markIntent}
+          onTouchMove={markIntent}
+          onKeyDown={markIntent}
+          onPointerDown={holdIntent}
+          tabIndex={0}
+        >
+          <div className="transcript-inner">
+            {error ? (
+              <div role="alert" className="transcript-error">
+                <p>{t.loadError(error)}</p>
+                {onRetry ? (
+                  <button type="button" className="button" onClick={onRetry}>
+                    {t.retry}
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
+            {!loaded && items.length === 0 && !error ? <p className="quiet">{t.loading}</p> : null}
+            {loaded && items.length === 0 && !hasOlder ? <p className="quiet">{t.empty}</p> : null}
+            {unreadable > 0 ? <p className="quiet transcript-unreadable">{t.unreadable(unreadable)}</p> : null}
+            {loadingOlder ? (
+              <p className="quiet transcript-older" role="status">
+                {t.loadingOlder}
+              </p>
+            ) : hasOlder ? (
+              <p className="quiet transcript-older">
+                {t.olderAvailable}{' '}
+                {onLoadOlder ? (
+                  <button type="button" className="button" onClick={onLoadOlder}>
+                    {t.loadOlder}
+                  </button>
+                ) : null}
+              </p>
+            ) : null}
+            <ol className="transcript-list" style={{ height: totalSize }}>
+              {virtualItems.map((row) => {
+                const item = items[row.index]!;
+                const isCurrent = row.index === current;
+                return (
+                  <li
+                    key={row.key}
+                    ref={virtualizer.measureElement}
+                    data-index={row.index}
+                    aria-posinset={row.index + 1}
+                    aria-setsize={items.length}
+                    aria-current={isCurrent ? 'true' : undefined}
+                    className={`row row-${item.kind}${isCurrent ? ' is-find-current' : ''}`}
+                    style={{ transform: `translateY(${row.start}px)` }}
+                  >
+                    <Row item={item} />
+                  </li>
+                );
+              })}
+            </ol>
+            {waiting !== undefined ? (
+              <p className="quiet waiting" aria-live="polite">
+                {waiting === 'review' ? t.waitingReview : t.waitingAnswer}
+              </p>
+            ) : openTurn !== undefined && !streamingLast(items) ? (
+              <p className="quiet running" aria-live="polite">
+                {readOnly ? t.logEndsInTurn : t.running}
+              </p>
+            ) : null}
           </div>
-          <div
-            className="transcript-scroller"
-            ref={scroller}
-            onScroll={onScroll}
-            onWheel={markIntent}
-            onTouchMove={markIntent}
-            onKeyDown={markIntent}
-            onPointerDown={holdIntent}
-            tabIndex={0}
-          >
-            <div className="transcript-inner">
-              {error ? (
-                <div role="alert" className="transcript-error">
-                  <p>{t.loadError(error)}</p>
-                  {onRetry ? (
-                    <button type="button" className="button" onClick={onRetry}>
-                      {t.retry}
-                    </button>
-                  ) : null}
-                </div>
-              ) : null}
-              {!loaded && items.length === 0 && !error ? <p className="quiet">{t.loading}</p> : null}
-              {loaded && items.length === 0 && !hasOlder ? <p className="quiet">{t.empty}</p> : null}
-              {unreadable > 0 ? <p className="quiet transcript-unreadable">{t.unreadable(unreadable)}</p> : null}
-              {loadingOlder ? (
-                <p className="quiet transcript-older" role="status">
-                  {t.loadingOlder}
-                </p>
-              ) : hasOlder ? (
-                <p className="quiet transcript-older">
-                  {t.olderAvailable}{' '}
-                  {onLoadOlder ? (
-                    <button type="button" className="button" onClick={onLoadOlder}>
-                      {t.loadOlder}
-                    </button>
-                  ) : null}
-                </p>
-              ) : null}
-              <ol className="transcript-list" style={{ height: totalSize }}>
-                {virtualItems.map((row) => {
-                  const item = items[row.index]!;
-                  const isCurrent = row.index === current;
-                  return (
-                    <li
-                      key={row.key}
-                      ref={virtualizer.measureElement}
-                      data-index={row.index}
-                      aria-posinset={row.index + 1}
-                      aria-setsize={items.length}
-                      aria-current={isCurrent ? 'true' : undefined}
-                      className={`row row-${item.kind}${isCurrent ? ' is-find-current' : ''}`}
-                      style={{ transform: `translateY(${row.start}px)` }}
-                    >
-                      <Row item={item} />
-                    </li>
-                  );
-                })}
-              </ol>
-              {waiting !== undefined ? (
-                <p className="quiet waiting" aria-live="polite">
-                  {waiting === 'review' ? t.waitingReview : t.waitingAnswer}
-                </p>
-              ) : openTurn !== undefined && !streamingLast(items) ? (
-                <p className="quiet running" aria-live="polite">
-                  {readOnly ? t.logEndsInTurn : t.running}
-                </p>
-              ) : null}
-            </div>
-          </div>
-        </section>
-      </PlanRevisionsContext>
+        </div>
+      </section>
     </LogEndedContext>
   );
 }
