@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 
-const features = ['session-stream', 'sessions', 'transcript', 'plan-status', 'composer', 'plan-review', 'questions'];
+const features = ['session-stream', 'sessions', 'transcript', 'plan-status', 'composer', 'plan-review', 'questions', 'reviews'];
 const outsideCore = ['./src/features', './src/app', './src/lib', './src/components', './harness', './server', './mocks', './testing', './e2e', './bench'];
 
 const zones = [

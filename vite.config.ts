@@ -73,6 +73,8 @@ export default defineConfig(({ mode }) => ({
               test: /node_modules[\\/](react-markdown|remark-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|hast-[^\\/]+|unist-[^\\/]+|unified|vfile[^\\/]*|property-information|space-separated-tokens|comma-separated-tokens|html-url-attributes|decode-named-character-reference|character-entities[^\\/]*|devlop|bail|trough|zwitch|longest-streak|markdown-table|ccount|escape-string-regexp|is-plain-obj|trim-lines|estree-util-[^\\/]+|style-to-[^\\/]+|inline-style-parser|extend)[\\/]/,
               priority: 2,
             },
+            // jsdiff is used only by the lazy diff and Reviews views: its own chunk, off the first load (issue 10).
+            { name: 'jsdiff', test: /node_modules[\\/]diff[\\/]/, priority: 2 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },

@@ -52,7 +52,7 @@ const notices = (events: readonly SessionEvent[]) =>
 describe('host with session modes', () => {
   it('advertises the modes capability and answers session.modes with default first', async () => {
     const { host } = setup();
-    expect((await value(host, 'host.describe', {})).capabilities).toEqual({ setPlanMode: false, import: true, modes: true, sessions: true });
+    expect((await value(host, 'host.describe', {})).capabilities).toEqual({ setPlanMode: false, import: true, modes: true, sessions: true, sessionLog: true });
     const sessionId = host.engine.createSession();
     expect(await value(host, 'session.modes', { sessionId })).toEqual({ modes: ['default', 'plan', 'review'], current: 'default' });
     expect((await result(host, 'session.setPlanMode', { sessionId, active: true })).ok).toBe(false);
@@ -245,7 +245,7 @@ describe('host with session modes', () => {
     expect(listed).toMatchObject({ sessionId: 'session-old', readOnly: true, readOnlyReason: expect.stringMatching(reason) });
     const history = await value(host, 'session.history', { sessionId: 'session-old' });
     expect(history.events).toHaveLength(3);
-    expect(Object.keys(history.projections.values).sort()).toEqual([key, 'title']);
+    expect(Object.keys(history.projections.values).sort()).toEqual([key, 'reviews', 'title']);
     const refused = await result(host, 'session.prompt', { sessionId: 'session-old', mode: 'queue', content: [{ type: 'text', text: 'hi' }] });
     expect(!refused.ok && refused.error.message).toMatch(reason);
     const switchMethod =

@@ -210,7 +210,7 @@ describe('host protocol', () => {
       provider: 'fake',
       model: 'fake-1',
       attachedSessions: 0,
-      capabilities: { setPlanMode: true, import: true, modes: false, sessions: true },
+      capabilities: { setPlanMode: true, import: true, modes: false, sessions: true, sessionLog: true },
     });
   });
 
@@ -222,7 +222,7 @@ describe('host protocol', () => {
 
   it('runs without plan mode when the plugin list is empty: no section, no tool, no /plan, bad-request for the extension', async () => {
     const { host, model } = setup([say('plain')], { plugins: [] });
-    expect((await value(host, 'host.describe', {})).capabilities).toEqual({ setPlanMode: false, import: true, modes: false, sessions: true });
+    expect((await value(host, 'host.describe', {})).capabilities).toEqual({ setPlanMode: false, import: true, modes: false, sessions: true, sessionLog: true });
     const sessionId = host.engine.createSession();
     expect(await value(host, 'commands/list', { args: { agentId: sessionId } })).toEqual([]);
     expect(await callHost(host, 'session.setPlanMode', { sessionId, active: true })).toMatchObject({
@@ -308,7 +308,10 @@ describe('host protocol', () => {
     const full = await value(host, 'session.history', { sessionId });
     expect(full.events.map((e: Json) => e.event.seq)).toEqual(all.map((e) => e.seq));
     expect(full.hasMore).toBe(false);
-    expect(full.projections).toEqual({ asOfSeq: all.length - 1, values: { plan: { active: false, pending: false }, title: 'one' } });
+    expect(full.projections).toEqual({
+      asOfSeq: all.length - 1,
+      values: { plan: { active: false, pending: false }, title: 'one', reviews: { revisions: [] } },
+    });
     const tail = await value(host, 'session.history', { sessionId, maxMessages: 1 });
     const lastAssistant = all.filter((e) => e.type === 'assistant/message').at(-1)!;
     expect(tail.events[0].event.seq).toBe(Math.min(...lastAssistant.sourceEventSeqs!));
@@ -330,7 +333,8 @@ describe('host protocol', () => {
     const { sessionId } = imported;
     const history = await value(host, 'session.history', { sessionId });
     expect(history.events).toHaveLength(jsonl.trim().split('\n').length - 1);
-    expect(history.projections.values).toEqual({ plan: { active: false, pending: false }, title: 'Add `--greeting` flag to CLI' });
+    expect(history.projections.values).toMatchObject({ plan: { active: false, pending: false }, title: 'Add `--greeting` flag to CLI' });
+    expect(history.projections.values.reviews.revisions).toMatchObject([{ chain: 1, version: 1, outcome: { kind: 'approved' } }]);
     const views = history.events.filter((e: Json) => e.view).map((e: Json) => [e.event.type, e.view.for, e.view.view.title]);
     expect(views).toEqual([
       ['tool/call', 'call', 'Add `--greeting` flag to CLI'],

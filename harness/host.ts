@@ -26,6 +26,7 @@ import { createModesPlugin, MODES_PLUGIN_ID, resolveModesConfig, type ModesPlugi
 import { createPlanModePlugin, DEFAULT_PLAN_SECTION, resolvePlanModeConfig, type PlanModePlugin } from './plugins/plan-mode.ts';
 import type { PluginEnv } from './plugins/plugin-env.ts';
 import { BASE_SECTION, type PromptSection } from './prompt.ts';
+import { reviewsProjection } from '../src/core/review/revisions.ts';
 import { PROJECTION_UNITS, titleProjection } from './projections.ts';
 import { createUserQuestionService, createWebQuestionProvider, type AgentHandle, type UserQuestionService, type WebQuestionProvider } from './questions.ts';
 import { askUserQuestionTool, listFilesTool, readFileTool, writeFileTool, type ToolDefinition } from './tools.ts';
@@ -213,7 +214,11 @@ export function createHost(options: HostOptions): EngineHost {
     unitsFor: (variant, events): readonly ProjectionUnit<unknown, unknown>[] => {
       if ((variant ?? hostVariant) !== 'mode') return PROJECTION_UNITS;
       const mode = modesPlugin?.projection ?? createModeProjection(['default', ...loggedModes(events)]);
-      return [mode as ProjectionUnit<unknown, unknown>, titleProjection as ProjectionUnit<unknown, unknown>];
+      return [
+        mode as ProjectionUnit<unknown, unknown>,
+        titleProjection as ProjectionUnit<unknown, unknown>,
+        reviewsProjection as ProjectionUnit<unknown, unknown>,
+      ];
     },
     createAgent: (log, handle) =>
       new Agent({
@@ -332,7 +337,13 @@ export function createHost(options: HostOptions): EngineHost {
       cwd: options.cwd,
       ...describeNames(),
       attachedSessions: sessions.size,
-      capabilities: { setPlanMode: planModePlugin !== undefined, import: true, modes: modesPlugin !== undefined, sessions: admin.canAdminister() },
+      capabilities: {
+        setPlanMode: planModePlugin !== undefined,
+        import: true,
+        modes: modesPlugin !== undefined,
+        sessions: admin.canAdminister(),
+        sessionLog: options.storage.readLog !== undefined,
+      },
     }),
   });
 
@@ -350,6 +361,8 @@ export function createHost(options: HostOptions): EngineHost {
       }
       return () => void mux.delete(send);
     },
+
+    sessionLog: (sessionId) => (sessions.has(sessionId) ? options.storage.readLog?.(sessionId) : undefined),
 
     openHostStream(send) {
       hostStreams.add(send);

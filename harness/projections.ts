@@ -1,11 +1,13 @@
 /**
  * The host's projection registry (upstream spec §4.4): per session, every logged event is folded through
  * every unit; a change of a unit's state reference yields one `session/projection` change with the seq of
- * the causing event. Units here: `plan` (core, upstream spec §1.11) and `title` (the derived session title).
+ * the causing event. Units here: `plan` (core, upstream spec §1.11), `title` (the derived session title) and `reviews`
+ * (the review history of issue 10, a ui-plan extension; delivered on history tail pages and frames, not in `session.list`).
  */
 import type { SessionEvent } from '../src/core/log/types.ts';
 import { planProjection } from '../src/core/plan/fold.ts';
 import type { ProjectionUnit } from '../src/core/projection.ts';
+import { reviewsProjection } from '../src/core/review/revisions.ts';
 import { sessionTitleUnit, type SessionTitleState } from '../src/core/sessions/title.ts';
 
 /**
@@ -19,7 +21,21 @@ export const titleProjection: ProjectionUnit<SessionTitleState, string | null, '
 export const PROJECTION_UNITS: readonly ProjectionUnit<unknown, unknown>[] = [
   planProjection as ProjectionUnit<unknown, unknown>,
   titleProjection as ProjectionUnit<unknown, unknown>,
+  reviewsProjection as ProjectionUnit<unknown, unknown>,
 ];
+
+/** Units a `session.list` item leaves out: the review history carries every plan, too heavy for a list of sessions. */
+export const UNLISTED_PROJECTIONS: ReadonlySet<string> = new Set([reviewsProjection.key]);
+
+/**
+ * A snapshot without the units `session.list` leaves out.
+ * @param snapshot a registry snapshot
+ * @returns the same `asOfSeq` with the listed units' values only
+ */
+export function listedSnapshot(snapshot: { asOfSeq: number; values: Record<string, unknown> }): { asOfSeq: number; values: Record<string, unknown> } {
+  const values = Object.fromEntries(Object.entries(snapshot.values).filter(([key]) => !UNLISTED_PROJECTIONS.has(key)));
+  return { asOfSeq: snapshot.asOfSeq, values };
+}
 
 /** One changed unit after an event. */
 export interface ProjectionChange {
@@ -56,6 +72,7 @@ export class ProjectionRegistry {
       const after = unit.apply(before, event);
       if (after === before) return;
       this.states[index] = after;
+      if (unit.sameView?.(before, after) === true) return;
       changes.push({ key: unit.key, value: unit.view(after), seq: event.seq });
     });
     this.asOf = event.seq;

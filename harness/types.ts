@@ -53,6 +53,12 @@ export interface SessionStorage {
   trash?(sessionId: string): void;
   /** Bring a trashed session back and return it as `loadAll` would. Throws when it is not in the trash. */
   restore?(sessionId: string): StoredSession;
+  /**
+   * The stored log of a session as bytes (header line first, every line ending in `\n`), for the log download
+   * (issue 10 item 3); `undefined` when there is no such session or it cannot be read. Optional: a storage without
+   * it offers no download.
+   */
+  readLog?(sessionId: string): Uint8Array | undefined;
 }
 
 /** A tool as listed to the model (JSON schema of its parameters). */
@@ -170,4 +176,9 @@ export interface Host {
   openHostStream(send: FrameSink): () => void;
   /** Cancel running turns and pending questions; afterwards no frame is sent. */
   close(): Promise<void>;
+  /**
+   * The stored log of a session the host holds, byte for byte (`GET /api/sessions/<id>/log.jsonl`, issue 10 item 3);
+   * `undefined` for an unknown session or a storage without `readLog`. Optional: a host without it serves no log (404).
+   */
+  sessionLog?(sessionId: string): Uint8Array | undefined;
 }

@@ -8,6 +8,7 @@
  */
 import { http, HttpResponse, ws, type RequestHandler, type WebSocketHandler } from 'msw';
 import { checkJsonBody, JSON_HEADERS, refusalHeaders, routeApiRequest, statusOfAnswer, statusOfReceipt, type CarrierRefusal } from '../harness/carrier.ts';
+import { sessionLogAnswer } from '../harness/session-log-route.ts';
 import type { Host } from '../harness/types.ts';
 
 /** WebSocket close code the host uses when a client sends on a downlink (PROTOCOL.md "Downlink"). */
@@ -31,6 +32,11 @@ export function createHandlers(getHost: () => Host): Array<RequestHandler | WebS
   const mux = ws.link('*/api/events.mux');
   const hostLink = ws.link('*/api/events.host');
   return [
+    // The stored log (issue 10 item 3): every verb, so a wrong one is the same 405 as on the Node server.
+    http.all('*/api/sessions/:id/log.jsonl', ({ request }) => {
+      const answer = sessionLogAnswer(getHost(), request.method, new URL(request.url).pathname);
+      return new HttpResponse(answer.body, { status: answer.status, headers: answer.headers });
+    }),
     http.all('*/api/*', async ({ request }) => {
       const host = getHost();
       const head = { verb: request.method, pathname: new URL(request.url).pathname, contentType: request.headers.get('content-type') };

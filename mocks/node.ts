@@ -3,7 +3,7 @@
  * `resetMockHarness()` for a fresh host between tests (vitest.setup.ts calls it after each test).
  */
 import { setupServer } from 'msw/node';
-import type { PluginEntry } from '../harness/types.ts';
+import type { Host, PluginEntry } from '../harness/types.ts';
 import { createHandlers } from './handlers.ts';
 import { createMockHarness } from './harness.ts';
 
@@ -18,4 +18,9 @@ export const server = setupServer(...createHandlers(harness.getHost));
  */
 export function resetMockHarness(options: { plugins?: PluginEntry[] } = {}): void {
   harness.reset(options.plugins);
+}
+
+/** The current mocked host, for tests that drive the engine directly. */
+export function getMockHost(): Host {
+  return harness.getHost();
 }

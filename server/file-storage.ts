@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { storedLinesOf } from '../harness/storage/stored-lines.ts';
+import { serializeStoredHeader, serializeStoredLine, storedLinesOf } from '../harness/storage/stored-lines.ts';
 import type { SessionMeta, SessionStorage, StoredLine, StoredSession } from '../harness/types.ts';
 import { parseSessionLog, type ParsedLog } from '../src/core/log/reader.ts';
 import type { SessionHeader } from '../src/core/log/types.ts';
@@ -32,38 +32,6 @@ export interface FileStorageOptions {
 }
 
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-
-/**
- * Serialise one stored line in the dsh key order `{type,data,surfaceOp?,time?,sourceEventSeqs?}`
- * (upstream spec §1.1 envelope; `time` is epoch ms).
- * @param line a stored line
- * @returns its JSON text without the trailing newline
- */
-export function serializeStoredLine(line: StoredLine): string {
-  const out: Record<string, unknown> = { type: line.type, data: line.data };
-  if (line.surfaceOp !== undefined) out.surfaceOp = line.surfaceOp;
-  if (line.time !== undefined) out.time = line.time;
-  if (line.sourceEventSeqs !== undefined) out.sourceEventSeqs = line.sourceEventSeqs;
-  return JSON.stringify(out);
-}
-
-/**
- * Serialise a session header `{type:'session',version,id,createdAt,cwd}` plus the ui-plan extensions
- * `readOnly` and `parentSessionId` when set (PROTOCOL.md "Session log on disk").
- * @returns its JSON text without the trailing newline
- */
-export function serializeStoredHeader(header: StoredSession['header']): string {
-  const out: Record<string, unknown> = {
-    type: 'session',
-    version: header.version,
-    id: header.id,
-    createdAt: header.createdAt,
-    cwd: header.cwd,
-  };
-  if (header.readOnly !== undefined) out.readOnly = header.readOnly;
-  if (header.parentSessionId !== undefined) out.parentSessionId = header.parentSessionId;
-  return JSON.stringify(out);
-}
 
 /** The stored header of a parsed log: the dsh fields plus ui-plan's `readOnly` / `parentSessionId` when well-typed. */
 function storedHeaderOf(parsed: ParsedLog): StoredSession['header'] | undefined {
@@ -103,6 +71,19 @@ export class FileStorage implements SessionStorage {
     this.logger = options.logger ?? { warn: (m) => console.warn(m) };
     this.fsync = options.fsync ?? false;
     fs.mkdirSync(this.dir, { recursive: true });
+  }
+
+  /**
+   * The session's file as stored, byte for byte (the log download, issue 10 item 3).
+   * @returns the bytes, or `undefined` for an unsafe id or a file that cannot be read
+   */
+  readLog(sessionId: string): Uint8Array | undefined {
+    if (!SESSION_ID.test(sessionId)) return undefined;
+    try {
+      return fs.readFileSync(this.fileOf(sessionId));
+    } catch {
+      return undefined;
+    }
   }
 
   /** Path of a session's log file. @throws on an id that is not a safe file name */

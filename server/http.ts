@@ -25,6 +25,7 @@ import {
   type CarrierRefusal,
 } from '../harness/carrier.ts';
 import { MAX_BODY_BYTES } from '../harness/limits.ts';
+import { isSessionLogPath, sessionLogAnswer } from '../harness/session-log-route.ts';
 import type { FrameSink, Host } from '../harness/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { createStaticHandler, NOT_BUILT_HTML } from './static.ts';
@@ -186,7 +187,8 @@ export function guardUpgrade(
 
 /**
  * Build the ui-plan HTTP server over a `Host`. Routes (PROTOCOL.md): `POST /api/respond` →
- * `host.handleRespond`; `POST /api/<method>` (method may contain `/`) → `host.handleRequest`; WebSocket
+ * `host.handleRespond`; `GET /api/sessions/<id>/log.jsonl` → the stored log (harness/session-log-route.ts);
+ * `POST /api/<method>` (method may contain `/`) → `host.handleRequest`; WebSocket
  * `/api/events.mux` / `/api/events.host` → `host.openMux` / `host.openHostStream`; other GETs → the SPA.
  * Carrier answers: 403 fence, 404 unknown path, 405 wrong verb, 413 body over its path's limit (`bodyLimitOf`:
  * {@link MAX_BODY_BYTES}, 32 MiB for `session.import`),
@@ -217,6 +219,11 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
 
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<void> {
     if (!fence.check(req).ok) return sendText(res, 403, CARRIER_TEXTS.forbidden);
+    if (isSessionLogPath(pathname)) {
+      const answer = sessionLogAnswer(host, req.method ?? 'GET', pathname);
+      res.writeHead(answer.status, answer.headers);
+      return void res.end(answer.body);
+    }
     const routed = routeApiRequest({ verb: req.method ?? '', pathname, contentType: req.headers['content-type'] }, (name) => host.hasMethod(name));
     if (!routed.ok) return sendRefusal(res, routed.refusal);
     const { route } = routed;

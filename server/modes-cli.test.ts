@@ -41,7 +41,13 @@ it('serves the session-modes variant for new sessions with --config examples/mod
   const options = parseServeArgs(['--port', '0', '--data-dir', path.join(dir, 'data'), '--speed', '0', '--config', 'examples/modes.yaml'], ROOT);
   const serve = await startServe(options, io);
   running.push(serve);
-  expect((await call(serve.url, 'host.describe', {})).value?.capabilities).toEqual({ setPlanMode: false, import: true, modes: true, sessions: true });
+  expect((await call(serve.url, 'host.describe', {})).value?.capabilities).toEqual({
+    setPlanMode: false,
+    import: true,
+    modes: true,
+    sessions: true,
+    sessionLog: true,
+  });
   const sessionId = (await call(serve.url, 'session.create', {})).value?.sessionId;
   expect(await call(serve.url, 'session.modes', { sessionId })).toEqual({ ok: true, value: { modes: ['default', 'plan', 'review'], current: 'default' } });
   expect(await call(serve.url, 'session.setMode', { sessionId, mode: 'review' })).toEqual({

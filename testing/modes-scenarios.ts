@@ -33,7 +33,7 @@ export const modesProtocolScenarios: ProtocolScenario[] = [
     name: 'host.describe advertises modes (and not setPlanMode); commands/list offers /mode and one command per mode',
     async run(driver) {
       const described = await ok<Payload>(driver, 'host.describe', {});
-      expect(described.capabilities).toEqual({ setPlanMode: false, import: true, modes: true, sessions: true });
+      expect(described.capabilities).toEqual({ setPlanMode: false, import: true, modes: true, sessions: true, sessionLog: true });
       const sessionId = await createSession(driver);
       const commands = await ok<{ name: string; input?: { hint?: string } }[]>(driver, 'commands/list', { args: { agentId: sessionId } });
       expect(commands.map((c) => [c.name, c.input?.hint])).toEqual([
@@ -57,7 +57,7 @@ export const modesProtocolScenarios: ProtocolScenario[] = [
       expect(eventOf(run).seq).toBe(payloadOf(pending).seq);
       await mux.next(isEvent(sessionId, 'command/done', (e) => e.data.kind === 'success'));
       const before = await fullHistory(driver, sessionId);
-      expect(before.projections?.values).toEqual({ mode: { current: 'default', pending: 'review' }, title: '/mode review' });
+      expect(before.projections?.values).toEqual({ mode: { current: 'default', pending: 'review' }, title: '/mode review', reviews: { revisions: [] } });
       expect(before.events.map((e) => e.type)).toEqual(['command/run', 'command/done']);
       expect(await ok(driver, 'session.modes', { sessionId })).toEqual({ modes: ['default', 'plan', 'review'], current: 'default', pending: 'review' });
 

@@ -9,7 +9,7 @@ import type { ProjectionUnit } from '../../src/core/projection.ts';
 import type { ToolView } from '../../src/core/protocol/methods.ts';
 import { closeInterruptedTurn, type Agent } from '../agent.ts';
 import { logWriteErrorOf, SessionLog, type LogHeader } from '../log.ts';
-import { ProjectionRegistry } from '../projections.ts';
+import { listedSnapshot, ProjectionRegistry } from '../projections.ts';
 import type { AgentHandle } from '../questions.ts';
 import { draftStorageOf } from '../session-admin.ts';
 import type { HostOptions, SessionMeta, SessionStorage, StoredSession } from '../types.ts';
@@ -200,7 +200,7 @@ export function createSessionTable(deps: SessionTableDeps) {
       ...(session.meta.title !== undefined ? { customTitle: session.meta.title } : {}),
       ...(session.readOnly !== undefined ? { readOnly: true } : {}),
       ...(reason !== undefined ? { readOnlyReason: reason } : {}),
-      projections: snapshot,
+      projections: listedSnapshot(snapshot),
     };
   };
 

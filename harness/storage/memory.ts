@@ -4,6 +4,7 @@
  * (upstream spec §1.6: a throwing append keeps a plan-mode selection pending).
  */
 import type { SessionMeta, SessionStorage, StoredLine, StoredSession } from '../types.ts';
+import { serializeStoredHeader, serializeStoredLine } from './stored-lines.ts';
 
 /** Options of `MemoryStorage`. */
 export interface MemoryStorageOptions {
@@ -76,6 +77,17 @@ export class MemoryStorage implements SessionStorage {
     this.trashed.delete(sessionId);
     this.sessions.set(sessionId, session);
     return copy(session);
+  }
+
+  /**
+   * The session as the file storage would write it (header, then one line per stored line, each ending in `\n`).
+   * @returns UTF-8 bytes, or `undefined` for an unknown session
+   */
+  readLog(sessionId: string): Uint8Array | undefined {
+    const session = this.sessions.get(sessionId);
+    if (!session) return undefined;
+    const text = [serializeStoredHeader(session.header), ...session.lines.map(serializeStoredLine)].join('\n') + '\n';
+    return new TextEncoder().encode(text);
   }
 
   /**

@@ -4,7 +4,7 @@
  * the header (issue 8 item 11). Shared by `session.import` and the file storage's reload, which must agree.
  */
 import type { ParsedLog } from '../../src/core/log/reader.ts';
-import type { StoredLine } from '../types.ts';
+import type { StoredLine, StoredSession } from '../types.ts';
 
 /** Type of the placeholder that keeps the seq of a line the reader skipped (never sent to a model). */
 export const SKIPPED_LINE_TYPE = 'import/skipped';
@@ -33,4 +33,36 @@ export function storedLinesOf(parsed: ParsedLog): StoredLine[] {
     lines[event.seq] = line;
   }
   return lines;
+}
+
+/**
+ * Serialise one stored line in the dsh key order `{type,data,surfaceOp?,time?,sourceEventSeqs?}`
+ * (upstream spec §1.1 envelope; `time` is epoch ms).
+ * @param line a stored line
+ * @returns its JSON text without the trailing newline
+ */
+export function serializeStoredLine(line: StoredLine): string {
+  const out: Record<string, unknown> = { type: line.type, data: line.data };
+  if (line.surfaceOp !== undefined) out.surfaceOp = line.surfaceOp;
+  if (line.time !== undefined) out.time = line.time;
+  if (line.sourceEventSeqs !== undefined) out.sourceEventSeqs = line.sourceEventSeqs;
+  return JSON.stringify(out);
+}
+
+/**
+ * Serialise a session header `{type:'session',version,id,createdAt,cwd}` plus the ui-plan extensions
+ * `readOnly` and `parentSessionId` when set (PROTOCOL.md "Session log on disk").
+ * @returns its JSON text without the trailing newline
+ */
+export function serializeStoredHeader(header: StoredSession['header']): string {
+  const out: Record<string, unknown> = {
+    type: 'session',
+    version: header.version,
+    id: header.id,
+    createdAt: header.createdAt,
+    cwd: header.cwd,
+  };
+  if (header.readOnly !== undefined) out.readOnly = header.readOnly;
+  if (header.parentSessionId !== undefined) out.parentSessionId = header.parentSessionId;
+  return JSON.stringify(out);
 }

@@ -11,7 +11,8 @@ import { Composer, focusComposer } from '../features/composer/composer.tsx';
 import { useComposerDraftStore } from '../features/composer/draft-store.ts';
 import { PlanReviewCard } from '../features/plan-review/plan-review-card.tsx';
 import { QuestionFlow } from '../features/questions/question-flow.tsx';
-import { useConnectionState, type SessionState } from '../features/session-stream/session-stream.tsx';
+import { useConnectionState, useSessionReviews, type SessionState } from '../features/session-stream/session-stream.tsx';
+import { reviewChainOf } from '../core/review/history.ts';
 import { useCopy } from '../lib/language.ts';
 import { appLocales } from './locales.ts';
 import { ownEntry } from '../lib/session-persist.ts';
@@ -61,6 +62,7 @@ export function settleQuestionDrafts(sessionId: string, rpcId: string): boolean 
 export function Dock({ sessionId, state }: { sessionId: string; state: SessionState }) {
   const t = useCopy(appLocales);
   const pending = state.questions[0];
+  const { history } = useSessionReviews(sessionId);
   const connection = useConnectionState();
   const hadQuestion = useRef(false);
   const [moved, setMoved] = useState(false);
@@ -100,6 +102,7 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
         review={review}
         connection={connection}
         onChatAbout={(feedback) => moveToComposer(sessionId, feedback)}
+        revisions={reviewChainOf(history, review.plan)}
       />
     ) : (
       <QuestionFlow key={pending.rpcId} sessionId={sessionId} rpcId={pending.rpcId} questions={pending.questions} connection={connection} />

@@ -16,6 +16,11 @@ export interface AppLocale {
   creating: string;
   createError: (message: string) => string;
   untitled: string;
+  /** The session's views (issue 10 item 2): the tab list's name and its tabs. */
+  sessionViews: string;
+  transcriptTab: string;
+  reviewsTab: (count: number) => string;
+  loadingReviews: string;
   /** Read-only notice when the host gives no reason (its reason, a whole sentence, is shown as is). */
   readOnlyNotice: string;
   errorTitle: string;
@@ -49,6 +54,10 @@ export const en: AppLocale = {
   creating: 'Creating…',
   createError: (message) => `Could not create a session: ${message}`,
   untitled: 'New session',
+  sessionViews: 'Session views',
+  transcriptTab: 'Transcript',
+  reviewsTab: (count) => (count === 0 ? 'Reviews' : `Reviews (${count})`),
+  loadingReviews: 'Loading the reviews…',
   readOnlyNotice: 'This is a recorded session log, opened read-only.',
   errorTitle: 'Something went wrong',
   tryAgain: 'Try again',
@@ -99,6 +108,10 @@ export const zhCN: AppLocale = {
     connectionLost: '连接已断开；正在重新连接…',
     connectionBack: '已重新连接',
   },
+  sessionViews: '会话视图',
+  transcriptTab: '对话记录',
+  reviewsTab: (count) => (count === 0 ? '审阅' : `审阅（${count}）`),
+  loadingReviews: '正在加载审阅记录…',
 };
 
 /** Every dictionary of the shell, by language. */

@@ -4,7 +4,7 @@
  * questions are announced in the app's live region.
  * All data comes from the session stream and the query cache.
  */
-import { useCallback, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { ModePicker } from '../features/plan-status/mode-picker.tsx';
 import { ModeStatusBadge } from '../features/plan-status/mode-status-badge.tsx';
@@ -14,16 +14,22 @@ import {
   useConnectionState,
   useHostInfo,
   useLivenessProbe,
+  useSessionReviews,
   useSessionState,
   useSessionStreamStore,
   useSessionTranscript,
 } from '../features/session-stream/session-stream.tsx';
+import { PlanRevisionsContext, type PlanRevisionLabel } from '../features/transcript/plan-revisions.ts';
+import { sliceOf } from '../features/session-stream/reducers.ts';
 import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
 import { Dock } from './dock.tsx';
 import { useCopy } from '../lib/language.ts';
 import { useSessionAnnouncements } from './live-announcer.tsx';
 import { appLocales } from './locales.ts';
+
+// The Reviews view and jsdiff load on first use, outside the first-load bundle (issue 9 budget).
+const ReviewsView = lazy(() => import('../features/reviews/reviews-view.tsx'));
 
 /**
  * @param sessionId the selected session
@@ -43,6 +49,35 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
   const transcript = useSessionTranscript(sessionId);
   const loadOlder = useCallback(() => void store.loadOlder(sessionId), [store, sessionId]);
   const loadAll = useCallback(() => void store.loadAll(sessionId), [store, sessionId]);
+  const reviews = useSessionReviews(sessionId);
+  const [tab, setTab] = useState<'transcript' | 'reviews'>('transcript');
+  const [scrollTarget, setScrollTarget] = useState<{ callId: string; token: number } | undefined>(undefined);
+  const planRevisions = useMemo(() => {
+    const totals = new Map<number, number>();
+    for (const r of reviews.history.revisions) totals.set(r.chain, (totals.get(r.chain) ?? 0) + 1);
+    return new Map<string, PlanRevisionLabel>(
+      reviews.history.revisions.map((r) => [r.callId, { version: r.version, total: totals.get(r.chain) ?? r.version }]),
+    );
+  }, [reviews.history]);
+  // A revision chosen in Reviews: back to the transcript, loading older pages until its card is there.
+  const showRevision = useCallback(
+    (callId: string) => {
+      setTab('transcript');
+      setScrollTarget((previous) => ({ callId, token: (previous?.token ?? 0) + 1 }));
+      const revision = reviews.history.revisions.find((r) => r.callId === callId);
+      const first = sliceOf(store.getState(), sessionId).events[0]?.seq;
+      if (revision && state.hasOlder && (first === undefined || revision.seq < first)) void store.loadAll(sessionId);
+    },
+    [reviews.history, state.hasOlder, store, sessionId],
+  );
+  // The tab list's keys (WAI-ARIA tabs pattern): arrows, Home and End move to the other tab and select it.
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    const next = event.key === 'Home' ? 'transcript' : event.key === 'End' ? 'reviews' : tab === 'transcript' ? 'reviews' : 'transcript';
+    setTab(next);
+    document.getElementById(`tab-${next}-${sessionId}`)?.focus();
+  };
   return (
     <div className="session-view">
       <header className="session-header">
@@ -82,23 +117,77 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
           )}
         </div>
       </header>
-      <main className="session-main">
+      <div className="session-tabs" role="tablist" aria-label={t.sessionViews}>
+        <button
+          type="button"
+          role="tab"
+          id={`tab-transcript-${sessionId}`}
+          aria-selected={tab === 'transcript'}
+          tabIndex={tab === 'transcript' ? 0 : -1}
+          aria-controls={`panel-transcript-${sessionId}`}
+          className="session-tab"
+          onKeyDown={onTabKey}
+          onClick={() => setTab('transcript')}
+        >
+          {t.transcriptTab}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          id={`tab-reviews-${sessionId}`}
+          aria-selected={tab === 'reviews'}
+          tabIndex={tab === 'reviews' ? 0 : -1}
+          aria-controls={`panel-reviews-${sessionId}`}
+          className="session-tab"
+          onKeyDown={onTabKey}
+          onClick={() => setTab('reviews')}
+        >
+          {t.reviewsTab(reviews.history.revisions.length)}
+        </button>
+      </div>
+      {tab === 'reviews' ? (
+        <div className="session-main" role="tabpanel" id={`panel-reviews-${sessionId}`} aria-labelledby={`tab-reviews-${sessionId}`}>
+          <Suspense fallback={<p className="quiet">{t.loadingReviews}</p>}>
+            <ReviewsView
+              sessionId={sessionId}
+              title={state.title}
+              history={reviews.history}
+              complete={reviews.complete}
+              ended={state.readOnly}
+              onLoadAll={loadAll}
+              loadingAll={state.loadingOlder}
+              onShow={showRevision}
+              canDownloadLog={capabilities?.sessionLog === true}
+            />
+          </Suspense>
+        </div>
+      ) : null}
+      <main
+        className="session-main"
+        role="tabpanel"
+        id={`panel-transcript-${sessionId}`}
+        aria-labelledby={`tab-transcript-${sessionId}`}
+        hidden={tab !== 'transcript'}
+      >
         {/* The outline under the session's h1: transcript cards carry h3 titles (axe heading-order). */}
         <h2 className="visually-hidden">{t.conversation}</h2>
-        <Transcript
-          key={sessionId}
-          transcript={transcript}
-          hasOlder={state.hasOlder}
-          loadingOlder={state.loadingOlder}
-          onLoadOlder={loadOlder}
-          onLoadAll={loadAll}
-          loaded={state.loaded}
-          error={state.error}
-          waiting={waiting}
-          readOnly={state.readOnly}
-          unreadable={state.unreadable}
-          onRetry={() => void store.refreshSession(sessionId)}
-        />
+        <PlanRevisionsContext value={planRevisions}>
+          <Transcript
+            scrollTarget={scrollTarget}
+            key={sessionId}
+            transcript={transcript}
+            hasOlder={state.hasOlder}
+            loadingOlder={state.loadingOlder}
+            onLoadOlder={tab === 'transcript' ? loadOlder : undefined}
+            onLoadAll={loadAll}
+            loaded={state.loaded}
+            error={state.error}
+            waiting={waiting}
+            readOnly={state.readOnly}
+            unreadable={state.unreadable}
+            onRetry={() => void store.refreshSession(sessionId)}
+          />
+        </PlanRevisionsContext>
       </main>
       <Dock sessionId={sessionId} state={state} />
     </div>

@@ -34,6 +34,13 @@ export type ComponentsCopy = {
   copyFailed: string;
   /** The note over a block nested too deeply to format, shown as raw text. @param levels the nesting limit */
   deepNesting: (levels: number) => string;
+  /** The plan's copy and download actions (issue 10 item 3). */
+  copyPlan: string;
+  /** Shown when the browser refused the plan's copy. @param reason the browser's message, may be empty */
+  copyPlanFailed: (reason: string) => string;
+  downloadPlan: string;
+  /** Accessible name of the action group. @param title the plan's title */
+  planActions: (title: string) => string;
 };
 
 const count = (n: number) => n.toLocaleString('en');
@@ -56,6 +63,11 @@ export const componentsEn: ComponentsCopy = {
   copiedCode: 'Code copied to the clipboard',
   copyFailed: 'Could not copy: the browser did not allow access to the clipboard',
   deepNesting: (levels) => `This part is nested more than ${count(levels)} levels deep, so it is shown as plain text.`,
+  copyPlan: 'Copy plan',
+  copyPlanFailed: (reason) =>
+    `Could not copy: the browser refused the clipboard${reason ? ` (${reason})` : ''}. Select the plan and copy it by hand, or use Download .md.`,
+  downloadPlan: 'Download .md',
+  planActions: (title) => `Copy or download ${title}`,
 };
 
 const countZh = (n: number) => n.toLocaleString('zh-CN');
@@ -78,6 +90,10 @@ export const componentsZhCN: ComponentsCopy = {
   copiedCode: '代码已复制到剪贴板',
   copyFailed: '无法复制：浏览器不允许访问剪贴板',
   deepNesting: (levels) => `这部分嵌套超过 ${countZh(levels)} 层，因此以纯文本显示。`,
+  copyPlan: '复制计划',
+  copyPlanFailed: (reason) => `无法复制：浏览器拒绝访问剪贴板${reason ? `（${reason}）` : ''}。请手动选中计划复制，或使用“下载 .md”。`,
+  downloadPlan: '下载 .md',
+  planActions: (title) => `复制或下载“${title}”`,
 };
 
 /** Every dictionary of the shared components, by language. */

@@ -12,6 +12,8 @@ import type { SessionEvent } from './log/types.ts';
  * - `apply(state, event)` returns the next state, and the SAME reference when the event changes nothing
  *   (including when a new value equals the old one); it never throws and never mutates `state`.
  * - `view(state)` derives the wire value (what `session/projection` frames and history baselines carry).
+ * - `sameView(before, after)`, optional: true when a state change leaves the wire value as it was, so no frame is
+ *   pushed (a unit whose state also tracks what its view does not show, e.g. `reviews` tracking plan mode).
  * Source: upstream spec §1.11 ("the change feed fires on reference change only") and §4.4.
  * @typeParam S - fold state (in memory only, never on the wire)
  * @typeParam V - wire value
@@ -22,6 +24,7 @@ export interface ProjectionUnit<S, V, K extends string = string> {
   init(): S;
   apply(state: S, event: SessionEvent): S;
   view(state: S): V;
+  sameView?(before: S, after: S): boolean;
 }
 
 /**

@@ -46,9 +46,16 @@ export type PlanProjectionValue = z.infer<typeof planProjectionSchema>;
 
 /**
  * ui-plan capabilities (extension). Absent on a real dsh host. `sessions`: `session.rename`, `session.delete`,
- * `session.restore` and `session.create {draft}` (issue 10 item 4); absent on older ui-plan hosts.
+ * `session.restore` and `session.create {draft}` (issue 10 item 4); `sessionLog`: the host serves
+ * `GET /api/sessions/<id>/log.jsonl` (issue 10 item 3). Each is absent on ui-plan hosts from before it.
  */
-export const capabilitiesSchema = z.object({ setPlanMode: z.boolean(), import: z.boolean(), modes: z.boolean(), sessions: z.boolean().optional() });
+export const capabilitiesSchema = z.object({
+  setPlanMode: z.boolean(),
+  import: z.boolean(),
+  modes: z.boolean(),
+  sessions: z.boolean().optional(),
+  sessionLog: z.boolean().optional(),
+});
 /** The parsed shape of {@link capabilitiesSchema}. */
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 

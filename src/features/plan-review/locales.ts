@@ -35,6 +35,34 @@ export type PlanReviewCopy = {
   cancel: string;
   responseRejected: (reason: string) => string;
   cancellationRejected: (reason: string) => string;
+  /** Revision label of the plan under review (issue 10 item 1). @param version 1-based @param total revisions in the chain */
+  revisionOf: (version: number, total: number) => string;
+  /** Name of the plan/changes toggle group. */
+  viewToggle: string;
+  /** Toggle button: the rendered plan. */
+  viewPlan: string;
+  /** Toggle button: the diff against the previous revision. @param version the previous revision's number */
+  viewChanges: (version: number) => string;
+  /** Lead-in of the feedback that led to the revision. */
+  youAsked: string;
+  /** Lead-in of the messages the user sent after dismissing the previous revision. */
+  youSaid: string;
+  /** Said instead of a diff when the two revisions are the same. */
+  identical: (newer: number, older: number) => string;
+  /** The compare selects: "Compare v[x] with v[y]". */
+  compareLabel: string;
+  compareOlder: string;
+  compareNewer: string;
+  /** Option text of a revision in the compare selects. */
+  versionOption: (version: number) => string;
+  /** Accessible name of the diff list. */
+  diffLabel: (older: number, newer: number) => string;
+  /** `+N −M lines` summary of a diff. */
+  diffSummary: (added: number, removed: number) => string;
+  /** Screen-reader prefix of an inserted and a deleted line or word. */
+  addedLine: string;
+  removedLine: string;
+  loadingDiff: string;
 };
 
 /** English copy. */
@@ -62,6 +90,22 @@ export const planReviewEn: PlanReviewCopy = {
   cancel: 'Cancel',
   responseRejected: (reason) => `question response rejected: ${reason}`,
   cancellationRejected: (reason) => `cancellation rejected: ${reason}`,
+  revisionOf: (version, total) => `Revision ${version} of ${total}`,
+  viewToggle: 'Show',
+  viewPlan: 'Plan',
+  viewChanges: (version) => `Changes since v${version}`,
+  youAsked: 'You asked:',
+  youSaid: 'You said:',
+  identical: (newer, older) => `v${newer} is identical to v${older}: the plan did not change.`,
+  compareLabel: 'Compare',
+  compareOlder: 'Older revision',
+  compareNewer: 'Newer revision',
+  versionOption: (version) => `v${version}`,
+  diffLabel: (older, newer) => `Changes from v${older} to v${newer}`,
+  diffSummary: (added, removed) => `+${added} −${removed} lines`,
+  addedLine: 'Added',
+  removedLine: 'Removed',
+  loadingDiff: 'Loading the changes…',
 };
 
 /** Simplified Chinese copy (upstream terms: 计划待审, 去聊天里说). */
@@ -89,6 +133,22 @@ export const planReviewZhCN: PlanReviewCopy = {
   cancel: '取消',
   responseRejected: (reason) => `审阅答复被拒绝：${reason}`,
   cancellationRejected: (reason) => `取消被拒绝：${reason}`,
+  revisionOf: (version, total) => `第 ${version} 版，共 ${total} 版`,
+  viewToggle: '显示',
+  viewPlan: '计划',
+  viewChanges: (version) => `相对 v${version} 的改动`,
+  youAsked: '你的要求：',
+  youSaid: '你说：',
+  identical: (newer, older) => `v${newer} 与 v${older} 完全相同：计划没有变化。`,
+  compareLabel: '比较',
+  compareOlder: '较早的版本',
+  compareNewer: '较新的版本',
+  versionOption: (version) => `v${version}`,
+  diffLabel: (older, newer) => `从 v${older} 到 v${newer} 的改动`,
+  diffSummary: (added, removed) => `+${added} −${removed} 行`,
+  addedLine: '新增',
+  removedLine: '删除',
+  loadingDiff: '正在加载改动…',
 };
 
 /** Every dictionary of the plan-review card, by language. */

@@ -10,10 +10,13 @@
  * The card can be expanded to the whole content area and collapsed back (its Expand button, Escape), and the plan's
  * own title — its first heading, whatever its level — is the largest heading in it (issue 11 item 2).
  */
-import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, memo, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Markdown } from '../../components/markdown.tsx';
 import { markdownCapsOf } from '../../components/markdown-blocks.ts';
+import { PlanActions } from '../../components/plan-actions.tsx';
+import { planTitleOf } from '../../core/plan/plan-text.ts';
+import type { PlanRevision } from '../../core/review/history.ts';
 import type { PlanReview } from '../../core/questions/plan-review.ts';
 import type { QuestionAnswer } from '../../core/questions/types.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';
@@ -26,6 +29,15 @@ import { planReviewLocales } from './locales.ts';
 import './plan-review-card.css';
 import { ownEntry } from '../../lib/session-persist.ts';
 import { useAnsweringStore } from '../../lib/answering-store.ts';
+
+// jsdiff and the diff view load on first use, outside the first-load bundle (issue 9 budget).
+const PlanChanges = lazy(() => import('./plan-changes.tsx'));
+
+/** The chain of the plan under review: its revisions, v1 first, and the index of the one under review. */
+export interface ReviewRevisions {
+  chain: readonly PlanRevision[];
+  current: number;
+}
 
 /** A decision on the card: approve, keep planning (decline, maybe with feedback), or dismiss to chat. */
 export type ReviewDecision = 'approve' | 'decline' | 'chat';
@@ -44,6 +56,11 @@ export type PlanReviewCardProps = {
    * the composer's draft; issue 8 item 16). Not called for blank feedback.
    */
   onChatAbout?: ((feedback: string) => void) | undefined;
+  /**
+   * The review chain this plan belongs to (issue 10 item 1): shows "Revision N of M" and, from v2 on, the toggle to
+   * "Changes since vN-1". Undefined when the history does not know the plan yet (the card then shows the plan alone).
+   */
+  revisions?: ReviewRevisions | undefined;
 };
 
 /**
@@ -131,8 +148,11 @@ function FeedbackField({
  * cannot be approved (item 19); while the downlink is not open every action is disabled with the reason shown and
  * the Feedback text kept (item 14); while an answer is on its way the card says "Approving…" / "Sending…" (item 21).
  */
-export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbout }: PlanReviewCardProps) {
+export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbout, revisions }: PlanReviewCardProps) {
   const copy = useCopy(planReviewLocales);
+  const [view, setView] = useState<'plan' | 'changes'>('plan');
+  const current = revisions?.chain[revisions.current];
+  const previous = revisions && revisions.current > 0 ? revisions.chain[revisions.current - 1] : undefined;
   const feedbackId = useId();
   const hintId = useId();
   const statusId = useId();
@@ -276,11 +296,31 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
           {expanded ? copy.collapse : copy.expand}
         </button>
       </div>
+      {!blankPlan ? (
+        <div className="plan-review__revision">
+          {revisions && current ? <span className="plan-review__revision-label">{copy.revisionOf(current.version, revisions.chain.length)}</span> : null}
+          {revisions && previous ? (
+            <div role="group" aria-label={copy.viewToggle} className="plan-review__toggle">
+              <button type="button" className="plan-review__toggle-button" aria-pressed={view === 'plan'} onClick={() => setView('plan')}>
+                {copy.viewPlan}
+              </button>
+              <button type="button" className="plan-review__toggle-button" aria-pressed={view === 'changes'} onClick={() => setView('changes')}>
+                {copy.viewChanges(previous.version)}
+              </button>
+            </div>
+          ) : null}
+          <PlanActions plan={review.plan} title={planTitleOf(review.plan)} fileSuffix={current ? `v${current.version}` : undefined} />
+        </div>
+      ) : null}
       <div id={planId} role="region" aria-label={copy.planLabel} tabIndex={0} className="plan-review__plan">
         {blankPlan ? (
           <p id={emptyId} className="plan-review__empty">
             {copy.emptyPlan}
           </p>
+        ) : view === 'changes' && revisions && previous ? (
+          <Suspense fallback={<p className="plan-review__hint">{copy.loadingDiff}</p>}>
+            <PlanChanges chain={revisions.chain} current={revisions.current} />
+          </Suspense>
         ) : (
           <PlanBody plan={review.plan} />
         )}

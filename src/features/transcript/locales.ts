@@ -52,6 +52,9 @@ export interface TranscriptLocale {
   toolResult: string;
   arguments: string;
   planCard: (title: string) => string;
+  /** The plan card's revision badge (issue 10 item 1) and its full name. */
+  revisionBadge: (version: number) => string;
+  revisionName: (version: number, total: number) => string;
   showPlan: string;
   reviewWaiting: string;
   reviewApproved: string;
@@ -130,6 +133,8 @@ export const en: TranscriptLocale = {
   toolResult: 'Result',
   arguments: 'Arguments',
   planCard: (title) => `Plan: ${title}`,
+  revisionBadge: (version) => `v${version}`,
+  revisionName: (version, total) => `Revision ${version} of ${total}`,
   showPlan: 'Show the plan',
   reviewWaiting: 'Awaiting review',
   reviewApproved: 'Approved',
@@ -240,6 +245,8 @@ export const zhCN: TranscriptLocale = {
   findStatus: (current, total) => (total === 0 ? '无匹配' : `第 ${current} 个，共 ${total} 个`),
   findLoadedOnly: '只搜索了已加载的记录。',
   findLoadAll: '全部加载',
+  revisionBadge: (version) => `v${version}`,
+  revisionName: (version, total) => `第 ${version} 版，共 ${total} 版`,
 };
 
 /** Every dictionary of the transcript, by language. */

@@ -2,15 +2,18 @@
  * The `exit_plan_mode` card, one line (issue 11 item 1): titled by the plan's first heading (the host's `view.title`,
  * else `planTitleOf`, upstream spec §1.9 "Presentation"), the review outcome read from the tool result (approved,
  * keep planning, dismissed to talk, awaiting review) and "Show the plan", which expands the full plan markdown;
- * the reviewer's feedback of a keep planning shows under the line.
+ * the reviewer's feedback of a keep planning shows under the line. The card carries its revision label (v2 of a
+ * chain, issue 10 item 1) and Copy plan / Download .md (issue 10 item 3).
  */
 import { memo, useId, useState, type ReactNode } from 'react';
 import { Markdown } from '../../components/markdown.tsx';
+import { PlanActions } from '../../components/plan-actions.tsx';
 import { planTitleOf } from '../../core/plan/plan-text.ts';
 import { parseArguments, reviewOutcomeOf, type TranscriptItem } from '../../core/transcript/fold.ts';
 import { useCopy } from '../../lib/language.ts';
 import { transcriptLocales } from './locales.ts';
 import { useLogEnded } from './log-ended.ts';
+import { usePlanRevision } from './plan-revisions.ts';
 
 /**
  * A plan title with its inline code spans (`` `x` ``) rendered as code, as the plan's own heading would be.
@@ -33,6 +36,7 @@ export const PlanCard = memo(function PlanCard({ item }: { item: Extract<Transcr
   const title = item.view?.view.title ?? planTitleOf(plan);
   const outcome = reviewOutcomeOf(item.result);
   const ended = useLogEnded();
+  const revision = usePlanRevision(item.callId);
   const { parts, plain } = titleParts(title);
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -41,6 +45,12 @@ export const PlanCard = memo(function PlanCard({ item }: { item: Extract<Transcr
       <header className="card-head">
         <code className="tool-name">exit_plan_mode</code>
         <h3 className="plan-title">{parts}</h3>
+        {revision ? (
+          <span className="plan-revision" title={t.revisionName(revision.version, revision.total)}>
+            <span aria-hidden="true">{t.revisionBadge(revision.version)}</span>
+            <span className="visually-hidden">{t.revisionName(revision.version, revision.total)}</span>
+          </span>
+        ) : null}
         <p className={`review-outcome${outcome.kind === 'failed' ? ' is-error' : ''}`}>
           {outcome.kind === 'waiting' && (ended ? t.reviewUnanswered : t.reviewWaiting)}
           {outcome.kind === 'approved' && t.reviewApproved}
@@ -61,6 +71,7 @@ export const PlanCard = memo(function PlanCard({ item }: { item: Extract<Transcr
         </blockquote>
       ) : null}
       <div id={panelId} className="plan-card-panel" hidden={!open}>
+        {open && plan.trim() !== '' ? <PlanActions plan={plan} title={plain} fileSuffix={revision ? `v${revision.version}` : undefined} /> : null}
         {open ? <Markdown className="plan-body" text={plan} titled /> : null}
       </div>
     </article>

@@ -50,6 +50,11 @@ export interface TranscriptProps {
   onLoadOlder?: () => void;
   /** Load everything older at once (the find box's "Load all"). */
   onLoadAll?: () => void;
+  /**
+   * A plan card to bring into view (the Reviews view, issue 10 item 2): scrolled to and outlined as the find box does
+   * with its current match, whenever `token` changes and the call's row is loaded.
+   */
+  scrollTarget?: { callId: string; token: number } | undefined;
 }
 
 /** Rows whose height is not measured yet are estimated at this many pixels. */
@@ -144,6 +149,7 @@ export function Transcript({
   loadingOlder = false,
   onLoadOlder,
   onLoadAll,
+  scrollTarget,
 }: TranscriptProps) {
   const t = useCopy(transcriptLocales);
   const { openTurn } = transcript;
@@ -174,7 +180,13 @@ export function Transcript({
   const [query, setQuery] = useState('');
   const [matchAt, setMatchAt] = useState(0);
   const matches = useMemo(() => (findOpen ? findRows(items, query, t) : []), [findOpen, items, query, t]);
-  const current = matches.length === 0 ? undefined : matches[Math.min(matchAt, matches.length - 1)];
+  const findCurrent = matches.length === 0 ? undefined : matches[Math.min(matchAt, matches.length - 1)];
+  // A plan card asked for by the Reviews view, while the find box has no current match of its own.
+  const targetIndex = useMemo(
+    () => (scrollTarget === undefined ? -1 : items.findIndex((item) => item.kind === 'tool' && item.callId === scrollTarget.callId)),
+    [items, scrollTarget],
+  );
+  const current = findCurrent ?? (targetIndex >= 0 ? targetIndex : undefined);
 
   // Older rows prepended: keep the rows in view where they were (unless following the bottom).
   useLayoutEffect(() => {
@@ -206,10 +218,19 @@ export function Transcript({
 
   // The current match scrolls into view.
   useEffect(() => {
-    if (current === undefined) return;
+    if (findCurrent === undefined) return;
     atBottom.current = false;
-    virtualizer.scrollToIndex(current, { align: 'center' });
-  }, [current, virtualizer]);
+    virtualizer.scrollToIndex(findCurrent, { align: 'center' });
+  }, [findCurrent, virtualizer]);
+
+  // So does a plan card the Reviews view asked for, once per request (its token), through the same path.
+  const scrolledToken = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (scrollTarget === undefined || targetIndex < 0 || scrolledToken.current === scrollTarget.token) return;
+    scrolledToken.current = scrollTarget.token;
+    atBottom.current = false;
+    virtualizer.scrollToIndex(targetIndex, { align: 'center' });
+  }, [scrollTarget, targetIndex, virtualizer]);
 
   const onScroll = () => {
     const el = scroller.current;
@@ -282,7 +303,7 @@ export function Transcript({
             <FindBox
               query={query}
               onQueryChange={onQueryChange}
-              current={current === undefined ? 0 : matches.indexOf(current) + 1}
+              current={findCurrent === undefined ? 0 : matches.indexOf(findCurrent) + 1}
               total={matches.length}
               onMove={move}
               onClose={closeFind}

@@ -1,0 +1,55 @@
+/**
+ * "Copy plan" and "Download .md" for one plan (issue 10 item 3), on the review card and on every plan card. Copy
+ * writes the markdown verbatim with `navigator.clipboard.writeText` and says "Copied" in a status line, or why it
+ * could not (a refused permission, no clipboard in an insecure context); the download saves the same text as
+ * `<title>.md`. View state only (the last copy result).
+ */
+import { useState } from 'react';
+import { fileNameOf, saveFile } from './download.ts';
+import { useCopy } from '../lib/language.ts';
+import { componentsLocales } from './locales.ts';
+import './plan-actions.css';
+
+/** Props of {@link PlanActions}. */
+export interface PlanActionsProps {
+  /** The plan markdown, copied and saved verbatim. */
+  plan: string;
+  /** The plan's title (file name and accessible names). */
+  title: string;
+  /** A suffix for the file name, e.g. `v2`; none when undefined. */
+  fileSuffix?: string | undefined;
+}
+
+type CopyState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'failed'; reason: string };
+
+/** The two plan actions with their status line. */
+export function PlanActions({ plan, title, fileSuffix }: PlanActionsProps) {
+  const copy = useCopy(componentsLocales);
+  const [state, setState] = useState<CopyState>({ kind: 'idle' });
+  const onCopy = async () => {
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('');
+      await navigator.clipboard.writeText(plan);
+      setState({ kind: 'copied' });
+    } catch (error) {
+      setState({ kind: 'failed', reason: error instanceof Error ? error.message : '' });
+    }
+  };
+  const onDownload = () => {
+    const name = fileNameOf(title, 'plan');
+    saveFile(`${name}${fileSuffix ? `-${fileSuffix}` : ''}.md`, plan, 'text/markdown;charset=utf-8');
+  };
+  return (
+    <div className="plan-actions" role="group" aria-label={copy.planActions(title)}>
+      <button type="button" className="button plan-actions__button" onClick={() => void onCopy()}>
+        {copy.copyPlan}
+      </button>
+      <button type="button" className="button plan-actions__button" onClick={onDownload}>
+        {copy.downloadPlan}
+      </button>
+      <span aria-live="polite" className={`plan-actions__status${state.kind === 'failed' ? ' is-error' : ''}`}>
+        {state.kind === 'copied' ? copy.copied : state.kind === 'failed' ? copy.copyPlanFailed(state.reason) : ''}
+      </span>
+    </div>
+  );
+}

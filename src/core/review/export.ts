@@ -1,0 +1,137 @@
+/**
+ * The review-history JSON export (issue 10 item 3): a documented, versioned shape (`ReviewHistoryExport`, its zod
+ * schema `reviewHistoryExportSchema`, and docs/review-history.md) built from a session's review history. Every
+ * revision carries its chain, version, plan, outcome and the `+N −M` line diff against the revision before it in its
+ * chain. Pure: the export time is passed in.
+ */
+import { z } from 'zod';
+import { diffPlans } from './diff.ts';
+import type { PlanRevision, ReviewHistory, RevisionOutcome } from './history.ts';
+
+/** The `format` tag of the JSON export. */
+export const REVIEW_HISTORY_FORMAT = 'ui-plan/review-history';
+/** The shape version of the JSON export; bumped on any incompatible change. */
+export const REVIEW_HISTORY_VERSION = 1;
+
+const outcomeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('pending') }),
+  z.object({ kind: z.literal('approved') }),
+  z.object({ kind: z.literal('kept-planning'), feedback: z.string().optional() }),
+  z.object({ kind: z.literal('dismissed') }),
+  z.object({ kind: z.literal('aborted'), reason: z.string() }),
+]);
+
+/** Runtime schema of one exported revision (see {@link ReviewHistoryExport}). */
+export const exportedRevisionSchema = z.object({
+  chain: z.number().int().positive(),
+  version: z.number().int().positive(),
+  callId: z.string(),
+  seq: z.number().int().nonnegative(),
+  title: z.string(),
+  plan: z.string(),
+  proposedAt: z.string().nullable(),
+  outcome: outcomeSchema,
+  answeredAt: z.string().nullable(),
+  answeredBy: z.string().nullable(),
+  prompt: z.object({ kind: z.enum(['feedback', 'message']), text: z.string() }).nullable(),
+  changes: z
+    .object({
+      against: z.number().int().positive(),
+      added: z.number().int().nonnegative(),
+      removed: z.number().int().nonnegative(),
+      identical: z.boolean(),
+    })
+    .nullable(),
+});
+
+/** Runtime schema of the whole JSON export (see {@link ReviewHistoryExport}). */
+export const reviewHistoryExportSchema = z.object({
+  format: z.literal(REVIEW_HISTORY_FORMAT),
+  version: z.literal(REVIEW_HISTORY_VERSION),
+  sessionId: z.string(),
+  title: z.string().nullable(),
+  exportedAt: z.string(),
+  complete: z.boolean(),
+  revisions: z.array(exportedRevisionSchema),
+});
+
+/**
+ * One exported revision.
+ * - `chain`, `version`: v`version` of review chain `chain` (both 1-based; a chain ends at an approval).
+ * - `callId`, `seq`: the `exit_plan_mode` call and its log seq.
+ * - `title`, `plan`: the plan's first heading and its markdown verbatim.
+ * - `proposedAt`, `answeredAt`: ISO 8601 UTC times from the log, `null` when the log stores none (or not answered).
+ * - `outcome`: `pending` | `approved` | `kept-planning` (+ `feedback` verbatim when typed) | `dismissed` | `aborted` (+ `reason`).
+ * - `answeredBy`: who answered, when the log records it, else `null`.
+ * - `prompt`: what the user said that led to this revision (`feedback` on the previous one, or `message`s after
+ *   dismissing it), else `null`.
+ * - `changes`: line diff against v`against` (the previous revision of the chain): lines `added`, `removed`, and
+ *   whether the plans are `identical`; `null` for a chain's v1.
+ */
+export type ExportedRevision = z.infer<typeof exportedRevisionSchema>;
+
+/**
+ * The review-history JSON export, `format: 'ui-plan/review-history'`, `version: 1`. `complete` is false when the
+ * history was folded from only the loaded part of the log (a plain dsh host). Documented in docs/review-history.md.
+ */
+export type ReviewHistoryExport = z.infer<typeof reviewHistoryExportSchema>;
+
+function iso(ms: number | undefined): string | null {
+  return typeof ms === 'number' && Number.isFinite(ms) ? new Date(ms).toISOString() : null;
+}
+
+/** The previous revision of the same chain, if any. */
+export function previousInChain(revisions: readonly PlanRevision[], index: number): PlanRevision | undefined {
+  const revision = revisions[index];
+  const before = revisions[index - 1];
+  return revision !== undefined && before !== undefined && before.chain === revision.chain ? before : undefined;
+}
+
+function outcomeOut(outcome: RevisionOutcome): ExportedRevision['outcome'] {
+  return outcome.kind === 'kept-planning' && outcome.feedback === undefined ? { kind: 'kept-planning' } : outcome;
+}
+
+/**
+ * Build the JSON export of a session's review history.
+ * @param input.sessionId the session id
+ * @param input.title the session title, undefined when none
+ * @param input.history the review history (the `reviews` projection, or the client's fold of the loaded events)
+ * @param input.complete whether `history` covers the whole log
+ * @param input.exportedAt the export time, epoch ms
+ * @returns a value that passes `reviewHistoryExportSchema`
+ */
+export function buildReviewHistoryExport(input: {
+  sessionId: string;
+  title: string | undefined;
+  history: ReviewHistory;
+  complete: boolean;
+  exportedAt: number;
+}): ReviewHistoryExport {
+  const revisions = input.history.revisions;
+  return {
+    format: REVIEW_HISTORY_FORMAT,
+    version: REVIEW_HISTORY_VERSION,
+    sessionId: input.sessionId,
+    title: input.title ?? null,
+    exportedAt: new Date(input.exportedAt).toISOString(),
+    complete: input.complete,
+    revisions: revisions.map((revision, index) => {
+      const before = previousInChain(revisions, index);
+      const diff = before ? diffPlans(before.plan, revision.plan) : undefined;
+      return {
+        chain: revision.chain,
+        version: revision.version,
+        callId: revision.callId,
+        seq: revision.seq,
+        title: revision.title,
+        plan: revision.plan,
+        proposedAt: iso(revision.time),
+        outcome: outcomeOut(revision.outcome),
+        answeredAt: iso(revision.answeredAt),
+        answeredBy: revision.answeredBy ?? null,
+        prompt: revision.prompt ? { kind: revision.prompt.kind, text: revision.prompt.text } : null,
+        changes: before && diff ? { against: before.version, added: diff.added, removed: diff.removed, identical: diff.identical } : null,
+      };
+    }),
+  };
+}

@@ -1,0 +1,121 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readFixture } from '../../../fixtures/paths.ts';
+import { renderWithClient } from '../../../mocks/test-utils.tsx';
+import { parseSessionLog } from '../../core/log/reader.ts';
+import { reviewHistoryExportSchema } from '../../core/review/export.ts';
+import { foldReviewHistory } from '../../core/review/revisions.ts';
+import { callMethod } from '../../lib/api-client.ts';
+import ReviewsView from './reviews-view.tsx';
+
+const JSONL = readFixture('review', 'revisions.jsonl');
+const HISTORY = foldReviewHistory(parseSessionLog(JSONL).events);
+const NOW = () => Date.UTC(2026, 10, 30, 12);
+
+/** Captures what `saveFile` downloads: file names and blobs. */
+let saved: { name: string; blob: Blob }[] = [];
+beforeEach(() => {
+  saved = [];
+  const blobs = new Map<string, Blob>();
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    const url = `blob:${blobs.size}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, blob: blobs.get(this.href)! });
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+const region = () => screen.getByRole('region', { name: 'Reviews' });
+
+describe('ReviewsView', () => {
+  it('lists every revision by chain with its outcome, feedback and changes', () => {
+    renderWithClient(<ReviewsView sessionId="s1" title="Greeting" history={HISTORY} complete onShow={() => {}} canDownloadLog={false} now={NOW} />);
+    const chains = within(region()).getAllByRole('region', { name: /^Plan review \d/ });
+    expect(chains.map((c) => c.getAttribute('aria-label'))).toEqual(['Plan review 1 · 4 revisions', 'Plan review 2 · 2 revisions']);
+    const items = within(chains[0]!).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Kept planning, with feedback');
+    expect(items[0]).toHaveTextContent('Feedback: print it before the output, and add a test');
+    expect(items[1]).toHaveTextContent('Dismissed (Chat about it)');
+    expect(items[1]).toHaveTextContent('+2 −1 lines since v1');
+    expect(items[2]).toHaveTextContent('You said: Also document the flag in the README.');
+    expect(items[3]).toHaveTextContent('Approved');
+    expect(items[3]).toHaveTextContent('identical to v3');
+    const second = within(chains[1]!).getAllByRole('listitem');
+    expect(second[0]).toHaveTextContent('Aborted: aborted before the user answered');
+    expect(second[1]).toHaveTextContent('Waiting for your review');
+    expect(screen.queryByText('Showing reviews from the loaded part of the log.')).toBeNull();
+  });
+
+  it('says a pending review of a log that ended is unanswered', () => {
+    renderWithClient(<ReviewsView sessionId="s1" title="Greeting" history={HISTORY} complete ended onShow={() => {}} canDownloadLog={false} />);
+    expect(within(region()).getByText('Unanswered (the log ends here)')).toBeInTheDocument();
+  });
+
+  it('shows a revision in the transcript when it is chosen', async () => {
+    const onShow = vi.fn();
+    renderWithClient(<ReviewsView sessionId="s1" title="Greeting" history={HISTORY} complete onShow={onShow} canDownloadLog={false} />);
+    await userEvent.click(within(region()).getAllByRole('button', { name: 'v2 Add a greeting flag' })[0]!);
+    expect(onShow).toHaveBeenCalledWith('call-2');
+  });
+
+  it('says it shows only the loaded part of the log and offers Load all', async () => {
+    const onLoadAll = vi.fn();
+    const { rerender } = renderWithClient(
+      <ReviewsView sessionId="s1" title={undefined} history={HISTORY} complete={false} onLoadAll={onLoadAll} onShow={() => {}} canDownloadLog={false} />,
+    );
+    expect(within(region()).getByRole('note')).toHaveTextContent('Showing reviews from the loaded part of the log.');
+    await userEvent.click(within(region()).getByRole('button', { name: 'Load all' }));
+    expect(onLoadAll).toHaveBeenCalled();
+    rerender(
+      <ReviewsView
+        sessionId="s1"
+        title={undefined}
+        history={HISTORY}
+        complete={false}
+        loadingAll
+        onLoadAll={onLoadAll}
+        onShow={() => {}}
+        canDownloadLog={false}
+      />,
+    );
+    expect(within(region()).getByText('Loading earlier parts of the log…')).toHaveAttribute('role', 'status');
+  });
+
+  it('downloads the history as Markdown and as JSON of the documented shape', async () => {
+    renderWithClient(<ReviewsView sessionId="s1" title="Greeting flag" history={HISTORY} complete onShow={() => {}} canDownloadLog={false} now={NOW} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Download Markdown' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Download JSON' }));
+    expect(saved.map((s) => s.name)).toEqual(['Greeting-flag-reviews.md', 'Greeting-flag-reviews.json']);
+    expect(await saved[0]!.blob.text()).toContain('### v4: Add a greeting flag');
+    const json = reviewHistoryExportSchema.parse(JSON.parse(await saved[1]!.blob.text()));
+    expect(json.revisions).toHaveLength(6);
+    expect(json.exportedAt).toBe('2026-11-30T12:00:00.000Z');
+  });
+
+  it('hides the log download when the host does not serve it', () => {
+    renderWithClient(<ReviewsView sessionId="s1" title="x" history={HISTORY} complete onShow={() => {}} canDownloadLog={false} />);
+    expect(screen.queryByRole('button', { name: 'Download log (.jsonl)' })).toBeNull();
+  });
+
+  it('downloads the session log as the host stored it', async () => {
+    const { sessionId } = await callMethod('session.import', { jsonl: JSONL });
+    renderWithClient(<ReviewsView sessionId={sessionId} title="x" history={HISTORY} complete onShow={() => {}} canDownloadLog />);
+    await userEvent.click(screen.getByRole('button', { name: 'Download log (.jsonl)' }));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe(`${sessionId}.jsonl`);
+    const stored = await (await fetch(`/api/sessions/${sessionId}/log.jsonl`)).arrayBuffer();
+    expect(new Uint8Array(await saved[0]!.blob.arrayBuffer())).toEqual(new Uint8Array(stored));
+  });
+
+  it('says why the log download failed', async () => {
+    renderWithClient(<ReviewsView sessionId="session-gone" title="x" history={HISTORY} complete onShow={() => {}} canDownloadLog />);
+    await userEvent.click(screen.getByRole('button', { name: 'Download log (.jsonl)' }));
+    expect(await screen.findByText(/^Could not download the log:/)).toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+});
