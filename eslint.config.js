@@ -1,4 +1,4 @@
-// ESLint flat config: TypeScript rules plus the one-way import zones of STYLE.md
+// ESLint flat config: TypeScript rules plus the one-way import zones of docs/style.md
 // (core → nothing; features → core, lib, components, never a sibling; mocks/server → harness, core; nothing → e2e;
 // testing/ is test support: tests, e2e and scripts may import it, product code never does).
 import tseslint from 'typescript-eslint';

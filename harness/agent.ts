@@ -1,6 +1,6 @@
 /**
  * The agent loop: one root agent per session (agent id = session id) running turns of steps against a
- * `ModelProvider`, in the event order of a real dsh host (shared/spec/dsh-frames/ws-events.mux.jsonl, HEAD):
+ * `ModelProvider`, in the event order of a real dsh host (fixtures/dsh-frames/ws-events.mux.jsonl, HEAD):
  * a queued prompt opens `turn/start {trigger}` → user/message → session/title (once); a steered message opens
  * `turn/start` without trigger and waits for the first step. Per step: pre-step boundary (plan-mode commit) →
  * step/start → the step's messages (boundary notices, then steered messages) → session/title (once) →
@@ -31,7 +31,7 @@ export interface QueueItem {
 }
 
 /**
- * A user message a pre-step boundary adds to the step it opens (upstream spec §1.6 E3 "decision messages", e.g. the
+ * A user message a pre-step boundary adds to the step it opens (docs/upstream-spec.md §1.6 E3 "decision messages", e.g. the
  * plan-mode switch notice of §1.7); logged as `user/message` right after `step/start`, before steered messages.
  */
 export type StepMessage = UserMessageData;
@@ -122,7 +122,7 @@ export class Agent {
   }
 
   /**
-   * `session.prompt` (PROTOCOL.md): `steer` joins the running turn at the start of its next step, `queue` runs
+   * `session.prompt` (docs/protocol.md): `steer` joins the running turn at the start of its next step, `queue` runs
    * after the current turn; either starts a turn at once when idle. An idle steer logs `turn/start` (no trigger)
    * synchronously and delivers the message at the first step's start, which runs only after the caller's
    * synchronous work, so a `/plan <task>` logs `command/done` between the two (real dsh host order, issue 5).
@@ -157,7 +157,7 @@ export class Agent {
     this.announceQueue();
   }
 
-  /** `agent.steer` (upstream spec §1.8): a user message for the next step (starts a turn when idle). */
+  /** `agent.steer` (docs/upstream-spec.md §1.8): a user message for the next step (starts a turn when idle). */
   steer(content: ContentBlock[]): void {
     this.prompt(content, 'steer');
   }
@@ -277,7 +277,7 @@ export class Agent {
 
   /**
    * Log the messages of a step right after its `step/start`: the boundary's messages (notices; a failing append is
-   * contained with a warning, as the boundary's own append is, upstream spec §1.6), then the steered messages.
+   * contained with a warning, as the boundary's own append is, docs/upstream-spec.md §1.6), then the steered messages.
    */
   private deliverStepMessages(notices: readonly StepMessage[]): void {
     const { log, logger, handle } = this.deps;

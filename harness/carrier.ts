@@ -1,6 +1,6 @@
 /**
  * The carrier checks of an `/api` request, decided once for both carriers (server/http.ts and the MSW adapter in
- * mocks/handlers.ts; PROTOCOL.md "Unary calls"): the route (426 a downlink path without an upgrade, 404 an unknown
+ * mocks/handlers.ts; docs/protocol.md "Unary calls"): the route (426 a downlink path without an upgrade, 404 an unknown
  * method, 405 a verb other than POST), content type (415), body size (413, harness/limits.ts), JSON nesting depth
  * (400 naming the limit, checked by a linear scan before parsing so no parser or later walk can overflow the stack)
  * and JSON syntax (400). Every refusal's status, plain-text body and headers come from here, so the two carriers
@@ -12,9 +12,9 @@ import { bodyLimitOf, MAX_BODY_BYTES, tooLargeText } from './limits.ts';
 /** Deepest nesting of arrays and objects a request body may have (src/core/json-depth.ts). */
 export { MAX_JSON_DEPTH };
 
-/** Path of the mux downlink: session frames of every attached session (PROTOCOL.md "Downlink"). */
+/** Path of the mux downlink: session frames of every attached session (docs/protocol.md "Downlink"). */
 export const MUX_PATH = '/api/events.mux';
-/** Path of the host downlink: host frames (PROTOCOL.md "Downlink"). */
+/** Path of the host downlink: host frames (docs/protocol.md "Downlink"). */
 export const HOST_PATH = '/api/events.host';
 
 /** The plain-text bodies of the carrier's refusals that are not about the body (which name their rule inline). */
@@ -149,7 +149,7 @@ export function checkJsonBody(text: string, limit: number): CarrierBody {
 /**
  * The HTTP status of a unary answer: 200 for a result, and for an error envelope the status its code stands for, so
  * an invalid request is a 4xx on ui-plan's own carriers while the body stays the protocol's `server-response`
- * envelope (a real dsh host answers 200 for every well-formed call, PROTOCOL.md "Unary calls"; the client reads the
+ * envelope (a real dsh host answers 200 for every well-formed call, docs/protocol.md "Unary calls"; the client reads the
  * envelope either way). `bad-request` → 400, `session-not-found` → 404, `internal` → 500, other codes → 200.
  * @param answer the engine's answer (`{result:{ok, error?:{code}}}`; anything else is 200)
  * @returns the status to send
@@ -165,7 +165,7 @@ export function statusOfAnswer(answer: unknown): number {
 }
 
 /**
- * The HTTP status of a `/api/respond` receipt (upstream spec §3.3 reasons): 200 accepted, 400 `bad-response` (the
+ * The HTTP status of a `/api/respond` receipt (docs/upstream-spec.md §3.3 reasons): 200 accepted, 400 `bad-response` (the
  * answer does not fit the question, or the body is not a `client-response`), 404 `not-pending` (no such question, or
  * already settled), 500 any other reason (the answer could not be recorded; the question stays pending).
  * @param receipt the engine's receipt

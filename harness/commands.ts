@@ -1,10 +1,10 @@
 /**
- * The command plane (`ctx.commands`, upstream spec §4.5 HEAD shape): a registry of slash commands and
+ * The command plane (`ctx.commands`, docs/upstream-spec.md §4.5 HEAD shape): a registry of slash commands and
  * `execute`, which logs `command/run` before the handler and `command/done` after it (a throw counts as
  * `error`). Command name, args and result stay outside model history. A synchronous handler's `command/done`
  * is logged in the same tick as its `command/run`, so what the handler logs itself (e.g. the `turn/start` of the
  * turn `/plan <task>` steers) lands between them, as on a real dsh host; deferred work a handler schedules runs
- * only after `command/done` is logged (upstream spec §1.12, used by the session-modes variant).
+ * only after `command/done` is logged (docs/upstream-spec.md §1.12, used by the session-modes variant).
  */
 import { parseCommandLine } from '../src/core/commands/grammar.ts';
 import type { CommandDescriptor } from '../src/core/protocol/methods.ts';
@@ -20,7 +20,7 @@ export interface CommandResult {
 export interface CommandContext {
   /** The agent (= session) the line was executed for. */
   agentId: string;
-  /** Everything after the command name, untrimmed (upstream spec §1.8). */
+  /** Everything after the command name, untrimmed (docs/upstream-spec.md §1.8). */
   rawInput: string;
   /** Image attachments sent with the line (not supported beyond being counted). */
   images: readonly unknown[];
@@ -46,7 +46,7 @@ export interface CommandRegistry {
   /** Descriptors sorted by name (`commands/list`). */
   list(): CommandDescriptor[];
   /**
-   * Execute one line for a session. Source: upstream spec §4.5 (HEAD), §1.12 (order).
+   * Execute one line for a session. Source: docs/upstream-spec.md §4.5 (HEAD), §1.12 (order).
    * @param log - the session's log (receives `command/run` / `command/done`)
    * @param line - the raw line, e.g. `/plan off`
    * @param images - attachments sent with the line

@@ -1,5 +1,5 @@
 /**
- * The session-modes variant through the host and the real loop with a fake model (seed 002; upstream spec §2):
+ * The session-modes variant through the host and the real loop with a fake model (seed 002; docs/upstream-spec.md §2):
  * the flush seams (prompt submit inside the just-opened turn, turn continuation after each step), the notice in the
  * log, `mode:policy` and exit-tool visibility in the requests, approval at the step's end, child seeding on create
  * and resume, fork inheritance, `session.modes`/`session.setMode`, the `mode` projection, a restart, and a log of

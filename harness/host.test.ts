@@ -433,7 +433,7 @@ describe('host protocol', () => {
 });
 
 describe('host engine', () => {
-  it('puts an idle plan/mode before the first header and shapes the first request (spec §6 item 70)', async () => {
+  it('puts an idle plan/mode before the first header and shapes the first request (docs/upstream-spec.md §6 item 70)', async () => {
     const { host, model } = setup([call('write_file', { path: 'NOTES.md', content: 'x' }), say('done')]);
     const sessionId = host.engine.createSession();
     expect(host.engine.planMode.set(sessionId, true)).toBe('committed');
@@ -450,7 +450,7 @@ describe('host engine', () => {
     expect((result.data as Json).message.content[0].isError).toBe(false);
   });
 
-  it('narrates a flip between turns once, with a changed header and identical tools (spec §6 item 71, §8 items 7, 9)', async () => {
+  it('narrates a flip between turns once, with a changed header and identical tools (docs/upstream-spec.md §6 item 71, §8 items 7, 9)', async () => {
     const { host, model } = setup([say('a'), say('b')]);
     const sessionId = host.engine.createSession();
     await value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'one' }] });
@@ -493,7 +493,7 @@ describe('host engine', () => {
     expect(model.requests[2]!.sections).toContain('plan:policy');
   });
 
-  it('commits an approved exit at the next boundary without a notice; the next request lacks the section and keeps the tool (spec §6 items 50, 52–53)', async () => {
+  it('commits an approved exit at the next boundary without a notice; the next request lacks the section and keeps the tool (docs/upstream-spec.md §6 items 50, 52–53)', async () => {
     const { host, model, mux } = setup([call('exit_plan_mode', { plan: PLAN }), say('DONE')]);
     const sessionId = host.engine.createSession();
     await value(host, 'commands/execute', { args: { agentId: sessionId, line: '/plan do it', images: [] } });

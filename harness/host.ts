@@ -2,7 +2,7 @@
  * The transport-neutral reference host (`createHost`), composed from its parts under harness/host/: the session
  * table (sessions.ts: logs, agents, projections, the typed read-only reason of read-only.ts), the method handlers
  * (methods.ts, with history paging in history.ts and import in import.ts) and request routing (routing.ts: the dsh
- * envelope rules of PROTOCOL.md and upstream spec §4). This module wires them to the plugins — plan-mode (the default)
+ * envelope rules of docs/protocol.md and docs/upstream-spec.md §4). This module wires them to the plugins — plan-mode (the default)
  * or session modes (`mode`, seed 002) — the question service with its Web provider, commands, and the two downlinks.
  * Adapters (server/, mocks/) only carry bytes; every rule lives in the engine. A stored log of the other variant
  * stays readable but read-only, with the reason in its summary.
@@ -38,9 +38,9 @@ export { pageStart } from './host/history.ts';
 
 /** Engine-level API beyond the protocol (direct plan-mode and modes access, test seams). */
 export interface Engine {
-  /** `ctx.planMode` (upstream spec §1.4–§1.6); agent id = session id. @throws HostError bad-request when it is not enabled. */
+  /** `ctx.planMode` (docs/upstream-spec.md §1.4–§1.6); agent id = session id. @throws HostError bad-request when it is not enabled. */
   readonly planMode: PlanModePlugin['controller'];
-  /** `ctx.userQuestions` (upstream spec §3.2). */
+  /** `ctx.userQuestions` (docs/upstream-spec.md §3.2). */
   readonly questions: UserQuestionService;
   /** The Web provider (pending questions, `respond`). */
   readonly questionProvider: WebQuestionProvider;

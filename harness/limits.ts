@@ -1,11 +1,11 @@
 /**
  * Carrier limits shared by the Node server (server/http.ts) and the MSW adapter (mocks/handlers.ts), so both
- * answer 413 at the same size (PROTOCOL.md "Unary calls"). Every path takes 1 MiB except `session.import`, whose
+ * answer 413 at the same size (docs/protocol.md "Unary calls"). Every path takes 1 MiB except `session.import`, whose
  * body carries a whole recorded log and takes 32 MiB (room for a `MAX_IMPORT_JSONL_CHARS` log with JSON escaping).
  */
 import { MAX_IMPORT_JSONL_CHARS, MAX_IMPORT_REQUEST_BODY_BYTES, MAX_REQUEST_BODY_BYTES, requestBodyLimitOf } from '../src/core/protocol/methods.ts';
 
-/** Largest request body of any `/api` path but import, in bytes (PROTOCOL.md: 1 MiB; the client checks it too). */
+/** Largest request body of any `/api` path but import, in bytes (docs/protocol.md: 1 MiB; the client checks it too). */
 export const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 
 /** Largest `/api/session.import` body, in bytes (32 MiB; ui-plan extension). */

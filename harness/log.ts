@@ -1,8 +1,8 @@
 /**
- * The append-only session log of one session (PROTOCOL.md "Session log on disk"). An event is stored
+ * The append-only session log of one session (docs/protocol.md "Session log on disk"). An event is stored
  * through `SessionStorage.append` first; only when that succeeds does it get its `seq` (= number of
  * events before it) and `time`, join the in-memory log and reach subscribers. A throwing append records
- * nothing and propagates as a `LogWriteError` naming the cause without paths (upstream spec §1.6; issue 8
+ * nothing and propagates as a `LogWriteError` naming the cause without paths (docs/upstream-spec.md §1.6; issue 8
  * item 20). `stage` splits an append in two (store now, publish later in the same tick) for a response that must
  * be stored before it is acknowledged. Also holds the small log-derived facts the engine needs.
  */
@@ -201,7 +201,7 @@ export function toLine(event: SessionEvent): StoredLine {
 }
 
 /**
- * The open turn of a log: the last `turn/start` with no later `turn/end` (upstream spec §1.5: "idle" is
+ * The open turn of a log: the last `turn/start` with no later `turn/end` (docs/upstream-spec.md §1.5: "idle" is
  * decided by this fold, not by agent status).
  * @param events - the log
  * @returns the open turn number, or `undefined` when no turn is open
@@ -233,7 +233,7 @@ export function lastTurnOf(events: readonly SessionEvent[]): number {
 }
 
 /**
- * Index of the last `request/header` event, or -1 when none was logged (upstream spec §1.7).
+ * Index of the last `request/header` event, or -1 when none was logged (docs/upstream-spec.md §1.7).
  * @param events - the log
  */
 export function lastHeaderIndex(events: readonly SessionEvent[]): number {

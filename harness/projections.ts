@@ -1,7 +1,7 @@
 /**
- * The host's projection registry (upstream spec §4.4): per session, every logged event is folded through
+ * The host's projection registry (docs/upstream-spec.md §4.4): per session, every logged event is folded through
  * every unit; a change of a unit's state reference yields one `session/projection` change with the seq of
- * the causing event. Units here: `plan` (core, upstream spec §1.11), `title` (the derived session title) and `reviews`
+ * the causing event. Units here: `plan` (core, docs/upstream-spec.md §1.11), `title` (the derived session title) and `reviews`
  * (the review history of issue 10, a ui-plan extension; delivered on history tail pages and frames, not in `session.list`).
  */
 import type { SessionEvent } from '../src/core/log/types.ts';

@@ -1,5 +1,5 @@
 /**
- * System-prompt assembly from ordered sections (upstream spec §1.3: `plan:policy` sits at order 50).
+ * System-prompt assembly from ordered sections (docs/upstream-spec.md §1.3: `plan:policy` sits at order 50).
  * A section renders per agent (or with no agent); an empty rendering contributes no text and is not listed,
  * so an inactive plan mode costs nothing and changes nothing before order 50.
  */

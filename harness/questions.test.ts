@@ -49,7 +49,7 @@ describe('user questions', () => {
       request: { questions: [{ ...single, intent: { kind: 'plan-review', approve: 'A' } }], agent: root },
       code: 'BAD_INTENT',
     },
-  ])('refuses $name before any provider (spec §3.2, §6 item 105)', async ({ request, code }) => {
+  ])('refuses $name before any provider (docs/upstream-spec.md §3.2, §6 item 105)', async ({ request, code }) => {
     const { service, frames } = web();
     expect(await codeOf(service.ask(request as never))).toBe(code);
     expect(frames).toEqual([]);
@@ -171,7 +171,7 @@ describe('user questions', () => {
       },
     },
     { name: 'no answer', value: { sessionId: 's1' } },
-  ])('rejects $name as bad-response and keeps the question pending (spec §3.3)', async ({ value }) => {
+  ])('rejects $name as bad-response and keeps the question pending (docs/upstream-spec.md §3.3)', async ({ value }) => {
     const { service, provider } = web();
     void service.ask({ questions: [single, multi], agent: root });
     expect(provider.respond(answer('q-1', value))).toEqual({ accepted: false, reason: 'bad-response' });

@@ -1,5 +1,5 @@
 /**
- * The user-question service (`ctx.userQuestions`, upstream spec §3.2) and its Web provider (§3.3).
+ * The user-question service (`ctx.userQuestions`, docs/upstream-spec.md §3.2) and its Web provider (§3.3).
  * `ask` runs the caller checks in E3 order, then delegates to the single provider. The Web provider keeps
  * pending questions keyed by their question id (= the `question/requested` frame's rpcId: the asker's stable id, e.g.
  * derived from the tool call so it survives a restart, else a minted one), settles each one exactly once (first valid
@@ -10,7 +10,7 @@ import { clientResponseSchema, type RpcReceipt } from '../src/core/protocol/enve
 import type { QuestionAnswer, QuestionItem } from '../src/core/questions/types.ts';
 import { validateAnswer, validateQuestions } from '../src/core/questions/validate.ts';
 
-/** Error codes of the question service and its providers (upstream spec §3.2). */
+/** Error codes of the question service and its providers (docs/upstream-spec.md §3.2). */
 export type UserQuestionErrorCode =
   | 'ASK_ABORTED'
   | 'ASK_CANCELLED'
@@ -23,7 +23,7 @@ export type UserQuestionErrorCode =
   | 'NO_PROVIDER'
   | 'DUPLICATE_PROVIDER';
 
-/** A failure of `ask` or of a provider, carrying its `code` (upstream spec §3.2 `UserQuestionError`). */
+/** A failure of `ask` or of a provider, carrying its `code` (docs/upstream-spec.md §3.2 `UserQuestionError`). */
 export class UserQuestionError extends Error {
   override readonly name = 'UserQuestionError';
   constructor(
@@ -36,7 +36,7 @@ export class UserQuestionError extends Error {
 
 /**
  * A live agent as the engine's registry holds it. Identity matters: a stale object with the same id is
- * not live (upstream spec §6 item 105). `root` is false for a child owned by a live parent.
+ * not live (docs/upstream-spec.md §6 item 105). `root` is false for a child owned by a live parent.
  */
 export interface AgentHandle {
   readonly id: string;
@@ -86,7 +86,7 @@ export interface QuestionProvider {
 /** `ctx.userQuestions`. */
 export interface UserQuestionService {
   /**
-   * Ask the user. Checks, in order (upstream spec §3.2): aborted signal → `ASK_ABORTED`; no questions →
+   * Ask the user. Checks, in order (docs/upstream-spec.md §3.2): aborted signal → `ASK_ABORTED`; no questions →
    * `EMPTY_QUESTIONS`; an agent that is not the registry's live instance → `CALLER_NOT_LIVE`; a live non-root →
    * `DELEGATED_CALLER`; an intent whose `approve` names no option or without `detail` → `BAD_INTENT`;
    * no provider → `NO_PROVIDER`. Then the provider's answer or rejection.
@@ -98,7 +98,7 @@ export interface UserQuestionService {
   registerProvider(provider: QuestionProvider): () => void;
 }
 
-/** Message a delegated (child) caller gets (upstream spec §3.2 item 4; our wording). */
+/** Message a delegated (child) caller gets (docs/upstream-spec.md §3.2 item 4; our wording). */
 export const DELEGATED_CALLER_MESSAGE =
   'this agent is a delegated child of a live parent and cannot ask the user; put the open decision in your final result instead';
 
@@ -154,7 +154,7 @@ export interface WebQuestionProviderOptions {
 /** The Web provider plus the `respond` side and the replay list for reopening muxes. */
 export interface WebQuestionProvider extends QuestionProvider {
   /**
-   * Settle a pending question from a `POST /api/respond` body (upstream spec §3.3). Never throws.
+   * Settle a pending question from a `POST /api/respond` body (docs/upstream-spec.md §3.3). Never throws.
    * @returns `{accepted:true}`, or `{accepted:false, reason:'not-pending'}` for an unknown/settled id, or
    *   `'bad-response'` for a malformed body, a different sessionId, an answer `validateAnswer` rejects, or an
    *   error code other than `cancelled`, or the recorder's error message (e.g. `could not write the session log:
@@ -175,7 +175,7 @@ interface Entry extends PendingQuestion {
 }
 
 /**
- * Create the host Web provider (upstream spec §3.3).
+ * Create the host Web provider (docs/upstream-spec.md §3.3).
  * @param options - id minting and the mux sender
  */
 export function createWebQuestionProvider(options: WebQuestionProviderOptions): WebQuestionProvider {

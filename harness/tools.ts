@@ -1,6 +1,6 @@
 /**
  * Tools of the reference harness, all environment-free: the tool contract the agent loop runs, the generic
- * `ask_user_question` tool (upstream spec §3.1, answer returned as JSON text as in the recorded
+ * `ask_user_question` tool (docs/upstream-spec.md §3.1, answer returned as JSON text as in the recorded
  * question-composer log), and `list_files` / `read_file` / `write_file` over a small virtual workspace
  * whose writes are folded from the log's successful `write_file` calls (so they survive a restart).
  * Bad arguments always become `isError` results, never crashes. A tool that waits for the user (`resumable`) asks
@@ -16,7 +16,7 @@ import type { ToolSchema } from './types.ts';
 
 /** What a tool's `execute` gets. */
 export interface ToolContext {
-  /** The calling agent, or `undefined` for a call with no agent (upstream spec §1.9 check 1). */
+  /** The calling agent, or `undefined` for a call with no agent (docs/upstream-spec.md §1.9 check 1). */
   agent: AgentHandle | undefined;
   /** The session's log so far (read-only). */
   events: readonly SessionEvent[];
@@ -76,7 +76,7 @@ export function askOptionsOf(
 }
 
 /**
- * `ask_user_question` error texts (model-facing; the result reads `Error: <text>`, upstream spec §1.9 convention).
+ * `ask_user_question` error texts (model-facing; the result reads `Error: <text>`, docs/upstream-spec.md §1.9 convention).
  * The transcript presents a dismissed question by its outcome, not by this text (the client strips `Error: `).
  */
 export const ASK_TEXTS = {
@@ -84,7 +84,7 @@ export const ASK_TEXTS = {
   noChannel: 'no channel to ask the user is available',
 } as const;
 
-/** An error outcome with the upstream `"Error: <message>"` text (upstream spec §1.9). */
+/** An error outcome with the upstream `"Error: <message>"` text (docs/upstream-spec.md §1.9). */
 export function toolError(message: string): ToolOutcome {
   return { text: `Error: ${message}`, isError: true };
 }
@@ -110,8 +110,8 @@ const askArgs = z.object({
 });
 
 /**
- * The model-facing `ask_user_question` tool (snake_case `multi_select`, upstream spec §3.1). The result text
- * is the answer as JSON (`{"answers":[…]}`), as in shared/cases/dsh-recordings/question-composer.
+ * The model-facing `ask_user_question` tool (snake_case `multi_select`, docs/upstream-spec.md §3.1). The result text
+ * is the answer as JSON (`{"answers":[…]}`), as in fixtures/dsh-recordings/question-composer.
  * @param questions - the question service (`undefined` → every call fails with a no-channel error)
  */
 export function askUserQuestionTool(questions: UserQuestionService | undefined): ToolDefinition {

@@ -34,8 +34,8 @@ export interface StoredSession {
 
 /**
  * Durable storage of session logs. Calls are synchronous so that an event is stored before any
- * subscriber sees it ("appended and flushed before streaming", PROTOCOL.md). `append` throws on failure;
- * the engine then records nothing (upstream spec §1.6: a failed append keeps a selection pending).
+ * subscriber sees it ("appended and flushed before streaming", docs/protocol.md). `append` throws on failure;
+ * the engine then records nothing (docs/upstream-spec.md §1.6: a failed append keeps a selection pending).
  */
 export interface SessionStorage {
   /** Every stored session, oldest first; a torn last line has already been cut by the implementation. */

@@ -1,4 +1,4 @@
-/** Carrier checks of the MSW adapter, matching the Node server's (PROTOCOL.md "Unary calls", "Downlink"). */
+/** Carrier checks of the MSW adapter, matching the Node server's (docs/protocol.md "Unary calls", "Downlink"). */
 import { expect, it } from 'vitest';
 import { readRecordingFixture } from '../fixtures/paths.ts';
 import { clientRequest } from '../src/core/protocol/envelopes.ts';

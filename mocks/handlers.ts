@@ -1,17 +1,17 @@
 /**
- * MSW adapter over the reference harness engine (PROTOCOL.md): every request to `/api/*` goes through the carrier
+ * MSW adapter over the reference harness engine (docs/protocol.md): every request to `/api/*` goes through the carrier
  * checks the Node server runs, decided once in harness/carrier.ts (426 a downlink path without an upgrade, 404 an
  * unknown method, 405 a verb other than POST, 415 wrong content type, 413 body over 1 MiB or 32 MiB for
  * `session.import`, 400 body nested too deeply or not JSON; same texts and headers), then straight into the `Host`;
  * the two downlink WebSockets are `ws.link`s that attach the host's streams and detach on close. No business rule
- * lives here (STYLE.md "Thin adapters"). There is no trust fence: the mocked host lives inside the page.
+ * lives here (docs/style.md "Thin adapters"). There is no trust fence: the mocked host lives inside the page.
  */
 import { http, HttpResponse, ws, type RequestHandler, type WebSocketHandler } from 'msw';
 import { checkJsonBody, JSON_HEADERS, refusalHeaders, routeApiRequest, statusOfAnswer, statusOfReceipt, type CarrierRefusal } from '../harness/carrier.ts';
 import { sessionLogAnswer } from '../harness/session-log-route.ts';
 import type { Host } from '../harness/types.ts';
 
-/** WebSocket close code the host uses when a client sends on a downlink (PROTOCOL.md "Downlink"). */
+/** WebSocket close code the host uses when a client sends on a downlink (docs/protocol.md "Downlink"). */
 const POLICY_VIOLATION = 1008;
 
 function refusalResponse(refusal: CarrierRefusal): Response {

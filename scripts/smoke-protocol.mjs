@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Smoke test of a running ui-plan server over the real wire (PROTOCOL.md): /plan <task> → plan review →
+// Smoke test of a running ui-plan server over the real wire (docs/protocol.md): /plan <task> → plan review →
 // Keep planning with feedback → revised plan → Approve → plan mode off → the turn runs and ends.
 // With --expect-replay (a server started with --model replay:fixtures/dsh-recordings/plan-review/session.jsonl): Approve directly
 // and check the recorded plan title and the final text DONE. Plain Node 20 ESM + `ws`; prints each step,

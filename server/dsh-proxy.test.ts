@@ -1,6 +1,6 @@
 /**
  * Tests of the `serve --dsh` proxy against a stand-in upstream on loopback that applies the dsh trust fence
- * (same rule as spec/dsh-frames/trust-fence.txt) and records what reached it: unary calls and both downlinks pass
+ * (same rule as docs/protocol.md "Trust fence") and records what reached it: unary calls and both downlinks pass
  * with Host/Origin rewritten, our fence refuses first, nothing but `/api` is proxied, failures are 502.
  */
 import fs from 'node:fs';

@@ -2,8 +2,8 @@
  * `ui-plan serve --dsh <url>`: serve the built SPA and put a real DeepSeek Harness web host (`dsh web`) behind
  * `/api` — every unary call and both WebSocket downlinks are proxied byte for byte, nothing else. Our own trust
  * fence runs first; then `Host` (and `Origin`, when the browser sent one) are rewritten to the upstream
- * authority so the upstream fence, which wants a same-origin request (PROTOCOL.md "Trust fence",
- * spec/dsh-frames/trust-fence.txt), accepts them. No reference harness is started and no frame is changed.
+ * authority so the upstream fence, which wants a same-origin request (docs/protocol.md "Trust fence",
+ * docs/protocol.md "Trust fence"), accepts them. No reference harness is started and no frame is changed.
  */
 import http from 'node:http';
 import path from 'node:path';

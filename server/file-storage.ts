@@ -1,6 +1,6 @@
 /**
  * Session logs on disk: one dsh JSONL file per session, `<dataDir>/sessions/<sessionId>.jsonl`
- * (PROTOCOL.md "Session log on disk"). Invariants: every append is written synchronously with one
+ * (docs/protocol.md "Session log on disk"). Invariants: every append is written synchronously with one
  * `writeSync` of a whole line, so it is in the file before the engine streams it; a torn last line
  * (crash mid-write) is cut from the file on load with a warning, working on bytes (never decoded and
  * re-encoded), so any file content — invalid UTF-8 included — is cut exactly after its last newline; lines are

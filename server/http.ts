@@ -1,8 +1,8 @@
 /**
- * Node carrier for the dsh web transport (PROTOCOL.md): `POST /api/<method>`, `POST /api/respond`, the
+ * Node carrier for the dsh web transport (docs/protocol.md): `POST /api/<method>`, `POST /api/respond`, the
  * two WebSocket downlinks, the trust fence (server/trust-fence.ts), and the built SPA (server/static.ts). Thin by
  * rule: it checks the fence and the carrier rules (harness/carrier.ts), then hands the parsed body to the `Host`;
- * every envelope, payload and business rule lives in the engine (STYLE.md "Thin adapters"). Robust by rule: a
+ * every envelope, payload and business rule lives in the engine (docs/style.md "Thin adapters"). Robust by rule: a
  * request or upgrade of any shape gets an HTTP answer, a crash in a handler is logged and answered with 500, and
  * the server keeps serving (issue 8 items 1-3).
  */
@@ -33,11 +33,11 @@ import { createTrustFence, type TrustFence } from './trust-fence.ts';
 
 /** Served at `/` when there is no built SPA (server/static.ts). */
 export { NOT_BUILT_HTML };
-/** Largest accepted request body, in bytes (PROTOCOL.md "Unary calls": 1 MiB; `session.import` takes more, harness/limits.ts). */
+/** Largest accepted request body, in bytes (docs/protocol.md "Unary calls": 1 MiB; `session.import` takes more, harness/limits.ts). */
 export { MAX_BODY_BYTES };
 /** Keepalive ping period of the downlinks, in ms. */
 export const PING_INTERVAL_MS = 30_000;
-/** Paths of the mux and host downlinks (PROTOCOL.md "Downlink"; harness/carrier.ts). */
+/** Paths of the mux and host downlinks (docs/protocol.md "Downlink"; harness/carrier.ts). */
 export { HOST_PATH, MUX_PATH };
 
 /** Where the server reports crashes and refused upgrades. */
@@ -186,7 +186,7 @@ export function guardUpgrade(
 }
 
 /**
- * Build the ui-plan HTTP server over a `Host`. Routes (PROTOCOL.md): `POST /api/respond` →
+ * Build the ui-plan HTTP server over a `Host`. Routes (docs/protocol.md): `POST /api/respond` →
  * `host.handleRespond`; `GET /api/sessions/<id>/log.jsonl` → the stored log (harness/session-log-route.ts);
  * `POST /api/<method>` (method may contain `/`) → `host.handleRequest`; WebSocket
  * `/api/events.mux` / `/api/events.host` → `host.openMux` / `host.openHostStream`; other GETs → the SPA.

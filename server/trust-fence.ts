@@ -1,6 +1,6 @@
 /**
- * The trust fence of every `/api` request and WebSocket upgrade (PROTOCOL.md "Trust fence", upstream captures in
- * spec/dsh-frames/trust-fence.txt), as one pure decision shared by `ui-plan serve` and `serve --dsh`. Invariants:
+ * The trust fence of every `/api` request and WebSocket upgrade (docs/protocol.md "Trust fence", upstream captures in
+ * docs/protocol.md "Trust fence"), as one pure decision shared by `ui-plan serve` and `serve --dsh`. Invariants:
  * a loopback `Host` name is believed only from a loopback peer; a non-loopback bind accepts nothing without a
  * `--trusted-host` name; an `Origin`, when sent, equals `http://<Host>`; `Sec-Fetch-Site: cross-site` is refused.
  */
@@ -46,7 +46,7 @@ export type FenceRefusal =
 export type FenceDecision = { ok: true } | { ok: false; reason: FenceRefusal };
 
 /**
- * Decide whether a request or upgrade may pass the trust fence. Rules (issue 8 item 4, PROTOCOL.md "Trust fence"):
+ * Decide whether a request or upgrade may pass the trust fence. Rules (issue 8 item 4, docs/protocol.md "Trust fence"):
  * - a `Host` is required; its name (port ignored) must be a loopback name (`127.0.0.1`, `localhost`, `[::1]`) or one
  *   of `trustedHosts`;
  * - a loopback `Host` name is accepted only from a loopback peer (`127.0.0.0/8`, `::1`, `::ffff:127.x`), so a

@@ -1,7 +1,7 @@
 /**
- * The ONE protocol scenario table (STYLE.md "One protocol scenario table runs against mocks/ and against
+ * The ONE protocol scenario table (docs/style.md "One protocol scenario table runs against mocks/ and against
  * the real server/"): each scenario drives a fresh host through a `ProtocolDriver` and checks the wire as a
- * client sees it (PROTOCOL.md, captures in shared/spec/dsh-frames). Transport-agnostic: the Node server test
+ * client sees it (docs/protocol.md, captures in fixtures/dsh-frames). Transport-agnostic: the Node server test
  * drives it over loopback HTTP + `ws`, the MSW adapter over its handlers. The factory behind the driver must
  * build the host with the scripted model at zero delay; every scenario gets a fresh driver.
  */
@@ -258,7 +258,7 @@ export const protocolScenarios: ProtocolScenario[] = [
       expect(eventOf(done).data).toMatchObject({ commandId: execution.commandId, kind: 'success' });
       expect(eventOf(run).seq).toBeLessThan(eventOf(mode).seq);
       expect(eventOf(mode).seq).toBeLessThan(eventOf(done).seq);
-      // The task is steered as the first user message, after the switch (upstream spec §1.8, §1.12).
+      // The task is steered as the first user message, after the switch (docs/upstream-spec.md §1.8, §1.12).
       const message = mux.frames.find(isEvent(sessionId, 'user/message', (e) => JSON.stringify(e.data).includes(TASK)));
       expect(message && eventOf(message).seq).toBeGreaterThan(eventOf(mode).seq);
 
@@ -360,7 +360,7 @@ export const protocolScenarios: ProtocolScenario[] = [
       const turnEnd = await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
       expect(eventOf(turnEnd).data).toMatchObject({ reason: { kind: 'completed' } });
       // The exit commits at the boundary: after the tool result's step ends, before the next step starts,
-      // with no notice (upstream spec §1.6, §1.9 "On approval").
+      // with no notice (docs/upstream-spec.md §1.6, §1.9 "On approval").
       expect(eventOf(result).seq).toBeLessThan(eventOf(stepEnd).seq);
       expect(eventOf(stepEnd).seq).toBeLessThan(eventOf(off).seq);
       expect(eventOf(off).seq).toBeLessThan(eventOf(nextStep).seq);
@@ -700,7 +700,7 @@ export const protocolScenarios: ProtocolScenario[] = [
         isFrame('session/projection', sessionId, (p) => p.key === 'plan' && p.seq === eventOf(on).seq),
       );
       expect(payloadOf(committed).value).toEqual({ active: true, pending: false });
-      // The model is told once, in the committing step's messages (upstream spec §1.7).
+      // The model is told once, in the committing step's messages (docs/upstream-spec.md §1.7).
       const notice = await mux.next(isEvent(sessionId, 'user/message', (e) => (e.data.source as Payload | undefined)?.form === 'notice'));
       expect(eventOf(notice).seq).toBe(eventOf(step).seq + 1);
       await ok(driver, 'session.cancel', { sessionId });

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { ensureDshHost, RegistryUnreachableError, startReplayHost, type InstalledHost } from '../../testing/dsh-replay-host.ts';
 
-/** The recorded plan-review session the host replays (a copy of shared/cases/dsh-recordings/plan-review). */
+/** The recorded plan-review session the host replays (a copy of fixtures/dsh-recordings/plan-review). */
 export const PLAN_REVIEW_FIXTURE = 'fixtures/dsh-recordings/plan-review/session.jsonl';
 
 /** The `/plan` line of a recording: its `command/run` row as the user typed it. */

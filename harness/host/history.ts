@@ -1,7 +1,7 @@
 /**
  * `session.history` paging: a page of events ending before `beforeSeq` (or at the log's end) holding the last
  * `maxMessages` user/assistant messages with the chunks they were made from, each event with its tool view; the
- * tail page also carries the projection snapshot (PROTOCOL.md "session.history").
+ * tail page also carries the projection snapshot (docs/protocol.md "session.history").
  */
 import type { SessionEvent } from '../../src/core/log/types.ts';
 import type { ToolView } from '../../src/core/protocol/methods.ts';
@@ -14,7 +14,7 @@ function isMessage(event: SessionEvent): boolean {
 /**
  * First index of a history page ending (exclusively) at `end`: the earliest of the last `maxMessages`
  * messages and of their `sourceEventSeqs` (so a message's chunks travel with it), or 0 when there are no
- * more messages before (as captured from a real host, shared/spec/dsh-frames/http-exchanges.jsonl).
+ * more messages before (as captured from a real host, fixtures/dsh-frames/http-exchanges.jsonl).
  * @param events - the whole log
  * @param end - index one past the page's last event
  * @param maxMessages - messages per page; `undefined` for everything before `end`

@@ -2,7 +2,7 @@
  * The handler of every unary method of src/core/protocol/methods.ts over the session table and the plugins: each
  * gets its validated payload, reads or writes through the session table, and returns the value the protocol names
  * (or throws a HostError). The picker's switches run `/plan` and `/mode` as logged commands, so the projections show
- * a queued switch pending from the log alone (upstream spec §1.11).
+ * a queued switch pending from the log alone (docs/upstream-spec.md §1.11).
  */
 import { parseSessionLog } from '../../src/core/log/reader.ts';
 import type { ContentBlock, SessionEvent } from '../../src/core/log/types.ts';
@@ -94,7 +94,7 @@ export function createMethodHandlers(ctx: MethodContext): MethodHandlers {
     },
     // The picker's switch runs `/plan` or `/plan off` (never with a message, so nothing is steered): the request is
     // logged as command/run + command/done around `ctx.planMode.set`, so the `plan` projection, a pure fold of the
-    // log, shows a queued switch pending (upstream spec §1.11), exactly as a typed `/plan` does. A noop logs nothing.
+    // log, shows a queued switch pending (docs/upstream-spec.md §1.11), exactly as a typed `/plan` does. A noop logs nothing.
     'session.setPlanMode': async (payload): Promise<{ outcome: SetOutcome; state: PlanState }> => {
       const session = table.writable(payload.sessionId);
       const before = planMode().get(payload.sessionId);
@@ -141,7 +141,7 @@ export function createMethodHandlers(ctx: MethodContext): MethodHandlers {
       return { modes: plugin.service.list(), ...plugin.service.get(payload.sessionId) };
     },
     // The picker's switch runs `/mode <name>`, so the request is logged (command/run, command/done) and the `mode`
-    // projection shows it pending from the log alone, as `/plan` does for the plan projection (upstream spec §1.11).
+    // projection shows it pending from the log alone, as `/plan` does for the plan projection (docs/upstream-spec.md §1.11).
     'session.setMode': async (payload): Promise<{ state: ModeState }> => {
       const plugin = modesOrThrow(ctx.modesPlugin);
       const session = table.writable(payload.sessionId);

@@ -1,5 +1,5 @@
 /**
- * Request routing of the host (PROTOCOL.md "Unary calls", upstream spec §4): the client-request envelope is checked,
+ * Request routing of the host (docs/protocol.md "Unary calls", docs/upstream-spec.md §4): the client-request envelope is checked,
  * its method matched against the path and the method table, the payload validated by the method's schema, and the
  * handler's value or failure wrapped in a `server-response`. `/api/respond` bodies go to the Web question provider.
  * Never throws: an internal failure is logged and answered with a generic sentence (issue 8 item 6).

@@ -182,7 +182,7 @@ export function createSessionTable(deps: SessionTableDeps) {
     return session as Session & { agent: Agent };
   };
 
-  /** A session's `session.list` item (PROTOCOL.md "session.list"). */
+  /** A session's `session.list` item (docs/protocol.md "session.list"). */
   const summaryOf = (session: Session) => {
     const header = session.log.header;
     const events = session.log.events;

@@ -287,7 +287,7 @@ function exhaustedStep(): ModelChunk[] {
  * at `maxDelayMs`; once exhausted it plays `EXHAUSTED_TEXT` and `finish stop`. The cursor advances when a
  * call starts, so an aborted step is not replayed. Provider and model names come from the recording's
  * first `request/header` config, else `'replay'`.
- * @param jsonl - a dsh session log (e.g. shared/cases/dsh-recordings/plan-review/session.jsonl).
+ * @param jsonl - a dsh session log (e.g. fixtures/dsh-recordings/plan-review/session.jsonl).
  * @param options - pacing and the injectable sleep.
  * @returns a stateful provider: give each session its own (see `modelFromSpec`).
  * @throws {Error} for text that is not a dsh log (see `readRecording`); {RangeError} for a negative or

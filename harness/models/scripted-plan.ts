@@ -2,7 +2,7 @@
  * Plan writing of the scripted model: the title of a task, the files of a `list_files` listing that
  * matter for it, the `#`-headed markdown plan (3–6 steps, each naming one file), its revision after a
  * review, and the parse of an approved plan back into executable steps. Pure and deterministic.
- * Plans always satisfy the exit_plan_mode heading rule (`plan.trim()` matches `^#\s+\S`, upstream spec §1.9).
+ * Plans always satisfy the exit_plan_mode heading rule (`plan.trim()` matches `^#\s+\S`, docs/upstream-spec.md §1.9).
  */
 
 /** One executable step of a scripted plan: the file it writes and what it does there. */
@@ -240,7 +240,7 @@ function quoteBlock(text: string): string {
  * a Verification section and, when `input.feedback` is non-empty, a "Changes after review" section that
  * quotes each piece of feedback verbatim plus one added step that addresses it.
  * @param input - the task, listing, read file and feedback.
- * @returns markdown whose trimmed text starts with a level-1 heading (upstream spec §1.9 check 3).
+ * @returns markdown whose trimmed text starts with a level-1 heading (docs/upstream-spec.md §1.9 check 3).
  */
 export function writePlan(input: PlanInput): string {
   const title = titleFromTask(input.task);

@@ -3,7 +3,7 @@
  * pure function of the request (plan mode iff `sections` includes `plan:policy`, or `mode:policy` while
  * `exit_plan_mode` is offered — the session-modes variant offers it only in plan; the conversation in
  * `messages`): explore → `exit_plan_mode` in plan mode, revise after keep-planning feedback, wait after a
- * dismissal, carry an approved plan out file by file, answer or ask in the default mode (upstream spec §1.9).
+ * dismissal, carry an approved plan out file by file, answer or ask in the default mode (docs/upstream-spec.md §1.9).
  * Text streams as word-sized deltas, reasoning first; the provider awaits its own per-delta delay.
  */
 import type { ModelChunk, ModelMessage, ModelProvider, ModelRequest } from '../types.ts';
@@ -41,7 +41,7 @@ const ASK_REQUEST =
 /**
  * Classifies an `exit_plan_mode` result. Approval text starts with "Plan approved" (or is `{"approved":true}`);
  * a dismissal says the user dismissed the review to talk; other errors that say "keep planning" or "revise"
- * are keep-planning; anything else failed (upstream spec §1.9 checks 1–7).
+ * are keep-planning; anything else failed (docs/upstream-spec.md §1.9 checks 1–7).
  * @param message - a tool message named `exit_plan_mode`.
  */
 export function reviewOutcomeOf(message: ToolMessage): ReviewOutcome {
@@ -89,7 +89,7 @@ function read(messages: readonly ModelMessage[]): Reading {
   all.forEach((m, i) => {
     if (m.role === 'user') {
       taskIndex = i;
-      // A message right after a dismissed or rejected review is feedback on that plan (upstream spec §3.5: "feedback happens by dismissing and then typing a normal message").
+      // A message right after a dismissed or rejected review is feedback on that plan (docs/upstream-spec.md §3.5: "feedback happens by dismissing and then typing a normal message").
       if (lastReview === 'dismissed' || lastReview === 'keep-planning') feedback.push(m.text);
       else {
         origin = m.text;

@@ -64,7 +64,7 @@ export function parseConfig<S extends z.ZodType>(schema: S, value: unknown): z.o
 }
 
 /**
- * A plugin's prompt section: a string that is not blank (upstream spec §1.3; seed 002 "Config").
+ * A plugin's prompt section: a string that is not blank (docs/upstream-spec.md §1.3; seed 002 "Config").
  */
 export const sectionSchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'missing' : 'expected a string') })

@@ -1,5 +1,5 @@
 /**
- * The `exit_plan_mode` tool shared by the plan-mode plugin and the session-modes variant (upstream spec §1.9–§1.10,
+ * The `exit_plan_mode` tool shared by the plan-mode plugin and the session-modes variant (docs/upstream-spec.md §1.9–§1.10,
  * seed 000 "The review / exit flow", seed 002 "exit_plan_mode"): argument and state checks, the plan-review
  * question, reading the verdict, and the wire cards of its rows. The variants differ only in how "in plan mode"
  * is folded and in what an approval queues, which the caller passes in.
@@ -21,7 +21,7 @@ import { askOptionsOf, toolError, type ToolDefinition, type ToolOutcome } from '
 
 /** The exit tool's name (seed 000 `EXIT_PLAN_MODE`). */
 export const EXIT_PLAN_MODE = 'exit_plan_mode';
-/** Review question texts (upstream spec §1.10; option descriptions as captured in dsh-frames). */
+/** Review question texts (docs/upstream-spec.md §1.10; option descriptions as captured in dsh-frames). */
 export const REVIEW_QUESTION = 'Approve this plan and leave plan mode?';
 /** Description of the Approve option, as captured from a real dsh host. */
 export const APPROVE_DESCRIPTION = 'Leave plan mode; the plan is carried out from the next step.';
@@ -29,7 +29,7 @@ export const APPROVE_DESCRIPTION = 'Leave plan mode; the plan is carried out fro
 export const KEEP_PLANNING_DESCRIPTION = 'Stay in plan mode; feedback goes back to the model.';
 
 /**
- * `exit_plan_mode` result and error texts (upstream spec §1.9), word for word as the real dsh 0.1.0-rc.8 plugin
+ * `exit_plan_mode` result and error texts (docs/upstream-spec.md §1.9), word for word as the real dsh 0.1.0-rc.8 plugin
  * throws them (the tool result then reads `Error: <text>`; interop, issue 5).
  */
 export const EXIT_TEXTS = {
@@ -63,7 +63,7 @@ export interface ExitPlanToolOptions {
 }
 
 /**
- * Build the `exit_plan_mode` tool (upstream spec §1.9): checks in order — a string `plan`, a calling agent, the
+ * Build the `exit_plan_mode` tool (docs/upstream-spec.md §1.9): checks in order — a string `plan`, a calling agent, the
  * logged state is plan, a level-1 `#` heading, a questions channel — then one review question; approve →
  * `options.approve` and the approval text, keep planning → an error carrying the feedback verbatim (or the
  * generic revise text), dismissed → the stop-and-wait error, any other ask failure → its own message.
@@ -185,7 +185,7 @@ function isExitCall(events: readonly SessionEvent[], beforeSeq: number, callId: 
 }
 
 /**
- * The wire card of an `exit_plan_mode` row, shared by both variants (upstream spec §1.9
+ * The wire card of an `exit_plan_mode` row, shared by both variants (docs/upstream-spec.md §1.9
  * "Presentation"): the call as a generic card titled by the plan's first heading, the result titled "Plan review".
  * @param event - a logged event
  * @param events - the log up to at least `event` (to find the call behind a result)

@@ -1,5 +1,5 @@
 /**
- * Tests of the session-modes plugin on its own (seed 002; upstream spec §2): config validation, list/get/set,
+ * Tests of the session-modes plugin on its own (seed 002; docs/upstream-spec.md §2): config validation, list/get/set,
  * the flush with its notice rules, the `mode:policy` section, exit-tool visibility, the exit review and approval,
  * and the per-mode commands. The loop seams and child seeding run through the host in host-modes.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The session-modes plugin `mode` (seed 002; upstream spec §2, E0 around 07-20/21): named, logged, per-agent
+ * The session-modes plugin `mode` (seed 002; docs/upstream-spec.md §2, E0 around 07-20/21): named, logged, per-agent
  * collaboration modes, `plan` the first definition. The mode lives in the log as whole-value `mode/set {mode}`;
  * the only in-memory state is one pending intent per agent, flushed at the loop's seams (prompt submit inside
  * the just-opened turn, turn continuation after each step) with one coalesced notice when the last request
@@ -65,7 +65,7 @@ export interface ModesConfig {
 }
 
 /**
- * Validate the plugin config at load (seed 002 "Config", upstream spec §2).
+ * Validate the plugin config at load (seed 002 "Config", docs/upstream-spec.md §2).
  * @param config - the entry's `config`: `undefined` (the built-in `plan` only) or `{modes: {<name>: {section}}}`
  * @returns a detached config whose `modes` holds the built-in `plan` (unless overridden) and then the others in
  *   config order; `default` is never a key

@@ -42,11 +42,11 @@ describe('plan-mode plugin', () => {
     { config: { section: 42 }, error: 'section: expected a string' },
     { config: { section: '  \n ' }, error: 'section: must not be blank' },
     { config: { section: 'x', tools: [], mode: 'a' }, error: 'config: unknown key(s): tools, mode' },
-  ])('rejects config $config (spec §6 items 1, 3)', ({ config, error }) => {
+  ])('rejects config $config (docs/upstream-spec.md §6 items 1, 3)', ({ config, error }) => {
     expect(() => resolvePlanModeConfig(config)).toThrow(error);
   });
 
-  it('returns an equal but detached config (spec §6 item 2)', () => {
+  it('returns an equal but detached config (docs/upstream-spec.md §6 item 2)', () => {
     const config = { section: 'Plan first.' };
     const resolved = resolvePlanModeConfig(config);
     expect(resolved).toEqual(config);
@@ -57,18 +57,18 @@ describe('plan-mode plugin', () => {
     { events: [], end: undefined, active: false },
     { events: [ev(true, 0), ev(false, 1), ev(true, 2)], end: undefined, active: true },
     { events: [ev(true, 0), ev(false, 1)], end: 1, active: true },
-  ])('folds $events.length plan/mode events up to $end (spec §6 items 4–5)', ({ events, end, active }) => {
+  ])('folds $events.length plan/mode events up to $end (docs/upstream-spec.md §6 items 4–5)', ({ events, end, active }) => {
     expect(foldPlanMode(events, end)).toBe(active);
   });
 
-  it('gets the folded state (spec §6 item 6)', () => {
+  it('gets the folded state (docs/upstream-spec.md §6 item 6)', () => {
     const f = fixture();
     expect(f.pm.get('s1')).toEqual({ active: false });
     f.log.append({ type: 'plan/mode', data: { active: true } });
     expect(f.pm.get('s1')).toEqual({ active: true });
   });
 
-  it('queues an exit in an open turn and shows the target as pending (spec §6 item 7)', () => {
+  it('queues an exit in an open turn and shows the target as pending (docs/upstream-spec.md §6 item 7)', () => {
     const f = fixture();
     f.log.append({ type: 'plan/mode', data: { active: true } });
     f.openTurn();
@@ -77,7 +77,7 @@ describe('plan-mode plugin', () => {
     expect(f.types()).toEqual(['plan/mode', 'turn/start']);
   });
 
-  it('answers noop for the current target and queued for a change in a turn (spec §6 item 8)', () => {
+  it('answers noop for the current target and queued for a change in a turn (docs/upstream-spec.md §6 item 8)', () => {
     const f = fixture();
     f.openTurn();
     expect(f.pm.set('s1', false)).toBe('noop');
@@ -86,7 +86,7 @@ describe('plan-mode plugin', () => {
     expect(f.pm.get('s1')).toEqual({ active: false, pending: true });
   });
 
-  it('commits at once when idle and a later boundary appends nothing (spec §6 item 9)', () => {
+  it('commits at once when idle and a later boundary appends nothing (docs/upstream-spec.md §6 item 9)', () => {
     const f = fixture();
     expect(f.pm.set('s1', true)).toBe('committed');
     expect(foldPlanMode(f.log.events)).toBe(true);
@@ -95,7 +95,7 @@ describe('plan-mode plugin', () => {
     expect(f.types()).toEqual(['plan/mode', 'plan/mode']);
   });
 
-  it('cancels a leftover entry of a closed turn when reversed while idle (spec §6 item 10)', () => {
+  it('cancels a leftover entry of a closed turn when reversed while idle (docs/upstream-spec.md §6 item 10)', () => {
     const f = fixture();
     f.openTurn();
     expect(f.pm.set('s1', true)).toBe('queued');
@@ -152,7 +152,7 @@ describe('plan-mode plugin', () => {
     expect(f.types()).toEqual(['request/header', 'turn/start', 'plan/mode']);
   });
 
-  it('owes an idle commit after a header that described the other state one notice, given by the next boundary (spec §6 item 11)', () => {
+  it('owes an idle commit after a header that described the other state one notice, given by the next boundary (docs/upstream-spec.md §6 item 11)', () => {
     const f = fixture();
     f.header();
     f.pm.set('s1', true);
@@ -223,7 +223,7 @@ describe('plan-mode plugin', () => {
     expect(f.types()).toEqual(types);
   });
 
-  it('narrates exactly once across repeated boundaries (spec §6 items 13, 18)', () => {
+  it('narrates exactly once across repeated boundaries (docs/upstream-spec.md §6 items 13, 18)', () => {
     const f = fixture();
     f.openTurn();
     f.header();
@@ -236,7 +236,7 @@ describe('plan-mode plugin', () => {
     expect(second).toEqual([]);
   });
 
-  it('uses the default-mode wording for a narrated exit (spec §6 item 19)', () => {
+  it('uses the default-mode wording for a narrated exit (docs/upstream-spec.md §6 item 19)', () => {
     const f = fixture();
     f.log.append({ type: 'plan/mode', data: { active: true } });
     f.openTurn();
@@ -245,7 +245,7 @@ describe('plan-mode plugin', () => {
     expect(f.pm.boundary('s1').map((m) => m.content)).toEqual([[{ type: 'text', text: NOTICE_OFF }]]);
   });
 
-  it('adds no notice when the last header already told the target (spec §6 item 20)', () => {
+  it('adds no notice when the last header already told the target (docs/upstream-spec.md §6 item 20)', () => {
     const f = fixture();
     f.openTurn();
     f.log.append({ type: 'plan/mode', data: { active: true } });
@@ -256,7 +256,7 @@ describe('plan-mode plugin', () => {
     expect(foldPlanMode(f.log.events)).toBe(true);
   });
 
-  it('contains a failed append with one warn, stays pending and commits at a healthy boundary (spec §6 items 21–22, §8 item 8)', () => {
+  it('contains a failed append with one warn, stays pending and commits at a healthy boundary (docs/upstream-spec.md §6 items 21–22, §8 item 8)', () => {
     const f = fixture();
     f.openTurn();
     f.pm.set('s1', true);
@@ -283,7 +283,7 @@ describe('plan-mode plugin', () => {
   it.each([
     { active: false, section: '' },
     { active: true, section: 'PLAN SECTION' },
-  ])('renders the section only while plan mode is in force: active=$active (spec §6 item 25)', ({ active, section }) => {
+  ])('renders the section only while plan mode is in force: active=$active (docs/upstream-spec.md §6 item 25)', ({ active, section }) => {
     const f = fixture();
     if (active) f.pm.set('s1', true);
     expect(f.plugin.section.render('s1')).toBe(section);
@@ -305,7 +305,7 @@ describe('plan-mode plugin', () => {
     { line: '/plan off', idle: true, text: PLAN_TEXTS.offAlready, state: { active: false }, steers: 0 },
     { line: '/plan off now', idle: true, text: PLAN_TEXTS.onCommitted, state: { active: true }, steers: 1 },
     { line: '/plan OFF', idle: true, text: PLAN_TEXTS.onCommitted, state: { active: true }, steers: 1 },
-  ])('runs "$line" (idle=$idle) (spec §6 items 35–37, 40, §8 items 10–12)', async ({ line, idle, text, state, steers }) => {
+  ])('runs "$line" (idle=$idle) (docs/upstream-spec.md §6 items 35–37, 40, §8 items 10–12)', async ({ line, idle, text, state, steers }) => {
     const f = fixture();
     if (!idle) f.openTurn();
     const outcome = await f.run(line);
@@ -314,7 +314,7 @@ describe('plan-mode plugin', () => {
     expect(f.steers).toHaveLength(steers);
   });
 
-  it('steers the trimmed text once, inside the handler, so a started turn lands before command/done (spec §6 item 36; real dsh host order)', async () => {
+  it('steers the trimmed text once, inside the handler, so a started turn lands before command/done (docs/upstream-spec.md §6 item 36; real dsh host order)', async () => {
     let typesAtSteer: string[] = [];
     const g = fixture({ commands: false });
     const commands = createCommandRegistry(() => 'abcdef12');
@@ -337,7 +337,7 @@ describe('plan-mode plugin', () => {
     expect(g.log.events[0]!.data).toEqual({ commandId: 'cmd-abcdef12-1', name: 'plan', args: '   draft …  ', source: { kind: 'user' } });
   });
 
-  it('cancels a pending entry with /plan off and a later boundary logs nothing (spec §6 item 38)', async () => {
+  it('cancels a pending entry with /plan off and a later boundary logs nothing (docs/upstream-spec.md §6 item 38)', async () => {
     const f = fixture();
     f.openTurn();
     await f.run('/plan');
@@ -347,7 +347,7 @@ describe('plan-mode plugin', () => {
     expect(f.log.events.filter((e) => e.type === 'plan/mode')).toHaveLength(0);
   });
 
-  it('queues /plan off in a turn, repeats the queued wording, and commits at the boundary (spec §6 item 39)', async () => {
+  it('queues /plan off in a turn, repeats the queued wording, and commits at the boundary (docs/upstream-spec.md §6 item 39)', async () => {
     const f = fixture();
     f.log.append({ type: 'plan/mode', data: { active: true } });
     f.openTurn();
@@ -358,14 +358,14 @@ describe('plan-mode plugin', () => {
     expect(f.pm.get('s1')).toEqual({ active: false });
   });
 
-  it('commits /plan off at once when idle (spec §6 item 40)', async () => {
+  it('commits /plan off at once when idle (docs/upstream-spec.md §6 item 40)', async () => {
     const f = fixture();
     await f.run('/plan');
     expect((await f.run('/plan off'))?.result).toEqual({ kind: 'success', text: PLAN_TEXTS.offCommitted });
     expect(f.pm.get('s1')).toEqual({ active: false });
   });
 
-  it('refuses /plan off with images before any change (spec §6 item 41, §8 item 13)', async () => {
+  it('refuses /plan off with images before any change (docs/upstream-spec.md §6 item 41, §8 item 13)', async () => {
     const f = fixture();
     await f.run('/plan');
     const outcome = await f.run('/plan off', [{ type: 'image' }]);
@@ -374,7 +374,7 @@ describe('plan-mode plugin', () => {
     expect(f.types()).toEqual(['command/run', 'plan/mode', 'command/done', 'command/run', 'command/done']);
   });
 
-  it('registers /plan with its descriptor, leaves /mode and /review unmatched and unregisters on dispose (spec §6 items 33–34, 42)', async () => {
+  it('registers /plan with its descriptor, leaves /mode and /review unmatched and unregisters on dispose (docs/upstream-spec.md §6 items 33–34, 42)', async () => {
     const f = fixture();
     expect(f.commands!.list()).toEqual([{ name: 'plan', description: 'Enter or leave plan mode', input: { hint: '[off|message]', images: true } }]);
     expect(await f.run('/mode plan')).toBeUndefined();
@@ -385,7 +385,7 @@ describe('plan-mode plugin', () => {
     expect(f.types()).toEqual([]);
   });
 
-  it('lists exit_plan_mode with one required plan parameter and a plan-only description (spec §6 item 43)', () => {
+  it('lists exit_plan_mode with one required plan parameter and a plan-only description (docs/upstream-spec.md §6 item 43)', () => {
     const { schema } = fixture().plugin.tool;
     expect(schema.name).toBe('exit_plan_mode');
     expect(schema.parameters).toMatchObject({ required: ['plan'], properties: { plan: { type: 'string' } } });
@@ -408,13 +408,13 @@ describe('plan-mode plugin', () => {
     expect(f.pm.get('s1')).toEqual({ active });
   });
 
-  it('fails with the manual-switch hint without a questions service (spec §6 item 47)', async () => {
+  it('fails with the manual-switch hint without a questions service (docs/upstream-spec.md §6 item 47)', async () => {
     const f = fixture({ questions: 'none' });
     f.pm.set('s1', true);
     expect(await f.exec(PLAN)).toEqual({ text: `Error: ${EXIT_TEXTS.noChannel}`, isError: true });
   });
 
-  it('asks the exact review question with the execution signal and queues a silent exit on approval (spec §6 items 50, 53, 56, 58)', async () => {
+  it('asks the exact review question with the execution signal and queues a silent exit on approval (docs/upstream-spec.md §6 items 50, 53, 56, 58)', async () => {
     const f = fixture();
     f.pm.set('s1', true);
     f.openTurn();
@@ -458,7 +458,7 @@ describe('plan-mode plugin', () => {
     },
     { answers: [{ id: 'other', selected: ['Approve'] }], text: EXIT_TEXTS.revise },
     { answers: [], text: EXIT_TEXTS.revise },
-  ])('keeps planning for $answers (spec §6 items 54–55, §8 item 17)', async ({ answers, text }) => {
+  ])('keeps planning for $answers (docs/upstream-spec.md §6 items 54–55, §8 item 17)', async ({ answers, text }) => {
     const f = fixture();
     f.pm.set('s1', true);
     f.setReply({ answers: answers.map((a) => ('custom' in a && a.custom !== undefined ? a : { id: a.id, selected: a.selected })) } as QuestionAnswer);
@@ -472,7 +472,7 @@ describe('plan-mode plugin', () => {
     { error: new UserQuestionError('NO_PROVIDER', 'no user-question provider is registered'), text: 'no user-question provider is registered' },
     { error: new UserQuestionError('DELEGATED_CALLER', 'child cannot ask'), text: 'child cannot ask' },
     { error: new Error('review aborted'), text: 'review aborted' },
-  ])('maps an ask failure $error.message to its own error and stays on (spec §6 items 48–49, 57, 60)', async ({ error, text }) => {
+  ])('maps an ask failure $error.message to its own error and stays on (docs/upstream-spec.md §6 items 48–49, 57, 60)', async ({ error, text }) => {
     const f = fixture();
     f.pm.set('s1', true);
     f.setReply(error);
@@ -480,7 +480,7 @@ describe('plan-mode plugin', () => {
     expect(f.pm.get('s1')).toEqual({ active: true });
   });
 
-  it('fails with the reload message when disposed while waiting (spec §6 item 59, §8 item 19)', async () => {
+  it('fails with the reload message when disposed while waiting (docs/upstream-spec.md §6 item 59, §8 item 19)', async () => {
     const f = fixture();
     f.pm.set('s1', true);
     let release!: (answer: QuestionAnswer) => void;
@@ -501,7 +501,7 @@ describe('plan-mode plugin', () => {
   it.each([
     { plan: '## Step two\ntext', title: 'Step two' },
     { plan: 'prose only', title: 'Plan' },
-  ])('titles the call card "$title" and the result card "Plan review" (spec §6 item 61)', ({ plan, title }) => {
+  ])('titles the call card "$title" and the result card "Plan review" (docs/upstream-spec.md §6 item 61)', ({ plan, title }) => {
     const f = fixture();
     const callEvent = f.log.append({
       type: 'tool/call',

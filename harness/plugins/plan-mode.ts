@@ -1,5 +1,5 @@
 /**
- * The plan-mode plugin (upstream spec §1.3–§1.10, E3 where eras differ; no images, no Code Mode; seed 000).
+ * The plan-mode plugin (docs/upstream-spec.md §1.3–§1.10, E3 where eras differ; no images, no Code Mode; seed 000).
  * State lives in the log as whole-value `plan/mode {active}` events; the only in-memory state is the pending
  * selection per agent, committed at the next pre-step boundary (or at once when idle), and a notice owed by an
  * idle commit, which the next boundary adds to its step's messages (upstream `agent.inject`); a selection the log
@@ -24,9 +24,9 @@ import { createExitPlanTool, EXIT_TEXTS, exitToolViewOf } from './exit-plan-tool
 export const PLAN_MODE_PLUGIN_ID = 'plan-mode';
 /** Package name of the plan-mode plugin in a harness config. */
 export const PLAN_MODE_PLUGIN_NAME = '@deepseek-ai/dsh-plan-mode';
-/** Section name and order (upstream spec §1.3). */
+/** Section name and order (docs/upstream-spec.md §1.3). */
 export const PLAN_POLICY_SECTION = 'plan:policy';
-/** Prompt order of the `plan:policy` section (upstream spec §1.3). */
+/** Prompt order of the `plan:policy` section (docs/upstream-spec.md §1.3). */
 export const PLAN_POLICY_ORDER = 50;
 
 /** Built-in section text, used when no config is given (our wording). */
@@ -36,13 +36,13 @@ export const DEFAULT_PLAN_SECTION =
   'present it with exit_plan_mode as markdown starting with a "# " heading that names it. The user either ' +
   'approves it (then carry it out from your next step) or keeps planning with feedback.';
 
-/** Notice texts (upstream spec §1.7: two fixed one-sentence texts; as the real dsh 0.1.0-rc.8 plugin words them). */
+/** Notice texts (docs/upstream-spec.md §1.7: two fixed one-sentence texts; as the real dsh 0.1.0-rc.8 plugin words them). */
 export const NOTICE_ON = 'The user switched this session to plan mode.';
-/** Notice text for a switch back to the default mode (upstream spec §1.7). */
+/** Notice text for a switch back to the default mode (docs/upstream-spec.md §1.7). */
 export const NOTICE_OFF = 'The user switched this session back to the default mode.';
 
 /**
- * `/plan` result texts (upstream spec §1.8 outcome table), word for word as a real dsh 0.1.0-rc.8 host answers
+ * `/plan` result texts (docs/upstream-spec.md §1.8 outcome table), word for word as a real dsh 0.1.0-rc.8 host answers
  * `commands/execute` (interop, issue 5; testing/protocol-scenarios.ts "as a real dsh host words it").
  */
 export const PLAN_TEXTS = {
@@ -55,18 +55,18 @@ export const PLAN_TEXTS = {
   offImages: 'Image attachments cannot accompany /plan off.',
 } as const;
 
-/** Resolved plugin config: exactly `{section}` (upstream spec §1.3). */
+/** Resolved plugin config: exactly `{section}` (docs/upstream-spec.md §1.3). */
 export interface PlanModeConfig {
   section: string;
 }
 
 /**
- * The plan-mode plugin's config schema (upstream spec §1.3; §6 items 1–3): exactly `{section}`, a non-blank string.
+ * The plan-mode plugin's config schema (docs/upstream-spec.md §1.3; §6 items 1–3): exactly `{section}`, a non-blank string.
  */
 export const planModeConfigSchema = strictConfigObject({ section: sectionSchema }, 'an object {section}');
 
 /**
- * Validate the plugin config at load (upstream spec §1.3; §6 items 1–3) through {@link planModeConfigSchema}.
+ * Validate the plugin config at load (docs/upstream-spec.md §1.3; §6 items 1–3) through {@link planModeConfigSchema}.
  * @param config - the `config` value of the plugin entry
  * @returns a detached `{section}` copy
  * @throws ConfigError naming the field: `config: expected an object {section}`, `section: missing`,
@@ -82,7 +82,7 @@ export interface PendingSelection {
   narrate: boolean;
 }
 
-/** `ctx.planMode` (upstream spec §1.4–§1.6). Agent ids are session ids. */
+/** `ctx.planMode` (docs/upstream-spec.md §1.4–§1.6). Agent ids are session ids. */
 export interface PlanModeController {
   /** `{active, pending?}`: `active` is the log fold; `pending` (the target) only while a selection exists (§1.4). */
   get(agentId: string): PlanState;

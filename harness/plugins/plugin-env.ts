@@ -11,7 +11,7 @@ import type { UserQuestionService } from '../questions.ts';
 export interface PluginEnv {
   /** The log of an agent (= session), or `undefined` for an unknown agent. */
   logOf(agentId: string): SessionLog | undefined;
-  /** The questions service, when composed (the `exit_plan_mode` review; upstream spec §1.9 check 4). */
+  /** The questions service, when composed (the `exit_plan_mode` review; docs/upstream-spec.md §1.9 check 4). */
   questions: UserQuestionService | undefined;
   /** The command registry, when composed (the plugin's commands are registered only then; §1.8). */
   commands: CommandRegistry | undefined;

@@ -1,7 +1,7 @@
 /**
  * In-memory `SessionStorage` for tests, the MSW adapter and demos. Holds deep copies so callers can never
  * mutate stored lines; `failAppend` makes `append` throw to exercise the engine's failure paths
- * (upstream spec §1.6: a throwing append keeps a plan-mode selection pending).
+ * (docs/upstream-spec.md §1.6: a throwing append keeps a plan-mode selection pending).
  */
 import type { SessionMeta, SessionStorage, StoredLine, StoredSession } from '../types.ts';
 import { serializeStoredHeader, serializeStoredLine } from './stored-lines.ts';
@@ -20,7 +20,7 @@ export interface MemoryStorageOptions {
 const copy = <T>(value: T): T => structuredClone(value);
 
 /**
- * A `SessionStorage` kept in process memory (PROTOCOL.md "Session log on disk" shape, without the disk).
+ * A `SessionStorage` kept in process memory (docs/protocol.md "Session log on disk" shape, without the disk).
  * `loadAll()` returns sessions oldest first (creation order). `create` throws for a duplicate id;
  * `append` throws for an unknown session and whenever `failAppend` says so (nothing is stored then).
  */

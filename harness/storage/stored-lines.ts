@@ -37,7 +37,7 @@ export function storedLinesOf(parsed: ParsedLog): StoredLine[] {
 
 /**
  * Serialise one stored line in the dsh key order `{type,data,surfaceOp?,time?,sourceEventSeqs?}`
- * (upstream spec §1.1 envelope; `time` is epoch ms).
+ * (docs/upstream-spec.md §1.1 envelope; `time` is epoch ms).
  * @param line a stored line
  * @returns its JSON text without the trailing newline
  */
@@ -51,7 +51,7 @@ export function serializeStoredLine(line: StoredLine): string {
 
 /**
  * Serialise a session header `{type:'session',version,id,createdAt,cwd}` plus the ui-plan extensions
- * `readOnly` and `parentSessionId` when set (PROTOCOL.md "Session log on disk").
+ * `readOnly` and `parentSessionId` when set (docs/protocol.md "Session log on disk").
  * @returns its JSON text without the trailing newline
  */
 export function serializeStoredHeader(header: StoredSession['header']): string {

@@ -1,6 +1,6 @@
 /**
  * `ui-plan fold FILE...`: one JSON line per session log with its event count, the 1-based numbers of the lines the
- * reader skipped, `foldPlanMode` (upstream spec §1.2), the `plan` projection (§1.11) and `foldMode` (§2). An
+ * reader skipped, `foldPlanMode` (docs/upstream-spec.md §1.2), the `plan` projection (§1.11) and `foldMode` (§2). An
  * unreadable file is reported on stderr and the others are still folded (exit 1).
  */
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import { foldMode } from '../../src/core/modes/fold.ts';
 import { foldPlanMode, foldPlanProjection } from '../../src/core/plan/fold.ts';
 import type { CliIo } from '../cli/io.ts';
 
-/** One line of `ui-plan fold` (PROTOCOL.md "Session log on disk"). */
+/** One line of `ui-plan fold` (docs/protocol.md "Session log on disk"). */
 export interface FoldLine {
   events: number;
   skipped: number[];
@@ -21,7 +21,7 @@ export interface FoldLine {
 
 /**
  * Fold one session log's text: event count, skipped 1-based line numbers (as `parseSessionLog` reports them),
- * `foldPlanMode` (upstream spec §1.2), the `plan` projection (§1.11) and `foldMode` (§2).
+ * `foldPlanMode` (docs/upstream-spec.md §1.2), the `plan` projection (§1.11) and `foldMode` (§2).
  * @param text the whole JSONL file
  * @returns the fold line
  */

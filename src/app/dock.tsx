@@ -1,6 +1,6 @@
 /**
  * The bottom dock of a session: a pending question replaces the composer (`planReviewOf` claims it → the plan
- * review card, else the generic question flow; upstream spec §3.4, §5 "A pending question replaces the whole input
+ * review card, else the generic question flow; docs/upstream-spec.md §3.4, §5 "A pending question replaces the whole input
  * bar"); a read-only session shows a notice instead (the host's reason in full); otherwise the composer. When a question resolves, the
  * composer gets focus back. Every part gets the downlink state (actions disabled while it is not open), and the
  * review's Chat about it moves its Feedback text into the composer's draft.

@@ -1,5 +1,5 @@
 /**
- * The one rule behind the `plan` and `mode` projections' `pending` (upstream spec §1.11 E3 fold with `running`;
+ * The one rule behind the `plan` and `mode` projections' `pending` (docs/upstream-spec.md §1.11 E3 fold with `running`;
  * seed 002 for modes): a command asking for a target is `running` from its `command/run`; its `command/done`
  * settles the target as `wanted` only on success and only when it differs from what is in force; the commit event
  * (`plan/mode`, `mode/set`) clears `wanted` but not `running`; the view is pending while `running?.wanted ??
@@ -48,7 +48,7 @@ export function pendingTargetOf<T>(state: IntentState<T>, inForce: T): T | undef
 
 /**
  * The last valid value in `events[0, end)`: scans back and returns the first `read(event)` that is not `undefined`
- * (upstream spec §1.2 "last valid `plan/mode` wins"; seed 002 likewise for `mode/set`).
+ * (docs/upstream-spec.md §1.2 "last valid `plan/mode` wins"; seed 002 likewise for `mode/set`).
  * @param end exclusive upper index into `events` (not a seq); clamped to `[0, events.length]`
  * @returns the value, or `undefined` when no event has one
  */

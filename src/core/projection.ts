@@ -1,6 +1,6 @@
 /**
  * The projection-unit contract: a pure fold of session events into a small view value, keyed by name
- * (upstream spec §1.11, §4.4). A host registry folds every logged event through every unit and pushes a
+ * (docs/upstream-spec.md §1.11, §4.4). A host registry folds every logged event through every unit and pushes a
  * `session/projection` frame only when a unit's state reference changes, so `apply` must return the
  * same object for an event that does not change the state.
  */
@@ -14,7 +14,7 @@ import type { SessionEvent } from './log/types.ts';
  * - `view(state)` derives the wire value (what `session/projection` frames and history baselines carry).
  * - `sameView(before, after)`, optional: true when a state change leaves the wire value as it was, so no frame is
  *   pushed (a unit whose state also tracks what its view does not show, e.g. `reviews` tracking plan mode).
- * Source: upstream spec §1.11 ("the change feed fires on reference change only") and §4.4.
+ * Source: docs/upstream-spec.md §1.11 ("the change feed fires on reference change only") and §4.4.
  * @typeParam S - fold state (in memory only, never on the wire)
  * @typeParam V - wire value
  * @typeParam K - the registry key

@@ -1,5 +1,5 @@
 /**
- * Typed client for the dsh web transport's unary calls (PROTOCOL.md): POST /api/<method> envelopes and
+ * Typed client for the dsh web transport's unary calls (docs/protocol.md): POST /api/<method> envelopes and
  * POST /api/respond. It returns values or throws `ApiError`; it never shows UI (features decide how to).
  */
 import { methods, requestBodyLimitOf, type MethodName, type MethodPayload, type MethodValue } from '../core/protocol/methods.ts';
@@ -85,7 +85,7 @@ async function encodeBody(body: unknown): Promise<{ parts: Uint8Array<ArrayBuffe
 async function post(path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
   const limit = requestBodyLimitOf(path.replace(/^\/api\//, ''));
   const { parts, bytes } = await encodeBody(body);
-  // The carriers would answer 413 (PROTOCOL.md "Unary calls"); say so without sending the body.
+  // The carriers would answer 413 (docs/protocol.md "Unary calls"); say so without sending the body.
   if (bytes > limit) {
     throw new ApiError({ code: 'http-413', message: `request body too large (limit ${Math.round(limit / (1024 * 1024))} MiB)`, details: { limit } });
   }
@@ -156,7 +156,7 @@ export async function callMethod<M extends MethodName>(method: M, payload: Metho
 }
 
 /**
- * Answer a pending question (upstream spec §3.3). `answer` sends `{ok:true, value:{sessionId, answer}}`;
+ * Answer a pending question (docs/upstream-spec.md §3.3). `answer` sends `{ok:true, value:{sessionId, answer}}`;
  * `'cancelled'` sends the dismiss envelope `{ok:false, error:{code:'cancelled', …}}`.
  * @returns the host's receipt (`accepted:false` is returned, not thrown)
  * @throws ApiError on carrier or network failure

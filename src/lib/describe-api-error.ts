@@ -15,7 +15,7 @@ import { apiErrorLocales } from './locales.ts';
  * @returns `network` → "Can't reach the server; …" (+ "Your text is kept." with `keepsText`); `http-413` → "That is too large to send (limit N MB)." with N
  *   from `details.limit` (bytes; 1 MiB when absent); `bad-response` → "The server sent an answer ui-plan could not
  *   read."; any other `ApiError` or `Error` → its message; a string as is; any other value as JSON, else
- *   `String(value)` (upstream spec §3.5 "a non-Error value is stringified", §6 item 83). A failure that says nothing
+ *   `String(value)` (docs/upstream-spec.md §3.5 "a non-Error value is stringified", §6 item 83). A failure that says nothing
  *   — `undefined`, `null`, a blank message or string, `{}`/`[]`, a function or symbol — is "The request failed
  *   without a reason." (+ "Your text is kept."), never the literal word "undefined".
  */

@@ -1,5 +1,5 @@
 /**
- * The two downlink WebSockets of the dsh web transport (PROTOCOL.md "Downlink"): `/api/events.mux` (session
+ * The two downlink WebSockets of the dsh web transport (docs/protocol.md "Downlink"): `/api/events.mux` (session
  * frames) and `/api/events.host` (host frames), on the page's own origin. Every text frame is parsed with the core
  * schemas; a malformed frame is skipped, warned about and counted, an unknown frame type is ignored, and nothing
  * here ever throws into the socket. Losing either socket reopens both with backoff (250 ms doubling to 5 s, with
@@ -22,12 +22,12 @@ export interface DownlinkHandlers {
   onConnectionState?(state: ConnectionState): void;
   /**
    * The mux socket of a new attempt has opened, before any of its frames is delivered. `reconnect` is true on
-   * every attempt after the first successful one (pending questions are about to be re-sent, PROTOCOL.md).
+   * every attempt after the first successful one (pending questions are about to be re-sent, docs/protocol.md).
    */
   onMuxOpen?(reconnect: boolean): void;
   /**
    * Both sockets are open. `reconnect` is false for the first connection; on true the caller fetches a fresh
-   * `session.history` tail baseline for every open session (upstream spec §4.4).
+   * `session.history` tail baseline for every open session (docs/upstream-spec.md §4.4).
    */
   onReconnected?(reconnect: boolean): void;
 }
@@ -111,7 +111,7 @@ function parseWith<F>(
 }
 
 /**
- * Read one mux text frame (PROTOCOL.md "Downlink"; upstream spec §3.6: a bad frame is reported and skipped).
+ * Read one mux text frame (docs/protocol.md "Downlink"; docs/upstream-spec.md §3.6: a bad frame is reported and skipped).
  * @param text the WebSocket message data
  * @returns the frame, `unknown` for a frame type this client does not read, or `malformed` with a reason
  */

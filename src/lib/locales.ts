@@ -53,7 +53,7 @@ export const apiErrorZhCN: ApiErrorCopy = {
 /** Every dictionary of the transport's failures, by language. */
 export const apiErrorLocales: Dictionaries<ApiErrorCopy> = { en: apiErrorEn, 'zh-CN': apiErrorZhCN };
 
-/** The plan-mode badge label of each `planBadgeStateOf` state (upstream spec §1.11: effective target, pending told apart). */
+/** The plan-mode badge label of each `planBadgeStateOf` state (docs/upstream-spec.md §1.11: effective target, pending told apart). */
 export type PlanBadgeCopy = Record<PlanBadgeState, string>;
 
 /** English plan-mode badge labels. */

@@ -15,7 +15,7 @@ export const hostKeys = {
 };
 
 /**
- * `host.describe` (PROTOCOL.md "Unary calls"): version, model, and the ui-plan `capabilities` extension
+ * `host.describe` (docs/protocol.md "Unary calls"): version, model, and the ui-plan `capabilities` extension
  * (absent on a plain dsh host). Never stale within a page's life; the host does not change capabilities live.
  * @throws ApiError from `callMethod` (surfaced as the query's `error`)
  */
@@ -47,7 +47,7 @@ export const sessionKeys = {
 };
 
 /**
- * `commands/list` for one agent (upstream spec §1.8): the slash commands the composer offers. Fresh for a minute:
+ * `commands/list` for one agent (docs/upstream-spec.md §1.8): the slash commands the composer offers. Fresh for a minute:
  * the registry changes only with the host's plugins.
  * @param sessionId the session (its agent id)
  * @throws ApiError from `callMethod`

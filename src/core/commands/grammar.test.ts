@@ -1,5 +1,5 @@
 /**
- * Tests of the slash-command line grammar and the `/plan` argument rule (upstream spec §1.8, §6 items 34–40).
+ * Tests of the slash-command line grammar and the `/plan` argument rule (docs/upstream-spec.md §1.8, §6 items 34–40).
  */
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine, planCommandArgs } from './grammar.ts';
@@ -37,7 +37,7 @@ describe('parseCommandLine', () => {
 });
 
 describe('planCommandArgs', () => {
-  // upstream spec §1.8 argument table and §8 items 10–12.
+  // docs/upstream-spec.md §1.8 argument table and §8 items 10–12.
   it.each<[string, { kind: 'off' } | { kind: 'enter'; message: string }]>([
     ['', { kind: 'enter', message: '' }],
     ['   ', { kind: 'enter', message: '' }],

@@ -2,7 +2,7 @@
  * Readers of message content across the recorded dsh payload shapes: `assistant/message` carries either
  * `data.message.content` or a bare `data.content`; `tool/result` carries either tool-result blocks in
  * `data.message.content` or a bare `data.content` with `data.callId`/`data.isError`
- * (shared/cases/dsh-recordings/README.md). Non-object content entries are dropped; nothing here throws.
+ * (fixtures/dsh-recordings/README.md). Non-object content entries are dropped; nothing here throws.
  */
 import type { ContentBlock, SessionEvent } from './types.ts';
 

@@ -11,7 +11,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Narrow a `plan/mode` event with a boolean `active` (upstream spec §1.1: the only invariant).
+ * Narrow a `plan/mode` event with a boolean `active` (docs/upstream-spec.md §1.1: the only invariant).
  * @param event - any logged event
  * @returns its payload, or `undefined` when the event is another kind or wrong-shaped
  */
@@ -22,7 +22,7 @@ export function planModeOf(event: SessionEvent): PlanModeData | undefined {
 }
 
 /**
- * Narrow a `mode/set` event with a string `mode` (upstream spec §2).
+ * Narrow a `mode/set` event with a string `mode` (docs/upstream-spec.md §2).
  * @param event - any logged event
  * @returns its payload, or `undefined` when the event is another kind or wrong-shaped
  */
@@ -34,7 +34,7 @@ export function modeSetOf(event: SessionEvent): ModeSetData | undefined {
 
 /**
  * Narrow a `command/run` event: string `commandId` and `name`, `args` absent or a string, `source` absent or an
- * object (upstream spec §4.5).
+ * object (docs/upstream-spec.md §4.5).
  * @param event - any logged event
  * @returns its payload, or `undefined` when the event is another kind or wrong-shaped
  */
@@ -49,7 +49,7 @@ export function commandRunOf(event: SessionEvent): CommandRunData | undefined {
 
 /**
  * Narrow a `command/done` event: string `commandId`, `kind` `success` or `error`, `text` absent or a string
- * (upstream spec §4.5).
+ * (docs/upstream-spec.md §4.5).
  * @param event - any logged event
  * @returns its payload, or `undefined` when the event is another kind or wrong-shaped
  */

@@ -106,7 +106,7 @@ describe('parseSessionLog', () => {
     expect(log.skipped).toEqual([]);
   });
 
-  // upstream spec §6 items 74 and 76 (the replay invariant checks only the payload, never turn enclosure).
+  // docs/upstream-spec.md §6 items 74 and 76 (the replay invariant checks only the payload, never turn enclosure).
   it.each<[string, string[], number[]]>([
     ['a standalone idle plan/mode', [ev('plan/mode', { active: true })], []],
     [

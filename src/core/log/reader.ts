@@ -1,6 +1,6 @@
 /**
  * Reader and writer of dsh session logs (JSONL: a `session` header line, then one `{type, data}` event
- * per line; upstream spec §1.1, PROTOCOL.md "Session log on disk"). Reading never throws: unreadable lines, and
+ * per line; docs/upstream-spec.md §1.1, docs/protocol.md "Session log on disk"). Reading never throws: unreadable lines, and
  * events of a known kind whose payload has the wrong shape (schemas.ts), are reported in `skipped` and still
  * consume their seq, so seq numbers (and `session/title.messageSeqs`) stay equal to line positions.
  */
@@ -91,7 +91,7 @@ function readLine(text: string): LineResult {
  * neither, it is reported as "missing session header" and events start at line 2 as usual. A `seq` stored
  * in a line is ignored in favour of the position. A final empty line (trailing newline) is fine; any other
  * empty line is skipped and reported. `\r\n` line ends and a leading byte-order mark are accepted. Never throws.
- * Source: upstream spec §1.1; PROTOCOL.md "Session log on disk"; shared/cases/dsh-recordings/README.md.
+ * Source: docs/upstream-spec.md §1.1; docs/protocol.md "Session log on disk"; fixtures/dsh-recordings/README.md.
  * @param text - the whole file as UTF-8 text
  * @returns header (if any), events with seq, and skipped lines (1-based line numbers) with a reason: an envelope
  *   fault (`not JSON`, `missing data`, …) or a wrong payload naming the type and field
@@ -149,7 +149,7 @@ export function serializeHeader(header: SessionHeader): string {
  * Serialise one event as a log line (no trailing newline): `{type, data, time?, surfaceOp?, sourceEventSeqs?}`.
  * `seq` is never written (it is the line position). An `undefined` `data` is written as `null`, so the line
  * stays readable as an event.
- * Source: PROTOCOL.md "Session log on disk".
+ * Source: docs/protocol.md "Session log on disk".
  * @param event - the event; a `seq` property, if present, is ignored
  * @returns the line text
  */

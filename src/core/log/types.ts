@@ -1,5 +1,5 @@
 /**
- * Session-log types in the dsh JSONL format (upstream spec §1.1, PROTOCOL.md "Session log on disk").
+ * Session-log types in the dsh JSONL format (docs/upstream-spec.md §1.1, docs/protocol.md "Session log on disk").
  * A log is a header line followed by one event per line; an event's `seq` is its 0-based line index
  * after the header. Payload types here are the shapes this product reads; unknown kinds stay `unknown`.
  */
@@ -43,15 +43,15 @@ export interface MessageSource {
   [key: string]: unknown;
 }
 
-/** `plan/mode` payload: whole-value plan state (upstream spec §1.1). */
+/** `plan/mode` payload: whole-value plan state (docs/upstream-spec.md §1.1). */
 export interface PlanModeData {
   active: boolean;
 }
-/** `mode/set` payload: whole-value session mode (upstream spec §2, seed 002). */
+/** `mode/set` payload: whole-value session mode (docs/upstream-spec.md §2, seed 002). */
 export interface ModeSetData {
   mode: string;
 }
-/** `command/run` payload, logged before a command handler runs (upstream spec §4.5). */
+/** `command/run` payload, logged before a command handler runs (docs/upstream-spec.md §4.5). */
 export interface CommandRunData {
   commandId: string;
   name: string;

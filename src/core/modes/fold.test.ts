@@ -1,5 +1,5 @@
 /**
- * Tests of `foldMode` (upstream spec §2: last valid `mode/set` wins, default `'default'`).
+ * Tests of `foldMode` (docs/upstream-spec.md §2: last valid `mode/set` wins, default `'default'`).
  */
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../log/types.ts';

@@ -1,5 +1,5 @@
 /**
- * Tests of the `mode` projection (seed 002, upstream spec §2 with the §1.11 E3 fold shape): trace table,
+ * Tests of the `mode` projection (seed 002, docs/upstream-spec.md §2 with the §1.11 E3 fold shape): trace table,
  * unknown names read as default, reference stability, whole-log fold equals step-by-step apply.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * The `mode` projection of the session-modes variant (seed 002, upstream spec §2): `{current, pending?}`
- * derived from the log alone, as the `plan` projection is (spec §1.11 E3 fold with `running`). `current` is
+ * The `mode` projection of the session-modes variant (seed 002, docs/upstream-spec.md §2): `{current, pending?}`
+ * derived from the log alone, as the `plan` projection is (docs/upstream-spec.md §1.11 E3 fold with `running`). `current` is
  * the folded `mode/set`, read as `default` when the deployment does not define it; `pending` is the target of
  * the last successful mode command (`/<name>`, `/mode <name>`) until a `mode/set` settles it. `apply` returns
  * the same state object for every event that does not change it.
@@ -12,10 +12,10 @@ import { intentOnDone, intentOnRun, pendingTargetOf, type IntentState } from '..
 import { foldUnitState, type ProjectionUnit } from '../projection.ts';
 import { DEFAULT_MODE } from './fold.ts';
 
-/** The `/mode <name>` command's name (seed 002 "Commands"; upstream spec §2 registry `/mode [name]`). */
+/** The `/mode <name>` command's name (docs/upstream-spec.md §2 "Commands": the registry `/mode [name]`). */
 export const MODE_COMMAND_NAME = 'mode';
 
-/** Mode names a deployment may define (upstream spec §2: `^[a-z][a-z0-9_-]*$`). */
+/** Mode names a deployment may define (docs/upstream-spec.md §2: `^[a-z][a-z0-9_-]*$`). */
 export const MODE_NAME_PATTERN = /^[a-z][a-z0-9_-]*$/;
 
 /**
@@ -30,7 +30,7 @@ export interface ModeFoldState extends IntentState<string> {
  * The target a mode command line asks for: `/<name> [message]` targets `<name>` when it is a configured mode
  * (never `default`, which has no command); `/mode <name> …` targets the first word after `/mode` when it is
  * any listed mode, `default` included. Anything else is not a mode switch.
- * Source: seed 002 (one command per definition plus `/mode`), upstream spec §2 "Commands".
+ * Source: docs/upstream-spec.md §2 "Commands" (one command per definition plus `/mode`).
  * @param name - the logged command name (`command/run.name`)
  * @param args - the untrimmed raw input (`command/run.args`)
  * @param modes - the selectable vocabulary, `default` first (`ctx.modes.list()`)
@@ -52,7 +52,7 @@ export function modeCommandTarget(name: string, args: string, modes: readonly st
  *   mode in force, else `null`, and clears `running`;
  * - `view`: `current` = the logged mode if `modes` lists it, else `default`; `pending` = `running?.wanted ??
  *   wanted` when that is not `null` and differs from `current` (absent otherwise).
- * Source: seed 002 ("a folded name the config no longer defines reads as default"), upstream spec §1.11 / §2.
+ * Source: seed 002 ("a folded name the config no longer defines reads as default"), docs/upstream-spec.md §1.11 / §2.
  * @param modes - the selectable vocabulary, `default` first (names outside it never become `pending`)
  * @returns a unit keyed `mode` whose wire value is `{current, pending?}`
  */

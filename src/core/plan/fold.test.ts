@@ -1,5 +1,5 @@
 /**
- * Tests of the plan-mode folds: `foldPlanMode` (upstream spec §1.2, §6 items 4–5) and the `plan` projection
+ * Tests of the plan-mode folds: `foldPlanMode` (docs/upstream-spec.md §1.2, §6 items 4–5) and the `plan` projection
  * unit (§1.11 trace table, §6 items 63–67 and 69), including reference stability of `apply`.
  */
 import { describe, expect, it } from 'vitest';
@@ -40,7 +40,7 @@ describe('foldPlanMode', () => {
   });
 });
 
-// upstream spec §1.11 trace table (E3).
+// docs/upstream-spec.md §1.11 trace table (E3).
 describe('planProjection', () => {
   it.each<[string, () => SessionEvent[], { active: boolean; pending: boolean }]>([
     ['empty', () => [], { active: false, pending: false }],

@@ -12,13 +12,13 @@ import { foldUnitState, type ProjectionUnit } from '../projection.ts';
 
 export type { PlanProjectionValue } from '../protocol/methods.ts';
 
-/** The command name whose runs the `plan` projection folds (upstream spec §1.8). */
+/** The command name whose runs the `plan` projection folds (docs/upstream-spec.md §1.8). */
 export const PLAN_COMMAND_NAME = 'plan';
 
 /**
  * Committed plan state of `events[0, end)`: the last `plan/mode` with a boolean `active` wins; `false`
  * when there is none. Wrong-shaped `plan/mode` payloads are ignored.
- * Source: upstream spec §1.2; §6 items 4–5.
+ * Source: docs/upstream-spec.md §1.2; §6 items 4–5.
  * @param events - logged events in seq order
  * @param end - exclusive upper index into `events` (not a seq); clamped to `[0, events.length]`
  * @returns whether plan mode is active in the log prefix
@@ -58,7 +58,7 @@ function apply(state: PlanFoldState, event: SessionEvent): PlanFoldState {
 }
 
 /**
- * The `plan` projection unit (upstream spec §1.11, E3 fold):
+ * The `plan` projection unit (docs/upstream-spec.md §1.11, E3 fold):
  * - `command/run` named `plan` with string `args` sets `running = {commandId, wanted: args.trim() !== 'off'}`;
  *   without `args`, or for another command, nothing changes;
  * - the matching `command/done` (same `commandId`) sets `wanted = running.wanted` only if `kind === 'success'`
@@ -88,7 +88,7 @@ export function foldPlanState(events: readonly SessionEvent[], end: number = eve
 
 /**
  * Whole-log convenience for the `plan` projection's wire value.
- * Source: upstream spec §1.11; §6 items 63–67, 69.
+ * Source: docs/upstream-spec.md §1.11; §6 items 63–67, 69.
  * @param events - logged events in seq order
  * @param end - exclusive upper index into `events`; clamped to `[0, events.length]`
  * @returns `{active, pending}` as of the prefix
@@ -99,7 +99,7 @@ export function foldPlanProjection(events: readonly SessionEvent[], end: number 
 
 /**
  * The effective target the client shows: where plan mode is heading, `pending ? !active : active`.
- * Source: upstream spec §1.11 ("Client effective target"), §8 item 23.
+ * Source: docs/upstream-spec.md §1.11 ("Client effective target"), §8 item 23.
  * @param value - a `plan` projection value
  * @returns true when plan mode is on or about to be on
  */
@@ -112,7 +112,7 @@ export type PlanBadgeState = 'on' | 'off' | 'entering' | 'leaving';
 
 /**
  * Badge state of a `plan` projection value: the effective target `pending ? !active : active`
- * (upstream spec §1.11, §8 item 23), with the pending case told apart. The one rule behind every plan-mode label.
+ * (docs/upstream-spec.md §1.11, §8 item 23), with the pending case told apart. The one rule behind every plan-mode label.
  * @param plan the projection value `{active, pending}` (both required on the wire)
  * @returns `'entering'` for `{false,true}`, `'leaving'` for `{true,true}`, else `'on'`/`'off'` from `active`
  */

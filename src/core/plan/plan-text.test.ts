@@ -1,5 +1,5 @@
 /**
- * Tests of the plan-text rules: the level-1 heading check (upstream spec §1.9 check 3, §6 item 46) and the
+ * Tests of the plan-text rules: the level-1 heading check (docs/upstream-spec.md §1.9 check 3, §6 item 46) and the
  * call-card title (any heading level, else "Plan"; §6 item 61).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,12 +1,12 @@
 /**
- * The four dsh web-transport envelopes (upstream spec §4.1, PROTOCOL.md): client-request (POST body),
+ * The four dsh web-transport envelopes (docs/upstream-spec.md §4.1, docs/protocol.md): client-request (POST body),
  * server-response (its answer), server-request (one downlink frame) and client-response (POST /api/respond),
  * plus the bare respond receipt. `rpcId` is minted by the initiator and echoed by the responder.
  */
 import { z } from 'zod';
 import { tokenSchema } from './ids.ts';
 
-/** Closed set of error codes a unary call may answer with (PROTOCOL.md "Unary calls"). */
+/** Closed set of error codes a unary call may answer with (docs/protocol.md "Unary calls"). */
 export const errorCodes = ['bad-request', 'session-not-found', 'agent-busy', 'unknown-command', 'cancelled', 'internal'] as const;
 /** One of {@link errorCodes}. */
 export type ErrorCode = (typeof errorCodes)[number];
@@ -37,12 +37,12 @@ export const clientRequestSchema = z.object({
 });
 /**
  * Body of `POST /api/<method>` (runtime schema {@link clientRequestSchema}).
- * @public wire vocabulary (PROTOCOL.md "Unary calls")
+ * @public wire vocabulary (docs/protocol.md "Unary calls")
  */
 export type ClientRequest<P = unknown> = { type: 'client-request'; rpcId: string; method: string; payload: P };
 
 /**
- * The one place a client-request envelope is built (upstream spec §4.1, PROTOCOL.md "Unary calls"): every caller —
+ * The one place a client-request envelope is built (docs/upstream-spec.md §4.1, docs/protocol.md "Unary calls"): every caller —
  * the API client, the CLI's startup probe, test drivers, scripts and benchmarks — goes through it.
  * @param method the method name, equal to the path's `/api/<method>` (the host refuses a mismatch)
  * @param payload the method's payload, sent as is (the host validates it); must not be `undefined`
@@ -58,7 +58,7 @@ export type ServerResponse<T = unknown> = { type: 'server-response'; rpcId: stri
 /** Runtime schema of {@link ServerResponse}. */
 export const serverResponseSchema = z.object({ type: z.literal('server-response'), rpcId: z.string(), result: rpcResultSchema });
 
-/** Sentinel rpcId used when a request's own rpcId cannot be read (upstream spec §4.2). */
+/** Sentinel rpcId used when a request's own rpcId cannot be read (docs/upstream-spec.md §4.2). */
 export const INVALID_REQUEST_RPC_ID = 'invalid-request';
 
 /** One downlink frame: `method` equals `payload.type`. */
@@ -84,7 +84,7 @@ export const clientResponseSchema = z.object({
 });
 
 /**
- * Bare receipt for `POST /api/respond` (upstream spec §3.3). Beyond upstream's two reasons, the reference host
+ * Bare receipt for `POST /api/respond` (docs/upstream-spec.md §3.3). Beyond upstream's two reasons, the reference host
  * refuses a response it could not record with the cause as the reason (`could not write the session log: EACCES
  * permission denied`, issue 8 item 20); the question then stays pending. A body that is not a `client-response`
  * envelope at all is refused as `bad-response` with a `message` naming the field (ui-plan extension).

@@ -1,5 +1,5 @@
 /**
- * Downlink frame payloads of the two WebSockets (PROTOCOL.md "Downlink"): mux frames for attached
+ * Downlink frame payloads of the two WebSockets (docs/protocol.md "Downlink"): mux frames for attached
  * sessions and host frames. Unknown frame types are legal on the wire (a real dsh host sends more);
  * readers skip them without failing the stream.
  */

@@ -1,5 +1,5 @@
 /**
- * Unary methods of the dsh web transport as ui-plan uses them (PROTOCOL.md "Unary calls"), with runtime
+ * Unary methods of the dsh web transport as ui-plan uses them (docs/protocol.md "Unary calls"), with runtime
  * payload schemas and value types. Methods marked "extension" exist only on ui-plan's reference harness;
  * `host.describe().capabilities` advertises them and a plain dsh host has none.
  */
@@ -39,7 +39,7 @@ export const projectionsSchema = z.object({ asOfSeq: z.number().int(), values: z
 /** The parsed shape of {@link projectionsSchema}. */
 export type Projections = z.infer<typeof projectionsSchema>;
 
-/** `plan` projection wire value (upstream spec §1.11). Both fields required. */
+/** `plan` projection wire value (docs/upstream-spec.md §1.11). Both fields required. */
 export const planProjectionSchema = z.object({ active: z.boolean(), pending: z.boolean() });
 /** The parsed shape of {@link planProjectionSchema}. */
 export type PlanProjectionValue = z.infer<typeof planProjectionSchema>;
@@ -96,7 +96,7 @@ export const commandResultSchema = z.object({ kind: z.enum(['success', 'error'])
  */
 export const MAX_IMPORT_JSONL_CHARS = 16 * 1024 * 1024;
 
-/** Largest request body of any `/api` path but `session.import`, in bytes (PROTOCOL.md "Unary calls": 1 MiB). */
+/** Largest request body of any `/api` path but `session.import`, in bytes (docs/protocol.md "Unary calls": 1 MiB). */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
 /** Largest `/api/session.import` request body, in bytes (32 MiB; ui-plan extension, room for an escaped log). */
@@ -126,7 +126,7 @@ export const importRefusalSchema = z.discriminatedUnion('kind', [
 /** The parsed shape of {@link importRefusalSchema}. */
 export type ImportRefusal = z.infer<typeof importRefusalSchema>;
 
-/** Outcome of `ctx.planMode.set()` (upstream spec §1.5). */
+/** Outcome of `ctx.planMode.set()` (docs/upstream-spec.md §1.5). */
 export const setOutcomeSchema = z.enum(['committed', 'queued', 'cancelled', 'noop']);
 /** The parsed shape of {@link setOutcomeSchema}. */
 export type SetOutcome = z.infer<typeof setOutcomeSchema>;

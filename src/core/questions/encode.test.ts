@@ -1,5 +1,5 @@
 /**
- * Tests of the generic flow's answer encoding (upstream spec §3.4, §6 items 87 and 90) and of the
+ * Tests of the generic flow's answer encoding (docs/upstream-spec.md §3.4, §6 items 87 and 90) and of the
  * "(Recommended)" suffix parser (§6 item 96).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * Answer encoding of the generic question flow (upstream spec §3.4): how one question's draft becomes an
+ * Answer encoding of the generic question flow (docs/upstream-spec.md §3.4): how one question's draft becomes an
  * answer item, when a draft counts as answered, and the "(Recommended)" label suffix. The encoding never
- * depends on a question's intent (spec §3.1).
+ * depends on a question's intent (docs/upstream-spec.md §3.1).
  */
 import type { AnswerItem, QuestionItem } from './types.ts';
 
@@ -16,7 +16,7 @@ export interface AnswerDraft {
  * Encode one draft: skipped → `{id, selected: []}`; custom text that is non-empty after trimming →
  * `{id, selected: multiSelect ? selected : [], custom}` with `custom` sent verbatim (untrimmed);
  * otherwise `{id, selected}`.
- * Source: upstream spec §3.4 "Encoding", §3.1 (custom replaces the selection on single-select); §6 items 87, 90.
+ * Source: docs/upstream-spec.md §3.4 "Encoding", §3.1 (custom replaces the selection on single-select); §6 items 87, 90.
  * @param question - the question being answered
  * @param draft - its draft
  * @returns the answer item (a fresh `selected` array)
@@ -31,7 +31,7 @@ export function encodeAnswerItem(question: QuestionItem, draft: AnswerDraft): An
 
 /**
  * Whether a draft is complete for submission: skipped, or at least one label, or non-blank custom text.
- * Source: upstream spec §3.4 (Skip completes a question; submit jumps to the first incomplete one).
+ * Source: docs/upstream-spec.md §3.4 (Skip completes a question; submit jumps to the first incomplete one).
  * @param _question - the question (the rule does not depend on it today; kept so callers need not change)
  * @param draft - its draft
  * @returns true when the question needs no more input
@@ -47,7 +47,7 @@ const RECOMMENDED_SUFFIX = /\s*[(（]\s*(?:recommended|推荐)\s*[)）]\s*$/iu;
  * with ASCII or full-width parentheses (either side), case-insensitive, surrounding spaces ignored. The
  * answer keeps the full label; only the display drops the suffix. A label that is nothing but the marker
  * keeps its full text for display.
- * Source: upstream spec §3.4 (recommendation badge); §6 item 96.
+ * Source: docs/upstream-spec.md §3.4 (recommendation badge); §6 item 96.
  * @param label - an option label
  * @returns `{display, recommended}`
  */

@@ -1,5 +1,5 @@
 /**
- * Tests of `planReviewOf`, the claim rule of the plan-review card (upstream spec §3.5, §6 items 77–78).
+ * Tests of `planReviewOf`, the claim rule of the plan-review card (docs/upstream-spec.md §3.5, §6 items 77–78).
  */
 import { describe, expect, it } from 'vitest';
 import { planReviewOf } from './plan-review.ts';

@@ -1,6 +1,6 @@
 /**
  * Narrowing of a question batch to a plan review: the specialised decision card claims a request only
- * when it can express every reachable answer (upstream spec §3.5, §3.6: "an intent never removes a
+ * when it can express every reachable answer (docs/upstream-spec.md §3.5, §3.6: "an intent never removes a
  * reachable answer"); anything else stays with the generic flow.
  */
 import type { QuestionItem, QuestionOption } from './types.ts';
@@ -22,7 +22,7 @@ export interface PlanReview {
  * `plan-review`; `detail` is present (a string); not `multiSelect`; at most two options; `intent.approve`
  * equals an option label. Defensive addition: a second option with the same label as the approving one
  * is refused too (its Decline button would send an approval).
- * Source: upstream spec §3.5; §6 items 77–78; §8 items 27, 30.
+ * Source: docs/upstream-spec.md §3.5; §6 items 77–78; §8 items 27, 30.
  * @param questions - the batch of a `question/requested` frame
  * @returns `{id, question, plan, approve, decline?}` (`decline` omitted when only one option), or
  *   `undefined` when the generic flow must render the batch

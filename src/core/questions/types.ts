@@ -1,6 +1,6 @@
 /**
  * User-question types shared by the harness question service, the wire and the client
- * (upstream spec §3.1). An intent changes presentation only; the answer encoding never depends on it.
+ * (docs/upstream-spec.md §3.1). An intent changes presentation only; the answer encoding never depends on it.
  */
 import { z } from 'zod';
 
@@ -13,14 +13,14 @@ export const questionOptionSchema = z.looseObject({
 export type QuestionOption = z.infer<typeof questionOptionSchema>;
 
 /**
- * Presentation intent. The only kind this product knows is `plan-review` (upstream spec §3.1, E3);
- * any other tagged object is carried through so the generic flow can still answer it (spec §3.6:
+ * Presentation intent. The only kind this product knows is `plan-review` (docs/upstream-spec.md §3.1, E3);
+ * any other tagged object is carried through so the generic flow can still answer it (docs/upstream-spec.md §3.6:
  * "an intent never removes a reachable answer").
  */
 export const questionIntentSchema = z.looseObject({ kind: z.string().min(1), approve: z.string().optional() });
 /**
  * A presentation intent: the known `plan-review`, or any other tag carried through untouched.
- * @public wire vocabulary (upstream spec §3.1)
+ * @public wire vocabulary (docs/upstream-spec.md §3.1)
  */
 export type QuestionIntent = { kind: 'plan-review'; approve: string } | { kind: string; approve?: string; [key: string]: unknown };
 
@@ -37,7 +37,7 @@ export const questionItemSchema = z.looseObject({
 /** The parsed shape of {@link questionItemSchema}. */
 export type QuestionItem = z.infer<typeof questionItemSchema>;
 
-/** One answered item: `selected` labels plus optional free text (upstream spec §3.1). */
+/** One answered item: `selected` labels plus optional free text (docs/upstream-spec.md §3.1). */
 export const answerItemSchema = z.object({
   id: z.string(),
   selected: z.array(z.string()),
@@ -51,11 +51,11 @@ export const questionAnswerSchema = z.object({ answers: z.array(answerItemSchema
 /** The parsed shape of {@link questionAnswerSchema}. */
 export type QuestionAnswer = z.infer<typeof questionAnswerSchema>;
 
-/** The plan-review question id (upstream spec §1.10). */
+/** The plan-review question id (docs/upstream-spec.md §1.10). */
 export const PLAN_REVIEW_ID = 'plan-review';
-/** The approving option label of the plan review (upstream spec §1.10). */
+/** The approving option label of the plan review (docs/upstream-spec.md §1.10). */
 export const APPROVE_LABEL = 'Approve';
-/** The declining option label of the plan review (upstream spec §1.10). */
+/** The declining option label of the plan review (docs/upstream-spec.md §1.10). */
 export const KEEP_PLANNING_LABEL = 'Keep planning';
-/** The plan review question's `header` (upstream spec §1.10). */
+/** The plan review question's `header` (docs/upstream-spec.md §1.10). */
 export const PLAN_REVIEW_HEADER = 'Plan review';

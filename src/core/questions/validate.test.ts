@@ -1,5 +1,5 @@
 /**
- * Tests of answer validation against the pending batch (upstream spec §3.3 bad-response list, §8 item 32)
+ * Tests of answer validation against the pending batch (docs/upstream-spec.md §3.3 bad-response list, §8 item 32)
  * and of the ask-side checks (§3.2, §6 item 105: EMPTY_QUESTIONS, BAD_INTENT).
  */
 import { describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ describe('validateAnswer', () => {
     expect(result).toEqual({ ok: true, answer: { answers: [{ id: 'q3', selected: [] }] } });
   });
 
-  // upstream spec §3.3: every item of the bad-response list.
+  // docs/upstream-spec.md §3.3: every item of the bad-response list.
   it.each<[string, unknown, RegExp]>([
     ['not an answer object', 'Approve', /^answer: /],
     ['answers not an array', { answers: {} }, /^answer\.answers: /],

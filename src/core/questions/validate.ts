@@ -1,7 +1,7 @@
 /**
  * Validation of user-question traffic: the ask side (`validateQuestions`, the service's checks before a
- * provider sees the batch, upstream spec §3.2) and the answer side (`validateAnswer`, the host's checks
- * of a `POST /api/respond` value against the pending batch, spec §3.3, E3 rules). Pure; the first
+ * provider sees the batch, docs/upstream-spec.md §3.2) and the answer side (`validateAnswer`, the host's checks
+ * of a `POST /api/respond` value against the pending batch, docs/upstream-spec.md §3.3, E3 rules). Pure; the first
  * failing rule is reported.
  */
 import { z } from 'zod';
@@ -18,7 +18,7 @@ function describe(error: z.ZodError, root: string): string {
  * question `i`'s id; no label twice in one item; every label offered by its question; `custom`, when
  * present, not blank; a single-select item has at most one label and never labels together with `custom`
  * (multi-select may combine them). Unknown keys are stripped from the returned answer.
- * Source: upstream spec §3.3 (`bad-response` list), §3.1; §8 item 32.
+ * Source: docs/upstream-spec.md §3.3 (`bad-response` list), §3.1; §8 item 32.
  * @param questions - the pending batch, in order
  * @param answer - the `answer` value of the client response (untrusted JSON)
  * @returns `{ok:true, answer}` or `{ok:false, reason}` naming the first failing rule (the receipt then says `bad-response`)
@@ -59,7 +59,7 @@ export function validateAnswer(questions: readonly QuestionItem[], answer: unkno
   return { ok: true, answer: parsed.data };
 }
 
-/** Error codes of the ask-side checks (upstream spec §3.2 names; `BAD_QUESTIONS` is ours for shape errors). */
+/** Error codes of the ask-side checks (docs/upstream-spec.md §3.2 names; `BAD_QUESTIONS` is ours for shape errors). */
 export type QuestionsErrorCode = 'EMPTY_QUESTIONS' | 'BAD_QUESTIONS' | 'BAD_INTENT';
 
 /**
@@ -67,7 +67,7 @@ export type QuestionsErrorCode = 'EMPTY_QUESTIONS' | 'BAD_QUESTIONS' | 'BAD_INTE
  * non-empty and not absent (`EMPTY_QUESTIONS`); ids are unique (`BAD_QUESTIONS`); every intent has a `detail`, and an
  * intent's `approve` (required for `plan-review`, checked whenever present) names one of the question's
  * option labels, which fails when there are no options (`BAD_INTENT`).
- * Source: upstream spec §3.2 checks 2 and 5; §6 item 105.
+ * Source: docs/upstream-spec.md §3.2 checks 2 and 5; §6 item 105.
  * @param items - the `questions` value (untrusted)
  * @returns `{ok:true, questions}` or `{ok:false, code, reason}`
  */

@@ -8,7 +8,7 @@
 export const REVIEWS_PROJECTION_KEY = 'reviews';
 
 /**
- * How a revision's review ended, read from the `exit_plan_mode` result (upstream spec §1.9 result texts):
+ * How a revision's review ended, read from the `exit_plan_mode` result (docs/upstream-spec.md §1.9 result texts):
  * - `pending`: no result logged yet (under review, or the log ends there);
  * - `approved`: a success result;
  * - `kept-planning`: Keep planning, with the reviewer's feedback verbatim when they typed one;
@@ -44,7 +44,7 @@ export interface PlanRevision {
   version: number;
   /** The plan markdown, verbatim. */
   plan: string;
-  /** The plan's first heading (any level), else `'Plan'` (upstream spec §1.9 presentation). */
+  /** The plan's first heading (any level), else `'Plan'` (docs/upstream-spec.md §1.9 presentation). */
   title: string;
   outcome: RevisionOutcome;
   /** Seq of the `tool/result` that settled it; undefined while pending. */

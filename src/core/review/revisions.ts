@@ -15,7 +15,7 @@ import type { ProjectionUnit } from '../projection.ts';
 import { reviewOutcomeOf } from '../transcript/fold.ts';
 import { REVIEWS_PROJECTION_KEY, type PlanRevision, type ReviewHistory, type RevisionOutcome, type RevisionPrompt } from './history.ts';
 
-/** The exit tool whose calls are revisions (upstream spec §1.9). */
+/** The exit tool whose calls are revisions (docs/upstream-spec.md §1.9). */
 export const EXIT_PLAN_MODE_TOOL = 'exit_plan_mode';
 
 /** Fold state of the `reviews` unit (in memory only; `history` is the wire value). */
@@ -39,7 +39,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The plan of an `exit_plan_mode` call that the tool would review, else undefined (upstream spec §1.9 check 3). */
+/** The plan of an `exit_plan_mode` call that the tool would review, else undefined (docs/upstream-spec.md §1.9 check 3). */
 function reviewablePlanOf(data: ToolCallData): string | undefined {
   let args: unknown;
   try {
@@ -59,7 +59,7 @@ function answeredByOf(event: SessionEvent): string | undefined {
 }
 
 /**
- * The outcome a `tool/result` of `exit_plan_mode` says (upstream spec §1.9): success is approval; the keep-planning,
+ * The outcome a `tool/result` of `exit_plan_mode` says (docs/upstream-spec.md §1.9): success is approval; the keep-planning,
  * dismissal and other error texts as the transcript reads them (`reviewOutcomeOf`).
  * @param isError the result's error flag
  * @param text the result's text blocks joined

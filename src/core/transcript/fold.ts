@@ -441,7 +441,7 @@ export function viewOf(views: Readonly<Record<number, ToolView>>, event: Session
   return typeof seq === 'number' && Object.hasOwn(views, seq) ? views[seq] : undefined;
 }
 
-/** What the exit_plan_mode card shows as the review outcome (upstream spec §1.9 result texts). */
+/** What the exit_plan_mode card shows as the review outcome (docs/upstream-spec.md §1.9 result texts). */
 export type ReviewOutcome =
   | { kind: 'waiting' }
   | { kind: 'approved' }

@@ -58,8 +58,8 @@ export function focusComposer(): void {
 export type SendOutcome = 'sent' | 'command-failed';
 
 /**
- * Send one draft: a `/` line through `commands/execute` (upstream spec §1.8, §4.5), anything else through
- * `session.prompt` (PROTOCOL.md: no slash parsing there).
+ * Send one draft: a `/` line through `commands/execute` (docs/upstream-spec.md §1.8, §4.5), anything else through
+ * `session.prompt` (docs/protocol.md: no slash parsing there).
  * @param text the draft as typed; it is trimmed, and must not be blank
  * @param running whether the agent is running (`mode: 'steer'`), else `mode: 'queue'`
  * @returns `command-failed` for a command `error` result (logged, so not thrown), else `sent`
@@ -91,7 +91,7 @@ export function commandSuggestionsFor(draft: string, commands: readonly CommandD
 }
 
 /**
- * Whether the composer should offer the plan placeholder: plan mode is the effective target (upstream spec §1.11
+ * Whether the composer should offer the plan placeholder: plan mode is the effective target (docs/upstream-spec.md §1.11
  * "Client effective target"), or, in the session-modes variant, the target mode (`pending ?? current`) is `plan`.
  * @param plan the `plan` projection value, undefined when absent
  * @param mode the `mode` projection value, undefined when absent

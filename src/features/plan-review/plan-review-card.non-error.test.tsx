@@ -7,7 +7,7 @@ import type * as ApiClient from '../../lib/api-client.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';
 import { PlanReviewCard } from './plan-review-card.tsx';
 
-// A transport that rejects with plain values rather than Errors (upstream spec §6 item 83).
+// A transport that rejects with plain values rather than Errors (docs/upstream-spec.md §6 item 83).
 vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
   respondToQuestion: vi.fn(),

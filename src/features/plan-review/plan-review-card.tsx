@@ -1,5 +1,5 @@
 /**
- * The plan-review card (upstream spec §3.5, improved): the specialised renderer for a question claimed by
+ * The plan-review card (docs/upstream-spec.md §3.5, improved): the specialised renderer for a question claimed by
  * `planReviewOf`. It shows the proposed plan as markdown in its own scroll area with a sticky action row —
  * Approve, Keep planning (with optional Feedback), Chat about it — and latches after one decision until the
  * host's `question/resolved` unmounts it; a rejected receipt or transport error re-arms it. Typed feedback is never
@@ -64,12 +64,12 @@ export type PlanReviewCardProps = {
 };
 
 /**
- * The answer the card sends for a decision (upstream spec §3.5, §3.1).
+ * The answer the card sends for a decision (docs/upstream-spec.md §3.5, §3.1).
  * Approve → `{answers:[{id, selected:[approve.label]}]}`. Keep planning without feedback →
  * `{answers:[{id, selected:[decline.label]}]}`. Keep planning with non-blank feedback →
  * `{answers:[{id, selected:[], custom: feedback}]}`: on a single-select question custom text *replaces* the
- * selection (spec §3.1) and a label plus `custom` is a `bad-response` (spec §3.3); the exit tool reads a
- * non-empty `custom` as "keep planning" with the feedback verbatim (spec §1.9 step 7).
+ * selection (docs/upstream-spec.md §3.1) and a label plus `custom` is a `bad-response` (docs/upstream-spec.md §3.3); the exit tool reads a
+ * non-empty `custom` as "keep planning" with the feedback verbatim (docs/upstream-spec.md §1.9 step 7).
  * @param feedback the Feedback text as typed; sent verbatim when it is not blank
  * @returns the answer, or `undefined` for `'decline'` when the review offers no declining option
  */

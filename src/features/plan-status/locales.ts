@@ -14,7 +14,7 @@ export type PlanStatusCopy = {
   /**
    * The picker's note while a plan-mode switch is pending, from the `plan` projection (`active` = the effective target)
    * and whether a turn runs: mid-turn it applies from the agent's next step, else with the next message sent
-   * (upstream spec §1.5, §1.11).
+   * (docs/upstream-spec.md §1.5, §1.11).
    */
   planPendingNote: (active: boolean, running: boolean) => string;
   reviewPendingReason: string;

@@ -40,8 +40,8 @@ export type PlanModePickerProps = {
 /**
  * Ask the host to set plan mode. What became of it (committed, queued, cancelled) is read from the `plan` projection
  * afterwards, like the badge, never from this answer, so the note and the badge cannot disagree.
- * Uses `session.setPlanMode` (= `ctx.planMode.set`, upstream spec §1.5) when the host advertises it, else
- * `commands/execute` of `/plan` or `/plan off` with `agentId = sessionId` (PROTOCOL.md "Fallback"; upstream spec §1.8).
+ * Uses `session.setPlanMode` (= `ctx.planMode.set`, docs/upstream-spec.md §1.5) when the host advertises it, else
+ * `commands/execute` of `/plan` or `/plan off` with `agentId = sessionId` (docs/protocol.md "Fallback"; docs/upstream-spec.md §1.8).
  * @param active the requested target (`true` = plan mode)
  * @returns the host's answer: the `session.setPlanMode` outcome, or the command's `result.text` (`''` when none)
  * @throws ApiError from the transport; `Error` for an unmatched command or a command `error` result

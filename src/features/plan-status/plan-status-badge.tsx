@@ -11,7 +11,7 @@ import './plan-status.css';
 /**
  * Plan-mode status badge (`role="status"`, name "Plan mode …").
  * @param props.plan the session's `plan` projection value; `undefined` (capability absent or no baseline yet)
- *   renders nothing (upstream spec §4.4)
+ *   renders nothing (docs/upstream-spec.md §4.4)
  */
 export function PlanStatusBadge({ plan }: { plan: PlanProjectionValue | undefined }) {
   const copy = useCopy(planBadgeLocales);

@@ -1,5 +1,5 @@
 /**
- * Drafts of the generic question flow, keyed by the carrier key `q:<rpcId>` (upstream spec §3.4): one draft
+ * Drafts of the generic question flow, keyed by the carrier key `q:<rpcId>` (docs/upstream-spec.md §3.4): one draft
  * per question, the current position and the collapsed flag. A question re-sent with the same rpcId (mux
  * reopen) finds its drafts; a new rpcId starts fresh. A `createDraftStore` store (view state, persisted in
  * `sessionStorage` under `ui-plan:question-drafts`); untouched flows are not stored.
@@ -14,7 +14,7 @@ export const QUESTION_DRAFTS_KEY = 'ui-plan:question-drafts';
 export type QuestionFlowDraft = { index: number; collapsed: boolean; items: AnswerDraft[] };
 
 /**
- * The draft key of a question batch (upstream spec §3.4, §6 item 94).
+ * The draft key of a question batch (docs/upstream-spec.md §3.4, §6 item 94).
  * @param rpcId the `question/requested` frame's rpcId
  * @returns `q:<rpcId>`
  */

@@ -27,7 +27,7 @@ export type QuestionsCopy = {
   cancellationRejected: (reason: string) => string;
 };
 
-/** English copy (upstream spec §6 item 92 for the chrome names). */
+/** English copy (docs/upstream-spec.md §6 item 92 for the chrome names). */
 export const questionsEn: QuestionsCopy = {
   collapse: 'Collapse the question card',
   dismissAll: 'Dismiss all questions',

@@ -1,5 +1,5 @@
 /**
- * The generic question flow (upstream spec §3.4): renders any `question/requested` batch the plan-review card
+ * The generic question flow (docs/upstream-spec.md §3.4): renders any `question/requested` batch the plan-review card
  * does not claim. One question at a time with a pager; single-select radios auto-advance, multi-select
  * checkboxes toggle, a custom answer is always possible; Skip, Submit and dismiss-all answer the host.
  * Drafts live in the question draft store under `q:<rpcId>`; answers are encoded with `encodeAnswerItem`.
@@ -43,7 +43,7 @@ export function planlessApproveOf(question: QuestionItem): string | undefined {
 }
 
 /**
- * The whole answer of a batch (upstream spec §3.4 "Encoding"): one `encodeAnswerItem` per question, in order.
+ * The whole answer of a batch (docs/upstream-spec.md §3.4 "Encoding"): one `encodeAnswerItem` per question, in order.
  * @param drafts one draft per question (missing drafts count as empty)
  */
 export function answerOf(questions: readonly QuestionItem[], drafts: readonly AnswerDraft[]): QuestionAnswer {

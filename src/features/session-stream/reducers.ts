@@ -1,6 +1,6 @@
 /**
  * Pure reducers of the client-side session state: a fold of the downlink plus `session.history` baselines
- * (PROTOCOL.md "Downlink", upstream spec §4.4). Per session: events by seq (de-duplicated, kept sorted), tool views
+ * (docs/protocol.md "Downlink", docs/upstream-spec.md §4.4). Per session: events by seq (de-duplicated, kept sorted), tool views
  * by seq, projection rows `key → {value, seq}` under higher-seq-wins, pending questions by rpcId, and the running
  * flag. Every reducer returns the same state object when nothing changed, and a new object for a changed session
  * only (other sessions keep their identity), so React bindings re-render precisely. Every incoming event passes the
@@ -101,7 +101,7 @@ export interface HistoryEntry {
 }
 
 /**
- * One page of `session.history`; `projections` only on the tail page (upstream spec §4.4). `hasMore` (older events
+ * One page of `session.history`; `projections` only on the tail page (docs/upstream-spec.md §4.4). `hasMore` (older events
  * exist before the page) is read on a first tail page only; undefined counts as false.
  */
 export interface HistoryPage {
@@ -196,11 +196,11 @@ function applyProjectionRow(rows: SessionSlice['projections'], key: string, valu
 }
 
 /**
- * Apply one mux frame (PROTOCOL.md "Downlink"):
+ * Apply one mux frame (docs/protocol.md "Downlink"):
  * - `session/event`: the event (and its `view`) is merged by seq; an event that fails `eventIssue` is not stored,
  *   its seq is added to `unreadable`;
  * - `session/projection`: applied only if its seq is higher than the held row's (higher seq wins);
- * - `session/subscribed`: rows with `seq > lastSeq` are dropped (a restarted host, upstream spec §4.4);
+ * - `session/subscribed`: rows with `seq > lastSeq` are dropped (a restarted host, docs/upstream-spec.md §4.4);
  * - `question/requested`: added, or replaced in place under the same rpcId (drafts live elsewhere, keyed by rpcId);
  * - `question/resolved`: removed;
  * - other frames: no change.
@@ -275,7 +275,7 @@ export function applyHostFrame(state: StreamState, frame: HostFrame): StreamStat
 }
 
 /**
- * Apply a `session.history` page as a baseline (upstream spec §4.4): its events merge by seq (an entry whose event
+ * Apply a `session.history` page as a baseline (docs/upstream-spec.md §4.4): its events merge by seq (an entry whose event
  * fails `eventIssue` is not stored; its seq is added to `unreadable`); on a tail page
  * (one with `projections`) each key applies at `asOfSeq` under higher-seq-wins, a held key missing from the
  * baseline is cleared unless its seq is greater than `asOfSeq`, the session is marked loaded, and questions not

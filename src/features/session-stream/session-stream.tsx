@@ -165,7 +165,7 @@ export interface SessionState {
   events: readonly SessionEvent[];
   /** Tool cards by seq. */
   views: Readonly<Record<number, ToolView>>;
-  /** The `plan` projection (upstream spec §1.11); undefined when the host has none or no baseline arrived yet. */
+  /** The `plan` projection (docs/upstream-spec.md §1.11); undefined when the host has none or no baseline arrived yet. */
   plan: PlanProjectionValue | undefined;
   /** The `mode` projection of the session-modes variant (seed 002); undefined on a plan-mode host or before a baseline. */
   mode: ModeProjectionValue | undefined;

@@ -33,7 +33,7 @@ export interface FetchedHistoryPage extends HistoryPage {
 
 /**
  * Messages per `session.history` page (`maxMessages`, which counts user and assistant messages, not events;
- * PROTOCOL.md). 40 messages of a long generated log are about 480 events, 160 KB: enough to fill the screen
+ * docs/protocol.md). 40 messages of a long generated log are about 480 events, 160 KB: enough to fill the screen
  * and paint fast; older pages follow as the reader scrolls up.
  */
 export const HISTORY_PAGE_MESSAGES = 40;

@@ -1,4 +1,4 @@
-/** A command card from `command/run` + `command/done` (upstream spec §4.5): the line, then its result text. */
+/** A command card from `command/run` + `command/done` (docs/upstream-spec.md §4.5): the line, then its result text. */
 import { memo } from 'react';
 import type { TranscriptItem } from '../../core/transcript/fold.ts';
 import { useCopy } from '../../lib/language.ts';

@@ -1,7 +1,7 @@
 /**
  * The `ask_user_question` card: each question the model asked and the answer it got back (selected labels and
- * any custom text, read from the JSON answer in the tool result, upstream spec §3.1), "Skipped" for a skipped
- * question (`selected: []`, no custom, spec §3.4), or why there is none (dismissed / aborted / failed, with the
+ * any custom text, read from the JSON answer in the tool result, docs/upstream-spec.md §3.1), "Skipped" for a skipped
+ * question (`selected: []`, no custom, docs/upstream-spec.md §3.4), or why there is none (dismissed / aborted / failed, with the
  * message without its `Error: ` prefix).
  */
 import { memo } from 'react';

@@ -1,6 +1,6 @@
 /**
  * Readable outcomes of failed tool results. A harness reports a failed tool as `isError: true` with the text
- * `"Error: <message>"` (upstream spec §1.9 "Checks"); the transcript shows the message without the prefix and a
+ * `"Error: <message>"` (docs/upstream-spec.md §1.9 "Checks"); the transcript shows the message without the prefix and a
  * short label that says what happened: the user dismissed it, it was aborted (turn cancelled, question aborted),
  * or it failed.
  */
@@ -17,7 +17,7 @@ export interface ToolError {
 
 /**
  * Drop a leading `Error:` (any case, with the spaces after it) from a tool result text.
- * Source: upstream spec §1.9 (`"Error: <message>"`); harness/tools.ts `toolError`.
+ * Source: docs/upstream-spec.md §1.9 (`"Error: <message>"`); harness/tools.ts `toolError`.
  */
 export function withoutErrorPrefix(text: string): string {
   return text.replace(/^\s*Error:\s*/i, '');
@@ -25,7 +25,7 @@ export function withoutErrorPrefix(text: string): string {
 
 /**
  * Classify a failed tool result by its message: `dismissed` when the user dismissed the question or review
- * (`ASK_CANCELLED`, upstream spec §1.9 step 5), `aborted` when it was aborted or cancelled before it finished
+ * (`ASK_CANCELLED`, docs/upstream-spec.md §1.9 step 5), `aborted` when it was aborted or cancelled before it finished
  * (`ASK_ABORTED`, a cancelled turn), else `failed`.
  * @param text the tool result text, with or without the `Error: ` prefix
  */
