@@ -24,7 +24,7 @@ test('a new user reaches the composer and approves a plan by keyboard alone', as
   await expect(page.getByRole('status', { name: 'Connected' }).first()).toBeVisible();
 
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: 'New session' })).toBeFocused();
+  await expect(page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: 'New session', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
 
   const composer = page.getByRole('textbox', { name: 'Message the agent' });
@@ -38,7 +38,7 @@ test('a new user reaches the composer and approves a plan by keyboard alone', as
   await page.keyboard.press('Enter');
 
   await expect(reviewCard(page)).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Transcript' }).getByText('Approved')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Transcript' }).getByText('Approved', { exact: true })).toBeVisible();
   await expect(planBadge(page)).toHaveAccessibleName(/^Plan mode off/);
 });
 

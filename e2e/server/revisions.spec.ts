@@ -24,7 +24,7 @@ async function keepPlanning(page: Page, feedback: string, next: number): Promise
 test('revisions with a diff, the review history, copy and export', async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
   await newSession(page);
-  await page.getByRole('radiogroup', { name: 'Collaboration mode' }).getByRole('radio', { name: 'Plan' }).click();
+  await page.getByRole('group', { name: 'Collaboration mode' }).getByRole('button', { name: 'Plan' }).click();
   await expect(planBadge(page)).toHaveAccessibleName(/plan mode on/i);
   await send(page, 'Add a --greeting flag to the CLI');
   const card = reviewCard(page);

@@ -117,77 +117,79 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
           )}
         </div>
       </header>
-      <div className="session-tabs" role="tablist" aria-label={t.sessionViews}>
-        <button
-          type="button"
-          role="tab"
-          id={`tab-transcript-${sessionId}`}
-          aria-selected={tab === 'transcript'}
-          tabIndex={tab === 'transcript' ? 0 : -1}
-          aria-controls={`panel-transcript-${sessionId}`}
-          className="session-tab"
-          onKeyDown={onTabKey}
-          onClick={() => setTab('transcript')}
-        >
-          {t.transcriptTab}
-        </button>
-        <button
-          type="button"
-          role="tab"
-          id={`tab-reviews-${sessionId}`}
-          aria-selected={tab === 'reviews'}
-          tabIndex={tab === 'reviews' ? 0 : -1}
-          aria-controls={`panel-reviews-${sessionId}`}
-          className="session-tab"
-          onKeyDown={onTabKey}
-          onClick={() => setTab('reviews')}
-        >
-          {t.reviewsTab(reviews.history.revisions.length)}
-        </button>
-      </div>
-      {tab === 'reviews' ? (
-        <div className="session-main" role="tabpanel" id={`panel-reviews-${sessionId}`} aria-labelledby={`tab-reviews-${sessionId}`}>
-          <Suspense fallback={<p className="quiet">{t.loadingReviews}</p>}>
-            <ReviewsView
-              sessionId={sessionId}
-              title={state.title}
-              history={reviews.history}
-              complete={reviews.complete}
-              ended={state.readOnly}
-              onLoadAll={loadAll}
-              loadingAll={state.loadingOlder}
-              onShow={showRevision}
-              canDownloadLog={capabilities?.sessionLog === true}
-            />
-          </Suspense>
+      <main className="session-body">
+        <div className="session-tabs" role="tablist" aria-label={t.sessionViews}>
+          <button
+            type="button"
+            role="tab"
+            id={`tab-transcript-${sessionId}`}
+            aria-selected={tab === 'transcript'}
+            tabIndex={tab === 'transcript' ? 0 : -1}
+            aria-controls={`panel-transcript-${sessionId}`}
+            className="session-tab"
+            onKeyDown={onTabKey}
+            onClick={() => setTab('transcript')}
+          >
+            {t.transcriptTab}
+          </button>
+          <button
+            type="button"
+            role="tab"
+            id={`tab-reviews-${sessionId}`}
+            aria-selected={tab === 'reviews'}
+            tabIndex={tab === 'reviews' ? 0 : -1}
+            aria-controls={`panel-reviews-${sessionId}`}
+            className="session-tab"
+            onKeyDown={onTabKey}
+            onClick={() => setTab('reviews')}
+          >
+            {t.reviewsTab(reviews.history.revisions.length)}
+          </button>
         </div>
-      ) : null}
-      <main
-        className="session-main"
-        role="tabpanel"
-        id={`panel-transcript-${sessionId}`}
-        aria-labelledby={`tab-transcript-${sessionId}`}
-        hidden={tab !== 'transcript'}
-      >
-        {/* The outline under the session's h1: transcript cards carry h3 titles (axe heading-order). */}
-        <h2 className="visually-hidden">{t.conversation}</h2>
-        <PlanRevisionsContext value={planRevisions}>
-          <Transcript
-            scrollTarget={scrollTarget}
-            key={sessionId}
-            transcript={transcript}
-            hasOlder={state.hasOlder}
-            loadingOlder={state.loadingOlder}
-            onLoadOlder={tab === 'transcript' ? loadOlder : undefined}
-            onLoadAll={loadAll}
-            loaded={state.loaded}
-            error={state.error}
-            waiting={waiting}
-            readOnly={state.readOnly}
-            unreadable={state.unreadable}
-            onRetry={() => void store.refreshSession(sessionId)}
-          />
-        </PlanRevisionsContext>
+        {tab === 'reviews' ? (
+          <div className="session-main" role="tabpanel" id={`panel-reviews-${sessionId}`} aria-labelledby={`tab-reviews-${sessionId}`}>
+            <Suspense fallback={<p className="quiet">{t.loadingReviews}</p>}>
+              <ReviewsView
+                sessionId={sessionId}
+                title={state.title}
+                history={reviews.history}
+                complete={reviews.complete}
+                ended={state.readOnly}
+                onLoadAll={loadAll}
+                loadingAll={state.loadingOlder}
+                onShow={showRevision}
+                canDownloadLog={capabilities?.sessionLog === true}
+              />
+            </Suspense>
+          </div>
+        ) : null}
+        <div
+          className="session-main"
+          role="tabpanel"
+          id={`panel-transcript-${sessionId}`}
+          aria-labelledby={`tab-transcript-${sessionId}`}
+          hidden={tab !== 'transcript'}
+        >
+          {/* The outline under the session's h1: transcript cards carry h3 titles (axe heading-order). */}
+          <h2 className="visually-hidden">{t.conversation}</h2>
+          <PlanRevisionsContext value={planRevisions}>
+            <Transcript
+              scrollTarget={scrollTarget}
+              key={sessionId}
+              transcript={transcript}
+              hasOlder={state.hasOlder}
+              loadingOlder={state.loadingOlder}
+              onLoadOlder={tab === 'transcript' ? loadOlder : undefined}
+              onLoadAll={loadAll}
+              loaded={state.loaded}
+              error={state.error}
+              waiting={waiting}
+              readOnly={state.readOnly}
+              unreadable={state.unreadable}
+              onRetry={() => void store.refreshSession(sessionId)}
+            />
+          </PlanRevisionsContext>
+        </div>
       </main>
       <Dock sessionId={sessionId} state={state} />
     </div>

@@ -36,6 +36,9 @@ export type ComponentsCopy = {
   deepNesting: (levels: number) => string;
   /** The plan's copy and download actions (issue 10 item 3). */
   copyPlan: string;
+  /** The short visible text of Copy plan / Download .md on a narrow screen (their names stay the long ones). */
+  copyPlanShort: string;
+  downloadPlanShort: string;
   /** Shown when the browser refused the plan's copy. @param reason the browser's message, may be empty */
   copyPlanFailed: (reason: string) => string;
   downloadPlan: string;
@@ -64,6 +67,8 @@ export const componentsEn: ComponentsCopy = {
   copyFailed: 'Could not copy: the browser did not allow access to the clipboard',
   deepNesting: (levels) => `This part is nested more than ${count(levels)} levels deep, so it is shown as plain text.`,
   copyPlan: 'Copy plan',
+  copyPlanShort: 'Copy',
+  downloadPlanShort: '.md',
   copyPlanFailed: (reason) =>
     `Could not copy: the browser refused the clipboard${reason ? ` (${reason})` : ''}. Select the plan and copy it by hand, or use Download .md.`,
   downloadPlan: 'Download .md',
@@ -91,6 +96,8 @@ export const componentsZhCN: ComponentsCopy = {
   copyFailed: '无法复制：浏览器不允许访问剪贴板',
   deepNesting: (levels) => `这部分嵌套超过 ${countZh(levels)} 层，因此以纯文本显示。`,
   copyPlan: '复制计划',
+  copyPlanShort: '复制',
+  downloadPlanShort: '.md',
   copyPlanFailed: (reason) => `无法复制：浏览器拒绝访问剪贴板${reason ? `（${reason}）` : ''}。请手动选中计划复制，或使用“下载 .md”。`,
   downloadPlan: '下载 .md',
   planActions: (title) => `复制或下载“${title}”`,

@@ -41,11 +41,14 @@ export function PlanActions({ plan, title, fileSuffix }: PlanActionsProps) {
   };
   return (
     <div className="plan-actions" role="group" aria-label={copy.planActions(title)}>
-      <button type="button" className="button plan-actions__button" onClick={() => void onCopy()}>
-        {copy.copyPlan}
+      {/* On a narrow screen the visible text is the short form; the name stays the whole action (label in name). */}
+      <button type="button" className="button plan-actions__button" aria-label={copy.copyPlan} onClick={() => void onCopy()}>
+        <span className="plan-actions__long">{copy.copyPlan}</span>
+        <span className="plan-actions__short">{copy.copyPlanShort}</span>
       </button>
-      <button type="button" className="button plan-actions__button" onClick={onDownload}>
-        {copy.downloadPlan}
+      <button type="button" className="button plan-actions__button" aria-label={copy.downloadPlan} onClick={onDownload}>
+        <span className="plan-actions__long">{copy.downloadPlan}</span>
+        <span className="plan-actions__short">{copy.downloadPlanShort}</span>
       </button>
       <span aria-live="polite" className={`plan-actions__status${state.kind === 'failed' ? ' is-error' : ''}`}>
         {state.kind === 'copied' ? copy.copied : state.kind === 'failed' ? copy.copyPlanFailed(state.reason) : ''}

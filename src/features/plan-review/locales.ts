@@ -37,6 +37,8 @@ export type PlanReviewCopy = {
   cancellationRejected: (reason: string) => string;
   /** Revision label of the plan under review (issue 10 item 1). @param version 1-based @param total revisions in the chain */
   revisionOf: (version: number, total: number) => string;
+  /** The short visible form of `revisionOf` on a narrow screen ("v2/3"). */
+  revisionShort: (version: number, total: number) => string;
   /** Name of the plan/changes toggle group. */
   viewToggle: string;
   /** Toggle button: the rendered plan. */
@@ -91,6 +93,7 @@ export const planReviewEn: PlanReviewCopy = {
   responseRejected: (reason) => `question response rejected: ${reason}`,
   cancellationRejected: (reason) => `cancellation rejected: ${reason}`,
   revisionOf: (version, total) => `Revision ${version} of ${total}`,
+  revisionShort: (version, total) => `v${version}/${total}`,
   viewToggle: 'Show',
   viewPlan: 'Plan',
   viewChanges: (version) => `Changes since v${version}`,
@@ -134,6 +137,7 @@ export const planReviewZhCN: PlanReviewCopy = {
   responseRejected: (reason) => `审阅答复被拒绝：${reason}`,
   cancellationRejected: (reason) => `取消被拒绝：${reason}`,
   revisionOf: (version, total) => `第 ${version} 版，共 ${total} 版`,
+  revisionShort: (version, total) => `v${version}/${total}`,
   viewToggle: '显示',
   viewPlan: '计划',
   viewChanges: (version) => `相对 v${version} 的改动`,

@@ -283,6 +283,17 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
       <div className="plan-review__strip">
         <span className="plan-review__dot" aria-hidden="true" />
         <span className="plan-review__strip-label">{copy.strip}</span>
+        {/* The revision and the plan's actions ride in the strip, so a phone keeps its height for the plan itself. */}
+        {!blankPlan && revisions && current ? (
+          <span className="plan-review__revision-label" title={copy.revisionOf(current.version, revisions.chain.length)}>
+            <span className="plan-review__revision-long">{copy.revisionOf(current.version, revisions.chain.length)}</span>
+            <span className="plan-review__revision-short" aria-hidden="true">
+              {copy.revisionShort(current.version, revisions.chain.length)}
+            </span>
+          </span>
+        ) : null}
+        <span className="plan-review__strip-gap" />
+        {!blankPlan ? <PlanActions plan={review.plan} title={planTitleOf(review.plan)} fileSuffix={current ? `v${current.version}` : undefined} /> : null}
         <button
           ref={expandRef}
           type="button"
@@ -296,20 +307,16 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
           {expanded ? copy.collapse : copy.expand}
         </button>
       </div>
-      {!blankPlan ? (
+      {!blankPlan && revisions && previous ? (
         <div className="plan-review__revision">
-          {revisions && current ? <span className="plan-review__revision-label">{copy.revisionOf(current.version, revisions.chain.length)}</span> : null}
-          {revisions && previous ? (
-            <div role="group" aria-label={copy.viewToggle} className="plan-review__toggle">
-              <button type="button" className="plan-review__toggle-button" aria-pressed={view === 'plan'} onClick={() => setView('plan')}>
-                {copy.viewPlan}
-              </button>
-              <button type="button" className="plan-review__toggle-button" aria-pressed={view === 'changes'} onClick={() => setView('changes')}>
-                {copy.viewChanges(previous.version)}
-              </button>
-            </div>
-          ) : null}
-          <PlanActions plan={review.plan} title={planTitleOf(review.plan)} fileSuffix={current ? `v${current.version}` : undefined} />
+          <div role="group" aria-label={copy.viewToggle} className="plan-review__toggle">
+            <button type="button" className="plan-review__toggle-button" aria-pressed={view === 'plan'} onClick={() => setView('plan')}>
+              {copy.viewPlan}
+            </button>
+            <button type="button" className="plan-review__toggle-button" aria-pressed={view === 'changes'} onClick={() => setView('changes')}>
+              {copy.viewChanges(previous.version)}
+            </button>
+          </div>
         </div>
       ) : null}
       <div id={planId} role="region" aria-label={copy.planLabel} tabIndex={0} className="plan-review__plan">
