@@ -12,6 +12,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { prefetchMarkdownRendererWhenIdle } from './components/markdown-loader.ts';
+import { prefetchDockCardsWhenIdle } from './app/dock.tsx';
 
 syncDocumentTheme();
 syncDocumentLanguage();
@@ -29,6 +30,7 @@ async function start(): Promise<void> {
     </StrictMode>,
   );
   prefetchMarkdownRendererWhenIdle();
+  prefetchDockCardsWhenIdle();
 }
 
 void start();

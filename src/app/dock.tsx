@@ -5,12 +5,10 @@
  * composer gets focus back. Every part gets the downlink state (actions disabled while it is not open), and the
  * review's Chat about it moves its Feedback text into the composer's draft.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { Composer, focusComposer } from '../features/composer/composer.tsx';
 import { useComposerDraftStore } from '../features/composer/draft-store.ts';
-import { PlanReviewCard } from '../features/plan-review/plan-review-card.tsx';
-import { QuestionFlow } from '../features/questions/question-flow.tsx';
 import { useConnectionState, useSessionReviews, type SessionState } from '../features/session-stream/session-stream.tsx';
 import { reviewChainOf } from '../core/review/history.ts';
 import { useCopy } from '../lib/language.ts';
@@ -19,6 +17,32 @@ import { ownEntry } from '../lib/session-persist.ts';
 import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
 import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.ts';
 import { useAnsweringStore, isAnsweredHere } from '../lib/answering-store.ts';
+
+// The review card and the generic question flow load as their own chunks (the first load stays under its budget,
+// issue 9), prefetched when the page is idle after its first paint (`prefetchDockCardsWhenIdle`), so a review that
+// arrives later finds them loaded.
+const loadReviewCard = () => import('../features/plan-review/plan-review-card.tsx');
+const loadQuestionFlow = () => import('../features/questions/question-flow.tsx');
+const PlanReviewCard = lazy(() => loadReviewCard().then((m) => ({ default: m.PlanReviewCard })));
+const QuestionFlow = lazy(() => loadQuestionFlow().then((m) => ({ default: m.QuestionFlow })));
+
+/** Fetch the review card and question-flow chunks once the browser is idle after the next paint. */
+export function prefetchDockCardsWhenIdle(): void {
+  const idle = (callback: () => void) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: 2000 });
+    else setTimeout(callback, 200);
+  };
+  requestAnimationFrame(() =>
+    setTimeout(
+      () =>
+        idle(() => {
+          void loadReviewCard();
+          void loadQuestionFlow();
+        }),
+      0,
+    ),
+  );
+}
 
 /**
  * Chat about it with Feedback text (issue 8 item 16): the text becomes the composer's draft of the session, after
@@ -94,7 +118,7 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
   let body;
   if (pending) {
     const review = planReviewOf(pending.questions);
-    body = review ? (
+    const card = review ? (
       <PlanReviewCard
         key={pending.rpcId}
         sessionId={sessionId}
@@ -107,6 +131,7 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
     ) : (
       <QuestionFlow key={pending.rpcId} sessionId={sessionId} rpcId={pending.rpcId} questions={pending.questions} connection={connection} />
     );
+    body = <Suspense fallback={<p className="quiet">{t.loadingCard}</p>}>{card}</Suspense>;
   } else if (state.readOnly) {
     // The host's reason is a whole plain sentence; the header shows only a short marker, so it is said in full here, once.
     body = (

@@ -21,6 +21,8 @@ export interface AppLocale {
   transcriptTab: string;
   reviewsTab: (count: number) => string;
   loadingReviews: string;
+  /** While the review card or question flow chunk loads (a moment, once per page). */
+  loadingCard: string;
   /** Read-only notice when the host gives no reason (its reason, a whole sentence, is shown as is). */
   readOnlyNotice: string;
   errorTitle: string;
@@ -58,6 +60,7 @@ export const en: AppLocale = {
   transcriptTab: 'Transcript',
   reviewsTab: (count) => (count === 0 ? 'Reviews' : `Reviews (${count})`),
   loadingReviews: 'Loading the reviews…',
+  loadingCard: 'Loading…',
   readOnlyNotice: 'This is a recorded session log, opened read-only.',
   errorTitle: 'Something went wrong',
   tryAgain: 'Try again',
@@ -112,6 +115,7 @@ export const zhCN: AppLocale = {
   transcriptTab: '对话记录',
   reviewsTab: (count) => (count === 0 ? '审阅' : `审阅（${count}）`),
   loadingReviews: '正在加载审阅记录…',
+  loadingCard: '正在加载…',
 };
 
 /** Every dictionary of the shell, by language. */
