@@ -17,6 +17,7 @@ import { ownEntry } from '../lib/session-persist.ts';
 import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
 import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.ts';
 import { useAnsweringStore, isAnsweredHere } from '../lib/answering-store.ts';
+import { whenIdleAfterPaint } from '../lib/lazy-module.ts';
 
 // The review card and the generic question flow load as their own chunks (the first load stays under its budget,
 // issue 9), prefetched when the page is idle after its first paint (`prefetchDockCardsWhenIdle`), so a review that
@@ -28,20 +29,10 @@ const QuestionFlow = lazy(() => loadQuestionFlow().then((m) => ({ default: m.Que
 
 /** Fetch the review card and question-flow chunks once the browser is idle after the next paint. */
 export function prefetchDockCardsWhenIdle(): void {
-  const idle = (callback: () => void) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: 2000 });
-    else setTimeout(callback, 200);
-  };
-  requestAnimationFrame(() =>
-    setTimeout(
-      () =>
-        idle(() => {
-          void loadReviewCard();
-          void loadQuestionFlow();
-        }),
-      0,
-    ),
-  );
+  whenIdleAfterPaint(() => {
+    void loadReviewCard();
+    void loadQuestionFlow();
+  });
 }
 
 /**

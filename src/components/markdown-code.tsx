@@ -7,9 +7,10 @@
  * streamed block that grows re-highlights only its new last piece. The output is `span`s with `hljs-*` classes only:
  * no `style` attribute, no HTML string (the CSP has no 'unsafe-inline').
  */
-import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ElementContent, Root } from 'hast';
 import { useCopy } from '../lib/language.ts';
+import { lazyModule } from '../lib/lazy-module.ts';
 import { componentsLocales } from './locales.ts';
 import type * as Highlight from './markdown-highlight.ts';
 
@@ -23,45 +24,19 @@ export const MAX_HIGHLIGHT_PIECE_CHARS = 20_000;
 const CACHE_PIECES = 400;
 
 type Highlighter = typeof Highlight;
-let highlighter: Highlighter | undefined;
-let loading: Promise<Highlighter | undefined> | undefined;
-const listeners = new Set<() => void>();
+const highlighter = lazyModule<Highlighter>(() => import('./markdown-highlight.ts'));
 
 /**
  * Start (or join) loading the highlighter chunk.
  * @returns the module, or `undefined` when the import failed (never rejects; the next caller retries)
  */
 export function loadHighlighter(): Promise<Highlighter | undefined> {
-  loading ??= import('./markdown-highlight.ts').then(
-    (module) => {
-      highlighter = module;
-      for (const listener of listeners) listener();
-      return module;
-    },
-    () => {
-      loading = undefined;
-      return undefined;
-    },
-  );
-  return loading;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return highlighter.load();
 }
 
 /** The highlighter once loaded (loading it when `wanted`), else `undefined`; re-renders when it arrives. */
 function useHighlighter(wanted: boolean): Highlighter | undefined {
-  const current = useSyncExternalStore(
-    subscribe,
-    () => highlighter,
-    () => highlighter,
-  );
-  useEffect(() => {
-    if (wanted && current === undefined) void loadHighlighter();
-  }, [wanted, current]);
-  return current;
+  return highlighter.use(wanted);
 }
 
 const cache = new Map<string, Root>();

@@ -4,38 +4,20 @@
  * it, the first review card need not either). One import for the whole app; a failed import (a chunk gone after a
  * redeploy, the network) leaves the component on its plain-text fallback and is retried by the next caller.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { lazyModule, whenIdleAfterPaint } from '../lib/lazy-module.ts';
 import type * as Render from './markdown-render.tsx';
 
 /** The lazily loaded module. */
 export type MarkdownRenderer = typeof Render;
 
-let renderer: MarkdownRenderer | undefined;
-let loading: Promise<MarkdownRenderer | undefined> | undefined;
-const listeners = new Set<() => void>();
+const markdownRenderer = lazyModule<MarkdownRenderer>(() => import('./markdown-render.tsx'));
 
 /**
  * Start (or join) loading the markdown pipeline.
  * @returns the module once loaded, or `undefined` when the import failed (never rejects)
  */
 export function loadMarkdownRenderer(): Promise<MarkdownRenderer | undefined> {
-  loading ??= import('./markdown-render.tsx').then(
-    (module) => {
-      renderer = module;
-      for (const listener of listeners) listener();
-      return module;
-    },
-    () => {
-      loading = undefined;
-      return undefined;
-    },
-  );
-  return loading;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return markdownRenderer.load();
 }
 
 /**
@@ -43,25 +25,10 @@ function subscribe(listener: () => void): () => void {
  * the component re-renders when it arrives.
  */
 export function useMarkdownRenderer(): MarkdownRenderer | undefined {
-  const current = useSyncExternalStore(
-    subscribe,
-    () => renderer,
-    () => renderer,
-  );
-  useEffect(() => {
-    if (current === undefined) void loadMarkdownRenderer();
-  }, [current]);
-  return current;
+  return markdownRenderer.use();
 }
 
-/**
- * Prefetch the markdown pipeline when the browser is idle after the next paint (a frame, then `requestIdleCallback`
- * with a 2,000 ms timeout; `setTimeout` where it is missing), so it is not on the first screen's critical path.
- */
+/** Prefetch the markdown pipeline when the browser is idle after the next paint (`whenIdleAfterPaint`). */
 export function prefetchMarkdownRendererWhenIdle(): void {
-  const idle = (callback: () => void) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: 2000 });
-    else setTimeout(callback, 200);
-  };
-  requestAnimationFrame(() => setTimeout(() => idle(() => void loadMarkdownRenderer()), 0));
+  whenIdleAfterPaint(() => void markdownRenderer.load());
 }

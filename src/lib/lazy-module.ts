@@ -1,0 +1,67 @@
+/**
+ * One lazily imported module shared by the whole app (the markdown pipeline, the code highlighter): loaded on first
+ * use or when prefetched, read synchronously once it is there, and a re-render for every component that waited. A
+ * failed import (a chunk gone after a redeploy, the network) leaves callers on their fallback and is retried by the
+ * next caller (issue 9 point 3, issue 11 item 2).
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+
+/** A lazily imported module `M`. */
+export interface LazyModule<M> {
+  /** Start (or join) the import. @returns the module, or `undefined` when the import failed (never rejects) */
+  load(): Promise<M | undefined>;
+  /**
+   * React hook: the module once loaded, else `undefined`; loads it on first use when `wanted` (default true) and
+   * re-renders the component when it arrives.
+   */
+  use(wanted?: boolean): M | undefined;
+}
+
+/**
+ * Wrap a dynamic import.
+ * @param importer e.g. `() => import('./markdown-render.tsx')`
+ */
+export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
+  let value: M | undefined;
+  let loading: Promise<M | undefined> | undefined;
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  const snapshot = () => value;
+  const load = (): Promise<M | undefined> =>
+    (loading ??= importer().then(
+      (module) => {
+        value = module;
+        for (const listener of listeners) listener();
+        return module;
+      },
+      () => {
+        loading = undefined;
+        return undefined;
+      },
+    ));
+  return {
+    load,
+    use(wanted = true) {
+      const current = useSyncExternalStore(subscribe, snapshot, snapshot);
+      useEffect(() => {
+        if (wanted && current === undefined) void load();
+      }, [wanted, current]);
+      return current;
+    },
+  };
+}
+
+/**
+ * Run `callback` when the browser is idle after the next paint (a frame, then `requestIdleCallback` with a 2,000 ms
+ * timeout; `setTimeout` 200 ms where it is missing), so a prefetch never sits on the first screen's critical path.
+ */
+export function whenIdleAfterPaint(callback: () => void): void {
+  const idle = (run: () => void) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+    else setTimeout(run, 200);
+  };
+  requestAnimationFrame(() => setTimeout(() => idle(callback), 0));
+}
