@@ -75,7 +75,10 @@ export default defineConfig(({ mode }) => ({
             },
             // jsdiff is used only by the lazy diff and Reviews views: its own chunk, off the first load (issue 10).
             { name: 'jsdiff', test: /node_modules[\\/]diff[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // zod's jitless switch rides with zod itself: the vendor chunk runs before every chunk that builds a schema
+            // (shared app chunks the lazy dock cards split out run before the entry's body), so no schema probes
+            // `new Function` under the CSP first.
+            { name: 'vendor', test: /node_modules[\\/]|src[\\/]zod-jitless\.ts$/, priority: 1 },
           ],
         },
       },

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { idSchema, MAX_CWD_CHARS, tokenSchema } from './ids.ts';
-import { MAX_CUSTOM_TITLE_CHARS } from '../sessions/title.ts';
+import { MAX_CUSTOM_TITLE_CHARS } from '../sessions/limits.ts';
 
 /** A session id as a host answers it (values are read leniently: a real dsh host mints its own). */
 const sessionId = z.string().min(1);

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseSessionLog } from '../log/reader.ts';
 import type { SessionEvent } from '../log/types.ts';
-import { applySessionTitle, customTitleOf, cutTitle, foldSessionTitle, MAX_CUSTOM_TITLE_CHARS, sessionTitleUnit, titleWidth } from './title.ts';
+import { MAX_CUSTOM_TITLE_CHARS } from './limits.ts';
+import { applySessionTitle, customTitleOf, cutTitle, foldSessionTitle, sessionTitleUnit, titleWidth } from './title.ts';
 
 const ev = (seq: number, type: string, data: unknown): SessionEvent => ({ seq, type, data, time: 1000 + seq });
 const user = (seq: number, text: string, kind = 'user') => ev(seq, 'user/message', { content: [{ type: 'text', text }], source: { kind } });

@@ -5,6 +5,7 @@
  * Pure and incremental: `sessionTitleUnit` is a projection unit (the host's `title` projection, and the client's
  * fold of loaded events on a plain dsh host); its `apply` returns the same state for an event that changes nothing.
  */
+import { MAX_CUSTOM_TITLE_CHARS } from './limits.ts';
 import { commandRunOf } from '../log/guards.ts';
 import { userTextOf } from '../log/content.ts';
 import type { SessionEvent } from '../log/types.ts';
@@ -13,9 +14,6 @@ import type { ProjectionUnit } from '../projection.ts';
 
 /** Widest title, in display columns (a CJK character or an emoji counts 2, anything else 1). */
 export const MAX_TITLE_WIDTH = 60;
-
-/** Longest title a person may give a session (`session.rename`), in UTF-16 code units after trimming. */
-export const MAX_CUSTOM_TITLE_CHARS = 200;
 
 const ELLIPSIS = '…';
 const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff01-\uff60\uffe0-\uffe6]|\p{Extended_Pictographic}/u;

@@ -7,9 +7,9 @@
  * component state.
  */
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazyModule } from '../../lib/lazy-module.ts';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionEvent } from '../../core/log/types.ts';
-import { foldSessionTitle } from '../../core/sessions/title.ts';
 import {
   modeProjectionSchema,
   planProjectionSchema,
@@ -34,6 +34,8 @@ import { createSessionStreamStore, type SessionStreamStore } from './store.ts';
 
 const StoreContext = createContext<SessionStreamStore | undefined>(undefined);
 
+/** The session-title fold (src/core/sessions/title.ts), loaded when a host sends no `title` projection. */
+const sessionTitleFold = lazyModule(() => import('../../core/sessions/title.ts'));
 /**
  * Provide a session-stream store to the tree. Without `store`, one is created with production defaults and its
  * downlink started; a given `store` is used as is (and started, but not stopped on unmount — its owner stops it).
@@ -253,10 +255,14 @@ export function useSessionState(sessionId: string | undefined): SessionState {
   }, [store, sessionId]);
   const slice = useSlice(sessionId);
   const summary = useSummary(sessionId);
-  const title = useMemo(() => {
-    const projected = slice.projections.title?.value;
-    return typeof projected === 'string' && projected.trim() ? projected : (foldSessionTitle(slice.events) ?? undefined);
-  }, [slice.projections, slice.events]);
+  const projected = slice.projections.title?.value;
+  const hasProjected = typeof projected === 'string' && projected.trim() !== '';
+  // Only a host without the `title` projection (plain dsh) needs the fold, so it loads then (off the first load).
+  const titleFold = sessionTitleFold.use(!hasProjected);
+  const title = useMemo(
+    () => (hasProjected ? projected : (titleFold?.foldSessionTitle(slice.events) ?? undefined)),
+    [hasProjected, projected, titleFold, slice.events],
+  );
   const questions = useMemo(() => slice.questions.map((q) => ({ rpcId: q.rpcId, questions: q.questions })), [slice.questions]);
   const plan = useMemo(() => planOf(slice), [slice]);
   const mode = useMemo(() => modeOf(slice), [slice]);
