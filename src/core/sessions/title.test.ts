@@ -106,3 +106,18 @@ describe('customTitleOf', () => {
     expect(customTitleOf(title)).toEqual(expected);
   });
 });
+
+describe('hostile titles', () => {
+  it('cuts a message of a million characters from its first window, as the first screenful would be cut', () => {
+    expect(cutTitle('x'.repeat(1_000_000))).toBe(`${'x'.repeat(59)}…`);
+    expect(cutTitle(`${'word '.repeat(200_000)}`)).toBe(`${'word '.repeat(12).trim()}…`);
+    expect(cutTitle('e\u0301'.repeat(300_000), 10)).toBe(`${'e\u0301'.repeat(9)}…`);
+  });
+
+  it('keeps control and direction characters out of a given title and a derived one', () => {
+    expect(customTitleOf('a\u0000b\u0007c\u001b[31mred\u202Eevil\u2066x\u2069')).toEqual({ ok: true, title: 'a b c [31mredevilx' });
+    expect(cutTitle('plan \u202Eelif\u200F one\u0085two')).toBe('plan elif one two');
+    // Emoji sequences keep their zero-width joiners.
+    expect(cutTitle('👨\u200D👩\u200D👧 family')).toBe('👨\u200D👩\u200D👧 family');
+  });
+});

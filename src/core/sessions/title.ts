@@ -20,6 +20,29 @@ const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han
 /** Characters a cut title does not end on (the ellipsis follows the last word, not a dangling separator). */
 const TRAILING = /[\s,;:\-–—/|(\[{'"“‘]+$/u;
 
+/**
+ * Characters a title never shows: C0/C1 controls become a space; direction overrides, embeddings, isolates and marks
+ * (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) are dropped, so a title cannot reverse the text after it.
+ * Zero-width joiners stay: emoji sequences need them.
+ */
+const CONTROLS = /\p{Cc}/gu;
+const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/gu;
+
+/**
+ * How much of a text the cut looks at, in UTF-16 code units: far more than {@link MAX_TITLE_WIDTH} columns of any
+ * script, so a 10 MB message costs what its first lines cost (the word and grapheme segmentation of one long run
+ * grows faster than linearly).
+ */
+const CUT_WINDOW = 4096;
+
+/**
+ * A text with the characters a title never shows removed (see `CONTROLS`, `DIRECTION_CONTROLS`).
+ * @param text - any text
+ */
+export function printableTitleText(text: string): string {
+  return text.replace(DIRECTION_CONTROLS, '').replace(CONTROLS, ' ');
+}
+
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const words = new Intl.Segmenter(undefined, { granularity: 'word' });
 
@@ -45,7 +68,19 @@ export function titleWidth(text: string): number {
  * @returns the title, `''` for a blank text
  */
 export function cutTitle(text: string, maxWidth: number = MAX_TITLE_WIDTH): string {
-  const flat = text.replace(/\s+/gu, ' ').trim();
+  let flat = printableTitleText(text.length > CUT_WINDOW * 2 ? text.slice(0, CUT_WINDOW * 2) : text)
+    .replace(/\s+/gu, ' ')
+    .trim();
+  if (flat.length > CUT_WINDOW) {
+    // Only the window is measured; its last grapheme may be cut in two by the slice, so it is dropped.
+    const window = [...graphemes.segment(flat.slice(0, CUT_WINDOW))];
+    flat = window
+      .slice(0, -1)
+      .map((g) => g.segment)
+      .join('');
+    if (flat === '') return ELLIPSIS;
+    return cutTitle(flat, maxWidth).replace(new RegExp(`${ELLIPSIS}?$`, 'u'), ELLIPSIS);
+  }
   if (titleWidth(flat) <= maxWidth) return flat;
   const room = Math.max(1, maxWidth - 1);
   let width = 0;
@@ -175,7 +210,7 @@ export function foldSessionTitle(events: readonly SessionEvent[]): string | null
  *   `{ok:false, message}` naming the limit
  */
 export function customTitleOf(title: string): { ok: true; title: string | undefined } | { ok: false; message: string } {
-  const clean = title.replace(/[\r\n\t]+/gu, ' ').trim();
+  const clean = printableTitleText(title.replace(/[\r\n\t]+/gu, ' ')).trim();
   if (clean.length > MAX_CUSTOM_TITLE_CHARS) return { ok: false, message: `title: must be at most ${MAX_CUSTOM_TITLE_CHARS} characters` };
   return { ok: true, title: clean === '' ? undefined : clean };
 }

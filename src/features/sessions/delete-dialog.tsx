@@ -11,6 +11,8 @@ import { sessionsLocales } from './locales.ts';
 export interface DeleteDialogProps {
   /** The session's shown title. */
   title: string;
+  /** What deleting stops besides the log (a running turn, a question waiting), said before the user confirms. */
+  stops?: string | undefined;
   onConfirm: () => void;
   onCancel: () => void;
   /** The delete is on its way. */
@@ -18,7 +20,7 @@ export interface DeleteDialogProps {
 }
 
 /** The dialog (see `DeleteDialogProps`). */
-export function DeleteDialog({ title, onConfirm, onCancel, deleting }: DeleteDialogProps) {
+export function DeleteDialog({ title, stops, onConfirm, onCancel, deleting }: DeleteDialogProps) {
   const t = useCopy(sessionsLocales);
   const headingId = useId();
   const bodyId = useId();
@@ -42,7 +44,10 @@ export function DeleteDialog({ title, onConfirm, onCancel, deleting }: DeleteDia
       <p id={headingId} className="session-delete-title">
         {t.confirmDeleteTitle}
       </p>
-      <p id={bodyId}>{t.confirmDeleteBody(title)}</p>
+      <p id={bodyId}>
+        {t.confirmDeleteBody(title)}
+        {stops ? ` ${stops}` : ''}
+      </p>
       <div className="session-rename-actions">
         <button ref={confirm} type="button" className="button danger" onClick={onConfirm} disabled={deleting}>
           {t.confirmDelete}

@@ -59,6 +59,10 @@ export interface SessionsLocale {
   confirmDeleteTitle: string;
   confirmDeleteBody: (title: string) => string;
   confirmDelete: string;
+  /** Added to the confirmation when deleting stops something: the plan under review, a question, a running turn. */
+  deleteStopsReview: string;
+  deleteStopsQuestion: string;
+  deleteStopsTurn: string;
   /** After a delete, while undo is offered. */
   deleted: (title: string) => string;
   undo: string;
@@ -130,6 +134,9 @@ export const en: SessionsLocale = {
   confirmDeleteTitle: 'Delete this session?',
   confirmDeleteBody: (title) => `“${title}” and its log leave the list. You can undo this for a few seconds.`,
   confirmDelete: 'Delete session',
+  deleteStopsReview: 'The plan waiting for your review is cancelled and stays cancelled after Undo.',
+  deleteStopsQuestion: 'The question waiting for your answer is cancelled and stays cancelled after Undo.',
+  deleteStopsTurn: 'Its running turn stops and stays stopped after Undo.',
   deleted: (title) => `Deleted “${title}”.`,
   undo: 'Undo',
   deleteError: (message) => `Could not delete the session: ${message}`,
@@ -198,6 +205,9 @@ export const zhCN: SessionsLocale = {
   confirmDeleteTitle: '删除这个会话？',
   confirmDeleteBody: (title) => `“${title}”及其日志将从列表中移除。几秒内可以撤销。`,
   confirmDelete: '删除会话',
+  deleteStopsReview: '等待你审阅的计划会被取消，撤销后也不会恢复。',
+  deleteStopsQuestion: '等待你回答的问题会被取消，撤销后也不会恢复。',
+  deleteStopsTurn: '正在运行的这一轮会停止，撤销后也不会恢复。',
   deleted: (title) => `已删除“${title}”。`,
   undo: '撤销',
   deleteError: (message) => `无法删除会话：${message}`,

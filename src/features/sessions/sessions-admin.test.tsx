@@ -121,6 +121,19 @@ it('deletes a session after a confirmation reachable by keyboard, and Undo bring
   expect((await callMethod('session.list', {})).items.map((i) => i.sessionId)).toEqual([sessionId]);
 });
 
+it.each([
+  ['a plan under review', { reviewPending: true }, 'The plan waiting for your review is cancelled and stays cancelled after Undo.'],
+  ['a question', { questionPending: true }, 'The question waiting for your answer is cancelled and stays cancelled after Undo.'],
+  ['a running turn', { running: true }, 'Its running turn stops and stays stopped after Undo.'],
+])('says before deleting a session with %s what deleting stops', async (_name, busy, sentence) => {
+  const user = userEvent.setup();
+  const sessionId = await named('Busy');
+  renderSidebar({ selectedId: sessionId, badgesOf: (summary) => ({ ...quiet(summary), ...busy }) });
+  await user.click(await screen.findByRole('button', { name: 'Delete “Busy”' }));
+  const dialog = screen.getByRole('alertdialog', { name: 'Delete this session?' });
+  expect(dialog).toHaveAccessibleDescription(`“Busy” and its log leave the list. You can undo this for a few seconds. ${sentence}`);
+});
+
 it('stops offering Undo after a few seconds, the session staying deleted', async () => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

@@ -361,6 +361,15 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
                 {confirming === summary.sessionId ? (
                   <DeleteDialog
                     title={title}
+                    stops={
+                      badges.reviewPending
+                        ? t.deleteStopsReview
+                        : badges.questionPending
+                          ? t.deleteStopsQuestion
+                          : badges.running
+                            ? t.deleteStopsTurn
+                            : undefined
+                    }
                     deleting={remove.isPending}
                     onConfirm={() => remove.mutate({ sessionId: summary.sessionId, title })}
                     onCancel={() => setConfirming(undefined)}
