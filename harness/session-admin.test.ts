@@ -34,6 +34,22 @@ it('titles two sessions with the same first words apart by their whole first mes
   expect(await titles(host)).toEqual(['add a --greeting flag to the docs', 'add a --greeting flag to the CLI']);
 });
 
+it('titles a session from a 300,000-character message and a 10 MB imported line with the first 60 columns, and answers at once', async () => {
+  const { host } = createTestHost([say('ok')]);
+  const sessionId = (await value(host, 'session.create', {})).sessionId;
+  expect(await prompt(host, sessionId, 'x'.repeat(300_000))).toEqual({ accepted: true });
+  await host.engine.idle();
+  const header = JSON.stringify({ type: 'session', version: 0, id: 'big-line', createdAt: 1, cwd: '/w' });
+  const line = JSON.stringify({
+    type: 'user/message',
+    seq: 0,
+    time: 2,
+    data: { content: [{ type: 'text', text: 'B'.repeat(10_000_000) }], source: { kind: 'user' } },
+  });
+  await value(host, 'session.import', { jsonl: `${header}\n${line}\n` });
+  expect((await titles(host)).sort()).toEqual([`${'B'.repeat(59)}…`, `${'x'.repeat(59)}…`]);
+});
+
 it('titles an imported recording without a title event by its first message', async () => {
   const { host } = createTestHost();
   await value(host, 'session.import', { jsonl: fixture('recorded-no-title.jsonl') });
