@@ -75,5 +75,6 @@ describe('plan cards with revisions', () => {
       </PlanRevisionsContext>,
     );
     await waitFor(() => expect(v1()?.closest('li')).toHaveAttribute('aria-current', 'true'));
+    await waitFor(() => expect(v1()?.closest('li')).toHaveFocus());
   });
 });

@@ -230,6 +230,14 @@ export function Transcript({
     scrolledToken.current = scrollTarget.token;
     atBottom.current = false;
     virtualizer.scrollToIndex(targetIndex, { align: 'center' });
+    // Keyboard focus follows to the row once it is rendered (a few frames at most), so Tab goes on from the plan card.
+    let frames = 0;
+    const focusRow = () => {
+      const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${targetIndex}"]`);
+      if (row) row.focus({ preventScroll: true });
+      else if (++frames < 10) requestAnimationFrame(focusRow);
+    };
+    requestAnimationFrame(focusRow);
   }, [scrollTarget, targetIndex, virtualizer]);
 
   const onScroll = () => {
@@ -369,6 +377,7 @@ export function Transcript({
                     aria-posinset={row.index + 1}
                     aria-setsize={items.length}
                     aria-current={isCurrent ? 'true' : undefined}
+                    tabIndex={isCurrent ? -1 : undefined}
                     className={`row row-${item.kind}${isCurrent ? ' is-find-current' : ''}`}
                     style={{ transform: `translateY(${row.start}px)` }}
                   >
