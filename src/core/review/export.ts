@@ -7,19 +7,12 @@
 import { z } from 'zod';
 import { diffPlans } from './diff.ts';
 import type { PlanRevision, ReviewHistory, RevisionOutcome } from './history.ts';
+import { revisionOutcomeSchema } from './revisions.ts';
 
 /** The `format` tag of the JSON export. */
 export const REVIEW_HISTORY_FORMAT = 'ui-plan/review-history';
 /** The shape version of the JSON export; bumped on any incompatible change. */
 export const REVIEW_HISTORY_VERSION = 1;
-
-const outcomeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('pending') }),
-  z.object({ kind: z.literal('approved') }),
-  z.object({ kind: z.literal('kept-planning'), feedback: z.string().optional() }),
-  z.object({ kind: z.literal('dismissed') }),
-  z.object({ kind: z.literal('aborted'), reason: z.string() }),
-]);
 
 /** Runtime schema of one exported revision (see {@link ReviewHistoryExport}). */
 export const exportedRevisionSchema = z.object({
@@ -30,7 +23,7 @@ export const exportedRevisionSchema = z.object({
   title: z.string(),
   plan: z.string(),
   proposedAt: z.string().nullable(),
-  outcome: outcomeSchema,
+  outcome: revisionOutcomeSchema,
   answeredAt: z.string().nullable(),
   answeredBy: z.string().nullable(),
   prompt: z.object({ kind: z.enum(['feedback', 'message']), text: z.string() }).nullable(),

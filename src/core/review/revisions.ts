@@ -220,7 +220,8 @@ export const reviewsProjection: ProjectionUnit<ReviewFoldState, ReviewHistory, t
   sameView: (before, after) => before.history === after.history,
 };
 
-const outcomeSchema = z.discriminatedUnion('kind', [
+/** Runtime schema of a {@link RevisionOutcome} (the projection and the JSON export share it). */
+export const revisionOutcomeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pending') }),
   z.object({ kind: z.literal('approved') }),
   z.object({ kind: z.literal('kept-planning'), feedback: z.string().optional() }),
@@ -237,7 +238,7 @@ export const planRevisionSchema = z.object({
   version: z.number().int().positive(),
   plan: z.string(),
   title: z.string(),
-  outcome: outcomeSchema,
+  outcome: revisionOutcomeSchema,
   resultSeq: z.number().int().nonnegative().optional(),
   answeredAt: z.number().optional(),
   answeredBy: z.string().optional(),
