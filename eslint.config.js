@@ -1,6 +1,6 @@
 // ESLint flat config: TypeScript rules plus the one-way import zones of docs/style.md
 // (core → nothing; features → core, lib, components, never a sibling; mocks/server → harness, core; nothing → e2e;
-// testing/ is test support: tests, e2e and scripts may import it, product code never does).
+// testing/ is test support: tests, e2e, benchmarks and scripts may import it, product code never does).
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -32,9 +32,9 @@ const zones = [
   { target: ['./server', './mocks'], from: ['./src/features', './src/app', './src/components', './e2e'], message: 'Adapters import harness and core only.' },
   { target: ['./src', './harness', './server', './mocks', './bench', './testing'], from: './e2e', message: 'Nothing imports e2e.' },
   {
-    target: ['./src', './harness', './server', './mocks', './bench'],
+    target: ['./src', './harness', './server', './mocks'],
     from: './testing',
-    message: 'Product code never imports test support (testing/); tests may.',
+    message: 'Product code never imports test support (testing/); tests and benchmarks may.',
   },
 ];
 

@@ -4,6 +4,7 @@
  * playwright.config.ts and playwright.interop.config.ts so the two runs launch the same browser.
  */
 import type { PlaywrightTestConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../testing/chromium.ts';
 
 /**
  * The `use` block of both Playwright configs (projects add their `baseURL`).
@@ -15,16 +16,7 @@ export const chromiumUse = {
   trace: 'retain-on-failure',
   screenshot: 'only-on-failure',
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_EXECUTABLE,
+    args: [...CHROMIUM_ARGS],
   },
 } satisfies PlaywrightTestConfig['use'];

@@ -7,6 +7,7 @@
  * It finds the app only by role and accessible name (see probes.ts). Figures taken while other work runs are rough.
  */
 import { chromium, expect, type Browser, type Locator } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../testing/chromium.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makePerfFixtures, PERF_DIR } from '../../scripts/make-perf-fixtures.mjs';
@@ -349,19 +350,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   makePerfFixtures({ log: (l) => console.log(l) });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--enable-precise-memory-info',
-    ],
+    executablePath: CHROMIUM_EXECUTABLE,
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
   });
   const only = process.env.BENCH_ONLY?.split(',');
   const wants = (name: string) => only === undefined || only.includes(name);

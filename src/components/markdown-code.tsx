@@ -7,10 +7,11 @@
  * streamed block that grows re-highlights only its new last piece. The output is `span`s with `hljs-*` classes only:
  * no `style` attribute, no HTML string (the CSP has no 'unsafe-inline').
  */
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ElementContent, Root } from 'hast';
 import { useCopy } from '../lib/language.ts';
 import { lazyModule } from '../lib/lazy-module.ts';
+import { useClipboardCopy } from './use-clipboard.ts';
 import { componentsLocales } from './locales.ts';
 import type * as Highlight from './markdown-highlight.ts';
 
@@ -121,33 +122,16 @@ function useHighlightedCount(module: Highlighter | undefined, grammar: string | 
   return ready ? count : 0;
 }
 
-/** How long "Copied" shows on the button after a copy, in ms. */
-const COPIED_MS = 2_000;
-
 function CopyButton({ code }: { code: string }) {
   const copy = useCopy(componentsLocales);
-  const [outcome, setOutcome] = useState<'copied' | 'failed' | undefined>(undefined);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const onCopy = async () => {
-    let result: 'copied' | 'failed';
-    try {
-      await navigator.clipboard.writeText(code);
-      result = 'copied';
-    } catch {
-      result = 'failed';
-    }
-    setOutcome(result);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setOutcome(undefined), COPIED_MS);
-  };
+  const { outcome, copyText } = useClipboardCopy();
   return (
     <>
-      <button type="button" className="markdown-code-copy" aria-label={copy.copyCode} onClick={() => void onCopy()}>
-        {outcome === 'copied' ? copy.copied : copy.copy}
+      <button type="button" className="markdown-code-copy" aria-label={copy.copyCode} onClick={() => void copyText(code)}>
+        {outcome.kind === 'copied' ? copy.copied : copy.copy}
       </button>
       <span role="status" className="markdown-code-status">
-        {outcome === 'copied' ? copy.copiedCode : outcome === 'failed' ? copy.copyFailed : ''}
+        {outcome.kind === 'copied' ? copy.copiedCode : outcome.kind === 'failed' ? copy.copyFailed : ''}
       </span>
     </>
   );

@@ -4,10 +4,10 @@
  * could not (a refused permission, no clipboard in an insecure context); the download saves the same text as
  * `<title>.md`. View state only (the last copy result).
  */
-import { useState } from 'react';
 import { fileNameOf, saveFile } from './download.ts';
 import { useCopy } from '../lib/language.ts';
 import { componentsLocales } from './locales.ts';
+import { useClipboardCopy } from './use-clipboard.ts';
 import './plan-actions.css';
 
 /** Props of {@link PlanActions}. */
@@ -20,21 +20,10 @@ export interface PlanActionsProps {
   fileSuffix?: string | undefined;
 }
 
-type CopyState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'failed'; reason: string };
-
 /** The two plan actions with their status line. */
 export function PlanActions({ plan, title, fileSuffix }: PlanActionsProps) {
   const copy = useCopy(componentsLocales);
-  const [state, setState] = useState<CopyState>({ kind: 'idle' });
-  const onCopy = async () => {
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error('');
-      await navigator.clipboard.writeText(plan);
-      setState({ kind: 'copied' });
-    } catch (error) {
-      setState({ kind: 'failed', reason: error instanceof Error ? error.message : '' });
-    }
-  };
+  const { outcome: state, copyText } = useClipboardCopy();
   const onDownload = () => {
     const name = fileNameOf(title, 'plan');
     saveFile(`${name}${fileSuffix ? `-${fileSuffix}` : ''}.md`, plan, 'text/markdown;charset=utf-8');
@@ -42,7 +31,7 @@ export function PlanActions({ plan, title, fileSuffix }: PlanActionsProps) {
   return (
     <div className="plan-actions" role="group" aria-label={copy.planActions(title)}>
       {/* On a narrow screen the visible text is the short form; the name stays the whole action (label in name). */}
-      <button type="button" className="button plan-actions__button" aria-label={copy.copyPlan} onClick={() => void onCopy()}>
+      <button type="button" className="button plan-actions__button" aria-label={copy.copyPlan} onClick={() => void copyText(plan)}>
         <span className="plan-actions__long">{copy.copyPlan}</span>
         <span className="plan-actions__short">{copy.copyPlanShort}</span>
       </button>

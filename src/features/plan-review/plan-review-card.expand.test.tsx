@@ -2,19 +2,11 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient } from '../../../mocks/test-utils.tsx';
-import type { PlanReview } from '../../core/questions/plan-review.ts';
 import { useReviewFeedbackStore } from './feedback-store.ts';
 import { PlanReviewCard } from './plan-review-card.tsx';
+import { reviewOfPlan } from './review-fixture.ts';
 
 vi.mock('../../lib/api-client.ts', () => ({ respondToQuestion: vi.fn() }));
-
-const review = (plan: string): PlanReview => ({
-  id: 'plan-review',
-  question: 'Approve this plan and leave plan mode?',
-  plan,
-  approve: { label: 'Approve' },
-  decline: { label: 'Keep planning' },
-});
 
 const card = () => screen.getByRole('region', { name: 'Approve this plan and leave plan mode?' });
 
@@ -25,7 +17,7 @@ beforeEach(() => {
 describe('PlanReviewCard expansion and title', () => {
   it('expands to the whole content area and collapses back with its labelled button', async () => {
     const user = userEvent.setup();
-    renderWithClient(<PlanReviewCard sessionId="s1" rpcId="rpc-e1" review={review('# Plan\n\n- one step')} />);
+    renderWithClient(<PlanReviewCard sessionId="s1" rpcId="rpc-e1" review={reviewOfPlan('# Plan\n\n- one step')} />);
     const expand = within(card()).getByRole('button', { name: 'Expand the plan review' });
     expect(expand).toHaveAttribute('aria-expanded', 'false');
     expect(expand).toHaveAttribute('aria-controls', within(card()).getByRole('region', { name: 'Proposed plan' }).id);
@@ -40,7 +32,7 @@ describe('PlanReviewCard expansion and title', () => {
 
   it('collapses on Escape from anywhere in the card and gives focus back to its button', async () => {
     const user = userEvent.setup();
-    renderWithClient(<PlanReviewCard sessionId="s1" rpcId="rpc-e2" review={review('# Plan\n\n- one step')} />);
+    renderWithClient(<PlanReviewCard sessionId="s1" rpcId="rpc-e2" review={reviewOfPlan('# Plan\n\n- one step')} />);
     await user.click(within(card()).getByRole('button', { name: 'Expand the plan review' }));
     await user.click(within(card()).getByRole('textbox', { name: 'Feedback' }));
     await user.keyboard('{Escape}');
@@ -51,7 +43,7 @@ describe('PlanReviewCard expansion and title', () => {
 
   it('leaves Escape alone while collapsed, and to the Approve confirm while it is open', async () => {
     const user = userEvent.setup();
-    renderWithClient(<PlanReviewCard sessionId="s1" rpcId="rpc-e3" review={review('# Plan\n\n- one step')} />);
+    renderWithClient(<PlanReviewCard sessionId="s1" rpcId="rpc-e3" review={reviewOfPlan('# Plan\n\n- one step')} />);
     expect(fireEvent.keyDown(card(), { key: 'Escape' })).toBe(true);
     await user.click(within(card()).getByRole('button', { name: 'Expand the plan review' }));
     await user.type(within(card()).getByRole('textbox', { name: 'Feedback' }), 'split it');
@@ -66,7 +58,7 @@ describe('PlanReviewCard expansion and title', () => {
     ['# Add a flag\n\n## Steps\n\n- one', 'Add a flag'],
     ['Context first.\n\n## Add a flag\n\n# Appendix\n\n### Notes', 'Add a flag'],
   ])('marks the plan’s own title, its first heading, as the card’s title heading (%#)', (plan, title) => {
-    renderWithClient(<PlanReviewCard sessionId="s1" rpcId="rpc-e4" review={review(plan)} />);
+    renderWithClient(<PlanReviewCard sessionId="s1" rpcId="rpc-e4" review={reviewOfPlan(plan)} />);
     const headings = within(card()).getAllByRole('heading');
     expect(headings.filter((h) => h.classList.contains('markdown-title')).map((h) => h.textContent)).toEqual([title]);
   });

@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { PlanReview } from '../../core/questions/plan-review.ts';
 import type * as ApiClient from '../../lib/api-client.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';
 import { PlanReviewCard } from './plan-review-card.tsx';
+import { reviewOfPlan } from './review-fixture.ts';
 
 // A transport that rejects with plain values rather than Errors (docs/upstream-spec.md §6 item 83).
 vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
@@ -13,13 +13,7 @@ vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
   respondToQuestion: vi.fn(),
 }));
 
-const REVIEW: PlanReview = {
-  id: 'plan-review',
-  question: 'Approve this plan and leave plan mode?',
-  plan: '# Plan\n\n- one step',
-  approve: { label: 'Approve' },
-  decline: { label: 'Keep planning' },
-};
+const REVIEW = reviewOfPlan('# Plan\n\n- one step');
 
 describe('PlanReviewCard with a non-Error rejection', () => {
   it.each([

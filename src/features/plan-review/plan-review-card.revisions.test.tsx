@@ -6,25 +6,17 @@ import { renderWithClient } from '../../../mocks/test-utils.tsx';
 import { parseSessionLog } from '../../core/log/reader.ts';
 import { foldReviewHistory } from '../../core/review/revisions.ts';
 import { reviewChainOf } from '../../core/review/history.ts';
-import type { PlanReview } from '../../core/questions/plan-review.ts';
 import { useReviewFeedbackStore } from './feedback-store.ts';
 import { PlanReviewCard } from './plan-review-card.tsx';
+import { reviewOfPlan } from './review-fixture.ts';
 
 /** The fixture's first chain: v1 kept planning with feedback, v2 dismissed, v3 kept planning, v4 identical to v3. */
 const HISTORY = foldReviewHistory(parseSessionLog(readFixture('review', 'revisions.jsonl')).events);
 const CHAIN = HISTORY.revisions.filter((r) => r.chain === 1);
 
-const reviewOf = (plan: string): PlanReview => ({
-  id: 'plan-review',
-  question: 'Approve this plan and leave plan mode?',
-  plan,
-  approve: { label: 'Approve' },
-  decline: { label: 'Keep planning' },
-});
-
 function renderCard(current: number) {
   const plan = CHAIN[current]!.plan;
-  return renderWithClient(<PlanReviewCard sessionId="s1" rpcId={`q-${current}`} review={reviewOf(plan)} revisions={{ chain: CHAIN, current }} />);
+  return renderWithClient(<PlanReviewCard sessionId="s1" rpcId={`q-${current}`} review={reviewOfPlan(plan)} revisions={{ chain: CHAIN, current }} />);
 }
 
 beforeEach(() => useReviewFeedbackStore.setState({ entries: {} }));
