@@ -66,77 +66,52 @@ function fakeMachine(loads: number[]): LoadProbe & { tick(): void; samples: numb
 
 const rule: LoadRule = { threshold: 1, cores: 2, retries: 2, waitMs: 10_000, sampleEveryMs: 2000 };
 
+/**
+ * Run a scenario under the rule on a machine whose load follows `loads`; the scenario returns how many times it ran,
+ * after ticking the periodic sampler (`tick`) or taking a sample itself (`own`) when asked.
+ */
+async function scenario(loads: number[], during: 'tick' | 'own' | 'none' = 'none') {
+  const machine = fakeMachine(loads);
+  const lines: string[] = [];
+  let runs = 0;
+  const out = await underLoadRule(
+    's',
+    rule,
+    async (sampleLoad) => {
+      runs += 1;
+      if (during === 'tick') machine.tick();
+      if (during === 'own') sampleLoad();
+      return runs;
+    },
+    (l) => lines.push(l),
+    machine,
+  );
+  return { out, runs, lines, machine };
+}
+
 describe('underLoadRule', () => {
   it('measures a scenario whose every sample stays at or under the threshold, once', async () => {
-    const machine = fakeMachine([0.4, 0.6, 0.5]);
-    let runs = 0;
-    const out = await underLoadRule(
-      's',
-      rule,
-      async () => {
-        runs += 1;
-        machine.tick();
-        return 'figures';
-      },
-      () => undefined,
-      machine,
-    );
-    expect(out).toEqual({ value: 'figures', measured: true, attempts: 1, maxLoad: 0.6 });
+    const { out, runs } = await scenario([0.4, 0.6, 0.5], 'tick');
+    expect(out).toEqual({ value: 1, measured: true, attempts: 1, maxLoad: 0.6 });
     expect(runs).toBe(1);
   });
 
   it('runs a scenario again when a sample during it exceeds the threshold, and keeps the clean attempt', async () => {
     // attempt 1: start 0.5, during 1.4, end 0.9 → loaded; attempt 2: start 0.8, during 0.7, end 0.6 → measured
-    const machine = fakeMachine([0.5, 1.4, 0.9, 0.8, 0.7, 0.6]);
-    let runs = 0;
-    const lines: string[] = [];
-    const out = await underLoadRule(
-      's',
-      rule,
-      async () => {
-        runs += 1;
-        machine.tick();
-        return runs;
-      },
-      (l) => lines.push(l),
-      machine,
-    );
+    const { out, lines } = await scenario([0.5, 1.4, 0.9, 0.8, 0.7, 0.6], 'tick');
     expect(out).toEqual({ value: 2, measured: true, attempts: 2, maxLoad: 0.8 });
     expect(lines[0]).toMatch(/load reached 1\.40 > 1\.00 during attempt 1; retrying/);
   });
 
   it('is not measured after the first run and two retries all loaded', async () => {
-    const machine = fakeMachine([0.5, 2, 0.5, 2, 0.5, 2]);
-    let runs = 0;
-    const lines: string[] = [];
-    const out = await underLoadRule(
-      's',
-      rule,
-      async () => {
-        runs += 1;
-        return runs;
-      },
-      (l) => lines.push(l),
-      machine,
-    );
+    const { out, runs, lines } = await scenario([0.5, 2, 0.5, 2, 0.5, 2]);
     expect(runs).toBe(3);
     expect(out).toMatchObject({ value: 3, measured: false, attempts: 3, maxLoad: 2 });
     expect(lines.at(-1)).toMatch(/NOT MEASURED/);
   });
 
   it('waits for the load to fall before an attempt, and does not run while it stays over the threshold', async () => {
-    const machine = fakeMachine([3]);
-    let runs = 0;
-    const out = await underLoadRule(
-      's',
-      rule,
-      async () => {
-        runs += 1;
-        return runs;
-      },
-      () => undefined,
-      machine,
-    );
+    const { out, runs, machine } = await scenario([3]);
     expect(runs).toBe(0);
     expect(out).toEqual({ value: undefined, measured: false, attempts: 0, maxLoad: 3 });
     // Every attempt waited the whole 10 s, sampling every 5 s: 3 samples each.
@@ -145,33 +120,14 @@ describe('underLoadRule', () => {
   });
 
   it('starts as soon as a wait brings the load under the threshold', async () => {
-    const machine = fakeMachine([1.5, 0.9, 0.9, 0.9]);
-    const out = await underLoadRule(
-      's',
-      rule,
-      async () => 'ok',
-      () => undefined,
-      machine,
-    );
-    expect(out).toMatchObject({ value: 'ok', measured: true, attempts: 1 });
+    const { out, machine } = await scenario([1.5, 0.9, 0.9, 0.9]);
+    expect(out).toMatchObject({ value: 1, measured: true, attempts: 1 });
     expect(machine.now()).toBe(5000);
   });
 
   it('counts a sample the scenario takes itself between blocking steps', async () => {
     // start 0.5, the scenario's own sample 1.2, end 0.5 → loaded; then clean.
-    const machine = fakeMachine([0.5, 1.2, 0.5, 0.5, 0.5, 0.5]);
-    let runs = 0;
-    const out = await underLoadRule(
-      's',
-      rule,
-      async (sampleLoad) => {
-        runs += 1;
-        sampleLoad();
-        return runs;
-      },
-      () => undefined,
-      machine,
-    );
+    const { out } = await scenario([0.5, 1.2, 0.5, 0.5, 0.5, 0.5], 'own');
     expect(out).toMatchObject({ value: 2, measured: true, attempts: 2 });
   });
 

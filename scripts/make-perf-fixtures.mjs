@@ -31,10 +31,8 @@ function words(random, n) {
 const header = (id) => JSON.stringify({ type: 'session', version: 0, id, createdAt: 1785000000000, cwd: '/bench' });
 const line = (type, data, extra = {}) => JSON.stringify({ type, data, ...extra });
 
-/** A replay log whose first step calls `exit_plan_mode` with `plan` (recorded as one `assistant/message`). */
-export function planLog(name, plan) {
-  const args = JSON.stringify({ plan });
-  const callId = `call_perf_${name}`;
+/** A replay log whose first step says `text` and calls the tool `tool` with `args` (one `assistant/message`). */
+function toolCallLog(name, text, tool, args) {
   return (
     [
       header(`perf-${name}`),
@@ -45,8 +43,8 @@ export function planLog(name, plan) {
         message: {
           role: 'assistant',
           content: [
-            { type: 'text', text: 'Here is the plan.' },
-            { type: 'tool-call', id: callId, name: 'exit_plan_mode', arguments: args },
+            { type: 'text', text },
+            { type: 'tool-call', id: `call_perf_${name}`, name: tool, arguments: JSON.stringify(args) },
           ],
         },
       }),
@@ -54,12 +52,17 @@ export function planLog(name, plan) {
   );
 }
 
+/** A replay log whose first step calls `exit_plan_mode` with `plan`. */
+export function planLog(name, plan) {
+  return toolCallLog(name, 'Here is the plan.', 'exit_plan_mode', { plan });
+}
+
 /** The question of `question-1.jsonl` (its flow is the region named by it). */
 export const QUESTION = 'Which default should the --greeting flag use?';
 
 /** A replay log whose first step calls `ask_user_question` with one single-select question, {@link QUESTION}. */
 export function questionLog(name) {
-  const args = JSON.stringify({
+  return toolCallLog(name, 'One question first.', 'ask_user_question', {
     questions: [
       {
         id: 'default',
@@ -69,23 +72,6 @@ export function questionLog(name) {
       },
     ],
   });
-  return (
-    [
-      header(`perf-${name}`),
-      line('request/header', { header: { config: { provider: 'perf', model: `perf-${name}` }, system: 's', tools: 't' }, reason: 'initial' }),
-      line('assistant/message', {
-        turn: 1,
-        step: 1,
-        message: {
-          role: 'assistant',
-          content: [
-            { type: 'text', text: 'One question first.' },
-            { type: 'tool-call', id: `call_perf_${name}`, name: 'ask_user_question', arguments: args },
-          ],
-        },
-      }),
-    ].join('\n') + '\n'
-  );
 }
 
 /**
