@@ -1,13 +1,14 @@
 /**
  * The crafted fixtures of `npm run bench:browser` (scripts/make-perf-fixtures.mjs) are what the bench says they
- * are: each plan replays as one `exit_plan_mode` call the host accepts (a `#` heading first), of the promised size;
- * the streamed answers have the promised chunk counts; the big logs read back whole and fit the import limit.
+ * are: each plan replays as one `exit_plan_mode` call the host accepts (a `#` heading first), of the promised size,
+ * with a last line the bench can wait for; the question replays as one `ask_user_question` call; the streamed answers have the promised chunk counts; the big logs read back whole and fit the import limit.
  */
 import { expect, it } from 'vitest';
 import { readRecording } from '../harness/models/replay.ts';
 import { parseSessionLog } from '../src/core/log/reader.ts';
 import { MAX_IMPORT_JSONL_CHARS } from '../src/core/protocol/methods.ts';
-import { bigLog, FIXTURES } from '../scripts/make-perf-fixtures.mjs';
+import { askUserQuestionTool, ASK_TEXTS } from '../harness/tools.ts';
+import { bigLog, FIXTURES, lastLineTextOf, QUESTION } from '../scripts/make-perf-fixtures.mjs';
 
 function planOf(file: string): string {
   const make = FIXTURES[file];
@@ -41,6 +42,36 @@ it.each<[string, (plan: string) => void]>([
   const plan = planOf(file);
   expect(plan).toMatch(/^# \S/);
   check(plan);
+});
+
+it.each(['plan-2000.jsonl', 'plan-table-200.jsonl', 'plan-nested-500.jsonl'])('names a last line of %s that shows once in the plan', (file) => {
+  const plan = planOf(file);
+  const last = lastLineTextOf(plan);
+  expect(last.length).toBeGreaterThan(8);
+  expect(plan.split(last)).toHaveLength(2);
+});
+
+it.each([
+  ['- **client frame**: fold `config()`', 'client frame: fold config()'],
+  ['    - model handler markdown', 'model handler markdown'],
+  ['| 200 | a | `b.ts` | note words here |', 'note words here'],
+  ['## Risks\n\n', 'Risks'],
+  ['1. first step', 'first step'],
+])('reads the shown text of the last line of %j as %j', (plan, text) => {
+  expect(lastLineTextOf(plan)).toBe(text);
+});
+
+it('replays question-1.jsonl as one ask_user_question call whose arguments the tool accepts', async () => {
+  const steps = readRecording(FIXTURES['question-1.jsonl']!()).steps;
+  expect(steps).toHaveLength(1);
+  const call = steps[0]!.chunks.find((c) => c.type === 'tool-call');
+  if (call?.type !== 'tool-call') throw new Error('no tool call');
+  expect(call.name).toBe('ask_user_question');
+  const args: unknown = JSON.parse(call.arguments);
+  expect(args).toMatchObject({ questions: [{ question: QUESTION }] });
+  // With no question service the tool answers "no channel" only for arguments it accepted.
+  const outcome = await askUserQuestionTool(undefined).execute(args, { agent: undefined, events: [], signal: new AbortController().signal, callId: 'c' });
+  expect(outcome).toEqual({ text: `Error: ${ASK_TEXTS.noChannel}`, isError: true });
 });
 
 it.each([

@@ -2,8 +2,10 @@
  * Benchmarks (`npm run bench`): throughput and memory of the hot paths over a large synthetic session log, each line
  * measuring what the product does — parsing dsh JSONL, the plan fold at every event boundary (the plan-mode plugin
  * folds the prefix at each step), the whole-log folds and incremental projection apply, the client's transcript fold
- * of 50,000 events, the host's import and the `session.history` calls the client makes, and the server fan-out
- * (bench/fanout.ts). Each target is a floor for this project's 2-core machine; a missed target exits 1. Never a test.
+ * of 50,000 events, the heap a parsed log retains per event, the host's import and the `session.history` calls the
+ * client makes, and the server fan-out (bench/fanout.ts). Each target is a floor (or a ceiling) for this project's
+ * 2-core machine. Each part runs under the load rule (bench/load.ts). Exit: 0 all met, 1 a miss (a part that fails to
+ * run is a miss), 3 not measured (the machine stayed loaded). `BENCH_ONLY=core,harness,fanout` runs some parts. Never a test.
  */
 import { parseSessionLog, serializeEvent, serializeHeader } from '../src/core/log/reader.ts';
 import { foldPlanMode, foldPlanProjection, planProjection } from '../src/core/plan/fold.ts';
@@ -11,6 +13,8 @@ import { foldMode } from '../src/core/modes/fold.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
 import { foldTranscript } from '../src/core/transcript/fold.ts';
 import { bigLog } from '../scripts/make-perf-fixtures.mjs';
+import os from 'node:os';
+import { exitCodeOf, loadHeadline, loadRuleOf, machineLoad, underLoadRule } from './load.ts';
 
 interface Result {
   name: string;
@@ -18,7 +22,6 @@ interface Result {
   ms: number;
   perSecond: number;
   target: number;
-  heapMB?: number;
   unit?: string;
 }
 
@@ -62,95 +65,140 @@ function measure(name: string, events: number, target: number, fn: () => unknown
   return { name, events, ms: best, perSecond: events / (best / 1000), target };
 }
 
-const lines = syntheticLines(EVENTS);
-const text = [serializeHeader({ type: 'session', version: 0, id: 'bench', createdAt: 0, cwd: '/' }), ...lines.map((l) => serializeEvent(l))].join('\n') + '\n';
-const parsed = parseSessionLog(text);
-const events: SessionEvent[] = parsed.events;
+/**
+ * Ceiling of the heap a parsed log retains, bytes per event: 1.3× what this log's mix measured when the ceiling was
+ * set (387 B/event on Node 20, for 50,000 and 200,000 events alike), so a change that makes every parsed event a
+ * third heavier misses it.
+ */
+const HEAP_BYTES_PER_EVENT = 500;
 
-const results: Result[] = [];
-results.push(measure('parseSessionLog (dsh JSONL → events)', events.length, 100_000, () => parseSessionLog(text)));
-// foldPlanMode scans back from `end` to the last plan/mode, so one whole-log call costs next to nothing; the plugin
-// folds a prefix at every step and every switch, so fold once at every event boundary.
-results.push(
-  measure('foldPlanMode at every event boundary (prefix fold, as the plan-mode plugin calls it)', events.length, 1_000_000, () => {
-    let active = 0;
-    for (let end = 1; end <= events.length; end += 1) if (foldPlanMode(events, end)) active += 1;
-    return active;
-  }),
-);
-results.push(measure('foldMode (whole log)', events.length, 5_000_000, () => foldMode(events)));
-results.push(measure('foldPlanProjection (whole log)', events.length, 2_000_000, () => foldPlanProjection(events)));
-results.push(
-  measure('planProjection.apply (incremental, per event)', events.length, 2_000_000, () => {
-    let s = planProjection.init();
-    for (const e of events) s = planProjection.apply(s, e);
-    return planProjection.view(s);
-  }),
-);
+/** A result line: ok or MISS beside its figure and target. */
+interface Line {
+  ok: boolean;
+  text: string;
+}
 
-// The client's transcript fold over the 50,000-event log the browser bench opens (fixtures/perf shape: a row per
-// message, tool call and result), through its public whole-log function. Target: 50,000 events in ≤ 100 ms, half
-// the 200 ms task budget of issue 9.
-const transcriptEvents = parseSessionLog(bigLog('bench', 'Bench log', 'bench', 50_000, 11)).events;
-results.push(
-  measure(`foldTranscript (whole log, ${transcriptEvents.length.toLocaleString('en')} events of the perf log shape)`, transcriptEvents.length, 500_000, () =>
-    foldTranscript(transcriptEvents),
-  ),
-);
+function throughputLine(r: Result): Line {
+  const ok = r.perSecond >= r.target;
+  return {
+    ok,
+    text: `${r.name}: ${r.ms.toFixed(1)} ms, ${Math.round(r.perSecond).toLocaleString('en')} ${r.unit ?? 'events'}/s (target ≥ ${r.target.toLocaleString('en')})`,
+  };
+}
 
-const gc = (globalThis as { gc?: () => void }).gc;
-gc?.();
-const heapBefore = process.memoryUsage().heapUsed;
-const retained = parseSessionLog(text);
-gc?.();
-const heapMB = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
-results.push({
-  name: `heap retained by a parsed ${retained.events.length}-event log (MB, ceiling)`,
-  events: retained.events.length,
-  ms: 0,
-  perSecond: 0,
-  target: 0,
-  heapMB,
-});
+/**
+ * Parsing, the folds, and the heap a parsed log retains.
+ * @param sampleLoad - takes a load sample between the measures (they block the event loop the sampler runs on)
+ */
+async function corePart(sampleLoad: () => void): Promise<Line[]> {
+  const lines = syntheticLines(EVENTS);
+  const text =
+    [serializeHeader({ type: 'session', version: 0, id: 'bench', createdAt: 0, cwd: '/' }), ...lines.map((l) => serializeEvent(l))].join('\n') + '\n';
+  const parsed = parseSessionLog(text);
+  const events: SessionEvent[] = parsed.events;
+  const results: Result[] = [];
+  const push = (result: Result) => {
+    results.push(result);
+    sampleLoad();
+  };
+  push(measure(`parseSessionLog (dsh JSONL → events, ${(text.length / 1024 / 1024).toFixed(1)} MiB)`, events.length, 100_000, () => parseSessionLog(text)));
+  // foldPlanMode scans back from `end` to the last plan/mode, so one whole-log call costs next to nothing; the plugin
+  // folds a prefix at every step and every switch, so fold once at every event boundary.
+  push(
+    measure('foldPlanMode at every event boundary (prefix fold, as the plan-mode plugin calls it)', events.length, 1_000_000, () => {
+      let active = 0;
+      for (let end = 1; end <= events.length; end += 1) if (foldPlanMode(events, end)) active += 1;
+      return active;
+    }),
+  );
+  push(measure('foldMode (whole log)', events.length, 5_000_000, () => foldMode(events)));
+  push(measure('foldPlanProjection (whole log)', events.length, 2_000_000, () => foldPlanProjection(events)));
+  push(
+    measure('planProjection.apply (incremental, per event)', events.length, 2_000_000, () => {
+      let s = planProjection.init();
+      for (const e of events) s = planProjection.apply(s, e);
+      return planProjection.view(s);
+    }),
+  );
+  // The client's transcript fold over the 50,000-event log the browser bench opens (fixtures/perf shape: a row per
+  // message, tool call and result), through its public whole-log function.
+  const transcriptEvents = parseSessionLog(bigLog('bench', 'Bench log', 'bench', 50_000, 11)).events;
+  push(
+    measure(`foldTranscript (whole log, ${transcriptEvents.length.toLocaleString('en')} events of the perf log shape)`, transcriptEvents.length, 500_000, () =>
+      foldTranscript(transcriptEvents),
+    ),
+  );
+  const out = results.map(throughputLine);
+  out.push(heapLine(text));
+  return out;
+}
 
-const harness = await import('./harness-bench.ts')
-  .then((m) => m.benchHarness(Math.min(EVENTS, 50_000)))
-  .catch((error: unknown) => {
-    console.warn(`harness bench skipped: ${error instanceof Error ? error.message : String(error)}`);
-    return [] as Result[];
-  });
-results.push(...harness);
+/** The heap a parsed log retains (after a forced GC before and after), per event, against its ceiling. */
+function heapLine(text: string): Line {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const name = 'heap retained by a parsed log, per event';
+  if (gc === undefined) return { ok: false, text: `${name}: not measured — run with node --expose-gc (npm run bench does)` };
+  gc();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const retained = parseSessionLog(text);
+  gc();
+  const bytes = process.memoryUsage().heapUsed - heapBefore;
+  const perEvent = bytes / retained.events.length;
+  return {
+    ok: perEvent <= HEAP_BYTES_PER_EVENT,
+    text: `${name}: ${perEvent.toFixed(0)} B/event, ${(bytes / 1024 / 1024).toFixed(1)} MB for ${retained.events.length.toLocaleString('en')} events (ceiling ${HEAP_BYTES_PER_EVENT} B/event)`,
+  };
+}
 
-const fanout = await import('./fanout.ts')
-  .then((m) => m.benchFanout())
-  .catch((error: unknown) => {
-    console.warn(`fan-out bench skipped: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
-  });
+async function harnessPart(): Promise<Line[]> {
+  const { benchHarness } = await import('./harness-bench.ts');
+  return (await benchHarness(Math.min(EVENTS, 50_000))).map(throughputLine);
+}
 
+async function fanoutPart(): Promise<Line[]> {
+  const { benchFanout } = await import('./fanout.ts');
+  const fanout = await benchFanout();
+  return [
+    {
+      ok: fanout.p95 <= fanout.budgetP95,
+      text:
+        `fan-out, ${fanout.sessions} sessions × ${fanout.rate} events/s → ${fanout.clients} mux clients in another process ` +
+        `(append → receipt): p50 ${fanout.p50.toFixed(1)} ms, p95 ${fanout.p95.toFixed(1)} ms, max ${fanout.max.toFixed(1)} ms over ` +
+        `${fanout.frames.toLocaleString('en')} frames, server CPU ${fanout.serverCpuMsPerS.toFixed(0)} ms/s (budget p95 ≤ ${fanout.budgetP95} ms)`,
+    },
+  ];
+}
+
+const PARTS: Record<string, (sampleLoad: () => void) => Promise<Line[]>> = { core: corePart, harness: harnessPart, fanout: fanoutPart };
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const unknown = only?.filter((name) => !(name in PARTS)) ?? [];
+if (unknown.length > 0) {
+  console.error(`BENCH_ONLY: unknown part ${unknown.join(', ')} (known: ${Object.keys(PARTS).join(', ')})`);
+  process.exit(2);
+}
+const rule = loadRuleOf(process.env, os.availableParallelism());
+console.log(loadHeadline(rule, machineLoad.sample()));
 let missed = 0;
-console.log(`events: ${events.length} (${(text.length / 1024 / 1024).toFixed(1)} MiB of JSONL)`);
-for (const r of results) {
-  if (r.heapMB !== undefined) {
-    const ceiling = (r.events * 2) / 1024; // 2 KiB per event
-    const ok = r.heapMB <= ceiling;
-    if (!ok) missed += 1;
-    console.log(`${ok ? 'ok  ' : 'MISS'} ${r.name}: ${r.heapMB.toFixed(1)} MB (ceiling ${ceiling.toFixed(0)} MB)`);
+let notMeasured: string | undefined;
+for (const [name, part] of Object.entries(PARTS)) {
+  if (only !== undefined && !only.includes(name)) continue;
+  if (notMeasured !== undefined) {
+    console.log(`n/m  ${name}: not run (${notMeasured} was not measured)`);
     continue;
   }
-  const ok = r.perSecond >= r.target;
-  if (!ok) missed += 1;
-  console.log(
-    `${ok ? 'ok  ' : 'MISS'} ${r.name}: ${r.ms.toFixed(1)} ms, ${Math.round(r.perSecond).toLocaleString('en')} ${r.unit ?? 'events'}/s (target ≥ ${r.target.toLocaleString('en')})`,
+  // A part that fails to run is a miss, never a skipped line.
+  const outcome = await underLoadRule(
+    name,
+    rule,
+    (sampleLoad) =>
+      part(sampleLoad).catch((error: unknown): Line[] => [{ ok: false, text: `${name} failed: ${error instanceof Error ? error.message : String(error)}` }]),
+    (l) => console.log(l),
   );
+  for (const line of outcome.value ?? []) {
+    if (outcome.measured && !line.ok) missed += 1;
+    console.log(`${outcome.measured ? (line.ok ? 'ok  ' : 'MISS') : 'n/m '} ${line.text}`);
+  }
+  if (!outcome.measured) notMeasured = name;
 }
-if (fanout !== undefined) {
-  const ok = fanout.p95 <= fanout.budgetP95;
-  if (!ok) missed += 1;
-  console.log(
-    `${ok ? 'ok  ' : 'MISS'} fan-out, ${fanout.sessions} sessions × ${fanout.rate} events/s → ${fanout.clients} mux clients in another process ` +
-      `(append → receipt): p50 ${fanout.p50.toFixed(1)} ms, p95 ${fanout.p95.toFixed(1)} ms, max ${fanout.max.toFixed(1)} ms over ` +
-      `${fanout.frames.toLocaleString('en')} frames, server CPU ${fanout.serverCpuMsPerS.toFixed(0)} ms/s (budget p95 ≤ ${fanout.budgetP95} ms)`,
-  );
-}
-process.exit(missed > 0 ? 1 : 0);
+if (notMeasured !== undefined) console.log(`NOT MEASURED: the machine stayed loaded through "${notMeasured}" (exit 3 unless a measured figure missed)`);
+process.exit(exitCodeOf(missed, notMeasured === undefined ? 0 : 1));

@@ -1,4 +1,4 @@
-/** Types of scripts/make-perf-fixtures.mjs (the generator of fixtures/perf, issue 9 point 1). */
+/** Types of scripts/make-perf-fixtures.mjs (the generator of fixtures/perf). */
 
 /** Absolute path of fixtures/perf in this clone. */
 export declare const PERF_DIR: string;
@@ -15,3 +15,14 @@ export declare function makePerfFixtures(options?: { force?: boolean; log?: (lin
 
 /** A recorded-shape log of `events` events whose user messages carry `marker`, titled `title` (see the .mjs). */
 export declare function bigLog(name: string, title: string, marker: string, events: number, seed: number): string;
+
+/** The plans of plan-2000.jsonl, plan-table-200.jsonl and plan-nested-500.jsonl (markdown). */
+export declare function plan2000(): string;
+export declare function planTable200(): string;
+export declare function planNested500(): string;
+
+/** The text the last line of a plan shows once rendered (see the .mjs); the browser bench waits for it. */
+export declare function lastLineTextOf(plan: string): string;
+
+/** The question of question-1.jsonl; its flow is the region named by it. */
+export declare const QUESTION: string;

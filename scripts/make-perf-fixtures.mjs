@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * Writes the crafted fixtures of `npm run bench:browser` into fixtures/perf/ (issue 9 point 1), deterministically: the
+ * Writes the crafted fixtures of `npm run bench:browser` into fixtures/perf/, deterministically: the
  * same bytes on every run (no clock, no randomness but a fixed-seed generator), so figures compare across machines.
  * Replay logs (`ui-plan serve --model replay:FILE`, then `/plan <anything>` or any message plays step 1): plans of 10
  * lines, 2,000 lines (~100,000 characters: headings, nested lists, a 300-row table, a 500-line code block), a 200-row
- * table, a 500-level nested list and one 1 MB line; assistant answers of 20,000 and 5,000 characters streamed in
- * 1,000 and 250 chunks. Import logs: two recorded-shape logs of 50,000 events (~15.5 MB each, under the 16 MiB import
+ * table, a 500-level nested list and one 1 MB line; one `ask_user_question` call (the generic question flow);
+ * assistant answers of 20,000 and 5,000 characters streamed in 1,000 and 250 chunks. Import logs: two recorded-shape logs of 50,000 events (~15.5 MB each, under the 16 MiB import
  * limit). Usage: `node scripts/make-perf-fixtures.mjs [--force]`; existing files are kept unless `--force`.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -31,10 +31,8 @@ function words(random, n) {
 const header = (id) => JSON.stringify({ type: 'session', version: 0, id, createdAt: 1785000000000, cwd: '/bench' });
 const line = (type, data, extra = {}) => JSON.stringify({ type, data, ...extra });
 
-/** A replay log whose first step calls `exit_plan_mode` with `plan` (recorded as one `assistant/message`). */
-export function planLog(name, plan) {
-  const args = JSON.stringify({ plan });
-  const callId = `call_perf_${name}`;
+/** A replay log whose first step says `text` and calls the tool `tool` with `args` (one `assistant/message`). */
+function toolCallLog(name, text, tool, args) {
   return (
     [
       header(`perf-${name}`),
@@ -45,13 +43,57 @@ export function planLog(name, plan) {
         message: {
           role: 'assistant',
           content: [
-            { type: 'text', text: 'Here is the plan.' },
-            { type: 'tool-call', id: callId, name: 'exit_plan_mode', arguments: args },
+            { type: 'text', text },
+            { type: 'tool-call', id: `call_perf_${name}`, name: tool, arguments: JSON.stringify(args) },
           ],
         },
       }),
     ].join('\n') + '\n'
   );
+}
+
+/** A replay log whose first step calls `exit_plan_mode` with `plan`. */
+export function planLog(name, plan) {
+  return toolCallLog(name, 'Here is the plan.', 'exit_plan_mode', { plan });
+}
+
+/** The question of `question-1.jsonl` (its flow is the region named by it). */
+export const QUESTION = 'Which default should the --greeting flag use?';
+
+/** A replay log whose first step calls `ask_user_question` with one single-select question, {@link QUESTION}. */
+export function questionLog(name) {
+  return toolCallLog(name, 'One question first.', 'ask_user_question', {
+    questions: [
+      {
+        id: 'default',
+        header: 'Greeting',
+        question: QUESTION,
+        options: [{ label: 'Hello', description: 'The usual greeting' }, { label: 'Hi' }, { label: 'Good day' }],
+      },
+    ],
+  });
+}
+
+/**
+ * The text the last line of a plan shows once rendered: its last non-blank line without indentation, list or heading
+ * marker, emphasis or code marks; of a table row, its last cell. The browser bench waits for it to call a plan whole.
+ * @param {string} plan
+ * @returns {string}
+ */
+export function lastLineTextOf(plan) {
+  const last = plan
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .at(-1);
+  if (last === undefined) return '';
+  const text = last.trim().startsWith('|')
+    ? (last
+        .split('|')
+        .map((cell) => cell.trim())
+        .filter((cell) => cell !== '')
+        .at(-1) ?? '')
+    : last.trim().replace(/^(#{1,6}\s+|[-*+]\s+|\d+[.)]\s+)/, '');
+  return text.replace(/\*\*|__|`/g, '').trim();
 }
 
 /** A replay log whose first step streams `chunks` text deltas of `size` characters, `dtMs` apart; the last one ends with `END-OF-ANSWER`. */
@@ -229,6 +271,7 @@ export const FIXTURES = {
   'plan-table-200.jsonl': () => planLog('plan-table-200', planTable200()),
   'plan-nested-500.jsonl': () => planLog('plan-nested-500', planNested500()),
   'plan-line-1mb.jsonl': () => planLog('plan-line-1mb', planLine1mb()),
+  'question-1.jsonl': () => questionLog('question-1'),
   'stream-1000.jsonl': () => streamLog('stream-1000', 1000, 20, 4),
   'stream-250.jsonl': () => streamLog('stream-250', 250, 20, 4),
   'log-50k-a.jsonl': () => bigLog('log-a', 'Perf log A', 'perf-log-A', 50_000, 11),

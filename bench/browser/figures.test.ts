@@ -1,9 +1,10 @@
 /**
- * The browser bench's arithmetic: keystroke figures from probe stamps, and the table's median and budget rules.
+ * The browser bench's arithmetic: keystroke figures from probe stamps, the table's aggregation (median or worst of
+ * n), its budget rules, statuses and the run's exit code.
  */
 import { expect, it } from 'vitest';
 import { keystrokeFigures } from './figures.ts';
-import { formatTable, missed, summary, type Row } from './table.ts';
+import { atMost, checkedFigure, exitCodeOfRows, formatTable, missed, record, statusOf, summary, type Row } from './table.ts';
 
 it("takes a keystroke's delay from its latest Event Timing processingEnd and its paint from the keydown", () => {
   const figures = keystrokeFigures(
@@ -49,6 +50,8 @@ it.each<[string, Row, boolean]>([
   ['one run over a budget on every run', row([1, 2, 11], 'max'), true],
   ['a timed-out run', row([1], 'median', ['timed out']), true],
   ['no sample at all', row([], 'median'), true],
+  ['a sample that is not a number', row([1, Number.NaN, 2], 'median'), true],
+  ['a worst of n exactly at the budget', row([3, 10, 4], 'max'), false],
 ])('checks %s', (_name, r, miss) => {
   expect(missed(r)).toBe(miss);
 });
@@ -57,4 +60,45 @@ it('prints the figure beside its budget and marks a miss', () => {
   const [head, , line] = formatTable([row([11, 12, 13], 'median')]);
   expect(head).toMatch(/median\s+min\s+max\s+n\s+budget/);
   expect(line).toMatch(/^MISS\s+g: n\s+ms\s+12\.0\s+11\.0\s+13\.0\s+3\s+≤ 10 ms$/);
+});
+
+it('checks a median budget on the median and a worst-of-n budget on the worst run', () => {
+  // The first card of a page pays once: [12, 14, 300] passes a median ≤ 20 and misses a worst of n ≤ 20.
+  const firstCards = [12, 300, 14];
+  const median: Row = { group: 'g', name: 'n', unit: 'ms', samples: firstCards, failures: [], budget: atMost(20, 'ms') };
+  const worst: Row = { ...median, budget: atMost(20, 'ms', 'max') };
+  expect(checkedFigure(median)).toBe(14);
+  expect(checkedFigure(worst)).toBe(300);
+  expect(missed(median)).toBe(false);
+  expect(missed(worst)).toBe(true);
+  expect(median.budget?.text).toBe('median ≤ 20 ms');
+  expect(worst.budget?.text).toBe('worst of n ≤ 20 ms');
+});
+
+it('records a figure that is not a finite number as a failure, never as a sample', () => {
+  const r = row([], 'median');
+  record(r, 5, 'why');
+  record(r, Number.NaN, 'no frame seen');
+  record(r, Number.POSITIVE_INFINITY, 'no clock');
+  expect(r.samples).toEqual([5]);
+  expect(r.failures).toEqual(['no frame seen', 'no clock']);
+  expect(missed(r)).toBe(true);
+});
+
+it('marks a row of a scenario the load rule could not measure as n/m, never ok or MISS', () => {
+  const over: Row = { ...row([50], 'median'), notMeasured: true };
+  const under: Row = { ...row([1], 'median'), notMeasured: true };
+  expect([statusOf(over), statusOf(under)]).toEqual(['n/m', 'n/m']);
+  expect(missed(over)).toBe(false);
+  expect(formatTable([over])[2]).toMatch(/^n\/m /);
+  expect(statusOf({ ...row([1], 'median'), budget: undefined } as Row)).toBe('');
+});
+
+it.each<[string, Row[], 0 | 1 | 3]>([
+  ['every budget met', [row([1], 'median'), { ...row([], 'median'), budget: undefined } as Row], 0],
+  ['a measured miss', [row([1], 'median'), row([11], 'median')], 1],
+  ['a scenario not measured', [row([1], 'median'), { ...row([], 'median'), notMeasured: true }], 3],
+  ['a measured miss beside a scenario not measured', [row([11], 'median'), { ...row([], 'median'), notMeasured: true }], 1],
+])('exits for %s with %i', (_name, rows, code) => {
+  expect(exitCodeOfRows(rows)).toBe(code);
 });

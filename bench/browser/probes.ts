@@ -1,11 +1,13 @@
 /**
  * In-page instruments of `npm run bench:browser`, installed with `addInitScript` before any app code runs:
- * long tasks (PerformanceObserver `longtask`), Event Timing entries (`event`, durationThreshold 16, buffered),
- * keystroke and click stamps, and waiters that resolve when an element found by ROLE AND ACCESSIBLE NAME appears,
- * disappears or shows a text — `domAt` (the MutationObserver callback that saw it) and `paintAt` (a message posted
- * from the next requestAnimationFrame, i.e. after that frame's paint). All times are the page's `performance.now()` ms.
+ * long tasks (PerformanceObserver `longtask`), Event Timing entries (`event`, durationThreshold 16, buffered), the
+ * time of the last DOM mutation anywhere in the document (for the quiet rule, bench/browser/quiet.ts), keystroke and
+ * click stamps, and waiters that resolve when an element found by ROLE AND ACCESSIBLE NAME appears, disappears, shows
+ * a text or is whole — `domAt` (the MutationObserver callback that saw it) and `paintAt` (a message posted from the
+ * next requestAnimationFrame, i.e. after that frame's paint). All times are the page's `performance.now()` ms.
  * The names (not CSS classes) are the contract with the app: textbox "Message the agent", region "Approve this plan
- * and leave plan mode?", textbox "Feedback", button "Approve", region "Transcript".
+ * and leave plan mode?", a question flow's region named by its question, textbox "Feedback", button "Approve",
+ * region "Transcript", navigation "Sessions".
  */
 
 /** A role and accessible name, as Testing Library / Playwright would query it. */
@@ -20,7 +22,14 @@ export type WaitSpec =
   | { kind: 'enabled'; query: RoleQuery }
   | { kind: 'absent'; query: RoleQuery }
   /** `text` shows (added or changed) inside the element found by `within`. */
-  | { kind: 'text'; within: RoleQuery; text: string };
+  | { kind: 'text'; within: RoleQuery; text: string }
+  /**
+   * The element found by `within` is whole: `lastText` (its last line) has shown inside it and every code block in it
+   * (`pre > code`, the HTML of a fenced block) is highlighted — the text after the block's last element (its last
+   * token) holds no letter or digit; plain, not yet highlighted code is a text node after the tokens. Every code
+   * block of a fixture measured this way must have a language the highlighter knows and end in a token.
+   */
+  | { kind: 'whole'; within: RoleQuery; lastText: string };
 
 /** A waiter's outcome. */
 export interface WaitResult {
@@ -37,7 +46,11 @@ export interface KeyStamp {
 
 /** The API the probes put on `window.__bench`. */
 export interface BenchProbes {
+  /** Whether the `longtask` observer could be installed (without it no task figure can be read). */
+  longtaskSupported: boolean;
   longtasks: { start: number; duration: number }[];
+  /** When the last DOM mutation anywhere in the document was seen (0: none yet). */
+  lastMutation: number;
   events: { name: string; startTime: number; processingStart: number; processingEnd: number; duration: number; interactionId: number }[];
   keys: KeyStamp[];
   clicks: number[];
@@ -50,7 +63,40 @@ export interface BenchProbes {
 }
 
 /**
- * The init script (serialised by Playwright; it must not close over anything).
+ * Whether a code block (`code` inside `pre`) is highlighted: the text after its last element (its last token) holds
+ * no letter or digit. Plain code still waiting for the highlighter is text after the tokens (or the whole block).
+ * Runs in the page (the init script defines it beside `installProbes`): it must not close over anything.
+ */
+export function codeHighlighted(code: Element): boolean {
+  let tail = '';
+  for (let node = code.lastChild; node !== null; node = node.previousSibling) {
+    if (node.nodeType === 1) return !/[\p{L}\p{N}]/u.test(tail);
+    tail = (node.textContent ?? '') + tail;
+  }
+  return false;
+}
+
+/**
+ * Whether `text` was added or changed inside `container` by these mutations: a changed text node inside it holds the
+ * text, or an added node inside it does — or the container arrived with it in one commit. Runs in the page (the
+ * init script defines it beside `installProbes`): it must not close over anything.
+ */
+export function showsText(container: Node, records: readonly Pick<MutationRecord, 'type' | 'target' | 'addedNodes'>[], text: string): boolean {
+  for (const record of records) {
+    const target = record.target;
+    if (!container.contains(target) && !target.contains(container)) continue;
+    if (record.type === 'characterData' && (target.textContent ?? '').includes(text)) return true;
+    for (const node of record.addedNodes) {
+      const scope = container.contains(node) ? node : node.contains(container) ? container : undefined;
+      if (scope && (scope.textContent ?? '').includes(text)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The init script (serialised by Playwright). It must not close over anything but `codeHighlighted` and `showsText`,
+ * which the init script defines before it (see `probesScript`).
  */
 export function installProbes(): void {
   const w = window as unknown as { __bench?: BenchProbes };
@@ -87,7 +133,9 @@ export function installProbes(): void {
     return undefined;
   };
   const probes: BenchProbes = {
+    longtaskSupported: false,
     longtasks: [],
+    lastMutation: 0,
     events: [],
     keys: [],
     clicks: [],
@@ -106,42 +154,43 @@ export function installProbes(): void {
         });
       };
       const matchesNow = (): boolean => {
-        if (spec.kind === 'text') return false;
+        if (spec.kind === 'text' || spec.kind === 'whole') return false;
         const el = find(spec.query);
         if (spec.kind === 'present') return el !== undefined;
         if (spec.kind === 'absent') return el === undefined;
         return el !== undefined && !(el as HTMLTextAreaElement).disabled && !(el as HTMLTextAreaElement).readOnly;
       };
       if (matchesNow()) return hit();
+      let sawLast = false;
       const observer = new MutationObserver((records) => {
         if (done) return;
-        if (spec.kind !== 'text') {
-          if (matchesNow()) hit(observer);
+        if (spec.kind === 'text' || spec.kind === 'whole') {
+          const container = find(spec.within);
+          if (!container) return;
+          if (spec.kind === 'text') {
+            if (showsText(container, records, spec.text)) hit(observer);
+            return;
+          }
+          sawLast ||= showsText(container, records, spec.lastText);
+          if (sawLast && Array.from(container.querySelectorAll('pre > code')).every(codeHighlighted)) hit(observer);
           return;
         }
-        const container = find(spec.within);
-        if (!container) return;
-        for (const record of records) {
-          const target = record.target;
-          if (!container.contains(target) && !target.contains(container)) continue;
-          if (record.type === 'characterData' && (target.textContent ?? '').includes(spec.text)) return hit(observer);
-          for (const node of record.addedNodes) {
-            // The region itself may arrive with its rows in one commit.
-            const scope = container.contains(node) ? node : node.contains(container) ? container : undefined;
-            if (scope && (scope.textContent ?? '').includes(spec.text)) return hit(observer);
-          }
-        }
+        if (matchesNow()) hit(observer);
       });
       observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     },
   };
   w.__bench = probes;
+  new MutationObserver(() => {
+    probes.lastMutation = performance.now();
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) probes.longtasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
+    probes.longtaskSupported = PerformanceObserver.supportedEntryTypes.includes('longtask');
   } catch {
-    /* no longtask support: the figure reads 0 */
+    /* no longtask support: every task figure fails (Tab.longestTask) */
   }
   try {
     new PerformanceObserver((list) => {
@@ -177,4 +226,13 @@ export function installProbes(): void {
   });
   window.addEventListener('click', (e) => void probes.clicks.push(e.timeStamp), true);
   document.addEventListener('change', (e) => void probes.changes.push(e.timeStamp), true);
+}
+
+/**
+ * The init script's source: the two helpers, then `installProbes`, then `arming` (more code to run after it).
+ * @param arming - JavaScript run once the probes exist (e.g. arming waiters)
+ */
+export function probesScript(arming: string): string {
+  // tsx compiles with esbuild's keepNames, which wraps named functions in `__name(…)`: define it for the page.
+  return `(() => { const __name = (f) => f; const codeHighlighted = ${codeHighlighted.toString()}; const showsText = ${showsText.toString()}; (${installProbes.toString()})(); ${arming} })();`;
 }

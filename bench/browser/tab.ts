@@ -7,7 +7,8 @@
  * on one clock (to within about a millisecond).
  */
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
-import { installProbes, type BenchProbes, type WaitResult, type WaitSpec } from './probes.ts';
+import { probesScript, type BenchProbes, type WaitResult, type WaitSpec } from './probes.ts';
+import { busyWithin, QUIET, quietVerdict, type QuietRule } from './quiet.ts';
 
 /** A finished network request. `type` is CDP's resource type (Document, Script, Stylesheet, Fetch, …). */
 export interface Transfer {
@@ -15,6 +16,8 @@ export interface Transfer {
   type: string;
   bytes: number;
   /** CDP monotonic seconds; see `Tab.pageTime`. */ startedTs: number;
+  /** When it finished (CDP monotonic seconds). */
+  endedTs: number;
   fromCache: boolean;
 }
 
@@ -51,9 +54,8 @@ export class Tab {
     const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
-    // tsx compiles with esbuild's keepNames, which wraps named functions in `__name(…)`: define it for the page.
     const arming = `for (const [id, spec] of ${JSON.stringify(Object.entries(arms))}) window.__bench.arm(id, spec);`;
-    await page.addInitScript({ content: `(() => { const __name = (f) => f; (${installProbes.toString()})(); ${arming} })();` });
+    await page.addInitScript({ content: probesScript(arming) });
     const cdp = await context.newCDPSession(page);
     const tab = new Tab(context, page, cdp);
     cdp.on('Network.requestWillBeSent', (e) => {
@@ -75,7 +77,7 @@ export class Tab {
       const p = tab.pending.get(e.requestId);
       if (!p) return;
       tab.pending.delete(e.requestId);
-      tab.transfers.push({ ...p, bytes: e.encodedDataLength });
+      tab.transfers.push({ ...p, bytes: e.encodedDataLength, endedTs: e.timestamp });
     });
     cdp.on('Network.loadingFailed', (e) => void tab.pending.delete(e.requestId));
     cdp.on('Network.webSocketFrameReceived', (e) => {
@@ -99,10 +101,19 @@ export class Tab {
   }
 
   /** The page's probes state (a copy). */
-  probes(): Promise<Pick<BenchProbes, 'longtasks' | 'events' | 'keys' | 'clicks' | 'changes' | 'waits'>> {
+  probes(): Promise<Pick<BenchProbes, 'longtaskSupported' | 'longtasks' | 'lastMutation' | 'events' | 'keys' | 'clicks' | 'changes' | 'waits'>> {
     return this.page.evaluate(() => {
       const b = (window as unknown as { __bench: BenchProbes }).__bench;
-      return { longtasks: b.longtasks, events: b.events, keys: b.keys, clicks: b.clicks, changes: b.changes, waits: b.waits };
+      return {
+        longtaskSupported: b.longtaskSupported,
+        longtasks: b.longtasks,
+        lastMutation: b.lastMutation,
+        events: b.events,
+        keys: b.keys,
+        clicks: b.clicks,
+        changes: b.changes,
+        waits: b.waits,
+      };
     });
   }
 
@@ -147,25 +158,53 @@ export class Tab {
     return this.metrics();
   }
 
-  /** Longest long task (ms) overlapping page times [from, to]; 0 when none. */
+  /**
+   * Longest long task (ms) overlapping page times [from, to]; 0 when none (tasks under 50 ms are not long tasks).
+   * @throws Error when the page has no `longtask` observer (the figure could never fail) or `from`/`to` is not a number
+   */
   async longestTask(from: number, to: number): Promise<number> {
-    const { longtasks } = await this.probes();
+    const { longtaskSupported, longtasks } = await this.probes();
+    if (!longtaskSupported) throw new Error('this Chromium reports no long tasks: no task figure can be read');
+    if (!Number.isFinite(from) || !Number.isFinite(to)) throw new BenchTimeout(`no task window (from ${from} to ${to})`);
     return longtasks.filter((t) => t.start < to && t.start + t.duration > from).reduce((max, t) => Math.max(max, t.duration), 0);
   }
 
   /**
-   * Wait until the page has been quiet: no long task and no network transfer finishing for `quietMs`, polled every
-   * 200 ms, for at most `capMs`. @returns the page time it settled (or gave up).
+   * Wait until the page is quiet (bench/browser/quiet.ts), sampling every 100 ms.
+   * @param since - page time the wait counts from (activity before it is ignored); default: now
+   * @returns the page time the page went quiet (its last activity, never before `since`)
+   * @throws BenchTimeout when it is not quiet within the rule's timeout (a miss of the figures waiting for it)
    */
-  async settle(quietMs = 1000, capMs = 15_000): Promise<number> {
-    const start = Date.now();
+  async quiet(since?: number, rule: QuietRule = QUIET): Promise<number> {
+    const from = since ?? (await this.now());
+    const busy: { t: number; busy: number }[] = [];
+    const deadline = Date.now() + rule.timeoutMs + 10_000;
     for (;;) {
-      const now = await this.now();
-      const { longtasks } = await this.probes();
-      const lastTask = longtasks.reduce((max, t) => Math.max(max, t.start + t.duration), 0);
-      const lastTransfer = this.transfers.reduce((max, t) => Math.max(max, this.pageTime(t.startedTs)), 0);
-      if ((now - Math.max(lastTask, lastTransfer) >= quietMs && this.pending.size === 0) || Date.now() - start > capMs) return now;
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const sample = this.page.evaluate(() => {
+        const b = (window as unknown as { __bench: BenchProbes }).__bench;
+        return { now: performance.now(), lastMutation: b.lastMutation, lastLongTaskEnd: b.longtasks.reduce((m, t) => Math.max(m, t.start + t.duration), 0) };
+      });
+      const page = await Promise.race([sample, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now())))]);
+      if (page === undefined) throw new BenchTimeout(`page not quiet within ${rule.timeoutMs / 1000} s (it stopped answering)`);
+      const metrics = await this.metrics();
+      busy.push({ t: page.now, busy: (metrics.TaskDuration ?? Number.NaN) * 1000 });
+      // A time from before the current document (or before the clock was known) is not finite: not activity now.
+      const latest = (max: number, ts: number) => Math.max(max, Number.isFinite(this.pageTime(ts)) ? this.pageTime(ts) : 0);
+      const lastTransfer = this.transfers.reduce((max, t) => latest(max, t.endedTs), 0);
+      const lastFrame = this.frames.reduce((max, f) => latest(max, f.ts), 0);
+      const verdict = quietVerdict(
+        {
+          ...page,
+          lastNetwork: Math.max(lastTransfer, lastFrame),
+          inFlight: this.pending.size,
+          busyMs: busyWithin(busy, page.now, rule.quietMs),
+        },
+        from,
+        rule,
+      );
+      if (verdict.kind === 'quiet') return verdict.at;
+      if (verdict.kind === 'timeout') throw new BenchTimeout(`page not quiet within ${rule.timeoutMs / 1000} s (${verdict.why})`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 
