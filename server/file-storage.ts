@@ -1,7 +1,8 @@
 /**
  * Session logs on disk: one dsh JSONL file per session, `<dataDir>/sessions/<sessionId>.jsonl`
- * (docs/protocol.md "Session log on disk"). Invariants: every append is written synchronously with one
- * `writeSync` of a whole line, so it is in the file before the engine streams it; a torn last line
+ * (docs/protocol.md "Session log on disk"). Invariants: an append starts on a line boundary or not at all — it is
+ * written synchronously, so it is in the file before the engine streams it, only after the file was checked to end
+ * at the last acknowledged byte, and a failed write is cut back to that byte; a torn last line
  * (crash mid-write) is cut from the file on load with a warning, working on bytes (never decoded and
  * re-encoded), so any file content — invalid UTF-8 included — is cut exactly after its last newline; lines are
  * read by the core reader (`parseSessionLog`), so an event's seq is its line position before and after any
@@ -19,6 +20,12 @@ import type { SessionHeader } from '../src/core/log/types.ts';
 /** Where FileStorage reports what it repaired or skipped. */
 export interface StorageLogger {
   warn(message: string): void;
+}
+
+/** A session log open for appending: its descriptor and where its last acknowledged line ends (bytes). */
+interface OpenLog {
+  fd: number;
+  end: number;
 }
 
 /** Options of {@link FileStorage}. */
@@ -59,7 +66,10 @@ export class FileStorage implements SessionStorage {
   readonly trashDir: string;
   private readonly logger: StorageLogger;
   private readonly fsync: boolean;
-  private readonly fds = new Map<string, number>();
+  /** The open append file of each session written since start. */
+  private readonly logs = new Map<string, OpenLog>();
+  /** Where each known session's log ends: the byte after its last acknowledged line. */
+  private readonly ends = new Map<string, number>();
 
   /**
    * @param options data directory, logger, fsync
@@ -161,6 +171,7 @@ export class FileStorage implements SessionStorage {
       this.logger.warn(`ui-plan: skipped ${file}: header id ${header.id} does not match the file name`);
       return undefined;
     }
+    this.ends.set(header.id, bytes.length);
     const lines = storedLinesOf(parsed);
     for (const skipped of parsed.skipped) {
       if (skipped.line >= parsed.firstSeqLine) this.logger.warn(`ui-plan: ${file}:${skipped.line}: skipped an unreadable line (${skipped.reason})`);
@@ -243,11 +254,12 @@ export class FileStorage implements SessionStorage {
   }
 
   private closeOne(sessionId: string): void {
-    const fd = this.fds.get(sessionId);
-    if (fd === undefined) return;
-    this.fds.delete(sessionId);
+    const log = this.logs.get(sessionId);
+    this.ends.delete(sessionId);
+    if (log === undefined) return;
+    this.logs.delete(sessionId);
     try {
-      fs.closeSync(fd);
+      fs.closeSync(log.fd);
     } catch {
       /* already closed */
     }
@@ -273,35 +285,83 @@ export class FileStorage implements SessionStorage {
       }
     }
     fs.renameSync(tmp, file);
+    this.ends.set(session.header.id, Buffer.byteLength(text));
   }
 
   /**
-   * Append one line with a single synchronous write (on disk before the engine streams it).
-   * @throws when the session file does not exist or the write fails
+   * Append one line, starting on a line boundary or not at all: before writing, the file must end exactly where the
+   * last acknowledged line ended ({@link checkBoundary} cuts a torn line found after it); the line is written with
+   * synchronous writes (on disk before the engine streams it); a write that fails — after writing part of the line
+   * (ENOSPC on a full disk) or not — is cut back to the last acknowledged byte, so what was refused leaves no trace.
+   * @throws when the session file does not exist or the write fails (the file then ends where it ended before)
    */
   append(sessionId: string, line: StoredLine): void {
-    let fd = this.fds.get(sessionId);
-    if (fd === undefined) {
+    const log = this.openLog(sessionId);
+    this.checkBoundary(sessionId, log);
+    const bytes = Buffer.from(serializeStoredLine(line) + '\n', 'utf8');
+    try {
+      let written = 0;
+      while (written < bytes.length) written += fs.writeSync(log.fd, bytes, written, bytes.length - written);
+    } catch (error) {
+      this.cutBack(sessionId, log);
+      throw error;
+    }
+    log.end += bytes.length;
+    if (this.fsync) fs.fsyncSync(log.fd);
+  }
+
+  /** The open append file of a session (opened read-write in append mode on first use). @throws when it has no file */
+  private openLog(sessionId: string): OpenLog {
+    let log = this.logs.get(sessionId);
+    if (log === undefined) {
       const file = this.fileOf(sessionId);
       if (!fs.existsSync(file)) throw new Error(`session ${sessionId} has no log file`);
-      fd = fs.openSync(file, 'a');
-      this.fds.set(sessionId, fd);
+      const fd = fs.openSync(file, 'a+');
+      log = { fd, end: this.ends.get(sessionId) ?? fs.fstatSync(fd).size };
+      this.logs.set(sessionId, log);
     }
-    const bytes = Buffer.from(serializeStoredLine(line) + '\n', 'utf8');
-    let written = 0;
-    while (written < bytes.length) written += fs.writeSync(fd, bytes, written, bytes.length - written);
-    if (this.fsync) fs.fsyncSync(fd);
+    return log;
+  }
+
+  /**
+   * Make sure the file ends at the last acknowledged byte before an append: bytes after it that hold no newline (a
+   * line cut by a failed write whose cut-back failed too, or a partial line someone appended) are cut, as the start-up
+   * repair cuts a torn last line, with a warning.
+   * @throws Error when the bytes after it cannot be cut
+   */
+  private checkBoundary(sessionId: string, log: OpenLog): void {
+    const size = fs.fstatSync(log.fd).size;
+    if (size === log.end) return;
+    if (size > log.end) {
+      const tail = Buffer.alloc(size - log.end);
+      fs.readSync(log.fd, tail, 0, tail.length, log.end);
+      if (!tail.includes(0x0a)) {
+        fs.ftruncateSync(log.fd, log.end);
+        this.logger.warn(`ui-plan: ${this.fileOf(sessionId)}: cut a torn last line (${tail.length} bytes) before appending`);
+        return;
+      }
+    }
+    throw new Error(`session ${sessionId}: the log file changed outside ui-plan`);
+  }
+
+  /** After a failed write: cut the file back to the last acknowledged byte (when that fails too, the next append cuts it). */
+  private cutBack(sessionId: string, log: OpenLog): void {
+    try {
+      fs.ftruncateSync(log.fd, log.end);
+    } catch (error) {
+      this.logger.warn(`ui-plan: ${this.fileOf(sessionId)}: could not cut a failed write back yet: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** Close every open append descriptor. The storage may still be used afterwards (they reopen). */
   close(): void {
-    for (const fd of this.fds.values()) {
+    for (const log of this.logs.values()) {
       try {
-        fs.closeSync(fd);
+        fs.closeSync(log.fd);
       } catch {
         /* already closed */
       }
     }
-    this.fds.clear();
+    this.logs.clear();
   }
 }
