@@ -36,6 +36,9 @@ import type { FrameSink, Host, HostOptions, ModelProvider } from './types.ts';
 export { HostError, INTERNAL_ERROR_MESSAGE } from './host/errors.ts';
 export { pageStart } from './host/history.ts';
 
+/** How often idle draft sessions are looked for besides each `session.create` and `session.list` (ms). */
+const DRAFT_SWEEP_MS = 60_000;
+
 /** Engine-level API beyond the protocol (direct plan-mode and modes access, test seams). */
 export interface Engine {
   /** `ctx.planMode` (docs/upstream-spec.md §1.4–§1.6); agent id = session id. @throws HostError bad-request when it is not enabled. */
@@ -210,6 +213,8 @@ export function createHost(options: HostOptions): EngineHost {
     viewOf,
     sendMux,
     sendHost,
+    forget: (sessionId) => void providers.delete(sessionId),
+    drafts: options.drafts,
     /** Projection units of a session: `mode` for a session-modes log, else `plan` (plus `title`). */
     unitsFor: (variant, events): readonly ProjectionUnit<unknown, unknown>[] => {
       if ((variant ?? hostVariant) !== 'mode') return PROJECTION_UNITS;
@@ -241,6 +246,9 @@ export function createHost(options: HostOptions): EngineHost {
   });
   const { sessions } = table;
   sessionOfId = (id) => sessions.get(id);
+  // Drafts nobody uses are freed at each create and list, and once a minute besides (never keeping the process alive).
+  const draftSweep = setInterval(() => table.freeDrafts(), DRAFT_SWEEP_MS);
+  (draftSweep as { unref?: () => void }).unref?.();
 
   /** Seed an agent's mode (seed 002 `AgentOptions.mode`) as a pending intent. */
   const applyOptions = (session: Session, opts: AgentOptions): void => {
@@ -370,6 +378,7 @@ export function createHost(options: HostOptions): EngineHost {
     },
 
     async close() {
+      clearInterval(draftSweep);
       for (const session of sessions.values()) session.agent?.cancel();
       questionProvider.abortAll();
       await engine.idle();

@@ -49,9 +49,15 @@ export interface SessionStorage {
    * without it cannot rename. Throws on failure or for an unknown session.
    */
   writeMeta?(sessionId: string, meta: SessionMeta): void;
-  /** Move a session's log (and meta) to the trash. Optional: a storage without it cannot delete. Throws on failure. */
+  /**
+   * Move a session's log (and meta) to the trash, keeping every earlier deleted log of the same id. Optional: a storage
+   * without it cannot delete. Throws on failure.
+   */
   trash?(sessionId: string): void;
-  /** Bring a trashed session back and return it as `loadAll` would. Throws when it is not in the trash. */
+  /**
+   * Bring back the session of this id deleted last and return it as `loadAll` would. Throws when it is not in the
+   * trash.
+   */
   restore?(sessionId: string): StoredSession;
   /**
    * The stored log of a session as bytes (header line first, every line ending in `\n`), for the log download
@@ -148,6 +154,12 @@ export interface HostOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Step limit of one turn (default 24); exceeding it ends the turn with an error reason. */
   maxSteps?: number;
+  /**
+   * When draft sessions (`session.create {draft}`, never stored until their first event) are freed: once unused for
+   * `idleMs` (default 10 minutes; a use is any request naming the session), and the least recently used first
+   * beyond `max` drafts (default 1,000). Measured with `now`.
+   */
+  drafts?: { idleMs?: number; max?: number };
 }
 
 /**

@@ -8,7 +8,8 @@
  * read by the core reader (`parseSessionLog`), so an event's seq is its line position before and after any
  * restart (an unreadable line keeps its seq as an in-memory placeholder); an unreadable file never stops a load.
  * Beside each log, never in it, `<sessionId>.meta.json` keeps a person's title and where an imported log came from
- * (written atomically); a deleted session's files move to `<dataDir>/trash/` until `restore` (issue 10 item 4).
+ * (written atomically); a deleted session's files move to `<dataDir>/trash/` under names of their own, so every
+ * deleted log is kept, and `restore` brings back the one deleted last.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -220,8 +221,10 @@ export class FileStorage implements SessionStorage {
   }
 
   /**
-   * Move a session's log and meta file to `<dataDir>/trash/` (closing its append descriptor first). A trashed file of
-   * the same name (deleted, restored, deleted again) is replaced.
+   * Move a session's log and meta file to `<dataDir>/trash/` (closing its append descriptor first) under a name of
+   * their own, `<sessionId>~<n>.jsonl` and `<sessionId>~<n>.meta.json` (`~` is never part of a session id), `n` one
+   * more than the highest of that id in the trash: a session deleted, created again under its id and deleted again
+   * keeps every deleted log.
    * @throws for an unknown session or when the move fails
    */
   trash(sessionId: string): void {
@@ -229,25 +232,47 @@ export class FileStorage implements SessionStorage {
     if (!fs.existsSync(file)) throw new Error(`session ${sessionId} has no log file`);
     this.closeOne(sessionId);
     fs.mkdirSync(this.trashDir, { recursive: true });
+    const n = (this.trashedOf(sessionId).at(-1)?.n ?? 0) + 1;
     const meta = this.metaFileOf(sessionId);
-    if (fs.existsSync(meta)) fs.renameSync(meta, path.join(this.trashDir, path.basename(meta)));
-    fs.renameSync(file, path.join(this.trashDir, path.basename(file)));
+    if (fs.existsSync(meta)) fs.renameSync(meta, path.join(this.trashDir, `${sessionId}~${n}.meta.json`));
+    fs.renameSync(file, path.join(this.trashDir, `${sessionId}~${n}.jsonl`));
   }
 
   /**
-   * Move a trashed session back and load it (torn-line repair and skipped lines as in `loadAll`).
+   * The trashed logs of a session, oldest deletion first: `<id>~<n>.jsonl` by `n`, after a `<id>.jsonl` an earlier
+   * version of ui-plan trashed (as `n` 0).
+   * @returns each trashed log's number and its log and meta file names
+   */
+  private trashedOf(sessionId: string): { n: number; log: string; meta: string }[] {
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.trashDir);
+    } catch {
+      return [];
+    }
+    const found: { n: number; log: string; meta: string }[] = [];
+    for (const name of names) {
+      if (name === `${sessionId}.jsonl`) found.push({ n: 0, log: name, meta: `${sessionId}.meta.json` });
+      const n = name.startsWith(`${sessionId}~`) ? /^~([1-9]\d*)\.jsonl$/.exec(name.slice(sessionId.length))?.[1] : undefined;
+      if (n !== undefined) found.push({ n: Number(n), log: name, meta: `${sessionId}~${n}.meta.json` });
+    }
+    return found.sort((a, b) => a.n - b.n);
+  }
+
+  /**
+   * Move the session's log deleted last (an Undo restores what was just deleted) back from the trash and load it
+   * (torn-line repair and skipped lines as in `loadAll`); earlier deleted logs of the same id stay in the trash.
    * @returns the session as `loadAll` would return it
    * @throws when it is not in the trash, a live session has its id, or its log is unreadable
    */
   restore(sessionId: string): StoredSession {
     const file = this.fileOf(sessionId);
-    const trashed = path.join(this.trashDir, path.basename(file));
-    if (!fs.existsSync(trashed)) throw new Error(`session ${sessionId} is not in the trash`);
+    const last = this.trashedOf(sessionId).at(-1);
+    if (last === undefined) throw new Error(`session ${sessionId} is not in the trash`);
     if (fs.existsSync(file)) throw new Error(`session ${sessionId} already exists`);
-    const meta = this.metaFileOf(sessionId);
-    const trashedMeta = path.join(this.trashDir, path.basename(meta));
-    if (fs.existsSync(trashedMeta)) fs.renameSync(trashedMeta, meta);
-    fs.renameSync(trashed, file);
+    const trashedMeta = path.join(this.trashDir, last.meta);
+    if (fs.existsSync(trashedMeta)) fs.renameSync(trashedMeta, this.metaFileOf(sessionId));
+    fs.renameSync(path.join(this.trashDir, last.log), file);
     const session = this.loadFile(file);
     if (!session) throw new Error(`session ${sessionId} could not be read`);
     return session;

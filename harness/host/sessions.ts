@@ -26,6 +26,8 @@ export interface Session {
   draft: boolean;
   /** Store a draft now. */
   materialise?: () => void;
+  /** When a request last named this session (epoch ms); drafts unused for long are freed. */
+  usedAt: number;
   handle: AgentHandle;
   /** The agent; `undefined` for a read-only session. */
   agent: Agent | undefined;
@@ -55,7 +57,16 @@ export interface SessionTableDeps {
   viewOf(event: SessionEvent, events: readonly SessionEvent[]): ToolView | undefined;
   sendMux(payload: Frame): void;
   sendHost(payload: Frame): void;
+  /** Drop what the host keeps per session besides the table (a freed draft's model provider). */
+  forget(sessionId: string): void;
+  /** Draft limits (HostOptions `drafts`); defaults {@link DRAFT_IDLE_MS} and {@link MAX_DRAFTS}. */
+  drafts?: { idleMs?: number; max?: number } | undefined;
 }
+
+/** A draft session unused this long is freed (ms). */
+export const DRAFT_IDLE_MS = 10 * 60_000;
+/** At most this many draft sessions are kept; beyond it the least recently used is freed. */
+export const MAX_DRAFTS = 1_000;
 
 /** A session is blank until its first turn or command. */
 function isBlank(session: Session): boolean {
@@ -83,6 +94,7 @@ export function createSessionTable(deps: SessionTableDeps) {
       log,
       meta: stored.meta ?? {},
       draft: false,
+      usedAt: deps.now(),
       handle,
       agent: undefined,
       projections,
@@ -119,6 +131,7 @@ export function createSessionTable(deps: SessionTableDeps) {
    */
   const add = (stored: StoredSession, draft = false): Session => {
     if (draft) {
+      freeDrafts(1);
       const lazy = draftStorageOf(deps.storage, stored.header, () => {
         session.draft = false;
         announce(session);
@@ -163,10 +176,30 @@ export function createSessionTable(deps: SessionTableDeps) {
     }
   };
 
+  /**
+   * Free the drafts unused for the idle time, then the least recently used ones until `room` more fit under the limit.
+   * A draft has no event, so nothing of it is stored and no turn runs; its id may be created again.
+   * @param room - drafts about to be added
+   */
+  const freeDrafts = (room = 0): void => {
+    const idleMs = deps.drafts?.idleMs ?? DRAFT_IDLE_MS;
+    const max = deps.drafts?.max ?? MAX_DRAFTS;
+    const drafts = [...sessions.values()].filter((session) => session.draft).sort((a, b) => a.usedAt - b.usedAt);
+    const now = deps.now();
+    let keep = drafts.length;
+    for (const session of drafts) {
+      if (now - session.usedAt < idleMs && keep + room <= max) break;
+      sessions.delete(session.sessionId);
+      deps.forget(session.sessionId);
+      keep -= 1;
+    }
+  };
+
   /** @throws HostError session-not-found */
   const sessionOf = (sessionId: string): Session => {
     const session = sessions.get(sessionId);
     if (!session) throw new HostError('session-not-found', `session "${sessionId}" not found`, { sessionId });
+    session.usedAt = deps.now();
     return session;
   };
 
@@ -204,15 +237,17 @@ export function createSessionTable(deps: SessionTableDeps) {
     };
   };
 
-  /** Every session's summary, the most recently updated first (ties: the newest created first). */
-  const list = () =>
-    [...sessions.values()]
+  /** Every session's summary, the most recently updated first (ties: the newest created first); frees idle drafts first. */
+  const list = () => {
+    freeDrafts();
+    return [...sessions.values()]
       .filter((session) => !session.draft)
       .map((session) => ({ session, summary: summaryOf(session) }))
       .sort((a, b) => b.summary.updatedAt - a.summary.updatedAt || b.session.createdOrder - a.session.createdOrder)
       .map(({ summary }) => summary);
+  };
 
-  return { sessions, register, announce, add, newHeader, closeOpenTurn, sessionOf, writable, summaryOf, list };
+  return { sessions, register, announce, add, newHeader, closeOpenTurn, sessionOf, writable, summaryOf, list, freeDrafts };
 }
 
 /** The session table of one host. */
