@@ -379,9 +379,18 @@ export function createHost(options: HostOptions): EngineHost {
 
     async close() {
       clearInterval(draftSweep);
-      for (const session of sessions.values()) session.agent?.cancel();
+      // Stop as a crash would: nothing the agents were doing is logged (README "What survives a restart")…
+      for (const session of sessions.values()) {
+        session.log.halt();
+        session.agent?.halt();
+      }
       questionProvider.abortAll();
       await engine.idle();
+      // …then close, as start-up repair would, every open turn that does not wait on a question a restart asks again.
+      for (const session of sessions.values()) {
+        session.log.resumeWrites();
+        if (session.agent && !resumePointOf(session.log.events, toolsFor(session.log.sessionId))) table.closeOpenTurn(session);
+      }
       closed = true;
       mux.clear();
       hostStreams.clear();

@@ -88,6 +88,8 @@ export class SessionLog {
   private readonly listeners = new Set<(event: SessionEvent) => void>();
   /** Whether a staged event is stored but not yet published (no other append may happen meanwhile). */
   private staged = false;
+  /** While set, every append is refused before it reaches storage (a shutdown stops writing as a crash would). */
+  private halted = false;
 
   /**
    * @param header - the stored header (its `id` is the session id)
@@ -138,9 +140,11 @@ export class SessionLog {
    * real host's frame order).
    * @param input - as for {@link append}
    * @returns the event as it will be logged and its `publish` (idempotent; returns the event)
-   * @throws LogWriteError when storage throws (nothing is stored); Error when another staged event is unpublished
+   * @throws LogWriteError when storage throws or the log is halted (nothing is stored); Error when another staged event
+   *   is unpublished
    */
   stage(input: AppendInput): { event: SessionEvent; publish: () => SessionEvent } {
+    if (this.halted) throw new LogWriteError(undefined, 'the server is stopping');
     if (this.staged) throw new Error(`session ${this.header.id}: an event is stored but not yet published`);
     const time = this.now();
     const line: StoredLine = { type: input.type, data: input.data, time };
@@ -165,6 +169,20 @@ export class SessionLog {
         return event;
       },
     };
+  }
+
+  /**
+   * Refuse every append from now on (nothing reaches storage), until {@link resumeWrites}: a shutdown lets the agents
+   * stop without logging what they were doing, exactly as a crash would leave the log (README "What survives a
+   * restart").
+   */
+  halt(): void {
+    this.halted = true;
+  }
+
+  /** Accept appends again after {@link halt}. */
+  resumeWrites(): void {
+    this.halted = false;
   }
 
   /**

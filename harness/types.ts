@@ -186,7 +186,12 @@ export interface Host {
   openMux(send: FrameSink): () => void;
   /** Attach a host downlink (`host/session-added`, `host/session-status`, …), sinks as for `openMux`. Returns detach. */
   openHostStream(send: FrameSink): () => void;
-  /** Cancel running turns and pending questions; afterwards no frame is sent. */
+  /**
+   * Shut down leaving the logs exactly as a crash would, then repaired as a restart repairs them: running turns stop
+   * without logging anything more; a turn waiting on a plan review or question stays open (a restart asks it again
+   * under the same id); every other open turn gets `turn/end {kind:'error', message:'the server stopped during this
+   * turn'}`, never `cancelled` (README "What survives a restart"). Afterwards no frame is sent.
+   */
   close(): Promise<void>;
   /**
    * The stored log of a session the host holds, byte for byte (`GET /api/sessions/<id>/log.jsonl`, issue 10 item 3);
