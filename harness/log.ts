@@ -7,7 +7,7 @@
  * be stored before it is acknowledged. Also holds the small log-derived facts the engine needs.
  */
 import type { SessionEvent, SessionHeader } from '../src/core/log/types.ts';
-import type { SessionStorage, StoredLine, StoredSession } from './types.ts';
+import type { SessionStorage, StoredLine, StoredSession, WriteStop } from './types.ts';
 
 /** Short descriptions of the storage failures a person can fix (errno code → text, as Node's `strerror` words them). */
 const WRITE_FAILURES: Readonly<Record<string, string>> = {
@@ -42,6 +42,25 @@ export class LogWriteError extends Error {
     options?: { cause?: unknown },
   ) {
     super(`could not write the session log: ${code !== undefined ? `${code} ` : ''}${description}`, options);
+  }
+}
+
+/**
+ * Writing to a session stopped because its log file is no longer the one this server wrote (removed, replaced or
+ * written by another program) or the data directory's lock was lost: every later write of the session is refused
+ * with this error, before anything is written. `message` is safe to show (no path).
+ */
+export class LogStoppedError extends LogWriteError {
+  /**
+   * @param sessionId - the session whose writes are refused
+   * @param stop - why (`reason`) and the sentence after "writing to this session stopped: "
+   */
+  constructor(
+    readonly sessionId: string,
+    readonly stop: WriteStop,
+  ) {
+    super(undefined, stop.message);
+    this.message = `writing to this session stopped: ${stop.message}`;
   }
 }
 

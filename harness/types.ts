@@ -32,6 +32,15 @@ export interface StoredSession {
   meta?: SessionMeta;
 }
 
+/** Why writing to a session's log stopped (the server stops rather than write into a log it no longer owns). */
+export type WriteStopReason = 'log-removed' | 'log-replaced' | 'log-changed' | 'lock-lost';
+
+/** A stopped session log: why, and a sentence for the client (no path). */
+export interface WriteStop {
+  reason: WriteStopReason;
+  message: string;
+}
+
 /**
  * Durable storage of session logs. Calls are synchronous so that an event is stored before any
  * subscriber sees it ("appended and flushed before streaming", docs/protocol.md). `append` throws on failure;
@@ -65,6 +74,16 @@ export interface SessionStorage {
    * it offers no download.
    */
   readLog?(sessionId: string): Uint8Array | undefined;
+  /**
+   * Why writing to this session stopped (its log file was removed, replaced or written by another program, or the data
+   * directory's lock was lost), or `undefined` while it may be written. Optional: a storage without it never stops.
+   */
+  writeStopOf?(sessionId: string): WriteStop | undefined;
+  /**
+   * Be told when writing stops: `sessionId` for one session, `undefined` for every session at once.
+   * @returns unsubscribe
+   */
+  onWriteStop?(listener: (sessionId: string | undefined) => void): () => void;
 }
 
 /** A tool as listed to the model (JSON schema of its parameters). */

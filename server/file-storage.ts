@@ -14,7 +14,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serializeStoredHeader, serializeStoredLine, storedLinesOf } from '../harness/storage/stored-lines.ts';
-import type { SessionMeta, SessionStorage, StoredLine, StoredSession } from '../harness/types.ts';
+import { LogStoppedError } from '../harness/log.ts';
+import type { SessionMeta, SessionStorage, StoredLine, StoredSession, WriteStop, WriteStopReason } from '../harness/types.ts';
 import { parseSessionLog, type ParsedLog } from '../src/core/log/reader.ts';
 import type { SessionHeader } from '../src/core/log/types.ts';
 
@@ -22,6 +23,17 @@ import type { SessionHeader } from '../src/core/log/types.ts';
 export interface StorageLogger {
   warn(message: string): void;
 }
+
+/** Foreign bytes after the last acknowledged line up to this many are read to tell a torn line from whole lines. */
+const MAX_TORN_TAIL = 1024 * 1024;
+
+/** What a stopped session's writes answer, after "writing to this session stopped: " (never a path). */
+const STOP_MESSAGES: Readonly<Record<Exclude<WriteStopReason, 'lock-lost'>, string>> = {
+  'log-removed': "its log file was removed by another program; what ui-plan had written is kept in the data directory's recovered folder",
+  'log-replaced':
+    "its log file was replaced by another program (an editor's save, sed -i, a sync tool); what ui-plan had written is kept in the data directory's recovered folder, and a restart opens the file now there",
+  'log-changed': 'its log file was written by another program; a restart reads it as it is now',
+};
 
 /** A session log open for appending: its descriptor and where its last acknowledged line ends (bytes). */
 interface OpenLog {
@@ -71,6 +83,13 @@ export class FileStorage implements SessionStorage {
   private readonly logs = new Map<string, OpenLog>();
   /** Where each known session's log ends: the byte after its last acknowledged line. */
   private readonly ends = new Map<string, number>();
+  /** Sessions whose writes are refused, and why. */
+  private readonly stopped = new Map<string, WriteStop>();
+  /** Set once the data directory's lock is lost: every write is refused. */
+  private stoppedAll: WriteStop | undefined;
+  private readonly stopListeners = new Set<(sessionId: string | undefined) => void>();
+  /** Where logs of stopped sessions are copied when the file at their path is no longer the one written. */
+  readonly recoveredDir: string;
 
   /**
    * @param options data directory, logger, fsync
@@ -79,6 +98,7 @@ export class FileStorage implements SessionStorage {
   constructor(options: FileStorageOptions) {
     this.dir = path.join(options.dataDir, 'sessions');
     this.trashDir = path.join(options.dataDir, 'trash');
+    this.recoveredDir = path.join(options.dataDir, 'recovered');
     this.logger = options.logger ?? { warn: (m) => console.warn(m) };
     this.fsync = options.fsync ?? false;
     fs.mkdirSync(this.dir, { recursive: true });
@@ -209,6 +229,7 @@ export class FileStorage implements SessionStorage {
    * @throws for an unknown session or when the write fails
    */
   writeMeta(sessionId: string, meta: SessionMeta): void {
+    this.refuseWhenStopped(sessionId);
     if (!fs.existsSync(this.fileOf(sessionId))) throw new Error(`session ${sessionId} has no log file`);
     const file = this.metaFileOf(sessionId);
     if (meta.title === undefined && meta.importedFrom === undefined) {
@@ -228,7 +249,15 @@ export class FileStorage implements SessionStorage {
    * @throws for an unknown session or when the move fails
    */
   trash(sessionId: string): void {
+    this.refuseWhenStopped(sessionId);
     const file = this.fileOf(sessionId);
+    if (this.stopped.has(sessionId) && !fs.existsSync(file)) {
+      // Its file was removed by another program (what this server wrote is in recovered/): nothing is left to move.
+      this.stopped.delete(sessionId);
+      this.closeOne(sessionId);
+      return;
+    }
+    this.stopped.delete(sessionId);
     if (!fs.existsSync(file)) throw new Error(`session ${sessionId} has no log file`);
     this.closeOne(sessionId);
     fs.mkdirSync(this.trashDir, { recursive: true });
@@ -266,6 +295,7 @@ export class FileStorage implements SessionStorage {
    * @throws when it is not in the trash, a live session has its id, or its log is unreadable
    */
   restore(sessionId: string): StoredSession {
+    this.refuseWhenStopped(sessionId);
     const file = this.fileOf(sessionId);
     const last = this.trashedOf(sessionId).at(-1);
     if (last === undefined) throw new Error(`session ${sessionId} is not in the trash`);
@@ -278,9 +308,10 @@ export class FileStorage implements SessionStorage {
     return session;
   }
 
-  private closeOne(sessionId: string): void {
+  /** Close a session's append descriptor; `forget` also drops where its log ends (its file moved away). */
+  private closeOne(sessionId: string, forget = true): void {
     const log = this.logs.get(sessionId);
-    this.ends.delete(sessionId);
+    if (forget) this.ends.delete(sessionId);
     if (log === undefined) return;
     this.logs.delete(sessionId);
     try {
@@ -296,6 +327,7 @@ export class FileStorage implements SessionStorage {
    * @throws when the session exists or the write fails
    */
   create(session: StoredSession): void {
+    this.refuseWhenStopped(session.header.id);
     const file = this.fileOf(session.header.id);
     if (fs.existsSync(file)) throw new Error(`session ${session.header.id} already exists`);
     const text = [serializeStoredHeader(session.header), ...session.lines.map(serializeStoredLine)].join('\n') + '\n';
@@ -321,6 +353,8 @@ export class FileStorage implements SessionStorage {
    * @throws when the session file does not exist or the write fails (the file then ends where it ended before)
    */
   append(sessionId: string, line: StoredLine): void {
+    const stop = this.writeStopOf(sessionId);
+    if (stop) throw new LogStoppedError(sessionId, stop);
     const log = this.openLog(sessionId);
     this.checkBoundary(sessionId, log);
     const bytes = Buffer.from(serializeStoredLine(line) + '\n', 'utf8');
@@ -349,16 +383,26 @@ export class FileStorage implements SessionStorage {
   }
 
   /**
-   * Make sure the file ends at the last acknowledged byte before an append: bytes after it that hold no newline (a
+   * Before an append: the file at the session's path must still be the one this server writes (same device and inode
+   * as the open descriptor), and it must end at the last acknowledged byte. Bytes after it that hold no newline (a
    * line cut by a failed write whose cut-back failed too, or a partial line someone appended) are cut, as the start-up
-   * repair cuts a torn last line, with a warning.
-   * @throws Error when the bytes after it cannot be cut
+   * repair cuts a torn last line, with a warning. A file removed, replaced or written by another program stops the
+   * session ({@link stopSession}).
+   * @throws LogStoppedError when writing to the session stops; file-system errors
    */
   private checkBoundary(sessionId: string, log: OpenLog): void {
-    const size = fs.fstatSync(log.fd).size;
-    if (size === log.end) return;
-    if (size > log.end) {
-      const tail = Buffer.alloc(size - log.end);
+    let atPath: fs.Stats;
+    try {
+      atPath = fs.statSync(this.fileOf(sessionId));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.stopSession(sessionId, log, 'log-removed');
+      throw error;
+    }
+    const own = fs.fstatSync(log.fd);
+    if (own.ino !== atPath.ino || own.dev !== atPath.dev) this.stopSession(sessionId, log, 'log-replaced');
+    if (own.size === log.end) return;
+    if (own.size > log.end && own.size - log.end <= MAX_TORN_TAIL) {
+      const tail = Buffer.alloc(own.size - log.end);
       fs.readSync(log.fd, tail, 0, tail.length, log.end);
       if (!tail.includes(0x0a)) {
         fs.ftruncateSync(log.fd, log.end);
@@ -366,7 +410,64 @@ export class FileStorage implements SessionStorage {
         return;
       }
     }
-    throw new Error(`session ${sessionId}: the log file changed outside ui-plan`);
+    this.stopSession(sessionId, log, 'log-changed');
+  }
+
+  /**
+   * Stop writing one session: keep what this server wrote when the file at the path is no longer it (copied from the
+   * open descriptor to `<dataDir>/recovered/<id>~<n>.jsonl`), close the descriptor, tell the listeners, and throw.
+   * @throws LogStoppedError always
+   */
+  private stopSession(sessionId: string, log: OpenLog, reason: Exclude<WriteStopReason, 'lock-lost'>): never {
+    const stop: WriteStop = { reason, message: STOP_MESSAGES[reason] };
+    this.stopped.set(sessionId, stop);
+    if (reason !== 'log-changed') {
+      try {
+        const written = Buffer.alloc(log.end);
+        fs.readSync(log.fd, written, 0, log.end, 0);
+        fs.mkdirSync(this.recoveredDir, { recursive: true });
+        let n = 1;
+        while (fs.existsSync(path.join(this.recoveredDir, `${sessionId}~${n}.jsonl`))) n += 1;
+        fs.writeFileSync(path.join(this.recoveredDir, `${sessionId}~${n}.jsonl`), written, { flag: 'wx' });
+      } catch (error) {
+        this.logger.warn(`ui-plan: could not keep the log of ${sessionId}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    this.logger.warn(`ui-plan: ${this.fileOf(sessionId)}: writing to this session stopped: ${stop.message}`);
+    this.closeOne(sessionId, false);
+    for (const listener of [...this.stopListeners]) listener(sessionId);
+    throw new LogStoppedError(sessionId, stop);
+  }
+
+  /**
+   * Why writes to this session are refused, or `undefined` while it may be written (SessionStorage contract).
+   * @param sessionId - the session
+   */
+  writeStopOf(sessionId: string): WriteStop | undefined {
+    return this.stoppedAll ?? this.stopped.get(sessionId);
+  }
+
+  /** Be told when writing stops (`undefined`: every session). @returns unsubscribe */
+  onWriteStop(listener: (sessionId: string | undefined) => void): () => void {
+    this.stopListeners.add(listener);
+    return () => void this.stopListeners.delete(listener);
+  }
+
+  /**
+   * Stop every write to the data directory (its lock was lost to another server): appends, new sessions, meta files,
+   * the trash. Idempotent.
+   * @param reason - why, as the lock said it (no path)
+   */
+  stopAll(reason: string): void {
+    if (this.stoppedAll) return;
+    this.stoppedAll = { reason: 'lock-lost', message: reason };
+    this.logger.warn(`ui-plan: writing to ${this.dir} stopped: ${reason}`);
+    for (const listener of [...this.stopListeners]) listener(undefined);
+  }
+
+  /** @throws LogStoppedError once the data directory's lock is lost */
+  private refuseWhenStopped(sessionId: string): void {
+    if (this.stoppedAll) throw new LogStoppedError(sessionId, this.stoppedAll);
   }
 
   /** After a failed write: cut the file back to the last acknowledged byte (when that fails too, the next append cuts it). */

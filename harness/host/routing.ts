@@ -15,7 +15,7 @@ import {
 } from '../../src/core/protocol/envelopes.ts';
 import { summarizeIssues, tokenSchema } from '../../src/core/protocol/ids.ts';
 import { isMethodName, methods, type MethodName } from '../../src/core/protocol/methods.ts';
-import { LogWriteError } from '../log.ts';
+import { LogStoppedError, LogWriteError } from '../log.ts';
 import type { WebQuestionProvider } from '../questions.ts';
 import type { Host } from '../types.ts';
 import { HostError, INTERNAL_ERROR_MESSAGE } from './errors.ts';
@@ -40,7 +40,8 @@ const fail = (rpcId: string, code: RpcError['code'], message: string, details: R
 /**
  * The host's `handleRequest` and `handleRespond` over a method table.
  * @param handlers - one handler per method; a thrown {@link HostError} (not `internal`) is the answer's error, a
- *   `LogWriteError` an `internal` error naming its cause (never a path), anything else {@link INTERNAL_ERROR_MESSAGE}
+ *   `LogStoppedError` a `log-stopped` error (`details: {sessionId, reason}`), a `LogWriteError` an `internal` error
+ *   naming its cause (never a path), anything else {@link INTERNAL_ERROR_MESSAGE}
  * @param questionProvider - receives `/api/respond` bodies
  * @param logger - where internal failures are logged
  */
@@ -79,6 +80,9 @@ export function createRouter(
         // An internal error's text may quote server paths or stack lines: it goes to the log, the client gets a
         // generic sentence (issue 8 item 6). A log-write failure names its cause, never a path (harness/log.ts).
         if (error instanceof HostError && error.code !== 'internal') return fail(rpcId, error.code, error.message, error.details);
+        if (error instanceof LogStoppedError) {
+          return fail(rpcId, 'log-stopped', error.message, { sessionId: error.sessionId, reason: error.stop.reason });
+        }
         if (error instanceof LogWriteError) {
           logger.warn(`host: ${method} could not write the session log`, error.cause ?? error);
           return fail(rpcId, 'internal', error.message, { cause: 'log-write', ...(error.code !== undefined ? { errno: error.code } : {}) });

@@ -8,7 +8,7 @@ import type { SessionEvent } from '../../src/core/log/types.ts';
 import type { ProjectionUnit } from '../../src/core/projection.ts';
 import type { ToolView } from '../../src/core/protocol/methods.ts';
 import { closeInterruptedTurn, type Agent } from '../agent.ts';
-import { logWriteErrorOf, SessionLog, type LogHeader } from '../log.ts';
+import { LogStoppedError, logWriteErrorOf, SessionLog, type LogHeader } from '../log.ts';
 import { listedSnapshot, ProjectionRegistry } from '../projections.ts';
 import type { AgentHandle } from '../questions.ts';
 import { draftStorageOf } from '../session-admin.ts';
@@ -80,6 +80,11 @@ function isBlank(session: Session): boolean {
 export function createSessionTable(deps: SessionTableDeps) {
   const sessions = new Map<string, Session>();
   let order = 0;
+  // A session whose writing stopped is listed read-only with the reason; the clients are told to read the list again.
+  deps.storage.onWriteStop?.((sessionId) => {
+    const ids = sessionId !== undefined ? [sessionId] : [...sessions.values()].filter((s) => !s.draft).map((s) => s.sessionId);
+    for (const id of ids) if (sessions.has(id)) deps.sendHost({ type: 'host/session-updated', sessionId: id });
+  });
 
   /** Register a stored session in memory and wire its downlink. */
   const register = (stored: StoredSession, storage: SessionStorage = deps.storage): Session => {
@@ -203,13 +208,18 @@ export function createSessionTable(deps: SessionTableDeps) {
     return session;
   };
 
-  /** A session that may be written, its agent repaired first. @throws HostError session-not-found; bad-request when read-only */
+  /**
+   * A session that may be written, its agent repaired first.
+   * @throws HostError session-not-found; bad-request when read-only; LogStoppedError when writing to it stopped
+   */
   const writable = (sessionId: string): Session & { agent: Agent } => {
     const session = sessionOf(sessionId);
     if (session.readOnly !== undefined || !session.agent) {
       const reason = readOnlyReasonText(session.readOnly ?? { kind: 'imported' });
       throw new HostError('bad-request', `session "${sessionId}" is read-only: ${reason}`, { sessionId, issues: [] });
     }
+    const stop = deps.storage.writeStopOf?.(sessionId);
+    if (stop) throw new LogStoppedError(sessionId, stop);
     // A turn a write failure left open is closed first; while the log still cannot be written, the request fails.
     session.agent.repair();
     return session as Session & { agent: Agent };
@@ -221,7 +231,8 @@ export function createSessionTable(deps: SessionTableDeps) {
     const events = session.log.events;
     const snapshot = session.projections.snapshot();
     const title = session.meta.title ?? snapshot.values.title;
-    const reason = summaryReadOnlyReason(session.readOnly);
+    const stop = deps.storage.writeStopOf?.(header.id);
+    const reason = stop ? `Writing to this session stopped: ${stop.message}.` : summaryReadOnlyReason(session.readOnly);
     return {
       sessionId: header.id,
       updatedAt: events.at(-1)?.time ?? header.createdAt,
@@ -231,8 +242,9 @@ export function createSessionTable(deps: SessionTableDeps) {
       ...(header.parentSessionId ? { parentSessionId: header.parentSessionId } : {}),
       ...(typeof title === 'string' ? { title } : {}),
       ...(session.meta.title !== undefined ? { customTitle: session.meta.title } : {}),
-      ...(session.readOnly !== undefined ? { readOnly: true } : {}),
+      ...(session.readOnly !== undefined || stop ? { readOnly: true } : {}),
       ...(reason !== undefined ? { readOnlyReason: reason } : {}),
+      ...(stop ? { writeStopped: stop.reason } : {}),
       projections: listedSnapshot(snapshot),
     };
   };
