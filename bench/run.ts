@@ -2,8 +2,9 @@
  * Benchmarks (`npm run bench`): throughput and memory of the hot paths over a large synthetic session log, each line
  * measuring what the product does — parsing dsh JSONL, the plan fold at every event boundary (the plan-mode plugin
  * folds the prefix at each step), the whole-log folds and incremental projection apply, the client's transcript fold
- * of 50,000 events, the host's import and the `session.history` calls the client makes, and the server fan-out
- * (bench/fanout.ts). Each target is a floor for this project's 2-core machine; a missed target exits 1. Never a test.
+ * of 50,000 events, the host's import and the `session.history` calls the client makes, the server fan-out
+ * (bench/fanout.ts) with and without syncing, and what syncing costs (bench/durability.ts: events per second and answer
+ * latency, durable and relaxed). Each target is a floor for this project's 2-core machine; a missed target exits 1. Never a test.
  */
 import { parseSessionLog, serializeEvent, serializeHeader } from '../src/core/log/reader.ts';
 import { foldPlanMode, foldPlanProjection, planProjection } from '../src/core/plan/fold.ts';
@@ -11,6 +12,7 @@ import { foldMode } from '../src/core/modes/fold.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
 import { foldTranscript } from '../src/core/transcript/fold.ts';
 import { bigLog } from '../scripts/make-perf-fixtures.mjs';
+import type { FanoutResult } from './fanout.ts';
 
 interface Result {
   name: string;
@@ -23,6 +25,15 @@ interface Result {
 }
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
+
+/**
+ * Floors of the durability lines (bench/durability.ts) on this 2-core machine: an answer is acknowledged within 20 ms
+ * (p95) with syncing; a per-event sync instead of group commit would fall far under the durable events/s floor.
+ */
+const DURABILITY_FLOORS = {
+  durable: { eventsPerSecond: 1_500, answerP95: 20 },
+  relaxed: { eventsPerSecond: 3_000, answerP95: 20 },
+} as const;
 
 /** A realistic mix: turns with steps, streaming chunks, messages, tool calls, /plan commands and flips. */
 function syntheticLines(n: number): { type: string; data: unknown }[] {
@@ -121,11 +132,24 @@ const harness = await import('./harness-bench.ts')
   });
 results.push(...harness);
 
-const fanout = await import('./fanout.ts')
-  .then((m) => m.benchFanout())
+// The fan-out as the product runs it (durable: every frame waits for its line's fdatasync, group commit) and without
+// the syncs (relaxed), which is the fan-out's own cost that issue 9 budgets.
+const fanouts: (FanoutResult & { durability: 'durable' | 'relaxed' })[] = [];
+for (const durability of ['durable', 'relaxed'] as const) {
+  const fanout = await import('./fanout.ts')
+    .then((m) => m.benchFanout({ durability }))
+    .catch((error: unknown) => {
+      console.warn(`fan-out bench (${durability}) skipped: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    });
+  if (fanout) fanouts.push({ ...fanout, durability });
+}
+
+const durabilities = await import('./durability.ts')
+  .then(async (m) => [await m.benchDurability('durable'), await m.benchDurability('relaxed')])
   .catch((error: unknown) => {
-    console.warn(`fan-out bench skipped: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
+    console.warn(`durability bench skipped: ${error instanceof Error ? error.message : String(error)}`);
+    return [];
   });
 
 let missed = 0;
@@ -144,13 +168,28 @@ for (const r of results) {
     `${ok ? 'ok  ' : 'MISS'} ${r.name}: ${r.ms.toFixed(1)} ms, ${Math.round(r.perSecond).toLocaleString('en')} ${r.unit ?? 'events'}/s (target ≥ ${r.target.toLocaleString('en')})`,
   );
 }
-if (fanout !== undefined) {
+for (const fanout of fanouts) {
   const ok = fanout.p95 <= fanout.budgetP95;
   if (!ok) missed += 1;
   console.log(
-    `${ok ? 'ok  ' : 'MISS'} fan-out, ${fanout.sessions} sessions × ${fanout.rate} events/s → ${fanout.clients} mux clients in another process ` +
+    `${ok ? 'ok  ' : 'MISS'} fan-out (${fanout.durability}), ${fanout.sessions} sessions × ${fanout.rate} events/s → ${fanout.clients} mux clients in another process ` +
       `(append → receipt): p50 ${fanout.p50.toFixed(1)} ms, p95 ${fanout.p95.toFixed(1)} ms, max ${fanout.max.toFixed(1)} ms over ` +
       `${fanout.frames.toLocaleString('en')} frames, server CPU ${fanout.serverCpuMsPerS.toFixed(0)} ms/s (budget p95 ≤ ${fanout.budgetP95} ms)`,
+  );
+}
+for (const d of durabilities) {
+  const floor = DURABILITY_FLOORS[d.durability];
+  const fast = d.eventsPerSecond >= floor.eventsPerSecond;
+  const answers = d.answerP95 <= floor.answerP95;
+  if (!fast) missed += 1;
+  if (!answers) missed += 1;
+  console.log(
+    `${fast ? 'ok  ' : 'MISS'} ${d.durability}: ${Math.round(d.eventsPerSecond).toLocaleString('en')} events/s written${d.durability === 'durable' ? ', synced' : ''} and streamed ` +
+      `(8 sessions × 5 turns, ${d.events.toLocaleString('en')} events; target ≥ ${floor.eventsPerSecond.toLocaleString('en')})`,
+  );
+  console.log(
+    `${answers ? 'ok  ' : 'MISS'} ${d.durability}: Approve → receipt p50 ${d.answerP50.toFixed(1)} ms, p95 ${d.answerP95.toFixed(1)} ms, max ${d.answerMax.toFixed(1)} ms ` +
+      `over ${d.answers} answers while 4 sessions stream (budget p95 ≤ ${floor.answerP95} ms)`,
   );
 }
 process.exit(missed > 0 ? 1 : 0);

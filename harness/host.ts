@@ -18,6 +18,7 @@ import { createCommandRegistry, type CommandRegistry } from './commands.ts';
 import { resolvePlugins } from './config.ts';
 import { HostError } from './host/errors.ts';
 import { createMethodHandlers, modesOrThrow, planModeOrThrow } from './host/methods.ts';
+import { createOutbox } from './host/outbox.ts';
 import type { PlanVariant } from './host/read-only.ts';
 import { createRouter } from './host/routing.ts';
 import { createSessionTable, type Session } from './host/sessions.ts';
@@ -135,15 +136,24 @@ export function createHost(options: HostOptions): EngineHost {
   });
   // One frame object, one rpcId and one JSON text per live frame, shared by every attached client (issue 9 point 2:
   // the per-client stringify was the fan-out cost).
+  // A frame leaves once what it reports is on disk (the storage's flush, group commit), in the order frames were sent.
+  const outbox = createOutbox(() => options.storage.flush?.());
   const broadcast = (sinks: ReadonlySet<FrameSink>, payload: { type: string; [key: string]: unknown }, rpcId?: string): void => {
     if (closed || sinks.size === 0) return;
     const shared = frame(payload, rpcId);
     const text = JSON.stringify(shared);
-    for (const send of [...sinks]) send(shared, text);
+    const targets = [...sinks];
+    outbox.send(() => {
+      if (closed) return;
+      for (const send of targets) if (sinks.has(send)) send(shared, text);
+    });
   };
   const sendOne = (send: FrameSink, payload: { type: string; [key: string]: unknown }, rpcId?: string): void => {
     const single = frame(payload, rpcId);
-    send(single, JSON.stringify(single));
+    const text = JSON.stringify(single);
+    outbox.send(() => {
+      if (!closed) send(single, text);
+    });
   };
   const sendMux = (payload: { type: string; [key: string]: unknown }, rpcId?: string): void => broadcast(mux, payload, rpcId);
   const sendHost = (payload: { type: string; [key: string]: unknown }): void => broadcast(hostStreams, payload);
@@ -357,7 +367,7 @@ export function createHost(options: HostOptions): EngineHost {
 
   return {
     engine,
-    ...createRouter(handlers, questionProvider, logger),
+    ...createRouter(handlers, questionProvider, logger, () => options.storage.flush?.()),
 
     openMux(send) {
       mux.add(send);
@@ -390,6 +400,11 @@ export function createHost(options: HostOptions): EngineHost {
       for (const session of sessions.values()) {
         session.log.resumeWrites();
         if (session.agent && !resumePointOf(session.log.events, toolsFor(session.log.sessionId))) table.closeOpenTurn(session);
+      }
+      try {
+        await options.storage.flush?.();
+      } catch (error) {
+        logger.warn('host: could not sync the session logs at shutdown', error);
       }
       closed = true;
       mux.clear();

@@ -33,7 +33,7 @@ export interface StoredSession {
 }
 
 /** Why writing to a session's log stopped (the server stops rather than write into a log it no longer owns). */
-export type WriteStopReason = 'log-removed' | 'log-replaced' | 'log-changed' | 'lock-lost';
+export type WriteStopReason = 'log-removed' | 'log-replaced' | 'log-changed' | 'sync-failed' | 'lock-lost';
 
 /** A stopped session log: why, and a sentence for the client (no path). */
 export interface WriteStop {
@@ -75,8 +75,14 @@ export interface SessionStorage {
    */
   readLog?(sessionId: string): Uint8Array | undefined;
   /**
-   * Why writing to this session stopped (its log file was removed, replaced or written by another program, or the data
-   * directory's lock was lost), or `undefined` while it may be written. Optional: a storage without it never stops.
+   * Resolve once everything stored so far is durable (on disk), so it may be acknowledged; `undefined` when nothing
+   * waits (a storage without durability, or everything synced already). Rejects with the sync's error. Optional.
+   */
+  flush?(): Promise<void> | undefined;
+  /**
+   * Why writing to this session stopped (its log file was removed, replaced or written by another program, syncing it
+   * failed, or the data directory's lock was lost), or `undefined` while it may be written. Optional: a storage
+   * without it never stops.
    */
   writeStopOf?(sessionId: string): WriteStop | undefined;
   /**
@@ -194,8 +200,11 @@ export interface Host {
    * payload issues name the field in `details.issues`, and a crash is `internal`.
    */
   handleRequest(pathMethod: string, body: unknown, signal?: AbortSignal): Promise<ServerResponse>;
-  /** Handle `POST /api/respond` with its JSON-parsed body; returns the bare receipt. Never throws. */
-  handleRespond(body: unknown): RpcReceipt;
+  /**
+   * Handle `POST /api/respond` with its JSON-parsed body; resolves with the bare receipt once an accepted answer is
+   * durable (stored and, with a durable storage, synced). Never rejects.
+   */
+  handleRespond(body: unknown): Promise<RpcReceipt>;
   /**
    * Attach a mux downlink. On attach it sends `session/subscribed {lastSeq}` for every session, then re-sends
    * every pending `question/requested` with its original rpcId; afterwards it pushes live frames. Returns detach.

@@ -1,8 +1,9 @@
 /**
  * Session logs on disk: one dsh JSONL file per session, `<dataDir>/sessions/<sessionId>.jsonl`
  * (docs/protocol.md "Session log on disk"). Invariants: an append starts on a line boundary or not at all — it is
- * written synchronously, so it is in the file before the engine streams it, only after the file was checked to end
- * at the last acknowledged byte, and a failed write is cut back to that byte; a torn last line
+ * written synchronously, so it is in the file before the engine streams it, only after the file was checked to still
+ * be the one this server writes and to end at the last acknowledged byte, and a failed write is cut back to that byte;
+ * when durable (the default) nothing is acknowledged before it is synced (`flush`, group commit); a torn last line
  * (crash mid-write) is cut from the file on load with a warning, working on bytes (never decoded and
  * re-encoded), so any file content — invalid UTF-8 included — is cut exactly after its last newline; lines are
  * read by the core reader (`parseSessionLog`), so an event's seq is its line position before and after any
@@ -28,11 +29,41 @@ export interface StorageLogger {
 const MAX_TORN_TAIL = 1024 * 1024;
 
 /** What a stopped session's writes answer, after "writing to this session stopped: " (never a path). */
-const STOP_MESSAGES: Readonly<Record<Exclude<WriteStopReason, 'lock-lost'>, string>> = {
+const STOP_MESSAGES: Readonly<Record<Exclude<WriteStopReason, 'lock-lost' | 'sync-failed'>, string>> = {
   'log-removed': "its log file was removed by another program; what ui-plan had written is kept in the data directory's recovered folder",
   'log-replaced':
     "its log file was replaced by another program (an editor's save, sed -i, a sync tool); what ui-plan had written is kept in the data directory's recovered folder, and a restart opens the file now there",
   'log-changed': 'its log file was written by another program; a restart reads it as it is now',
+};
+
+/** Whether acknowledged events are synced to disk first (`durable`, the default) or not (`relaxed`). */
+export type Durability = 'durable' | 'relaxed';
+
+/** What FileStorage uses of `node:fs` (an injected one must behave the same). */
+export type StorageFileSystem = Pick<
+  typeof fs,
+  | 'appendFileSync'
+  | 'closeSync'
+  | 'existsSync'
+  | 'fdatasyncSync'
+  | 'fstatSync'
+  | 'ftruncateSync'
+  | 'mkdirSync'
+  | 'openSync'
+  | 'readdirSync'
+  | 'readFileSync'
+  | 'readSync'
+  | 'renameSync'
+  | 'rmSync'
+  | 'statSync'
+  | 'truncateSync'
+  | 'writeFileSync'
+  | 'writeSync'
+> & {
+  /** fdatasync(2) of an open file, off the event loop. */
+  fdatasync(fd: number, callback: (error: NodeJS.ErrnoException | null) => void): void;
+  /** fsync(2) of an open descriptor (a directory's, after a rename into it), off the event loop. */
+  fsync(fd: number, callback: (error: NodeJS.ErrnoException | null) => void): void;
 };
 
 /** A session log open for appending: its descriptor and where its last acknowledged line ends (bytes). */
@@ -47,8 +78,14 @@ export interface FileStorageOptions {
   dataDir: string;
   /** Receives one line per repaired or skipped file. Default: `console.warn`. */
   logger?: StorageLogger;
-  /** Also `fsync` after every append (durable across power loss; slower). Default false. */
-  fsync?: boolean;
+  /**
+   * `durable` (the default): every append, new file and renamed file is synced (fdatasync/fsync) before anything
+   * acknowledges it ({@link FileStorage.flush}, group commit); `relaxed`: nothing is synced (a power loss may drop
+   * acknowledged events; a process crash never does).
+   */
+  durability?: Durability;
+  /** The file system (default `node:fs`); tests inject one. */
+  fs?: StorageFileSystem;
 }
 
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -78,7 +115,16 @@ export class FileStorage implements SessionStorage {
   /** Where deleted sessions wait for `restore`: `<dataDir>/trash/`. */
   readonly trashDir: string;
   private readonly logger: StorageLogger;
-  private readonly fsync: boolean;
+  private readonly fs: StorageFileSystem;
+  private readonly durable: boolean;
+  /** Group commit: what was written and not yet synced, and the sync rounds. */
+  private readonly unsynced = { files: new Map<number, string>(), dirs: new Set<string>(), writes: 0 };
+  private synced = 0;
+  private round: { covers: number; done: Promise<void> } | undefined;
+  private next: { done: Promise<void>; resolve: () => void; reject: (error: unknown) => void } | undefined;
+  /** Descriptors a sync round still uses: closed when it ends. */
+  private readonly syncing = new Set<number>();
+  private readonly closeAfterSync = new Set<number>();
   /** The open append file of each session written since start. */
   private readonly logs = new Map<string, OpenLog>();
   /** Where each known session's log ends: the byte after its last acknowledged line. */
@@ -100,8 +146,9 @@ export class FileStorage implements SessionStorage {
     this.trashDir = path.join(options.dataDir, 'trash');
     this.recoveredDir = path.join(options.dataDir, 'recovered');
     this.logger = options.logger ?? { warn: (m) => console.warn(m) };
-    this.fsync = options.fsync ?? false;
-    fs.mkdirSync(this.dir, { recursive: true });
+    this.fs = options.fs ?? fs;
+    this.durable = (options.durability ?? 'durable') === 'durable';
+    this.fs.mkdirSync(this.dir, { recursive: true });
   }
 
   /**
@@ -111,7 +158,7 @@ export class FileStorage implements SessionStorage {
   readLog(sessionId: string): Uint8Array | undefined {
     if (!SESSION_ID.test(sessionId)) return undefined;
     try {
-      return fs.readFileSync(this.fileOf(sessionId));
+      return this.fs.readFileSync(this.fileOf(sessionId));
     } catch {
       return undefined;
     }
@@ -170,18 +217,31 @@ export class FileStorage implements SessionStorage {
     const cut = bytes.lastIndexOf(0x0a) + 1;
     const tail = bytes.subarray(cut);
     if (isCompleteLine(tail, cut === 0)) {
-      fs.appendFileSync(file, '\n');
+      this.fs.appendFileSync(file, '\n');
+      this.syncNow(file);
       this.logger.warn(`ui-plan: ${file}: added the missing newline after the last line`);
       return Buffer.concat([bytes, Buffer.from('\n')]);
     }
     if (cut === 0) return bytes;
-    fs.truncateSync(file, cut);
+    this.fs.truncateSync(file, cut);
+    this.syncNow(file);
     this.logger.warn(`ui-plan: ${file}: cut a torn last line (${tail.length} bytes)`);
     return bytes.subarray(0, cut);
   }
 
+  /** When durable, fdatasync a file now (a start-up repair, a recovered copy: rare, and before anything is served). */
+  private syncNow(file: string): void {
+    if (!this.durable) return;
+    const fd = this.fs.openSync(file, 'r+');
+    try {
+      this.fs.fdatasyncSync(fd);
+    } finally {
+      this.fs.closeSync(fd);
+    }
+  }
+
   private loadFile(file: string): StoredSession | undefined {
-    const bytes = this.repairTornLine(file, fs.readFileSync(file));
+    const bytes = this.repairTornLine(file, this.fs.readFileSync(file));
     const parsed = parseSessionLog(bytes.toString('utf8'));
     const header = parsed.firstSeqLine === 2 ? storedHeaderOf(parsed) : undefined;
     if (!header) {
@@ -206,7 +266,7 @@ export class FileStorage implements SessionStorage {
   private readMeta(file: string): SessionMeta | undefined {
     let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = this.fs.readFileSync(file, 'utf8');
     } catch {
       return undefined;
     }
@@ -230,15 +290,16 @@ export class FileStorage implements SessionStorage {
    */
   writeMeta(sessionId: string, meta: SessionMeta): void {
     this.refuseWhenStopped(sessionId);
-    if (!fs.existsSync(this.fileOf(sessionId))) throw new Error(`session ${sessionId} has no log file`);
+    if (!this.fs.existsSync(this.fileOf(sessionId))) throw new Error(`session ${sessionId} has no log file`);
     const file = this.metaFileOf(sessionId);
     if (meta.title === undefined && meta.importedFrom === undefined) {
-      fs.rmSync(file, { force: true });
+      this.fs.rmSync(file, { force: true });
+      this.dirChanged(this.dir);
       return;
     }
-    const tmp = `${file}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(meta) + '\n');
-    fs.renameSync(tmp, file);
+    this.writeWhole(`${file}.tmp`, Buffer.from(JSON.stringify(meta) + '\n', 'utf8'));
+    this.fs.renameSync(`${file}.tmp`, file);
+    this.dirChanged(this.dir);
   }
 
   /**
@@ -251,20 +312,22 @@ export class FileStorage implements SessionStorage {
   trash(sessionId: string): void {
     this.refuseWhenStopped(sessionId);
     const file = this.fileOf(sessionId);
-    if (this.stopped.has(sessionId) && !fs.existsSync(file)) {
+    if (this.stopped.has(sessionId) && !this.fs.existsSync(file)) {
       // Its file was removed by another program (what this server wrote is in recovered/): nothing is left to move.
       this.stopped.delete(sessionId);
       this.closeOne(sessionId);
       return;
     }
     this.stopped.delete(sessionId);
-    if (!fs.existsSync(file)) throw new Error(`session ${sessionId} has no log file`);
+    if (!this.fs.existsSync(file)) throw new Error(`session ${sessionId} has no log file`);
     this.closeOne(sessionId);
-    fs.mkdirSync(this.trashDir, { recursive: true });
+    this.fs.mkdirSync(this.trashDir, { recursive: true });
     const n = (this.trashedOf(sessionId).at(-1)?.n ?? 0) + 1;
     const meta = this.metaFileOf(sessionId);
-    if (fs.existsSync(meta)) fs.renameSync(meta, path.join(this.trashDir, `${sessionId}~${n}.meta.json`));
-    fs.renameSync(file, path.join(this.trashDir, `${sessionId}~${n}.jsonl`));
+    if (this.fs.existsSync(meta)) this.fs.renameSync(meta, path.join(this.trashDir, `${sessionId}~${n}.meta.json`));
+    this.fs.renameSync(file, path.join(this.trashDir, `${sessionId}~${n}.jsonl`));
+    this.dirChanged(this.dir);
+    this.dirChanged(this.trashDir);
   }
 
   /**
@@ -275,7 +338,7 @@ export class FileStorage implements SessionStorage {
   private trashedOf(sessionId: string): { n: number; log: string; meta: string }[] {
     let names: string[];
     try {
-      names = fs.readdirSync(this.trashDir);
+      names = this.fs.readdirSync(this.trashDir);
     } catch {
       return [];
     }
@@ -299,50 +362,84 @@ export class FileStorage implements SessionStorage {
     const file = this.fileOf(sessionId);
     const last = this.trashedOf(sessionId).at(-1);
     if (last === undefined) throw new Error(`session ${sessionId} is not in the trash`);
-    if (fs.existsSync(file)) throw new Error(`session ${sessionId} already exists`);
+    if (this.fs.existsSync(file)) throw new Error(`session ${sessionId} already exists`);
     const trashedMeta = path.join(this.trashDir, last.meta);
-    if (fs.existsSync(trashedMeta)) fs.renameSync(trashedMeta, this.metaFileOf(sessionId));
-    fs.renameSync(path.join(this.trashDir, last.log), file);
+    if (this.fs.existsSync(trashedMeta)) this.fs.renameSync(trashedMeta, this.metaFileOf(sessionId));
+    this.fs.renameSync(path.join(this.trashDir, last.log), file);
+    this.dirChanged(this.dir);
+    this.dirChanged(this.trashDir);
     const session = this.loadFile(file);
     if (!session) throw new Error(`session ${sessionId} could not be read`);
     return session;
   }
 
-  /** Close a session's append descriptor; `forget` also drops where its log ends (its file moved away). */
+  /** Close a session's append descriptor (synced first when durable); `forget` also drops where its log ends. */
   private closeOne(sessionId: string, forget = true): void {
     const log = this.logs.get(sessionId);
     if (forget) this.ends.delete(sessionId);
     if (log === undefined) return;
     this.logs.delete(sessionId);
+    this.release(log.fd);
+  }
+
+  /** Sync a descriptor's unsynced lines now (durable), then close it — once no sync round uses it any more. */
+  private release(fd: number): void {
+    if (this.unsynced.files.delete(fd)) {
+      try {
+        this.fs.fdatasyncSync(fd);
+      } catch (error) {
+        this.logger.warn(`ui-plan: could not sync a session log before closing it: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (this.syncing.has(fd)) this.closeAfterSync.add(fd);
+    else this.closeDescriptor(fd);
+  }
+
+  private closeDescriptor(fd: number): void {
     try {
-      fs.closeSync(log.fd);
+      this.fs.closeSync(fd);
     } catch {
       /* already closed */
     }
   }
 
   /**
-   * Create a session file with its header and initial lines (fork/import). Written to a `.tmp` file and
-   * renamed, so a crash never leaves a half-written import.
+   * Create a session file with its header and initial lines (fork/import). Written to a `.tmp` file (synced when
+   * durable) and renamed, so a crash never leaves a half-written import; the directory entry is synced with the next
+   * round ({@link flush}).
    * @throws when the session exists or the write fails
    */
   create(session: StoredSession): void {
     this.refuseWhenStopped(session.header.id);
     const file = this.fileOf(session.header.id);
-    if (fs.existsSync(file)) throw new Error(`session ${session.header.id} already exists`);
+    if (this.fs.existsSync(file)) throw new Error(`session ${session.header.id} already exists`);
     const text = [serializeStoredHeader(session.header), ...session.lines.map(serializeStoredLine)].join('\n') + '\n';
-    const tmp = `${file}.tmp`;
-    fs.writeFileSync(tmp, text, { flag: 'w' });
-    if (this.fsync) {
-      const fd = fs.openSync(tmp, 'r');
-      try {
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
-    }
-    fs.renameSync(tmp, file);
+    this.writeWhole(`${file}.tmp`, Buffer.from(text, 'utf8'));
+    this.fs.renameSync(`${file}.tmp`, file);
+    this.dirChanged(this.dir);
     this.ends.set(session.header.id, Buffer.byteLength(text));
+  }
+
+  /**
+   * Write a whole new file (replacing one of that name) and, when durable, fdatasync it before it is renamed into
+   * place, so a crash never leaves a renamed file without its content.
+   */
+  private writeWhole(file: string, bytes: Buffer): void {
+    const fd = this.fs.openSync(file, 'w');
+    try {
+      let written = 0;
+      while (written < bytes.length) written += this.fs.writeSync(fd, bytes, written, bytes.length - written);
+      if (this.durable) this.fs.fdatasyncSync(fd);
+    } finally {
+      this.fs.closeSync(fd);
+    }
+  }
+
+  /** A file was created, renamed or removed in `dir`: its entry is synced with the next round. */
+  private dirChanged(dir: string): void {
+    if (!this.durable) return;
+    this.unsynced.dirs.add(dir);
+    this.unsynced.writes += 1;
   }
 
   /**
@@ -360,13 +457,105 @@ export class FileStorage implements SessionStorage {
     const bytes = Buffer.from(serializeStoredLine(line) + '\n', 'utf8');
     try {
       let written = 0;
-      while (written < bytes.length) written += fs.writeSync(log.fd, bytes, written, bytes.length - written);
+      while (written < bytes.length) written += this.fs.writeSync(log.fd, bytes, written, bytes.length - written);
     } catch (error) {
       this.cutBack(sessionId, log);
       throw error;
     }
     log.end += bytes.length;
-    if (this.fsync) fs.fsyncSync(log.fd);
+    if (this.durable) {
+      this.unsynced.files.set(log.fd, sessionId);
+      this.unsynced.writes += 1;
+    }
+  }
+
+  /**
+   * Resolve once every line appended and every file created or moved so far is on disk. Group commit: one round —
+   * an fdatasync of each log written since the last round and an fsync of each changed directory, off the event loop —
+   * covers everything written before it starts; a round starts once the current synchronous work is done, and the
+   * next one as soon as it ends, so a stream of appends costs one sync per round, not per line.
+   * @returns `undefined` when nothing waits to be synced (or durability is relaxed)
+   * @throws (rejects) the sync's errno error when a round fails; a log whose sync failed stops (`sync-failed`)
+   */
+  flush(): Promise<void> | undefined {
+    if (!this.durable || this.unsynced.writes === this.synced) return undefined;
+    if (this.round && this.unsynced.writes <= this.round.covers) return this.round.done;
+    if (!this.next) {
+      let resolve!: () => void;
+      let reject!: (error: unknown) => void;
+      const done = new Promise<void>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      done.catch(() => {}); // a caller may not wait; the error still reaches every caller that does
+      this.next = { done, resolve, reject };
+      if (!this.round) queueMicrotask(() => this.startRound());
+    }
+    return this.next.done;
+  }
+
+  /** Start a sync round for the waiting callers ({@link flush}). */
+  private startRound(): void {
+    const waiting = this.next;
+    if (!waiting || this.round) return;
+    this.next = undefined;
+    const covers = this.unsynced.writes;
+    const files = [...this.unsynced.files];
+    const dirs = [...this.unsynced.dirs];
+    this.unsynced.files.clear();
+    this.unsynced.dirs.clear();
+    for (const [fd] of files) this.syncing.add(fd);
+    this.round = { covers, done: waiting.done };
+    const syncs = [
+      ...files.map(([fd, sessionId]) =>
+        this.syncDescriptor(fd, 'fdatasync').catch((error: unknown) => {
+          this.syncFailed(sessionId, error);
+          throw error;
+        }),
+      ),
+      ...dirs.map((dir) => this.syncDirectory(dir)),
+    ];
+    void Promise.all(syncs)
+      .then(
+        () => waiting.resolve(),
+        (error: unknown) => waiting.reject(error),
+      )
+      .finally(() => {
+        this.synced = covers;
+        this.round = undefined;
+        for (const [fd] of files) {
+          this.syncing.delete(fd);
+          if (this.closeAfterSync.delete(fd)) this.closeDescriptor(fd);
+        }
+        if (this.next) this.startRound();
+      });
+  }
+
+  private syncDescriptor(fd: number, how: 'fdatasync' | 'fsync'): Promise<void> {
+    return new Promise((resolve, reject) => this.fs[how](fd, (error) => (error ? reject(error) : resolve())));
+  }
+
+  private async syncDirectory(dir: string): Promise<void> {
+    const fd = this.fs.openSync(dir, 'r');
+    try {
+      await this.syncDescriptor(fd, 'fsync');
+    } finally {
+      this.closeDescriptor(fd);
+    }
+  }
+
+  /** A log's fdatasync failed: what is on disk is unknown, so nothing more is written to it until a restart reads it. */
+  private syncFailed(sessionId: string, error: unknown): void {
+    if (this.stopped.has(sessionId)) return;
+    const code = (error as { code?: unknown } | null)?.code;
+    const stop: WriteStop = {
+      reason: 'sync-failed',
+      message: `the disk reported an error${typeof code === 'string' ? ` (${code})` : ''} when its log file was synced; a restart reads what is on disk`,
+    };
+    this.stopped.set(sessionId, stop);
+    this.logger.warn(`ui-plan: ${this.fileOf(sessionId)}: writing to this session stopped: ${stop.message}`);
+    this.closeOne(sessionId, false);
+    for (const listener of [...this.stopListeners]) listener(sessionId);
   }
 
   /** The open append file of a session (opened read-write in append mode on first use). @throws when it has no file */
@@ -374,9 +563,9 @@ export class FileStorage implements SessionStorage {
     let log = this.logs.get(sessionId);
     if (log === undefined) {
       const file = this.fileOf(sessionId);
-      if (!fs.existsSync(file)) throw new Error(`session ${sessionId} has no log file`);
-      const fd = fs.openSync(file, 'a+');
-      log = { fd, end: this.ends.get(sessionId) ?? fs.fstatSync(fd).size };
+      if (!this.fs.existsSync(file)) throw new Error(`session ${sessionId} has no log file`);
+      const fd = this.fs.openSync(file, 'a+');
+      log = { fd, end: this.ends.get(sessionId) ?? this.fs.fstatSync(fd).size };
       this.logs.set(sessionId, log);
     }
     return log;
@@ -393,19 +582,19 @@ export class FileStorage implements SessionStorage {
   private checkBoundary(sessionId: string, log: OpenLog): void {
     let atPath: fs.Stats;
     try {
-      atPath = fs.statSync(this.fileOf(sessionId));
+      atPath = this.fs.statSync(this.fileOf(sessionId));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.stopSession(sessionId, log, 'log-removed');
       throw error;
     }
-    const own = fs.fstatSync(log.fd);
+    const own = this.fs.fstatSync(log.fd);
     if (own.ino !== atPath.ino || own.dev !== atPath.dev) this.stopSession(sessionId, log, 'log-replaced');
     if (own.size === log.end) return;
     if (own.size > log.end && own.size - log.end <= MAX_TORN_TAIL) {
       const tail = Buffer.alloc(own.size - log.end);
-      fs.readSync(log.fd, tail, 0, tail.length, log.end);
+      this.fs.readSync(log.fd, tail, 0, tail.length, log.end);
       if (!tail.includes(0x0a)) {
-        fs.ftruncateSync(log.fd, log.end);
+        this.fs.ftruncateSync(log.fd, log.end);
         this.logger.warn(`ui-plan: ${this.fileOf(sessionId)}: cut a torn last line (${tail.length} bytes) before appending`);
         return;
       }
@@ -418,17 +607,18 @@ export class FileStorage implements SessionStorage {
    * open descriptor to `<dataDir>/recovered/<id>~<n>.jsonl`), close the descriptor, tell the listeners, and throw.
    * @throws LogStoppedError always
    */
-  private stopSession(sessionId: string, log: OpenLog, reason: Exclude<WriteStopReason, 'lock-lost'>): never {
+  private stopSession(sessionId: string, log: OpenLog, reason: Exclude<WriteStopReason, 'lock-lost' | 'sync-failed'>): never {
     const stop: WriteStop = { reason, message: STOP_MESSAGES[reason] };
     this.stopped.set(sessionId, stop);
     if (reason !== 'log-changed') {
       try {
         const written = Buffer.alloc(log.end);
-        fs.readSync(log.fd, written, 0, log.end, 0);
-        fs.mkdirSync(this.recoveredDir, { recursive: true });
+        this.fs.readSync(log.fd, written, 0, log.end, 0);
+        this.fs.mkdirSync(this.recoveredDir, { recursive: true });
         let n = 1;
-        while (fs.existsSync(path.join(this.recoveredDir, `${sessionId}~${n}.jsonl`))) n += 1;
-        fs.writeFileSync(path.join(this.recoveredDir, `${sessionId}~${n}.jsonl`), written, { flag: 'wx' });
+        while (this.fs.existsSync(path.join(this.recoveredDir, `${sessionId}~${n}.jsonl`))) n += 1;
+        this.writeWhole(path.join(this.recoveredDir, `${sessionId}~${n}.jsonl`), written);
+        this.dirChanged(this.recoveredDir);
       } catch (error) {
         this.logger.warn(`ui-plan: could not keep the log of ${sessionId}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -473,21 +663,18 @@ export class FileStorage implements SessionStorage {
   /** After a failed write: cut the file back to the last acknowledged byte (when that fails too, the next append cuts it). */
   private cutBack(sessionId: string, log: OpenLog): void {
     try {
-      fs.ftruncateSync(log.fd, log.end);
+      this.fs.ftruncateSync(log.fd, log.end);
     } catch (error) {
       this.logger.warn(`ui-plan: ${this.fileOf(sessionId)}: could not cut a failed write back yet: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
-  /** Close every open append descriptor. The storage may still be used afterwards (they reopen). */
+  /**
+   * Close every open append descriptor, syncing what was not synced yet (durable). The storage may still be used
+   * afterwards (they reopen).
+   */
   close(): void {
-    for (const log of this.logs.values()) {
-      try {
-        fs.closeSync(log.fd);
-      } catch {
-        /* already closed */
-      }
-    }
+    for (const log of this.logs.values()) this.release(log.fd);
     this.logs.clear();
   }
 }

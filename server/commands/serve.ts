@@ -106,7 +106,7 @@ export async function startServe(options: ServeOptions, io: CliIo = processIo): 
   const releaseOnExit = (): void => lock.release();
   process.once('exit', releaseOnExit);
   try {
-    storage = new FileStorage({ dataDir: options.dataDir, logger: { warn: (m) => io.err(`${m}\n`) } });
+    storage = new FileStorage({ dataDir: options.dataDir, durability: options.durability, logger: { warn: (m) => io.err(`${m}\n`) } });
   } catch (error) {
     lock.release();
     process.off('exit', releaseOnExit);

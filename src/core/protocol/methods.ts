@@ -75,8 +75,9 @@ export const sessionSummarySchema = z.looseObject({
   readOnlyReason: z.string().optional(),
   /**
    * Why the host stopped writing to the session, which it then lists read-only (extension): `log-removed`,
-   * `log-replaced`, `log-changed` (its log file was removed, replaced or written by another program) or `lock-lost`
-   * (another server took the data directory); a host may send others.
+   * `log-replaced`, `log-changed` (its log file was removed, replaced or written by another program), `sync-failed`
+   * (the disk reported an error when it was synced) or `lock-lost` (another server took the data directory); a host
+   * may send others.
    */
   writeStopped: z.string().optional(),
   projections: projectionsSchema.optional(),
