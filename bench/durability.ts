@@ -12,11 +12,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHost } from '../harness/host.ts';
 import { createScriptedModel } from '../harness/models/scripted.ts';
-import type { ModelChunk, ModelProvider } from '../harness/types.ts';
 import { FileStorage, type Durability } from '../server/file-storage.ts';
 import { createUiPlanServer } from '../server/http.ts';
 import { clientRequest, type ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { APPROVE_LABEL, PLAN_REVIEW_ID } from '../src/core/questions/types.ts';
+import { benchDataDir, steadyModel } from './support.ts';
 
 /** The figures of one durability mode. */
 export interface DurabilityResult {
@@ -29,32 +29,6 @@ export interface DurabilityResult {
   answerP95: number;
   answerMax: number;
   answers: number;
-}
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/**
- * A fresh data directory on the project's disk (under node_modules/.cache, ignored by git), never the OS temp
- * directory, which may be a tmpfs where a sync costs nothing.
- * @param prefix - the directory name's start
- * @returns its absolute path (the caller removes it)
- */
-export function benchDataDir(prefix: string): string {
-  const parent = path.join(ROOT, 'node_modules', '.cache', 'ui-plan-bench');
-  fs.mkdirSync(parent, { recursive: true });
-  return fs.mkdtempSync(path.join(parent, prefix));
-}
-
-/** A model that streams one-word deltas at `rate` per second, `count` of them, then stops (the background load). */
-function steadyModel(count: number, rate: number): ModelProvider {
-  return {
-    provider: 'bench',
-    model: 'steady',
-    async *stream(): AsyncGenerator<ModelChunk> {
-      yield { type: 'block-start', index: 0, blockType: 'text' };
-      for (let i = 0; i < count; i += 1) yield { type: 'text-delta', index: 0, text: ` w${i}`, delayMs: 1000 / rate };
-      yield { type: 'finish', reason: { kind: 'stop' } };
-    },
-  };
 }
 
 const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -72,7 +46,7 @@ export async function benchDurability(durability: Durability): Promise<Durabilit
   // streams beside the answer instead of running to its end before the receipt is written.
   const fast = createScriptedModel({ delayMs: 0 });
   const paced = createScriptedModel({ delayMs: 1 });
-  const steady = steadyModel(2_000, 50);
+  const steady = steadyModel(2_000, 1000 / 50);
   const host = createHost({
     storage,
     model: (sessionId) => (sessionId.startsWith('session-load-') ? steady : sessionId.startsWith('session-review-') ? paced : fast),

@@ -13,9 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { createHost } from '../harness/host.ts';
-import type { ModelChunk, ModelProvider } from '../harness/types.ts';
 import { FileStorage, type Durability } from '../server/file-storage.ts';
-import { benchDataDir } from './durability.ts';
+import { benchDataDir, steadyModel } from './support.ts';
 import { createUiPlanServer } from '../server/http.ts';
 import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
@@ -47,19 +46,6 @@ const now = (): number => performance.timeOrigin + performance.now();
  * relaxed fan-out keeps issue 9's 10 ms: that is the fan-out's own cost.
  */
 const DURABLE_FANOUT_P95_MS = 250;
-
-/** A model that streams `count` one-word text deltas, one every `intervalMs` ms, then stops. */
-function steadyModel(count: number, intervalMs: number): ModelProvider {
-  return {
-    provider: 'bench',
-    model: 'steady',
-    async *stream(): AsyncGenerator<ModelChunk> {
-      yield { type: 'block-start', index: 0, blockType: 'text' };
-      for (let i = 0; i < count; i += 1) yield { type: 'text-delta', index: 0, text: ` w${i}`, delayMs: intervalMs };
-      yield { type: 'finish', reason: { kind: 'stop' } };
-    },
-  };
-}
 
 /**
  * Run the fan-out benchmark.

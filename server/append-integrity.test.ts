@@ -41,6 +41,20 @@ function expectAllOnDisk(files: FileHost, sessionId: string): void {
   expect(fs.readFileSync(path.join(files.dataDir, 'sessions', `${sessionId}.jsonl`)).at(-1)).toBe(0x0a);
 }
 
+/** Turn 1 (cut by ENOSPC) ended with the error its turn/end owed, turn 2 completed, and all of it is on disk. */
+async function expectOwedTurnEndOnDisk(files: FileHost, sessionId: string): Promise<void> {
+  const ends = files.host.engine
+    .log(sessionId)!
+    .events.filter((e) => e.type === 'turn/end')
+    .map((e) => e.data);
+  expect(ends).toEqual([
+    { turn: 1, reason: { kind: 'error', message: NO_SPACE } },
+    { turn: 2, reason: { kind: 'completed' } },
+  ]);
+  await files.close();
+  expectAllOnDisk(files, sessionId);
+}
+
 /**
  * A disk that fills up: while `free` is a number, writes to session logs write at most that many bytes in total and
  * then fail with ENOSPC, exactly as `write(2)` does on a full file system (a short count first, then the error).
@@ -98,16 +112,7 @@ describe('a write that fails after writing part of its line (injected ENOSPC)', 
     disk.free = Infinity;
     expect(await files.request('session.prompt', prompt(sessionId, 'hello again'))).toEqual({ ok: true, value: { accepted: true } });
     await files.host.engine.idle();
-    const ends = files.host.engine
-      .log(sessionId)!
-      .events.filter((e) => e.type === 'turn/end')
-      .map((e) => e.data);
-    expect(ends).toEqual([
-      { turn: 1, reason: { kind: 'error', message: NO_SPACE } },
-      { turn: 2, reason: { kind: 'completed' } },
-    ]);
-    await files.close();
-    expectAllOnDisk(files, sessionId);
+    await expectOwedTurnEndOnDisk(files, sessionId);
   });
 });
 
@@ -211,15 +216,6 @@ describe.skipIf(!mountable.ok)(`on a full 1 MiB tmpfs${mountable.ok ? '' : ` (sk
     fs.rmSync(filler);
     expect((await files.request('session.prompt', prompt(sessionId, 'hello again'))).ok).toBe(true);
     await files.host.engine.idle();
-    const ends = files.host.engine
-      .log(sessionId)!
-      .events.filter((e) => e.type === 'turn/end')
-      .map((e) => e.data);
-    expect(ends).toEqual([
-      { turn: 1, reason: { kind: 'error', message: NO_SPACE } },
-      { turn: 2, reason: { kind: 'completed' } },
-    ]);
-    await files.close();
-    expectAllOnDisk(files, sessionId);
+    await expectOwedTurnEndOnDisk(files, sessionId);
   });
 });
