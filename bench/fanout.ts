@@ -1,20 +1,20 @@
 /**
  * Fan-out benchmark (issue 9 point 2, last budget): the real carrier (`createUiPlanServer`) over the reference host
- * and FileStorage on loopback, 20 sessions each streaming 50 `assistant/chunk` events/s to 50 mux WebSocket clients
+ * and FileStorage (durable unless told; a directory on the project's disk) on loopback, 20 sessions each streaming 50 `assistant/chunk` events/s to 50 mux WebSocket clients
  * that live in a SEPARATE child process (bench/fanout-clients.ts), for a bounded ~10 s. Latency per received frame =
  * client receipt time − the event's `time` (stamped by the session log at append, after the storage write), both on
  * the high-resolution wall clock (`performance.timeOrigin + performance.now()`, fractional ms) of their process.
- * Prints p50/p95/max beside the budget p95 ≤ 10 ms. Run alone with `node --import tsx bench/fanout.ts`.
+ * Prints p50/p95/max beside the budget (p95 ≤ 10 ms relaxed, ≤ 250 ms durable). Run alone with
+ * `node --import tsx bench/fanout.ts [durable|relaxed]`.
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { createHost } from '../harness/host.ts';
-import type { ModelChunk, ModelProvider } from '../harness/types.ts';
-import { FileStorage } from '../server/file-storage.ts';
+import { FileStorage, type Durability } from '../server/file-storage.ts';
+import { benchDataDir, steadyModel } from './support.ts';
 import { createUiPlanServer } from '../server/http.ts';
 import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
@@ -34,24 +34,18 @@ export interface FanoutResult {
   min: number;
   /** Server process CPU time (user + system) per second of streaming, ms/s: what fan-out costs the server. */
   serverCpuMsPerS: number;
-  /** Budget of p95, ms (issue 9 point 2). */
+  /** Budget of p95, ms (issue 9 point 2 without syncing; {@link DURABLE_FANOUT_P95_MS} with it). */
   budgetP95: number;
 }
 
 const now = (): number => performance.timeOrigin + performance.now();
 
-/** A model that streams `count` one-word text deltas, one every `intervalMs` ms, then stops. */
-function steadyModel(count: number, intervalMs: number): ModelProvider {
-  return {
-    provider: 'bench',
-    model: 'steady',
-    async *stream(): AsyncGenerator<ModelChunk> {
-      yield { type: 'block-start', index: 0, blockType: 'text' };
-      for (let i = 0; i < count; i += 1) yield { type: 'text-delta', index: 0, text: ` w${i}`, delayMs: intervalMs };
-      yield { type: 'finish', reason: { kind: 'stop' } };
-    },
-  };
-}
+/**
+ * Budget of the durable fan-out's p95 (ms). Every frame waits for the fdatasync round that covers its line (about
+ * 4 ms a sync on this machine's disk, 20 files a round); without group commit it would grow without bound. The
+ * relaxed fan-out keeps issue 9's 10 ms: that is the fan-out's own cost.
+ */
+const DURABLE_FANOUT_P95_MS = 250;
 
 /**
  * Run the fan-out benchmark.
@@ -59,13 +53,15 @@ function steadyModel(count: number, intervalMs: number): ModelProvider {
  * @returns the latency figures over every frame every client received while the sessions streamed
  * @throws Error when the client process fails or receives no frame
  */
-export async function benchFanout(options: { sessions?: number; clients?: number; rate?: number; seconds?: number } = {}): Promise<FanoutResult> {
+export async function benchFanout(
+  options: { sessions?: number; clients?: number; rate?: number; seconds?: number; durability?: Durability } = {},
+): Promise<FanoutResult> {
   const sessions = options.sessions ?? Number(process.env.BENCH_FANOUT_SESSIONS ?? 20);
   const clients = options.clients ?? Number(process.env.BENCH_FANOUT_CLIENTS ?? 50);
   const rate = options.rate ?? 50;
   const seconds = options.seconds ?? Number(process.env.BENCH_FANOUT_SECONDS ?? 10);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ui-plan-fanout-'));
-  const storage = new FileStorage({ dataDir });
+  const dataDir = benchDataDir('fanout-');
+  const storage = new FileStorage({ dataDir, durability: options.durability ?? 'durable' });
   const host = createHost({ storage, model: steadyModel(rate * seconds, 1000 / rate), cwd: '/bench', now, logger: { warn: () => undefined } });
   const carrier = createUiPlanServer({ host, logger: { error: () => undefined, warn: () => undefined } });
   await new Promise<void>((resolve) => carrier.server.listen(0, '127.0.0.1', resolve));
@@ -111,7 +107,8 @@ export async function benchFanout(options: { sessions?: number; clients?: number
     child.send({ type: 'stop' });
     const stats = await message<{ frames: number; min: number; p50: number; p95: number; max: number }>('stats');
     if (stats.frames === 0) throw new Error('the clients received no session/event frame');
-    return { sessions, clients, rate, frames: stats.frames, p50: stats.p50, p95: stats.p95, max: stats.max, min: stats.min, serverCpuMsPerS, budgetP95: 10 };
+    const budgetP95 = (options.durability ?? 'durable') === 'durable' ? DURABLE_FANOUT_P95_MS : 10;
+    return { sessions, clients, rate, frames: stats.frames, p50: stats.p50, p95: stats.p95, max: stats.max, min: stats.min, serverCpuMsPerS, budgetP95 };
   } finally {
     child.kill();
     await carrier.close();
@@ -122,10 +119,11 @@ export async function benchFanout(options: { sessions?: number; clients?: number
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const r = await benchFanout();
+  const durability = process.argv[2] === 'relaxed' ? 'relaxed' : 'durable';
+  const r = await benchFanout({ durability });
   const ok = r.p95 <= r.budgetP95;
   console.log(
-    `${ok ? 'ok  ' : 'MISS'} fan-out ${r.sessions} sessions × ${r.rate} events/s → ${r.clients} clients (separate process): ` +
+    `${ok ? 'ok  ' : 'MISS'} fan-out (${durability}) ${r.sessions} sessions × ${r.rate} events/s → ${r.clients} clients (separate process): ` +
       `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, max ${r.max.toFixed(1)} ms over ${r.frames.toLocaleString('en')} frames, ` +
       `min ${r.min.toFixed(1)} ms, server CPU ${r.serverCpuMsPerS.toFixed(0)} ms/s (budget p95 ≤ ${r.budgetP95} ms)`,
   );

@@ -113,6 +113,8 @@ export class Agent {
   private drive: Promise<void> | undefined;
   /** A turn whose `turn/end` could not be stored; it is logged before anything else once writing works again. */
   private unclosed: { turn: number; reason: { kind: string; message?: string } } | undefined;
+  /** Set by {@link halt}: the turn stops without logging anything more. */
+  private halted = false;
 
   constructor(private readonly deps: AgentDeps) {}
 
@@ -169,6 +171,19 @@ export class Agent {
     this.nextStep.length = 0;
     this.queue.length = 0;
     if (hadItems) this.announceQueue();
+    this.controller?.abort();
+  }
+
+  /**
+   * Stop as a crash would: drop steered and queued prompts and abort the running turn without logging its end (the
+   * caller halts the log first, so nothing the turn was doing is logged either); the host then closes the turns a
+   * restart could not go on with (README "What survives a restart"). The agent takes no new turn afterwards.
+   */
+  halt(): void {
+    this.halted = true;
+    this.inbox.length = 0;
+    this.nextStep.length = 0;
+    this.queue.length = 0;
     this.controller?.abort();
   }
 
@@ -248,6 +263,7 @@ export class Agent {
       try {
         await next();
       } catch (error) {
+        if (this.halted) return;
         // Only a storage failure reaches here (turn/end itself could not be logged); stop driving.
         this.queue.length = 0;
         this.inbox.length = 0;
@@ -391,6 +407,7 @@ export class Agent {
         if (finishStep(step, hadToolCalls)) return;
       }
     } catch (error) {
+      if (this.halted) return;
       if (signal.aborted || error instanceof Cancelled) {
         end({ kind: 'cancelled' });
         return;

@@ -150,7 +150,9 @@ export function checkJsonBody(text: string, limit: number): CarrierBody {
  * The HTTP status of a unary answer: 200 for a result, and for an error envelope the status its code stands for, so
  * an invalid request is a 4xx on ui-plan's own carriers while the body stays the protocol's `server-response`
  * envelope (a real dsh host answers 200 for every well-formed call, docs/protocol.md "Unary calls"; the client reads the
- * envelope either way). `bad-request` → 400, `session-not-found` → 404, `internal` → 500, other codes → 200.
+ * envelope either way). `bad-request` → 400, `session-not-found` → 404, `log-stopped` → 409 (writing to the session
+ * stopped: its log file changed under the server, or the data directory's lock was lost), `internal` → 500, other
+ * codes → 200.
  * @param answer the engine's answer (`{result:{ok, error?:{code}}}`; anything else is 200)
  * @returns the status to send
  */
@@ -160,6 +162,7 @@ export function statusOfAnswer(answer: unknown): number {
   const code = result.error?.code;
   if (code === 'bad-request') return 400;
   if (code === 'session-not-found') return 404;
+  if (code === 'log-stopped') return 409;
   if (code === 'internal') return 500;
   return 200;
 }

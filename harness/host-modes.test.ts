@@ -137,7 +137,7 @@ describe('host with session modes', () => {
     const question = mux.find((f) => f.method === 'question/requested')!;
     expect((question.payload as Json).questions[0]).toMatchObject({ id: 'plan-review', intent: { kind: 'plan-review', approve: 'Approve' } });
     expect(await value(host, 'session.modes', { sessionId })).toMatchObject({ current: 'plan' });
-    host.handleRespond({
+    await host.handleRespond({
       type: 'client-response',
       rpcId: question.rpcId,
       result: { ok: true, value: { sessionId, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } },

@@ -45,7 +45,7 @@ describe('host', () => {
     expect(executed.commandId).toMatch(/^cmd-[0-9a-f]{8}-1$/);
     await waitFor(() => mux.some((f) => f.method === 'question/requested'));
     const question = mux.find((f) => f.method === 'question/requested')!;
-    const receipt = host.handleRespond({
+    const receipt = await host.handleRespond({
       type: 'client-response',
       rpcId: question.rpcId,
       result: { ok: true, value: { sessionId, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } },
@@ -500,7 +500,7 @@ describe('host engine', () => {
     await waitFor(() => mux.some((f) => f.method === 'question/requested'));
     expect(host.engine.planMode.get(sessionId)).toEqual({ active: true });
     const q = mux.find((f) => f.method === 'question/requested')!;
-    host.handleRespond({
+    await host.handleRespond({
       type: 'client-response',
       rpcId: q.rpcId,
       result: { ok: true, value: { sessionId, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } },
@@ -562,7 +562,7 @@ describe('host engine', () => {
     await waitFor(() => mux.some((f) => f.method === 'question/requested'));
     const q = mux.find((f) => f.method === 'question/requested')!;
     expect(
-      host.handleRespond({
+      await host.handleRespond({
         type: 'client-response',
         rpcId: q.rpcId,
         result: { ok: false, error: { code: 'cancelled', message: 'user closed this request', details: {} } },
@@ -626,7 +626,9 @@ describe('host engine', () => {
       options: [{ label: 'Blue' }, { label: 'Green' }],
     });
     const answer = { answers: [{ id: 'color', selected: ['Blue'], custom: 'Include accessibility notes' }] };
-    expect(host.handleRespond({ type: 'client-response', rpcId: q.rpcId, result: { ok: true, value: { sessionId, answer } } })).toEqual({ accepted: true });
+    expect(await host.handleRespond({ type: 'client-response', rpcId: q.rpcId, result: { ok: true, value: { sessionId, answer } } })).toEqual({
+      accepted: true,
+    });
     await host.engine.idle();
     const result = host.engine.log(sessionId)!.events.find((e) => e.type === 'tool/result')!.data as Json;
     expect(result.message.content[0]).toMatchObject({ isError: false, content: [{ type: 'text', text: JSON.stringify(answer) }] });

@@ -18,6 +18,7 @@ import { createCommandRegistry, type CommandRegistry } from './commands.ts';
 import { resolvePlugins } from './config.ts';
 import { HostError } from './host/errors.ts';
 import { createMethodHandlers, modesOrThrow, planModeOrThrow } from './host/methods.ts';
+import { createOutbox } from './host/outbox.ts';
 import type { PlanVariant } from './host/read-only.ts';
 import { createRouter } from './host/routing.ts';
 import { createSessionTable, type Session } from './host/sessions.ts';
@@ -35,6 +36,9 @@ import type { FrameSink, Host, HostOptions, ModelProvider } from './types.ts';
 
 export { HostError, INTERNAL_ERROR_MESSAGE } from './host/errors.ts';
 export { pageStart } from './host/history.ts';
+
+/** How often idle draft sessions are looked for besides each `session.create` and `session.list` (ms). */
+const DRAFT_SWEEP_MS = 60_000;
 
 /** Engine-level API beyond the protocol (direct plan-mode and modes access, test seams). */
 export interface Engine {
@@ -132,15 +136,24 @@ export function createHost(options: HostOptions): EngineHost {
   });
   // One frame object, one rpcId and one JSON text per live frame, shared by every attached client (issue 9 point 2:
   // the per-client stringify was the fan-out cost).
+  // A frame leaves once what it reports is on disk (the storage's flush, group commit), in the order frames were sent.
+  const outbox = createOutbox(() => options.storage.flush?.());
   const broadcast = (sinks: ReadonlySet<FrameSink>, payload: { type: string; [key: string]: unknown }, rpcId?: string): void => {
     if (closed || sinks.size === 0) return;
     const shared = frame(payload, rpcId);
     const text = JSON.stringify(shared);
-    for (const send of [...sinks]) send(shared, text);
+    const targets = [...sinks];
+    outbox.send(() => {
+      if (closed) return;
+      for (const send of targets) if (sinks.has(send)) send(shared, text);
+    });
   };
   const sendOne = (send: FrameSink, payload: { type: string; [key: string]: unknown }, rpcId?: string): void => {
     const single = frame(payload, rpcId);
-    send(single, JSON.stringify(single));
+    const text = JSON.stringify(single);
+    outbox.send(() => {
+      if (!closed) send(single, text);
+    });
   };
   const sendMux = (payload: { type: string; [key: string]: unknown }, rpcId?: string): void => broadcast(mux, payload, rpcId);
   const sendHost = (payload: { type: string; [key: string]: unknown }): void => broadcast(hostStreams, payload);
@@ -210,6 +223,8 @@ export function createHost(options: HostOptions): EngineHost {
     viewOf,
     sendMux,
     sendHost,
+    forget: (sessionId) => void providers.delete(sessionId),
+    drafts: options.drafts,
     /** Projection units of a session: `mode` for a session-modes log, else `plan` (plus `title`). */
     unitsFor: (variant, events): readonly ProjectionUnit<unknown, unknown>[] => {
       if ((variant ?? hostVariant) !== 'mode') return PROJECTION_UNITS;
@@ -241,6 +256,9 @@ export function createHost(options: HostOptions): EngineHost {
   });
   const { sessions } = table;
   sessionOfId = (id) => sessions.get(id);
+  // Drafts nobody uses are freed at each create and list, and once a minute besides (never keeping the process alive).
+  const draftSweep = setInterval(() => table.freeDrafts(), DRAFT_SWEEP_MS);
+  (draftSweep as { unref?: () => void }).unref?.();
 
   /** Seed an agent's mode (seed 002 `AgentOptions.mode`) as a pending intent. */
   const applyOptions = (session: Session, opts: AgentOptions): void => {
@@ -349,7 +367,7 @@ export function createHost(options: HostOptions): EngineHost {
 
   return {
     engine,
-    ...createRouter(handlers, questionProvider, logger),
+    ...createRouter(handlers, questionProvider, logger, () => options.storage.flush?.()),
 
     openMux(send) {
       mux.add(send);
@@ -370,9 +388,24 @@ export function createHost(options: HostOptions): EngineHost {
     },
 
     async close() {
-      for (const session of sessions.values()) session.agent?.cancel();
+      clearInterval(draftSweep);
+      // Stop as a crash would: nothing the agents were doing is logged (README "What survives a restart")…
+      for (const session of sessions.values()) {
+        session.log.halt();
+        session.agent?.halt();
+      }
       questionProvider.abortAll();
       await engine.idle();
+      // …then close, as start-up repair would, every open turn that does not wait on a question a restart asks again.
+      for (const session of sessions.values()) {
+        session.log.resumeWrites();
+        if (session.agent && !resumePointOf(session.log.events, toolsFor(session.log.sessionId))) table.closeOpenTurn(session);
+      }
+      try {
+        await options.storage.flush?.();
+      } catch (error) {
+        logger.warn('host: could not sync the session logs at shutdown', error);
+      }
       closed = true;
       mux.clear();
       hostStreams.clear();

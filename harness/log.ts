@@ -7,7 +7,7 @@
  * be stored before it is acknowledged. Also holds the small log-derived facts the engine needs.
  */
 import type { SessionEvent, SessionHeader } from '../src/core/log/types.ts';
-import type { SessionStorage, StoredLine, StoredSession } from './types.ts';
+import type { SessionStorage, StoredLine, StoredSession, WriteStop } from './types.ts';
 
 /** Short descriptions of the storage failures a person can fix (errno code → text, as Node's `strerror` words them). */
 const WRITE_FAILURES: Readonly<Record<string, string>> = {
@@ -42,6 +42,25 @@ export class LogWriteError extends Error {
     options?: { cause?: unknown },
   ) {
     super(`could not write the session log: ${code !== undefined ? `${code} ` : ''}${description}`, options);
+  }
+}
+
+/**
+ * Writing to a session stopped because its log file is no longer the one this server wrote (removed, replaced or
+ * written by another program) or the data directory's lock was lost: every later write of the session is refused
+ * with this error, before anything is written. `message` is safe to show (no path).
+ */
+export class LogStoppedError extends LogWriteError {
+  /**
+   * @param sessionId - the session whose writes are refused
+   * @param stop - why (`reason`) and the sentence after "writing to this session stopped: "
+   */
+  constructor(
+    readonly sessionId: string,
+    readonly stop: WriteStop,
+  ) {
+    super(undefined, stop.message);
+    this.message = `writing to this session stopped: ${stop.message}`;
   }
 }
 
@@ -88,6 +107,8 @@ export class SessionLog {
   private readonly listeners = new Set<(event: SessionEvent) => void>();
   /** Whether a staged event is stored but not yet published (no other append may happen meanwhile). */
   private staged = false;
+  /** While set, every append is refused before it reaches storage (a shutdown stops writing as a crash would). */
+  private halted = false;
 
   /**
    * @param header - the stored header (its `id` is the session id)
@@ -138,9 +159,11 @@ export class SessionLog {
    * real host's frame order).
    * @param input - as for {@link append}
    * @returns the event as it will be logged and its `publish` (idempotent; returns the event)
-   * @throws LogWriteError when storage throws (nothing is stored); Error when another staged event is unpublished
+   * @throws LogWriteError when storage throws or the log is halted (nothing is stored); Error when another staged event
+   *   is unpublished
    */
   stage(input: AppendInput): { event: SessionEvent; publish: () => SessionEvent } {
+    if (this.halted) throw new LogWriteError(undefined, 'the server is stopping');
     if (this.staged) throw new Error(`session ${this.header.id}: an event is stored but not yet published`);
     const time = this.now();
     const line: StoredLine = { type: input.type, data: input.data, time };
@@ -165,6 +188,20 @@ export class SessionLog {
         return event;
       },
     };
+  }
+
+  /**
+   * Refuse every append from now on (nothing reaches storage), until {@link resumeWrites}: a shutdown lets the agents
+   * stop without logging what they were doing, exactly as a crash would leave the log (README "What survives a
+   * restart").
+   */
+  halt(): void {
+    this.halted = true;
+  }
+
+  /** Accept appends again after {@link halt}. */
+  resumeWrites(): void {
+    this.halted = false;
   }
 
   /**

@@ -60,7 +60,7 @@ describe('event order as a real dsh host logs it', () => {
     await request('commands/execute', { args: { agentId: sessionId, line: `/plan ${TASK}`, images: [] } });
     await waitFor(() => mux.some((f) => f.method === 'question/requested'));
     const question = mux.find((f) => f.method === 'question/requested')!;
-    host.handleRespond({
+    await host.handleRespond({
       type: 'client-response',
       rpcId: question.rpcId,
       result: { ok: true, value: { sessionId, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } },

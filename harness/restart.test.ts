@@ -121,7 +121,7 @@ describe('a question survives a server restart', () => {
 
   it('continues the same turn after an approval, logging what a run without the crash logs', async () => {
     const { host, storage, question } = await restartOn('crashed-review');
-    expect(answer(host, question.rpcId, { answers: [{ id: PLAN_REVIEW_ID, selected: [APPROVE_LABEL] }] })).toEqual({ accepted: true });
+    expect(await answer(host, question.rpcId, { answers: [{ id: PLAN_REVIEW_ID, selected: [APPROVE_LABEL] }] })).toEqual({ accepted: true });
     await host.engine.idle();
     const events = expectWholeLog(storage);
     const crashedLength = storedOf(readFixture('trust', 'crashed-review', 'session.jsonl')).lines.length;
@@ -146,20 +146,20 @@ describe('a question survives a server restart', () => {
   it('takes feedback with Keep planning after the restart and reviews the revised plan in the same turn', async () => {
     const { host, storage, question } = await restartOn('crashed-review');
     const feedback = 'also print the greeting in upper case';
-    expect(answer(host, question.rpcId, { answers: [{ id: PLAN_REVIEW_ID, selected: [], custom: feedback }] })).toEqual({ accepted: true });
+    expect(await answer(host, question.rpcId, { answers: [{ id: PLAN_REVIEW_ID, selected: [], custom: feedback }] })).toEqual({ accepted: true });
     await waitFor(() => host.engine.questionProvider.pending().some((q) => q.rpcId !== question.rpcId));
     const revised = host.engine.questionProvider.pending()[0]!;
     expect(revised.questions[0]!.detail).toContain(feedback);
     const results = host.engine.log(SESSION)!.events.filter((e) => e.type === 'tool/result');
     expect(resultText(results.at(-1))).toBe(`Error: The user chose to keep planning; their feedback: ${feedback}`);
-    answer(host, revised.rpcId, { answers: [{ id: PLAN_REVIEW_ID, selected: [APPROVE_LABEL] }] });
+    await answer(host, revised.rpcId, { answers: [{ id: PLAN_REVIEW_ID, selected: [APPROVE_LABEL] }] });
     await host.engine.idle();
     expectWholeLog(storage);
   });
 
   it('dismisses the review after the restart (Chat about it) and ends the turn', async () => {
     const { host, storage, question } = await restartOn('crashed-review');
-    const receipt = host.handleRespond({
+    const receipt = await host.handleRespond({
       type: 'client-response',
       rpcId: question.rpcId,
       result: { ok: false, error: { code: 'cancelled', message: 'user closed this request', details: {} } },
@@ -176,7 +176,7 @@ describe('a question survives a server restart', () => {
     expect(question.rpcId).toBe(questionIdOf(SESSION, call.callId));
     expect(question.questions.map((q) => q.id)).toEqual(JSON.parse(call.arguments).questions.map((q: Json) => q.id));
     const value: QuestionAnswer = { answers: [{ id: 'approach', selected: ['Keep it minimal'] }] };
-    expect(answer(host, question.rpcId, value)).toEqual({ accepted: true });
+    expect(await answer(host, question.rpcId, value)).toEqual({ accepted: true });
     await host.engine.idle();
     const events = expectWholeLog(storage);
     expect(resultText(events.find((e) => e.type === 'tool/result'))).toBe(JSON.stringify(value));

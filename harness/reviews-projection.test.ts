@@ -45,7 +45,7 @@ describe('reviews projection', () => {
     await value(host, 'commands/execute', { args: { agentId: sessionId, line: '/plan do it', images: [] } });
     await waitFor(() => mux.some((f) => f.method === 'question/requested'));
     const first = mux.find((f) => f.method === 'question/requested')!;
-    host.handleRespond({
+    await host.handleRespond({
       type: 'client-response',
       rpcId: first.rpcId,
       result: { ok: true, value: { sessionId, answer: { answers: [{ id: 'plan-review', selected: [], custom: 'add b' }] } } },

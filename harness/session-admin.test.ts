@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixturePath } from '../fixtures/paths.ts';
 import { say } from '../testing/fake-model.ts';
 import type { EngineHost } from './host.ts';
@@ -159,4 +159,60 @@ it('digests the normalised text, so a BOM, CRLF and trailing blank lines do not 
   expect(await logDigestOf(`\uFEFF${text}\n`)).toBe(await logDigestOf(text));
   expect(await logDigestOf(fixture('recorded-no-title-edited.jsonl'))).not.toBe(await logDigestOf(text));
   expect(importMatchOf([{ sessionId: 's', draft: false, meta: { importedFrom: { digest: 'd' } } }], undefined, 'e')).toEqual({});
+});
+
+describe('draft sessions nobody uses', () => {
+  const MINUTE = 60_000;
+  /** A host whose clock the test moves. */
+  function clockedHost() {
+    const clock = { now: 1_800_000_000_000 };
+    let n = 0;
+    const test = createTestHost([say('ok')], { now: () => clock.now, newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}` });
+    return { ...test, clock };
+  }
+  const exists = async (host: EngineHost, sessionId: string) => (await callHost(host, 'session.history', { sessionId })).ok as boolean;
+
+  it('frees a draft unused for 10 minutes; a use keeps it, and a stored session is never freed', async () => {
+    const { host, clock } = clockedHost();
+    const idle = (await value(host, 'session.create', { draft: true })).sessionId;
+    const used = (await value(host, 'session.create', { draft: true })).sessionId;
+    const stored = (await value(host, 'session.create', { draft: true })).sessionId;
+    await prompt(host, stored, 'first message');
+    await host.engine.idle();
+    clock.now += 9 * MINUTE;
+    expect(await exists(host, used)).toBe(true);
+    clock.now += 9 * MINUTE;
+    await value(host, 'session.list', {});
+    expect(host.engine.log(idle)).toBeUndefined();
+    expect((await callHost(host, 'session.history', { sessionId: idle })).error.code).toBe('session-not-found');
+    expect(await exists(host, used)).toBe(true);
+    clock.now += 10 * MINUTE + 1;
+    await value(host, 'session.create', { draft: true });
+    expect(host.engine.log(used)).toBeUndefined();
+    expect(await exists(host, stored)).toBe(true);
+    expect((await value(host, 'session.list', {})).items.map((i: Json) => i.sessionId)).toEqual([stored]);
+  });
+
+  it('keeps at most 1,000 drafts, freeing the least recently used first', async () => {
+    const { host, clock } = clockedHost();
+    const ids: string[] = [];
+    for (let i = 0; i < 1_000; i++) {
+      ids.push((await value(host, 'session.create', { draft: true })).sessionId);
+      clock.now += 1;
+    }
+    expect(await exists(host, ids[0]!)).toBe(true); // used now: the second one is the least recently used
+    const newest = (await value(host, 'session.create', { draft: true })).sessionId;
+    expect(host.engine.log(ids[1]!)).toBeUndefined();
+    expect([ids[0]!, ...ids.slice(2), newest].every((id) => host.engine.log(id) !== undefined)).toBe(true);
+  });
+
+  it('lets a draft be created again under its id once it was freed', async () => {
+    const { host, clock } = clockedHost();
+    const { sessionId } = await value(host, 'session.create', { draft: true });
+    clock.now += 11 * MINUTE;
+    await value(host, 'session.list', {});
+    expect(host.engine.log(sessionId)).toBeUndefined();
+    expect(await value(host, 'session.create', { draft: true, sessionId })).toEqual({ sessionId });
+    expect(await prompt(host, sessionId, 'after lunch')).toEqual({ accepted: true });
+  });
 });

@@ -32,6 +32,15 @@ export interface StoredSession {
   meta?: SessionMeta;
 }
 
+/** Why writing to a session's log stopped (the server stops rather than write into a log it no longer owns). */
+export type WriteStopReason = 'log-removed' | 'log-replaced' | 'log-changed' | 'sync-failed' | 'lock-lost';
+
+/** A stopped session log: why, and a sentence for the client (no path). */
+export interface WriteStop {
+  reason: WriteStopReason;
+  message: string;
+}
+
 /**
  * Durable storage of session logs. Calls are synchronous so that an event is stored before any
  * subscriber sees it ("appended and flushed before streaming", docs/protocol.md). `append` throws on failure;
@@ -49,9 +58,15 @@ export interface SessionStorage {
    * without it cannot rename. Throws on failure or for an unknown session.
    */
   writeMeta?(sessionId: string, meta: SessionMeta): void;
-  /** Move a session's log (and meta) to the trash. Optional: a storage without it cannot delete. Throws on failure. */
+  /**
+   * Move a session's log (and meta) to the trash, keeping every earlier deleted log of the same id. Optional: a storage
+   * without it cannot delete. Throws on failure.
+   */
   trash?(sessionId: string): void;
-  /** Bring a trashed session back and return it as `loadAll` would. Throws when it is not in the trash. */
+  /**
+   * Bring back the session of this id deleted last and return it as `loadAll` would. Throws when it is not in the
+   * trash.
+   */
   restore?(sessionId: string): StoredSession;
   /**
    * The stored log of a session as bytes (header line first, every line ending in `\n`), for the log download
@@ -59,6 +74,22 @@ export interface SessionStorage {
    * it offers no download.
    */
   readLog?(sessionId: string): Uint8Array | undefined;
+  /**
+   * Resolve once everything stored so far is durable (on disk), so it may be acknowledged; `undefined` when nothing
+   * waits (a storage without durability, or everything synced already). Rejects with the sync's error. Optional.
+   */
+  flush?(): Promise<void> | undefined;
+  /**
+   * Why writing to this session stopped (its log file was removed, replaced or written by another program, syncing it
+   * failed, or the data directory's lock was lost), or `undefined` while it may be written. Optional: a storage
+   * without it never stops.
+   */
+  writeStopOf?(sessionId: string): WriteStop | undefined;
+  /**
+   * Be told when writing stops: `sessionId` for one session, `undefined` for every session at once.
+   * @returns unsubscribe
+   */
+  onWriteStop?(listener: (sessionId: string | undefined) => void): () => void;
 }
 
 /** A tool as listed to the model (JSON schema of its parameters). */
@@ -148,6 +179,12 @@ export interface HostOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Step limit of one turn (default 24); exceeding it ends the turn with an error reason. */
   maxSteps?: number;
+  /**
+   * When draft sessions (`session.create {draft}`, never stored until their first event) are freed: once unused for
+   * `idleMs` (default 10 minutes; a use is any request naming the session), and the least recently used first
+   * beyond `max` drafts (default 1,000). Measured with `now`.
+   */
+  drafts?: { idleMs?: number; max?: number };
 }
 
 /**
@@ -163,8 +200,11 @@ export interface Host {
    * payload issues name the field in `details.issues`, and a crash is `internal`.
    */
   handleRequest(pathMethod: string, body: unknown, signal?: AbortSignal): Promise<ServerResponse>;
-  /** Handle `POST /api/respond` with its JSON-parsed body; returns the bare receipt. Never throws. */
-  handleRespond(body: unknown): RpcReceipt;
+  /**
+   * Handle `POST /api/respond` with its JSON-parsed body; resolves with the bare receipt once an accepted answer is
+   * durable (stored and, with a durable storage, synced). Never rejects.
+   */
+  handleRespond(body: unknown): Promise<RpcReceipt>;
   /**
    * Attach a mux downlink. On attach it sends `session/subscribed {lastSeq}` for every session, then re-sends
    * every pending `question/requested` with its original rpcId; afterwards it pushes live frames. Returns detach.
@@ -174,7 +214,12 @@ export interface Host {
   openMux(send: FrameSink): () => void;
   /** Attach a host downlink (`host/session-added`, `host/session-status`, …), sinks as for `openMux`. Returns detach. */
   openHostStream(send: FrameSink): () => void;
-  /** Cancel running turns and pending questions; afterwards no frame is sent. */
+  /**
+   * Shut down leaving the logs exactly as a crash would, then repaired as a restart repairs them: running turns stop
+   * without logging anything more; a turn waiting on a plan review or question stays open (a restart asks it again
+   * under the same id); every other open turn gets `turn/end {kind:'error', message:'the server stopped during this
+   * turn'}`, never `cancelled` (README "What survives a restart"). Afterwards no frame is sent.
+   */
   close(): Promise<void>;
   /**
    * The stored log of a session the host holds, byte for byte (`GET /api/sessions/<id>/log.jsonl`, issue 10 item 3);

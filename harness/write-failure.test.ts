@@ -181,7 +181,7 @@ describe('a log that cannot be written', () => {
       result: { ok: true, value: { sessionId, answer: { answers: [{ id: PLAN_REVIEW_ID, selected: [APPROVE_LABEL] }] } } },
     };
     storage.failAppends = 1;
-    expect(host.handleRespond(body)).toEqual({ accepted: false, reason: NO_SPACE });
+    expect(await host.handleRespond(body)).toEqual({ accepted: false, reason: NO_SPACE });
     expect(host.engine.questionProvider.pending()).toEqual([question]);
     expect(mux.some((f) => f.method === 'question/resolved')).toBe(false);
     expect(host.engine.planMode.pendingOf(sessionId)).toBeUndefined();
@@ -189,9 +189,9 @@ describe('a log that cannot be written', () => {
     // The same for a dismissal.
     storage.failAppends = 1;
     const dismiss = { type: 'client-response', rpcId: question.rpcId, result: { ok: false, error: { code: 'cancelled', message: 'x', details: {} } } };
-    expect(host.handleRespond(dismiss)).toEqual({ accepted: false, reason: NO_SPACE });
+    expect(await host.handleRespond(dismiss)).toEqual({ accepted: false, reason: NO_SPACE });
     expect(host.engine.questionProvider.pending()).toEqual([question]);
-    expect(host.handleRespond(body)).toEqual({ accepted: true });
+    expect(await host.handleRespond(body)).toEqual({ accepted: true });
     await host.engine.idle();
     const events = host.engine.log(sessionId)!.events;
     expect(events.at(-1)!.data).toMatchObject({ reason: { kind: 'completed' } });

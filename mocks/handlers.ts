@@ -45,7 +45,7 @@ export function createHandlers(getHost: () => Host): Array<RequestHandler | WebS
       const carrier = checkJsonBody(await request.text(), routed.route.limit);
       if (!carrier.ok) return refusalResponse(carrier.refusal);
       if (routed.route.kind === 'respond') {
-        const receipt = host.handleRespond(carrier.body);
+        const receipt = await host.handleRespond(carrier.body);
         return jsonResponse(receipt, statusOfReceipt(receipt));
       }
       const answer = await host.handleRequest(routed.route.method, carrier.body, request.signal);

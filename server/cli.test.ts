@@ -155,6 +155,7 @@ it('fills serve defaults and resolves paths against the working directory', () =
     dataDir: '/work/app/.data',
     model: 'scripted',
     speed: 1,
+    durability: 'durable',
     trustedHosts: [],
   });
   expect(
@@ -172,6 +173,8 @@ it('fills serve defaults and resolves paths against the working directory', () =
         '0',
         '--config',
         'c.yaml',
+        '--durability',
+        'relaxed',
         '--trusted-host',
         'box',
         '--trusted-host',
@@ -186,8 +189,10 @@ it('fills serve defaults and resolves paths against the working directory', () =
     model: 'replay:/work/app/rec/session.jsonl',
     speed: 0,
     config: '/work/app/c.yaml',
+    durability: 'relaxed',
     trustedHosts: ['box', 'lab.local'],
   });
+  expect(() => parseServeArgs(['--durability', 'fast'], '/work')).toThrow('--durability must be durable or relaxed, got "fast"');
 });
 
 it('keeps the --dsh origin (trailing slash dropped) beside the defaults', () => {
@@ -222,6 +227,7 @@ it('accepts every flag the help names, and only those', async () => {
     speed: '2',
     model: 'scripted',
     dsh: 'http://127.0.0.1:9',
+    durability: 'relaxed',
     'trusted-host': 'my-box.lan',
   };
   for (const flag of named) expect(() => parseServeArgs([`--${flag}`, values[flag] ?? 'x'], '/work'), `--${flag}`).not.toThrow();
@@ -298,7 +304,10 @@ it.each<[string, string, boolean]>([
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ui-plan-cli-'));
   dirs.push(dir);
   const io = captured(dir);
-  const running = await startServe({ host, port: 0, dataDir: path.join(dir, 'data'), model: 'scripted', speed: 0, trustedHosts: ['lab.local'] }, io);
+  const running = await startServe(
+    { host, port: 0, dataDir: path.join(dir, 'data'), model: 'scripted', speed: 0, durability: 'durable', trustedHosts: ['lab.local'] },
+    io,
+  );
   try {
     expect(io.stdout).toMatch(new RegExp(`^ui-plan listening on http://${host.replace(/\./g, '\\.')}:\\d+ \\(model scripted\\)\n$`));
     expect(

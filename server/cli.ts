@@ -65,11 +65,15 @@ fold prints {"events":N,"skipped":[line numbers],"planMode":bool,"plan":{"active
 async function runServe(args: string[], io: CliIo): Promise<number> {
   const options = parseServeArgs(args, io.cwd);
   const removeGuard = io === processIo ? installProcessGuard((m) => io.err(m)) : () => {};
+  // Listening for the signals before the listening line is printed: a signal that arrives right after it still shuts
+  // down cleanly (the log as a crash leaves it, the lock removed).
+  const stopped = waitForSignal();
   const running = await startServe(options, io).catch((error: unknown) => {
+    stopped.cancel();
     removeGuard();
     throw error;
   });
-  const signal = await waitForSignal();
+  const signal = await stopped.signal;
   io.err(`ui-plan: ${signal}, shutting down\n`);
   const forced = setTimeout(() => process.exit(1), 5000);
   forced.unref();
@@ -78,16 +82,22 @@ async function runServe(args: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-function waitForSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const on = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', on);
-      process.off('SIGTERM', on);
-      resolve(signal);
+/** The first SIGINT or SIGTERM from now on; `cancel` stops listening (a start that failed). */
+function waitForSignal(): { signal: Promise<NodeJS.Signals>; cancel(): void } {
+  let on: (signal: NodeJS.Signals) => void = () => {};
+  const off = (): void => {
+    process.off('SIGINT', on);
+    process.off('SIGTERM', on);
+  };
+  const signal = new Promise<NodeJS.Signals>((resolve) => {
+    on = (received) => {
+      off();
+      resolve(received);
     };
     process.on('SIGINT', on);
     process.on('SIGTERM', on);
   });
+  return { signal, cancel: off };
 }
 
 /**

@@ -63,7 +63,7 @@ it('moves a deleted session to the trash, keeps it out after a restart, and rest
   const bytes = fs.readFileSync(log);
   await first.value('session.delete', { sessionId });
   expect(fs.existsSync(log)).toBe(false);
-  expect(fs.readdirSync(path.join(dir, 'trash')).sort()).toEqual([`${sessionId}.jsonl`, `${sessionId}.meta.json`]);
+  expect(fs.readdirSync(path.join(dir, 'trash')).sort()).toEqual([`${sessionId}~1.jsonl`, `${sessionId}~1.meta.json`]);
   await first.host.close();
   first.storage.close();
 
@@ -83,4 +83,43 @@ it('stores no file for a draft session until its first command', async () => {
   await value('commands/execute', { args: { agentId: sessionId, line: '/plan', images: [] } });
   expect(fs.readFileSync(storage.fileOf(sessionId), 'utf8').split('\n')[1]).toContain('"type":"command/run"');
   await host.close();
+});
+
+it('keeps every deleted log in the trash: delete, re-create the same id, delete again; restore brings back the last one', async () => {
+  const dir = dataDir();
+  const first = hostOver(dir);
+  const sessionId = 'session-reused';
+  const logs: Buffer[] = [];
+  for (const [title, line] of [
+    ['first life', '/plan'],
+    ['second life', '/plan off'],
+  ] as const) {
+    await first.value('session.create', { sessionId });
+    await first.value('commands/execute', { args: { agentId: sessionId, line, images: [] } });
+    await first.value('session.rename', { sessionId, title });
+    logs.push(fs.readFileSync(first.storage.fileOf(sessionId)));
+    await first.value('session.delete', { sessionId });
+  }
+  const trashed = () =>
+    fs
+      .readdirSync(path.join(dir, 'trash'))
+      .filter((name) => name.endsWith('.jsonl'))
+      .map((name) => fs.readFileSync(path.join(dir, 'trash', name)));
+  expect(trashed().sort(Buffer.compare)).toEqual([...logs].sort(Buffer.compare));
+  await first.host.close();
+  first.storage.close();
+
+  // After a restart too, restore picks the log deleted last (an Undo restores what was just deleted).
+  const second = hostOver(dir);
+  await second.value('session.restore', { sessionId });
+  expect(fs.readFileSync(second.storage.fileOf(sessionId))).toEqual(logs[1]);
+  expect(((await second.value('session.list', {})).items as { title: string }[]).map((i) => i.title)).toEqual(['second life']);
+  expect(trashed()).toEqual([logs[0]]);
+  // Deleted again: both lives are in the trash, and restore brings back the same one.
+  await second.value('session.delete', { sessionId });
+  expect(trashed().sort(Buffer.compare)).toEqual([...logs].sort(Buffer.compare));
+  await second.value('session.restore', { sessionId });
+  expect(fs.readFileSync(second.storage.fileOf(sessionId))).toEqual(logs[1]);
+  await second.host.close();
+  second.storage.close();
 });

@@ -34,7 +34,7 @@ function recordingHost() {
       if (method === 'crash') throw new Error('boom');
       return { type: 'server-response', rpcId: 'r1', result: { ok: true, value: { method } } };
     },
-    handleRespond: (body) => {
+    handleRespond: async (body) => {
       calls.push({ method: 'respond', body });
       return { accepted: false, reason: 'not-pending' };
     },

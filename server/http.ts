@@ -233,7 +233,7 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     const parsed = parseJsonBody(body.text);
     if (!parsed.ok) return sendRefusal(res, parsed.refusal);
     if (route.kind === 'respond') {
-      const receipt = host.handleRespond(parsed.body);
+      const receipt = await host.handleRespond(parsed.body);
       return sendJson(res, receipt, statusOfReceipt(receipt));
     }
     const abort = new AbortController();

@@ -22,7 +22,7 @@ const SCRIPT = 'console.log("the app")';
 const idleHost: Host = {
   hasMethod: () => false,
   handleRequest: () => Promise.reject(new Error('not used')),
-  handleRespond: () => ({ accepted: false, reason: 'not-pending' }),
+  handleRespond: async () => ({ accepted: false, reason: 'not-pending' }),
   openMux: () => () => {},
   openHostStream: () => () => {},
   close: async () => {},

@@ -121,7 +121,7 @@ it.each([
 const idleHost: Host = {
   hasMethod: (m) => m === 'session.list',
   handleRequest: async () => ({ type: 'server-response', rpcId: 'r', result: { ok: true, value: { items: [] } } }),
-  handleRespond: () => ({ accepted: false, reason: 'not-pending' }),
+  handleRespond: async () => ({ accepted: false, reason: 'not-pending' }),
   openMux: () => () => {},
   openHostStream: () => () => {},
   close: async () => {},

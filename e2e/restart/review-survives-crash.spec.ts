@@ -1,6 +1,7 @@
 /**
- * Issue 8 item 13, end to end: the spec runs `ui-plan serve` itself (its own port and data directory), kills it with
- * SIGKILL while a plan review (or a generic question) waits, and starts it again on the same port and data directory.
+ * End to end: the spec runs `ui-plan serve` itself (its own port and data directory), kills it with SIGKILL (or shuts
+ * it down with SIGTERM, which must leave the log as a crash does) while a plan review (or a generic question) waits,
+ * and starts it again on the same port and data directory.
  * The open page, never reloaded, shows the question again with the same plan and the draft typed before the crash; an
  * answer is accepted, the turn completes, and `ui-plan fold` reads the stored log without a skipped line.
  */
@@ -32,9 +33,9 @@ async function serve(port: number, dataDir: string): Promise<Serve> {
   return { child, exited };
 }
 
-/** kill -9, and wait until the process is gone. */
-async function crash(running: Serve): Promise<void> {
-  process.kill(running.child.pid as number, 'SIGKILL');
+/** kill -9 (or another signal), and wait until the process is gone. */
+async function crash(running: Serve, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  process.kill(running.child.pid as number, signal);
   await running.exited;
 }
 
@@ -77,38 +78,43 @@ function portOf(baseURL: string | undefined): number {
   return Number(new URL(baseURL ?? '').port);
 }
 
-test('a plan review waiting at a kill -9 comes back with its plan and feedback, and the turn completes', async ({ page, baseURL }) => {
-  const port = portOf(baseURL);
-  current = await serve(port, dataDir);
-  await newSession(page);
-  await send(page, '/plan add a --greeting flag to the CLI');
-  const card = reviewCard(page);
-  await expect(card).toBeVisible({ timeout: 30_000 });
-  const title = (await card.getByRole('heading', { level: 1 }).textContent()) ?? '';
-  expect(title).toMatch(/greeting/i);
-  const feedback = card.getByRole('textbox', { name: 'Feedback' });
-  await feedback.fill('Also cover the flag with a unit test');
-
-  await crash(current);
-  await expectReconnected(page, async () => {
+for (const [how, signal] of [
+  ['a kill -9', 'SIGKILL'],
+  ['a shutdown (SIGTERM)', 'SIGTERM'],
+] as const) {
+  test(`a plan review waiting at ${how} comes back with its plan and feedback, and the turn completes`, async ({ page, baseURL }) => {
+    const port = portOf(baseURL);
     current = await serve(port, dataDir);
+    await newSession(page);
+    await send(page, '/plan add a --greeting flag to the CLI');
+    const card = reviewCard(page);
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    const title = (await card.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    expect(title).toMatch(/greeting/i);
+    const feedback = card.getByRole('textbox', { name: 'Feedback' });
+    await feedback.fill('Also cover the flag with a unit test');
+
+    await crash(current, signal);
+    await expectReconnected(page, async () => {
+      current = await serve(port, dataDir);
+    });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(feedback).toHaveValue('Also cover the flag with a unit test');
+
+    await card.getByRole('button', { name: 'Keep planning' }).click();
+    await expect(card.getByRole('heading', { level: 1 })).toContainText('revised', { timeout: 30_000 });
+    await expect(card.getByText('Also cover the flag with a unit test').first()).toBeVisible();
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(card).toBeHidden();
+    await expect(page.getByText('Turn completed').last()).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(/Turn failed/)).toHaveCount(0);
+
+    const folded = fold(dataDir);
+    expect(folded.skipped).toEqual([]);
+    expect(folded.events).toBeGreaterThan(0);
   });
-  await expect(card).toBeVisible();
-  await expect(card.getByRole('heading', { level: 1 })).toHaveText(title);
-  await expect(feedback).toHaveValue('Also cover the flag with a unit test');
-
-  await card.getByRole('button', { name: 'Keep planning' }).click();
-  await expect(card.getByRole('heading', { level: 1 })).toContainText('revised', { timeout: 30_000 });
-  await expect(card.getByText('Also cover the flag with a unit test').first()).toBeVisible();
-  await card.getByRole('button', { name: 'Approve' }).click();
-  await expect(card).toBeHidden();
-  await expect(page.getByText('Turn completed').last()).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByText(/Turn failed/)).toHaveCount(0);
-
-  const folded = fold(dataDir);
-  expect(folded.skipped).toEqual([]);
-  expect(folded.events).toBeGreaterThan(0);
-});
+}
 
 test('a generic question waiting at a kill -9 comes back with its draft answer, and the turn completes', async ({ page, baseURL }) => {
   const port = portOf(baseURL);

@@ -15,7 +15,7 @@ import {
 } from '../../src/core/protocol/envelopes.ts';
 import { summarizeIssues, tokenSchema } from '../../src/core/protocol/ids.ts';
 import { isMethodName, methods, type MethodName } from '../../src/core/protocol/methods.ts';
-import { LogWriteError } from '../log.ts';
+import { LogStoppedError, LogWriteError, logWriteErrorOf } from '../log.ts';
 import type { WebQuestionProvider } from '../questions.ts';
 import type { Host } from '../types.ts';
 import { HostError, INTERNAL_ERROR_MESSAGE } from './errors.ts';
@@ -40,15 +40,28 @@ const fail = (rpcId: string, code: RpcError['code'], message: string, details: R
 /**
  * The host's `handleRequest` and `handleRespond` over a method table.
  * @param handlers - one handler per method; a thrown {@link HostError} (not `internal`) is the answer's error, a
- *   `LogWriteError` an `internal` error naming its cause (never a path), anything else {@link INTERNAL_ERROR_MESSAGE}
+ *   `LogStoppedError` a `log-stopped` error (`details: {sessionId, reason}`), a `LogWriteError` an `internal` error
+ *   naming its cause (never a path), anything else {@link INTERNAL_ERROR_MESSAGE}
  * @param questionProvider - receives `/api/respond` bodies
  * @param logger - where internal failures are logged
+ * @param durable - resolves once everything stored so far is on disk (`SessionStorage.flush`; `undefined`: nothing
+ *   waits): every answer waits for it, so nothing is acknowledged before it is durable; when it fails, an answer that
+ *   would have succeeded names the write failure instead
  */
 export function createRouter(
   handlers: MethodHandlers,
   questionProvider: WebQuestionProvider,
   logger: { warn(message: string, ...details: unknown[]): void },
+  durable: () => Promise<void> | undefined = () => undefined,
 ): Pick<Host, 'hasMethod' | 'handleRequest' | 'handleRespond'> {
+  /** Wait until what the request stored is durable. @throws LogWriteError naming the sync's failure */
+  const settle = async (): Promise<void> => {
+    try {
+      await durable();
+    } catch (error) {
+      throw logWriteErrorOf(error);
+    }
+  };
   return {
     hasMethod: (method) => isMethodName(method),
 
@@ -74,11 +87,17 @@ export function createRouter(
       }
       try {
         const value = await (handlers[method] as Handler)(parsed.data as never, signal);
+        await settle();
         return { type: 'server-response', rpcId, result: value === undefined ? { ok: true } : { ok: true, value } };
       } catch (error) {
+        // A failure may follow events that were stored (a command's run and its error): it leaves after them too.
+        await settle().catch(() => {});
         // An internal error's text may quote server paths or stack lines: it goes to the log, the client gets a
         // generic sentence (issue 8 item 6). A log-write failure names its cause, never a path (harness/log.ts).
         if (error instanceof HostError && error.code !== 'internal') return fail(rpcId, error.code, error.message, error.details);
+        if (error instanceof LogStoppedError) {
+          return fail(rpcId, 'log-stopped', error.message, { sessionId: error.sessionId, reason: error.stop.reason });
+        }
         if (error instanceof LogWriteError) {
           logger.warn(`host: ${method} could not write the session log`, error.cause ?? error);
           return fail(rpcId, 'internal', error.message, { cause: 'log-write', ...(error.code !== undefined ? { errno: error.code } : {}) });
@@ -88,14 +107,24 @@ export function createRouter(
       }
     },
 
-    handleRespond(body): RpcReceipt {
+    async handleRespond(body): Promise<RpcReceipt> {
       const routing = clientResponseRoutingSchema.safeParse(body);
       if (!routing.success) return { accepted: false, reason: 'bad-response', message: `invalid response: ${summarizeIssues(routing.error.issues)}` };
+      let receipt: RpcReceipt;
       try {
-        return questionProvider.respond(body);
+        receipt = questionProvider.respond(body);
       } catch {
         return { accepted: false, reason: 'bad-response' };
       }
+      if (!receipt.accepted) return receipt;
+      // Accepted means stored and on disk: the receipt waits for the answer's line to be durable.
+      try {
+        await settle();
+      } catch (error) {
+        logger.warn('host: an answer could not be synced to the session log', error);
+        return { accepted: false, reason: error instanceof Error ? error.message : String(error) };
+      }
+      return receipt;
     },
   };
 }

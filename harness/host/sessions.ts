@@ -8,7 +8,7 @@ import type { SessionEvent } from '../../src/core/log/types.ts';
 import type { ProjectionUnit } from '../../src/core/projection.ts';
 import type { ToolView } from '../../src/core/protocol/methods.ts';
 import { closeInterruptedTurn, type Agent } from '../agent.ts';
-import { logWriteErrorOf, SessionLog, type LogHeader } from '../log.ts';
+import { LogStoppedError, logWriteErrorOf, SessionLog, type LogHeader } from '../log.ts';
 import { listedSnapshot, ProjectionRegistry } from '../projections.ts';
 import type { AgentHandle } from '../questions.ts';
 import { draftStorageOf } from '../session-admin.ts';
@@ -26,6 +26,8 @@ export interface Session {
   draft: boolean;
   /** Store a draft now. */
   materialise?: () => void;
+  /** When a request last named this session (epoch ms); drafts unused for long are freed. */
+  usedAt: number;
   handle: AgentHandle;
   /** The agent; `undefined` for a read-only session. */
   agent: Agent | undefined;
@@ -55,7 +57,16 @@ export interface SessionTableDeps {
   viewOf(event: SessionEvent, events: readonly SessionEvent[]): ToolView | undefined;
   sendMux(payload: Frame): void;
   sendHost(payload: Frame): void;
+  /** Drop what the host keeps per session besides the table (a freed draft's model provider). */
+  forget(sessionId: string): void;
+  /** Draft limits (HostOptions `drafts`); defaults {@link DRAFT_IDLE_MS} and {@link MAX_DRAFTS}. */
+  drafts?: { idleMs?: number; max?: number } | undefined;
 }
+
+/** A draft session unused this long is freed (ms). */
+export const DRAFT_IDLE_MS = 10 * 60_000;
+/** At most this many draft sessions are kept; beyond it the least recently used is freed. */
+export const MAX_DRAFTS = 1_000;
 
 /** A session is blank until its first turn or command. */
 function isBlank(session: Session): boolean {
@@ -69,6 +80,11 @@ function isBlank(session: Session): boolean {
 export function createSessionTable(deps: SessionTableDeps) {
   const sessions = new Map<string, Session>();
   let order = 0;
+  // A session whose writing stopped is listed read-only with the reason; the clients are told to read the list again.
+  deps.storage.onWriteStop?.((sessionId) => {
+    const ids = sessionId !== undefined ? [sessionId] : [...sessions.values()].filter((s) => !s.draft).map((s) => s.sessionId);
+    for (const id of ids) if (sessions.has(id)) deps.sendHost({ type: 'host/session-updated', sessionId: id });
+  });
 
   /** Register a stored session in memory and wire its downlink. */
   const register = (stored: StoredSession, storage: SessionStorage = deps.storage): Session => {
@@ -83,6 +99,7 @@ export function createSessionTable(deps: SessionTableDeps) {
       log,
       meta: stored.meta ?? {},
       draft: false,
+      usedAt: deps.now(),
       handle,
       agent: undefined,
       projections,
@@ -119,6 +136,7 @@ export function createSessionTable(deps: SessionTableDeps) {
    */
   const add = (stored: StoredSession, draft = false): Session => {
     if (draft) {
+      freeDrafts(1);
       const lazy = draftStorageOf(deps.storage, stored.header, () => {
         session.draft = false;
         announce(session);
@@ -163,20 +181,45 @@ export function createSessionTable(deps: SessionTableDeps) {
     }
   };
 
+  /**
+   * Free the drafts unused for the idle time, then the least recently used ones until `room` more fit under the limit.
+   * A draft has no event, so nothing of it is stored and no turn runs; its id may be created again.
+   * @param room - drafts about to be added
+   */
+  const freeDrafts = (room = 0): void => {
+    const idleMs = deps.drafts?.idleMs ?? DRAFT_IDLE_MS;
+    const max = deps.drafts?.max ?? MAX_DRAFTS;
+    const drafts = [...sessions.values()].filter((session) => session.draft).sort((a, b) => a.usedAt - b.usedAt);
+    const now = deps.now();
+    let keep = drafts.length;
+    for (const session of drafts) {
+      if (now - session.usedAt < idleMs && keep + room <= max) break;
+      sessions.delete(session.sessionId);
+      deps.forget(session.sessionId);
+      keep -= 1;
+    }
+  };
+
   /** @throws HostError session-not-found */
   const sessionOf = (sessionId: string): Session => {
     const session = sessions.get(sessionId);
     if (!session) throw new HostError('session-not-found', `session "${sessionId}" not found`, { sessionId });
+    session.usedAt = deps.now();
     return session;
   };
 
-  /** A session that may be written, its agent repaired first. @throws HostError session-not-found; bad-request when read-only */
+  /**
+   * A session that may be written, its agent repaired first.
+   * @throws HostError session-not-found; bad-request when read-only; LogStoppedError when writing to it stopped
+   */
   const writable = (sessionId: string): Session & { agent: Agent } => {
     const session = sessionOf(sessionId);
     if (session.readOnly !== undefined || !session.agent) {
       const reason = readOnlyReasonText(session.readOnly ?? { kind: 'imported' });
       throw new HostError('bad-request', `session "${sessionId}" is read-only: ${reason}`, { sessionId, issues: [] });
     }
+    const stop = deps.storage.writeStopOf?.(sessionId);
+    if (stop) throw new LogStoppedError(sessionId, stop);
     // A turn a write failure left open is closed first; while the log still cannot be written, the request fails.
     session.agent.repair();
     return session as Session & { agent: Agent };
@@ -188,7 +231,8 @@ export function createSessionTable(deps: SessionTableDeps) {
     const events = session.log.events;
     const snapshot = session.projections.snapshot();
     const title = session.meta.title ?? snapshot.values.title;
-    const reason = summaryReadOnlyReason(session.readOnly);
+    const stop = deps.storage.writeStopOf?.(header.id);
+    const reason = stop ? `Writing to this session stopped: ${stop.message}.` : summaryReadOnlyReason(session.readOnly);
     return {
       sessionId: header.id,
       updatedAt: events.at(-1)?.time ?? header.createdAt,
@@ -198,21 +242,24 @@ export function createSessionTable(deps: SessionTableDeps) {
       ...(header.parentSessionId ? { parentSessionId: header.parentSessionId } : {}),
       ...(typeof title === 'string' ? { title } : {}),
       ...(session.meta.title !== undefined ? { customTitle: session.meta.title } : {}),
-      ...(session.readOnly !== undefined ? { readOnly: true } : {}),
+      ...(session.readOnly !== undefined || stop ? { readOnly: true } : {}),
       ...(reason !== undefined ? { readOnlyReason: reason } : {}),
+      ...(stop ? { writeStopped: stop.reason } : {}),
       projections: listedSnapshot(snapshot),
     };
   };
 
-  /** Every session's summary, the most recently updated first (ties: the newest created first). */
-  const list = () =>
-    [...sessions.values()]
+  /** Every session's summary, the most recently updated first (ties: the newest created first); frees idle drafts first. */
+  const list = () => {
+    freeDrafts();
+    return [...sessions.values()]
       .filter((session) => !session.draft)
       .map((session) => ({ session, summary: summaryOf(session) }))
       .sort((a, b) => b.summary.updatedAt - a.summary.updatedAt || b.session.createdOrder - a.session.createdOrder)
       .map(({ summary }) => summary);
+  };
 
-  return { sessions, register, announce, add, newHeader, closeOpenTurn, sessionOf, writable, summaryOf, list };
+  return { sessions, register, announce, add, newHeader, closeOpenTurn, sessionOf, writable, summaryOf, list, freeDrafts };
 }
 
 /** The session table of one host. */

@@ -52,9 +52,9 @@ it('runs the scripted model from /plan through a revised plan and its approval t
   await value(host, 'commands/execute', { args: { agentId: sessionId, line: '/plan Add a --greeting flag to the CLI', images: [] } });
 
   const first = await waitFor(() => mux.find((f) => f.method === 'question/requested'));
-  expect(answer(host, first, sessionId, { selected: [], custom: 'Mention --greeting in the usage text too.' })).toEqual({ accepted: true });
+  expect(await answer(host, first, sessionId, { selected: [], custom: 'Mention --greeting in the usage text too.' })).toEqual({ accepted: true });
   const second = await waitFor(() => mux.filter((f) => f.method === 'question/requested')[1]);
-  expect(answer(host, second, sessionId, { selected: ['Approve'] })).toEqual({ accepted: true });
+  expect(await answer(host, second, sessionId, { selected: ['Approve'] })).toEqual({ accepted: true });
   await host.engine.idle(sessionId);
 
   const events = host.engine.log(sessionId)!.events;
@@ -81,7 +81,7 @@ it('replays the recorded plan-review session through the engine to its plan and 
   const line = '/plan Plan a small change: add a --greeting flag to a CLI. Do not read or write any files.';
   await value(host, 'commands/execute', { args: { agentId: sessionId, line, images: [] } });
   const question = await waitFor(() => mux.find((f) => f.method === 'question/requested'));
-  answer(host, question, sessionId, { selected: ['Approve'] });
+  await answer(host, question, sessionId, { selected: ['Approve'] });
   await host.engine.idle(sessionId);
 
   const events = host.engine.log(sessionId)!.events;

@@ -28,7 +28,8 @@ export class MemoryStorage implements SessionStorage {
   /** Hook deciding whether the next `append` fails; reassign freely in tests. */
   failAppend: ((sessionId: string, line: StoredLine) => boolean | Error) | undefined;
   private readonly sessions = new Map<string, StoredSession>();
-  private readonly trashed = new Map<string, StoredSession>();
+  /** Every deleted session by id, oldest deletion first. */
+  private readonly trashed = new Map<string, StoredSession[]>();
 
   constructor(options: MemoryStorageOptions = {}) {
     this.failAppend = options.failAppend;
@@ -61,20 +62,20 @@ export class MemoryStorage implements SessionStorage {
     else session.meta = copy(meta);
   }
 
-  /** Move a session to the trash. @throws for an unknown session */
+  /** Move a session to the trash, beside any earlier deleted session of its id. @throws for an unknown session */
   trash(sessionId: string): void {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`session "${sessionId}" does not exist`);
     this.sessions.delete(sessionId);
-    this.trashed.set(sessionId, session);
+    this.trashed.set(sessionId, [...(this.trashed.get(sessionId) ?? []), session]);
   }
 
-  /** Bring a trashed session back. @throws when it is not in the trash or the id is taken */
+  /** Bring back the session of this id deleted last. @throws when it is not in the trash or the id is taken */
   restore(sessionId: string): StoredSession {
-    const session = this.trashed.get(sessionId);
+    const session = this.trashed.get(sessionId)?.at(-1);
     if (!session) throw new Error(`session "${sessionId}" is not in the trash`);
     if (this.sessions.has(sessionId)) throw new Error(`session "${sessionId}" already exists`);
-    this.trashed.delete(sessionId);
+    this.trashed.get(sessionId)?.pop();
     this.sessions.set(sessionId, session);
     return copy(session);
   }

@@ -24,12 +24,13 @@ export const SERVE_PARSE = {
   model: { type: 'string', default: 'scripted' },
   speed: { type: 'string', default: '1' },
   config: { type: 'string' },
+  durability: { type: 'string', default: 'durable' },
   'trusted-host': { type: 'string', multiple: true, default: [] as string[] },
   dsh: { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 /** Serve flags that need the reference harness, refused with `--dsh` (no harness runs there). */
-export const HARNESS_ONLY_FLAGS = ['data-dir', 'model', 'speed', 'config'] as const;
+export const HARNESS_ONLY_FLAGS = ['data-dir', 'model', 'speed', 'config', 'durability'] as const;
 
 /** The help of every flag of {@link SERVE_PARSE}. */
 export const SERVE_FLAGS: { readonly [K in keyof typeof SERVE_PARSE]: FlagHelp } = {
@@ -44,6 +45,14 @@ export const SERVE_FLAGS: { readonly [K in keyof typeof SERVE_PARSE]: FlagHelp }
   config: {
     value: 'FILE',
     help: ['YAML list of plugin entries (examples/plan-mode.yaml; examples/modes.yaml for session modes)'],
+  },
+  durability: {
+    value: 'MODE',
+    help: [
+      'durable (default): every event is on disk (fdatasync, one per batch of events) before',
+      'anything acknowledges it; relaxed: no sync, faster on a slow disk, but a power loss may',
+      'drop acknowledged events (a crash of ui-plan alone never does)',
+    ],
   },
   'trusted-host': {
     value: 'NAME',
@@ -83,6 +92,8 @@ export interface ServeOptions {
   model: string;
   speed: number;
   config?: string;
+  /** Whether acknowledged events are synced to disk first (`--durability`, default `durable`). */
+  durability: 'durable' | 'relaxed';
   trustedHosts: string[];
   /** Base URL of a real dsh web host to proxy to (`--dsh`); then no reference harness runs. */
   dsh?: string;
@@ -140,6 +151,10 @@ export function parseServeArgs(args: string[], cwd: string): ServeOptions {
     throw new UsageError(`--speed must be a number >= 0, got ${JSON.stringify(values.speed)}`);
   }
   if (values.host.trim() === '') throw new UsageError('--host must not be empty');
+  const durability = values.durability;
+  if (durability !== 'durable' && durability !== 'relaxed') {
+    throw new UsageError(`--durability must be durable or relaxed, got ${JSON.stringify(durability)}`);
+  }
   const model = values.model;
   if (model !== 'scripted' && !(model.startsWith('replay:') && model.length > 'replay:'.length)) {
     throw new UsageError(`--model must be scripted or replay:FILE, got ${JSON.stringify(model)}`);
@@ -158,6 +173,7 @@ export function parseServeArgs(args: string[], cwd: string): ServeOptions {
     model: model.startsWith('replay:') ? `replay:${path.resolve(cwd, model.slice('replay:'.length))}` : model,
     speed,
     ...(values.config !== undefined ? { config: path.resolve(cwd, values.config) } : {}),
+    durability,
     trustedHosts,
     ...(values.dsh !== undefined ? { dsh: parseDshUrl(values.dsh).origin } : {}),
   };

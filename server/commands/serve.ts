@@ -77,7 +77,8 @@ export interface RunningServe {
  * @param io output
  * @returns the URL and `close()` (closes sockets, the host, then the storage)
  * @throws UsageError for a bad config or model file or a non-loopback bind without a trusted host;
- *   DataDirInUseError when another live `ui-plan serve` holds the data directory; listen errors (e.g. EADDRINUSE)
+ *   DataDirInUseError while another `ui-plan serve` holds the data directory (server/data-lock.ts); listen errors
+ *   (e.g. EADDRINUSE)
  */
 export async function startServe(options: ServeOptions, io: CliIo = processIo): Promise<RunningServe> {
   checkPublicBind(options.host, options.trustedHosts);
@@ -91,13 +92,21 @@ export async function startServe(options: ServeOptions, io: CliIo = processIo): 
   } catch (error) {
     throw new UsageError(`--model ${options.model}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const lock = acquireDataDirLock(options.dataDir, (m) => io.err(`${m}\n`));
-  // Any exit (a forced one after a stuck shutdown, a fatal error) still removes the lock; a kill -9 leaves a stale one.
+  let storage: FileStorage | undefined;
+  const lock = acquireDataDirLock(options.dataDir, {
+    warn: (m) => io.err(`${m}\n`),
+    // Another server took the directory: this one stops writing to it at once (it keeps serving what it has).
+    onLost: (reason) => {
+      io.err(`ui-plan: ${reason}\n`);
+      storage?.stopAll(reason);
+    },
+  });
+  // Any exit (a forced one after a stuck shutdown, a fatal error) still removes the lock; a kill -9 leaves it for the
+  // next start on this machine to take over (its pid is gone), or for 30 s after its last heartbeat elsewhere.
   const releaseOnExit = (): void => lock.release();
   process.once('exit', releaseOnExit);
-  let storage: FileStorage;
   try {
-    storage = new FileStorage({ dataDir: options.dataDir, logger: { warn: (m) => io.err(`${m}\n`) } });
+    storage = new FileStorage({ dataDir: options.dataDir, durability: options.durability, logger: { warn: (m) => io.err(`${m}\n`) } });
   } catch (error) {
     lock.release();
     process.off('exit', releaseOnExit);

@@ -12,7 +12,7 @@ import { useComposerDraftStore } from '../features/composer/draft-store.ts';
 import { useConnectionState, useSessionReviews, type SessionState } from '../features/session-stream/session-stream.tsx';
 import { reviewChainOf } from '../core/review/history.ts';
 import { useCopy } from '../lib/language.ts';
-import { appLocales } from './locales.ts';
+import { appLocales, type AppLocale } from './locales.ts';
 import { ownEntry } from '../lib/session-persist.ts';
 import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
 import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.ts';
@@ -73,6 +73,18 @@ export function settleQuestionDrafts(sessionId: string, rpcId: string): boolean 
   return text !== '';
 }
 
+/**
+ * Why a session is read-only, as the page says it: why the host stopped writing to it (worded in `t`, or as the host
+ * said it when the reason is new), else the host's own sentence, else `undefined`.
+ * @param state the session's stream state
+ * @param t the shell's copy
+ */
+export function readOnlyReasonOf(state: Pick<SessionState, 'writeStopped' | 'readOnlyReason'>, t: AppLocale): string | undefined {
+  const stopped = state.writeStopped;
+  if (stopped !== undefined && Object.hasOwn(t.writingStopped, stopped)) return t.writingStopped[stopped as keyof AppLocale['writingStopped']];
+  return state.readOnlyReason;
+}
+
 /** @param sessionId the session; @param state its stream state */
 export function Dock({ sessionId, state }: { sessionId: string; state: SessionState }) {
   const t = useCopy(appLocales);
@@ -127,7 +139,7 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
     // The host's reason is a whole plain sentence; the header shows only a short marker, so it is said in full here, once.
     body = (
       <p className="read-only-notice" role="note">
-        {state.readOnlyReason ?? t.readOnlyNotice}
+        {readOnlyReasonOf(state, t) ?? t.readOnlyNotice}
       </p>
     );
   } else {

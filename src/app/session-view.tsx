@@ -23,7 +23,7 @@ import { PlanRevisionsContext, type PlanRevisionLabel } from '../features/transc
 import { sliceOf } from '../features/session-stream/reducers.ts';
 import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
-import { Dock } from './dock.tsx';
+import { Dock, readOnlyReasonOf } from './dock.tsx';
 import { useCopy } from '../lib/language.ts';
 import { useSessionAnnouncements } from './live-announcer.tsx';
 import { appLocales } from './locales.ts';
@@ -95,7 +95,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
                 mode={state.mode}
                 reviewPending={reviewPending}
                 readOnly={state.readOnly}
-                readOnlyReason={state.readOnlyReason}
+                readOnlyReason={readOnlyReasonOf(state, t)}
                 connection={connection}
                 running={state.running}
               />
@@ -109,7 +109,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
                 capabilities={capabilities}
                 reviewPending={reviewPending}
                 readOnly={state.readOnly}
-                readOnlyReason={state.readOnlyReason}
+                readOnlyReason={readOnlyReasonOf(state, t)}
                 connection={connection}
                 running={state.running}
               />

@@ -74,3 +74,29 @@ describe('request bodies', () => {
     expect(JSON.parse(bodies[0]!)).toMatchObject({ method: 'session.prompt', payload: { content: [{ text: 'hi "there"' }] } });
   });
 });
+
+it('creates a draft session the host freed again under its id, and sends the call once more', async () => {
+  const calls: { method: string; payload: unknown }[] = [];
+  let freed = true;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+    const { rpcId, method, payload } = JSON.parse(await new Response(init?.body).text()) as { rpcId: string; method: string; payload: unknown };
+    calls.push({ method, payload });
+    const ok = (value: unknown) => new Response(JSON.stringify({ type: 'server-response', rpcId, result: { ok: true, value } }));
+    if (method === 'session.create') return ok({ sessionId: (payload as { sessionId?: string }).sessionId ?? 'session-draft' });
+    if (freed) {
+      freed = false;
+      const error = { code: 'session-not-found', message: 'session "session-draft" not found', details: { sessionId: 'session-draft' } };
+      return new Response(JSON.stringify({ type: 'server-response', rpcId, result: { ok: false, error } }), { status: 404 });
+    }
+    return ok({ accepted: true });
+  });
+  const { sessionId } = await callMethod('session.create', { draft: true });
+  const prompt = { sessionId, mode: 'queue' as const, content: [{ type: 'text' as const, text: 'after lunch' }] };
+  await expect(callMethod('session.prompt', prompt)).resolves.toEqual({ accepted: true });
+  expect(calls.map((c) => c.method)).toEqual(['session.create', 'session.prompt', 'session.create', 'session.prompt']);
+  expect(calls[2]!.payload).toEqual({ sessionId: 'session-draft', draft: true });
+  // A session this tab did not create as a draft is not created again: its absence is the answer.
+  freed = true;
+  await expect(callMethod('session.prompt', { ...prompt, sessionId: 'session-other' })).rejects.toMatchObject({ code: 'session-not-found' });
+  expect(calls.map((c) => c.method).slice(4)).toEqual(['session.prompt']);
+});

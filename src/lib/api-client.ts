@@ -139,9 +139,35 @@ function envelopeIn(text: string): unknown {
  * @param signal optional abort signal
  * @returns the `value` of an `ok` result; `undefined` where the method allows it (unmatched command)
  * @throws ApiError with the host's code, or `http-<status>` / `network` / `bad-response`; `http-413` without sending
- *   when the request body is over the path's limit (`requestBodyLimitOf`, 1 MiB but for `session.import`)
+ *   when the request body is over the path's limit (`requestBodyLimitOf`, 1 MiB but for `session.import`). A
+ *   `session-not-found` for a draft session this tab created is answered by creating it again and calling once more.
  */
 export async function callMethod<M extends MethodName>(method: M, payload: MethodPayload<M>, signal?: AbortSignal): Promise<MethodValue<M>> {
+  try {
+    const value = await callOnce(method, payload, signal);
+    if (method === 'session.create' && (payload as { draft?: unknown }).draft === true) draftSessions.add((value as { sessionId: string }).sessionId);
+    return value;
+  } catch (error) {
+    // The host frees a draft session nobody used for a while (docs/protocol.md "session.create"); this tab still shows
+    // it, so it is created again under its id, empty as it was, and the call goes once more.
+    const sessionId = sessionIdOf(payload);
+    if (!(error instanceof ApiError) || error.code !== 'session-not-found' || sessionId === undefined || !draftSessions.has(sessionId)) throw error;
+    await callOnce('session.create', { sessionId, draft: true }, signal);
+    return await callOnce(method, payload, signal);
+  }
+}
+
+/** Draft sessions this tab created (`session.create {draft:true}`), by id. */
+const draftSessions = new Set<string>();
+
+/** The session a call names: `sessionId`, or the `agentId` of `commands/execute` (agent id = session id). */
+function sessionIdOf(payload: unknown): string | undefined {
+  const p = payload as { sessionId?: unknown; args?: { agentId?: unknown } } | null;
+  const id = p?.sessionId ?? p?.args?.agentId;
+  return typeof id === 'string' ? id : undefined;
+}
+
+async function callOnce<M extends MethodName>(method: M, payload: MethodPayload<M>, signal?: AbortSignal): Promise<MethodValue<M>> {
   const rpcId = mintRpcId();
   const raw = await post(`/api/${method}`, clientRequest(method, payload, rpcId), signal);
   const parsed = serverResponseSchema.safeParse(raw);

@@ -63,6 +63,14 @@ export const hostSessionRemovedFrameSchema = z.looseObject({
   type: z.literal('host/session-removed'),
   sessionId: z.string(),
 });
+/**
+ * host `host/session-updated` (extension): a session's `session.list` item changed in a way no other frame carries
+ * (writing to it stopped); read the list again.
+ */
+export const hostSessionUpdatedFrameSchema = z.looseObject({
+  type: z.literal('host/session-updated'),
+  sessionId: z.string(),
+});
 /** host `host/session-status`: a session started or stopped running a turn. */
 export const hostSessionStatusFrameSchema = z.looseObject({
   type: z.literal('host/session-status'),
@@ -95,6 +103,7 @@ export type MuxFrame = z.infer<typeof muxFrameSchema>;
 export const hostFrameSchema = z.discriminatedUnion('type', [
   hostSessionAddedFrameSchema,
   hostSessionRemovedFrameSchema,
+  hostSessionUpdatedFrameSchema,
   hostSessionStatusFrameSchema,
   hostAgentErrorFrameSchema,
   hostRemoteEventFrameSchema,

@@ -73,6 +73,13 @@ export const sessionSummarySchema = z.looseObject({
   readOnly: z.boolean().optional(),
   /** Why a read-only session is read-only (e.g. a log of the other plan-mode variant); extension. */
   readOnlyReason: z.string().optional(),
+  /**
+   * Why the host stopped writing to the session, which it then lists read-only (extension): `log-removed`,
+   * `log-replaced`, `log-changed` (its log file was removed, replaced or written by another program), `sync-failed`
+   * (the disk reported an error when it was synced) or `lock-lost` (another server took the data directory); a host
+   * may send others.
+   */
+  writeStopped: z.string().optional(),
   projections: projectionsSchema.optional(),
 });
 /** The parsed shape of {@link sessionSummarySchema}. */

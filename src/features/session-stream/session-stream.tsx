@@ -1,7 +1,7 @@
 /**
  * React bindings of the session-stream store: a provider that owns one store per app (started on mount, stopped
- * on unmount, refreshing the session-list query on `host/session-added` and after a reconnect, failed reads
- * once the first connection opens, and the running state from `session.list` after every reconnect), the liveness
+ * on unmount, refreshing the session-list query on `host/session-added`, `-removed` and `-updated` and after a
+ * reconnect, failed reads once the first connection opens, and the running state from `session.list` after every reconnect), the liveness
  * probe of an open session (a silently dead socket is reconnected), and hooks that read
  * it through `useSyncExternalStore`. Server state stays here and in the query cache; nothing is mirrored into
  * component state.
@@ -47,7 +47,7 @@ export function SessionStreamProvider({ store, children }: { store?: SessionStre
       ? undefined
       : createSessionStreamStore({
           onHostFrame: (frame) => {
-            if (frame.type === 'host/session-added' || frame.type === 'host/session-removed')
+            if (frame.type === 'host/session-added' || frame.type === 'host/session-removed' || frame.type === 'host/session-updated')
               void queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });
           },
           onConnected: (reconnect) => {
@@ -184,6 +184,8 @@ export interface SessionState {
   readOnly: boolean;
   /** Why the session is read-only, when the host says (e.g. a log of the other variant); undefined otherwise. */
   readOnlyReason: string | undefined;
+  /** Why the host stopped writing to the session (`writeStopped` of its list item); undefined while it writes. */
+  writeStopped: string | undefined;
   /** How many events arrived with a payload of the wrong shape and are not shown (the transcript says so). */
   unreadable: number;
   /**
@@ -280,6 +282,7 @@ export function useSessionState(sessionId: string | undefined): SessionState {
     title: summary?.customTitle ?? title ?? summary?.title,
     readOnly: summary?.readOnly ?? false,
     readOnlyReason: summary?.readOnlyReason,
+    writeStopped: summary?.writeStopped,
     unreadable: slice.unreadable.length,
     hasOlder: slice.olderBefore !== undefined,
     loadingOlder: slice.loadingOlder,
