@@ -1,5 +1,5 @@
 /**
- * Fan-out benchmark (issue 9 point 2, last budget): the real carrier (`createUiPlanServer`) over the reference host
+ * Fan-out benchmark: the real carrier (`createUiPlanServer`) over the reference host
  * and FileStorage on loopback, 20 sessions each streaming 50 `assistant/chunk` events/s to 50 mux WebSocket clients
  * that live in a SEPARATE child process (bench/fanout-clients.ts), for a bounded ~10 s. Latency per received frame =
  * client receipt time − the event's `time` (stamped by the session log at append, after the storage write), both on
@@ -34,7 +34,7 @@ export interface FanoutResult {
   min: number;
   /** Server process CPU time (user + system) per second of streaming, ms/s: what fan-out costs the server. */
   serverCpuMsPerS: number;
-  /** Budget of p95, ms (issue 9 point 2). */
+  /** Budget of p95, ms. */
   budgetP95: number;
 }
 

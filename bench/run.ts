@@ -90,7 +90,7 @@ results.push(
 
 // The client's transcript fold over the 50,000-event log the browser bench opens (fixtures/perf shape: a row per
 // message, tool call and result), through its public whole-log function. Target: 50,000 events in ≤ 100 ms, half
-// the 200 ms task budget of issue 9.
+// the 200 ms task budget of `npm run bench:browser`.
 const transcriptEvents = parseSessionLog(bigLog('bench', 'Bench log', 'bench', 50_000, 11)).events;
 results.push(
   measure(`foldTranscript (whole log, ${transcriptEvents.length.toLocaleString('en')} events of the perf log shape)`, transcriptEvents.length, 500_000, () =>

@@ -1,4 +1,4 @@
-/** Types of scripts/make-perf-fixtures.mjs (the generator of fixtures/perf, issue 9 point 1). */
+/** Types of scripts/make-perf-fixtures.mjs (the generator of fixtures/perf). */
 
 /** Absolute path of fixtures/perf in this clone. */
 export declare const PERF_DIR: string;

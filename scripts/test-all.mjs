@@ -84,7 +84,7 @@ if (want('e2e')) {
   if (built) playwright('playwright', `${results}/playwright.json`, []);
 }
 
-// ui-plan in front of a real DeepSeek Harness host (issue 5): installs the host into a cache outside the repo.
+// ui-plan in front of a real DeepSeek Harness host: installs the host into a cache outside the repo.
 if (want('interop')) {
   if (!want('e2e')) gate('chromium', 'node', ['scripts/ensure-chromium.mjs']);
   if (buildOnce()) playwright('interop', `${results}/playwright-interop.json`, ['-c', 'playwright.interop.config.ts']);

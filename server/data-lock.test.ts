@@ -1,5 +1,5 @@
 /**
- * One `ui-plan serve` per data directory (issue 8 item 12): the lock file's life cycle with injected process probes,
+ * One `ui-plan serve` per data directory: the lock file's life cycle with injected process probes,
  * and two real `ui-plan serve` processes on one data directory (port 0, loopback): the second is refused naming the
  * first; after a kill -9 the stale lock is taken over with a warning; a clean exit removes the lock.
  */

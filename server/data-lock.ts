@@ -1,5 +1,5 @@
 /**
- * One `ui-plan serve` per data directory (issue 8 item 12): `<data-dir>/ui-plan.lock` holds the owner's pid and
+ * One `ui-plan serve` per data directory: `<data-dir>/ui-plan.lock` holds the owner's pid and
  * start time, is created atomically (`wx`), and is removed on clean exit. A lock whose pid is not running (or is
  * running but started at another time, i.e. a reused pid) is stale and taken over with a warning; a live owner is
  * refused with a message naming it. Two writers on one directory would interleave appends and lose events.

@@ -1,13 +1,9 @@
 /**
- * Session logs on disk: one dsh JSONL file per session, `<dataDir>/sessions/<sessionId>.jsonl`
- * (docs/protocol.md "Session log on disk"). Invariants: every append is written synchronously with one
- * `writeSync` of a whole line, so it is in the file before the engine streams it; a torn last line
- * (crash mid-write) is cut from the file on load with a warning, working on bytes (never decoded and
- * re-encoded), so any file content — invalid UTF-8 included — is cut exactly after its last newline; lines are
- * read by the core reader (`parseSessionLog`), so an event's seq is its line position before and after any
- * restart (an unreadable line keeps its seq as an in-memory placeholder); an unreadable file never stops a load.
- * Beside each log, never in it, `<sessionId>.meta.json` keeps a person's title and where an imported log came from
- * (written atomically); a deleted session's files move to `<dataDir>/trash/` until `restore` (issue 10 item 4).
+ * Session logs on disk: one dsh JSONL file per session, `<dataDir>/sessions/<sessionId>.jsonl` (docs/protocol.md
+ * "Session log on disk"). Invariants: an append is one synchronous `writeSync` of a whole line, in the file before
+ * the engine streams it; a torn last line is cut on load, on bytes (never re-encoded); an event's seq is its line
+ * position across restarts; an unreadable file never stops a load. Beside each log, never in it, `<id>.meta.json`
+ * (written atomically); a deleted session's files move to `<dataDir>/trash/` until `restore`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -51,7 +47,10 @@ function isCompleteLine(bytes: Buffer, first: boolean): boolean {
 
 /**
  * `SessionStorage` over JSONL files (harness/types.ts contract). Not safe for two processes over the
- * same directory. Call {@link FileStorage.close} to release the append file descriptors.
+ * same directory. Call {@link FileStorage.close} to release the append file descriptors. A torn last line (crash
+ * mid-write) is cut from the file on load with a warning, working on bytes, so any content — invalid UTF-8 included —
+ * is cut exactly after its last newline; lines are read by the core reader (`parseSessionLog`), an unreadable line
+ * keeping its seq as an in-memory placeholder. `<id>.meta.json` keeps a person's title and where an import came from.
  */
 export class FileStorage implements SessionStorage {
   readonly dir: string;
@@ -74,7 +73,7 @@ export class FileStorage implements SessionStorage {
   }
 
   /**
-   * The session's file as stored, byte for byte (the log download, issue 10 item 3).
+   * The session's file as stored, byte for byte (the log download).
    * @returns the bytes, or `undefined` for an unsafe id or a file that cannot be read
    */
   readLog(sessionId: string): Uint8Array | undefined {

@@ -1,7 +1,7 @@
 /**
  * Install a real DeepSeek Harness web host (`@deepseek-ai/dsh` from the npm registry) into a cache folder
  * outside the repository, and start it in keyless replay mode on a recorded session log, so ui-plan can be
- * tested against the real upstream (issue 5). The install is reused while its stamp names the same versions;
+ * tested against the real upstream. The install is reused while its stamp names the same versions;
  * one started host replays exactly one session, so start a fresh one per scenario. Test infrastructure only:
  * nothing here is imported by the app or by `ui-plan serve`.
  */
@@ -11,13 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
-/** The published dsh that installs and runs (npm `latest` 0.1.5-rc.2 names dependencies never published; issue 5). */
+/** The published dsh that installs and runs (npm `latest` 0.1.5-rc.2 names dependencies never published). */
 export const DSH_VERSION = '0.1.0-rc.8';
-/** The published replay model plugin (reads a complete persisted log and plays it back, issue 5). */
+/** The published replay model plugin (reads a complete persisted log and plays it back). */
 export const DSH_REPLAY_VERSION = '0.0.1-rc.1';
 /** Node for the host: dsh needs Node >= 22.19; npm package `node-linux-<arch>` ships `bin/node`. */
 export const HOST_NODE_VERSION = '22.23.5';
-/** pnpm resolves dsh's tree in seconds where the npm CLI takes about 16 minutes (issue 5). */
+/** pnpm resolves dsh's tree in seconds where the npm CLI takes about 16 minutes. */
 export const PNPM_VERSION = '10.34.9';
 
 /**

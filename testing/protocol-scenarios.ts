@@ -513,7 +513,7 @@ export const protocolScenarios: ProtocolScenario[] = [
       expect(after.events).toHaveLength(before);
     },
   },
-  // Differences a real dsh 0.1.0-rc.8 host showed against this harness for the same interaction (interop, issue 5:
+  // Differences a real dsh 0.1.0-rc.8 host showed against this harness for the same interaction (interop:
   // e2e/interop, testing/dsh-replay-host.ts), fixed in the harness; each case pins the real host's behaviour.
   {
     name: 'as a real dsh host words it: /plan and /plan off result texts for committed, noop-on, already inactive, queued and cancelled',

@@ -1,11 +1,9 @@
 /**
- * In-page instruments of `npm run bench:browser`, installed with `addInitScript` before any app code runs:
- * long tasks (PerformanceObserver `longtask`), Event Timing entries (`event`, durationThreshold 16, buffered),
- * keystroke and click stamps, and waiters that resolve when an element found by ROLE AND ACCESSIBLE NAME appears,
- * disappears or shows a text — `domAt` (the MutationObserver callback that saw it) and `paintAt` (a message posted
- * from the next requestAnimationFrame, i.e. after that frame's paint). All times are the page's `performance.now()` ms.
- * The names (not CSS classes) are the contract with the app: textbox "Message the agent", region "Approve this plan
- * and leave plan mode?", textbox "Feedback", button "Approve", region "Transcript".
+ * In-page instruments of `npm run bench:browser`, installed with `addInitScript` before any app code: long tasks,
+ * Event Timing entries, keystroke and click stamps, and waiters for an element found by ROLE AND ACCESSIBLE NAME —
+ * `domAt` (the MutationObserver callback that saw it) and `paintAt` (after the next frame's paint). Times are the
+ * page's `performance.now()` ms. The names are the contract with the app: textbox "Message the agent", region
+ * "Approve this plan and leave plan mode?", textbox "Feedback", button "Approve", region "Transcript".
  */
 
 /** A role and accessible name, as Testing Library / Playwright would query it. */

@@ -1,9 +1,9 @@
 /**
- * `npm run bench:browser` (issue 9 point 1): Playwright + CDP in Debian's Chromium against the production build
+ * `npm run bench:browser`: Playwright + CDP in Debian's Chromium against the production build
  * (`vite build` runs first) served by the real `ui-plan serve --model replay:FILE` on loopback, with the crafted
  * fixtures of fixtures/perf (scripts/make-perf-fixtures.mjs writes the missing ones). Prints one table of
  * median/min/max over n runs (`BENCH_RUNS`, default 5; each scenario also stops after `BENCH_SCENARIO_CAP_S` seconds,
- * default 60, so a slow build stays bounded) beside the budgets of issue 9 point 2, and exits 1 when one is missed.
+ * default 60, so a slow build stays bounded) beside each figure's budget, and exits 1 when one is missed.
  * It finds the app only by role and accessible name (see probes.ts). Figures taken while other work runs are rough.
  */
 import { chromium, expect, type Browser, type Locator } from '@playwright/test';
@@ -325,7 +325,7 @@ async function bigLogScenario(browser: Browser): Promise<void> {
         reloadRows.samples.push(again.paintAt);
         reloadTask.samples.push(await tab.longestTask(0, await tab.settle()));
         const sessions = tab.page.getByRole('navigation', { name: 'Sessions' });
-        // The list names a session by its plan's title now (issue 10), so the row is found by the session it opens.
+        // The list names a session by its plan's title now, so the row is found by the session it opens.
         for (const [id, marker, sessionId] of [
           ['toB', markerB, idB!],
           ['toA', markerA, idA],

@@ -1,6 +1,6 @@
 /**
  * The result table of `npm run bench:browser`: one row per figure with median/min/max over its samples, the number of
- * samples, and its budget from issue 9 point 2 side by side. A budget is checked on the median or on the max (a
+ * samples, and its budget side by side. A budget is checked on the median or on the max (a
  * "no task over N ms" budget holds for every run); a row whose run timed out fails its budget.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Issue 8 item 13, end to end: the spec runs `ui-plan serve` itself (its own port and data directory), kills it with
+ * A pending question survives a server crash, end to end: the spec runs `ui-plan serve` itself (its own port and data directory), kills it with
  * SIGKILL while a plan review (or a generic question) waits, and starts it again on the same port and data directory.
  * The open page, never reloaded, shows the question again with the same plan and the draft typed before the crash; an
  * answer is accepted, the turn completes, and `ui-plan fold` reads the stored log without a skipped line.

@@ -1,5 +1,5 @@
 /**
- * A long session (issue 9): a generated log of thousands of events opens at its last rows with only the tail of its
+ * A long session: a generated log of thousands of events opens at its last rows with only the tail of its
  * history loaded, older rows load as the reader scrolls up, and the find box finds a word from an early row. And the
  * virtualised transcript keeps the scroll rules: it follows streamed output at the bottom, and never moves the view
  * of a reader who scrolled up.

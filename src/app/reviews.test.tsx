@@ -1,5 +1,5 @@
 /**
- * The Reviews tab of a session (issue 10 item 2) over the mocked harness: the host's `reviews` projection covers the
+ * The Reviews tab of a session over the mocked harness: the host's `reviews` projection covers the
  * whole log even when only its tail is loaded; a plain dsh host (no projection, no capabilities) gets the client's
  * fold of what is loaded, said so, with Load all, and no log download.
  */
