@@ -15,7 +15,11 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   workers: 1,
   fullyParallel: false,
-  retries: process.env.CI ? 1 : 0,
+  // A test that fails fails the run: no retries, a flaky test (should anyone pass --retries) fails too, and a
+  // forgotten `test.only` cannot hide the rest in CI.
+  retries: 0,
+  failOnFlakyTests: true,
+  forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
   use: chromiumUse,
 });
