@@ -18,8 +18,10 @@ process.env.UI_PLAN_E2E_DATA ??= `e2e/.tmp/data-${Date.now()}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Bounds against a hang, never a speed check: specs wait on conditions, and on a busy 2-core machine a test that
+  // streams a whole execution takes several times its idle time.
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
   workers: 1,
   fullyParallel: false,
   // A test that fails fails the run: no retries, a flaky test (should anyone pass --retries) fails too, and a

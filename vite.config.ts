@@ -85,6 +85,10 @@ export default defineConfig(({ mode }) => ({
     },
   },
   test: {
+    // Bounds against a hang, never a speed check: on a busy 2-core machine a whole-App test takes several times its
+    // idle time, and a test waits on conditions, so only a stuck one reaches the bound.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,

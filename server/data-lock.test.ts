@@ -153,4 +153,4 @@ it('refuses a second ui-plan serve on a data directory in use, takes over after 
   third.child.kill('SIGTERM');
   expect(await third.exited).toBe(0);
   expect(fs.existsSync(lockFile)).toBe(false);
-}, 60_000);
+});

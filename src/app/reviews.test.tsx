@@ -85,7 +85,7 @@ it('on a plain dsh host folds the loaded part of the log and says so until the w
   await user.click(within(reviews).getByRole('button', { name: 'Load all' }));
   release();
   const reviewsNow = () => screen.getByRole('region', { name: 'Reviews' });
-  await waitFor(() => expect(within(reviewsNow()).queryByText('Showing reviews from the loaded part of the log.')).toBeNull(), { timeout: 5000 });
+  await waitFor(() => expect(within(reviewsNow()).queryByText('Showing reviews from the loaded part of the log.')).toBeNull());
   expect(within(reviewsNow()).getAllByRole('listitem')).toHaveLength(6);
   expect(screen.getByRole('tab', { name: 'Reviews (6)' })).toBeInTheDocument();
 });
