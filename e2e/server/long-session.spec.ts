@@ -88,8 +88,12 @@ for (const viewport of [
     await send(page, '/plan Add a --greeting flag to the CLI');
     const approve = reviewCard(page).getByRole('button', { name: 'Approve' });
     await expect(approve).toBeEnabled({ timeout: 30_000 });
-    await approve.click();
     const transcript = page.getByRole('region', { name: 'Transcript' });
+    // A scroll no input of the reader caused (as the dock's change of size makes) must not stop following.
+    await transcript.evaluate((region) => {
+      (region.querySelector('.transcript-scroller') as HTMLElement).scrollTop = 0;
+    });
+    await approve.click();
     // Following, once lost, stays lost (only the reader brings it back), so a transcript that still sits at its
     // bottom after the whole execution streamed never stopped following — checked at rest, not sampled mid-stream.
     await expect(transcript.getByText(/Turn completed/i).last()).toBeInViewport({ timeout: 60_000 });
