@@ -47,7 +47,9 @@ const testZones = zones
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'public-msw/mockServiceWorker.js', 'bench/scratch/**', 'test-results/**', 'playwright-report/**', 'e2e/.tmp/**'] },
   ...tseslint.configs.recommended,
-  ...pluginQuery.configs['flat/recommended'],
+  ...pluginQuery.configs['flat/recommended-strict'],
+  // The strict set only warns here; a rest-destructured query result subscribes to every field, so it fails lint.
+  { rules: { '@tanstack/query/no-rest-destructuring': 'error' } },
   {
     files: ['src/**/*.{ts,tsx}'],
     ...jsxA11y.flatConfigs.recommended,

@@ -1,13 +1,9 @@
 /**
- * Playwright end-to-end runs in Debian's Chromium (never a downloaded browser): the `mock` project drives the
- * app served by `vite --mode msw` (the harness runs in the page through MSW), the `server` project drives the built
- * app served by the real `ui-plan serve` on a fresh data directory, and the `modes` project drives it served by a
- * second `ui-plan serve --config examples/modes.yaml` (the session-modes variant) on its own port and data directory.
- * The `restart` project starts (and kill -9s, and restarts) its own `ui-plan serve` on its port, so it has no webServer.
- * No run ever reuses a server already listening on these ports (it may be someone else's): `reuseExistingServer` is
- * false, so Playwright stops at once with "http://127.0.0.1:N is already used", and a port held by something that does
- * not answer HTTP makes vite (`strictPort`) or `ui-plan serve` (EADDRINUSE) exit. Move the ports with
- * `UI_PLAN_E2E_PORT_BASE`.
+ * Playwright end-to-end runs in Debian's Chromium (never a downloaded browser): `mock` drives the app under
+ * `vite --mode msw`, `server` the built app under the real `ui-plan serve`, `modes` a second `ui-plan serve --config
+ * examples/modes.yaml`, each on a fresh data directory; `restart` starts (and kill -9s) its own server. No run reuses
+ * a server already listening on these ports (it may be someone else's): `reuseExistingServer` is false, and a port
+ * held by something else makes the run stop at once. Move the ports with `UI_PLAN_E2E_PORT_BASE`.
  */
 import { defineConfig } from '@playwright/test';
 import { chromiumUse } from './e2e/chromium.ts';
@@ -22,11 +18,17 @@ process.env.UI_PLAN_E2E_DATA ??= `e2e/.tmp/data-${Date.now()}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Bounds against a hang, never a speed check: specs wait on conditions, and on a busy 2-core machine a test that
+  // streams a whole execution takes several times its idle time.
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
   workers: 1,
   fullyParallel: false,
-  retries: process.env.CI ? 1 : 0,
+  // A test that fails fails the run: no retries, a flaky test (should anyone pass --retries) fails too, and a
+  // forgotten `test.only` cannot hide the rest in CI.
+  retries: 0,
+  failOnFlakyTests: true,
+  forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
   use: chromiumUse,
   projects: [

@@ -12,10 +12,14 @@ export default defineConfig({
   testDir: 'e2e/interop',
   // A cold install of the host (about 20 s, 520 MB) happens inside the first test's hooks.
   timeout: 240_000,
-  expect: { timeout: 20_000 },
+  expect: { timeout: 30_000 },
   workers: 1,
   fullyParallel: false,
-  retries: process.env.CI ? 1 : 0,
+  // A test that fails fails the run: no retries, a flaky test (should anyone pass --retries) fails too, and a
+  // forgotten `test.only` cannot hide the rest in CI.
+  retries: 0,
+  failOnFlakyTests: true,
+  forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
   use: chromiumUse,
 });

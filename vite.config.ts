@@ -5,7 +5,7 @@
  * with the MSW-mocked harness and no proxy, so a broken worker can never fall through to a real server; only that
  * mode serves `public-msw/` (the MSW worker) besides `public/`, so the production `dist/` has no worker. A production
  * build has no source maps and writes brotli and gzip siblings (`.br`/`.gz`) of its text files, which the server
- * sends as they are (issue 9 point 3).
+ * sends as they are.
  */
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -73,7 +73,7 @@ export default defineConfig(({ mode }) => ({
               test: /node_modules[\\/](react-markdown|remark-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|hast-[^\\/]+|unist-[^\\/]+|unified|vfile[^\\/]*|property-information|space-separated-tokens|comma-separated-tokens|html-url-attributes|decode-named-character-reference|character-entities[^\\/]*|devlop|bail|trough|zwitch|longest-streak|markdown-table|ccount|escape-string-regexp|is-plain-obj|trim-lines|estree-util-[^\\/]+|style-to-[^\\/]+|inline-style-parser|extend)[\\/]/,
               priority: 2,
             },
-            // jsdiff is used only by the lazy diff and Reviews views: its own chunk, off the first load (issue 10).
+            // jsdiff is used only by the lazy diff and Reviews views: its own chunk, off the first load.
             { name: 'jsdiff', test: /node_modules[\\/]diff[\\/]/, priority: 2 },
             // zod's jitless switch rides with zod itself: the vendor chunk runs before every chunk that builds a schema
             // (shared app chunks the lazy dock cards split out run before the entry's body), so no schema probes
@@ -85,6 +85,10 @@ export default defineConfig(({ mode }) => ({
     },
   },
   test: {
+    // Bounds against a hang, never a speed check: on a busy 2-core machine a whole-App test takes several times its
+    // idle time, and a test waits on conditions, so only a stuck one reaches the bound.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,

@@ -4,12 +4,16 @@
  * pipeline loaded up front.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 const { server, resetMockHarness } = await import('./mocks/node.ts');
 // The markdown pipeline loads lazily in the app; tests render it at once (its plain-text fallback has its own test).
 await (await import('./src/components/markdown-loader.ts')).loadMarkdownRenderer();
+
+// `findBy…` and `waitFor` wait on a condition and return as soon as it holds; their bound (1 s by default) is only how
+// long a failing test takes to say so, so it is generous: on a busy machine a lazy chunk alone may take seconds.
+configure({ asyncUtilTimeout: 30_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

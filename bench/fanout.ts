@@ -1,11 +1,9 @@
 /**
- * Fan-out benchmark (issue 9 point 2, last budget): the real carrier (`createUiPlanServer`) over the reference host
- * and FileStorage (durable unless told; a directory on the project's disk) on loopback, 20 sessions each streaming 50 `assistant/chunk` events/s to 50 mux WebSocket clients
- * that live in a SEPARATE child process (bench/fanout-clients.ts), for a bounded ~10 s. Latency per received frame =
- * client receipt time − the event's `time` (stamped by the session log at append, after the storage write), both on
- * the high-resolution wall clock (`performance.timeOrigin + performance.now()`, fractional ms) of their process.
- * Prints p50/p95/max beside the budget (p95 ≤ 10 ms relaxed, ≤ 250 ms durable). Run alone with
- * `node --import tsx bench/fanout.ts [durable|relaxed]`.
+ * Fan-out benchmark: the real carrier over the reference host and FileStorage (durable unless told) on loopback,
+ * 20 sessions each streaming 50 `assistant/chunk` events/s to 50 mux WebSocket clients in a SEPARATE child process
+ * (bench/fanout-clients.ts) for ~10 s. Latency per frame = client receipt − the event's append `time`, both on the
+ * high-resolution wall clock. Budget p95 ≤ 10 ms relaxed, ≤ 250 ms durable. Alone: `node --import tsx bench/fanout.ts
+ * [durable|relaxed]`.
  */
 import { fork } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -34,7 +32,7 @@ export interface FanoutResult {
   min: number;
   /** Server process CPU time (user + system) per second of streaming, ms/s: what fan-out costs the server. */
   serverCpuMsPerS: number;
-  /** Budget of p95, ms (issue 9 point 2 without syncing; {@link DURABLE_FANOUT_P95_MS} with it). */
+  /** Budget of p95, ms (10 without syncing; {@link DURABLE_FANOUT_P95_MS} with it). */
   budgetP95: number;
 }
 
@@ -43,7 +41,7 @@ const now = (): number => performance.timeOrigin + performance.now();
 /**
  * Budget of the durable fan-out's p95 (ms). Every frame waits for the fdatasync round that covers its line (about
  * 4 ms a sync on this machine's disk, 20 files a round); without group commit it would grow without bound. The
- * relaxed fan-out keeps issue 9's 10 ms: that is the fan-out's own cost.
+ * relaxed fan-out keeps the 10 ms budget: that is the fan-out's own cost.
  */
 const DURABLE_FANOUT_P95_MS = 250;
 

@@ -1,11 +1,9 @@
 /**
- * Benchmarks (`npm run bench`): throughput and memory of the hot paths over a large synthetic session log, each line
- * measuring what the product does — parsing dsh JSONL, the plan fold at every event boundary (the plan-mode plugin
- * folds the prefix at each step), the whole-log folds and incremental projection apply, the client's transcript fold
- * of 50,000 events, the heap a parsed log retains per event, the host's import and the `session.history` calls the
- * client makes, the server fan-out with and without syncing (bench/fanout.ts) and what syncing costs
- * (bench/durability.ts). Each target is a floor (or a ceiling) for this 2-core machine; each part runs under the load
- * rule (bench/load.ts). Exit: 0 all met, 1 a miss (a part that fails to run is a miss), 3 not measured. Never a test.
+ * Benchmarks (`npm run bench`): throughput and memory of the hot paths, each line measuring what the product does —
+ * parsing dsh JSONL, the plan fold at every event boundary, the whole-log folds, the transcript fold of 50,000 events,
+ * the heap a parsed log retains per event, the host's import and `session.history` calls, the server fan-out with and
+ * without syncing (fanout.ts) and what syncing costs (durability.ts). Each part runs under the load rule (load.ts).
+ * Exit: 0 all met, 1 a miss (a part that fails to run is a miss), 3 not measured. Never a test.
  */
 import { parseSessionLog, serializeEvent, serializeHeader } from '../src/core/log/reader.ts';
 import { foldPlanMode, foldPlanProjection, planProjection } from '../src/core/plan/fold.ts';

@@ -1,5 +1,5 @@
 /**
- * The accessibility and visual check of the main screens (issue 11 items 5 and 8): a table of screens, each a setup
+ * The accessibility and visual check of the main screens: a table of screens, each a setup
  * that brings the page to it by role and name, checked with axe (`@axe-core/playwright`, WCAG 2.x A/AA and best
  * practices) in light and dark (`page.emulateMedia({ colorScheme })`) at 1280×800 and 375×667, asserting no
  * violation, and photographed in each combination (`e2e/screenshots/a11y/`, git-ignored, and attached to the

@@ -1,16 +1,9 @@
 /**
  * The agent loop: one root agent per session (agent id = session id) running turns of steps against a
- * `ModelProvider`, in the event order of a real dsh host (fixtures/dsh-frames/ws-events.mux.jsonl, HEAD):
- * a queued prompt opens `turn/start {trigger}` → user/message → session/title (once); a steered message opens
- * `turn/start` without trigger and waits for the first step. Per step: pre-step boundary (plan-mode commit) →
- * step/start → the step's messages (boundary notices, then steered messages) → session/title (once) →
- * request/header (only when changed) → assistant/chunk rows → assistant/message → tool/call + tool/result per
- * call → step/end; then turn/end. Everything it knows comes from the log. Session modes (seed 002) flush at two
- * more seams: prompt submit (right after turn/start) and turn continuation (after step/end).
- * Write failures (issue 8 item 20): an idle prompt opens its turn synchronously, so a log that cannot be written
- * fails the request itself; a failure mid-turn ends the turn (`turn/end` error, or, when even that cannot be
- * stored, at the next write); the agent is never left running. Restart (item 13): a turn left open at a question
- * is resumed from the log (`resumePointOf`, `Agent.resume`); any other open turn is closed (`closeInterruptedTurn`).
+ * `ModelProvider`, in the event order of a real dsh host (see `Agent`). Everything it knows comes from the log.
+ * A log write that fails never leaves the agent running: an idle prompt fails the request itself, a failure mid-turn
+ * ends the turn (`turn/end` error, or at the next write when even that cannot be stored). After a restart a turn
+ * left open at a question is resumed from the log (`resumePointOf`, `Agent.resume`); any other is closed.
  */
 import { assistantContentOf, toolResultOf, userTextOf } from '../src/core/log/content.ts';
 import type { ContentBlock, SessionEvent, ToolCallData, UserMessageData } from '../src/core/log/types.ts';
@@ -101,7 +94,13 @@ export const TOOL_STOPPED_TEXT = 'the server stopped before this tool finished';
 
 /**
  * One session's root agent. `prompt`/`steer` start a turn when idle; a running turn takes steered
- * messages at the start of its next step and queued prompts after it ends.
+ * messages at the start of its next step and queued prompts after it ends. Event order, as a real dsh host logs it
+ * (fixtures/dsh-frames/ws-events.mux.jsonl, HEAD): a queued prompt opens `turn/start {trigger}` → user/message →
+ * session/title (once); a steered message opens `turn/start` without trigger and waits for the first step. Per step:
+ * pre-step boundary (plan-mode commit) → step/start → the step's messages (boundary notices, then steered messages) →
+ * session/title (once) → request/header (only when changed) → assistant/chunk rows → assistant/message → tool/call +
+ * tool/result per call → step/end; then turn/end. Session modes (seed 002) flush at two more seams: prompt submit
+ * (right after turn/start) and turn continuation (after step/end).
  */
 export class Agent {
   /** Steered messages not yet taken by a turn (shown in `session/queue`). */
@@ -127,7 +126,7 @@ export class Agent {
    * `session.prompt` (docs/protocol.md): `steer` joins the running turn at the start of its next step, `queue` runs
    * after the current turn; either starts a turn at once when idle. An idle steer logs `turn/start` (no trigger)
    * synchronously and delivers the message at the first step's start, which runs only after the caller's
-   * synchronous work, so a `/plan <task>` logs `command/done` between the two (real dsh host order, issue 5).
+   * synchronous work, so a `/plan <task>` logs `command/done` between the two (real dsh host order).
    * @param content - the user's content blocks
    * @throws LogWriteError when the idle turn cannot be opened (its `turn/start` or user message not stored): the
    *   message is not taken and the agent stays idle
@@ -213,7 +212,7 @@ export class Agent {
   }
 
   /**
-   * Go on with a turn a restart found waiting at a question (issue 8 item 13): run the step's remaining calls — the
+   * Go on with a turn a restart found waiting at a question: run the step's remaining calls — the
    * question is asked again under its stable id — then `step/end` and the following steps, in the same turn, exactly
    * as if the server had not stopped. Call once, on an idle agent, right after loading.
    * @param point - from {@link resumePointOf}
@@ -653,7 +652,7 @@ function stepCallsOf(events: readonly SessionEvent[], message: SessionEvent): { 
 }
 
 /**
- * Whether a stored log stopped at a question that can be asked again (issue 8 item 13): its open turn's last step has
+ * Whether a stored log stopped at a question that can be asked again: its open turn's last step has
  * its `assistant/message` but no `step/end`, and the first of that message's calls without a `tool/result` has its
  * `tool/call` logged and names a `resumable` tool (`exit_plan_mode`, `ask_user_question`).
  * @param events - the log as loaded (seq = index)

@@ -53,7 +53,7 @@ export interface CommandRegistry {
    * @returns the outcome, or `undefined` when the line matches no registered command (nothing is logged)
    * @throws LogWriteError when the log cannot be written, by `command/run`/`command/done` or by the handler's own
    *   appends (then `command/done` records the error first, when it can): a write failure is the request's error,
-   *   never a command result (issue 8 item 20)
+   *   never a command result
    */
   execute(log: SessionLog, line: string, images: readonly unknown[]): Promise<CommandOutcome | undefined>;
 }

@@ -1,12 +1,9 @@
 /**
- * The transport-neutral reference host (`createHost`), composed from its parts under harness/host/: the session
- * table (sessions.ts: logs, agents, projections, the typed read-only reason of read-only.ts), the method handlers
- * (methods.ts, with history paging in history.ts and import in import.ts) and request routing (routing.ts: the dsh
- * envelope rules of docs/protocol.md and docs/upstream-spec.md §4). This module wires them to the plugins — plan-mode (the default)
- * or session modes (`mode`, seed 002) — the question service with its Web provider, commands, and the two downlinks.
- * Adapters (server/, mocks/) only carry bytes; every rule lives in the engine. A stored log of the other variant
- * stays readable but read-only, with the reason in its summary.
- * Downlink order per event: `session/projection` changes first, then the `session/event` of the same seq.
+ * The transport-neutral reference host (`createHost`), composed from harness/host/: the session table (sessions.ts),
+ * the method handlers (methods.ts, history.ts, import.ts) and request routing (routing.ts: docs/protocol.md and
+ * docs/upstream-spec.md §4), wired here to the plugins (plan-mode by default, or session modes, seed 002), the
+ * question service, commands and the two downlinks. Adapters (server/, mocks/) only carry bytes. A stored log of
+ * the other variant is read-only. Downlink order per event: `session/projection` changes, then its `session/event`.
  */
 import type { SessionEvent } from '../src/core/log/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
@@ -108,7 +105,7 @@ function loggedModes(events: readonly SessionEvent[]): string[] {
 /**
  * Create the reference host over `options.storage`, reloading every stored session. A turn left open at a question
  * (`exit_plan_mode`, `ask_user_question`) is resumed: the question is asked again under the same id and, once
- * answered, the turn goes on (issue 8 item 13); any other open turn is closed with `turn/end {reason:{kind:'error',
+ * answered, the turn goes on; any other open turn is closed with `turn/end {reason:{kind:'error',
  * message:'the server stopped during this turn'}}` (`closeInterruptedTurn`).
  * @param options - storage, model, plugins (validated; default: plan-mode with the built-in section), cwd, clock, ids
  * @returns the `Host` plus `engine`
@@ -134,8 +131,8 @@ export function createHost(options: HostOptions): EngineHost {
     method: payload.type,
     payload,
   });
-  // One frame object, one rpcId and one JSON text per live frame, shared by every attached client (issue 9 point 2:
-  // the per-client stringify was the fan-out cost).
+  // One frame object, one rpcId and one JSON text per live frame, shared by every attached client (a per-client
+  // stringify would be the fan-out cost).
   // A frame leaves once what it reports is on disk (the storage's flush, group commit), in the order frames were sent.
   const outbox = createOutbox(() => options.storage.flush?.());
   const broadcast = (sinks: ReadonlySet<FrameSink>, payload: { type: string; [key: string]: unknown }, rpcId?: string): void => {
@@ -327,7 +324,7 @@ export function createHost(options: HostOptions): EngineHost {
     },
   };
 
-  // Rename, delete and restore (issue 10 item 4) live in session-admin.ts; the host lends them its session table.
+  // Rename, delete and restore live in session-admin.ts; the host lends them its session table.
   const admin = createSessionAdmin<Session>({
     storage: options.storage,
     sessions,

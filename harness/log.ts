@@ -2,8 +2,7 @@
  * The append-only session log of one session (docs/protocol.md "Session log on disk"). An event is stored
  * through `SessionStorage.append` first; only when that succeeds does it get its `seq` (= number of
  * events before it) and `time`, join the in-memory log and reach subscribers. A throwing append records
- * nothing and propagates as a `LogWriteError` naming the cause without paths (docs/upstream-spec.md §1.6; issue 8
- * item 20). `stage` splits an append in two (store now, publish later in the same tick) for a response that must
+ * nothing and propagates as a `LogWriteError` naming the cause without paths (docs/upstream-spec.md §1.6). `stage` splits an append in two (store now, publish later in the same tick) for a response that must
  * be stored before it is acknowledged. Also holds the small log-derived facts the engine needs.
  */
 import type { SessionEvent, SessionHeader } from '../src/core/log/types.ts';
@@ -27,7 +26,7 @@ const WRITE_FAILURES: Readonly<Record<string, string>> = {
 
 /**
  * A session log (or a new session's file) could not be written. `message` is safe to show to a client: it names
- * the cause (`could not write the session log: EACCES permission denied`) and never a path (issue 8 items 6, 20).
+ * the cause (`could not write the session log: EACCES permission denied`) and never a path.
  */
 export class LogWriteError extends Error {
   override readonly name = 'LogWriteError';

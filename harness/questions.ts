@@ -48,7 +48,7 @@ export interface AgentHandle {
  * Records a response before it is acknowledged (called synchronously inside `respond` with a valid answer, or with
  * `'cancelled'` for a dismissal). It stores what the response means (e.g. the tool result) and returns a `publish`
  * callback, run right after `question/resolved` is sent, that streams what was stored. A throw refuses the response:
- * the receipt is `{accepted:false, reason:<the error's message>}` and the question stays pending (issue 8 item 20).
+ * the receipt is `{accepted:false, reason:<the error's message>}` and the question stays pending.
  */
 export type AnswerRecorder = (response: QuestionAnswer | 'cancelled') => (() => void) | void;
 
@@ -70,7 +70,7 @@ export interface AskRequest {
  * The stable question id of a tool call that asks the user (`exit_plan_mode`, `ask_user_question`):
  * `q:<sessionId>:<callId>`. The session is part of it because call ids repeat across sessions (a scripted model's
  * `scripted-<turn>-<step>`, a replayed recording); a restart asks the same call again under the same id, so the
- * client's feedback and answer drafts, keyed by this id, come back with it (issue 8 item 13).
+ * client's feedback and answer drafts, keyed by this id, come back with it.
  * @param sessionId - the asking agent's session
  * @param callId - the `tool/call`'s `callId`
  */

@@ -1,5 +1,5 @@
 /**
- * Event order of the reference harness against a real dsh host (issue 5): the HEAD capture of a steered
+ * Event order of the reference harness against a real dsh host: the HEAD capture of a steered
  * `/plan <task>` (fixtures/dsh-frames/ws-events.mux.jsonl) and the recorded plain prompt
  * (fixtures/dsh-recordings/lifecycle-chrome), compared on the event kinds this harness logs.
  */

@@ -1,7 +1,7 @@
 /**
  * Every identifier a client sends is bounded (src/core/protocol/ids.ts): an over-long or odd id is `bad-request`
- * whose message names the field and the limit, and an `internal` answer never carries the error's own text
- * (issue 8 item 6). The same rules over the real server on loopback are in server/robustness.test.ts.
+ * whose message names the field and the limit, and an `internal` answer never carries the error's own text.
+ * The same rules over the real server on loopback are in server/robustness.test.ts.
  */
 import { expect, it } from 'vitest';
 import { MAX_ID_CHARS } from '../src/core/protocol/ids.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 8 item 13: a question the agent asked survives a server crash. A host started on the log of a session that
+ * A question the agent asked survives a server crash. A host started on the log of a session that
  * crashed while a plan review (or an `ask_user_question`) waited asks it again inside the still-open turn, under the
  * same question id and with the same plan; once answered, the turn goes on to `turn/end` exactly as it would have
  * without the crash, and the log stays a dsh log the core reader reads without a skipped line. Any other open turn

@@ -1,5 +1,5 @@
 /**
- * Keeping a session list people can use (issue 10 item 4), beside the host's closure: draft sessions stored only at
+ * Keeping a session list people can use, beside the host's closure: draft sessions stored only at
  * their first event, titles a person gives (kept in the storage's meta beside the log, never in it), delete to the
  * trash with restore, and opening the same recorded log twice (same header id and same content → the existing
  * session; same id, other content → a copy labelled "(copy)"). Every log stays byte-identical: nothing here writes one.
@@ -10,7 +10,7 @@ import { customTitleOf, foldSessionTitle } from '../src/core/sessions/title.ts';
 import type { Agent } from './agent.ts';
 import type { SessionMeta, SessionStorage, StoredLine, StoredSession } from './types.ts';
 
-/** The label a copy of an already opened log gets after its title (issue 10 item 4). */
+/** The label a copy of an already opened log gets after its title. */
 export const COPY_LABEL = '(copy)';
 
 /** The title of a copy whose log has no title of its own. */
@@ -157,7 +157,7 @@ export interface SessionAdminContext<S extends AdminSession> {
 }
 
 /**
- * The `session.rename`, `session.delete` and `session.restore` handlers (ui-plan extensions, issue 10 item 4).
+ * The `session.rename`, `session.delete` and `session.restore` handlers (ui-plan extensions).
  * @param ctx - the host's session table and hooks
  * @returns the handlers and `canAdminister()` (the storage can keep meta, trash and restore: `capabilities.sessions`)
  */

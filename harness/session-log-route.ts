@@ -1,6 +1,6 @@
 /**
  * The session-log download route, decided once for both carriers (server/http.ts and mocks/handlers.ts):
- * `GET /api/sessions/<id>/log.jsonl` answers the stored log byte for byte as an attachment (issue 10 item 3, "as
+ * `GET /api/sessions/<id>/log.jsonl` answers the stored log byte for byte as an attachment ("as
  * upstream offers"). The id is checked with the protocol's id rule (src/core/protocol/ids.ts); the trust fence runs
  * before this, in the carrier, as for every `/api` path.
  */

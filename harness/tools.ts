@@ -43,7 +43,7 @@ export interface ToolDefinition {
   execute(args: unknown, context: ToolContext): ToolOutcome | Promise<ToolOutcome>;
   /**
    * The tool waits for the user (a question) and is safe to run again: after a restart, a call of it left without a
-   * result in the still-open turn is executed again, asking the same question under the same id (issue 8 item 13).
+   * result in the still-open turn is executed again, asking the same question under the same id.
    */
   resumable?: boolean;
 }

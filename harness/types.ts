@@ -16,7 +16,7 @@ export interface StoredLine {
 }
 
 /**
- * What ui-plan keeps BESIDE a session's log, never in it (issue 10 item 4), so every log stays byte-identical and an
+ * What ui-plan keeps BESIDE a session's log, never in it, so every log stays byte-identical and an
  * imported read-only log can be renamed: the title a person gave it, and where an imported log came from (its
  * header id, `undefined` for a log without one, and the SHA-256 of its normalised text) for opening it twice.
  */
@@ -69,8 +69,8 @@ export interface SessionStorage {
    */
   restore?(sessionId: string): StoredSession;
   /**
-   * The stored log of a session as bytes (header line first, every line ending in `\n`), for the log download
-   * (issue 10 item 3); `undefined` when there is no such session or it cannot be read. Optional: a storage without
+   * The stored log of a session as bytes (header line first, every line ending in `\n`), for the log download;
+   * `undefined` when there is no such session or it cannot be read. Optional: a storage without
    * it offers no download.
    */
   readLog?(sessionId: string): Uint8Array | undefined;
@@ -136,7 +136,7 @@ export type ModelChunk =
   | { type: 'tool-call'; index: number; id: string; name: string; arguments: string; delayMs?: number }
   | { type: 'finish'; reason: { kind: 'stop' | 'tool-calls' }; delayMs?: number };
 
-/** A model provider: `scripted` (offline default) or `replay:<file>` (upstream spec; issue 2). */
+/** A model provider: `scripted` (offline default) or `replay:<file>` (upstream spec). */
 export interface ModelProvider {
   /** Provider name as shown by `host.describe` (`provider`). */
   readonly provider: string;
@@ -155,7 +155,7 @@ export interface PluginEntry {
 
 /**
  * A downlink sink: the frame and `text` = `JSON.stringify(frame)`. The host hands every sink of one live frame the
- * same frame object and the same string (serialised once per frame, never per client; issue 9 point 2).
+ * same frame object and the same string (serialised once per frame, never per client).
  */
 export type FrameSink = (frame: ServerRequest, text: string) => void;
 
@@ -209,7 +209,7 @@ export interface Host {
    * Attach a mux downlink. On attach it sends `session/subscribed {lastSeq}` for every session, then re-sends
    * every pending `question/requested` with its original rpcId; afterwards it pushes live frames. Returns detach.
    * `send` gets the frame and its JSON text: a live frame is one object serialised once for every attached sink
-   * (issue 9: one serialisation per frame, not per client), so a carrier writes `text` as is.
+   * (one serialisation per frame, not per client), so a carrier writes `text` as is.
    */
   openMux(send: FrameSink): () => void;
   /** Attach a host downlink (`host/session-added`, `host/session-status`, …), sinks as for `openMux`. Returns detach. */
@@ -222,7 +222,7 @@ export interface Host {
    */
   close(): Promise<void>;
   /**
-   * The stored log of a session the host holds, byte for byte (`GET /api/sessions/<id>/log.jsonl`, issue 10 item 3);
+   * The stored log of a session the host holds, byte for byte (`GET /api/sessions/<id>/log.jsonl`);
    * `undefined` for an unknown session or a storage without `readLog`. Optional: a host without it serves no log (404).
    */
   sessionLog?(sessionId: string): Uint8Array | undefined;

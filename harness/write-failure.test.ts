@@ -1,5 +1,5 @@
 /**
- * Issue 8 item 20: when the session log cannot be written (disk full, read-only data directory, permissions), nothing
+ * When the session log cannot be written (disk full, read-only data directory, permissions), nothing
  * is reported as sent or committed. Each request kind gets an error envelope naming the cause without a path, no
  * event that was not stored is kept in memory or streamed, a running turn stops with a host error, and the session
  * works again once writing works. The storage here fails N writes with a Node-shaped errno error, then recovers.

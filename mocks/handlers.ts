@@ -32,7 +32,7 @@ export function createHandlers(getHost: () => Host): Array<RequestHandler | WebS
   const mux = ws.link('*/api/events.mux');
   const hostLink = ws.link('*/api/events.host');
   return [
-    // The stored log (issue 10 item 3): every verb, so a wrong one is the same 405 as on the Node server.
+    // The stored log: every verb, so a wrong one is the same 405 as on the Node server.
     http.all('*/api/sessions/:id/log.jsonl', ({ request }) => {
       const answer = sessionLogAnswer(getHost(), request.method, new URL(request.url).pathname);
       return new HttpResponse(answer.body, { status: answer.status, headers: answer.headers });

@@ -5,12 +5,14 @@
 import { createHost } from '../harness/host.ts';
 import { MemoryStorage } from '../harness/storage/memory.ts';
 import { createScriptedModel } from '../harness/models/scripted.ts';
-import type { Host, PluginEntry } from '../harness/types.ts';
+import type { Host, ModelProvider, PluginEntry } from '../harness/types.ts';
 
 /** Options of the mocked harness. */
 export interface MockHarnessOptions {
   /** Per-delta pacing of the scripted model in ms (0 in tests, a little in the browser so streaming is visible). */
   delayMs: number;
+  /** Wraps the scripted model of every host (tests hold it between steps); default: the model as is. */
+  wrapModel?: (model: ModelProvider) => ModelProvider;
 }
 
 /**
@@ -22,7 +24,7 @@ export function createMockHarness(options: MockHarnessOptions): { getHost: () =>
   const make = (plugins?: PluginEntry[]) =>
     createHost({
       storage: new MemoryStorage(),
-      model: createScriptedModel({ delayMs: options.delayMs }),
+      model: (options.wrapModel ?? ((model) => model))(createScriptedModel({ delayMs: options.delayMs })),
       cwd: '/workspace',
       version: 'mock',
       ...(plugins ? { plugins } : {}),

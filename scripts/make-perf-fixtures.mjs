@@ -1,12 +1,10 @@
 #!/usr/bin/env node
 /**
- * Writes the crafted fixtures of `npm run bench:browser` into fixtures/perf/, deterministically: the
- * same bytes on every run (no clock, no randomness but a fixed-seed generator), so figures compare across machines.
- * Replay logs (`ui-plan serve --model replay:FILE`, then `/plan <anything>` or any message plays step 1): plans of 10
- * lines, 2,000 lines (~100,000 characters: headings, nested lists, a 300-row table, a 500-line code block), a 200-row
- * table, a 500-level nested list and one 1 MB line; one `ask_user_question` call (the generic question flow);
- * assistant answers of 20,000 and 5,000 characters streamed in 1,000 and 250 chunks. Import logs: two recorded-shape logs of 50,000 events (~15.5 MB each, under the 16 MiB import
- * limit). Usage: `node scripts/make-perf-fixtures.mjs [--force]`; existing files are kept unless `--force`.
+ * Writes the crafted fixtures of `npm run bench:browser` into fixtures/perf/, deterministically (no clock, a fixed-seed
+ * generator): replay logs (plans of 10 and 2,000 lines, a 200-row table, a 500-level nested list, a 1 MB line, one
+ * `ask_user_question` call, answers of 20,000 and 5,000 characters streamed in 1,000 and 250 chunks) and two
+ * 50,000-event import logs (~15.5 MB each, under the 16 MiB import limit). Usage:
+ * `node scripts/make-perf-fixtures.mjs [--force]`; existing files are kept unless `--force`.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

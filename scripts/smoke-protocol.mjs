@@ -4,7 +4,6 @@
 // With --expect-replay (a server started with --model replay:fixtures/dsh-recordings/plan-review/session.jsonl): Approve directly
 // and check the recorded plan title and the final text DONE. Plain Node 20 ESM + `ws`; prints each step,
 // exits 0 on success, 1 on failure, 2 on a usage error.
-//
 //   node scripts/smoke-protocol.mjs [URL] [--expect-replay] [--timeout-ms N]     (URL default http://127.0.0.1:5173)
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';

@@ -1,12 +1,13 @@
-// The counting rules of `npm test`'s closing line (scripts/test-all.mjs), apart so they can be tested: a Playwright
-// test that passed only on a retry counts as passed AND is reported as flaky by name; the closing line says
-// "N passed (K flaky), N failed[, N skipped]" when K > 0, else the plain "N passed, N failed[, N skipped]".
+// The counting rules of `npm test`'s closing line (scripts/test-all.mjs), apart so they can be tested: a test counts
+// as passed only when it passed at its first try; a Playwright test that passed only on a retry (flaky) counts as
+// failed and is named. The closing line is "N passed, N failed[, N skipped]" — nothing hides a failure in it.
 
 /**
  * Counts and notes of one Playwright JSON report (reporter `json`).
  * @param {any} report the parsed report; `stats.expected|flaky|unexpected|skipped`, `suites[].specs[].tests[]`
  * @returns {{ passed: number, failed: number, skipped: number, flaky: string[], skippedReasons: string[] }}
- *   `flaky`: "file › title (passed on retry N)" per test whose status is `flaky`
+ *   `failed` includes the flaky tests; `flaky`: "file › [project] title (failed, then passed on retry N)" per test
+ *   whose status is `flaky`
  */
 export function summarisePlaywright(report) {
   const stats = report?.stats ?? {};
@@ -19,7 +20,7 @@ export function summarisePlaywright(report) {
         const name = `${where ? `${where} › ` : ''}${t.projectName ? `[${t.projectName}] ` : ''}${spec.title}`;
         if (t.status === 'flaky') {
           const retry = Math.max(0, ...(t.results ?? []).filter((r) => r.status === 'passed').map((r) => r.retry ?? 0));
-          flaky.push(`${name} (passed on retry ${retry})`);
+          flaky.push(`${name} (failed, then passed on retry ${retry})`);
         }
         if (t.status === 'skipped') {
           const reason =
@@ -35,8 +36,8 @@ export function summarisePlaywright(report) {
   };
   for (const suite of report?.suites ?? []) walk(suite, suite.file);
   return {
-    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
-    failed: stats.unexpected ?? 0,
+    passed: stats.expected ?? 0,
+    failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0),
     skipped: stats.skipped ?? 0,
     flaky,
     skippedReasons,
@@ -45,9 +46,9 @@ export function summarisePlaywright(report) {
 
 /**
  * The closing line of `npm test`.
- * @param {{ passed: number, failed: number, skipped: number, flaky: number }} counts tests summed over suites
- * @returns {string} e.g. "41 passed (2 flaky), 0 failed, 1 skipped"
+ * @param {{ passed: number, failed: number, skipped: number }} counts tests summed over suites (flaky ones in `failed`)
+ * @returns {string} e.g. "41 passed, 2 failed, 1 skipped"
  */
-export function closingLine({ passed, failed, skipped, flaky }) {
-  return `${passed} passed${flaky > 0 ? ` (${flaky} flaky)` : ''}, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+export function closingLine({ passed, failed, skipped }) {
+  return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 }

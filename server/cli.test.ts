@@ -295,7 +295,7 @@ it('serves from the real binary with the example config, answers a call, and shu
   }
   expect(await exited).toBe(0);
   expect(stderr).toMatch(/SIGTERM, shutting down/);
-}, 60_000);
+});
 
 it.each<[string, string, boolean]>([
   ['prints an exposure warning naming the accepted Host names when binding the wildcard address', '0.0.0.0', true],

@@ -1,11 +1,9 @@
 /**
- * One `ui-plan serve` per data directory: `<data-dir>/ui-plan.lock` is created atomically (`wx`) with its owner
- * (token, pid, kernel boot id, pid namespace, host name, start time), and its mtime is the owner's heartbeat, refreshed
- * every 5 s; a lock whose last beat is older than 30 s is stale. A pid proves an owner gone only where it means
- * something: same kernel and same pid namespace (a pid in another container or on another machine proves nothing).
- * The holder checks its lock (by its token) at every beat and whenever a file in its directory is created, moved or
- * deleted: a deleted lock is created again at once; a lock another server took is lost (`onLost`: the caller stops
- * writing). Two writers on one log would lose events.
+ * One `ui-plan serve` per data directory: `<data-dir>/ui-plan.lock` is created atomically (`wx`) with its owner's
+ * token, and its mtime is the owner's heartbeat (every 5 s; stale after 30 s). A pid proves an owner gone only on the
+ * same kernel and pid namespace. The holder checks its lock at every beat and on every change in its directory: a
+ * deleted lock is created again at once; a lock another server took is lost (`onLost`: the caller stops writing).
+ * Invariant: two servers never write one log.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * FileStorage beside the log (issue 10 item 4): a person's title and an import's origin in `<id>.meta.json`, delete
+ * FileStorage beside the log: a person's title and an import's origin in `<id>.meta.json`, delete
  * to `<dataDir>/trash/` and restore, every log byte-identical throughout, across restarts of the host.
  */
 import fs from 'node:fs';

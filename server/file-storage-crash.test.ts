@@ -1,5 +1,5 @@
 /**
- * Crash safety of FileStorage over any file content (issue 8 items 10 and 11): a session file of each kind of
+ * Crash safety of FileStorage over any file content: a session file of each kind of
  * content is "crashed" mid-append (a torn, byte-cut last line), reopened, appended to, crashed again, N times; every
  * acknowledged event must survive every restart with the same seq, and the seq the core reader gives it.
  */

@@ -244,7 +244,7 @@ it('keeps every session across a restart: same history, same plan state, same pr
     rpcId: review.rpcId,
     result: { ok: true, value: { sessionId: approved, answer: { answers: [{ id: 'plan-review', selected: ['Approve'] }] } } },
   });
-  await mux.next(isEventOf(approved, 'turn/end'), 10_000);
+  await mux.next(isEventOf(approved, 'turn/end'));
   // on: switched on while idle
   const on = (await value(first, 'session.create', {})).sessionId as string;
   expect((await value(first, 'session.setPlanMode', { sessionId: on, active: true })).outcome).toBe('committed');

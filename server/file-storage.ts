@@ -1,16 +1,9 @@
 /**
- * Session logs on disk: one dsh JSONL file per session, `<dataDir>/sessions/<sessionId>.jsonl`
- * (docs/protocol.md "Session log on disk"). Invariants: an append starts on a line boundary or not at all — it is
- * written synchronously, so it is in the file before the engine streams it, only after the file was checked to still
- * be the one this server writes and to end at the last acknowledged byte, and a failed write is cut back to that byte;
- * when durable (the default) nothing is acknowledged before it is synced (`flush`, group commit); a torn last line
- * (crash mid-write) is cut from the file on load with a warning, working on bytes (never decoded and
- * re-encoded), so any file content — invalid UTF-8 included — is cut exactly after its last newline; lines are
- * read by the core reader (`parseSessionLog`), so an event's seq is its line position before and after any
- * restart (an unreadable line keeps its seq as an in-memory placeholder); an unreadable file never stops a load.
- * Beside each log, never in it, `<sessionId>.meta.json` keeps a person's title and where an imported log came from
- * (written atomically); a deleted session's files move to `<dataDir>/trash/` under names of their own, so every
- * deleted log is kept, and `restore` brings back the one deleted last.
+ * Session logs on disk, `<dataDir>/sessions/<sessionId>.jsonl` (docs/protocol.md "Session log on disk"). Invariants:
+ * an append starts on a line boundary or not at all (checked against the file's identity and last acknowledged byte;
+ * a failed write is cut back); when durable nothing is acknowledged before it is synced (`flush`, group commit); a
+ * torn last line is cut on load, on bytes; an event's seq is its line position across restarts. `<id>.meta.json`
+ * sits beside each log, never in it; deleted logs move to `<dataDir>/trash/` under names of their own, all kept.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -108,7 +101,10 @@ function isCompleteLine(bytes: Buffer, first: boolean): boolean {
 
 /**
  * `SessionStorage` over JSONL files (harness/types.ts contract). Not safe for two processes over the
- * same directory. Call {@link FileStorage.close} to release the append file descriptors.
+ * same directory. Call {@link FileStorage.close} to release the append file descriptors. A torn last line (crash
+ * mid-write) is cut from the file on load with a warning, working on bytes, so any content — invalid UTF-8 included —
+ * is cut exactly after its last newline; lines are read by the core reader (`parseSessionLog`), an unreadable line
+ * keeping its seq as an in-memory placeholder. `<id>.meta.json` keeps a person's title and where an import came from.
  */
 export class FileStorage implements SessionStorage {
   readonly dir: string;
@@ -152,7 +148,7 @@ export class FileStorage implements SessionStorage {
   }
 
   /**
-   * The session's file as stored, byte for byte (the log download, issue 10 item 3).
+   * The session's file as stored, byte for byte (the log download).
    * @returns the bytes, or `undefined` for an unsafe id or a file that cannot be read
    */
   readLog(sessionId: string): Uint8Array | undefined {

@@ -4,7 +4,7 @@
  * rule: it checks the fence and the carrier rules (harness/carrier.ts), then hands the parsed body to the `Host`;
  * every envelope, payload and business rule lives in the engine (docs/style.md "Thin adapters"). Robust by rule: a
  * request or upgrade of any shape gets an HTTP answer, a crash in a handler is logged and answered with 500, and
- * the server keeps serving (issue 8 items 1-3).
+ * the server keeps serving.
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -206,7 +206,7 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const alive = new WeakMap<WebSocket, boolean>();
   // The host hands every client of one frame the same frame object back to back: encode its text to UTF-8 once and
-  // write that Buffer to each socket (issue 9 point 2; ws frames a Buffer without copying it on the server side).
+  // write that Buffer to each socket (ws frames a Buffer without copying it on the server side).
   let lastFrame: ServerRequest | undefined;
   let lastBytes: Buffer = Buffer.alloc(0);
   const bytesOf = (frame: ServerRequest, text: string): Buffer => {

@@ -55,4 +55,4 @@ it('serves the session-modes variant for new sessions with --config examples/mod
     value: { state: { current: 'default', pending: 'review' } },
   });
   expect((await call(serve.url, 'session.setPlanMode', { sessionId, active: true })).ok).toBe(false);
-}, 30_000);
+});

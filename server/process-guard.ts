@@ -1,5 +1,5 @@
 /**
- * The process-level backstop of `ui-plan serve` (issue 8 item 3): an error that escapes every handler is logged. A
+ * The process-level backstop of `ui-plan serve`: an error that escapes every handler is logged. A
  * socket or stream error (a peer reset mid-write, a file removed while streamed — Node system errors and stream
  * state errors) cannot corrupt the harness, so the server keeps serving; anything else is a bug whose state we do
  * not trust, so the process exits 1 as Node would (the data-dir lock is removed by the exit hook).

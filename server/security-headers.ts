@@ -1,6 +1,6 @@
 /**
  * Response headers that keep the app's pages from being framed, sniffed, leaking referrers, or loading anything
- * but our own scripts, styles and images (issue 8 item 5). Set on every non-API response of both servers (the SPA,
+ * but our own scripts, styles and images. Set on every non-API response of both servers (the SPA,
  * its fallback, the not-built page and the plain-text error pages); API responses get `nosniff` only.
  * Invariant: no `'unsafe-inline'` — the built `index.html` has no inline script, style or `style=""`.
  */

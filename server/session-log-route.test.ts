@@ -1,5 +1,5 @@
 /**
- * `GET /api/sessions/<id>/log.jsonl` against the real carrier on loopback (issue 10 item 3): the stored file byte for
+ * `GET /api/sessions/<id>/log.jsonl` against the real carrier on loopback: the stored file byte for
  * byte as an attachment, behind the trust fence, the id checked, 404 for an unknown session.
  */
 import fs from 'node:fs';

@@ -66,7 +66,7 @@ it('passes the smoke walk against the scripted model: review, keep planning, rev
   expect(run.stdout).toMatch(/turn executed .* and completed/);
   expect(run.stdout).toMatch(/^PASS smoke-protocol/m);
   expect(run.status).toBe(0);
-}, 60_000);
+});
 
 it('passes the replay walk against the recorded plan-review log: recorded title and DONE', async () => {
   const { url } = await serve(['--model', `replay:${RECORDING}`, '--speed', '0']);
@@ -74,14 +74,14 @@ it('passes the replay walk against the recorded plan-review log: recorded title 
   expect(run.stdout).toContain('plan title matches the recording');
   expect(run.stdout).toContain('final text is DONE');
   expect(run.status).toBe(0);
-}, 60_000);
+});
 
 it('fails the replay expectations against the scripted model', async () => {
   const { url } = await serve(['--speed', '0']);
-  const run = await smoke([url, '--expect-replay', '--timeout-ms', '5000']);
+  const run = await smoke([url, '--expect-replay']);
   expect(run.stdout).toMatch(/^FAIL smoke-protocol .*plan title/m);
   expect(run.status).toBe(1);
-}, 60_000);
+});
 
 it('exits 2 on a usage error', () => {
   const run = spawnSync(process.execPath, [SMOKE, '--bogus'], { encoding: 'utf8' });

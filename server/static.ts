@@ -1,5 +1,5 @@
 /**
- * Static serving of the built SPA (`dist/`) for `ui-plan serve` and `serve --dsh`, on `sirv` (issue 8 item 1).
+ * Static serving of the built SPA (`dist/`) for `ui-plan serve` and `serve --dsh`, on `sirv`.
  * sirv sends the bytes (content type, weak ETag and 304, precompressed `.br`/`.gz` siblings); this wrapper decides
  * what may be sent. Invariants: GET/HEAD only; only files found by our own walk of `dist/` at start (no dotfiles, no
  * symlink leaving `dist/`) are ever sent; every path shape — over-long, NUL, control characters, encoded

@@ -1,6 +1,6 @@
 /**
  * The trust-fence decision (server/trust-fence.ts) with injected peer addresses, so the non-loopback rules are
- * tested without sending traffic to any non-loopback address (issue 8 item 4); and both servers use it for
+ * tested without sending traffic to any non-loopback address; and both servers use it for
  * requests and upgrades (checked on loopback, where the peer is loopback).
  */
 import type http from 'node:http';

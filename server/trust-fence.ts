@@ -46,7 +46,7 @@ export type FenceRefusal =
 export type FenceDecision = { ok: true } | { ok: false; reason: FenceRefusal };
 
 /**
- * Decide whether a request or upgrade may pass the trust fence. Rules (issue 8 item 4, docs/protocol.md "Trust fence"):
+ * Decide whether a request or upgrade may pass the trust fence. Rules (docs/protocol.md "Trust fence"):
  * - a `Host` is required; its name (port ignored) must be a loopback name (`127.0.0.1`, `localhost`, `[::1]`) or one
  *   of `trustedHosts`;
  * - a loopback `Host` name is accepted only from a loopback peer (`127.0.0.0/8`, `::1`, `::ffff:127.x`), so a

@@ -1,5 +1,5 @@
 /**
- * Issue 8 item 20 against the real carrier on loopback: a data directory that stops accepting writes (a FileStorage
+ * Log write failures against the real carrier on loopback: a data directory that stops accepting writes (a FileStorage
  * whose writes throw the `EACCES` error a read-only directory gives; tests run as root, where chmod does not stop
  * writes) fails `session.prompt` and `session.create` with the cause and no path, leaves no running state and no
  * line that was not written, and the session works again once writing works.

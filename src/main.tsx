@@ -1,7 +1,7 @@
 /**
  * Browser entry: with `VITE_MSW=1` (`vite --mode msw`, `.env.msw`) the MSW worker over the mocked harness starts
  * before the first render; in a production build that branch is dead code and the mock is not bundled. The
- * markdown pipeline is not on the critical path: it is prefetched at idle time after the first paint (issue 9). The
+ * markdown pipeline is not on the critical path: it is prefetched at idle time after the first paint. The
  * stored theme and language are written to `<html>` (`data-theme`, `lang`) before anything renders, without an inline
  * script (the Content-Security-Policy forbids them).
  */

@@ -1,7 +1,7 @@
 /**
  * Install a real DeepSeek Harness web host (`@deepseek-ai/dsh` from the npm registry) into a cache folder
  * outside the repository, and start it in keyless replay mode on a recorded session log, so ui-plan can be
- * tested against the real upstream (issue 5). The install is reused while its stamp names the same versions;
+ * tested against the real upstream. The install is reused while its stamp names the same versions;
  * one started host replays exactly one session, so start a fresh one per scenario. Test infrastructure only:
  * nothing here is imported by the app or by `ui-plan serve`.
  */
@@ -11,13 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
-/** The published dsh that installs and runs (npm `latest` 0.1.5-rc.2 names dependencies never published; issue 5). */
+/** The published dsh that installs and runs (npm `latest` 0.1.5-rc.2 names dependencies never published). */
 export const DSH_VERSION = '0.1.0-rc.8';
-/** The published replay model plugin (reads a complete persisted log and plays it back, issue 5). */
+/** The published replay model plugin (reads a complete persisted log and plays it back). */
 export const DSH_REPLAY_VERSION = '0.0.1-rc.1';
 /** Node for the host: dsh needs Node >= 22.19; npm package `node-linux-<arch>` ships `bin/node`. */
 export const HOST_NODE_VERSION = '22.23.5';
-/** pnpm resolves dsh's tree in seconds where the npm CLI takes about 16 minutes (issue 5). */
+/** pnpm resolves dsh's tree in seconds where the npm CLI takes about 16 minutes. */
 export const PNPM_VERSION = '10.34.9';
 
 /**
@@ -35,6 +35,10 @@ export const CORDIS_PINS: Readonly<Record<string, string>> = {
   '@deepseek-ai/cosmokit': '1.8.2',
   '@deepseek-ai/schemastery': '3.18.1',
 };
+
+/** The provider and model the replay overlay registers; `host.describe` names them once the host can run a turn. */
+export const REPLAY_PROVIDER = 'deepseek-official';
+export const REPLAY_MODEL = 'deepseek-v4-flash';
 
 /** Plugins of the `dsh web` profile that need a key or the network; the replay overlay disables them. */
 export const DISABLED_PLUGINS = ['llm-deepseek', 'agent-instructions', 'session-title-llm', 'session-telemetry-otel'] as const;
@@ -129,10 +133,10 @@ export function replayOverlay(options: ReplayOverlayOptions): string {
   lines.push(
     `        paceMs: ${options.paceMs}`,
     '        providers:',
-    '          - id: deepseek-official',
+    `          - id: ${REPLAY_PROVIDER}`,
     '            name: DeepSeek',
     '            models:',
-    '              - id: deepseek-v4-flash',
+    `              - id: ${REPLAY_MODEL}`,
     '                name: DeepSeek-V4-Flash',
     '                contextWindow: 128000',
   );
@@ -288,22 +292,72 @@ export interface StartReplayOptions {
   log?: Log;
 }
 
-async function describeAnswers(url: string): Promise<boolean> {
-  const body = JSON.stringify(clientRequest('host.describe', {}, 'ready'));
-  try {
-    const res = await fetch(`${url}/api/host.describe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    return res.ok;
-  } catch {
-    return false;
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Options of {@link waitUntil}. Times in ms. */
+export interface WaitOptions {
+  /** Give up this long after the first try. */
+  timeoutMs: number;
+  /** Pause between tries (default 100). */
+  intervalMs?: number;
+  /** True once waiting is pointless (the process exited); checked before every try. */
+  gone?: () => boolean;
+  /** Clock (default `Date.now`). */
+  now?: () => number;
+}
+
+/**
+ * Try `check` until it says ready, bounded in time: a readiness check instead of a fixed wait.
+ * @param what what is awaited, for the error (e.g. "dsh web at http://127.0.0.1:4000 answering host.describe")
+ * @param check resolves `true` when ready, else a short reason (the last one goes into the error); it is given the
+ *   ms left, to bound its own I/O; a rejection counts as not ready with its message
+ * @param options bound, pause and the exit test
+ * @returns the ms it took
+ * @throws Error "`what`: not ready after N ms (last: reason)" at the bound, or "`what`: the process exited" when `gone`
+ */
+export async function waitUntil(what: string, check: (msLeft: number) => Promise<true | string>, options: WaitOptions): Promise<number> {
+  const now = options.now ?? Date.now;
+  const started = now();
+  const deadline = started + options.timeoutMs;
+  let last = 'never tried';
+  for (;;) {
+    if (options.gone?.()) throw new Error(`${what}: the process exited (last: ${last})`);
+    const left = deadline - now();
+    if (left <= 0) throw new Error(`${what}: not ready after ${options.timeoutMs} ms (last: ${last})`);
+    const answer = await check(left).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+    if (answer === true) return now() - started;
+    last = answer;
+    await sleep(Math.min(options.intervalMs ?? 100, Math.max(0, deadline - now())));
   }
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Whether a dsh web host can run a replayed turn: `host.describe` answers `ok` and names the replay overlay's
+ * provider and model ({@link REPLAY_PROVIDER}, {@link REPLAY_MODEL}), i.e. the replay plugin is loaded.
+ * @param url the host's base URL
+ * @param msLeft bound of this one request, in ms
+ * @returns `true`, or why not (HTTP status, envelope, model named, network error)
+ */
+export async function replayHostReady(url: string, msLeft: number): Promise<true | string> {
+  const body = JSON.stringify(clientRequest('host.describe', {}, 'ready'));
+  const res = await fetch(`${url}/api/host.describe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    signal: AbortSignal.timeout(Math.max(1, msLeft)),
+  });
+  if (!res.ok) return `host.describe answered HTTP ${res.status}`;
+  const value = ((await res.json()) as { result?: { ok?: boolean; value?: { provider?: unknown; model?: unknown } } }).result;
+  if (value?.ok !== true) return 'host.describe answered an error';
+  const { provider, model } = value.value ?? {};
+  if (provider !== REPLAY_PROVIDER || model !== REPLAY_MODEL) return `host.describe names ${String(provider)}/${String(model)}`;
+  return true;
+}
 
 /**
  * Start `dsh web` on loopback (any free port) with the replay overlay over a completed copy of the fixture, in a
- * fresh run folder (scratch `DSH_HOME` and workspace, telemetry off). Resolves once the API answers and the boot
- * has settled.
+ * fresh run folder (scratch `DSH_HOME` and workspace, telemetry off). Resolves once the host is ready
+ * ({@link replayHostReady}), polled until `bootTimeoutMs` — never after a fixed wait.
  * @param options fixture and knobs
  * @returns the running host
  * @throws Error when the fixture is unreadable or the host dies or stays silent past the boot timeout (with the log tail)
@@ -354,8 +408,11 @@ export async function startReplayHost(options: StartReplayOptions): Promise<Repl
   });
   fs.closeSync(out);
   let exited = false;
-  child.once('exit', () => {
-    exited = true;
+  const exit = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    });
   });
   const pid = child.pid ?? -1;
   let stopping: Promise<void> | undefined;
@@ -370,8 +427,9 @@ export async function startReplayHost(options: StartReplayOptions): Promise<Repl
       };
       if (!exited) {
         signal('SIGTERM');
-        const deadline = Date.now() + 5000;
-        while (!exited && Date.now() < deadline) await sleep(50);
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([exit, new Promise((resolve) => (timer = setTimeout(resolve, 5000)))]);
+        clearTimeout(timer);
         if (!exited) signal('SIGKILL');
       }
       if (!options.keep) fs.rmSync(run, { recursive: true, force: true });
@@ -385,34 +443,31 @@ export async function startReplayHost(options: StartReplayOptions): Promise<Repl
       return '';
     }
   };
-  const deadline = Date.now() + (options.bootTimeoutMs ?? 120_000);
-  let url: string | undefined;
-  while (url === undefined) {
-    const match = /dsh web: (http:\/\/\S+)/.exec(fs.readFileSync(logFile, 'utf8'));
-    if (match?.[1]) url = match[1].replace(/\/+$/, '');
-    else if (exited || Date.now() > deadline) {
-      const why = `dsh web ${exited ? 'exited' : 'printed no URL in time'}; log ${logFile}:\n${tail()}`;
-      options.keep = true;
-      await stop();
-      throw new Error(why);
-    } else await sleep(100);
-  }
-  // The URL is printed mid-boot: wait for the API, then let the boot settle.
-  while (!(await describeAnswers(url))) {
-    if (exited || Date.now() > deadline) {
-      const why = `dsh web at ${url} never answered host.describe; log ${logFile}:\n${tail()}`;
-      options.keep = true;
-      await stop();
-      throw new Error(why);
-    }
-    await sleep(150);
-  }
-  await sleep(1000);
-  if (exited) {
+  const bootTimeoutMs = options.bootTimeoutMs ?? 120_000;
+  const started = Date.now();
+  let url = '';
+  try {
+    // The URL is printed mid-boot; the host is ready once it names the replay model.
+    await waitUntil(
+      'dsh web printing its URL',
+      async () => {
+        const match = /dsh web: (http:\/\/\S+)/.exec(fs.readFileSync(logFile, 'utf8'));
+        if (!match?.[1]) return 'no URL in its log yet';
+        url = match[1].replace(/\/+$/, '');
+        return true;
+      },
+      { timeoutMs: bootTimeoutMs, gone: () => exited },
+    );
+    await waitUntil(`dsh web at ${url} answering host.describe with the replay model`, (left) => replayHostReady(url, left), {
+      timeoutMs: Math.max(1, bootTimeoutMs - (Date.now() - started)),
+      intervalMs: 150,
+      gone: () => exited,
+    });
+  } catch (error) {
     options.keep = true;
     await stop();
-    throw new Error(`dsh web died after boot; log ${logFile}:\n${tail()}`);
+    throw new Error(`${(error as Error).message}; log ${logFile}:\n${tail()}`);
   }
-  log(`dsh web ${DSH_VERSION} replaying ${path.basename(fixture)} at ${url} (pid ${pid}, log ${logFile})`);
+  log(`dsh web ${DSH_VERSION} replaying ${path.basename(fixture)} at ${url} in ${Date.now() - started} ms (pid ${pid}, log ${logFile})`);
   return { url, pid, logFile, stop };
 }

@@ -24,9 +24,9 @@ function filesUnder(dir: string): string[] {
 /** The data files (not READMEs nor TS helpers), relative to fixtures/. */
 const allDataFiles = filesUnder(FIXTURES_DIR).filter((file) => !/\.(md|ts|mts|mjs)$/.test(file));
 /**
- * Files of this repo's own making, not copied: small reproductions of its issues (`fixtures/trust/`, issue 8) and the
- * generated benchmark fixtures (`fixtures/perf/`, issue 9; written by scripts/make-perf-fixtures.mjs, git-ignored), a
- * recorded Playwright report for the closing-line tests (`fixtures/test-all/`) and the logs of issues 10–11
+ * Files of this repo's own making, not copied: small reproductions of hostile input (`fixtures/trust/`), the
+ * generated benchmark fixtures (`fixtures/perf/`, written by scripts/make-perf-fixtures.mjs, git-ignored), a
+ * recorded Playwright report for the closing-line tests (`fixtures/test-all/`) and hand-written logs
  * (`fixtures/transcript/`, `fixtures/sessions/`, `fixtures/review/`).
  */
 const OWN_FOLDERS = ['trust/', 'perf/', 'test-all/', 'transcript/', 'sessions/', 'review/'];

@@ -9,7 +9,8 @@ import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 export interface FrameStream {
   /**
    * Wait for the next frame after the cursor that matches `predicate`; frames skipped on the way stay in
-   * `frames`. Rejects after `timeoutMs` (default 5000 ms) with the frames seen, or when the socket closed.
+   * `frames`. Rejects after `timeoutMs` (default 30 000 ms, a bound against a hang on a busy machine, never a speed
+   * check) with the frames seen, or when the socket closed.
    */
   next(predicate: (frame: ServerRequest) => boolean, timeoutMs?: number): Promise<ServerRequest>;
   /** Every frame received so far, in arrival order. */
@@ -58,7 +59,7 @@ export function createFrameBuffer(close: () => Promise<void>): FrameBuffer {
       closeCode = code;
       wake();
     },
-    next(predicate, timeoutMs = 5000) {
+    next(predicate, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
         const check = (): boolean => {
           for (let i = cursor; i < frames.length; i += 1) {

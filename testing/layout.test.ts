@@ -1,5 +1,5 @@
 /**
- * The layout rule of issue 12 item 2: `server/` holds only what `ui-plan serve` runs. Every non-test module under
+ * The layout rule: `server/` holds only what `ui-plan serve` runs. Every non-test module under
  * `server/` must be reachable from the CLI entry (`server/cli.ts`) through its static and dynamic relative imports;
  * test support lives in `testing/`, which product code never imports (also enforced by eslint.config.js zones).
  */

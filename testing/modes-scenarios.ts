@@ -76,7 +76,7 @@ export const modesProtocolScenarios: ProtocolScenario[] = [
       const header = await mux.next(isEvent(sessionId, 'request/header'));
       expect(JSON.stringify(eventOf(header).data)).toContain('You are in review mode');
       expect(JSON.stringify(eventOf(header).data)).not.toContain('exit_plan_mode');
-      await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
+      await mux.next(isEvent(sessionId, 'turn/end'));
       // No request header before this turn, so the first switch carries no notice.
       expect(mux.frames.filter(isEvent(sessionId, 'user/message')).map(noticeOf).filter(Boolean)).toEqual([]);
     },
@@ -88,11 +88,11 @@ export const modesProtocolScenarios: ProtocolScenario[] = [
       const sessionId = await createSession(driver);
       await ok(driver, 'session.setMode', { sessionId, mode: 'review' });
       await ok(driver, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'hello' }] });
-      await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
+      await mux.next(isEvent(sessionId, 'turn/end'));
 
       const execution = await ok<{ result: { kind: string } }>(driver, 'commands/execute', { args: { agentId: sessionId, line: `/plan ${TASK}`, images: [] } });
       expect(execution.result.kind).toBe('success');
-      const question = await mux.next(isFrame('question/requested', sessionId), 10_000);
+      const question = await mux.next(isFrame('question/requested', sessionId));
       const toPlan = mux.frames.find(isEvent(sessionId, 'mode/set', (e) => e.data.mode === 'plan'));
       expect(toPlan).toBeDefined();
       expect(mux.frames.filter(isEvent(sessionId, 'user/message')).map(noticeOf).filter(Boolean)).toEqual(['The user switched this session to plan mode.']);
@@ -112,7 +112,7 @@ export const modesProtocolScenarios: ProtocolScenario[] = [
       expect(eventOf(result).seq).toBeLessThan(eventOf(stepEnd).seq);
       expect(eventOf(stepEnd).seq).toBeLessThan(eventOf(exit).seq);
       expect(eventOf(exit).seq).toBeLessThan(eventOf(nextStep).seq);
-      await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
+      await mux.next(isEvent(sessionId, 'turn/end'));
       const after = mux.frames
         .filter(isEvent(sessionId, 'user/message', (e) => e.seq > eventOf(result).seq))
         .map(noticeOf)

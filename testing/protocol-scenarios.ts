@@ -357,7 +357,7 @@ export const protocolScenarios: ProtocolScenario[] = [
       const off = await mux.next(isEvent(sessionId, 'plan/mode'));
       expect(eventOf(off).data).toEqual({ active: false });
       const nextStep = await mux.next(isEvent(sessionId, 'step/start'));
-      const turnEnd = await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
+      const turnEnd = await mux.next(isEvent(sessionId, 'turn/end'));
       expect(eventOf(turnEnd).data).toMatchObject({ reason: { kind: 'completed' } });
       // The exit commits at the boundary: after the tool result's step ends, before the next step starts,
       // with no notice (docs/upstream-spec.md §1.6, §1.9 "On approval").
@@ -513,7 +513,7 @@ export const protocolScenarios: ProtocolScenario[] = [
       expect(after.events).toHaveLength(before);
     },
   },
-  // Differences a real dsh 0.1.0-rc.8 host showed against this harness for the same interaction (interop, issue 5:
+  // Differences a real dsh 0.1.0-rc.8 host showed against this harness for the same interaction (interop:
   // e2e/interop, testing/dsh-replay-host.ts), fixed in the harness; each case pins the real host's behaviour.
   {
     name: 'as a real dsh host words it: /plan and /plan off result texts for committed, noop-on, already inactive, queued and cancelled',
@@ -606,7 +606,7 @@ export const protocolScenarios: ProtocolScenario[] = [
         message: { content: [{ type: 'text', text: 'one more thing' }], source: { kind: 'user' }, role: 'user', id: item?.id },
       });
       expect(await ok(driver, 'session.cancel', { sessionId })).toEqual({ accepted: true });
-      await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
+      await mux.next(isEvent(sessionId, 'turn/end'));
     },
   },
   {
@@ -669,7 +669,7 @@ export const protocolScenarios: ProtocolScenario[] = [
       const history = await fullHistory(driver, sessionId);
       expect(history.projections?.values.plan).toEqual({ active: false, pending: false });
       await ok(driver, 'session.cancel', { sessionId });
-      await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
+      await mux.next(isEvent(sessionId, 'turn/end'));
     },
   },
   {
@@ -682,7 +682,7 @@ export const protocolScenarios: ProtocolScenario[] = [
       expect((await ok<{ outcome: string }>(driver, 'session.setPlanMode', { sessionId, active: true })).outcome).toBe('queued');
       // The turn ends (cancelled) before any further boundary.
       await ok(driver, 'session.cancel', { sessionId });
-      const ended = await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
+      const ended = await mux.next(isEvent(sessionId, 'turn/end'));
       const tail = await fullHistory(driver, sessionId);
       expect(tail.projections?.values.plan).toEqual({ active: false, pending: true });
       expect(tail.events.filter((e) => e.type === 'plan/mode')).toEqual([]);
@@ -690,7 +690,7 @@ export const protocolScenarios: ProtocolScenario[] = [
 
       await ok(driver, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'Add a --greeting flag to the CLI' }] });
       const start = await mux.next(isEvent(sessionId, 'turn/start', (e) => e.seq > eventOf(ended).seq));
-      const on = await mux.next(isEvent(sessionId, 'plan/mode'), 10_000);
+      const on = await mux.next(isEvent(sessionId, 'plan/mode'));
       const step = await mux.next(isEvent(sessionId, 'step/start', (e) => e.seq > eventOf(start).seq));
       expect(eventOf(on).data).toEqual({ active: true });
       expect(eventOf(start).seq).toBeLessThan(eventOf(on).seq);

@@ -1,13 +1,10 @@
 /**
- * In-page instruments of `npm run bench:browser`, installed with `addInitScript` before any app code runs:
- * long tasks (PerformanceObserver `longtask`), Event Timing entries (`event`, durationThreshold 16, buffered), the
- * time of the last DOM mutation anywhere in the document (for the quiet rule, bench/browser/quiet.ts), keystroke and
- * click stamps, and waiters that resolve when an element found by ROLE AND ACCESSIBLE NAME appears, disappears, shows
- * a text or is whole — `domAt` (the MutationObserver callback that saw it) and `paintAt` (a message posted from the
- * next requestAnimationFrame, i.e. after that frame's paint). All times are the page's `performance.now()` ms.
- * The names (not CSS classes) are the contract with the app: textbox "Message the agent", region "Approve this plan
- * and leave plan mode?", a question flow's region named by its question, textbox "Feedback", button "Approve",
- * region "Transcript", navigation "Sessions".
+ * In-page instruments of `npm run bench:browser`, installed with `addInitScript` before any app code: long tasks,
+ * Event Timing entries, the last DOM mutation (for the quiet rule), keystroke and click stamps, and waiters for an
+ * element found by ROLE AND ACCESSIBLE NAME that appears, disappears, shows a text or is whole — `domAt` (the
+ * MutationObserver callback that saw it) and `paintAt` (after the next frame's paint), in page `performance.now()` ms.
+ * The names are the contract with the app: textbox "Message the agent", the review card's region, textbox
+ * "Feedback", button "Approve", region "Transcript", navigation "Sessions".
  */
 
 /** A role and accessible name, as Testing Library / Playwright would query it. */

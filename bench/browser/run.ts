@@ -1,11 +1,9 @@
 /**
- * `npm run bench:browser`: Playwright + CDP in Debian's Chromium against the production build (`vite build` runs
- * first) served by the real `ui-plan serve --model replay:FILE` on loopback, with the crafted fixtures of fixtures/perf
- * (scripts/make-perf-fixtures.mjs writes the missing ones). Every figure waits until the page is quiet
- * (bench/browser/quiet.ts) before the next step, task figures run until then, and DOM/heap figures are read once the
- * whole plan is shown. Each scenario runs under the load rule (bench/load.ts). Prints one table of median/min/max over
- * n runs beside the budgets; exits 0 when every budget is met, 1 on a miss, 3 when the machine was too loaded to
- * measure. It finds the app only by role and accessible name (see probes.ts).
+ * `npm run bench:browser`: Playwright + CDP in Debian's Chromium against the production build served by the real
+ * `ui-plan serve --model replay:FILE` on loopback, with the fixtures of fixtures/perf. Every figure waits until the
+ * page is quiet (quiet.ts); DOM/heap figures are read once the whole plan is shown; each scenario runs under the load
+ * rule (bench/load.ts). Prints median/min/max over n runs beside the budgets; exits 0 all met, 1 a miss, 3 not
+ * measured. It finds the app only by role and accessible name (probes.ts).
  */
 import { chromium, expect, type Browser, type Locator } from '@playwright/test';
 import os from 'node:os';

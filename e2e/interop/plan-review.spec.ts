@@ -1,5 +1,5 @@
 /**
- * ui-plan in front of a REAL DeepSeek Harness host (issue 5): the recorded plan-review session replayed by
+ * ui-plan in front of a REAL DeepSeek Harness host: the recorded plan-review session replayed by
  * `dsh web`, driven through ui-plan's own UI. The host has no ui-plan capabilities, so `/plan <task>` goes
  * through `commands/execute`; the review card shows the recorded plan; Approve leaves plan mode; the model says DONE.
  */

@@ -1,6 +1,6 @@
 /**
  * Axe on the main screens of the session-modes variant (`ui-plan serve --config examples/modes.yaml`), in light and
- * dark at 1280 and 375 px, with a screenshot of each (issue 11 items 5 and 8). One row per screen.
+ * dark at 1280 and 375 px, with a screenshot of each. One row per screen.
  */
 import { expect } from '@playwright/test';
 import { checkScreens, type Screen } from '../a11y.ts';

@@ -1,6 +1,6 @@
 /**
  * Axe on every main screen of the plan-mode app (`ui-plan serve`, scripted model), in light and dark at 1280 and
- * 375 px, with a screenshot of each (issue 11 items 5 and 8). One row per screen: add a row to cover a new one.
+ * 375 px, with a screenshot of each. One row per screen: add a row to cover a new one.
  */
 import { expect, type Page } from '@playwright/test';
 import { PHONE, checkScreens, type Screen } from '../a11y.ts';

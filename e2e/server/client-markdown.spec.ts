@@ -1,5 +1,5 @@
 /**
- * Against the real `ui-plan serve` (issue 8 items 5, 17, 18): a session log with hostile markdown, opened in the
+ * Against the real `ui-plan serve`: a session log with hostile markdown, opened in the
  * browser, runs nothing, fetches nothing off the page's origin (any such request is aborted and recorded here, so no
  * traffic leaves the machine), shows every tag as text, and links only http(s) addresses, in a new tab.
  */

@@ -1,5 +1,5 @@
 /**
- * Against the real `ui-plan serve` (issue 8 items 14, 15): the downlink sockets are routed through Playwright so a
+ * Against the real `ui-plan serve`: the downlink sockets are routed through Playwright so a
  * test can make them go silent (no close, no frames — a dead TCP path) or drop and refuse them (a server out of
  * reach). A silent downlink is noticed by the liveness probe and reconnected, and the page catches up without a
  * reload; while the downlink is down the review actions say why they are disabled, and after the reconnect the

@@ -1,5 +1,5 @@
 /**
- * Keyboard alone (issue 11 item 4): from page load to an approved plan with nothing but `keyboard.press` and
+ * Keyboard alone: from page load to an approved plan with nothing but `keyboard.press` and
  * `keyboard.type` — Tab to "New session", Enter, type the task into the composer (focused by then), Tab to Approve
  * on the review card, Enter. Assertions only look; every action is a key.
  */
@@ -97,8 +97,8 @@ async function focusWithoutRing(page: Page, presses: number): Promise<string[]> 
   return missing;
 }
 
-// The review card at 375 px is left out until the transcript above it keeps a height of its own there (issue 11
-// item 2, part T): today it is squeezed to 0 px while staying in the Tab order. Add `review: true` then.
+// The review card at 375 px is left out until the transcript above it keeps a height of its own there:
+// today it is squeezed to 0 px while staying in the Tab order. Add `review: true` then.
 for (const { review, ...viewport } of [
   { width: 1280, height: 800, review: true },
   { width: 375, height: 667, review: false },

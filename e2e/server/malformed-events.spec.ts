@@ -1,5 +1,5 @@
 /**
- * Against the real `ui-plan serve` (issue 8 item 7): an event whose payload has the wrong shape never replaces the
+ * Against the real `ui-plan serve`: an event whose payload has the wrong shape never replaces the
  * app with the error screen, whether it arrives in an opened session log or over the mux socket. The two-line
  * reproduction and a larger log mixing good and bad events (fixtures/trust/) are opened with "Open session log";
  * a bad `session/event` frame is injected into a live session's mux socket.

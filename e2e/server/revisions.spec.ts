@@ -1,5 +1,5 @@
 /**
- * Issue 10 against the real `ui-plan serve` (built app, scripted model): keep planning twice with feedback, see v3
+ * Plan revisions and the review history against the real `ui-plan serve` (built app, scripted model): keep planning twice with feedback, see v3
  * with its diff against v2 and the feedback that led to it, compare v1 with v3, copy the plan, approve, open Reviews,
  * download the history as Markdown and JSON and check what they say, and download the session log and compare its
  * bytes with the file in the data directory.

@@ -1,7 +1,7 @@
 /**
  * Against the real `ui-plan serve` (built app): every page response carries the CSP (no 'unsafe-inline'),
  * X-Frame-Options, nosniff and no-referrer; the app runs a whole `/plan` task up to the review card with zero
- * CSP violations; and a page on another loopback origin cannot frame it (issue 8 item 5).
+ * CSP violations; and a page on another loopback origin cannot frame it.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * A sessions list people can use (issue 10 item 4), against the real server: New session is a draft until the first
+ * A sessions list people can use, against the real server: New session is a draft until the first
  * message, titles tell sessions apart, rename, delete with confirmation and undo, and opening the same log twice.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Against the real `ui-plan serve` (issue 11 items 1–2): a session whose scripted model calls tools shows one line
+ * Against the real `ui-plan serve`: a session whose scripted model calls tools shows one line
  * per tool call that expands to its arguments and result, without the rows below overlapping it; the plan review
  * card expands to the whole content area and collapses back (button, Escape) at 1280×800 and 375×667, where the
  * transcript keeps real room while the card is collapsed; the plan's title is its largest heading; an opened log

@@ -1,7 +1,7 @@
 /**
  * The host's failures as the protocol answers them: a {@link HostError} a method handler throws becomes
  * `{ok:false, error:{code, message, details}}` (harness/host/routing.ts); anything else is an internal error whose
- * detail goes to the server log while the client gets {@link INTERNAL_ERROR_MESSAGE} (issue 8 item 6).
+ * detail goes to the server log while the client gets {@link INTERNAL_ERROR_MESSAGE}.
  */
 import type { RpcError } from '../../src/core/protocol/envelopes.ts';
 
@@ -16,5 +16,5 @@ export class HostError extends Error {
   }
 }
 
-/** What a client is told when a request failed inside the host; the detail is in the server log (issue 8 item 6). */
+/** What a client is told when a request failed inside the host; the detail is in the server log. */
 export const INTERNAL_ERROR_MESSAGE = 'the request failed inside the host; the details are in the server log';

@@ -11,7 +11,7 @@ import { MAX_IMPORT_JSONL_CHARS, type ImportRefusal } from '../../src/core/proto
 /**
  * Why a file cannot be imported as a recorded session, or `undefined` when it can. A dsh log is recognised by its
  * session header or, without one, by at least one event of a kind dsh logs; a recognised log with at least one line
- * after the header is imported even when every event is unreadable (issue 8 item 7: the lines are skipped and
+ * after the header is imported even when every event is unreadable (the lines are skipped and
  * reported, kept as `import/skipped`, never fatal). Without a header, events of unknown kinds alone are not a log.
  * @param text - the uploaded file's text
  * @param parsed - `parseSessionLog(text)`

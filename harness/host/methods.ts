@@ -30,7 +30,7 @@ export interface MethodContext {
   describe(): unknown;
   /** Create an empty session (the engine's `createSession`); a draft is stored at its first event. */
   createSession(options: { cwd?: string; sessionId?: string; draft?: boolean }): string;
-  /** Rename, delete and restore (harness/session-admin.ts, issue 10 item 4). */
+  /** Rename, delete and restore (harness/session-admin.ts). */
   admin: ReturnType<typeof createSessionAdmin<Session>>;
 }
 
@@ -77,7 +77,7 @@ export function createMethodHandlers(ctx: MethodContext): MethodHandlers {
     },
     'session.cancel': (payload) => {
       table.sessionOf(payload.sessionId).agent?.cancel();
-      // A real dsh host answers `{accepted:true}` (interop, issue 5).
+      // A real dsh host answers `{accepted:true}`.
       return { accepted: true };
     },
     'commands/list': (payload) => {
@@ -112,7 +112,7 @@ export function createMethodHandlers(ctx: MethodContext): MethodHandlers {
         const message = importRefusalText(refusal);
         throw new HostError('bad-request', message, { issues: [{ path: ['jsonl'], message }], refusal });
       }
-      // The same log opened twice answers the session it opened the first time (issue 10 item 4).
+      // The same log opened twice answers the session it opened the first time.
       const sourceId = parsed.header?.id || undefined;
       const digest = await logDigestOf(payload.jsonl);
       const match = importMatchOf(table.sessions.values(), sourceId, digest);

@@ -2,7 +2,7 @@
  * Request routing of the host (docs/protocol.md "Unary calls", docs/upstream-spec.md §4): the client-request envelope is checked,
  * its method matched against the path and the method table, the payload validated by the method's schema, and the
  * handler's value or failure wrapped in a `server-response`. `/api/respond` bodies go to the Web question provider.
- * Never throws: an internal failure is logged and answered with a generic sentence (issue 8 item 6).
+ * Never throws: an internal failure is logged and answered with a generic sentence.
  */
 import type { z } from 'zod';
 import {
@@ -93,7 +93,7 @@ export function createRouter(
         // A failure may follow events that were stored (a command's run and its error): it leaves after them too.
         await settle().catch(() => {});
         // An internal error's text may quote server paths or stack lines: it goes to the log, the client gets a
-        // generic sentence (issue 8 item 6). A log-write failure names its cause, never a path (harness/log.ts).
+        // generic sentence. A log-write failure names its cause, never a path (harness/log.ts).
         if (error instanceof HostError && error.code !== 'internal') return fail(rpcId, error.code, error.message, error.details);
         if (error instanceof LogStoppedError) {
           return fail(rpcId, 'log-stopped', error.message, { sessionId: error.sessionId, reason: error.stop.reason });

@@ -20,7 +20,7 @@ import { readOnlyReasonOf, readOnlyReasonText, summaryReadOnlyReason, variantOfL
 export interface Session {
   readonly sessionId: string;
   log: SessionLog;
-  /** Kept beside the log (a person's title, where an import came from); issue 10 item 4. */
+  /** Kept beside the log (a person's title, where an import came from). */
   meta: SessionMeta;
   /** A draft is neither stored nor listed until its first event (`session.create {draft}`). */
   draft: boolean;
@@ -131,7 +131,7 @@ export function createSessionTable(deps: SessionTableDeps) {
   };
 
   /**
-   * Store a new session, register it and announce it on the host downlink; a draft (issue 10 item 4) is stored and
+   * Store a new session, register it and announce it on the host downlink; a draft is stored and
    * announced only at its first event, and until then only its creator knows it. @throws HostError; LogWriteError
    */
   const add = (stored: StoredSession, draft = false): Session => {

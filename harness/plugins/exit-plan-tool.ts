@@ -30,7 +30,7 @@ export const KEEP_PLANNING_DESCRIPTION = 'Stay in plan mode; feedback goes back 
 
 /**
  * `exit_plan_mode` result and error texts (docs/upstream-spec.md §1.9), word for word as the real dsh 0.1.0-rc.8 plugin
- * throws them (the tool result then reads `Error: <text>`; interop, issue 5).
+ * throws them (the tool result then reads `Error: <text>`, as on a real dsh host).
  */
 export const EXIT_TEXTS = {
   approved: 'Plan approved — plan mode exited; carry out the plan starting with your next step.',
@@ -92,7 +92,7 @@ export function createExitPlanTool(options: ExitPlanToolOptions): ToolDefinition
       if (!isValidPlanText(plan)) return toolError(EXIT_TEXTS.badPlan);
       if (!options.questions) return toolError(options.noChannelText);
       // The verdict is decided, stored and (on approval) queued inside the user's response, so a response whose
-      // result cannot be logged is refused and the review stays open (issue 8 item 20).
+      // result cannot be logged is refused and the review stays open.
       const outcomeOf = (response: QuestionAnswer | 'cancelled'): ToolOutcome => {
         if (response === 'cancelled') return toolError(EXIT_TEXTS.dismissed);
         if (options.isDisposed()) return toolError(EXIT_TEXTS.reloaded);

@@ -1,11 +1,9 @@
 /**
- * The session-modes plugin `mode` (seed 002; docs/upstream-spec.md §2, E0 around 07-20/21): named, logged, per-agent
- * collaboration modes, `plan` the first definition. The mode lives in the log as whole-value `mode/set {mode}`;
- * the only in-memory state is one pending intent per agent, flushed at the loop's seams (prompt submit inside
- * the just-opened turn, turn continuation after each step) with one coalesced notice when the last request
- * header told the model another mode. It renders `mode:policy` (order 50) while a non-default mode is in
- * force, offers `exit_plan_mode` only while the folded mode is `plan`, and registers `/<name>` per definition
- * plus `/mode <name>`. Guidance only: it never gates or filters another tool.
+ * The session-modes plugin `mode` (seed 002; docs/upstream-spec.md §2, E0): named, logged, per-agent modes, `plan`
+ * the first. The mode lives in the log as whole-value `mode/set {mode}`; in memory only one pending intent per
+ * agent, flushed at prompt submit and turn continuation with one coalesced notice when the last request header told
+ * another mode. It renders `mode:policy` (order 50) outside the default mode, offers `exit_plan_mode` only in
+ * `plan`, and registers `/<name>` per definition plus `/mode <name>`. Guidance only: it never gates another tool.
  */
 import type { SessionEvent } from '../../src/core/log/types.ts';
 import { DEFAULT_MODE, foldMode, PLAN_MODE } from '../../src/core/modes/fold.ts';

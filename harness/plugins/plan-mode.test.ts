@@ -182,27 +182,27 @@ describe('plan-mode plugin', () => {
 
   it.each([
     {
-      name: 'does nothing with nothing pending (item 12)',
+      name: 'does nothing with nothing pending (§6 item 12)',
       act: (f: ReturnType<typeof fixture>) => f.pm.boundary('s1'),
       types: ['turn/start'],
     },
     {
-      name: 'commits a pending entry (item 13)',
+      name: 'commits a pending entry (§6 item 13)',
       act: (f: ReturnType<typeof fixture>) => (f.pm.set('s1', true), f.pm.boundary('s1')),
       types: ['turn/start', 'plan/mode'],
     },
     {
-      name: 'appends nothing after dispose (item 14)',
+      name: 'appends nothing after dispose (§6 item 14)',
       act: (f: ReturnType<typeof fixture>) => (f.pm.set('s1', true), f.plugin.dispose(), f.pm.boundary('s1')),
       types: ['turn/start'],
     },
     {
-      name: 'appends nothing for a net-zero sequence (item 16)',
+      name: 'appends nothing for a net-zero sequence (§6 item 16)',
       act: (f: ReturnType<typeof fixture>) => (f.pm.set('s1', true), f.pm.set('s1', false), f.pm.boundary('s1')),
       types: ['turn/start'],
     },
     {
-      name: 'adds no notice before any header (item 17)',
+      name: 'adds no notice before any header (§6 item 17)',
       act: (f: ReturnType<typeof fixture>) => (f.pm.set('s1', true), f.pm.boundary('s1'), f.pm.boundary('s1')),
       types: ['turn/start', 'plan/mode'],
     },
@@ -393,12 +393,12 @@ describe('plan-mode plugin', () => {
   });
 
   it.each([
-    { name: 'no calling agent (item 44)', active: true, plan: PLAN, agent: 'none', text: EXIT_TEXTS.noAgent },
-    { name: 'plan mode off (item 45)', active: false, plan: PLAN, agent: 'root', text: EXIT_TEXTS.notActive },
-    { name: 'empty plan (item 46)', active: true, plan: '', agent: 'root', text: EXIT_TEXTS.badPlan },
-    { name: 'prose plan (item 46)', active: true, plan: 'do things', agent: 'root', text: EXIT_TEXTS.badPlan },
-    { name: 'level-2 heading (item 46)', active: true, plan: '## Plan\n- a', agent: 'root', text: EXIT_TEXTS.badPlan },
-    { name: 'no space after # (item 46)', active: true, plan: '#Plan', agent: 'root', text: EXIT_TEXTS.badPlan },
+    { name: 'no calling agent (§6 item 44)', active: true, plan: PLAN, agent: 'none', text: EXIT_TEXTS.noAgent },
+    { name: 'plan mode off (§6 item 45)', active: false, plan: PLAN, agent: 'root', text: EXIT_TEXTS.notActive },
+    { name: 'empty plan (§6 item 46)', active: true, plan: '', agent: 'root', text: EXIT_TEXTS.badPlan },
+    { name: 'prose plan (§6 item 46)', active: true, plan: 'do things', agent: 'root', text: EXIT_TEXTS.badPlan },
+    { name: 'level-2 heading (§6 item 46)', active: true, plan: '## Plan\n- a', agent: 'root', text: EXIT_TEXTS.badPlan },
+    { name: 'no space after # (§6 item 46)', active: true, plan: '#Plan', agent: 'root', text: EXIT_TEXTS.badPlan },
   ])('fails before asking: $name', async ({ active, plan, agent, text }) => {
     const f = fixture();
     if (active) f.pm.set('s1', true);

@@ -1,11 +1,9 @@
 /**
  * The plan-mode plugin (docs/upstream-spec.md §1.3–§1.10, E3 where eras differ; no images, no Code Mode; seed 000).
- * State lives in the log as whole-value `plan/mode {active}` events; the only in-memory state is the pending
- * selection per agent, committed at the next pre-step boundary (or at once when idle), and a notice owed by an
- * idle commit, which the next boundary adds to its step's messages (upstream `agent.inject`); a selection the log
- * shows pending is restored after a restart. It contributes the
- * `plan:policy` section (order 50), the always-listed `exit_plan_mode` tool with its review question, the
- * `/plan` command and the tool cards. It never blocks or filters another tool.
+ * State lives in the log as whole-value `plan/mode {active}`; in memory only the pending selection per agent
+ * (committed at the next pre-step boundary, or at once when idle; restored from the log after a restart) and a notice
+ * owed by an idle commit. It contributes `plan:policy` (order 50), the always-listed `exit_plan_mode` tool with its
+ * review question, the `/plan` command and the tool cards. It never blocks or filters another tool.
  */
 import { planCommandArgs } from '../../src/core/commands/grammar.ts';
 import type { SessionEvent } from '../../src/core/log/types.ts';
@@ -43,7 +41,7 @@ export const NOTICE_OFF = 'The user switched this session back to the default mo
 
 /**
  * `/plan` result texts (docs/upstream-spec.md §1.8 outcome table), word for word as a real dsh 0.1.0-rc.8 host answers
- * `commands/execute` (interop, issue 5; testing/protocol-scenarios.ts "as a real dsh host words it").
+ * `commands/execute` (testing/protocol-scenarios.ts "as a real dsh host words it").
  */
 export const PLAN_TEXTS = {
   onCommitted: 'Plan mode on. Use /plan off to leave.',

@@ -1,7 +1,7 @@
 /**
  * The stored lines of a parsed dsh log, one per seq: each readable event as it was, and a placeholder of type
  * {@link SKIPPED_LINE_TYPE} for each line the core reader skipped, so seq stays equal to the line's position after
- * the header (issue 8 item 11). Shared by `session.import` and the file storage's reload, which must agree.
+ * the header. Shared by `session.import` and the file storage's reload, which must agree.
  */
 import type { ParsedLog } from '../../src/core/log/reader.ts';
 import type { StoredLine, StoredSession } from '../types.ts';

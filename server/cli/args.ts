@@ -100,7 +100,7 @@ export interface ServeOptions {
 }
 
 /**
- * Refuse a non-loopback bind without a trusted Host name (issue 8 item 4): such a server would accept only
+ * Refuse a non-loopback bind without a trusted Host name: such a server would accept only
  * requests whose Host is loopback, which a remote peer may not send, i.e. nothing useful, or worse if the rule slips.
  * @param host the `--host` value
  * @param trustedHosts the `--trusted-host` values

@@ -19,8 +19,8 @@ import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.t
 import { useAnsweringStore, isAnsweredHere } from '../lib/answering-store.ts';
 import { whenIdleAfterPaint } from '../lib/lazy-module.ts';
 
-// The review card and the generic question flow load as their own chunks (the first load stays under its budget,
-// issue 9), prefetched when the page is idle after its first paint (`prefetchDockCardsWhenIdle`), so a review that
+// The review card and the generic question flow load as their own chunks (the first load stays under its budget
+// in `npm run bench:browser`), prefetched when the page is idle after its first paint (`prefetchDockCardsWhenIdle`), so a review that
 // arrives later finds them loaded.
 const loadReviewCard = () => import('../features/plan-review/plan-review-card.tsx');
 const loadQuestionFlow = () => import('../features/questions/question-flow.tsx');
@@ -36,7 +36,7 @@ export function prefetchDockCardsWhenIdle(): void {
 }
 
 /**
- * Chat about it with Feedback text (issue 8 item 16): the text becomes the composer's draft of the session, after
+ * Chat about it with Feedback text: the text becomes the composer's draft of the session, after
  * any draft already there (a blank line between), so nothing typed is lost when the review goes away.
  */
 export function moveToComposer(sessionId: string, feedback: string): void {
@@ -98,7 +98,7 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
     if (hadQuestion.current && !pending) focusComposer();
     hadQuestion.current = pending !== undefined;
   }, [pending]);
-  // Nothing typed is lost when a question leaves this session's dock without this tab's answer (issue 8 item 16).
+  // Nothing typed is lost when a question leaves this session's dock without this tab's answer.
   useEffect(() => {
     const rpcIds = state.questions.map((q) => q.rpcId);
     const before = seen.current;

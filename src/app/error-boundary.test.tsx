@@ -1,7 +1,7 @@
 /**
  * Tests of the app's error boundary: it shows the error and "Try again" starts over from a clean query cache.
  */
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, queryOptions, useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it, vi } from 'vitest';
@@ -33,9 +33,10 @@ it('clears the query cache on "Try again", so a cached value that broke the rend
   const user = userEvent.setup();
   const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(['session', 'x'], { events: null });
+  const sessionQuery = queryOptions({ queryKey: ['session', 'x'], queryFn: async (): Promise<{ events: string[] | null }> => ({ events: ['hello'] }) });
+  client.setQueryData(sessionQuery.queryKey, { events: null });
   function Reader() {
-    const query = useQuery({ queryKey: ['session', 'x'], queryFn: async () => ({ events: ['hello'] }) });
+    const query = useQuery(sessionQuery);
     if (!query.data) return <p>Loading</p>;
     return <p>{(query.data.events as string[]).length} events</p>;
   }

@@ -16,7 +16,7 @@ export interface AppLocale {
   creating: string;
   createError: (message: string) => string;
   untitled: string;
-  /** The session's views (issue 10 item 2): the tab list's name and its tabs. */
+  /** The session's views: the tab list's name and its tabs. */
   sessionViews: string;
   transcriptTab: string;
   reviewsTab: (count: number) => string;

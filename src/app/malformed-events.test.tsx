@@ -1,5 +1,5 @@
 /**
- * The whole app on events it cannot show (issue 8 items 7 and 8): wrong-shaped payloads from a baseline or the
+ * The whole app on events it cannot show: wrong-shaped payloads from a baseline or the
  * live downlink never replace the app with the error screen; the transcript shows every other event and a quiet
  * note counting the skipped ones; a session id that is an `Object.prototype` key is just an unknown session.
  */

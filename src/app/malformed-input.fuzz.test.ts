@@ -1,13 +1,10 @@
 // @vitest-environment node
 /**
- * Fuzz suite of malformed log lines and downlink frames (issue 8 item 9), with fast-check and a fixed seed. The
- * valid events of every recorded log in fixtures/dsh-recordings and fixtures/projection-random are interleaved with
- * noise — random JSON, truncated lines, wrong payload shapes, `Object.prototype` keys, huge numbers, deep nesting,
- * lone UTF-16 surrogates, stray byte-order marks, CRLF — and run through the reader, the folds (plan, mode,
- * transcript) and the session-stream store. Each run asserts that nothing throws and that the valid events fold to
- * the same result as without the noise (compared by content and order; noise lines shift seq in a log).
- * `npm test` runs about 10,000 lines and 2,000 frames; `npm run fuzz` (UI_PLAN_FUZZ=full) 100,000 and 10,000.
- * UI_PLAN_FUZZ_SEED replays another seed.
+ * Fuzz suite (fast-check, fixed seed): the valid events of every recorded log in fixtures/dsh-recordings and
+ * fixtures/projection-random, interleaved with noise (random JSON, truncated lines, wrong shapes, prototype keys,
+ * deep nesting, lone surrogates, BOMs, CRLF), run through the reader, the folds and the session-stream store:
+ * nothing throws, and the valid events fold to the same result as without the noise. `npm test` runs ~10,000 lines
+ * and 2,000 frames; `npm run fuzz` (UI_PLAN_FUZZ=full) 100,000 and 10,000; UI_PLAN_FUZZ_SEED replays another seed.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { holdModel } from '../../mocks/node.ts';
 import { LANGUAGE_KEY, syncDocumentLanguage, useLanguageStore } from '../lib/language.ts';
 import { syncDocumentTheme, THEME_KEY, useThemeStore } from '../lib/theme.ts';
 import { App } from './app.tsx';
@@ -88,19 +89,21 @@ it('approves a plan in Chinese while the host’s own texts stay as the host wro
   useLanguageStore.getState().setLanguage('zh-CN');
   render(<App queryClient={fresh()} />);
   await user.click(within(await screen.findByRole('main')).getByRole('button', { name: '新建会话' }));
-  const box = await screen.findByRole('textbox', { name: '给智能体发消息' });
-  await user.type(box, '/plan Add a --greeting flag to the CLI{Enter}');
+  await user.click(await screen.findByRole('textbox', { name: '给智能体发消息' }));
+  await user.paste('/plan Add a --greeting flag to the CLI');
+  await user.keyboard('{Enter}');
 
   // The question is the host's text: shown as written, around Chinese controls.
-  const review = await screen.findByRole('region', { name: 'Approve this plan and leave plan mode?' }, { timeout: 5000 });
+  const review = await screen.findByRole('region', { name: 'Approve this plan and leave plan mode?' });
   expect(within(screen.getByRole('navigation', { name: '会话' })).getByText('等待你审阅')).toBeInTheDocument();
   expect(screen.getByRole('status', { name: /^计划模式：开/ })).toBeInTheDocument();
   expect(within(review).getByRole('button', { name: '继续规划' })).toBeInTheDocument();
 
+  holdModel(); // the execution after the approval is not under test
   await user.click(within(review).getByRole('button', { name: '批准' }));
-  expect(await screen.findByRole('status', { name: /^计划模式：关/ }, { timeout: 5000 })).toBeInTheDocument();
+  expect(await screen.findByRole('status', { name: /^计划模式：关/ })).toBeInTheDocument();
   const transcript = screen.getByRole('region', { name: '对话记录' });
   expect(within(transcript).getByText('已批准')).toBeInTheDocument();
   expect(within(transcript).getByRole('article', { name: '你' })).toHaveTextContent('Add a --greeting flag to the CLI');
   expect(within(transcript).getByRole('article', { name: '计划：Add a --greeting flag to the CLI' })).toBeInTheDocument();
-}, 20_000);
+});

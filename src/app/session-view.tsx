@@ -28,7 +28,7 @@ import { useCopy } from '../lib/language.ts';
 import { useSessionAnnouncements } from './live-announcer.tsx';
 import { appLocales } from './locales.ts';
 
-// The Reviews view and jsdiff load on first use, outside the first-load bundle (issue 9 budget).
+// The Reviews view and jsdiff load on first use, outside the first-load bundle.
 const ReviewsView = lazy(() => import('../features/reviews/reviews-view.tsx'));
 
 /**
@@ -45,7 +45,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
   useSessionAnnouncements(state);
   const reviewPending = state.questions.some((q) => planReviewOf(q.questions) !== undefined);
   const waiting = reviewPending ? 'review' : state.questions.length > 0 ? 'answer' : undefined;
-  // The transcript owns its scroll container and follows the bottom itself (virtualised, issue 9).
+  // The transcript owns its scroll container and follows the bottom itself (virtualised).
   const transcript = useSessionTranscript(sessionId);
   const loadOlder = useCallback(() => void store.loadOlder(sessionId), [store, sessionId]);
   const loadAll = useCallback(() => void store.loadAll(sessionId), [store, sessionId]);

@@ -38,7 +38,7 @@ export function Shell() {
   const closeButton = useRef<HTMLButtonElement>(null);
   const toggleButton = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
-  // A session created from the list takes keyboard focus in its composer once it is the one shown (issue 11 item 4):
+  // A session created from the list takes keyboard focus in its composer once it is the one shown:
   // asking earlier would focus the composer of the session being left.
   const focusWhenShown = useRef<string | undefined>(undefined);
   useEffect(() => {

@@ -7,17 +7,17 @@ import type { Dictionaries } from '../lib/language.ts';
 /** Every string the shared components show. */
 export type ComponentsCopy = {
   /**
-   * The placeholder of a markdown image, which is never fetched on render (issue 8 item 5).
+   * The placeholder of a markdown image, which is never fetched on render.
    * @param alt the image's alt text (may be empty)
    * @param host the host it would be loaded from, or `undefined` for an address that cannot be opened
    */
   imagePlaceholder: (alt: string, host: string | undefined) => string;
   /** Tooltip of the image placeholder link. */
   imageOpenHint: string;
-  /** Tooltip of a link shown as text because its address is unsafe or relative (issue 8 item 18). */
+  /** Tooltip of a link shown as text because its address is unsafe or relative. */
   linkNotOpened: string;
   /**
-   * The note under a folded very long line (issue 9 point 1: capped, never a freeze).
+   * The note under a folded very long line (capped, never a freeze).
    * @param shown characters formatted; @param total characters of the line
    */
   longLineFolded: (shown: number, total: number) => string;
@@ -34,7 +34,7 @@ export type ComponentsCopy = {
   copyFailed: string;
   /** The note over a block nested too deeply to format, shown as raw text. @param levels the nesting limit */
   deepNesting: (levels: number) => string;
-  /** The plan's copy and download actions (issue 10 item 3). */
+  /** The plan's copy and download actions. */
   copyPlan: string;
   /** The short visible text of Copy plan / Download .md on a narrow screen (their names stay the long ones). */
   copyPlanShort: string;

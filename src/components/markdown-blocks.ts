@@ -1,13 +1,9 @@
 /**
- * Splits markdown source into segments the Markdown component parses and renders one by one (issue 9 point 1):
- * top-level blocks grouped into chunks of about `CHUNK_TARGET_CHARS`, cut only where CommonMark starts a new
- * top-level block (after a blank line, at column 0, outside a fence or a raw HTML block, not inside one list), so
- * rendering the chunks one after another looks like rendering the whole text. What is too big to parse without a
- * freeze is capped: a line over `MAX_LINE_CHARS` is its own `long-line` segment, a block nested deeper than
- * `MAX_NESTING` is a `deep` segment shown as raw text; a table over `TABLE_SPLIT_CHARS` is a `table` segment whose
- * rows are parsed in groups. Pure and linear in the text; the split of a growing text (streaming) keeps its earlier
- * segments byte-identical, as a cut is decided only at a line that already ended (a streamed table that grows past
- * `TABLE_SPLIT_CHARS` becomes its own segment once).
+ * Splits markdown source into segments the Markdown component parses and renders one by one: top-level blocks in
+ * chunks of about `CHUNK_TARGET_CHARS`, cut only where CommonMark starts a new top-level block, so rendering the
+ * chunks in turn looks like rendering the whole text. What is too big to parse without a freeze is capped (see
+ * `splitMarkdown`). Pure and linear in the text; the split of a growing text (streaming) keeps its earlier segments
+ * byte-identical, as a cut is decided only at a line that already ended.
  */
 
 /** A line longer than this (characters) is folded: only its first `MAX_LINE_CHARS` are formatted. */
@@ -116,7 +112,10 @@ function bigTableAt(text: string, lineStart: number, line: string): { end: numbe
 }
 
 /**
- * Split markdown into segments (see the module header for where it cuts and what it caps).
+ * Split markdown into segments. A cut falls after a blank line, at column 0, outside a fence or a raw HTML block and
+ * not inside one list. Capped: a line over `MAX_LINE_CHARS` is its own `long-line` segment, a block nested deeper
+ * than `MAX_NESTING` is a `deep` segment shown as raw text; a table over `TABLE_SPLIT_CHARS` is a `table` segment
+ * whose rows are parsed in groups (a streamed table that grows past it becomes its own segment once).
  * @param text the markdown source, any length
  * @returns the segments in order; their sources joined (with the newline after a long line) give back `text`,
  *   except that a chunk which starts inside a code fence cut by a long line repeats the fence's opening line first
@@ -281,7 +280,7 @@ export function markdownSegmentsOf(text: string): MarkdownSegment[] {
 export type MarkdownCaps = { longLines: number; deepBlocks: number };
 
 /**
- * What of `text` the Markdown component shows capped (issue 9: "say in the card when something was capped").
+ * What of `text` the Markdown component shows capped ("say in the card when something was capped").
  * @param text the markdown source
  * @returns the counts, or `undefined` when nothing is capped
  */

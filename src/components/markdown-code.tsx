@@ -1,11 +1,9 @@
 /**
- * A fenced code block of the Markdown component (issue 11 item 2): the code with a Copy button and its language,
- * highlighted once the highlighter chunk (`markdown-highlight.ts`, loaded on the first block with a language) is
- * there — plain text until then, and for languages it does not know. A long block is highlighted in pieces of whole
- * lines, one piece per idle task (`HIGHLIGHT_LINES` lines each), so a 500-line block never makes a long task; the
- * lines not highlighted yet show as plain text. Highlighted pieces are cached on their text, so a remounted row or a
- * streamed block that grows re-highlights only its new last piece. The output is `span`s with `hljs-*` classes only:
- * no `style` attribute, no HTML string (the CSP has no 'unsafe-inline').
+ * A fenced code block of the Markdown component: the code with a Copy button and its language, highlighted once the
+ * lazy highlighter chunk (`markdown-highlight.ts`) is there — plain text until then and for unknown languages. A long
+ * block is highlighted in pieces of whole lines, one per idle task, so no block makes a long task; pieces are cached
+ * on their text. The output is `span`s with `hljs-*` classes only: no `style`, no HTML string (the CSP has no
+ * 'unsafe-inline').
  */
 import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ElementContent, Root } from 'hast';

@@ -1,5 +1,5 @@
 /**
- * The code highlighter of the Markdown component's code blocks, loaded lazily in its own chunk (issue 11 item 2: the
+ * The code highlighter of the Markdown component's code blocks, loaded lazily in its own chunk (the
  * first load stays light): `lowlight` (highlight.js core, output as a hast tree of `span`s with `hljs-*` classes —
  * never a `style` attribute, as the Content-Security-Policy has no 'unsafe-inline') with a few common languages
  * registered: TypeScript, JavaScript, JSON, Bash/shell, Python, diff, YAML, Markdown, Go, Rust. Unknown languages

@@ -1,14 +1,9 @@
 /**
- * The markdown pipeline of the app's one Markdown component (`markdown.tsx`), loaded lazily in its own chunk so the
- * first screen does not wait for it (issue 9 point 3): GitHub-flavoured markdown through `react-markdown` +
- * `remark-gfm`, hardened for text written by a model or a hostile log (issue 8 items 5, 17, 18). Invariants:
- * - raw HTML is literal text, never dropped and never executed (`Use Vec<u8> and the <channel> tag.` shows as is);
- * - a link opens in a new tab (`rel="noopener noreferrer"`) only for an absolute http(s)/mailto address
- *   (`safeLinkUrl`); any other scheme and every relative address (`/api/…`, `foo.md`, `#x`) is a non-navigating
- *   `span` with the link text, so it can neither run script nor move the app;
- * - no image is ever fetched on render: an image is a placeholder "Image: alt — host", a link to open it in a new
- *   tab for an http(s) source, plain text otherwise (and plain text inside any link, as links do not nest);
- * - no `style` attribute is emitted (GFM table alignment becomes a class).
+ * The hardened markdown pipeline of the Markdown component (`markdown.tsx`), in its own lazy chunk: GFM through
+ * `react-markdown` + `remark-gfm` for text written by a model or a hostile log. Invariants: raw HTML is literal text,
+ * never dropped or executed; a link opens (new tab, `rel="noopener noreferrer"`) only for an absolute http(s)/mailto
+ * address (`safeLinkUrl`), any other is a non-navigating `span`; no image is ever fetched on render (a placeholder
+ * "Image: alt — host", a link for an http(s) source); no `style` attribute is emitted (GFM alignment is a class).
  */
 import { createContext, memo, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
@@ -48,7 +43,7 @@ export const markdownParseStats = { parses: 0 };
 
 /**
  * A remark plugin that turns every raw HTML node (block or inline, comments included) into a text node with the
- * same source, so it is shown verbatim (issue 8 item 17: "raw HTML is shown as literal text everywhere").
+ * same source, so it is shown verbatim ("raw HTML is shown as literal text everywhere").
  * @returns the tree transformer (mutates the tree in place)
  */
 export function remarkHtmlAsText() {
@@ -154,8 +149,8 @@ function firstHeading(node: HastNode): HastNode | undefined {
 }
 
 /**
- * A rehype plugin that gives the first heading of the tree, whatever its level, the class `markdown-title` (issue 11
- * item 2: a plan's own title is its first heading, and the card shows it as its largest heading).
+ * A rehype plugin that gives the first heading of the tree, whatever its level, the class `markdown-title` (a
+ * plan's own title is its first heading, and the card shows it as its largest heading).
  * @returns the tree transformer (mutates the tree in place)
  */
 export function rehypeTitle() {
@@ -172,7 +167,9 @@ const titlePlugins = [rehypeTitle];
 /**
  * Parse and render one markdown segment (a chunk of a longer text, see `markdown-blocks.ts`) with the hardening
  * rules of the module header; no wrapper element. Memoised on `text` and `titled`, so an unchanged chunk is never
- * re-parsed.
+ * re-parsed. `Use Vec<u8> and the <channel> tag.` shows as is; a relative address (`/api/…`, `foo.md`, `#x`) or any
+ * other scheme is a `span` with the link text, so it can neither run script nor move the app; an image inside a link
+ * is plain text, as links do not nest.
  * @param text the markdown source of the chunk (untrusted)
  * @param titled its first heading is the title of the whole text (class `markdown-title`)
  */
@@ -217,7 +214,7 @@ function parsedTableGroup(head: string, rows: string): ReturnType<typeof parseTa
 
 /**
  * A big GFM table (a `table` segment of `markdown-blocks.ts`) parsed one group of rows per task and shown as one
- * table that grows (issue 9 point 1: no single long task), through the same hardened pipeline as `MarkdownBlock`.
+ * table that grows (no single long task), through the same hardened pipeline as `MarkdownBlock`.
  * @param head the header and delimiter lines
  * @param rows the body lines in groups (each parsed once and kept while its text is unchanged)
  */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../fixtures/paths.ts';
 import { Markdown } from './markdown.tsx';
-import { MAX_LINE_CHARS, MAX_NESTING } from './markdown-blocks.ts';
+import { MAX_LINE_CHARS, MAX_NESTING, TABLE_SPLIT_CHARS } from './markdown-blocks.ts';
 import { loadMarkdownRenderer } from './markdown-loader.ts';
 import { MarkdownBlock } from './markdown-render.tsx';
 import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
@@ -223,12 +223,13 @@ async function parseCounter(): Promise<() => number> {
 
 describe('long texts', () => {
   it('renders a long text progressively: the start at once, the rest in later tasks', async () => {
-    const { container } = render(<Markdown text={longDocument(120)} />);
+    // ~14,000 characters: the first ~4,000 render at once, the rest in several later tasks.
+    const { container } = render(<Markdown text={longDocument(30)} />);
     expect(screen.getByRole('heading', { name: 'Section 1' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Section 120' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Section 30' })).toBeNull();
     expect(container.firstElementChild).toHaveAttribute('aria-busy', 'true');
-    expect(await screen.findByRole('heading', { name: 'Section 120' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading')).toHaveLength(120);
+    expect(await screen.findByRole('heading', { name: 'Section 30' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading')).toHaveLength(30);
     expect(container.firstElementChild).not.toHaveAttribute('aria-busy');
   });
 
@@ -241,10 +242,13 @@ describe('long texts', () => {
   });
 
   it('renders a big table across tasks as the one table the whole text makes', async () => {
-    const rows = Array.from({ length: 500 }, (_, i) => `| ${i} | [link ${i}](https://example.com/${i}) | <i>${i}</i> |`);
+    // ~9,000 characters: over the table split (4,000), so its rows are parsed in groups across tasks.
+    const rows = Array.from({ length: 150 }, (_, i) => `| ${i} | [link ${i}](https://example.com/${i}) | <i>${i}</i> |`);
     const text = ['| # | link | raw |', '|--:|---|:-:|', ...rows].join('\n');
+    expect(text.length).toBeGreaterThan(2 * TABLE_SPLIT_CHARS);
     const { container } = render(<Markdown text={`${text}\n`} />);
-    await waitFor(() => expect(container.querySelectorAll('tr')).toHaveLength(501), { timeout: 5000 });
+    expect(container.querySelectorAll('tr').length).toBeLessThan(151);
+    await waitFor(() => expect(container.querySelectorAll('tr')).toHaveLength(151));
     expect(container.querySelectorAll('table')).toHaveLength(1);
     const whole = render(<MarkdownBlock text={text} />).container;
     expect(container.querySelector('table')?.outerHTML).toBe(whole.querySelector('table')?.outerHTML);
@@ -253,7 +257,7 @@ describe('long texts', () => {
   it('re-parses only the open last chunk when a streamed text grows', async () => {
     const start = longDocument(40);
     const { rerender } = render(<Markdown text={start} />);
-    await screen.findByRole('heading', { name: 'Section 40' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Section 40' });
     const parses = await parseCounter();
     rerender(<Markdown text={`${start}\nmore words`} />);
     rerender(<Markdown text={`${start}\nmore words and more`} />);

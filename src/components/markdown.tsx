@@ -1,16 +1,9 @@
 /**
  * The one Markdown component of the app (transcript, plan card, plan-review card, question flow). The hardened
  * pipeline (raw HTML as text, safe links, image placeholders, no style attributes: `markdown-render.tsx`) loads
- * lazily; until it is there the text shows as plain text. Long texts stay responsive (issue 9 points 1-2):
- * - the text is split into chunks of top-level blocks (`markdown-blocks.ts`), each parsed and memoised on its own
- *   source (plus the text's link reference definitions), so a streamed message re-parses only its open last chunk
- *   and a re-render re-parses nothing;
- * - chunks beyond the first ~4,000 characters render ~3,000 characters per idle callback (as transitions, so
- *   typing interrupts them and never waits behind them), so no single task parses the whole text and the card or
- *   message around a long text shows at once (a scroll area of its own may also let off-screen chunks skip
- *   layout: `.markdown-chunk` with `content-visibility: auto`);
- * - a line over 20,000 characters is folded with a note and "Show all"; a block nested deeper than 32 levels is
- *   shown as raw text with a note: never a freeze.
+ * lazily; until it is there the text shows as plain text. Invariants: the text is parsed in memoised chunks of
+ * top-level blocks (`markdown-blocks.ts`), so a streamed message re-parses only its open last chunk; no single task
+ * parses the whole text; what is too big to parse is capped with a note, never a freeze.
  */
 import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { useCopy } from '../lib/language.ts';
@@ -145,7 +138,15 @@ const Segment = memo(function Segment({ kind, titled, source, definitions, rende
 });
 
 /**
- * Render untrusted markdown safely and progressively (see the module header). Memoised on `text` and `className`.
+ * Render untrusted markdown safely and progressively. Memoised on `text` and `className`.
+ * - each chunk is parsed and memoised on its own source (plus the text's link reference definitions), so a
+ *   re-render re-parses nothing;
+ * - chunks beyond the first ~4,000 characters render ~3,000 characters per idle callback (as transitions, so
+ *   typing interrupts them and never waits behind them), so the card or message around a long text shows at once
+ *   (a scroll area of its own may also let off-screen chunks skip layout: `.markdown-chunk` with
+ *   `content-visibility: auto`);
+ * - a line over 20,000 characters is folded with a note and "Show all"; a block nested deeper than 32 levels is
+ *   shown as raw text with a note.
  * @param text the markdown source
  * @param className extra class on the wrapping `div`
  */

@@ -1,5 +1,5 @@
 /**
- * "Copy plan" and "Download .md" for one plan (issue 10 item 3), on the review card and on every plan card. Copy
+ * "Copy plan" and "Download .md" for one plan, on the review card and on every plan card. Copy
  * writes the markdown verbatim with `navigator.clipboard.writeText` and says "Copied" in a status line, or why it
  * could not (a refused permission, no clipboard in an insecure context); the download saves the same text as
  * `<title>.md`. View state only (the last copy result).

@@ -6,9 +6,9 @@
  * (`/api/…`, `foo.md`, `#x`, `//host`) — is refused, so it can never navigate the app or leave it unsafely.
  */
 
-/** Schemes a markdown link may open (issue 8 item 18). */
+/** Schemes a markdown link may open. */
 const LINK_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:', 'mailto:']);
-/** Schemes a markdown image placeholder may open (issue 8 item 5): web addresses only. */
+/** Schemes a markdown image placeholder may open: web addresses only. */
 const IMAGE_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
 
 /** An address judged safe to open: the normalised `href` to put on the element and its host for display. */
@@ -28,7 +28,7 @@ function judge(raw: string | undefined | null, allowed: ReadonlySet<string>): Sa
 }
 
 /**
- * Whether a markdown link target may be rendered as a link (issue 8 item 18).
+ * Whether a markdown link target may be rendered as a link.
  * @param raw the link destination after markdown entity decoding (e.g. `java\tscript:alert(1)`)
  * @returns the normalised `href` (what the browser will open) and host, or `undefined` when the address must be
  *   shown as plain text: a non-http(s)/mailto scheme or a relative address
@@ -38,7 +38,7 @@ export function safeLinkUrl(raw: string | undefined | null): SafeUrl | undefined
 }
 
 /**
- * Whether a markdown image source may be offered as "open in a new tab" (issue 8 item 5). Images are never fetched
+ * Whether a markdown image source may be offered as "open in a new tab". Images are never fetched
  * on render whatever this says; it only decides whether the placeholder is a link.
  * @param raw the image source after markdown entity decoding
  * @returns the normalised `href` and host for an absolute http(s) address, else `undefined` (placeholder as text)

@@ -1,5 +1,5 @@
 /**
- * Copy a text to the clipboard and remember how it went (issue 10 item 3, issue 11 item 2): one rule for the code
+ * Copy a text to the clipboard and remember how it went: one rule for the code
  * blocks' Copy and the plans' Copy plan. `navigator.clipboard.writeText`; a refused permission or a page without a
  * clipboard (an insecure context) is a failure with the browser's reason. "Copied" clears after a moment; a failure
  * stays until the next copy, since it tells the user what to do instead.

@@ -2,7 +2,7 @@
  * Which questions this tab is answering (view state, not persisted): a plan review or generic question flow marks its
  * rpcId when it sends an answer and unmarks it when the send fails. When a question resolves, the dock reads it to
  * tell an answer from this tab (its drafts are spent) from one given elsewhere — another tab, another client, or a
- * host that dropped the question — whose typed text must not vanish (issue 8 "nothing the user typed is lost").
+ * host that dropped the question — whose typed text must not vanish.
  */
 import { create } from 'zustand';
 import { ownEntry } from './session-persist.ts';

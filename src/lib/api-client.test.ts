@@ -1,6 +1,6 @@
 /**
  * The typed client: a host error is read from its envelope whatever the status, a carrier error stays
- * http-<status>, and request bodies (issue 9): a large string (a 16 MB `session.import`) is serialised in slices, and
+ * http-<status>, and request bodies: a large string (a 16 MB `session.import`) is serialised in slices, and
  * the body the host receives is exactly the JSON of the call, also with escapes and a surrogate pair across a slice
  * boundary.
  */

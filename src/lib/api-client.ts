@@ -53,7 +53,7 @@ async function escapedSlices(value: string, out: Uint8Array<ArrayBuffer>[], enco
 /**
  * A request body as UTF-8 bytes, encoded once, natively: the byte count for the limit is the body fetch sends (no
  * second encode inside fetch). Strings over `LARGE_STRING` units are serialised slice by slice in separate tasks,
- * so a 16 MB `session.import` never blocks the main thread for long (issue 9). A lone surrogate counts as its U+FFFD
+ * so a 16 MB `session.import` never blocks the main thread for long. A lone surrogate counts as its U+FFFD
  * replacement, 3 bytes, as the carriers receive it.
  * @returns the parts of the body, in order, and their total length in bytes
  */

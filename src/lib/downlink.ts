@@ -59,8 +59,8 @@ export interface Downlink {
   /** Close both sockets and stop reconnecting. Idempotent. */
   close(): void;
   /**
-   * Treat the sockets as lost although neither closed (a silently dead connection, noticed by the liveness probe,
-   * issue 8 item 15): close both, report `reconnecting`, and reopen them with backoff; the reopen resyncs through
+   * Treat the sockets as lost although neither closed (a silently dead connection, noticed by the liveness
+   * probe): close both, report `reconnecting`, and reopen them with backoff; the reopen resyncs through
    * `onReconnected(true)` as after any loss. No-op after `close()` or while a reopen is already scheduled.
    * Optional so that test doubles may omit it.
    */

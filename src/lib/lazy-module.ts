@@ -2,7 +2,7 @@
  * One lazily imported module shared by the whole app (the markdown pipeline, the code highlighter): loaded on first
  * use or when prefetched, read synchronously once it is there, and a re-render for every component that waited. A
  * failed import (a chunk gone after a redeploy, the network) leaves callers on their fallback and is retried by the
- * next caller (issue 9 point 3, issue 11 item 2).
+ * next caller.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 

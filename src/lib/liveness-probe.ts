@@ -1,13 +1,9 @@
 /**
- * Liveness probe of the downlink (issue 8 item 15). Browsers cannot see WebSocket pings and an idle session sends
- * nothing, so a socket that died without a close (a sleeping laptop, a dropped NAT entry, a proxy that stopped
- * forwarding) looks exactly like a quiet one. While a session is open and the downlink says it is connected, every
- * `intervalMs` (default 12 s) one unary call samples the host — the tail of `session.history` (last seq) and the
- * session's running state — and compares it with what the client holds. When the host is ahead (a newer seq, or a
- * running state that differs while ours has not moved) and still is `graceMs` (default 3 s) later, the frames that
- * should have brought it never came: the socket is dead and `onDead` is called. Worst case from death to `onDead`:
- * interval + call + grace ≈ 16 s, inside the issue's 30 s. A failed probe call decides nothing (the host may be
- * down; the sockets then close by themselves). Uses only existing calls, so it works unchanged through `serve --dsh`.
+ * Liveness probe of the downlink: a socket that died without a close looks exactly like a quiet one (browsers cannot
+ * see WebSocket pings). Every `intervalMs` one unary call samples the host (last seq, running state); when the host
+ * is ahead of what the client holds and still is `graceMs` later, `onDead` is called. Worst case from death to
+ * `onDead`: interval + call + grace ≈ 16 s. A failed probe call decides nothing (the host may be down; the sockets
+ * then close by themselves). Uses only existing calls, so it works unchanged through `serve --dsh`.
  */
 
 /** What is known of one session at a moment: the highest event seq and whether a turn runs (`undefined`: unknown). */
@@ -37,7 +33,7 @@ export interface LivenessProbeOptions {
   clearTimer?: (handle: unknown) => void;
 }
 
-/** Default time between probe rounds (ms): inside the issue's "every ~10–15 s". */
+/** Default time between probe rounds (ms); with the grace a dead socket is noticed within ~16 s. */
 export const PROBE_INTERVAL_MS = 12_000;
 /** Default grace for frames racing the probe's answer (ms); a live socket delivers within milliseconds. */
 export const PROBE_GRACE_MS = 3_000;
@@ -57,7 +53,8 @@ export function aheadOf(host: LivenessSample, before: LivenessSample, now: Liven
 }
 
 /**
- * Start probing; rounds never overlap.
+ * Start probing; rounds never overlap. A round runs only while a session is open and the downlink says it is
+ * connected; "ahead" means a newer seq, or a running state that differs while ours has not moved.
  * @param options the probe, the held state, the connection test and the verdict callback (see `LivenessProbeOptions`)
  * @returns `stop()`, which cancels the pending timer and ignores any answer still in flight
  */

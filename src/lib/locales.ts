@@ -16,9 +16,9 @@ export type ApiErrorCopy = {
   tooLarge: (limitMb: number) => string;
   /** The host answered something the client could not read (`bad-response`). */
   badResponse: string;
-  /** The first connection of the page is not open yet (issue 8 item 14). */
+  /** The first connection of the page is not open yet. */
   connecting: string;
-  /** The downlink was lost and is being reopened (issue 8 item 14). */
+  /** The downlink was lost and is being reopened. */
   reconnecting: string;
   /** Added to `connecting`/`reconnecting` beside an action whose typed text stays in its field. */
   offlineTextKept: string;

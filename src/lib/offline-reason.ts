@@ -1,5 +1,5 @@
 /**
- * Why an action that needs the host is unavailable while the downlink is not open (issue 8 item 14): the one wording
+ * Why an action that needs the host is unavailable while the downlink is not open: the one wording
  * every feature shows beside its disabled actions, so the reason is visible before a click fails. `connecting` is the
  * first connection of the page, `reconnecting` any later loss; `connected` (or unknown) needs no reason.
  */

@@ -1,6 +1,6 @@
 /**
- * Fetching a session's stored log for download (`GET /api/sessions/<id>/log.jsonl`, a ui-plan extension; issue 10
- * item 3). Returns the bytes untouched (never decoded), or throws `ApiError` (`http-<status>`, `network`); it shows
+ * Fetching a session's stored log for download (`GET /api/sessions/<id>/log.jsonl`, a ui-plan extension,
+ * docs/protocol.md). Returns the bytes untouched (never decoded), or throws `ApiError` (`http-<status>`, `network`); it shows
  * no UI.
  */
 import { ApiError } from './api-client.ts';

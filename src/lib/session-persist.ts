@@ -18,7 +18,7 @@ export function sessionDraftStorage<S>(): PersistStorage<S> | undefined {
 
 /**
  * The entry of a keyed record, read as an own property only: a key that names an `Object.prototype` member
- * (`constructor`, `__proto__`, `toString`, …) is simply absent (issue 8 item 8).
+ * (`constructor`, `__proto__`, `toString`, …) is simply absent.
  * @param record key → draft
  * @param key any string (a session id, a question key)
  * @returns the entry, or `undefined` when the record has none of its own

@@ -121,7 +121,7 @@ describe('parseSessionLog', () => {
     expect(log.skipped.map((entry) => entry.line)).toEqual(skippedLines);
   });
 
-  it('reads the two-line reproduction of issue 8 as a header and one skipped line naming the type and field', () => {
+  it('reads a log whose `user/message` has a null payload as its header and one skipped line naming the type and field', () => {
     const log = parseSessionLog(readFileSync(fixturePath('trust', 'user-message-null.jsonl'), 'utf8'));
     expect(log.header?.id).toBe('x');
     expect(log.events).toEqual([]);

@@ -62,7 +62,7 @@ function describeIssues(error: z.ZodError, root: string): string {
 
 /**
  * Check the payload of a known event kind; extra keys are always allowed, unknown kinds always pass.
- * Source: docs/upstream-spec.md §1.1 and §6 item 73 ("expected a boolean"), §4.5; issue 8 item 7.
+ * Source: docs/upstream-spec.md §1.1 and §6 item 73 ("expected a boolean"), §4.5.
  * @param type - the event kind, e.g. `plan/mode` (any string; prototype keys are unknown kinds)
  * @param data - the event's `data` value (any JSON)
  * @returns a reason naming the field, e.g. `data.active: expected a boolean`, or `undefined` when the payload is

@@ -86,7 +86,7 @@ export const clientResponseSchema = z.object({
 /**
  * Bare receipt for `POST /api/respond` (docs/upstream-spec.md §3.3). Beyond upstream's two reasons, the reference host
  * refuses a response it could not record with the cause as the reason (`could not write the session log: EACCES
- * permission denied`, issue 8 item 20); the question then stays pending. A body that is not a `client-response`
+ * permission denied`); the question then stays pending. A body that is not a `client-response`
  * envelope at all is refused as `bad-response` with a `message` naming the field (ui-plan extension).
  */
 export type RpcReceipt = { accepted: true } | { accepted: false; reason: 'not-pending' | 'bad-response' | (string & {}); message?: string };

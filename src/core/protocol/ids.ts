@@ -1,7 +1,7 @@
 /**
  * Limits on the identifiers a client sends (session ids, agent ids, rpcIds, cursors, mode names), so an over-long
- * or odd id is a `bad-request` naming the field and the limit, never a file-system error deep in the host
- * (issue 8 item 6). Ids ui-plan mints (`session-<uuid>`, UUID rpcIds) are far inside these limits.
+ * or odd id is a `bad-request` naming the field and the limit, never a file-system error deep in the host.
+ * Ids ui-plan mints (`session-<uuid>`, UUID rpcIds) are far inside these limits.
  */
 import { z } from 'zod';
 

@@ -46,8 +46,8 @@ export type PlanProjectionValue = z.infer<typeof planProjectionSchema>;
 
 /**
  * ui-plan capabilities (extension). Absent on a real dsh host. `sessions`: `session.rename`, `session.delete`,
- * `session.restore` and `session.create {draft}` (issue 10 item 4); `sessionLog`: the host serves
- * `GET /api/sessions/<id>/log.jsonl` (issue 10 item 3). Each is absent on ui-plan hosts from before it.
+ * `session.restore` and `session.create {draft}`; `sessionLog`: the host serves
+ * `GET /api/sessions/<id>/log.jsonl`. Each is absent on ui-plan hosts from before it.
  */
 export const capabilitiesSchema = z.object({
   setPlanMode: z.boolean(),
@@ -183,7 +183,7 @@ export const methods = {
       sessionId: idSchema(/^session-[A-Za-z0-9-]+$/, "'session-' then letters, digits and '-'").optional(),
       /**
        * extension (`capabilities.sessions`): a draft session — usable at once, but neither stored nor listed nor
-       * announced until its first event (message or command) is logged (issue 10 item 4).
+       * announced until its first event (message or command) is logged.
        */
       draft: z.boolean().optional(),
     }),

@@ -2,7 +2,7 @@
  * The diff between two plan revisions, as the review card and the exports show it: a line diff of the markdown
  * source (jsdiff `diffLines`) in which each run of removed lines followed by added lines is paired line by line and
  * word-diffed (jsdiff `diffWordsWithSpace`), plus the `+N −M` line summary. Pure and deterministic; this module pulls
- * in `diff`, so the app loads it lazily (first-load budget, issue 9).
+ * in `diff`, so the app loads it lazily (first-load budget).
  */
 import { diffLines, diffWordsWithSpace } from 'diff';
 
@@ -57,7 +57,7 @@ function wordPairs(before: string, after: string): { removed: WordPart[]; added:
 /**
  * Diff two plan texts: lines first, then words inside each changed line paired with its counterpart (the i-th removed
  * line of a change with the i-th added line right after it). Line ends `\n` and `\r\n` compare equal.
- * Source: issue 10 item 1 ("a line and word diff of the markdown source").
+ * Source: README "Plan revisions" (a line and word diff of the markdown).
  * @param before the older revision's markdown
  * @param after the newer revision's markdown
  * @returns `{lines, added, removed, identical}`; `added`/`removed` count lines

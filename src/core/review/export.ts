@@ -1,5 +1,5 @@
 /**
- * The review-history JSON export (issue 10 item 3): a documented, versioned shape (`ReviewHistoryExport`, its zod
+ * The review-history JSON export: a documented, versioned shape (`ReviewHistoryExport`, its zod
  * schema `reviewHistoryExportSchema`, and docs/review-history.md) built from a session's review history. Every
  * revision carries its chain, version, plan, outcome and the `+N −M` line diff against the revision before it in its
  * chain. Pure: the export time is passed in.

@@ -138,7 +138,7 @@ function onResult(state: ReviewFoldState, event: SessionEvent): ReviewFoldState 
   return {
     history: { revisions },
     inPlan: state.inPlan,
-    // An approval closes the chain; the next plan starts v1 of a new one (issue 10 item 1).
+    // An approval closes the chain; the next plan starts v1 of a new one.
     chainOpen: state.chainOpen && outcome.kind !== 'approved',
     pending: state.pending.filter((id) => id !== result.callId),
     prompt,

@@ -1,5 +1,5 @@
 /**
- * Limits of the sessions list that the protocol schemas need without the title fold (issue 10 item 4): kept apart so
+ * Limits of the sessions list that the protocol schemas need without the title fold: kept apart so
  * the first load does not carry `title.ts` and its word segmentation.
  */
 

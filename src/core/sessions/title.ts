@@ -1,5 +1,5 @@
 /**
- * Session titles that tell sessions apart (issue 10 item 4): the latest plan's title once an `exit_plan_mode` plan
+ * Session titles that tell sessions apart: the latest plan's title once an `exit_plan_mode` plan
  * exists, else a title the host logged itself (a `session/title` that is not the five-word `fallback`), else the first
  * user message, else the first command line — cut to a display width at a word boundary with an ellipsis.
  * Pure and incremental: `sessionTitleUnit` is a projection unit (the host's `title` projection, and the client's
@@ -62,7 +62,7 @@ export function titleWidth(text: string): number {
  * word boundary (`Intl.Segmenter`, granularity `word`, so Chinese cuts between words) that leaves room for `…`,
  * trailing separators dropped; a first word wider than that alone is cut between grapheme clusters. Never splits a
  * surrogate pair or a grapheme cluster (emoji with modifiers, combining marks).
- * Source: issue 10 item 4 ("cut with an ellipsis at a word boundary").
+ * Source: README "Using it", Sessions (cut at a word boundary, `Intl.Segmenter`).
  * @param text - the raw text (a message, a command line, a heading)
  * @param maxWidth - columns, default {@link MAX_TITLE_WIDTH}; at least 2
  * @returns the title, `''` for a blank text

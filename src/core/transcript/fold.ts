@@ -1,12 +1,9 @@
 /**
- * Incremental fold of a session's events into transcript items (user messages, assistant text with streaming
- * chunks, tool cards with their results, command cards, plan-mode lines, notices, turn ends). `apply` appends new
- * rows to the accumulator's own array and replaces a changed row by a new object in place — never a copy of the
- * array per row, so a whole log folds in linear time; unchanged rows keep their identity, so memoised rows
- * re-render precisely. `createTranscriptFolder` publishes one immutable snapshot per batch of new events. Event shapes follow the dsh recordings (both `assistant/message` and
- * `tool/result` shapes, compressed `*-chunks` rows); `session/title`, `request/header` and unknown kinds are skipped.
- * The fold never throws: the store validates events first (core `eventIssue`), and a payload of the wrong shape
- * that reaches the fold anyway (null, an array, a string, fields of the wrong type) is ignored field by field.
+ * Incremental fold of a session's events into transcript items (messages, streamed text, tool and command cards,
+ * plan-mode lines, notices, turn ends), shapes as in the dsh recordings. `apply` appends rows and replaces a changed
+ * row in place — never a copy of the array per row, so a whole log folds in linear time; unchanged rows keep their
+ * identity. `session/title`, `request/header` and unknown kinds are skipped. Never throws: a payload of the wrong
+ * shape that reaches the fold (the store validates first) is ignored field by field.
  */
 import type { AssistantChunkData, CommandDoneData, CommandRunData, MessageSource, SessionEvent, TurnEndData, UserMessageData } from '../log/types.ts';
 import { assistantContentOf, toolResultOf, userTextOf } from '../log/content.ts';

@@ -418,7 +418,7 @@ describe('commandSuggestionsFor', () => {
   });
 });
 
-describe('Composer while the downlink is not open (issue 8 item 14)', () => {
+describe('Composer while the downlink is not open', () => {
   it.each([
     ['reconnecting', 'Reconnecting… your text is kept'],
     ['connecting', 'Connecting… your text is kept'],

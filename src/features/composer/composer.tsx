@@ -36,7 +36,7 @@ export type ComposerProps = {
   readOnly?: boolean;
   /**
    * The downlink state. While it is not `connected`, Send and Stop are disabled with the reason shown beside them
-   * ("Reconnecting… your text is kept") and the draft stays editable (issue 8 item 14). When it comes back, a
+   * ("Reconnecting… your text is kept") and the draft stays editable. When it comes back, a
    * transport error of the last send (`ApiError` code `network`, e.g. "Failed to fetch") is cleared: it described
    * a connection that is gone. Undefined = unknown: nothing is disabled or cleared.
    */

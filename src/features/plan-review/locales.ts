@@ -19,15 +19,15 @@ export type PlanReviewCopy = {
   feedbackLabel: string;
   feedbackPlaceholder: string;
   feedbackHint: string;
-  /** Status while a Keep planning or Chat about it answer is on its way (issue 8 item 21). */
+  /** Status while a Keep planning or Chat about it answer is on its way. */
   sending: string;
-  /** Status while an Approve answer is on its way (issue 8 item 21). */
+  /** Status while an Approve answer is on its way. */
   approving: string;
-  /** Shown instead of the plan when its text is missing or blank; Approve is disabled (issue 8 item 19). */
+  /** Shown instead of the plan when its text is missing or blank; Approve is disabled. */
   emptyPlan: string;
   /** Shown over a plan of which part is capped (a very long line folded, a too deeply nested block as raw text). */
   capped: string;
-  /** The confirm Approve opens while Feedback holds text (issue 8 item 16): its name and its sentence. */
+  /** The confirm Approve opens while Feedback holds text: its name and its sentence. */
   confirmTitle: string;
   confirmBody: string;
   approveDiscarding: string;
@@ -35,7 +35,7 @@ export type PlanReviewCopy = {
   cancel: string;
   responseRejected: (reason: string) => string;
   cancellationRejected: (reason: string) => string;
-  /** Revision label of the plan under review (issue 10 item 1). @param version 1-based @param total revisions in the chain */
+  /** Revision label of the plan under review. @param version 1-based @param total revisions in the chain */
   revisionOf: (version: number, total: number) => string;
   /** The short visible form of `revisionOf` on a narrow screen ("v2/3"). */
   revisionShort: (version: number, total: number) => string;

@@ -1,5 +1,5 @@
 /**
- * The "Changes since vN" view of the review card (issue 10 item 1), loaded lazily with jsdiff: what the user asked
+ * The "Changes since vN" view of the review card, loaded lazily with jsdiff: what the user asked
  * for ("You asked: …"), two selects to compare any two revisions of the chain (v_older with v_newer, defaulting to the
  * previous and the current one), and the line and word diff of their markdown source. Insertions and deletions are
  * `<ins>`/`<del>` with a `+`/`−` sign and a screen-reader word, so they never rely on colour alone.

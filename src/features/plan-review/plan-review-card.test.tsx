@@ -277,7 +277,7 @@ describe('reviewAnswerOf', () => {
   });
 });
 
-describe('PlanReviewCard keeps what was typed and says what it is doing (issue 8 items 14, 16, 19, 21)', () => {
+describe('PlanReviewCard keeps what was typed and says what it is doing', () => {
   const typeFeedback = async (user: ReturnType<typeof userEvent.setup>, text: string) => {
     await user.type(screen.getByRole('textbox', { name: 'Feedback' }), text);
   };

@@ -1,14 +1,9 @@
 /**
  * The plan-review card (docs/upstream-spec.md §3.5, improved): the specialised renderer for a question claimed by
- * `planReviewOf`. It shows the proposed plan as markdown in its own scroll area with a sticky action row —
- * Approve, Keep planning (with optional Feedback), Chat about it — and latches after one decision until the
- * host's `question/resolved` unmounts it; a rejected receipt or transport error re-arms it. Typed feedback is never
- * dropped silently, a blank plan cannot be approved, and nothing is sent while the downlink is down.
- * The plan is parsed once per plan text (issue 9 point 1): the Feedback text is read by its own field component and
- * by the actions at click time, so typing re-renders the field alone, never the plan; a plan too big to format in
- * full is capped by the Markdown component and the card says so. The answer never depends on what was rendered.
- * The card can be expanded to the whole content area and collapsed back (its Expand button, Escape), and the plan's
- * own title — its first heading, whatever its level — is the largest heading in it (issue 11 item 2).
+ * `planReviewOf`: the plan as markdown in its own scroll area, with Approve, Keep planning (with Feedback) and Chat
+ * about it. It latches after one decision until `question/resolved` unmounts it; a rejected receipt or transport
+ * error re-arms it. Typed feedback is never dropped silently, a blank plan cannot be approved, nothing is sent while
+ * the downlink is down, and the answer never depends on what was rendered.
  */
 import { lazy, memo, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
@@ -30,7 +25,7 @@ import './plan-review-card.css';
 import { ownEntry } from '../../lib/session-persist.ts';
 import { useAnsweringStore } from '../../lib/answering-store.ts';
 
-// jsdiff and the diff view load on first use, outside the first-load bundle (issue 9 budget).
+// jsdiff and the diff view load on first use, outside the first-load bundle.
 const PlanChanges = lazy(() => import('./plan-changes.tsx'));
 
 /** The chain of the plan under review: its revisions, v1 first, and the index of the one under review. */
@@ -53,11 +48,11 @@ export type PlanReviewCardProps = {
   connection?: ConnectionState | undefined;
   /**
    * Called once Chat about it was accepted while Feedback held text, with that text verbatim (the app moves it into
-   * the composer's draft; issue 8 item 16). Not called for blank feedback.
+   * the composer's draft). Not called for blank feedback.
    */
   onChatAbout?: ((feedback: string) => void) | undefined;
   /**
-   * The review chain this plan belongs to (issue 10 item 1): shows "Revision N of M" and, from v2 on, the toggle to
+   * The review chain this plan belongs to: shows "Revision N of M" and, from v2 on, the toggle to
    * "Changes since vN-1". Undefined when the history does not know the plan yet (the card then shows the plan alone).
    */
   revisions?: ReviewRevisions | undefined;
@@ -86,7 +81,7 @@ function isImeKey(event: KeyboardEvent<HTMLElement>): boolean {
 }
 
 /**
- * The proposed plan as markdown, memoised on its text (issue 9 point 1: parse and render a plan once per plan text),
+ * The proposed plan as markdown, memoised on its text (parse and render a plan once per plan text),
  * with a note when part of it is capped (a very long line folded, a too deeply nested block shown raw).
  * @param plan the plan's markdown (not blank)
  */
@@ -107,7 +102,7 @@ export const PlanBody = memo(function PlanBody({ plan }: { plan: string }) {
 
 /**
  * The Feedback textarea, the only part of the card subscribed to the feedback draft, so a keystroke re-renders it
- * alone (issue 9 point 1).
+ * alone.
  */
 function FeedbackField({
   id,
@@ -143,10 +138,14 @@ function FeedbackField({
 /**
  * Plan-review decision card: a `region` named by the question text, focused when it mounts.
  * Sends through `respondToQuestion`; the parent unmounts it on `question/resolved`. Nothing typed is dropped
- * silently (issue 8 item 16): Approve with Feedback text asks first ("Approve and discard feedback" / "Send as
+ * silently: Approve with Feedback text asks first ("Approve and discard feedback" / "Send as
  * feedback"; Escape or Cancel keeps the text), and Chat about it hands the text to `onChatAbout`. A blank plan
- * cannot be approved (item 19); while the downlink is not open every action is disabled with the reason shown and
- * the Feedback text kept (item 14); while an answer is on its way the card says "Approving…" / "Sending…" (item 21).
+ * cannot be approved; while the downlink is not open every action is disabled with the reason shown and
+ * the Feedback text kept; while an answer is on its way the card says "Approving…" / "Sending…". The plan is parsed
+ * once per plan text: the Feedback text is read by its own field component and by the actions at click time, so
+ * typing re-renders the field alone, never the plan; a plan too big to format in full is capped by the Markdown
+ * component and the card says so. The card expands to the whole content area and collapses back (its Expand button,
+ * Escape); the plan's own title — its first heading, whatever its level — is the largest heading in it.
  */
 export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbout, revisions }: PlanReviewCardProps) {
   const copy = useCopy(planReviewLocales);
@@ -161,7 +160,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, connection, onChatAbo
   const planId = useId();
   const cardRef = useRef<HTMLElement>(null);
   const expandRef = useRef<HTMLButtonElement>(null);
-  // View state: the card expanded to the whole content area (issue 11 item 2); the app's layout gives it the room.
+  // View state: the card expanded to the whole content area; the app's layout gives it the room.
   const [expanded, setExpanded] = useState(false);
   const approveRef = useRef<HTMLButtonElement>(null);
   const sendAsFeedbackRef = useRef<HTMLButtonElement>(null);

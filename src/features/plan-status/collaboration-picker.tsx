@@ -1,11 +1,9 @@
 /**
- * The toggle-button group both collaboration-mode pickers render (plan mode, seed 000; session modes, seed 002): a
- * `group` named "Collaboration mode" of one button per option, in order, each in the Tab order, `aria-pressed` at the
- * value the caller names (a projection's target, never the last click), the pending target labelled "(pending)".
- * Enter, Space or a click chooses; arrow keys never choose (a choice sends a command, so it takes an explicit press).
- * One note line beside it holds the disabled reason, the caller's pending note (derived from the same projection as
- * the badge, so the two never disagree) and an alert for a choice that failed (cleared when the session or the
- * pressed or pending value changes). The line has a fixed height and truncates (full text in `title`).
+ * The toggle-button group both collaboration-mode pickers render (plan mode, seed 000; session modes, seed 002):
+ * `aria-pressed` follows the value the caller names (a projection's target, never the last click), the pending target
+ * is labelled "(pending)", and arrow keys never choose (a choice sends a command). One fixed-height note line holds
+ * the disabled reason, the caller's pending note and an alert for a failed choice (cleared when the session or the
+ * pressed or pending value changes).
  */
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';

@@ -213,7 +213,7 @@ describe('PlanModePicker', () => {
   });
 });
 
-describe('PlanModePicker while the downlink is not open (issue 8 item 14)', () => {
+describe('PlanModePicker while the downlink is not open', () => {
   it('is disabled with "Reconnecting…" beside it, and chooses again once connected', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: true, pending: false } } });
     const { rerender } = renderWithClient(

@@ -21,7 +21,7 @@ export type QuestionsCopy = {
   submitting: string;
   unanswered: string;
   incomplete: string;
-  /** Shown instead of the detail of a plan review that came without a plan; its Approve is disabled (issue 8 item 19). */
+  /** Shown instead of the detail of a plan review that came without a plan; its Approve is disabled. */
   emptyPlan: string;
   responseRejected: (reason: string) => string;
   cancellationRejected: (reason: string) => string;

@@ -391,7 +391,7 @@ describe('firstIncompleteOf', () => {
   });
 });
 
-describe('QuestionFlow at the edges (issue 8 items 14, 17, 18, 19)', () => {
+describe('QuestionFlow without a plan, with hostile markdown, and while reconnecting', () => {
   const planReview = (detail: string | undefined): QuestionItem => ({
     id: 'plan-review',
     question: 'Approve this plan and leave plan mode?',

@@ -32,7 +32,7 @@ export type QuestionFlowProps = {
 };
 
 /**
- * The approving label of a plan review that arrived without a plan (issue 8 item 19): the batch falls back to this
+ * The approving label of a plan review that arrived without a plan: the batch falls back to this
  * generic flow (`planReviewOf` refuses it), which must never offer Approve with no plan above it.
  * @returns the label to disable, or `undefined` when the question is not a plan review or has a non-blank plan
  */

@@ -1,5 +1,5 @@
 /**
- * User-facing copy of the Reviews view and the review-history Markdown export (issue 10 items 2–3), one `ReviewsCopy`
+ * User-facing copy of the Reviews view and the review-history Markdown export, one `ReviewsCopy`
  * dictionary per interface language (English, Simplified Chinese); the export is written in the interface language.
  */
 import type { RevisionOutcome } from '../../core/review/history.ts';

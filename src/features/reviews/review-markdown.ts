@@ -1,5 +1,5 @@
 /**
- * The review-history Markdown export (issue 10 item 3): one section per review chain, one per revision with its
+ * The review-history Markdown export: one section per review chain, one per revision with its
  * times, outcome, feedback (or what the user said), the `+N −M` line summary against the revision before it, and the
  * plan itself in a fence longer than any backtick run in it, so a plan's own code blocks cannot close it.
  */

@@ -1,5 +1,5 @@
 /**
- * The Reviews view of a session (issue 10 items 2–3): every plan put up for review, by review chain, with its times,
+ * The Reviews view of a session: every plan put up for review, by review chain, with its times,
  * outcome, feedback and `+N −M` line summary; choosing one shows it in the transcript. Exports the history as
  * Markdown and JSON and, when the host serves it, the session log `.jsonl` byte for byte. When the history comes
  * from only the loaded part of the log (a plain dsh host has no `reviews` projection) it says so and offers Load all.

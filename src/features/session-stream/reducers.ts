@@ -1,12 +1,9 @@
 /**
  * Pure reducers of the client-side session state: a fold of the downlink plus `session.history` baselines
- * (docs/protocol.md "Downlink", docs/upstream-spec.md §4.4). Per session: events by seq (de-duplicated, kept sorted), tool views
- * by seq, projection rows `key → {value, seq}` under higher-seq-wins, pending questions by rpcId, and the running
- * flag. Every reducer returns the same state object when nothing changed, and a new object for a changed session
- * only (other sessions keep their identity), so React bindings re-render precisely. Every incoming event passes the
- * core check (`eventIssue`: envelope and payload shape of each known kind) first; one that fails is never stored,
- * only its seq is counted in `unreadable`, so no fold ever sees it. Keys that come off the wire (session ids,
- * projection keys) are looked up as own properties only, never through `Object.prototype`.
+ * (docs/protocol.md "Downlink", docs/upstream-spec.md §4.4). Invariants: events by seq are de-duplicated and sorted;
+ * projection rows are higher-seq-wins; an unchanged state keeps its identity and other sessions keep theirs; an event
+ * that fails the core check (`eventIssue`) is never stored, only its seq is counted in `unreadable`; keys off the
+ * wire are looked up as own properties only, never through `Object.prototype`.
  */
 import { eventIssue } from '../../core/log/schemas.ts';
 import type { SessionEvent } from '../../core/log/types.ts';
@@ -49,12 +46,12 @@ export interface SessionSlice {
    */
   unreadable: readonly number[];
   /**
-   * The last `host/agent-error` of this session (a turn stopped by a model, loop or log-write failure, issue 8
-   * item 20): the host's `message` and, when it said, the `turn`; undefined when none arrived.
+   * The last `host/agent-error` of this session (a turn stopped by a model, loop or log-write failure): the
+   * host's `message` and, when it said, the `turn`; undefined when none arrived.
    */
   agentError: AgentError | undefined;
   /**
-   * `beforeSeq` of the next older `session.history` page (issue 9: history is loaded from the tail in pages, older
+   * `beforeSeq` of the next older `session.history` page (history is loaded from the tail in pages, older
    * pages on demand); undefined when the loaded events reach the start of the log or no tail page arrived yet.
    */
   olderBefore: number | undefined;
@@ -352,7 +349,7 @@ function firstSeqOf(page: HistoryPage): number | undefined {
 }
 
 /**
- * Apply an older `session.history` page (one fetched with `beforeSeq`, issue 9): its events merge by seq as any
+ * Apply an older `session.history` page (one fetched with `beforeSeq`): its events merge by seq as any
  * page's, and the next older page starts before its first entry while `hasMore` says there is one.
  * @param page the page and whether older events exist before it
  */

@@ -55,7 +55,7 @@ function RunningLine() {
   return <p>{state.running ? 'running' : 'idle'}</p>;
 }
 
-it('follows the host running state after a reconnect without a reload (issue 8 item 14)', async () => {
+it('follows the host running state after a reconnect without a reload', async () => {
   answerCall('session.list', { ok: true, value: { items: [summary(true)] } });
   const { store, handlers } = runningStore();
   render(

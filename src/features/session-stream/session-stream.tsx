@@ -63,7 +63,7 @@ export function SessionStreamProvider({ store, children }: { store?: SessionStre
     active.start();
     return owned ? () => owned.stop() : undefined;
   }, [active, owned]);
-  // After every reconnect the running state follows the host again (issue 8 item 14): frames missed while the
+  // After every reconnect the running state follows the host again: frames missed while the
   // sockets were down cannot be replayed, so `session.list` is read afresh and its `running` applied.
   useEffect(() => {
     let previous = active.getConnectionState();
@@ -79,8 +79,8 @@ export function SessionStreamProvider({ store, children }: { store?: SessionStre
 }
 
 /**
- * Re-read `session.list` and apply each listed session's `running` to the stream state where it differs (issue 8
- * item 14: a `host/session-status` sent while the sockets were down is lost; the host does not replay it). A
+ * Re-read `session.list` and apply each listed session's `running` to the stream state where it differs (a
+ * `host/session-status` sent while the sockets were down is lost; the host does not replay it). A
  * session whose running flag changed while the list was on its way keeps the newer, live value. Sessions the
  * stream has no running flag for are left to the list itself. Never rejects (a failed read changes nothing).
  * @param store the stream store
@@ -111,7 +111,7 @@ async function sampleHost(sessionId: string): Promise<LivenessSample> {
 
 /**
  * While `sessionId` is open, probe the host every ~12 s and reconnect the downlink when the host is ahead of what the
- * sockets delivered (a silently dead socket; issue 8 item 15, see `liveness-probe.ts`). The reconnect shows
+ * sockets delivered (a silently dead socket, see `liveness-probe.ts`). The reconnect shows
  * "Reconnecting…" and resyncs like any other.
  * @param sessionId the open session; undefined probes nothing
  */
@@ -190,11 +190,11 @@ export interface SessionState {
   unreadable: number;
   /**
    * Why the last turn stopped, while the log does not say it yet (a `host/agent-error` whose turn has no logged
-   * `turn/end`, e.g. the log could not be written, issue 8 item 20); undefined otherwise. Once the `turn/end` is
+   * `turn/end`, e.g. the log could not be written); undefined otherwise. Once the `turn/end` is
    * logged the transcript says "Turn failed" and this clears.
    */
   stoppedReason: string | undefined;
-  /** Older history exists that is not loaded yet (issue 9: the history loads from the tail in pages). */
+  /** Older history exists that is not loaded yet (the history loads from the tail in pages). */
   hasOlder: boolean;
   /** An older page is on its way. */
   loadingOlder: boolean;
@@ -290,7 +290,7 @@ export function useSessionState(sessionId: string | undefined): SessionState {
 }
 
 /**
- * The folded transcript of one session (issue 9): folded incrementally by the store as events arrive and kept
+ * The folded transcript of one session: folded incrementally by the store as events arrive and kept
  * across session switches, so switching back to a long session refolds nothing.
  * @param sessionId the session; undefined gives an empty transcript
  * @returns the same object while the session's events did not change
@@ -302,7 +302,7 @@ export function useSessionTranscript(sessionId: string | undefined): TranscriptV
 }
 
 /**
- * The review history of a session (issue 10 item 2): `complete` when it covers the whole log — the host's `reviews`
+ * The review history of a session: `complete` when it covers the whole log — the host's `reviews`
  * projection, or the client's own fold once every page is loaded; otherwise (a plain dsh host has no such projection)
  * the fold of the loaded part of the log.
  */
@@ -318,7 +318,7 @@ type ReviewsModule = typeof RevisionsModule;
 let reviewsModule: ReviewsModule | undefined;
 let reviewsModuleLoading: Promise<ReviewsModule> | undefined;
 
-/** The review fold and its wire schema, loaded on first use (off the first-load bundle; issue 9 budget). */
+/** The review fold and its wire schema, loaded on first use (off the first-load bundle). */
 function useReviewsModule(): ReviewsModule | undefined {
   const [loaded, setLoaded] = useState(reviewsModule);
   useEffect(() => {

@@ -16,7 +16,8 @@ function connectFirst(box: { handlers?: DownlinkHandlers }) {
   box.handlers!.onReconnected?.(false);
 }
 
-const until = async (check: () => boolean, ms = 5000) => {
+/** Wait until `check` holds; the bound only ends a stuck test (it is no speed check). */
+const until = async (check: () => boolean, ms = 30_000) => {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > ms) throw new Error('condition not met in time');

@@ -1,11 +1,9 @@
 /**
  * The framework-free session-stream store: owns the downlink, folds its frames with the pure reducers, and pulls
- * `session.history` from the tail in pages (issue 9): one tail page of `HISTORY_PAGE_MESSAGES` messages when a
- * session is opened on a live connection or when the downlink (re)connects — the open and the first connection's
- * baseline are one request — merged by seq, with the gap a long disconnect left filled page by page; older pages
- * only on demand (`loadOlder`, `loadAll`). It also keeps each session's transcript fold, incremental and kept across
- * session switches (`transcriptOf`). Listeners are notified after each change; the React bindings read it through
- * `useSyncExternalStore`.
+ * `session.history` from the tail in pages (one tail page when a session opens on a live connection or the downlink
+ * reconnects, merged by seq, a long gap filled page by page; older pages only on demand: `loadOlder`, `loadAll`).
+ * It keeps each session's transcript fold across session switches (`transcriptOf`). Listeners are notified after
+ * each change; React reads it through `useSyncExternalStore`.
  */
 import { callMethod } from '../../lib/api-client.ts';
 import { connectDownlink, type ConnectionState, type Downlink, type DownlinkHandlers } from '../../lib/downlink.ts';
@@ -77,7 +75,7 @@ export interface SessionStreamStore {
   start(): void;
   /** Close the downlink. State is kept. */
   stop(): void;
-  /** Drop the downlink's sockets as lost and reopen them (a silently dead socket, issue 8 item 15); resyncs as any reconnect. */
+  /** Drop the downlink's sockets as lost and reopen them (a silently dead socket); resyncs as any reconnect. */
   reconnect(): void;
   /**
    * Mark a session open. Its tail page is pulled now when the downlink is connected and the session has none;

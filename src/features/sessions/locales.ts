@@ -14,7 +14,7 @@ export interface SessionsLocale {
   importing: string;
   untitled: string;
   running: string;
-  /** Status badge while a plan review waits for the user, instead of `running` (issue 8 item 21). */
+  /** Status badge while a plan review waits for the user, instead of `running`. */
   planAwaitingReview: string;
   /** Status badge while any other question waits for the user, instead of `running`. */
   awaitingAnswer: string;

@@ -1,16 +1,8 @@
 /**
- * The session list: a `nav` named "Sessions" with every session from `session.list`, newest first (title cut with
- * an ellipsis, the full title in `title`; relative time of the last activity; running, plan or session-mode
- * indicators — "Waiting for your review" / "Waiting for your answer" instead of running while a question waits; `aria-current` on the selected one), a "New session" action (`session.create`, then select it) and,
- * when the host advertises `capabilities.import`, "Open session log" (a `.jsonl` file → `session.import`, opened
- * read-only, with the lines the host could not read listed beside it; a file over the 16 MB import limit is refused
- * before upload, and a refusal is said in a plain sentence with the host's detail in its `title`). Errors are worded
- * by `describeApiError`. The actions stay in view while the list scrolls. Badges come from the caller (the app reads
- * them from the session stream).
- * Issue 10 item 4: a filter box above the list (case-insensitive, on the shown title); when the host advertises
- * `capabilities.sessions`, each row offers Rename (kept beside the log by the host) and Delete (confirmed in a dialog,
- * then undoable for {@link UNDO_MS} ms through `session.restore`), and "New session" makes a draft the host stores
- * and lists only at its first message or command. A plain dsh host has no capabilities: those actions are not shown.
+ * The session list (`nav` "Sessions"): every session from `session.list`, newest first, with its title, last activity
+ * and badges; New session, Open session log (`capabilities.import`), a title filter, and Rename / Delete with Undo
+ * (`capabilities.sessions`). A plain dsh host advertises neither capability, so those actions are not shown. Errors
+ * are worded by `describeApiError`; badges come from the caller (the app reads them from the session stream).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -162,7 +154,17 @@ export function importErrorOf(error: unknown): { headline: string; detail: strin
   return { headline: t.importError(describeApiError(error)), detail: undefined };
 }
 
-/** The sidebar (see `SessionsSidebarProps`). */
+/**
+ * The sidebar (see `SessionsSidebarProps`). A row: the title cut with an ellipsis (the full title in `title`), the
+ * relative time of the last activity, running / plan / session-mode badges ("Waiting for your review" / "Waiting for
+ * your answer" instead of running while a question waits), `aria-current` on the selected one. "New session" makes a
+ * draft the host stores and lists only at its first message or command, then selects it. "Open session log" sends a
+ * `.jsonl` file to `session.import` and opens it read-only with the lines the host could not read listed beside it; a
+ * file over the 16 MB import limit is refused before upload, and a refusal is said in a plain sentence with the
+ * host's detail in its `title`. The filter is case-insensitive on the shown title. Rename is kept beside the log by
+ * the host; Delete is confirmed in a dialog, then undoable for {@link UNDO_MS} ms through `session.restore`. The
+ * actions stay in view while the list scrolls.
+ */
 export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }: SessionsSidebarProps) {
   const language = useLanguage();
   const t = sessionsLocales[language];
@@ -182,7 +184,7 @@ export function SessionsSidebar({ selectedId, capabilities, badgesOf, onOpened }
   const undoButton = useRef<HTMLButtonElement>(null);
   const refreshList = () => queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });
   const create = useMutation({
-    // A draft is stored and listed by the host only at its first message or command (issue 10 item 4).
+    // A draft is stored and listed by the host only at its first message or command.
     mutationFn: () => callMethod('session.create', admin ? { draft: true } : {}),
     onSuccess: ({ sessionId }) => opened(sessionId, 'created'),
   });

@@ -2,9 +2,9 @@
  * An assistant message: its reasoning as one quiet collapsible line (a one-line preview; expanded, the whole
  * reasoning), then its text blocks as markdown; while the step is still streaming the partial text shows with a
  * "Writing…" marker, and a step cut off by its turn's end (Stop, a failure) — or by the end of a read-only log — ends
- * with a marker ("Stopped", "The log ends here"), so a half sentence never reads as a finished answer (issue 11 item 1). A streamed chunk re-parses only the open last chunk of
+ * with a marker ("Stopped", "The log ends here"), so a half sentence never reads as a finished answer. A streamed chunk re-parses only the open last chunk of
  * its block: the Markdown component memoises the completed chunks on their source, and the split keeps them
- * byte-identical as the text grows (issue 9 point 2), so a long answer costs linear time.
+ * byte-identical as the text grows, so a long answer costs linear time.
  */
 import { memo, useId, useState } from 'react';
 import { Markdown } from '../../components/markdown.tsx';

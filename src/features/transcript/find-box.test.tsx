@@ -1,5 +1,5 @@
 /**
- * The transcript's find box (issue 9): it searches every folded row — also rows the virtualised list does not
+ * The transcript's find box: it searches every folded row — also rows the virtualised list does not
  * render — says "n of m", moves with Enter / Shift+Enter and the buttons, marks the current row, closes on Escape,
  * and offers "Load all" while older history is not loaded.
  */

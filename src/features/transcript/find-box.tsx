@@ -1,5 +1,5 @@
 /**
- * The transcript's find box (issue 9): a labelled search field over every folded row, not only the rendered ones
+ * The transcript's find box: a labelled search field over every folded row, not only the rendered ones
  * (the transcript is virtualised, so the browser's own find cannot see most rows). It shows "n of m" matching
  * rows; Enter and Shift+Enter (or the buttons) move to the next and previous match, wrapping; Escape closes it.
  * While older history is not loaded it says it searched the loaded rows only and offers "Load all".

@@ -15,7 +15,7 @@ export interface TranscriptLocale {
   unreadable: (count: number) => string;
   you: string;
   assistant: string;
-  /** The collapsed reasoning line of an assistant message (issue 11 item 1). */
+  /** The collapsed reasoning line of an assistant message. */
   reasoning: string;
   /** The reasoning line while the model is still reasoning (no answer text yet). */
   reasoningStreaming: string;
@@ -28,7 +28,7 @@ export interface TranscriptLocale {
   /** The marker that ends an assistant message a read-only log stops inside (instead of `streaming`). */
   cutInLog: string;
   running: string;
-  /** Instead of `running` while a plan review waits for the user (issue 8 item 21). */
+  /** Instead of `running` while a plan review waits for the user. */
   waitingReview: string;
   /** Instead of `running` while any other question waits for the user. */
   waitingAnswer: string;
@@ -52,7 +52,7 @@ export interface TranscriptLocale {
   toolResult: string;
   arguments: string;
   planCard: (title: string) => string;
-  /** The plan card's revision badge (issue 10 item 1) and its full name. */
+  /** The plan card's revision badge and its full name. */
   revisionBadge: (version: number) => string;
   revisionName: (version: number, total: number) => string;
   showPlan: string;
@@ -80,7 +80,7 @@ export interface TranscriptLocale {
   reviewUnanswered: string;
   commandFailed: string;
   turnStatus: (status: string, message: string | undefined) => string;
-  /** Older pages of the history are on their way (issue 9: history loads from the tail, older pages on scroll). */
+  /** Older pages of the history are on their way (history loads from the tail, older pages on scroll). */
   loadingOlder: string;
   /** Shown above the first row when older history exists and is not loaded yet. */
   olderAvailable: string;

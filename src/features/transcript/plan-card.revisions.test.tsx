@@ -1,4 +1,4 @@
-/** Plan cards in the transcript (issue 10): their revision label, copy/download actions, and being scrolled to from Reviews. */
+/** Plan cards in the transcript: their revision label, copy/download actions, and being scrolled to from Reviews. */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

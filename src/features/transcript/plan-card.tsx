@@ -1,9 +1,9 @@
 /**
- * The `exit_plan_mode` card, one line (issue 11 item 1): titled by the plan's first heading (the host's `view.title`,
+ * The `exit_plan_mode` card, one line: titled by the plan's first heading (the host's `view.title`,
  * else `planTitleOf`, docs/upstream-spec.md §1.9 "Presentation"), the review outcome read from the tool result (approved,
  * keep planning, dismissed to talk, awaiting review) and "Show the plan", which expands the full plan markdown;
  * the reviewer's feedback of a keep planning shows under the line. The card carries its revision label (v2 of a
- * chain, issue 10 item 1) and Copy plan / Download .md (issue 10 item 3).
+ * chain) and Copy plan / Download .md.
  */
 import { memo, useId, useState, type ReactNode } from 'react';
 import { Markdown } from '../../components/markdown.tsx';

@@ -1,5 +1,5 @@
 /**
- * The revision label of each plan card (issue 10 item 1): the app hands the transcript a map from `exit_plan_mode`
+ * The revision label of each plan card: the app hands the transcript a map from `exit_plan_mode`
  * call id to the revision's number in its review chain and the chain's length, through context so memoised rows
  * re-render only when the map changes.
  */

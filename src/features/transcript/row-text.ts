@@ -1,5 +1,5 @@
 /**
- * The searchable text of a transcript row, for the find box (issue 9: the browser's own find cannot see rows the
+ * The searchable text of a transcript row, for the find box (the browser's own find cannot see rows the
  * virtualised transcript does not render). It is what the row shows or holds behind a disclosure — messages,
  * reasoning, tool names, arguments and results, plan text, command lines and results, quiet lines — lower-cased
  * once per row object and dictionary (rows are immutable, so a changed row is a new key in the cache; the rows our own

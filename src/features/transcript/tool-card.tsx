@@ -1,5 +1,5 @@
 /**
- * A generic tool call as one line (issue 11 item 1): the tool name (or the host's `view` title), a one-line summary
+ * A generic tool call as one line: the tool name (or the host's `view` title), a one-line summary
  * of its arguments and its status (running / done / dismissed / aborted / failed / no result in this log). The line
  * is the one disclosure of the call: expanded, it shows the full arguments and the result (a failed result without
  * its `Error: ` prefix). The open state is view state; the row's height change is measured by the virtualised list.

@@ -1,5 +1,5 @@
 /**
- * The virtualised transcript (issue 9): a long transcript renders a window of rows, each saying its place; older
+ * The virtualised transcript: a long transcript renders a window of rows, each saying its place; older
  * history not loaded yet is offered; a result whose call lives on an older page waits for it instead of showing alone.
  */
 import { render, screen, within } from '@testing-library/react';

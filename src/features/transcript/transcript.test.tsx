@@ -210,7 +210,7 @@ describe('Transcript', () => {
     expect(screen.getByText('Turn cancelled')).toBeInTheDocument();
   });
 
-  it('shows text in angle brackets as text in an assistant message and in an approved plan card (issue 8 item 17)', async () => {
+  it('shows text in angle brackets as text in an assistant message and in an approved plan card', async () => {
     const user = userEvent.setup();
     const said = 'Use Vec<u8> and the <channel> tag.';
     const plan = '# Keep <channel>\n\n<details>\n<summary>Why</summary>\n</details>\n\n1. Use Vec<u8>';

@@ -1,12 +1,9 @@
 /**
- * The session transcript: a labelled region listing user messages, assistant messages (streaming), tool cards
- * (plan, question and generic), command cards and quiet system lines, in log order, from the incremental fold the
- * session store keeps, and a quiet note counting the events that arrived with a payload of the wrong shape.
- * Virtualised (issue 9, `@tanstack/react-virtual`, rows measured as they render): it owns its scroll container and
- * its scroll rules — a session opens at the bottom; new output is followed while the reader is at the bottom and
- * never moves the view once they scrolled up; older history loads as the reader nears the top, keeping the rows in
- * view where they were. A find box (Ctrl/Cmd+F inside the transcript, or "Find") searches every folded row.
- * Receives server state as props from the app; holds only view state (scroll position, the find box).
+ * The session transcript: a labelled region of messages, tool, command and plan cards and quiet system lines in log
+ * order, from the session store's incremental fold, with a note counting unreadable events. Virtualised
+ * (`@tanstack/react-virtual`): it owns its scroll container and scroll rules — opens at the bottom, follows new
+ * output only while the reader is at the bottom, loads older history near the top keeping the rows in view; a find
+ * box searches every folded row. Server state comes as props; it holds only view state.
  */
 import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -35,14 +32,14 @@ export interface TranscriptProps {
   onRetry?: () => void;
   /**
    * A question waits for the user (`review`: a plan review; `answer`: any other question): the turn's marker says
-   * "Waiting for your review" / "Waiting for your answer" instead of "Running…" (issue 8 item 21).
+   * "Waiting for your review" / "Waiting for your answer" instead of "Running…".
    */
   waiting?: 'review' | 'answer' | undefined;
   /** A read-only log that will not go on: unfinished turns, calls and reviews say the log ends there. */
   readOnly?: boolean;
   /** How many events could not be shown (payload of the wrong shape); 0 or undefined shows no note. */
   unreadable?: number;
-  /** Older history exists that is not loaded (issue 9: the history loads from the tail in pages). */
+  /** Older history exists that is not loaded (the history loads from the tail in pages). */
   hasOlder?: boolean;
   /** An older page is on its way. */
   loadingOlder?: boolean;
@@ -51,7 +48,7 @@ export interface TranscriptProps {
   /** Load everything older at once (the find box's "Load all"). */
   onLoadAll?: () => void;
   /**
-   * A plan card to bring into view (the Reviews view, issue 10 item 2): scrolled to and outlined as the find box does
+   * A plan card to bring into view (the Reviews view): scrolled to and outlined as the find box does
    * with its current match, whenever `token` changes and the call's row is loaded.
    */
   scrollTarget?: { callId: string; token: number } | undefined;
@@ -101,7 +98,7 @@ function Row({ item }: { item: TranscriptItem }) {
 
 /**
  * The rows to show: without assistant steps that ended with nothing to show (stopped before their first word: the
- * turn's end line says what happened, issue 11 item 1) and, while older pages are missing (`hasOlder`), without
+ * turn's end line says what happened) and, while older pages are missing (`hasOlder`), without
  * results whose call is not loaded; the same array when nothing is left out.
  */
 function shownRows(items: readonly TranscriptItem[], hasOlder: boolean): readonly TranscriptItem[] {
@@ -136,7 +133,10 @@ function measureRow(element: HTMLLIElement): number {
 const observeRect: typeof observeElementRect<HTMLDivElement> = (instance, cb) =>
   observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: NO_LAYOUT_ROWS * ESTIMATED_ROW_PX }));
 
-/** Render a session's transcript (see `TranscriptProps`). */
+/**
+ * Render a session's transcript (see `TranscriptProps`). New output never moves the view once the reader scrolled
+ * up; rows are measured as they render; the find box opens with Ctrl/Cmd+F inside the transcript or "Find".
+ */
 export function Transcript({
   transcript,
   loaded,
