@@ -98,6 +98,7 @@ export default defineConfig(({ mode }) => ({
           include: [
             'src/core/**/*.test.ts',
             'harness/**/*.test.ts',
+            'carrier/**/*.test.ts',
             'server/**/*.test.ts',
             'testing/**/*.test.ts',
             'bench/**/*.test.ts',

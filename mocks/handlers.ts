@@ -1,14 +1,14 @@
 /**
  * MSW adapter over the reference harness engine (docs/protocol.md): every request to `/api/*` goes through the carrier
- * checks the Node server runs, decided once in harness/carrier.ts (426 a downlink path without an upgrade, 404 an
+ * checks the Node server runs, decided once in carrier/rules.ts (426 a downlink path without an upgrade, 404 an
  * unknown method, 405 a verb other than POST, 415 wrong content type, 413 body over 1 MiB or 32 MiB for
  * `session.import`, 400 body nested too deeply or not JSON; same texts and headers), then straight into the `Host`;
  * the two downlink WebSockets are `ws.link`s that attach the host's streams and detach on close. No business rule
  * lives here (docs/style.md "Thin adapters"). There is no trust fence: the mocked host lives inside the page.
  */
 import { http, HttpResponse, ws, type RequestHandler, type WebSocketHandler } from 'msw';
-import { checkJsonBody, JSON_HEADERS, refusalHeaders, routeApiRequest, statusOfAnswer, statusOfReceipt, type CarrierRefusal } from '../harness/carrier.ts';
-import { sessionLogAnswer } from '../harness/session-log-route.ts';
+import { checkJsonBody, JSON_HEADERS, refusalHeaders, routeApiRequest, statusOfAnswer, statusOfReceipt, type CarrierRefusal } from '../carrier/rules.ts';
+import { sessionLogAnswer } from '../carrier/session-log-route.ts';
 import type { Host } from '../harness/types.ts';
 
 /** WebSocket close code the host uses when a client sends on a downlink (docs/protocol.md "Downlink"). */
@@ -34,7 +34,8 @@ export function createHandlers(getHost: () => Host): Array<RequestHandler | WebS
   return [
     // The stored log: every verb, so a wrong one is the same 405 as on the Node server.
     http.all('*/api/sessions/:id/log.jsonl', ({ request }) => {
-      const answer = sessionLogAnswer(getHost(), request.method, new URL(request.url).pathname);
+      const host = getHost();
+      const answer = sessionLogAnswer((id) => host.sessionLog?.(id), request.method, new URL(request.url).pathname);
       return new HttpResponse(answer.body, { status: answer.status, headers: answer.headers });
     }),
     http.all('*/api/*', async ({ request }) => {

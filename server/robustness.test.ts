@@ -15,7 +15,7 @@ import type { Duplex } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFixture } from '../fixtures/paths.ts';
 import { mulberry32 } from '../fixtures/seeded-random.mjs';
-import { MAX_JSON_DEPTH } from '../harness/carrier.ts';
+import { MAX_JSON_DEPTH } from '../carrier/rules.ts';
 import { createHost, type EngineHost } from '../harness/host.ts';
 import { modelFromSpec } from '../harness/models/index.ts';
 import { MAX_ID_CHARS } from '../src/core/protocol/ids.ts';

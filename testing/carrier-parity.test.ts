@@ -1,7 +1,7 @@
 /**
  * One table of bad requests through both carriers: the Node server (server/http.ts, on loopback,
  * port 0) and the MSW adapter (mocks/handlers.ts, through MSW's `getResponse`, no interception) must answer each
- * with the same status, the same body and the same content type, because both call harness/carrier.ts for every
+ * with the same status, the same body and the same content type, because both call carrier/rules.ts for every
  * rule. Each carrier has its own fresh host over MemoryStorage.
  */
 import type { AddressInfo } from 'node:net';

@@ -38,7 +38,7 @@ it('keeps in server/ only modules that ui-plan serve loads', () => {
 });
 
 it('lets no product module import test support', () => {
-  const product = ['server', 'harness', 'mocks', 'src'].flatMap(sourcesOf);
+  const product = ['server', 'carrier', 'harness', 'mocks', 'src'].flatMap(sourcesOf);
   const offenders = product.filter((file) => [...closureOf(file)].some((dep) => dep.startsWith(path.join(ROOT, 'testing') + path.sep)));
   expect(offenders.map((file) => path.relative(ROOT, file))).toEqual([]);
 });

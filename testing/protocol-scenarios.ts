@@ -72,7 +72,7 @@ export function isFrame(method: string, sessionId?: string, test: (p: Payload) =
 }
 const isPlanProjection = (sessionId: string) => isFrame('session/projection', sessionId, (p) => p.key === 'plan');
 
-/** The HTTP status of an error envelope on ui-plan's carriers, by code (harness/carrier.ts `statusOfAnswer`). */
+/** The HTTP status of an error envelope on ui-plan's carriers, by code (carrier/rules.ts `statusOfAnswer`). */
 const ERROR_STATUS: ReadonlyMap<string, number> = new Map([
   ['bad-request', 400],
   ['session-not-found', 404],

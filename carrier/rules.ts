@@ -1,7 +1,7 @@
 /**
  * The carrier checks of an `/api` request, decided once for both carriers (server/http.ts and the MSW adapter in
  * mocks/handlers.ts; docs/protocol.md "Unary calls"): the route (426 a downlink path without an upgrade, 404 an unknown
- * method, 405 a verb other than POST), content type (415), body size (413, harness/limits.ts), JSON nesting depth
+ * method, 405 a verb other than POST), content type (415), body size (413, carrier/limits.ts), JSON nesting depth
  * (400 naming the limit, checked by a linear scan before parsing so no parser or later walk can overflow the stack)
  * and JSON syntax (400). Every refusal's status, plain-text body and headers come from here, so the two carriers
  * answer a bad request byte for byte alike. Pure; nothing here throws.

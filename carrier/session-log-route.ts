@@ -2,10 +2,9 @@
  * The session-log download route, decided once for both carriers (server/http.ts and mocks/handlers.ts):
  * `GET /api/sessions/<id>/log.jsonl` answers the stored log byte for byte as an attachment ("as
  * upstream offers"). The id is checked with the protocol's id rule (src/core/protocol/ids.ts); the trust fence runs
- * before this, in the carrier, as for every `/api` path.
+ * before this, in the carrier, as for every `/api` path. Pure apart from the log reader it is given.
  */
 import { idSchema } from '../src/core/protocol/ids.ts';
-import type { Host } from './types.ts';
 
 /** The route's path pattern; the id is percent-decoded before it is checked. */
 const LOG_PATH = /^\/api\/sessions\/([^/]*)\/log\.jsonl$/;
@@ -38,12 +37,13 @@ const text = (status: number, body: string, extra: Record<string, string> = {}):
  * `Content-Disposition: attachment; filename="<id>.jsonl"`, `no-store`); 400 for an id that breaks the id rule (at most
  * 128 of letters, digits, `.`, `_`, `:`, `-`) or bad escapes; 404 for a session the host does not hold (or a path that
  * is not this route); 405 for another verb.
- * @param host the engine (its `sessionLog`)
+ * @param readLog the stored log of a session the harness holds, byte for byte (`Harness.sessionLog`), `undefined` when
+ *   it holds none (or cannot serve logs)
  * @param method the HTTP verb
  * @param pathname the request's path
  * @returns the answer to write
  */
-export function sessionLogAnswer(host: Host, method: string, pathname: string): SessionLogAnswer {
+export function sessionLogAnswer(readLog: (sessionId: string) => Uint8Array | undefined, method: string, pathname: string): SessionLogAnswer {
   const match = LOG_PATH.exec(pathname);
   if (!match) return text(404, 'not found');
   if (method !== 'GET' && method !== 'HEAD') return text(405, 'method not allowed', { allow: 'GET, HEAD' });
@@ -55,7 +55,7 @@ export function sessionLogAnswer(host: Host, method: string, pathname: string): 
   }
   const checked = sessionIdSchema.safeParse(id);
   if (!checked.success) return text(400, `bad request: sessionId: ${checked.error.issues[0]?.message ?? 'invalid'}`);
-  const bytes = host.sessionLog?.(checked.data);
+  const bytes = readLog(checked.data);
   if (bytes === undefined) return text(404, 'session not found');
   return {
     status: 200,
