@@ -69,7 +69,7 @@ export interface ApiRequestHead {
  * upgrade), an unknown method (404), a verb other than POST (405 with `allow: POST`), a content type other than
  * `application/json` (415).
  * @param head the verb, path and content type
- * @param hasMethod whether the engine has a unary method of that name (`Host.hasMethod`)
+ * @param hasMethod whether the engine has a unary method of that name (`Harness.hasMethod`)
  * @returns the route with its body limit, or the refusal to send
  */
 export function routeApiRequest(

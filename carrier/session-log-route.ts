@@ -35,7 +35,7 @@ const text = (status: number, body: string, extra: Record<string, string> = {}):
 /**
  * Answer `GET`/`HEAD /api/sessions/<id>/log.jsonl`: 200 with the stored bytes (`application/jsonl`,
  * `Content-Disposition: attachment; filename="<id>.jsonl"`, `no-store`); 400 for an id that breaks the id rule (at most
- * 128 of letters, digits, `.`, `_`, `:`, `-`) or bad escapes; 404 for a session the host does not hold (or a path that
+ * 128 of letters, digits, `.`, `_`, `:`, `-`) or bad escapes; 404 for a session the harness does not hold (or a path that
  * is not this route); 405 for another verb.
  * @param readLog the stored log of a session the harness holds, byte for byte (`Harness.sessionLog`), `undefined` when
  *   it holds none (or cannot serve logs)

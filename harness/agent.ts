@@ -175,7 +175,7 @@ export class Agent {
 
   /**
    * Stop as a crash would: drop steered and queued prompts and abort the running turn without logging its end (the
-   * caller halts the log first, so nothing the turn was doing is logged either); the host then closes the turns a
+   * caller halts the log first, so nothing the turn was doing is logged either); the harness then closes the turns a
    * restart could not go on with (README "What survives a restart"). The agent takes no new turn afterwards.
    */
   halt(): void {
@@ -192,7 +192,7 @@ export class Agent {
   }
 
   /**
-   * Log the `turn/end` of a turn that a write failure left open, now that writing may work again (the host calls
+   * Log the `turn/end` of a turn that a write failure left open, now that writing may work again (the harness calls
    * this before every request that writes to the session). Does nothing while a turn runs or when nothing is owed.
    * @throws LogWriteError when it still cannot be stored
    */
@@ -203,7 +203,7 @@ export class Agent {
   }
 
   /**
-   * Owe the close of the log's open turn (the host could not close it at load because the log could not be written):
+   * Owe the close of the log's open turn (the harness could not close it at load because the log could not be written):
    * {@link repair} closes it with `reason` before the next write.
    */
   oweTurnEnd(reason: { kind: string; message?: string } = SERVER_STOPPED): void {

@@ -1,5 +1,5 @@
 /**
- * The host's projection registry (docs/upstream-spec.md §4.4): per session, every logged event is folded through
+ * The harness's projection registry (docs/upstream-spec.md §4.4): per session, every logged event is folded through
  * every unit; a change of a unit's state reference yields one `session/projection` change with the seq of
  * the causing event. Units here: `plan` (core, docs/upstream-spec.md §1.11), `title` (the derived session title) and `reviews`
  * (the review history, a ui-plan extension, docs/review-history.md; delivered on history tail pages and frames, not in `session.list`).
@@ -12,7 +12,7 @@ import { sessionTitleUnit, type SessionTitleState } from '../src/core/sessions/t
 
 /**
  * The `title` unit: the derived session title (src/core/sessions/title.ts: the latest plan's heading, else a title
- * the host logged that is not the five-word fallback, else the first user message or command line, cut at a word
+ * the harness logged that is not the five-word fallback, else the first user message or command line, cut at a word
  * boundary), or `null` before any.
  */
 export const titleProjection: ProjectionUnit<SessionTitleState, string | null, 'title'> = sessionTitleUnit;

@@ -163,7 +163,7 @@ export interface WebQuestionProvider extends QuestionProvider {
   respond(body: unknown): RpcReceipt;
   /** Pending questions in ask order (re-sent on every `openMux`). */
   pending(): PendingQuestion[];
-  /** Abort every pending question (host close): each gets `question/resolved cancelled` and `ASK_ABORTED`. */
+  /** Abort every pending question (harness close): each gets `question/resolved cancelled` and `ASK_ABORTED`. */
   abortAll(): void;
 }
 
@@ -175,7 +175,7 @@ interface Entry extends PendingQuestion {
 }
 
 /**
- * Create the host Web provider (docs/upstream-spec.md §3.3).
+ * Create the harness's Web provider (docs/upstream-spec.md §3.3).
  * @param options - id minting and the mux sender
  */
 export function createWebQuestionProvider(options: WebQuestionProviderOptions): WebQuestionProvider {

@@ -1,10 +1,10 @@
 /**
  * MSW for Vitest (Node): `server` over the mocked harness with a zero-delay scripted model that a test may hold
- * between steps (`holdModel`), and `resetMockHarness()` for a fresh host between tests (vitest.setup.ts calls it
+ * between steps (`holdModel`), and `resetMockHarness()` for a fresh harness between tests (vitest.setup.ts calls it
  * after each test, which also lets a held model go).
  */
 import { setupServer } from 'msw/node';
-import type { Host, ModelProvider, PluginEntry } from '../harness/types.ts';
+import type { Harness, ModelProvider, PluginEntry } from '../harness/types.ts';
 import { createHandlers } from './handlers.ts';
 import { createMockHarness } from './harness.ts';
 
@@ -47,18 +47,18 @@ export function holdModel(): { release: () => void } {
 }
 
 /** The MSW server; `vitest.setup.ts` starts it with `onUnhandledRequest: 'error'`. */
-export const server = setupServer(...createHandlers(harness.getHost));
+export const server = setupServer(...createHandlers(harness.getHarness));
 
 /**
- * Replace the mocked host with a fresh, empty one (the old one is closed).
- * @param options.plugins - the new host's plugin list (e.g. session modes); default: the plan-mode host
+ * Replace the mock harness with a fresh, empty one (the old one is closed).
+ * @param options.plugins - the new harness's plugin list (e.g. session modes); default: the plan-mode harness
  */
 export function resetMockHarness(options: { plugins?: PluginEntry[] } = {}): void {
   letGo();
   harness.reset(options.plugins);
 }
 
-/** The current mocked host, for tests that drive the engine directly. */
-export function getMockHost(): Host {
-  return harness.getHost();
+/** The current mock harness, for tests that drive the engine directly. */
+export function getMockHost(): Harness {
+  return harness.getHarness();
 }

@@ -21,7 +21,7 @@ import { isLoopbackAddress } from '../trust-fence.ts';
 
 // The engine is loaded only by `serve`, so `fold` and `help` start fast and need no harness.
 const loadEngine = async () => ({
-  ...(await import('../../harness/host.ts')),
+  ...(await import('../../harness/harness.ts')),
   ...(await import('../../harness/config.ts')),
   ...(await import('../../harness/models/index.ts')),
 });
@@ -71,11 +71,11 @@ export interface RunningServe {
 }
 
 /**
- * Start `serve`: FileStorage under `dataDir`, the host with the chosen model and plugins, the carrier
+ * Start `serve`: FileStorage under `dataDir`, the harness with the chosen model and plugins, the carrier
  * serving `<package>/dist`. Prints the listening line (and a warning for a non-loopback bind).
  * @param options validated serve options
  * @param io output
- * @returns the URL and `close()` (closes sockets, the host, then the storage)
+ * @returns the URL and `close()` (closes sockets, the harness, then the storage)
  * @throws UsageError for a bad config or model file or a non-loopback bind without a trusted host;
  *   DataDirInUseError while another `ui-plan serve` holds the data directory (server/data-lock.ts); listen errors
  *   (e.g. EADDRINUSE)
@@ -84,7 +84,7 @@ export async function startServe(options: ServeOptions, io: CliIo = processIo): 
   checkPublicBind(options.host, options.trustedHosts);
   if (options.dsh !== undefined) return startDshServe(options as ServeOptions & { dsh: string }, io);
   const plugins = options.config !== undefined ? await loadConfig(options.config) : undefined;
-  const { createHost, modelFromSpec } = await loadEngine();
+  const { createHarness, modelFromSpec } = await loadEngine();
   const readText = (file: string): string => fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
   let model;
   try {
@@ -113,9 +113,9 @@ export async function startServe(options: ServeOptions, io: CliIo = processIo): 
     throw error;
   }
   const version = (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  const host = createHost({ storage, model, cwd: io.cwd, version, ...(plugins ? { plugins } : {}) });
+  const harness = createHarness({ storage, model, cwd: io.cwd, version, ...(plugins ? { plugins } : {}) });
   const carrier = createUiPlanServer({
-    host,
+    harness,
     staticDir: path.join(PACKAGE_ROOT, 'dist'),
     trustedHosts: options.trustedHosts,
     bindIsLoopback: isLoopbackAddress(options.host),
@@ -125,7 +125,7 @@ export async function startServe(options: ServeOptions, io: CliIo = processIo): 
   try {
     url = await listenAndAnnounce(carrier.server, options, io, 'the harness', () => `model ${options.model}`);
   } catch (error) {
-    await host.close();
+    await harness.close();
     storage.close();
     lock.release();
     process.off('exit', releaseOnExit);
@@ -138,7 +138,7 @@ export async function startServe(options: ServeOptions, io: CliIo = processIo): 
       closing ??= (async () => {
         try {
           await carrier.close();
-          await host.close();
+          await harness.close();
           storage.close();
         } finally {
           lock.release();

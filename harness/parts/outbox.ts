@@ -1,5 +1,5 @@
 /**
- * The host's outbox: a downlink frame leaves only once what it reports is durable (docs/protocol.md "Session log on
+ * The harness's outbox: a downlink frame leaves only once what it reports is durable (docs/protocol.md "Session log on
  * disk": acknowledged means on disk), and frames leave in the order they were sent. A frame sent while nothing waits
  * to be synced leaves at once; the others wait for the storage's `flush` (group commit: every frame sent before a sync
  * round ends leaves together after it).

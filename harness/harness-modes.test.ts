@@ -1,5 +1,5 @@
 /**
- * The session-modes variant through the host and the real loop with a fake model (seed 002; docs/upstream-spec.md §2):
+ * The session-modes variant through the harness and the real loop with a fake model (seed 002; docs/upstream-spec.md §2):
  * the flush seams (prompt submit inside the just-opened turn, turn continuation after each step), the notice in the
  * log, `mode:policy` and exit-tool visibility in the requests, approval at the step's end, child seeding on create
  * and resume, fork inheritance, `session.modes`/`session.setMode`, the `mode` projection, a restart, and a log of
@@ -8,11 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../src/core/log/types.ts';
 import { call, say, type FakeStep } from '../testing/fake-model.ts';
-import type { EngineHost } from './host.ts';
+import type { ReferenceHarness } from './harness.ts';
 import { BUILTIN_PLAN_SECTION, modeNoticeText } from './plugins/modes.ts';
 import { MemoryStorage } from './storage/memory.ts';
-import { createTestHost, gate, waitFor } from '../testing/host-fixture.ts';
-import type { HostOptions, ModelRequest, PluginEntry } from './types.ts';
+import { createTestHarness, gate, waitFor } from '../testing/harness-fixture.ts';
+import type { HarnessOptions, ModelRequest, PluginEntry } from './types.ts';
 import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 /** Untyped JSON read back from logged payloads and frames. */
@@ -23,20 +23,20 @@ const REVIEW = 'You are in review mode: read and comment, change nothing.';
 const MODES: PluginEntry[] = [{ id: 'mode', name: '@deepseek-ai/dsh-mode', config: { modes: { review: { section: REVIEW } } } }];
 const PLAN = '# Add `--greeting` flag\n\n- parse the flag\n- print it';
 
-function setup(steps: FakeStep[] = [], extra: Partial<HostOptions> = {}) {
-  return createTestHost(steps, { plugins: MODES, ...extra });
+function setup(steps: FakeStep[] = [], extra: Partial<HarnessOptions> = {}) {
+  return createTestHarness(steps, { plugins: MODES, ...extra });
 }
 
 let rpc = 0;
-async function result(host: EngineHost, method: string, payload: unknown) {
+async function result(host: ReferenceHarness, method: string, payload: unknown) {
   return (await host.handleRequest(method, clientRequest(method, payload, `r${++rpc}`))).result;
 }
-async function value(host: EngineHost, method: string, payload: unknown): Promise<Json> {
+async function value(host: ReferenceHarness, method: string, payload: unknown): Promise<Json> {
   const answer = await result(host, method, payload);
   if (!answer.ok) throw new Error(`${method}: ${answer.error.code} ${answer.error.message}`);
   return answer.value;
 }
-const prompt = (host: EngineHost, sessionId: string, text: string) =>
+const prompt = (host: ReferenceHarness, sessionId: string, text: string) =>
   value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text }] });
 
 /** Event types without streaming rows, from `from` on. */

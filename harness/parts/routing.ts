@@ -1,5 +1,5 @@
 /**
- * Request routing of the host (docs/protocol.md "Unary calls", docs/upstream-spec.md §4): the client-request envelope is checked,
+ * Request routing of the harness (docs/protocol.md "Unary calls", docs/upstream-spec.md §4): the client-request envelope is checked,
  * its method matched against the path and the method table, the payload validated by the method's schema, and the
  * handler's value or failure wrapped in a `server-response`. `/api/respond` bodies go to the Web question provider.
  * Never throws: an internal failure is logged and answered with a generic sentence.
@@ -17,8 +17,8 @@ import { summarizeIssues, tokenSchema } from '../../src/core/protocol/ids.ts';
 import { isMethodName, methods, type MethodName } from '../../src/core/protocol/methods.ts';
 import { LogStoppedError, LogWriteError, logWriteErrorOf } from '../log.ts';
 import type { WebQuestionProvider } from '../questions.ts';
-import type { Host } from '../types.ts';
-import { HostError, INTERNAL_ERROR_MESSAGE } from './errors.ts';
+import type { Harness } from '../types.ts';
+import { MethodError, INTERNAL_ERROR_MESSAGE } from './errors.ts';
 import { importRefusalText, importTooLargeOf } from './import.ts';
 
 /** One handler per unary method, given its validated payload. */
@@ -38,8 +38,8 @@ const fail = (rpcId: string, code: RpcError['code'], message: string, details: R
 });
 
 /**
- * The host's `handleRequest` and `handleRespond` over a method table.
- * @param handlers - one handler per method; a thrown {@link HostError} (not `internal`) is the answer's error, a
+ * The harness's `handleRequest` and `handleRespond` over a method table.
+ * @param handlers - one handler per method; a thrown {@link MethodError} (not `internal`) is the answer's error, a
  *   `LogStoppedError` a `log-stopped` error (`details: {sessionId, reason}`), a `LogWriteError` an `internal` error
  *   naming its cause (never a path), anything else {@link INTERNAL_ERROR_MESSAGE}
  * @param questionProvider - receives `/api/respond` bodies
@@ -53,7 +53,7 @@ export function createRouter(
   questionProvider: WebQuestionProvider,
   logger: { warn(message: string, ...details: unknown[]): void },
   durable: () => Promise<void> | undefined = () => undefined,
-): Pick<Host, 'hasMethod' | 'handleRequest' | 'handleRespond'> {
+): Pick<Harness, 'hasMethod' | 'handleRequest' | 'handleRespond'> {
   /** Wait until what the request stored is durable. @throws LogWriteError naming the sync's failure */
   const settle = async (): Promise<void> => {
     try {
@@ -94,7 +94,7 @@ export function createRouter(
         await settle().catch(() => {});
         // An internal error's text may quote server paths or stack lines: it goes to the log, the client gets a
         // generic sentence. A log-write failure names its cause, never a path (harness/log.ts).
-        if (error instanceof HostError && error.code !== 'internal') return fail(rpcId, error.code, error.message, error.details);
+        if (error instanceof MethodError && error.code !== 'internal') return fail(rpcId, error.code, error.message, error.details);
         if (error instanceof LogStoppedError) {
           return fail(rpcId, 'log-stopped', error.message, { sessionId: error.sessionId, reason: error.stop.reason });
         }

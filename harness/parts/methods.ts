@@ -1,7 +1,7 @@
 /**
  * The handler of every unary method of src/core/protocol/methods.ts over the session table and the plugins: each
  * gets its validated payload, reads or writes through the session table, and returns the value the protocol names
- * (or throws a HostError). The picker's switches run `/plan` and `/mode` as logged commands, so the projections show
+ * (or throws a MethodError). The picker's switches run `/plan` and `/mode` as logged commands, so the projections show
  * a queued switch pending from the log alone (docs/upstream-spec.md §1.11).
  */
 import { parseSessionLog } from '../../src/core/log/reader.ts';
@@ -12,7 +12,7 @@ import type { ModesPlugin } from '../plugins/modes.ts';
 import { planCommandLine, setOutcomeOf, type PlanModePlugin } from '../plugins/plan-mode.ts';
 import { importMatchOf, importMetaOf, logDigestOf, type createSessionAdmin } from '../session-admin.ts';
 import { storedLinesOf } from '../storage/stored-lines.ts';
-import { HostError } from './errors.ts';
+import { MethodError } from './errors.ts';
 import { historyPage } from './history.ts';
 import { importRefusalFactsOf, importRefusalText } from './import.ts';
 import { readOnlyReasonText } from './read-only.ts';
@@ -34,15 +34,15 @@ export interface MethodContext {
   admin: ReturnType<typeof createSessionAdmin<Session>>;
 }
 
-/** The enabled plan-mode plugin. @throws HostError bad-request when it is not enabled */
+/** The enabled plan-mode plugin. @throws MethodError bad-request when it is not enabled */
 export function planModeOrThrow(plugin: PlanModePlugin | undefined): PlanModePlugin {
-  if (!plugin) throw new HostError('bad-request', 'the plan-mode plugin is not enabled on this host', { issues: [] });
+  if (!plugin) throw new MethodError('bad-request', 'the plan-mode plugin is not enabled on this host', { issues: [] });
   return plugin;
 }
 
-/** The enabled session-modes plugin. @throws HostError bad-request when it is not enabled */
+/** The enabled session-modes plugin. @throws MethodError bad-request when it is not enabled */
 export function modesOrThrow(plugin: ModesPlugin | undefined): ModesPlugin {
-  if (!plugin) throw new HostError('bad-request', 'the session-modes variant is not enabled on this host', { issues: [] });
+  if (!plugin) throw new MethodError('bad-request', 'the session-modes variant is not enabled on this host', { issues: [] });
   return plugin;
 }
 
@@ -100,8 +100,8 @@ export function createMethodHandlers(ctx: MethodContext): MethodHandlers {
       const before = planMode().get(payload.sessionId);
       if (payload.active === (before.pending ?? before.active)) return { outcome: 'noop', state: before };
       const ran = await commands.execute(session.log, planCommandLine(payload.active), []);
-      if (ran === undefined) throw new HostError('internal', 'the /plan command is not registered');
-      if (ran.result.kind === 'error') throw new HostError('internal', ran.result.text ?? '/plan failed');
+      if (ran === undefined) throw new MethodError('internal', 'the /plan command is not registered');
+      if (ran.result.kind === 'error') throw new MethodError('internal', ran.result.text ?? '/plan failed');
       const state = planMode().get(payload.sessionId);
       return { outcome: setOutcomeOf(before, state, payload.active), state };
     },
@@ -110,7 +110,7 @@ export function createMethodHandlers(ctx: MethodContext): MethodHandlers {
       const refusal = importRefusalFactsOf(payload.jsonl, parsed);
       if (refusal !== undefined) {
         const message = importRefusalText(refusal);
-        throw new HostError('bad-request', message, { issues: [{ path: ['jsonl'], message }], refusal });
+        throw new MethodError('bad-request', message, { issues: [{ path: ['jsonl'], message }], refusal });
       }
       // The same log opened twice answers the session it opened the first time.
       const sourceId = parsed.header?.id || undefined;
@@ -131,9 +131,9 @@ export function createMethodHandlers(ctx: MethodContext): MethodHandlers {
     'session.modes': (payload) => {
       const plugin = modesOrThrow(ctx.modesPlugin);
       const session = table.sessionOf(payload.sessionId);
-      // An imported recording still shows its modes; a log of the other variant has none this host can read.
+      // An imported recording still shows its modes; a log of the other variant has none this harness can read.
       if (session.readOnly?.kind === 'other-variant') {
-        throw new HostError('bad-request', `session "${payload.sessionId}" cannot switch modes: ${readOnlyReasonText(session.readOnly)}`, {
+        throw new MethodError('bad-request', `session "${payload.sessionId}" cannot switch modes: ${readOnlyReasonText(session.readOnly)}`, {
           sessionId: payload.sessionId,
           issues: [],
         });
@@ -148,11 +148,11 @@ export function createMethodHandlers(ctx: MethodContext): MethodHandlers {
       const modes = plugin.service.list();
       if (!modes.includes(payload.mode)) {
         const message = `unknown mode "${payload.mode}"; the modes are: ${modes.join(', ')}`;
-        throw new HostError('bad-request', message, { issues: [{ path: ['mode'], message }] });
+        throw new MethodError('bad-request', message, { issues: [{ path: ['mode'], message }] });
       }
       const outcome = await commands.execute(session.log, `/mode ${payload.mode}`, []);
       if (outcome === undefined || outcome.result.kind === 'error') {
-        throw new HostError('bad-request', outcome?.result.text ?? 'the /mode command is not registered', { issues: [] });
+        throw new MethodError('bad-request', outcome?.result.text ?? 'the /mode command is not registered', { issues: [] });
       }
       return { state: plugin.service.get(payload.sessionId) };
     },

@@ -1,5 +1,5 @@
 /**
- * The host's session table: every session's log, agent handle, agent (none when read-only), projection registry and
+ * The harness's session table: every session's log, agent handle, agent (none when read-only), projection registry and
  * typed read-only reason, in creation order. It registers stored sessions (wiring each log's downlink: projection
  * changes first, then the `session/event` of the same seq), creates new ones through storage, closes turns nothing
  * can go on with, and answers the lookups the method handlers need (`sessionOf`, `writable`, the summary).
@@ -12,11 +12,11 @@ import { LogStoppedError, logWriteErrorOf, SessionLog, type LogHeader } from '..
 import { listedSnapshot, ProjectionRegistry } from '../projections.ts';
 import type { AgentHandle } from '../questions.ts';
 import { draftStorageOf } from '../session-admin.ts';
-import type { HostOptions, SessionMeta, SessionStorage, StoredSession } from '../types.ts';
-import { HostError } from './errors.ts';
+import type { HarnessOptions, SessionMeta, SessionStorage, StoredSession } from '../types.ts';
+import { MethodError } from './errors.ts';
 import { readOnlyReasonOf, readOnlyReasonText, summaryReadOnlyReason, variantOfLog, type PlanVariant, type ReadOnlyReason } from './read-only.ts';
 
-/** One live session of the host. */
+/** One live session of the harness. */
 export interface Session {
   readonly sessionId: string;
   log: SessionLog;
@@ -40,26 +40,26 @@ export interface Session {
 /** A downlink payload (`{type, …}`). */
 type Frame = { type: string; [key: string]: unknown };
 
-/** What the session table needs from the host. */
+/** What the session table needs from the harness. */
 export interface SessionTableDeps {
-  storage: HostOptions['storage'];
+  storage: HarnessOptions['storage'];
   now: () => number;
   newId: () => string;
   logger: { warn(message: string, ...details: unknown[]): void };
-  /** The host's working directory, the default `cwd` of a new session. */
+  /** The harness's working directory, the default `cwd` of a new session. */
   cwd: string;
-  /** The variant this host runs (`undefined`: neither plugin). */
-  hostVariant: PlanVariant | undefined;
-  /** Projection units of a session of `variant` (the host's when `undefined`). */
+  /** The variant this harness runs (`undefined`: neither plugin). */
+  harnessVariant: PlanVariant | undefined;
+  /** Projection units of a session of `variant` (the harness's when `undefined`). */
   unitsFor(variant: PlanVariant | undefined, events: readonly SessionEvent[]): readonly ProjectionUnit<unknown, unknown>[];
   /** Build the agent of a writable session. */
   createAgent(log: SessionLog, handle: AgentHandle): Agent;
   viewOf(event: SessionEvent, events: readonly SessionEvent[]): ToolView | undefined;
   sendMux(payload: Frame): void;
   sendHost(payload: Frame): void;
-  /** Drop what the host keeps per session besides the table (a freed draft's model provider). */
+  /** Drop what the harness keeps per session besides the table (a freed draft's model provider). */
   forget(sessionId: string): void;
-  /** Draft limits (HostOptions `drafts`); defaults {@link DRAFT_IDLE_MS} and {@link MAX_DRAFTS}. */
+  /** Draft limits (HarnessOptions `drafts`); defaults {@link DRAFT_IDLE_MS} and {@link MAX_DRAFTS}. */
   drafts?: { idleMs?: number; max?: number } | undefined;
 }
 
@@ -75,7 +75,7 @@ function isBlank(session: Session): boolean {
 
 /**
  * Create the session table.
- * @param deps - storage, clock, ids, logger, the host's variant and the builders of agents, units and views
+ * @param deps - storage, clock, ids, logger, the harness's variant and the builders of agents, units and views
  */
 export function createSessionTable(deps: SessionTableDeps) {
   const sessions = new Map<string, Session>();
@@ -92,7 +92,7 @@ export function createSessionTable(deps: SessionTableDeps) {
     const log = new SessionLog(header, storage, deps.now, stored.lines);
     const handle: AgentHandle = Object.freeze({ id: header.id, sessionId: header.id, root: true });
     const variant = variantOfLog(log.events);
-    const readOnly = readOnlyReasonOf(header.readOnly === true, variant, deps.hostVariant);
+    const readOnly = readOnlyReasonOf(header.readOnly === true, variant, deps.harnessVariant);
     const projections = new ProjectionRegistry(log.events, deps.unitsFor(variant, log.events));
     const session: Session = {
       sessionId: header.id,
@@ -132,7 +132,7 @@ export function createSessionTable(deps: SessionTableDeps) {
 
   /**
    * Store a new session, register it and announce it on the host downlink; a draft is stored and
-   * announced only at its first event, and until then only its creator knows it. @throws HostError; LogWriteError
+   * announced only at its first event, and until then only its creator knows it. @throws MethodError; LogWriteError
    */
   const add = (stored: StoredSession, draft = false): Session => {
     if (draft) {
@@ -151,7 +151,7 @@ export function createSessionTable(deps: SessionTableDeps) {
       if (stored.meta && deps.storage.writeMeta) deps.storage.writeMeta(stored.header.id, stored.meta);
     } catch (error) {
       // A taken id is the caller's mistake; anything else is the data directory's (named without its path).
-      if (error instanceof HostError) throw error;
+      if (error instanceof MethodError) throw error;
       const failure = logWriteErrorOf(error);
       deps.logger.warn(`host: could not create session ${stored.header.id}`, error);
       throw failure;
@@ -161,7 +161,7 @@ export function createSessionTable(deps: SessionTableDeps) {
     return session;
   };
 
-  /** The header of a new session: a fresh id unless one is given, now, and `cwd` (default the host's). */
+  /** The header of a new session: a fresh id unless one is given, now, and `cwd` (default the harness's). */
   const newHeader = (cwd: string | undefined, sessionId?: string): StoredSession['header'] => ({
     type: 'session',
     version: 0,
@@ -200,23 +200,23 @@ export function createSessionTable(deps: SessionTableDeps) {
     }
   };
 
-  /** @throws HostError session-not-found */
+  /** @throws MethodError session-not-found */
   const sessionOf = (sessionId: string): Session => {
     const session = sessions.get(sessionId);
-    if (!session) throw new HostError('session-not-found', `session "${sessionId}" not found`, { sessionId });
+    if (!session) throw new MethodError('session-not-found', `session "${sessionId}" not found`, { sessionId });
     session.usedAt = deps.now();
     return session;
   };
 
   /**
    * A session that may be written, its agent repaired first.
-   * @throws HostError session-not-found; bad-request when read-only; LogStoppedError when writing to it stopped
+   * @throws MethodError session-not-found; bad-request when read-only; LogStoppedError when writing to it stopped
    */
   const writable = (sessionId: string): Session & { agent: Agent } => {
     const session = sessionOf(sessionId);
     if (session.readOnly !== undefined || !session.agent) {
       const reason = readOnlyReasonText(session.readOnly ?? { kind: 'imported' });
-      throw new HostError('bad-request', `session "${sessionId}" is read-only: ${reason}`, { sessionId, issues: [] });
+      throw new MethodError('bad-request', `session "${sessionId}" is read-only: ${reason}`, { sessionId, issues: [] });
     }
     const stop = deps.storage.writeStopOf?.(sessionId);
     if (stop) throw new LogStoppedError(sessionId, stop);
@@ -262,5 +262,5 @@ export function createSessionTable(deps: SessionTableDeps) {
   return { sessions, register, announce, add, newHeader, closeOpenTurn, sessionOf, writable, summaryOf, list, freeDrafts };
 }
 
-/** The session table of one host. */
+/** The session table of one harness. */
 export type SessionTable = ReturnType<typeof createSessionTable>;

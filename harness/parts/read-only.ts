@@ -1,6 +1,6 @@
 /**
  * Why a session is read-only, as a typed value: an imported recording (its stored header says `readOnly`), or a log
- * recorded under the other variant of the feature (plan-mode vs session modes, seed 002) than this host runs. The
+ * recorded under the other variant of the feature (plan-mode vs session modes, seed 002) than this harness runs. The
  * value is worded only where it is shown: the summary's `readOnlyReason` (the other-variant sentence; an imported
  * recording carries none, the client words that itself) and the text of a refused write.
  */
@@ -26,14 +26,18 @@ export function variantOfLog(events: readonly SessionEvent[]): PlanVariant | und
 }
 
 /**
- * Why a stored session opens read-only on this host, or `undefined` when it is writable.
+ * Why a stored session opens read-only on this harness, or `undefined` when it is writable.
  * @param imported - whether its header says `readOnly` (an imported recording)
  * @param recordedWith - {@link variantOfLog} of its events
- * @param hostVariant - the variant this host runs (`undefined`: no plan-mode plugin of either kind)
+ * @param harnessVariant - the variant this harness runs (`undefined`: no plan-mode plugin of either kind)
  */
-export function readOnlyReasonOf(imported: boolean, recordedWith: PlanVariant | undefined, hostVariant: PlanVariant | undefined): ReadOnlyReason | undefined {
+export function readOnlyReasonOf(
+  imported: boolean,
+  recordedWith: PlanVariant | undefined,
+  harnessVariant: PlanVariant | undefined,
+): ReadOnlyReason | undefined {
   if (imported) return { kind: 'imported' };
-  if (recordedWith !== undefined && hostVariant !== undefined && recordedWith !== hostVariant) return { kind: 'other-variant', recordedWith };
+  if (recordedWith !== undefined && harnessVariant !== undefined && recordedWith !== harnessVariant) return { kind: 'other-variant', recordedWith };
   return undefined;
 }
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { say } from './fake-model.ts';
 import { MemoryStorage } from '../harness/storage/memory.ts';
-import { createTestHost, gate, waitFor } from './host-fixture.ts';
+import { createTestHarness, gate, waitFor } from './harness-fixture.ts';
 
 describe('host fixture', () => {
   it('numbers ids from one counter that tick() also advances, the same in every run', () => {
     const counter = (id: string) => Number(/^session-00000000-0000-4000-8000-(\d{12})$/.exec(id)?.[1]);
-    const plain = createTestHost();
-    const ticked = createTestHost();
+    const plain = createTestHarness();
+    const ticked = createTestHarness();
     const first = [plain.host.engine.createSession(), plain.host.engine.createSession()];
     expect(ticked.host.engine.createSession()).toBe(first[0]);
     ticked.tick();
@@ -16,7 +16,7 @@ describe('host fixture', () => {
 
   it('keeps a given MemoryStorage and lets options override the defaults', () => {
     const storage = new MemoryStorage();
-    const fixture = createTestHost([], { storage, newId: () => 'fixed' });
+    const fixture = createTestHarness([], { storage, newId: () => 'fixed' });
     expect(fixture.storage).toBe(storage);
     expect(fixture.host.engine.createSession()).toBe('session-fixed');
   });

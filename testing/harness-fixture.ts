@@ -1,18 +1,18 @@
 /**
- * Test support for driving the reference host in-process: a host on memory storage and a fake model with a
+ * Test support for driving the reference harness in-process: a harness on memory storage and a fake model with a
  * deterministic clock and ids (one counter behind `now()`, `newId()` and `tick()`), its mux and host-stream frames
  * collected in arrival order, a model step held open until released, and a bounded wait on microtasks.
  * Environment-free: no sockets, no real time (a zero-delay timer is the only global).
  */
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { createFakeModel, type FakeModel, type FakeStep, type say } from './fake-model.ts';
-import { createHost, type EngineHost } from '../harness/host.ts';
+import { createHarness, type ReferenceHarness } from '../harness/harness.ts';
 import { MemoryStorage } from '../harness/storage/memory.ts';
-import type { HostOptions } from '../harness/types.ts';
+import type { HarnessOptions } from '../harness/types.ts';
 
-/** What {@link createTestHost} returns. */
-export type TestHost = {
-  host: EngineHost;
+/** What {@link createTestHarness} returns. */
+export type TestHarness = {
+  host: ReferenceHarness;
   /** The storage in use: `options.storage` when it is a `MemoryStorage` (a restart over the same files), else a fresh one. */
   storage: MemoryStorage;
   model: FakeModel;
@@ -20,7 +20,7 @@ export type TestHost = {
   mux: ServerRequest[];
   /** Every host-stream frame (`openHostStream`), in arrival order. */
   hostFrames: ServerRequest[];
-  /** Messages the host logged through `logger.warn`. */
+  /** Messages the harness logged through `logger.warn`. */
   warnings: string[];
   /**
    * Advance the counter behind `now()` and `newId()`, for ids a test makes itself (e.g. rpcIds).
@@ -30,17 +30,17 @@ export type TestHost = {
 };
 
 /**
- * A host with the fake model answering `steps` in order; `now()` is `1000 + counter` ms and `newId()` a UUID ending in
+ * A harness with the fake model answering `steps` in order; `now()` is `1000 + counter` ms and `newId()` a UUID ending in
  * the counter, so logs are identical from run to run.
  * @param steps the fake model's steps (see `createFakeModel`)
- * @param options host options overriding the defaults (`cwd: '/work'`, the clock, ids, logger, storage, model)
+ * @param options harness options overriding the defaults (`cwd: '/work'`, the clock, ids, logger, storage, model)
  */
-export function createTestHost(steps: FakeStep[] = [], options: Partial<HostOptions> = {}): TestHost {
+export function createTestHarness(steps: FakeStep[] = [], options: Partial<HarnessOptions> = {}): TestHarness {
   let n = 0;
   const storage = options.storage instanceof MemoryStorage ? options.storage : new MemoryStorage();
   const model = createFakeModel(steps);
   const warnings: string[] = [];
-  const host = createHost({
+  const host = createHarness({
     storage,
     model,
     cwd: '/work',

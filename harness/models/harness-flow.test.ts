@@ -1,5 +1,5 @@
 /**
- * The models through the real engine (harness/host.ts over MemoryStorage): the scripted model goes
+ * The models through the real engine (harness/harness.ts over MemoryStorage): the scripted model goes
  * `/plan <task>` → keep planning with feedback → revised plan → Approve → one write per plan step → stop,
  * and the replay model reproduces the recorded plan-review session's plan and DONE.
  */
@@ -7,14 +7,14 @@ import { expect, it } from 'vitest';
 import { readRecordingFixture } from '../../fixtures/paths.ts';
 import type { SessionEvent, ToolCallData } from '../../src/core/log/types.ts';
 import { clientRequest, type ServerRequest } from '../../src/core/protocol/envelopes.ts';
-import { createHost, type EngineHost } from '../host.ts';
+import { createHarness, type ReferenceHarness } from '../harness.ts';
 import { MemoryStorage } from '../storage/memory.ts';
 import type { ModelProvider } from '../types.ts';
 import { createReplayModel } from './replay.ts';
 import { createScriptedModel } from './scripted.ts';
 
 let rpc = 0;
-async function value(host: EngineHost, method: string, payload: unknown): Promise<Record<string, unknown>> {
+async function value(host: ReferenceHarness, method: string, payload: unknown): Promise<Record<string, unknown>> {
   const response = await host.handleRequest(method, clientRequest(method, payload, `r${++rpc}`));
   if (!response.result.ok) throw new Error(`${method}: ${response.result.error.message}`);
   return response.result.value as Record<string, unknown>;
@@ -30,13 +30,13 @@ async function waitFor<T>(find: () => T | undefined): Promise<T> {
 }
 
 function start(model: ModelProvider | ((sessionId: string) => ModelProvider)) {
-  const host = createHost({ storage: new MemoryStorage(), model, cwd: '/work' });
+  const host = createHarness({ storage: new MemoryStorage(), model, cwd: '/work' });
   const mux: ServerRequest[] = [];
   host.openMux((frame) => void mux.push(frame));
   return { host, mux };
 }
 
-function answer(host: EngineHost, question: ServerRequest, sessionId: string, item: Record<string, unknown>) {
+function answer(host: ReferenceHarness, question: ServerRequest, sessionId: string, item: Record<string, unknown>) {
   return host.handleRespond({
     type: 'client-response',
     rpcId: question.rpcId,

@@ -1,5 +1,5 @@
 /**
- * The transport-neutral reference host (`createHost`), composed from harness/host/: the session table (sessions.ts),
+ * The transport-neutral reference harness (`createHarness`), composed from harness/parts/: the session table (sessions.ts),
  * the method handlers (methods.ts, history.ts, import.ts) and request routing (routing.ts: docs/protocol.md and
  * docs/upstream-spec.md §4), wired here to the plugins (plan-mode by default, or session modes, seed 002), the
  * question service, commands and the two downlinks. Adapters (server/, mocks/) only carry bytes. A stored log of
@@ -13,12 +13,12 @@ import type { ModeState } from '../src/core/protocol/methods.ts';
 import { Agent, DEFAULT_MAX_STEPS, resumePointOf, type QueueItem, type ResumePoint } from './agent.ts';
 import { createCommandRegistry, type CommandRegistry } from './commands.ts';
 import { resolvePlugins } from './config.ts';
-import { HostError } from './host/errors.ts';
-import { createMethodHandlers, modesOrThrow, planModeOrThrow } from './host/methods.ts';
-import { createOutbox } from './host/outbox.ts';
-import type { PlanVariant } from './host/read-only.ts';
-import { createRouter } from './host/routing.ts';
-import { createSessionTable, type Session } from './host/sessions.ts';
+import { MethodError } from './parts/errors.ts';
+import { createMethodHandlers, modesOrThrow, planModeOrThrow } from './parts/methods.ts';
+import { createOutbox } from './parts/outbox.ts';
+import type { PlanVariant } from './parts/read-only.ts';
+import { createRouter } from './parts/routing.ts';
+import { createSessionTable, type Session } from './parts/sessions.ts';
 import type { SessionLog } from './log.ts';
 import { createModesPlugin, MODES_PLUGIN_ID, resolveModesConfig, type ModesPlugin } from './plugins/modes.ts';
 import { createPlanModePlugin, DEFAULT_PLAN_SECTION, resolvePlanModeConfig, type PlanModePlugin } from './plugins/plan-mode.ts';
@@ -29,32 +29,32 @@ import { PROJECTION_UNITS, titleProjection } from './projections.ts';
 import { createUserQuestionService, createWebQuestionProvider, type AgentHandle, type UserQuestionService, type WebQuestionProvider } from './questions.ts';
 import { askUserQuestionTool, listFilesTool, readFileTool, writeFileTool, type ToolDefinition } from './tools.ts';
 import { createSessionAdmin } from './session-admin.ts';
-import type { FrameSink, Host, HostOptions, ModelProvider } from './types.ts';
+import type { FrameSink, Harness, HarnessOptions, ModelProvider } from './types.ts';
 
-export { HostError, INTERNAL_ERROR_MESSAGE } from './host/errors.ts';
-export { pageStart } from './host/history.ts';
+export { MethodError, INTERNAL_ERROR_MESSAGE } from './parts/errors.ts';
+export { pageStart } from './parts/history.ts';
 
 /** How often idle draft sessions are looked for besides each `session.create` and `session.list` (ms). */
 const DRAFT_SWEEP_MS = 60_000;
 
 /** Engine-level API beyond the protocol (direct plan-mode and modes access, test seams). */
 export interface Engine {
-  /** `ctx.planMode` (docs/upstream-spec.md §1.4–§1.6); agent id = session id. @throws HostError bad-request when it is not enabled. */
+  /** `ctx.planMode` (docs/upstream-spec.md §1.4–§1.6); agent id = session id. @throws MethodError bad-request when it is not enabled. */
   readonly planMode: PlanModePlugin['controller'];
   /** `ctx.userQuestions` (docs/upstream-spec.md §3.2). */
   readonly questions: UserQuestionService;
   /** The Web provider (pending questions, `respond`). */
   readonly questionProvider: WebQuestionProvider;
-  /** The plan-mode plugin (section, tool, views, dispose). @throws HostError bad-request when it is not enabled. */
+  /** The plan-mode plugin (section, tool, views, dispose). @throws MethodError bad-request when it is not enabled. */
   readonly planModePlugin: PlanModePlugin;
-  /** `ctx.modes` of the session-modes variant (seed 002). @throws HostError bad-request when it is not enabled. */
+  /** `ctx.modes` of the session-modes variant (seed 002). @throws MethodError bad-request when it is not enabled. */
   readonly modes: ModesPlugin['service'];
-  /** The session-modes plugin. @throws HostError bad-request when it is not enabled. */
+  /** The session-modes plugin. @throws MethodError bad-request when it is not enabled. */
   readonly modesPlugin: ModesPlugin;
   readonly commands: CommandRegistry;
   /**
    * Create an empty session. `mode` seeds its initial mode through the pending-intent flush (seed 002
-   * `AgentOptions.mode`). @returns its id. @throws HostError bad-request for a taken id or a `mode` the host cannot set.
+   * `AgentOptions.mode`). @returns its id. @throws MethodError bad-request for a taken id or a `mode` the harness cannot set.
    */
   createSession(options?: { cwd?: string; sessionId?: string; draft?: boolean } & AgentOptions): string;
   /** A session's log, or `undefined`. */
@@ -73,8 +73,8 @@ export interface AgentOptions {
   mode?: string;
 }
 
-/** `createHost`'s result: the `Host` plus `engine`. */
-export interface EngineHost extends Host {
+/** `createHarness`'s result: the `Host` plus `engine`. */
+export interface ReferenceHarness extends Harness {
   readonly engine: Engine;
 }
 
@@ -92,7 +92,7 @@ const defaultSleep = (ms: number, signal: AbortSignal): Promise<void> =>
 
 const defaultNewId = (): string => crypto.randomUUID();
 
-/** Distinct mode names a log's `mode/set` events name, in first-seen order (a session-modes log under a plan-mode host). */
+/** Distinct mode names a log's `mode/set` events name, in first-seen order (a session-modes log under a plan-mode harness). */
 function loggedModes(events: readonly SessionEvent[]): string[] {
   const names = new Set<string>();
   for (const event of events) {
@@ -103,7 +103,7 @@ function loggedModes(events: readonly SessionEvent[]): string[] {
 }
 
 /**
- * Create the reference host over `options.storage`, reloading every stored session. A turn left open at a question
+ * Create the reference harness over `options.storage`, reloading every stored session. A turn left open at a question
  * (`exit_plan_mode`, `ask_user_question`) is resumed: the question is asked again under the same id and, once
  * answered, the turn goes on; any other open turn is closed with `turn/end {reason:{kind:'error',
  * message:'the server stopped during this turn'}}` (`closeInterruptedTurn`).
@@ -111,7 +111,7 @@ function loggedModes(events: readonly SessionEvent[]): string[] {
  * @returns the `Host` plus `engine`
  * @throws ConfigError for an invalid plugin list (naming the index and field)
  */
-export function createHost(options: HostOptions): EngineHost {
+export function createHarness(options: HarnessOptions): ReferenceHarness {
   const now = options.now ?? (() => Date.now());
   const newId = options.newId ?? defaultNewId;
   const logger = options.logger ?? console;
@@ -192,7 +192,7 @@ export function createHost(options: HostOptions): EngineHost {
     ? createPlanModePlugin({ ...pluginEnv, config: resolvePlanModeConfig(planEntry.config) })
     : undefined;
   const modesPlugin: ModesPlugin | undefined = modesEntry ? createModesPlugin({ ...pluginEnv, config: resolveModesConfig(modesEntry.config) }) : undefined;
-  const hostVariant: PlanVariant | undefined = modesPlugin ? 'mode' : planModePlugin ? 'plan-mode' : undefined;
+  const harnessVariant: PlanVariant | undefined = modesPlugin ? 'mode' : planModePlugin ? 'plan-mode' : undefined;
 
   const sections: PromptSection[] = [BASE_SECTION, ...(planModePlugin ? [planModePlugin.section] : []), ...(modesPlugin ? [modesPlugin.section] : [])];
   const tools: ToolDefinition[] = [
@@ -216,7 +216,7 @@ export function createHost(options: HostOptions): EngineHost {
     newId,
     logger,
     cwd: options.cwd,
-    hostVariant,
+    harnessVariant,
     viewOf,
     sendMux,
     sendHost,
@@ -224,7 +224,7 @@ export function createHost(options: HostOptions): EngineHost {
     drafts: options.drafts,
     /** Projection units of a session: `mode` for a session-modes log, else `plan` (plus `title`). */
     unitsFor: (variant, events): readonly ProjectionUnit<unknown, unknown>[] => {
-      if ((variant ?? hostVariant) !== 'mode') return PROJECTION_UNITS;
+      if ((variant ?? harnessVariant) !== 'mode') return PROJECTION_UNITS;
       const mode = modesPlugin?.projection ?? createModeProjection(['default', ...loggedModes(events)]);
       return [
         mode as ProjectionUnit<unknown, unknown>,
@@ -264,7 +264,7 @@ export function createHost(options: HostOptions): EngineHost {
     try {
       plugin.service.set(session.log.sessionId, opts.mode);
     } catch (error) {
-      throw new HostError('bad-request', error instanceof Error ? error.message : String(error), { issues: [{ path: ['mode'], message: String(error) }] });
+      throw new MethodError('bad-request', error instanceof Error ? error.message : String(error), { issues: [{ path: ['mode'], message: String(error) }] });
     }
   };
 
@@ -308,7 +308,7 @@ export function createHost(options: HostOptions): EngineHost {
     commands,
     createSession(opts = {}) {
       if (opts.sessionId !== undefined && sessions.has(opts.sessionId)) {
-        throw new HostError('bad-request', `session "${opts.sessionId}" already exists`, { issues: [] });
+        throw new MethodError('bad-request', `session "${opts.sessionId}" already exists`, { issues: [] });
       }
       if (opts.mode !== undefined) modesOrThrow(modesPlugin);
       const session = table.add({ header: table.newHeader(opts.cwd, opts.sessionId), lines: [] }, opts.draft === true);
@@ -324,11 +324,11 @@ export function createHost(options: HostOptions): EngineHost {
     },
   };
 
-  // Rename, delete and restore live in session-admin.ts; the host lends them its session table.
+  // Rename, delete and restore live in session-admin.ts; the harness lends them its session table.
   const admin = createSessionAdmin<Session>({
     storage: options.storage,
     sessions,
-    fail: (code, message, details) => new HostError(code, message, details),
+    fail: (code, message, details) => new MethodError(code, message, details),
     titleOf: (session) => table.summaryOf(session).title ?? null,
     forget: (sessionId) => void providers.delete(sessionId),
     revive: (stored) => {

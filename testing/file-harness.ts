@@ -1,32 +1,32 @@
 /**
- * Test support for the reference host over real session files: a host on `FileStorage` in a data directory with the
+ * Test support for the reference harness over real session files: a harness on `FileStorage` in a data directory with the
  * scripted model (no delays), its mux frames, protocol calls and answers, and a reload of what is on disk, so a test
  * can compare every acknowledged event with what a restarted server reads. Never imported by product code.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createHost, type EngineHost } from '../harness/host.ts';
+import { createHarness, type ReferenceHarness } from '../harness/harness.ts';
 import { createScriptedModel } from '../harness/models/scripted.ts';
-import type { HostOptions, StoredSession } from '../harness/types.ts';
+import type { HarnessOptions, StoredSession } from '../harness/types.ts';
 import { FileStorage, type FileStorageOptions } from '../server/file-storage.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
 import { clientRequest, type RpcReceipt, type ServerRequest } from '../src/core/protocol/envelopes.ts';
 import type { QuestionAnswer } from '../src/core/questions/types.ts';
-import { waitFor } from './host-fixture.ts';
+import { waitFor } from './harness-fixture.ts';
 
 /** Untyped JSON read back from answers. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-/** A host over files, as {@link startFileHost} returns it. */
-export interface FileHost {
-  host: EngineHost;
+/** A harness over files, as {@link startFileHarness} returns it. */
+export interface FileHarness {
+  host: ReferenceHarness;
   storage: FileStorage;
   dataDir: string;
   /** Every mux frame in arrival order. */
   mux: ServerRequest[];
-  /** Warnings of the storage and the host. */
+  /** Warnings of the storage and the harness. */
   warnings: string[];
   /** One unary call; resolves with its `result` (`{ok, value}` or `{ok:false, error}`). */
   request(method: string, payload: unknown): Promise<Json>;
@@ -34,7 +34,7 @@ export interface FileHost {
   respond(sessionId: string, answer: QuestionAnswer | undefined): Promise<RpcReceipt>;
   /** Resolves once the session has a pending question, with its rpcId. */
   question(sessionId: string): Promise<string>;
-  /** Close the host and the storage (idempotent). */
+  /** Close the harness and the storage (idempotent). */
   close(): Promise<void>;
 }
 
@@ -47,15 +47,15 @@ export function tempDataDir(prefix = 'ui-plan-files-'): string {
 }
 
 /**
- * Start the reference host on `FileStorage` over `dataDir` with the scripted model at full speed.
+ * Start the reference harness on `FileStorage` over `dataDir` with the scripted model at full speed.
  * @param dataDir - the data directory (created when missing)
- * @param options - FileStorage options besides `dataDir` and host options besides storage and model
+ * @param options - FileStorage options besides `dataDir` and harness options besides storage and model
  */
-export function startFileHost(dataDir: string, options: { storage?: Partial<FileStorageOptions>; host?: Partial<HostOptions> } = {}): FileHost {
+export function startFileHarness(dataDir: string, options: { storage?: Partial<FileStorageOptions>; host?: Partial<HarnessOptions> } = {}): FileHarness {
   const warnings: string[] = [];
   const warn = (message: string): void => void warnings.push(message);
   const storage = new FileStorage({ dataDir, logger: { warn }, ...options.storage });
-  const host = createHost({ storage, model: createScriptedModel({ delayMs: 0 }), cwd: '/work', logger: { warn }, ...options.host });
+  const host = createHarness({ storage, model: createScriptedModel({ delayMs: 0 }), cwd: '/work', logger: { warn }, ...options.host });
   const mux: ServerRequest[] = [];
   host.openMux((frame) => void mux.push(frame));
   let rpc = 0;
@@ -104,7 +104,7 @@ export function reload(dataDir: string): { sessions: Map<string, StoredSession>;
 }
 
 /**
- * The acknowledged events of a session as `{seq, type, data}`: what the host holds (every event it streamed).
+ * The acknowledged events of a session as `{seq, type, data}`: what the harness holds (every event it streamed).
  * @param events - the session log's events
  */
 export function acknowledged(events: readonly SessionEvent[]): { seq: number; type: string; data: unknown }[] {

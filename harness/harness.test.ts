@@ -6,9 +6,9 @@ import { parseSessionLog } from '../src/core/log/reader.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
 import { clientRequest, type ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { call, say } from '../testing/fake-model.ts';
-import { pageStart, type EngineHost } from './host.ts';
+import { pageStart, type ReferenceHarness } from './harness.ts';
 import { MemoryStorage } from './storage/memory.ts';
-import { createTestHost, gate, waitFor } from '../testing/host-fixture.ts';
+import { createTestHarness, gate, waitFor } from '../testing/harness-fixture.ts';
 
 /** Untyped JSON read back from logged payloads and frames. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -16,15 +16,15 @@ type Json = any;
 
 const PLAN = '# Add `--greeting` flag\n\n- parse the flag\n- print it';
 
-const setup = createTestHost;
+const setup = createTestHarness;
 const HEADER_LINE = '{"type":"session","version":0,"id":"s1","createdAt":1785000000000,"cwd":"/w"}';
 
 let rpc = 0;
-async function callHost(host: EngineHost, method: string, payload: unknown) {
+async function callHost(host: ReferenceHarness, method: string, payload: unknown) {
   const response = await host.handleRequest(method, clientRequest(method, payload, `r${++rpc}`));
   return response.result;
 }
-async function value(host: EngineHost, method: string, payload: unknown): Promise<Json> {
+async function value(host: ReferenceHarness, method: string, payload: unknown): Promise<Json> {
   const result = await callHost(host, method, payload);
   if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
   return result.value;
