@@ -10,7 +10,8 @@ import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { createModeProjection } from '../src/core/modes/projection.ts';
 import type { ProjectionUnit } from '../src/core/projection.ts';
 import type { ModeState } from '../src/core/protocol/methods.ts';
-import { Agent, DEFAULT_MAX_STEPS, resumePointOf, type QueueItem, type ResumePoint } from './agent.ts';
+import { Agent, DEFAULT_MAX_STEPS, type QueueItem } from './agent.ts';
+import { resumePointOf, type ResumePoint } from './folds/resume.ts';
 import { createCommandRegistry, type CommandRegistry } from './commands.ts';
 import { resolvePlugins } from './config.ts';
 import { MethodError } from './parts/errors.ts';
@@ -27,7 +28,7 @@ import { BASE_SECTION, type PromptSection } from './prompt.ts';
 import { reviewsProjection } from '../src/core/review/revisions.ts';
 import { PROJECTION_UNITS, titleProjection } from './projections.ts';
 import { createUserQuestionService, createWebQuestionProvider, type AgentHandle, type UserQuestionService, type WebQuestionProvider } from './questions.ts';
-import { askUserQuestionTool, listFilesTool, readFileTool, writeFileTool, type ToolDefinition } from './tools.ts';
+import { askUserQuestionTool, listFilesTool, readFileTool, resumableIn, writeFileTool, type ToolDefinition } from './tools.ts';
 import { createSessionAdmin } from './session-admin.ts';
 import type { FrameSink, Harness, HarnessOptions, ModelProvider } from './types.ts';
 
@@ -271,7 +272,7 @@ export function createHarness(options: HarnessOptions): ReferenceHarness {
   const resumes: { session: Session; point: ResumePoint }[] = [];
   for (const stored of options.storage.loadAll()) {
     const session = table.register(stored);
-    const point = session.agent ? resumePointOf(session.log.events, toolsFor(session.log.sessionId)) : undefined;
+    const point = session.agent ? resumePointOf(session.log.events, resumableIn(toolsFor(session.log.sessionId))) : undefined;
     if (point) resumes.push({ session, point });
     else table.closeOpenTurn(session);
     const writable = session.readOnly === undefined;
@@ -396,7 +397,7 @@ export function createHarness(options: HarnessOptions): ReferenceHarness {
       // …then close, as start-up repair would, every open turn that does not wait on a question a restart asks again.
       for (const session of sessions.values()) {
         session.log.resumeWrites();
-        if (session.agent && !resumePointOf(session.log.events, toolsFor(session.log.sessionId))) table.closeOpenTurn(session);
+        if (session.agent && !resumePointOf(session.log.events, resumableIn(toolsFor(session.log.sessionId)))) table.closeOpenTurn(session);
       }
       try {
         await options.storage.flush?.();

@@ -11,7 +11,7 @@ import { parseSessionLog } from '../src/core/log/reader.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
 import { clientRequest, type ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { APPROVE_LABEL, PLAN_REVIEW_ID, type QuestionAnswer } from '../src/core/questions/types.ts';
-import { SERVER_STOPPED, TOOL_STOPPED_TEXT } from './agent.ts';
+import { SERVER_STOPPED, TOOL_STOPPED_TEXT } from './turn-repair.ts';
 import { createHarness, type ReferenceHarness } from './harness.ts';
 import { createReplayModel } from './models/replay.ts';
 import { createScriptedModel } from './models/scripted.ts';

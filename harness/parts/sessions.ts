@@ -7,7 +7,8 @@
 import type { SessionEvent } from '../../src/core/log/types.ts';
 import type { ProjectionUnit } from '../../src/core/projection.ts';
 import type { ToolView } from '../../src/core/protocol/methods.ts';
-import { closeInterruptedTurn, type Agent } from '../agent.ts';
+import type { Agent } from '../agent.ts';
+import { closeInterruptedTurn } from '../turn-repair.ts';
 import { LogStoppedError, logWriteErrorOf, SessionLog, type LogHeader } from '../log.ts';
 import { listedSnapshot, ProjectionRegistry } from '../projections.ts';
 import type { AgentHandle } from '../questions.ts';

@@ -17,7 +17,8 @@ import {
   type QuestionItem,
 } from '../../src/core/questions/types.ts';
 import { UserQuestionError, type UserQuestionService } from '../questions.ts';
-import { askOptionsOf, toolError, type ToolDefinition, type ToolOutcome } from '../tools.ts';
+import { askOptionsOf } from '../tool-results.ts';
+import { toolError, type ToolDefinition, type ToolOutcome } from '../tools.ts';
 
 /** The exit tool's name (seed 000 `EXIT_PLAN_MODE`). */
 export const EXIT_PLAN_MODE = 'exit_plan_mode';

@@ -11,7 +11,8 @@ import { createModeProjection, MODE_COMMAND_NAME, MODE_NAME_PATTERN, modeCommand
 import type { ProjectionUnit } from '../../src/core/projection.ts';
 import type { ModeState, ToolView } from '../../src/core/protocol/methods.ts';
 import type { CommandDefinition } from '../commands.ts';
-import { lastHeaderIndex, type SessionLog } from '../log.ts';
+import { lastHeaderIndex } from '../folds/turns.ts';
+import type { SessionLog } from '../log.ts';
 import type { PromptSection } from '../prompt.ts';
 import { z } from 'zod';
 import { parseConfig, sectionSchema, strictConfigObject } from './config-schema.ts';
