@@ -8,8 +8,6 @@
 import type { SessionEvent } from '../src/core/log/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { createModeProjection } from '../src/core/modes/projection.ts';
-import type { ProjectionUnit } from '../src/core/projection.ts';
-import type { ModeState } from '../src/core/protocol/methods.ts';
 import { Agent, DEFAULT_MAX_STEPS, type QueueItem } from './agent.ts';
 import { resumePointOf, type ResumePoint } from './folds/resume.ts';
 import { createCommandRegistry, type CommandRegistry } from './commands.ts';
@@ -25,8 +23,7 @@ import { createModesPlugin, MODES_PLUGIN_ID, resolveModesConfig, type ModesPlugi
 import { createPlanModePlugin, DEFAULT_PLAN_SECTION, resolvePlanModeConfig, type PlanModePlugin } from './plugins/plan-mode.ts';
 import type { PluginEnv } from './plugins/plugin-env.ts';
 import { BASE_SECTION, type PromptSection } from './prompt.ts';
-import { reviewsProjection } from '../src/core/review/revisions.ts';
-import { PROJECTION_UNITS, titleProjection } from './projections.ts';
+import { modeUnits, PLAN_UNITS } from './projections.ts';
 import { createUserQuestionService, createWebQuestionProvider, type AgentHandle, type UserQuestionService, type WebQuestionProvider } from './questions.ts';
 import { askUserQuestionTool, listFilesTool, readFileTool, resumableIn, writeFileTool, type ToolDefinition } from './tools.ts';
 import { createSessionAdmin } from './session-admin.ts';
@@ -224,14 +221,9 @@ export function createHarness(options: HarnessOptions): ReferenceHarness {
     forget: (sessionId) => void providers.delete(sessionId),
     drafts: options.drafts,
     /** Projection units of a session: `mode` for a session-modes log, else `plan` (plus `title`). */
-    unitsFor: (variant, events): readonly ProjectionUnit<unknown, unknown>[] => {
-      if ((variant ?? harnessVariant) !== 'mode') return PROJECTION_UNITS;
-      const mode = modesPlugin?.projection ?? createModeProjection(['default', ...loggedModes(events)]);
-      return [
-        mode as ProjectionUnit<unknown, unknown>,
-        titleProjection as ProjectionUnit<unknown, unknown>,
-        reviewsProjection as ProjectionUnit<unknown, unknown>,
-      ];
+    unitsFor: (variant, events) => {
+      if ((variant ?? harnessVariant) !== 'mode') return PLAN_UNITS;
+      return modeUnits(modesPlugin?.projection ?? createModeProjection(['default', ...loggedModes(events)]));
     },
     createAgent: (log, handle) =>
       new Agent({
@@ -277,7 +269,8 @@ export function createHarness(options: HarnessOptions): ReferenceHarness {
     else table.closeOpenTurn(session);
     const writable = session.readOnly === undefined;
     // A switch asked for before a restart is still pending in the log (its command ran); keep it pending in memory too.
-    const pendingMode = (session.projections.snapshot().values.mode as ModeState | undefined)?.pending;
+    const values = session.projections.snapshot().values;
+    const pendingMode = 'mode' in values ? values.mode.pending : undefined;
     if (modesPlugin && writable && pendingMode !== undefined) {
       try {
         modesPlugin.service.set(session.log.sessionId, pendingMode);
@@ -285,7 +278,7 @@ export function createHarness(options: HarnessOptions): ReferenceHarness {
         logger.warn(`mode: could not restore the pending mode of ${session.log.sessionId}`, error);
       }
     }
-    const plan = session.projections.snapshot().values.plan as { active: boolean; pending: boolean } | undefined;
+    const plan = 'plan' in values ? values.plan : undefined;
     if (planModePlugin && writable && plan?.pending === true) planModePlugin.controller.restore(session.log.sessionId, !plan.active);
   }
   // Resumed once every session is loaded and its pending selection restored, as the turn would have gone on.

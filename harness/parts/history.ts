@@ -5,6 +5,7 @@
  */
 import type { SessionEvent } from '../../src/core/log/types.ts';
 import type { ToolView } from '../../src/core/protocol/methods.ts';
+import type { ProjectionSnapshot } from '../projections.ts';
 
 /** Whether an event counts as a message for `session.history` paging (`maxMessages`). */
 function isMessage(event: SessionEvent): boolean {
@@ -44,7 +45,7 @@ export function historyPage(
   events: readonly SessionEvent[],
   request: { beforeSeq?: number | undefined; maxMessages?: number | undefined },
   viewOf: (event: SessionEvent, events: readonly SessionEvent[]) => ToolView | undefined,
-  snapshot: () => { asOfSeq: number; values: Record<string, unknown> },
+  snapshot: () => ProjectionSnapshot,
 ) {
   const end = request.beforeSeq === undefined ? events.length : Math.min(request.beforeSeq, events.length);
   const start = pageStart(events, end, request.maxMessages);

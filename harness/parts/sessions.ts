@@ -5,12 +5,11 @@
  * can go on with, and answers the lookups the method handlers need (`sessionOf`, `writable`, the summary).
  */
 import type { SessionEvent } from '../../src/core/log/types.ts';
-import type { ProjectionUnit } from '../../src/core/projection.ts';
 import type { ToolView } from '../../src/core/protocol/methods.ts';
 import type { Agent } from '../agent.ts';
 import { closeInterruptedTurn } from '../turn-repair.ts';
 import { LogStoppedError, logWriteErrorOf, SessionLog, type LogHeader } from '../log.ts';
-import { listedSnapshot, ProjectionRegistry } from '../projections.ts';
+import { listedSnapshot, ProjectionRegistry, type SessionUnits } from '../projections.ts';
 import type { AgentHandle } from '../questions.ts';
 import { draftStorageOf } from '../session-admin.ts';
 import type { HarnessOptions, SessionMeta, SessionStorage, StoredSession } from '../types.ts';
@@ -52,7 +51,7 @@ export interface SessionTableDeps {
   /** The variant this harness runs (`undefined`: neither plugin). */
   harnessVariant: PlanVariant | undefined;
   /** Projection units of a session of `variant` (the harness's when `undefined`). */
-  unitsFor(variant: PlanVariant | undefined, events: readonly SessionEvent[]): readonly ProjectionUnit<unknown, unknown>[];
+  unitsFor(variant: PlanVariant | undefined, events: readonly SessionEvent[]): SessionUnits;
   /** Build the agent of a writable session. */
   createAgent(log: SessionLog, handle: AgentHandle): Agent;
   viewOf(event: SessionEvent, events: readonly SessionEvent[]): ToolView | undefined;
