@@ -1,33 +1,28 @@
 /**
- * The transport-neutral reference harness (`createHarness`), composed from harness/parts/: the session table (sessions.ts),
- * the method handlers (methods.ts, history.ts, import.ts) and request routing (routing.ts: docs/protocol.md and
- * docs/upstream-spec.md §4), wired here to the plugins (plan-mode by default, or session modes, seed 002), the
- * question service, commands and the two downlinks. Adapters (server/, mocks/) only carry bytes. A stored log of
- * the other variant is read-only. Downlink order per event: `session/projection` changes, then its `session/event`.
+ * The transport-neutral reference harness (`createHarness`), composed from harness/parts/: the downlinks, the model
+ * table, the mounted plugin (plan-mode by default, or session modes, seed 002), the session table, the method
+ * handlers and request routing (docs/protocol.md, docs/upstream-spec.md §4), with the question service and commands.
+ * Adapters (server/, mocks/) only carry bytes. A stored log of the other variant is read-only. Downlink order per
+ * event: `session/projection` changes, then its `session/event`.
  */
-import type { SessionEvent } from '../src/core/log/types.ts';
-import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
-import { createModeProjection } from '../src/core/modes/projection.ts';
 import { Agent, DEFAULT_MAX_STEPS, type QueueItem } from './agent.ts';
-import { resumePointOf, type ResumePoint } from './folds/resume.ts';
 import { createCommandRegistry, type CommandRegistry } from './commands.ts';
 import { resolvePlugins } from './config.ts';
-import { MethodError } from './parts/errors.ts';
-import { createMethodHandlers, modesOrThrow, planModeOrThrow } from './parts/methods.ts';
-import { createOutbox } from './parts/outbox.ts';
-import type { PlanVariant } from './parts/read-only.ts';
-import { createRouter } from './parts/routing.ts';
-import { createSessionTable, type Session } from './parts/sessions.ts';
+import { resumePointOf, type ResumePoint } from './folds/resume.ts';
 import type { SessionLog } from './log.ts';
-import { createModesPlugin, MODES_PLUGIN_ID, resolveModesConfig, type ModesPlugin } from './plugins/modes.ts';
-import { createPlanModePlugin, DEFAULT_PLAN_SECTION, resolvePlanModeConfig, type PlanModePlugin } from './plugins/plan-mode.ts';
-import type { PluginEnv } from './plugins/plugin-env.ts';
-import { BASE_SECTION, type PromptSection } from './prompt.ts';
-import { modeUnits, PLAN_UNITS } from './projections.ts';
+import { createDownlinks, type Downlinks, type Greeting } from './parts/downlinks.ts';
+import { MethodError } from './parts/errors.ts';
+import { createMethodHandlers } from './parts/methods.ts';
+import { createModelTable, type ModelTable } from './parts/models.ts';
+import { modesOrThrow, mountPlugins, planModeOrThrow, type MountedPlugins } from './parts/plugins.ts';
+import { createRouter } from './parts/routing.ts';
+import { createSessionTable, type Session, type SessionTable } from './parts/sessions.ts';
+import type { ModesPlugin } from './plugins/modes.ts';
+import type { PlanModePlugin } from './plugins/plan-mode.ts';
 import { createUserQuestionService, createWebQuestionProvider, type AgentHandle, type UserQuestionService, type WebQuestionProvider } from './questions.ts';
-import { askUserQuestionTool, listFilesTool, readFileTool, resumableIn, writeFileTool, type ToolDefinition } from './tools.ts';
 import { createSessionAdmin } from './session-admin.ts';
-import type { FrameSink, Harness, HarnessOptions, ModelProvider } from './types.ts';
+import { resumableIn } from './tools.ts';
+import type { Harness, HarnessOptions, StoredSession } from './types.ts';
 
 export { MethodError, INTERNAL_ERROR_MESSAGE } from './parts/errors.ts';
 export { pageStart } from './parts/history.ts';
@@ -90,159 +85,54 @@ const defaultSleep = (ms: number, signal: AbortSignal): Promise<void> =>
 
 const defaultNewId = (): string => crypto.randomUUID();
 
-/** Distinct mode names a log's `mode/set` events name, in first-seen order (a session-modes log under a plan-mode harness). */
-function loggedModes(events: readonly SessionEvent[]): string[] {
-  const names = new Set<string>();
-  for (const event of events) {
-    const mode = event.type === 'mode/set' ? (event.data as { mode?: unknown } | null)?.mode : undefined;
-    if (typeof mode === 'string' && mode !== 'default') names.add(mode);
-  }
-  return [...names];
-}
-
 /**
  * Create the reference harness over `options.storage`, reloading every stored session. A turn left open at a question
  * (`exit_plan_mode`, `ask_user_question`) is resumed: the question is asked again under the same id and, once
  * answered, the turn goes on; any other open turn is closed with `turn/end {reason:{kind:'error',
  * message:'the server stopped during this turn'}}` (`closeInterruptedTurn`).
  * @param options - storage, model, plugins (validated; default: plan-mode with the built-in section), cwd, clock, ids
- * @returns the `Host` plus `engine`
+ * @returns the `Harness` plus `engine`
  * @throws ConfigError for an invalid plugin list (naming the index and field)
  */
 export function createHarness(options: HarnessOptions): ReferenceHarness {
-  const now = options.now ?? (() => Date.now());
   const newId = options.newId ?? defaultNewId;
   const logger = options.logger ?? console;
-  const sleep = options.sleep ?? defaultSleep;
-  const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
-  const plugins = options.plugins === undefined ? undefined : resolvePlugins(options.plugins);
-  const planEntry = plugins === undefined ? { config: { section: DEFAULT_PLAN_SECTION } } : plugins.find((p) => p.id === 'plan-mode');
-  const modesEntry = plugins?.find((p) => p.id === MODES_PLUGIN_ID);
+  const entries = options.plugins === undefined ? undefined : resolvePlugins(options.plugins);
+  const durable = (): Promise<void> | undefined => options.storage.flush?.();
+  const downlinks = createDownlinks(newId, durable);
+  const models = createModelTable(options.model);
 
-  const mux = new Set<FrameSink>();
-  const hostStreams = new Set<FrameSink>();
-  let closed = false;
-
-  const frame = (payload: { type: string; [key: string]: unknown }, rpcId?: string): ServerRequest => ({
-    type: 'server-request',
-    rpcId: rpcId ?? newId(),
-    method: payload.type,
-    payload,
-  });
-  // One frame object, one rpcId and one JSON text per live frame, shared by every attached client (a per-client
-  // stringify would be the fan-out cost).
-  // A frame leaves once what it reports is on disk (the storage's flush, group commit), in the order frames were sent.
-  const outbox = createOutbox(() => options.storage.flush?.());
-  const broadcast = (sinks: ReadonlySet<FrameSink>, payload: { type: string; [key: string]: unknown }, rpcId?: string): void => {
-    if (closed || sinks.size === 0) return;
-    const shared = frame(payload, rpcId);
-    const text = JSON.stringify(shared);
-    const targets = [...sinks];
-    outbox.send(() => {
-      if (closed) return;
-      for (const send of targets) if (sinks.has(send)) send(shared, text);
-    });
-  };
-  const sendOne = (send: FrameSink, payload: { type: string; [key: string]: unknown }, rpcId?: string): void => {
-    const single = frame(payload, rpcId);
-    const text = JSON.stringify(single);
-    outbox.send(() => {
-      if (!closed) send(single, text);
-    });
-  };
-  const sendMux = (payload: { type: string; [key: string]: unknown }, rpcId?: string): void => broadcast(mux, payload, rpcId);
-  const sendHost = (payload: { type: string; [key: string]: unknown }): void => broadcast(hostStreams, payload);
-
-  // The session table is created below; the plugins and questions reach it through this late-bound lookup.
+  // The plugins and questions reach the session table, created below, through this late-bound lookup.
   let sessionOfId: (id: string) => Session | undefined = () => undefined;
   const commands = createCommandRegistry(newId);
-  const questionProvider = createWebQuestionProvider({ newId, send: sendMux });
+  const questionProvider = createWebQuestionProvider({ newId, send: downlinks.sendMux });
   const questions = createUserQuestionService((agent) => sessionOfId(agent.id)?.handle === agent);
   questions.registerProvider(questionProvider);
-
-  const providers = new Map<string, ModelProvider>();
-  const modelFor = (sessionId: string): ModelProvider => {
-    let provider = providers.get(sessionId);
-    if (!provider) {
-      provider = typeof options.model === 'function' ? options.model(sessionId) : options.model;
-      providers.set(sessionId, provider);
-    }
-    return provider;
-  };
-  let describeModel: { provider: string; model: string } | undefined;
-  const describeNames = (): { provider: string; model: string } => {
-    if (!describeModel) {
-      const provider = typeof options.model === 'function' ? (providers.values().next().value ?? options.model('host.describe')) : options.model;
-      describeModel = { provider: provider.provider, model: provider.model };
-    }
-    return describeModel;
-  };
-
-  const pluginEnv: PluginEnv = {
+  const plugins = mountPlugins(entries, {
     logOf: (id) => sessionOfId(id)?.log,
     questions,
     commands,
     steer: (id, content) => sessionOfId(id)?.agent?.steer(content),
     logger,
     newId,
-  };
-  const planModePlugin: PlanModePlugin | undefined = planEntry
-    ? createPlanModePlugin({ ...pluginEnv, config: resolvePlanModeConfig(planEntry.config) })
-    : undefined;
-  const modesPlugin: ModesPlugin | undefined = modesEntry ? createModesPlugin({ ...pluginEnv, config: resolveModesConfig(modesEntry.config) }) : undefined;
-  const harnessVariant: PlanVariant | undefined = modesPlugin ? 'mode' : planModePlugin ? 'plan-mode' : undefined;
-
-  const sections: PromptSection[] = [BASE_SECTION, ...(planModePlugin ? [planModePlugin.section] : []), ...(modesPlugin ? [modesPlugin.section] : [])];
-  const tools: ToolDefinition[] = [
-    ...(planModePlugin ? [planModePlugin.tool] : []),
-    ...(modesPlugin ? [modesPlugin.tool] : []),
-    askUserQuestionTool(questions),
-    listFilesTool,
-    readFileTool,
-    writeFileTool,
-  ];
-  // Session modes offer exit_plan_mode only while the folded mode is plan (seed 002); plan-mode always lists it.
-  const toolsFor = (agentId: string): readonly ToolDefinition[] =>
-    modesPlugin && !modesPlugin.offersExitTool(agentId) ? tools.filter((tool) => tool !== modesPlugin.tool) : tools;
-
-  const viewOf = (event: SessionEvent, events: readonly SessionEvent[]) =>
-    planModePlugin ? planModePlugin.viewOf(event, events) : modesPlugin?.viewOf(event, events);
+  });
+  /** Whether a session's log stopped at a question a restart asks again (its turn then stays open). */
+  const resumePoint = (session: Session) => resumePointOf(session.log.events, resumableIn(plugins.toolsFor(session.log.sessionId)));
 
   const table = createSessionTable({
     storage: options.storage,
-    now,
+    now: options.now ?? (() => Date.now()),
     newId,
     logger,
     cwd: options.cwd,
-    harnessVariant,
-    viewOf,
-    sendMux,
-    sendHost,
-    forget: (sessionId) => void providers.delete(sessionId),
+    harnessVariant: plugins.variant,
+    viewOf: plugins.viewOf,
+    sendMux: downlinks.sendMux,
+    sendHost: downlinks.sendHost,
+    forget: models.forget,
     drafts: options.drafts,
-    /** Projection units of a session: `mode` for a session-modes log, else `plan` (plus `title`). */
-    unitsFor: (variant, events) => {
-      if ((variant ?? harnessVariant) !== 'mode') return PLAN_UNITS;
-      return modeUnits(modesPlugin?.projection ?? createModeProjection(['default', ...loggedModes(events)]));
-    },
-    createAgent: (log, handle) =>
-      new Agent({
-        log,
-        handle,
-        model: modelFor(handle.sessionId),
-        sections: () => sections,
-        tools: (id) => toolsFor(id),
-        preStep: (id, signal) => planModePlugin?.controller.boundary(id, signal),
-        promptSubmit: (id, signal) => modesPlugin?.service.flush(id, signal),
-        turnContinuation: (id, signal) => modesPlugin?.service.flush(id, signal),
-        newId,
-        sleep,
-        maxSteps,
-        onRunning: (running) => sendHost({ type: 'host/session-status', sessionId: handle.sessionId, running }),
-        onQueue: (items: QueueItem[]) => sendMux({ type: 'session/queue', sessionId: handle.sessionId, items }),
-        onError: (message, turn) => sendHost({ type: 'host/agent-error', sessionId: handle.sessionId, turn, message }),
-        logger,
-      }),
+    unitsFor: plugins.unitsFor,
+    createAgent: (log, handle) => createAgent(log, handle, { options, plugins, models, downlinks, newId, logger }),
   });
   const { sessions } = table;
   sessionOfId = (id) => sessions.get(id);
@@ -250,63 +140,190 @@ export function createHarness(options: HarnessOptions): ReferenceHarness {
   const draftSweep = setInterval(() => table.freeDrafts(), DRAFT_SWEEP_MS);
   (draftSweep as { unref?: () => void }).unref?.();
 
-  /** Seed an agent's mode (seed 002 `AgentOptions.mode`) as a pending intent. */
-  const applyOptions = (session: Session, opts: AgentOptions): void => {
-    if (opts.mode === undefined) return;
-    const plugin = modesOrThrow(modesPlugin);
-    try {
-      plugin.service.set(session.log.sessionId, opts.mode);
-    } catch (error) {
-      throw new MethodError('bad-request', error instanceof Error ? error.message : String(error), { issues: [{ path: ['mode'], message: String(error) }] });
-    }
-  };
+  reloadStored(options.storage.loadAll(), table, plugins, resumePoint);
+  const engine = createEngine(table, plugins, commands, questions, questionProvider);
+  const admin = adminOf(table, options.storage, models, downlinks);
+  const handlers = createMethodHandlers({
+    admin,
+    table,
+    commands,
+    planModePlugin: plugins.planModePlugin,
+    modesPlugin: plugins.modesPlugin,
+    viewOf: plugins.viewOf,
+    createSession: (opts) => engine.createSession(opts),
+    describe: () => ({
+      version: options.version ?? '0.1.0',
+      cwd: options.cwd,
+      ...models.describe(),
+      attachedSessions: sessions.size,
+      capabilities: capabilitiesOf(options.storage, plugins, admin.canAdminister()),
+    }),
+  });
 
+  return {
+    engine,
+    ...createRouter(handlers, questionProvider, logger, durable),
+    openMux: (send) => downlinks.openMux(send, greetingsOf(table, questionProvider)),
+    openHostStream: downlinks.openHostStream,
+    sessionLog: (sessionId) => (sessions.has(sessionId) ? options.storage.readLog?.(sessionId) : undefined),
+    async close() {
+      clearInterval(draftSweep);
+      await shutDown(table, questionProvider, resumePoint, engine.idle);
+      try {
+        await durable();
+      } catch (error) {
+        logger.warn('host: could not sync the session logs at shutdown', error);
+      }
+      downlinks.close();
+    },
+  };
+}
+
+/** What an attaching mux is told first: every session's last seq, then every pending question under its own id. */
+function greetingsOf(table: SessionTable, questionProvider: WebQuestionProvider): Greeting[] {
+  return [
+    ...[...table.sessions.values()].map((session) => ({
+      payload: { type: 'session/subscribed', sessionId: session.log.sessionId, lastSeq: session.log.lastSeq },
+    })),
+    ...questionProvider.pending().map(({ rpcId, sessionId, questions }) => ({ payload: { type: 'question/requested', sessionId, questions }, rpcId })),
+  ];
+}
+
+/** Rename, delete and restore (harness/session-admin.ts) over the harness's session table. */
+function adminOf(table: SessionTable, storage: HarnessOptions['storage'], models: ModelTable, downlinks: Downlinks) {
+  return createSessionAdmin<Session>({
+    storage,
+    sessions: table.sessions,
+    fail: (code, message, details) => new MethodError(code, message, details),
+    titleOf: (session) => table.summaryOf(session).title ?? null,
+    forget: models.forget,
+    revive: (stored) => {
+      const session = table.register(stored);
+      table.closeOpenTurn(session);
+      table.announce(session);
+    },
+    removed: (sessionId) => downlinks.sendHost({ type: 'host/session-removed', sessionId }),
+  });
+}
+
+/**
+ * Stop as a crash would — nothing the agents were doing is logged (README "What survives a restart") — then close, as
+ * start-up repair would, every open turn that does not wait on a question a restart asks again.
+ */
+async function shutDown(
+  table: SessionTable,
+  questionProvider: WebQuestionProvider,
+  resumePoint: (session: Session) => ResumePoint | undefined,
+  idle: () => Promise<void>,
+): Promise<void> {
+  for (const session of table.sessions.values()) {
+    session.log.halt();
+    session.agent?.halt();
+  }
+  questionProvider.abortAll();
+  await idle();
+  for (const session of table.sessions.values()) {
+    session.log.resumeWrites();
+    if (session.agent && !resumePoint(session)) table.closeOpenTurn(session);
+  }
+}
+
+/** What the agent of a session is built with: its model, the plugin's sections, tools and seams, and its frames. */
+interface AgentParts {
+  options: HarnessOptions;
+  plugins: MountedPlugins;
+  models: ModelTable;
+  downlinks: Downlinks;
+  newId: () => string;
+  logger: { warn(message: string, ...details: unknown[]): void };
+}
+
+/** The root agent of a writable session. */
+function createAgent(log: SessionLog, handle: AgentHandle, parts: AgentParts): Agent {
+  const { options, plugins, downlinks } = parts;
+  const sessionId = handle.sessionId;
+  return new Agent({
+    log,
+    handle,
+    model: parts.models.modelFor(sessionId),
+    sections: () => plugins.sections,
+    tools: plugins.toolsFor,
+    ...plugins.seams,
+    newId: parts.newId,
+    sleep: options.sleep ?? defaultSleep,
+    maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS,
+    onRunning: (running) => downlinks.sendHost({ type: 'host/session-status', sessionId, running }),
+    onQueue: (items: QueueItem[]) => downlinks.sendMux({ type: 'session/queue', sessionId, items }),
+    onError: (message, turn) => downlinks.sendHost({ type: 'host/agent-error', sessionId, turn, message }),
+    logger: parts.logger,
+  });
+}
+
+/** `host.describe`'s `capabilities` (a ui-plan extension, docs/protocol.md "host.describe"). */
+function capabilitiesOf(storage: HarnessOptions['storage'], plugins: MountedPlugins, sessions: boolean) {
+  return {
+    setPlanMode: plugins.planModePlugin !== undefined,
+    import: true,
+    modes: plugins.modesPlugin !== undefined,
+    sessions,
+    sessionLog: storage.readLog !== undefined,
+  };
+}
+
+/**
+ * Register every stored session: a turn left open at a question is resumed once all are loaded and their pending
+ * switches restored (as the turn would have gone on), any other open turn is closed.
+ */
+function reloadStored(
+  stored: readonly StoredSession[],
+  table: SessionTable,
+  plugins: MountedPlugins,
+  resumePoint: (session: Session) => ResumePoint | undefined,
+): void {
   const resumes: { session: Session; point: ResumePoint }[] = [];
-  for (const stored of options.storage.loadAll()) {
-    const session = table.register(stored);
-    const point = session.agent ? resumePointOf(session.log.events, resumableIn(toolsFor(session.log.sessionId))) : undefined;
+  for (const entry of stored) {
+    const session = table.register(entry);
+    const point = session.agent ? resumePoint(session) : undefined;
     if (point) resumes.push({ session, point });
     else table.closeOpenTurn(session);
-    const writable = session.readOnly === undefined;
     // A switch asked for before a restart is still pending in the log (its command ran); keep it pending in memory too.
-    const values = session.projections.snapshot().values;
-    const pendingMode = 'mode' in values ? values.mode.pending : undefined;
-    if (modesPlugin && writable && pendingMode !== undefined) {
-      try {
-        modesPlugin.service.set(session.log.sessionId, pendingMode);
-      } catch (error) {
-        logger.warn(`mode: could not restore the pending mode of ${session.log.sessionId}`, error);
-      }
-    }
-    const plan = 'plan' in values ? values.plan : undefined;
-    if (planModePlugin && writable && plan?.pending === true) planModePlugin.controller.restore(session.log.sessionId, !plan.active);
+    if (session.readOnly === undefined) plugins.restorePending(session.log.sessionId, session.projections.snapshot().values);
   }
-  // Resumed once every session is loaded and its pending selection restored, as the turn would have gone on.
   for (const { session, point } of resumes) session.agent?.resume(point);
+}
 
+/** The engine-level API over the session table and the mounted plugin. */
+function createEngine(
+  table: SessionTable,
+  plugins: MountedPlugins,
+  commands: CommandRegistry,
+  questions: UserQuestionService,
+  questionProvider: WebQuestionProvider,
+): Engine {
+  const { sessions } = table;
   const engine: Engine = {
     get planMode() {
-      return planModeOrThrow(planModePlugin).controller;
+      return planModeOrThrow(plugins.planModePlugin).controller;
     },
     questions,
     questionProvider,
     get planModePlugin() {
-      return planModeOrThrow(planModePlugin);
+      return planModeOrThrow(plugins.planModePlugin);
     },
     get modes() {
-      return modesOrThrow(modesPlugin).service;
+      return modesOrThrow(plugins.modesPlugin).service;
     },
     get modesPlugin() {
-      return modesOrThrow(modesPlugin);
+      return modesOrThrow(plugins.modesPlugin);
     },
     commands,
     createSession(opts = {}) {
       if (opts.sessionId !== undefined && sessions.has(opts.sessionId)) {
         throw new MethodError('bad-request', `session "${opts.sessionId}" already exists`, { issues: [] });
       }
-      if (opts.mode !== undefined) modesOrThrow(modesPlugin);
+      if (opts.mode !== undefined) modesOrThrow(plugins.modesPlugin);
       const session = table.add({ header: table.newHeader(opts.cwd, opts.sessionId), lines: [] }, opts.draft === true);
-      applyOptions(session, opts);
+      if (opts.mode !== undefined) plugins.seedMode(session.log.sessionId, opts.mode);
       return session.log.sessionId;
     },
     log: (sessionId) => sessions.get(sessionId)?.log,
@@ -317,89 +334,5 @@ export function createHarness(options: HarnessOptions): ReferenceHarness {
       await Promise.all(list.map((session) => session.agent?.idle()));
     },
   };
-
-  // Rename, delete and restore live in session-admin.ts; the harness lends them its session table.
-  const admin = createSessionAdmin<Session>({
-    storage: options.storage,
-    sessions,
-    fail: (code, message, details) => new MethodError(code, message, details),
-    titleOf: (session) => table.summaryOf(session).title ?? null,
-    forget: (sessionId) => void providers.delete(sessionId),
-    revive: (stored) => {
-      const session = table.register(stored);
-      table.closeOpenTurn(session);
-      table.announce(session);
-    },
-    removed: (sessionId) => sendHost({ type: 'host/session-removed', sessionId }),
-  });
-
-  const handlers = createMethodHandlers({
-    admin,
-    table,
-    commands,
-    planModePlugin,
-    modesPlugin,
-    viewOf,
-    createSession: (opts) => engine.createSession(opts),
-    describe: () => ({
-      version: options.version ?? '0.1.0',
-      cwd: options.cwd,
-      ...describeNames(),
-      attachedSessions: sessions.size,
-      capabilities: {
-        setPlanMode: planModePlugin !== undefined,
-        import: true,
-        modes: modesPlugin !== undefined,
-        sessions: admin.canAdminister(),
-        sessionLog: options.storage.readLog !== undefined,
-      },
-    }),
-  });
-
-  return {
-    engine,
-    ...createRouter(handlers, questionProvider, logger, () => options.storage.flush?.()),
-
-    openMux(send) {
-      mux.add(send);
-      for (const session of sessions.values()) {
-        sendOne(send, { type: 'session/subscribed', sessionId: session.log.sessionId, lastSeq: session.log.lastSeq });
-      }
-      for (const question of questionProvider.pending()) {
-        sendOne(send, { type: 'question/requested', sessionId: question.sessionId, questions: question.questions }, question.rpcId);
-      }
-      return () => void mux.delete(send);
-    },
-
-    sessionLog: (sessionId) => (sessions.has(sessionId) ? options.storage.readLog?.(sessionId) : undefined),
-
-    openHostStream(send) {
-      hostStreams.add(send);
-      return () => void hostStreams.delete(send);
-    },
-
-    async close() {
-      clearInterval(draftSweep);
-      // Stop as a crash would: nothing the agents were doing is logged (README "What survives a restart")…
-      for (const session of sessions.values()) {
-        session.log.halt();
-        session.agent?.halt();
-      }
-      questionProvider.abortAll();
-      await engine.idle();
-      // …then close, as start-up repair would, every open turn that does not wait on a question a restart asks again.
-      for (const session of sessions.values()) {
-        session.log.resumeWrites();
-        if (session.agent && !resumePointOf(session.log.events, resumableIn(toolsFor(session.log.sessionId)))) table.closeOpenTurn(session);
-      }
-      try {
-        await options.storage.flush?.();
-      } catch (error) {
-        logger.warn('host: could not sync the session logs at shutdown', error);
-      }
-      closed = true;
-      mux.clear();
-      hostStreams.clear();
-    },
-  };
+  return engine;
 }

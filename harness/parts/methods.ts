@@ -9,6 +9,7 @@ import type { ContentBlock, SessionEvent } from '../../src/core/log/types.ts';
 import type { ModeState, PlanState, SetOutcome, ToolView } from '../../src/core/protocol/methods.ts';
 import type { CommandRegistry } from '../commands.ts';
 import type { ModesPlugin } from '../plugins/modes.ts';
+import { modesOrThrow, planModeOrThrow } from './plugins.ts';
 import { planCommandLine, setOutcomeOf, type PlanModePlugin } from '../plugins/plan-mode.ts';
 import { importMatchOf, importMetaOf, logDigestOf, type createSessionAdmin } from '../session-admin.ts';
 import { storedLinesOf } from '../storage/stored-lines.ts';
@@ -32,18 +33,6 @@ export interface MethodContext {
   createSession(options: { cwd?: string; sessionId?: string; draft?: boolean }): string;
   /** Rename, delete and restore (harness/session-admin.ts). */
   admin: ReturnType<typeof createSessionAdmin<Session>>;
-}
-
-/** The enabled plan-mode plugin. @throws MethodError bad-request when it is not enabled */
-export function planModeOrThrow(plugin: PlanModePlugin | undefined): PlanModePlugin {
-  if (!plugin) throw new MethodError('bad-request', 'the plan-mode plugin is not enabled on this host', { issues: [] });
-  return plugin;
-}
-
-/** The enabled session-modes plugin. @throws MethodError bad-request when it is not enabled */
-export function modesOrThrow(plugin: ModesPlugin | undefined): ModesPlugin {
-  if (!plugin) throw new MethodError('bad-request', 'the session-modes variant is not enabled on this host', { issues: [] });
-  return plugin;
 }
 
 /**
