@@ -73,7 +73,7 @@ const testZones = zones
   .map((zone) => (zone.target === './src/features' ? { ...zone, from: zone.from.filter((from) => from !== './mocks') } : zone));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'public-msw/mockServiceWorker.js', 'bench/scratch/**', 'test-results/**', 'playwright-report/**', 'e2e/.tmp/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'public-msw/mockServiceWorker.js', 'bench/scratch/**', 'test-results/**', 'playwright-report/**', 'e2e/.tmp/**'] },
   ...tseslint.configs.recommended,
   ...pluginQuery.configs['flat/recommended-strict'],
   // The strict set only warns here; a rest-destructured query result subscribes to every field, so it fails lint.

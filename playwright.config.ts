@@ -31,11 +31,12 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
   use: chromiumUse,
+  // Globs relative to testDir: a regex would also match a checkout whose own path contains e.g. `server/`.
   projects: [
-    { name: 'mock', testMatch: /mock\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${MOCK_PORT}` } },
-    { name: 'server', testMatch: /server\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${SERVER_PORT}` } },
-    { name: 'modes', testMatch: /modes\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${MODES_PORT}` } },
-    { name: 'restart', testMatch: /restart\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${RESTART_PORT}` } },
+    { name: 'mock', testMatch: 'mock/**/*.spec.ts', use: { baseURL: `http://127.0.0.1:${MOCK_PORT}` } },
+    { name: 'server', testMatch: 'server/**/*.spec.ts', use: { baseURL: `http://127.0.0.1:${SERVER_PORT}` } },
+    { name: 'modes', testMatch: 'modes/**/*.spec.ts', use: { baseURL: `http://127.0.0.1:${MODES_PORT}` } },
+    { name: 'restart', testMatch: 'restart/**/*.spec.ts', use: { baseURL: `http://127.0.0.1:${RESTART_PORT}` } },
   ],
   webServer: [
     {

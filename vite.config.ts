@@ -95,6 +95,8 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'node',
           environment: 'node',
+          // Tests that spawn `ui-plan` run the compiled server: build it from this checkout first.
+          globalSetup: ['./testing/server-build.setup.ts'],
           include: [
             'src/core/**/*.test.ts',
             'harness/**/*.test.ts',

@@ -26,8 +26,19 @@ const loadEngine = async () => ({
   ...(await import('../../harness/models/index.ts')),
 });
 
-/** Package root (holds `dist/`, `package.json`). */
-export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/**
+ * The package root (holds `dist/` and `package.json`): the nearest folder at or above this module with a
+ * `package.json`, so the same code finds it run from server/commands/ (tests) and from the build in dist-server/.
+ */
+export const PACKAGE_ROOT = packageRootAbove(path.dirname(fileURLToPath(import.meta.url)));
+
+/** The nearest folder at or above `dir` holding a `package.json`. @throws Error when there is none up to the file-system root */
+function packageRootAbove(dir: string): string {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (fs.existsSync(path.join(at, 'package.json'))) return at;
+    if (path.dirname(at) === at) throw new Error(`no package.json above ${dir}`);
+  }
+}
 
 /** The carrier's logger over the CLI's stderr. */
 function serverLogger(io: CliIo) {
