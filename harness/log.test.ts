@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SessionEvent } from '../src/core/log/types.ts';
 import { SessionLog } from './log.ts';
 import { MemoryStorage } from './storage/memory.ts';
 
