@@ -1,7 +1,7 @@
 // ESLint flat config: TypeScript rules plus the one-way import zones of docs/style.md
-// (core → nothing; features → core, lib, components, never a sibling; carrier → core; mocks/server → carrier, harness,
-// core, never each other; nothing → e2e; testing/ is test support: tests, e2e, benchmarks and scripts may import it,
-// product code never does).
+// (core → nothing; features → core, lib, components, never a sibling; components → lib, never the reverse;
+// carrier → core; mocks/server → carrier, harness, core, never each other; nothing → e2e; testing/ is test support:
+// tests, e2e, benchmarks and scripts may import it, product code never does). testing/lint-zones.test.ts checks them.
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -41,6 +41,7 @@ const zones = [
     from: ['./src/features', './src/app', './harness', './carrier', './server', './mocks'],
     message: 'lib and components sit below features.',
   },
+  { target: './src/lib', from: './src/components', message: 'lib sits below components: components may use lib, never the reverse.' },
   {
     target: './harness',
     from: ['./carrier', './server', './mocks', './src/features', './src/app', './src/lib', './src/components', './e2e'],
@@ -73,7 +74,18 @@ const testZones = zones
   .map((zone) => (zone.target === './src/features' ? { ...zone, from: zone.from.filter((from) => from !== './mocks') } : zone));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'public-msw/mockServiceWorker.js', 'bench/scratch/**', 'test-results/**', 'playwright-report/**', 'e2e/.tmp/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-server/**',
+      'node_modules/**',
+      'public-msw/mockServiceWorker.js',
+      'bench/scratch/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/.tmp/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   ...pluginQuery.configs['flat/recommended-strict'],
   // The strict set only warns here; a rest-destructured query result subscribes to every field, so it fails lint.
