@@ -66,7 +66,7 @@ export interface AgentOptions {
   mode?: string;
 }
 
-/** `createHarness`'s result: the `Host` plus `engine`. */
+/** `createHarness`'s result: the transport-neutral `Harness` plus `engine`. */
 export interface ReferenceHarness extends Harness {
   readonly engine: Engine;
 }

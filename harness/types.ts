@@ -1,5 +1,5 @@
 /**
- * Public contracts of the reference harness engine: the transport-neutral `Host` that the Node server
+ * Public contracts of the reference harness engine: the transport-neutral `Harness` that the Node server
  * (`server/`) and the MSW adapter (`mocks/`) both wrap, its storage seam, and the model-provider seam.
  * Everything behind these interfaces is environment-free (no fs, no sockets, no DOM).
  */

@@ -2,7 +2,7 @@
  * MSW adapter over the reference harness engine (docs/protocol.md): every request to `/api/*` goes through the carrier
  * checks the Node server runs, decided once in carrier/rules.ts (426 a downlink path without an upgrade, 404 an
  * unknown method, 405 a verb other than POST, 415 wrong content type, 413 body over 1 MiB or 32 MiB for
- * `session.import`, 400 body nested too deeply or not JSON; same texts and headers), then straight into the `Host`;
+ * `session.import`, 400 body nested too deeply or not JSON; same texts and headers), then straight into the `Harness`;
  * the two downlink WebSockets are `ws.link`s that attach the harness's streams and detach on close. No business rule
  * lives here (docs/style.md "Thin adapters"). There is no trust fence: the mock harness lives inside the page.
  */

@@ -1,5 +1,5 @@
 /**
- * The mocked harness instance shared by the Node and browser entries: one `Host` over `MemoryStorage` with the
+ * The mocked harness instance shared by the Node and browser entries: one `Harness` over `MemoryStorage` with the
  * scripted model, replaceable by `resetMockHarness()` (a fresh, empty harness; the old one is closed).
  */
 import { createHarness } from '../harness/harness.ts';

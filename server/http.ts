@@ -1,7 +1,7 @@
 /**
  * Node carrier for the dsh web transport (docs/protocol.md): `POST /api/<method>`, `POST /api/respond`, the
  * two WebSocket downlinks, the trust fence (server/trust-fence.ts), and the built SPA (server/static.ts). Thin by
- * rule: it checks the fence and the carrier rules (carrier/rules.ts), then hands the parsed body to the `Host`;
+ * rule: it checks the fence and the carrier rules (carrier/rules.ts), then hands the parsed body to the `Harness`;
  * every envelope, payload and business rule lives in the engine (docs/style.md "Thin adapters"). Robust by rule: a
  * request or upgrade of any shape gets an HTTP answer, a crash in a handler is logged and answered with 500, and
  * the server keeps serving.
@@ -186,7 +186,7 @@ export function guardUpgrade(
 }
 
 /**
- * Build the ui-plan HTTP server over a `Host`. Routes (docs/protocol.md): `POST /api/respond` →
+ * Build the ui-plan HTTP server over a `Harness`. Routes (docs/protocol.md): `POST /api/respond` →
  * `harness.handleRespond`; `GET /api/sessions/<id>/log.jsonl` → the stored log (carrier/session-log-route.ts);
  * `POST /api/<method>` (method may contain `/`) → `harness.handleRequest`; WebSocket
  * `/api/events.mux` / `/api/events.host` → `host.openMux` / `host.openHostStream`; other GETs → the SPA.

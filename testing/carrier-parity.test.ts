@@ -15,24 +15,24 @@ import { createHandlers } from '../mocks/handlers.ts';
 import { createUiPlanServer, type UiPlanServer } from '../server/http.ts';
 import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
-const newHost = (): Harness =>
+const newHarness = (): Harness =>
   createHarness({ storage: new MemoryStorage(), model: createScriptedModel({ delayMs: 0 }), cwd: '/workspace', version: 'parity' });
 
 let server: UiPlanServer;
 let origin: string;
-const hosts: Harness[] = [];
+const harnesses: Harness[] = [];
 
 beforeAll(async () => {
-  const host = newHost();
-  hosts.push(host);
-  server = createUiPlanServer({ harness: host, logger: { warn: () => {}, error: () => {} } });
+  const harness = newHarness();
+  harnesses.push(harness);
+  server = createUiPlanServer({ harness, logger: { warn: () => {}, error: () => {} } });
   await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
   await server.close();
-  await Promise.all(hosts.map((host) => host.close()));
+  await Promise.all(harnesses.map((harness) => harness.close()));
 });
 
 const JSON_TYPE = 'application/json';
@@ -81,8 +81,8 @@ async function facts(response: Response): Promise<{ status: number; type: string
 }
 
 /** The MSW adapter's HTTP handlers over `harness` (its WebSocket links play no part in unary calls). */
-function httpHandlersOf(host: Harness): RequestHandler[] {
-  return createHandlers(() => host).filter((handler): handler is RequestHandler => handler instanceof RequestHandler);
+function httpHandlersOf(harness: Harness): RequestHandler[] {
+  return createHandlers(() => harness).filter((handler): handler is RequestHandler => handler instanceof RequestHandler);
 }
 
 function init(request: BadRequest): RequestInit {
@@ -95,9 +95,9 @@ function init(request: BadRequest): RequestInit {
 
 it.each(table)('answers $name alike on the Node server and in MSW', async (request) => {
   const viaServer = await facts(await fetch(`${origin}${request.path}`, init(request)));
-  const mswHost = newHost();
-  hosts.push(mswHost);
-  const mswResponse = await getResponse(httpHandlersOf(mswHost), new Request(`http://mock.test${request.path}`, init(request)));
+  const mswHarness = newHarness();
+  harnesses.push(mswHarness);
+  const mswResponse = await getResponse(httpHandlersOf(mswHarness), new Request(`http://mock.test${request.path}`, init(request)));
   expect(mswResponse, 'MSW let the request through unanswered').toBeDefined();
   const viaMsw = await facts(mswResponse as Response);
   expect(viaServer.status).toBeGreaterThanOrEqual(400);

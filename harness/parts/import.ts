@@ -1,5 +1,5 @@
 /**
- * `session.import`: whether an uploaded file is a dsh session log, and the host's words for a refusal
+ * `session.import`: whether an uploaded file is a dsh session log, and the harness's words for a refusal
  * (`details.refusal` carries the typed {@link ImportRefusal} the client words itself). An accepted log becomes a
  * read-only session whose skipped lines keep their seq as `import/skipped` placeholders (harness/storage/stored-lines.ts).
  */
@@ -30,7 +30,7 @@ export function importRefusalFactsOf(text: string, parsed: ParsedLog): ImportRef
 }
 
 /**
- * The host's message for a refused import (`the file is empty`, `no dsh session events found: 12 lines could not
+ * The harness's message for a refused import (`the file is empty`, `no dsh session events found: 12 lines could not
  * be read (first: line 1, not JSON)`, `the log is too large to open: over 16777216 characters (16 MB)`).
  * @param refusal - from {@link importRefusalFactsOf}, or `too-large` from payload validation
  */

@@ -131,7 +131,7 @@ export function createSessionTable(deps: SessionTableDeps) {
   };
 
   /**
-   * Store a new session, register it and announce it on the host downlink; a draft is stored and
+   * Store a new session, register it and announce it on the host stream; a draft is stored and
    * announced only at its first event, and until then only its creator knows it. @throws MethodError; LogWriteError
    */
   const add = (stored: StoredSession, draft = false): Session => {
