@@ -1,6 +1,7 @@
 // ESLint flat config: TypeScript rules plus the one-way import zones of docs/style.md
-// (core → nothing; features → core, lib, components, never a sibling; mocks/server → harness, core; nothing → e2e;
-// testing/ is test support: tests, e2e, benchmarks and scripts may import it, product code never does).
+// (core → nothing; features → core, lib, components, never a sibling; components → lib, never the reverse;
+// carrier → core; mocks/server → carrier, harness, core, never each other; nothing → e2e; testing/ is test support:
+// tests, e2e, benchmarks and scripts may import it, product code never does). testing/lint-zones.test.ts checks them.
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -8,7 +9,19 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 
 const features = ['session-stream', 'sessions', 'transcript', 'plan-status', 'composer', 'plan-review', 'questions', 'reviews'];
-const outsideCore = ['./src/features', './src/app', './src/lib', './src/components', './harness', './server', './mocks', './testing', './e2e', './bench'];
+const outsideCore = [
+  './src/features',
+  './src/app',
+  './src/lib',
+  './src/components',
+  './harness',
+  './carrier',
+  './server',
+  './mocks',
+  './testing',
+  './e2e',
+  './bench',
+];
 
 const zones = [
   { target: './src/core', from: outsideCore, message: 'src/core is pure and imports nothing outside itself.' },
@@ -18,21 +31,37 @@ const zones = [
     except: [`./${name}`],
     message: 'A feature never imports a sibling feature; compose them in src/app.',
   })),
-  { target: './src/features', from: ['./src/app', './harness', './server', './mocks', './e2e'], message: 'Features import only core, lib and components.' },
+  {
+    target: './src/features',
+    from: ['./src/app', './harness', './carrier', './server', './mocks', './e2e'],
+    message: 'Features import only core, lib and components.',
+  },
   {
     target: ['./src/lib', './src/components'],
-    from: ['./src/features', './src/app', './harness', './server', './mocks'],
+    from: ['./src/features', './src/app', './harness', './carrier', './server', './mocks'],
     message: 'lib and components sit below features.',
   },
+  { target: './src/lib', from: './src/components', message: 'lib sits below components: components may use lib, never the reverse.' },
   {
     target: './harness',
-    from: ['./server', './mocks', './src/features', './src/app', './src/lib', './src/components', './e2e'],
+    from: ['./carrier', './server', './mocks', './src/features', './src/app', './src/lib', './src/components', './e2e'],
     message: 'The harness engine imports only src/core.',
   },
-  { target: ['./server', './mocks'], from: ['./src/features', './src/app', './src/components', './e2e'], message: 'Adapters import harness and core only.' },
-  { target: ['./src', './harness', './server', './mocks', './bench', './testing'], from: './e2e', message: 'Nothing imports e2e.' },
   {
-    target: ['./src', './harness', './server', './mocks'],
+    target: './carrier',
+    from: ['./harness', './server', './mocks', './src/features', './src/app', './src/lib', './src/components', './e2e'],
+    message: 'The carrier rules import only src/core.',
+  },
+  {
+    target: ['./server', './mocks'],
+    from: ['./src/features', './src/app', './src/components', './e2e'],
+    message: 'Adapters import carrier, harness and core only.',
+  },
+  { target: './server', from: './mocks', message: 'The two adapters never import each other; what they share lives in carrier/.' },
+  { target: './mocks', from: './server', message: 'The two adapters never import each other; what they share lives in carrier/.' },
+  { target: ['./src', './harness', './carrier', './server', './mocks', './bench', './testing'], from: './e2e', message: 'Nothing imports e2e.' },
+  {
+    target: ['./src', './harness', './carrier', './server', './mocks'],
     from: './testing',
     message: 'Product code never imports test support (testing/); tests and benchmarks may.',
   },
@@ -45,7 +74,18 @@ const testZones = zones
   .map((zone) => (zone.target === './src/features' ? { ...zone, from: zone.from.filter((from) => from !== './mocks') } : zone));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'public-msw/mockServiceWorker.js', 'bench/scratch/**', 'test-results/**', 'playwright-report/**', 'e2e/.tmp/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-server/**',
+      'node_modules/**',
+      'public-msw/mockServiceWorker.js',
+      'bench/scratch/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/.tmp/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   ...pluginQuery.configs['flat/recommended-strict'],
   // The strict set only warns here; a rest-destructured query result subscribes to every field, so it fails lint.

@@ -95,9 +95,12 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'node',
           environment: 'node',
+          // Tests that spawn `ui-plan` run the compiled server: build it from this checkout first.
+          globalSetup: ['./testing/server-build.setup.ts'],
           include: [
             'src/core/**/*.test.ts',
             'harness/**/*.test.ts',
+            'carrier/**/*.test.ts',
             'server/**/*.test.ts',
             'testing/**/*.test.ts',
             'bench/**/*.test.ts',

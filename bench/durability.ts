@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createHost } from '../harness/host.ts';
+import { createHarness } from '../harness/harness.ts';
 import { createScriptedModel } from '../harness/models/scripted.ts';
 import { FileStorage, type Durability } from '../server/file-storage.ts';
 import { createUiPlanServer } from '../server/http.ts';
@@ -47,13 +47,13 @@ export async function benchDurability(durability: Durability): Promise<Durabilit
   const fast = createScriptedModel({ delayMs: 0 });
   const paced = createScriptedModel({ delayMs: 1 });
   const steady = steadyModel(2_000, 1000 / 50);
-  const host = createHost({
+  const host = createHarness({
     storage,
     model: (sessionId) => (sessionId.startsWith('session-load-') ? steady : sessionId.startsWith('session-review-') ? paced : fast),
     cwd: '/bench',
     logger: { warn: () => undefined },
   });
-  const carrier = createUiPlanServer({ host, logger: { error: () => undefined, warn: () => undefined } });
+  const carrier = createUiPlanServer({ harness: host, logger: { error: () => undefined, warn: () => undefined } });
   await new Promise<void>((resolve) => carrier.server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(carrier.server.address() as AddressInfo).port}`;
   let rpc = 0;

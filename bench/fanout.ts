@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { createHost } from '../harness/host.ts';
+import { createHarness } from '../harness/harness.ts';
 import { FileStorage, type Durability } from '../server/file-storage.ts';
 import { benchDataDir, steadyModel } from './support.ts';
 import { createUiPlanServer } from '../server/http.ts';
@@ -60,8 +60,8 @@ export async function benchFanout(
   const seconds = options.seconds ?? Number(process.env.BENCH_FANOUT_SECONDS ?? 10);
   const dataDir = benchDataDir('fanout-');
   const storage = new FileStorage({ dataDir, durability: options.durability ?? 'durable' });
-  const host = createHost({ storage, model: steadyModel(rate * seconds, 1000 / rate), cwd: '/bench', now, logger: { warn: () => undefined } });
-  const carrier = createUiPlanServer({ host, logger: { error: () => undefined, warn: () => undefined } });
+  const host = createHarness({ storage, model: steadyModel(rate * seconds, 1000 / rate), cwd: '/bench', now, logger: { warn: () => undefined } });
+  const carrier = createUiPlanServer({ harness: host, logger: { error: () => undefined, warn: () => undefined } });
   await new Promise<void>((resolve) => carrier.server.listen(0, '127.0.0.1', resolve));
   const port = (carrier.server.address() as AddressInfo).port;
   const call = async (method: string, payload: unknown): Promise<unknown> => {

@@ -5,7 +5,7 @@
  * page `{sessionId, beforeSeq, maxMessages: 1000}` (src/features/session-stream/store.ts) — each serialised to JSON as
  * the carrier sends it. Figures are events/s or calls/s; each history line names the page size it got (events, MB).
  */
-import { createHost } from '../harness/host.ts';
+import { createHarness } from '../harness/harness.ts';
 import { MemoryStorage } from '../harness/storage/memory.ts';
 import { createScriptedModel } from '../harness/models/scripted.ts';
 import { bigLog } from '../scripts/make-perf-fixtures.mjs';
@@ -27,7 +27,7 @@ interface Result {
  * @returns one result per measured path
  */
 export async function benchHarness(events: number): Promise<Result[]> {
-  const host = createHost({ storage: new MemoryStorage(), model: createScriptedModel({ delayMs: 0 }), cwd: '/bench' });
+  const host = createHarness({ storage: new MemoryStorage(), model: createScriptedModel({ delayMs: 0 }), cwd: '/bench' });
   // The recorded shape the browser bench opens (fixtures/perf/log-50k-*.jsonl): ~310 bytes an event.
   const jsonl = bigLog('bench', 'Bench log', 'bench', events, 11);
   const t0 = performance.now();

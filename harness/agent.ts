@@ -1,17 +1,22 @@
 /**
  * The agent loop: one root agent per session (agent id = session id) running turns of steps against a
- * `ModelProvider`, in the event order of a real dsh host (see `Agent`). Everything it knows comes from the log.
- * A log write that fails never leaves the agent running: an idle prompt fails the request itself, a failure mid-turn
- * ends the turn (`turn/end` error, or at the next write when even that cannot be stored). After a restart a turn
- * left open at a question is resumed from the log (`resumePointOf`, `Agent.resume`); any other is closed.
+ * `ModelProvider`, in the event order of a real dsh host (see `Agent`). It reads the log through harness/folds/ and
+ * stores each call's result through harness/tool-results.ts. A failed log write never leaves the agent running: an
+ * idle prompt fails the request, a failure mid-turn ends the turn (`turn/end` error, or at the next write). After a
+ * restart a turn left open at a question is resumed (`Agent.resume`); any other is closed (harness/turn-repair.ts).
  */
-import { assistantContentOf, toolResultOf, userTextOf } from '../src/core/log/content.ts';
-import type { ContentBlock, SessionEvent, ToolCallData, UserMessageData } from '../src/core/log/types.ts';
-import { lastTurnOf, openTurnOf, type AppendInput, type SessionLog } from './log.ts';
+import { userTextOf } from '../src/core/log/content.ts';
+import type { ContentBlock, SessionEvent, UserMessageData } from '../src/core/log/types.ts';
+import { messagesOf } from './folds/model-messages.ts';
+import type { ResumePoint, StepCall } from './folds/resume.ts';
+import { lastHeaderOf, lastTurnOf, openTurnOf } from './folds/turns.ts';
+import type { SessionLog } from './log.ts';
 import { assemblePrompt, type PromptSection } from './prompt.ts';
 import type { AgentHandle } from './questions.ts';
+import { callResultOf } from './tool-results.ts';
 import { toolError, type ToolDefinition, type ToolOutcome } from './tools.ts';
-import type { ModelChunk, ModelMessage, ModelProvider } from './types.ts';
+import { closeInterruptedTurn, SERVER_STOPPED } from './turn-repair.ts';
+import type { ModelChunk, ModelProvider } from './types.ts';
 
 /** Default step limit of one turn. */
 export const DEFAULT_MAX_STEPS = 24;
@@ -68,29 +73,6 @@ interface OpenTurn {
   controller: AbortController;
   steered: boolean;
 }
-
-/** A tool call of a step's `assistant/message`, with its `tool/call` event when that is logged already. */
-interface StepCall {
-  id: string;
-  name: string;
-  arguments: string;
-  logged?: SessionEvent;
-}
-
-/**
- * Where a turn left open at a question goes on after a restart: the step whose calls are not all answered, and its
- * calls from the first one without a `tool/result` (a `resumable` tool whose `tool/call` is logged) onwards.
- */
-export interface ResumePoint {
-  turn: number;
-  step: number;
-  calls: StepCall[];
-}
-
-/** The `turn/end` reason of a turn a restart found open without a question to resume (a reason dsh already has). */
-export const SERVER_STOPPED = { kind: 'error', message: 'the server stopped during this turn' } as const;
-/** The result of a tool call a restart found without a result (not a question, so it is not run again). */
-export const TOOL_STOPPED_TEXT = 'the server stopped before this tool finished';
 
 /**
  * One session's root agent. `prompt`/`steer` start a turn when idle; a running turn takes steered
@@ -175,7 +157,7 @@ export class Agent {
 
   /**
    * Stop as a crash would: drop steered and queued prompts and abort the running turn without logging its end (the
-   * caller halts the log first, so nothing the turn was doing is logged either); the host then closes the turns a
+   * caller halts the log first, so nothing the turn was doing is logged either); the harness then closes the turns a
    * restart could not go on with (README "What survives a restart"). The agent takes no new turn afterwards.
    */
   halt(): void {
@@ -192,7 +174,7 @@ export class Agent {
   }
 
   /**
-   * Log the `turn/end` of a turn that a write failure left open, now that writing may work again (the host calls
+   * Log the `turn/end` of a turn that a write failure left open, now that writing may work again (the harness calls
    * this before every request that writes to the session). Does nothing while a turn runs or when nothing is owed.
    * @throws LogWriteError when it still cannot be stored
    */
@@ -203,7 +185,7 @@ export class Agent {
   }
 
   /**
-   * Owe the close of the log's open turn (the host could not close it at load because the log could not be written):
+   * Owe the close of the log's open turn (the harness could not close it at load because the log could not be written):
    * {@link repair} closes it with `reason` before the next write.
    */
   oweTurnEnd(reason: { kind: string; message?: string } = SERVER_STOPPED): void {
@@ -215,7 +197,7 @@ export class Agent {
    * Go on with a turn a restart found waiting at a question: run the step's remaining calls — the
    * question is asked again under its stable id — then `step/end` and the following steps, in the same turn, exactly
    * as if the server had not stopped. Call once, on an idle agent, right after loading.
-   * @param point - from {@link resumePointOf}
+   * @param point - from `resumePointOf` (harness/folds/resume.ts)
    */
   resume(point: ResumePoint): void {
     if (this.drive) throw new Error(`agent ${this.deps.handle.id} is already running`);
@@ -505,37 +487,16 @@ export class Agent {
   }
 
   /**
-   * Run a step's tool calls in order: log `tool/call` (unless `logged`), execute, log `tool/result`. A tool may store
-   * its result earlier through `commit` (inside the user's response); it is then not logged again.
+   * Run a step's tool calls in order: log `tool/call` (unless `logged`), execute, store the result once — the tool's
+   * returned outcome, unless it committed one earlier inside the user's response (harness/tool-results.ts).
    */
   private async runCalls(turn: number, step: number, calls: readonly StepCall[], tools: readonly ToolDefinition[], signal: AbortSignal): Promise<void> {
     const { log } = this.deps;
     for (const call of calls) {
       const callEvent = call.logged ?? log.append({ type: 'tool/call', data: { turn, step, callId: call.id, name: call.name, arguments: call.arguments } });
-      const resultOf = (outcome: ToolOutcome): AppendInput => ({
-        type: 'tool/result',
-        data: {
-          turn,
-          step,
-          message: {
-            source: { kind: 'tool', callId: call.id },
-            content: [{ type: 'tool-result', toolCallId: call.id, content: [{ type: 'text', text: outcome.text }], isError: outcome.isError }],
-            role: 'user',
-            id: this.deps.newId(),
-          },
-        },
-        surfaceOp: 'append',
-        sourceEventSeqs: [callEvent.seq],
-      });
-      let committed = false;
-      const commit = (outcome: ToolOutcome): (() => void) => {
-        if (committed || signal.aborted) throw new Error('this tool call already has its result');
-        const staged = log.stage(resultOf(outcome));
-        committed = true;
-        return () => void staged.publish();
-      };
-      const outcome = signal.aborted ? toolError('the turn was cancelled before this tool ran') : await this.execute(call, tools, signal, commit);
-      if (!committed) log.append(resultOf(outcome));
+      const result = callResultOf(log, { turn, step, callId: call.id, callSeq: callEvent.seq }, this.deps.newId, signal);
+      const outcome = signal.aborted ? toolError('the turn was cancelled before this tool ran') : await this.execute(call, tools, signal, result.commit);
+      result.store(outcome);
     }
   }
 
@@ -559,159 +520,4 @@ export class Agent {
       return toolError(error instanceof Error ? error.message : String(error));
     }
   }
-}
-
-/** The `header` of the last logged `request/header`, or `undefined` when none. */
-function lastHeaderOf(events: readonly SessionEvent[]): unknown {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const event = events[i] as SessionEvent;
-    if (event.type === 'request/header') return (event.data as { header?: unknown } | null)?.header;
-  }
-  return undefined;
-}
-
-/**
- * The model-facing conversation derived from a log: user messages (plugin notices marked `notice`),
- * assistant text plus tool calls, and tool results (named by their call). Other events are left out.
- * @param events - a session log
- */
-export function messagesOf(events: readonly SessionEvent[]): ModelMessage[] {
-  const names = new Map<string, string>();
-  const messages: ModelMessage[] = [];
-  for (const event of events) {
-    if (event.type === 'user/message') {
-      const source = (event.data as UserMessageData | null)?.source;
-      messages.push({ role: 'user', text: userTextOf(event), source: source?.kind === 'plugin' ? 'notice' : 'user' });
-    } else if (event.type === 'assistant/message') {
-      const content = assistantContentOf(event) ?? [];
-      const text = content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
-      const toolCalls = content.flatMap((block) => (block.type === 'tool-call' ? [{ id: block.id, name: block.name, arguments: block.arguments }] : []));
-      messages.push({ role: 'assistant', text, toolCalls });
-    } else if (event.type === 'tool/call') {
-      const data = event.data as ToolCallData;
-      if (typeof data?.callId === 'string') names.set(data.callId, data.name);
-    } else if (event.type === 'tool/result') {
-      const result = toolResultOf(event);
-      if (!result) continue;
-      const callId = result.callId ?? '';
-      const text = result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
-      messages.push({ role: 'tool', toolCallId: callId, name: names.get(callId) ?? '', text, isError: result.isError });
-    }
-  }
-  return messages;
-}
-
-/** Where an open turn stands in its log: its `turn/start` index, its last step and that step's model output. */
-function openStepOf(events: readonly SessionEvent[]): { turn: number; step: number; ended: boolean; message: SessionEvent | undefined } | undefined {
-  const turn = openTurnOf(events);
-  if (turn === undefined) return undefined;
-  let start = events.length - 1;
-  while (start >= 0 && (events[start] as SessionEvent).type !== 'turn/start') start--;
-  let step: number | undefined;
-  let ended = false;
-  let message: SessionEvent | undefined;
-  for (let i = start + 1; i < events.length; i++) {
-    const event = events[i] as SessionEvent;
-    const data = event.data as { step?: unknown } | null;
-    if (event.type === 'step/start' && typeof data?.step === 'number') {
-      step = data.step;
-      ended = false;
-      message = undefined;
-    } else if (event.type === 'step/end') ended = true;
-    else if (event.type === 'assistant/message' && step !== undefined && data?.step === step) message = event;
-  }
-  return step === undefined ? undefined : { turn, step, ended, message };
-}
-
-/** The tool calls of a step's `assistant/message`, each with its logged `tool/call` and whether it has a result. */
-function stepCallsOf(events: readonly SessionEvent[], message: SessionEvent): { call: StepCall; answered: boolean }[] {
-  const calls = (assistantContentOf(message) ?? []).flatMap((block) =>
-    block.type === 'tool-call' ? [{ id: block.id, name: block.name, arguments: block.arguments }] : [],
-  );
-  const logged = new Map<string, SessionEvent>();
-  const answered = new Set<string>();
-  for (let i = message.seq + 1; i < events.length; i++) {
-    const event = events[i] as SessionEvent;
-    if (event.type === 'tool/call') {
-      const callId = (event.data as ToolCallData | null)?.callId;
-      if (typeof callId === 'string' && !logged.has(callId)) logged.set(callId, event);
-    } else if (event.type === 'tool/result') {
-      const callId = toolResultOf(event)?.callId;
-      if (callId !== undefined) answered.add(callId);
-    }
-  }
-  return calls.map((call) => {
-    const event = logged.get(call.id);
-    if (!event) return { call, answered: answered.has(call.id) };
-    // What was logged as called is what runs again (the name and arguments of the `tool/call`).
-    const data = event.data as ToolCallData;
-    const name = typeof data.name === 'string' ? data.name : call.name;
-    const args = typeof data.arguments === 'string' ? data.arguments : call.arguments;
-    return { call: { id: call.id, name, arguments: args, logged: event }, answered: answered.has(call.id) };
-  });
-}
-
-/**
- * Whether a stored log stopped at a question that can be asked again: its open turn's last step has
- * its `assistant/message` but no `step/end`, and the first of that message's calls without a `tool/result` has its
- * `tool/call` logged and names a `resumable` tool (`exit_plan_mode`, `ask_user_question`).
- * @param events - the log as loaded (seq = index)
- * @param tools - the tools the agent offers now
- * @returns the point to resume from, or `undefined` (no open turn, or one that cannot be resumed)
- */
-export function resumePointOf(events: readonly SessionEvent[], tools: readonly ToolDefinition[]): ResumePoint | undefined {
-  const open = openStepOf(events);
-  if (!open || open.ended || !open.message) return undefined;
-  const calls = stepCallsOf(events, open.message);
-  const index = calls.findIndex((entry) => !entry.answered);
-  const pending = calls[index];
-  if (!pending?.call.logged) return undefined;
-  if (!tools.some((tool) => tool.resumable === true && tool.schema.name === pending.call.name)) return undefined;
-  // Only the question can have been in flight: a later call with its tool/call logged means the log is not ours.
-  if (calls.slice(index + 1).some((entry) => entry.call.logged || entry.answered)) return undefined;
-  return { turn: open.turn, step: open.step, calls: calls.slice(index).map((entry) => entry.call) };
-}
-
-/**
- * Close a turn a restart (or a fork) found open and cannot go on with, keeping the log a valid dsh log that a model
- * can be given again: when the open step has its model output, each of its calls without a result gets its
- * `tool/call` (if missing) and an error `tool/result` ({@link TOOL_STOPPED_TEXT} after a restart, else the reason's
- * message), then `step/end`; then `turn/end` with `reason` (default {@link SERVER_STOPPED}, an `error` reason as dsh
- * logs one).
- * @param log - the session log
- * @param newId - message id source
- * @param reason - the `turn/end` reason
- * @returns whether a turn was closed
- * @throws LogWriteError when the log cannot be written (what was stored stays; the rest is done at the next start)
- */
-export function closeInterruptedTurn(log: SessionLog, newId: () => string, reason: { kind: string; message?: string } = SERVER_STOPPED): boolean {
-  const turn = openTurnOf(log.events);
-  if (turn === undefined) return false;
-  const open = openStepOf(log.events);
-  if (open && !open.ended && open.message) {
-    const text = reason === SERVER_STOPPED ? TOOL_STOPPED_TEXT : (reason.message ?? TOOL_STOPPED_TEXT);
-    for (const { call, answered } of stepCallsOf(log.events, open.message)) {
-      if (answered) continue;
-      const callEvent =
-        call.logged ?? log.append({ type: 'tool/call', data: { turn, step: open.step, callId: call.id, name: call.name, arguments: call.arguments } });
-      log.append({
-        type: 'tool/result',
-        data: {
-          turn,
-          step: open.step,
-          message: {
-            source: { kind: 'tool', callId: call.id },
-            content: [{ type: 'tool-result', toolCallId: call.id, content: [{ type: 'text', text: `Error: ${text}` }], isError: true }],
-            role: 'user',
-            id: newId(),
-          },
-        },
-        surfaceOp: 'append',
-        sourceEventSeqs: [callEvent.seq],
-      });
-    }
-    log.append({ type: 'step/end', data: { turn, step: open.step } });
-  }
-  log.append({ type: 'turn/end', data: { turn, reason } });
-  return true;
 }

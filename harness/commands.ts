@@ -60,7 +60,7 @@ export interface CommandRegistry {
 
 /**
  * Create a command registry.
- * @param newId - UUID source; the first 8 hex digits form the host's command-id prefix (`cmd-<8 hex>-<n>`)
+ * @param newId - UUID source; the first 8 hex digits form the harness's command-id prefix (`cmd-<8 hex>-<n>`)
  */
 export function createCommandRegistry(newId: () => string): CommandRegistry {
   const commands = new Map<string, CommandDefinition>();

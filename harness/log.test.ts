@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../src/core/log/types.ts';
-import { lastHeaderIndex, lastTurnOf, openTurnOf, SessionLog } from './log.ts';
+import { SessionLog } from './log.ts';
 import { MemoryStorage } from './storage/memory.ts';
 
 const header = { type: 'session' as const, version: 0, id: 'session-a', createdAt: 5, cwd: '/w' };
@@ -12,8 +12,6 @@ function fresh() {
   const log = new SessionLog(header, storage, () => t++);
   return { storage, log };
 }
-
-const ev = (type: string, data: unknown = {}): SessionEvent => ({ type, seq: 0, data });
 
 describe('SessionLog', () => {
   it('stores first, then assigns seq and time, then notifies', () => {
@@ -71,27 +69,6 @@ describe('SessionLog', () => {
     ]);
     expect(log.lastSeq).toBe(1);
     expect(storage.get('session-a')!.lines).toEqual([]);
-  });
-
-  it.each([
-    { events: [], open: undefined, last: 0 },
-    { events: [ev('turn/start', { turn: 1 })], open: 1, last: 1 },
-    { events: [ev('turn/start', { turn: 1 }), ev('turn/end', { turn: 1 })], open: undefined, last: 1 },
-    {
-      events: [ev('turn/start', { turn: 1 }), ev('turn/end', { turn: 1 }), ev('plan/mode'), ev('turn/start', { turn: 2 }), ev('step/start')],
-      open: 2,
-      last: 2,
-    },
-  ])('finds open turn $open and last turn $last', ({ events, open, last }) => {
-    expect(openTurnOf(events)).toBe(open);
-    expect(lastTurnOf(events)).toBe(last);
-  });
-
-  it.each([
-    { events: [ev('plan/mode')], index: -1 },
-    { events: [ev('request/header'), ev('plan/mode'), ev('request/header'), ev('step/end')], index: 2 },
-  ])('finds the last request/header at $index', ({ events, index }) => {
-    expect(lastHeaderIndex(events)).toBe(index);
   });
 });
 

@@ -3,7 +3,7 @@
  * through `SessionStorage.append` first; only when that succeeds does it get its `seq` (= number of
  * events before it) and `time`, join the in-memory log and reach subscribers. A throwing append records
  * nothing and propagates as a `LogWriteError` naming the cause without paths (docs/upstream-spec.md §1.6). `stage` splits an append in two (store now, publish later in the same tick) for a response that must
- * be stored before it is acknowledged. Also holds the small log-derived facts the engine needs.
+ * be stored before it is acknowledged. What the log says about turns and steps is read by harness/folds/.
  */
 import type { SessionEvent, SessionHeader } from '../src/core/log/types.ts';
 import type { SessionStorage, StoredLine, StoredSession, WriteStop } from './types.ts';
@@ -234,45 +234,4 @@ export function toLine(event: SessionEvent): StoredLine {
   if (event.surfaceOp !== undefined) line.surfaceOp = event.surfaceOp;
   if (event.sourceEventSeqs !== undefined) line.sourceEventSeqs = event.sourceEventSeqs;
   return line;
-}
-
-/**
- * The open turn of a log: the last `turn/start` with no later `turn/end` (docs/upstream-spec.md §1.5: "idle" is
- * decided by this fold, not by agent status).
- * @param events - the log
- * @returns the open turn number, or `undefined` when no turn is open
- */
-export function openTurnOf(events: readonly SessionEvent[]): number | undefined {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const event = events[i] as SessionEvent;
-    if (event.type === 'turn/end') return undefined;
-    if (event.type === 'turn/start') {
-      const turn = (event.data as { turn?: unknown } | null)?.turn;
-      return typeof turn === 'number' ? turn : 0;
-    }
-  }
-  return undefined;
-}
-
-/**
- * The highest turn number logged so far (0 when none), so the next turn is `lastTurnOf(events) + 1`.
- * @param events - the log
- */
-export function lastTurnOf(events: readonly SessionEvent[]): number {
-  let last = 0;
-  for (const event of events) {
-    if (event.type !== 'turn/start') continue;
-    const turn = (event.data as { turn?: unknown } | null)?.turn;
-    if (typeof turn === 'number' && turn > last) last = turn;
-  }
-  return last;
-}
-
-/**
- * Index of the last `request/header` event, or -1 when none was logged (docs/upstream-spec.md §1.7).
- * @param events - the log
- */
-export function lastHeaderIndex(events: readonly SessionEvent[]): number {
-  for (let i = events.length - 1; i >= 0; i--) if ((events[i] as SessionEvent).type === 'request/header') return i;
-  return -1;
 }

@@ -1,90 +1,143 @@
 /**
- * The host's projection registry (docs/upstream-spec.md §4.4): per session, every logged event is folded through
- * every unit; a change of a unit's state reference yields one `session/projection` change with the seq of
- * the causing event. Units here: `plan` (core, docs/upstream-spec.md §1.11), `title` (the derived session title) and `reviews`
- * (the review history, a ui-plan extension, docs/review-history.md; delivered on history tail pages and frames, not in `session.list`).
+ * The harness's projection registry (docs/upstream-spec.md §4.4): per session, every logged event is folded through
+ * every unit; a change of a unit's state reference yields one `session/projection` change with the seq of the causing
+ * event. Units: the collaboration state — `plan` (docs/upstream-spec.md §1.11) or, for a session-modes log, `mode` —
+ * then `title` (the derived session title) and `reviews` (the review history, docs/review-history.md; on history tail
+ * pages and frames, not in `session.list`). Every value is typed by its key, so no reader casts a snapshot.
  */
 import type { SessionEvent } from '../src/core/log/types.ts';
-import { planProjection } from '../src/core/plan/fold.ts';
+import type { ModeFoldState } from '../src/core/modes/projection.ts';
+import { planProjection, type PlanFoldState } from '../src/core/plan/fold.ts';
 import type { ProjectionUnit } from '../src/core/projection.ts';
-import { reviewsProjection } from '../src/core/review/revisions.ts';
+import type { ModeState, PlanProjectionValue } from '../src/core/protocol/methods.ts';
+import type { ReviewHistory } from '../src/core/review/history.ts';
+import { reviewsProjection, type ReviewFoldState } from '../src/core/review/revisions.ts';
 import { sessionTitleUnit, type SessionTitleState } from '../src/core/sessions/title.ts';
 
 /**
  * The `title` unit: the derived session title (src/core/sessions/title.ts: the latest plan's heading, else a title
- * the host logged that is not the five-word fallback, else the first user message or command line, cut at a word
+ * the harness logged that is not the five-word fallback, else the first user message or command line, cut at a word
  * boundary), or `null` before any.
  */
 export const titleProjection: ProjectionUnit<SessionTitleState, string | null, 'title'> = sessionTitleUnit;
 
-/** The units every session folds, in frame order. */
-export const PROJECTION_UNITS: readonly ProjectionUnit<unknown, unknown>[] = [
-  planProjection as ProjectionUnit<unknown, unknown>,
-  titleProjection as ProjectionUnit<unknown, unknown>,
-  reviewsProjection as ProjectionUnit<unknown, unknown>,
-];
+/** The units of one session: its collaboration-state unit (`plan` or `mode`), then `title` and `reviews`. */
+export interface SessionUnits {
+  state: ProjectionUnit<PlanFoldState, PlanProjectionValue, 'plan'> | ProjectionUnit<ModeFoldState, ModeState, 'mode'>;
+  title: ProjectionUnit<SessionTitleState, string | null, 'title'>;
+  reviews: ProjectionUnit<ReviewFoldState, ReviewHistory, 'reviews'>;
+}
 
-/** Units a `session.list` item leaves out: the review history carries every plan, too heavy for a list of sessions. */
-export const UNLISTED_PROJECTIONS: ReadonlySet<string> = new Set([reviewsProjection.key]);
+/** The units of a plan-mode session (and of one that is neither variant's yet, under a plan-mode harness). */
+export const PLAN_UNITS: SessionUnits = { state: planProjection, title: titleProjection, reviews: reviewsProjection };
+
+/**
+ * The units of a session-modes session.
+ * @param mode - the `mode` unit over the harness's vocabulary (`createModeProjection`)
+ */
+export function modeUnits(mode: ProjectionUnit<ModeFoldState, ModeState, 'mode'>): SessionUnits {
+  return { state: mode, title: titleProjection, reviews: reviewsProjection };
+}
+
+/** A session's projection values: `plan` or `mode` (the other is absent), `title` and `reviews`. */
+export type SessionProjections =
+  { plan: PlanProjectionValue; title: string | null; reviews: ReviewHistory } | { mode: ModeState; title: string | null; reviews: ReviewHistory };
+
+/** `{asOfSeq, values}` for `session.history` tail pages (-1 for an empty log). */
+export interface ProjectionSnapshot {
+  asOfSeq: number;
+  values: SessionProjections;
+}
+
+/** What a `session.list` item carries: the snapshot without `reviews` (every plan of the session, too heavy for a list). */
+export interface ListedSnapshot {
+  asOfSeq: number;
+  values: Omit<SessionProjections, 'reviews'>;
+}
 
 /**
  * A snapshot without the units `session.list` leaves out.
  * @param snapshot a registry snapshot
  * @returns the same `asOfSeq` with the listed units' values only
  */
-export function listedSnapshot(snapshot: { asOfSeq: number; values: Record<string, unknown> }): { asOfSeq: number; values: Record<string, unknown> } {
-  const values = Object.fromEntries(Object.entries(snapshot.values).filter(([key]) => !UNLISTED_PROJECTIONS.has(key)));
-  return { asOfSeq: snapshot.asOfSeq, values };
+export function listedSnapshot(snapshot: ProjectionSnapshot): ListedSnapshot {
+  const { reviews: _reviews, ...listed } = snapshot.values;
+  return { asOfSeq: snapshot.asOfSeq, values: listed };
 }
 
-/** One changed unit after an event. */
-export interface ProjectionChange {
-  key: string;
-  value: unknown;
-  seq: number;
+/** One changed unit after an event: its key, its new wire value (typed by the key) and the event's seq. */
+export type ProjectionChange =
+  | { key: 'plan'; value: PlanProjectionValue; seq: number }
+  | { key: 'mode'; value: ModeState; seq: number }
+  | { key: 'title'; value: string | null; seq: number }
+  | { key: 'reviews'; value: ReviewHistory; seq: number };
+
+/** One unit's running fold, its state kept inside. */
+interface UnitFold<K extends string, V> {
+  readonly key: K;
+  /** Fold one event. @returns whether the wire value changed (a new state reference that `sameView` does not excuse) */
+  apply(event: SessionEvent): boolean;
+  view(): V;
+  /** The change frame of the current value. */
+  change(seq: number): { key: K; value: V; seq: number };
+}
+
+/**
+ * Start a unit's fold over the events already logged (folded silently).
+ * @param unit - the projection unit
+ * @param events - the log so far
+ */
+export function startFold<S, V, K extends string>(unit: ProjectionUnit<S, V, K>, events: readonly SessionEvent[]): UnitFold<K, V> {
+  let state = unit.init();
+  const fold: UnitFold<K, V> = {
+    key: unit.key,
+    apply(event) {
+      const before = state;
+      const after = unit.apply(before, event);
+      if (after === before) return false;
+      state = after;
+      return unit.sameView?.(before, after) !== true;
+    },
+    view: () => unit.view(state),
+    change: (seq) => ({ key: unit.key, value: unit.view(state), seq }),
+  };
+  for (const event of events) fold.apply(event);
+  return fold;
 }
 
 /** Fold state of all units for one session. */
 export class ProjectionRegistry {
-  private readonly states: unknown[];
+  private readonly state: UnitFold<'plan', PlanProjectionValue> | UnitFold<'mode', ModeState>;
+  private readonly title: UnitFold<'title', string | null>;
+  private readonly reviews: UnitFold<'reviews', ReviewHistory>;
   private asOf = -1;
 
   /**
    * @param events - events already in the log (folded silently)
-   * @param units - the units (default `PROJECTION_UNITS`)
+   * @param units - the session's units (default {@link PLAN_UNITS})
    */
-  constructor(
-    events: readonly SessionEvent[],
-    private readonly units: readonly ProjectionUnit<unknown, unknown>[] = PROJECTION_UNITS,
-  ) {
-    this.states = units.map((unit) => unit.init());
-    for (const event of events) this.apply(event);
+  constructor(events: readonly SessionEvent[], units: SessionUnits = PLAN_UNITS) {
+    this.state = units.state.key === 'plan' ? startFold(units.state, events) : startFold(units.state, events);
+    this.title = startFold(units.title, events);
+    this.reviews = startFold(units.reviews, events);
+    this.asOf = events.at(-1)?.seq ?? -1;
   }
 
   /**
    * Fold one new event.
-   * @returns the units whose state reference changed, with their new view and the event's seq
+   * @returns the units whose wire value changed, in frame order (state, title, reviews), with the event's seq
    */
   apply(event: SessionEvent): ProjectionChange[] {
     const changes: ProjectionChange[] = [];
-    this.units.forEach((unit, index) => {
-      const before = this.states[index];
-      const after = unit.apply(before, event);
-      if (after === before) return;
-      this.states[index] = after;
-      if (unit.sameView?.(before, after) === true) return;
-      changes.push({ key: unit.key, value: unit.view(after), seq: event.seq });
-    });
+    for (const fold of [this.state, this.title, this.reviews]) if (fold.apply(event)) changes.push(fold.change(event.seq));
     this.asOf = event.seq;
     return changes;
   }
 
   /** `{asOfSeq, values}` for `session.history` tail pages and `session.list` (-1 for an empty log). */
-  snapshot(): { asOfSeq: number; values: Record<string, unknown> } {
-    const values: Record<string, unknown> = {};
-    this.units.forEach((unit, index) => {
-      values[unit.key] = unit.view(this.states[index]);
-    });
+  snapshot(): ProjectionSnapshot {
+    const rest = { title: this.title.view(), reviews: this.reviews.view() };
+    const values: SessionProjections = this.state.key === 'plan' ? { plan: this.state.view(), ...rest } : { mode: this.state.view(), ...rest };
     return { asOfSeq: this.asOf, values };
   }
 }

@@ -4,7 +4,7 @@
  * pending questions keyed by their question id (= the `question/requested` frame's rpcId: the asker's stable id, e.g.
  * derived from the tool call so it survives a restart, else a minted one), settles each one exactly once (first valid
  * claimant wins) and announces every settlement with `question/resolved`. An asker may record the response before it
- * is acknowledged: when recording fails (the log cannot be written) the response is refused and the question stays.
+ * is acknowledged (a tool's result, harness/tool-results.ts): when recording fails the response is refused and the question stays.
  */
 import { clientResponseSchema, type RpcReceipt } from '../src/core/protocol/envelopes.ts';
 import type { QuestionAnswer, QuestionItem } from '../src/core/questions/types.ts';
@@ -163,7 +163,7 @@ export interface WebQuestionProvider extends QuestionProvider {
   respond(body: unknown): RpcReceipt;
   /** Pending questions in ask order (re-sent on every `openMux`). */
   pending(): PendingQuestion[];
-  /** Abort every pending question (host close): each gets `question/resolved cancelled` and `ASK_ABORTED`. */
+  /** Abort every pending question (harness close): each gets `question/resolved cancelled` and `ASK_ABORTED`. */
   abortAll(): void;
 }
 
@@ -175,7 +175,7 @@ interface Entry extends PendingQuestion {
 }
 
 /**
- * Create the host Web provider (docs/upstream-spec.md §3.3).
+ * Create the harness's Web provider (docs/upstream-spec.md §3.3).
  * @param options - id minting and the mux sender
  */
 export function createWebQuestionProvider(options: WebQuestionProviderOptions): WebQuestionProvider {

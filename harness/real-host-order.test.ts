@@ -10,7 +10,7 @@ import type { SessionEvent } from '../src/core/log/types.ts';
 import { clientRequest, type ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { call, say, type FakeStep } from '../testing/fake-model.ts';
 import { NOTICE_ON } from './plugins/plan-mode.ts';
-import { createTestHost, gate, waitFor } from '../testing/host-fixture.ts';
+import { createTestHarness, gate, waitFor } from '../testing/harness-fixture.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -40,7 +40,7 @@ function capturedFrames(): ServerRequest[] {
 }
 
 function setup(steps: FakeStep[]) {
-  const { host, mux, tick } = createTestHost(steps);
+  const { host, mux, tick } = createTestHarness(steps);
   const sessionId = host.engine.createSession();
   const request = async (method: string, payload: unknown): Promise<Json> => {
     const response = await host.handleRequest(method, clientRequest(method, payload, `r-${tick()}`));

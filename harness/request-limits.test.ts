@@ -5,9 +5,9 @@
  */
 import { expect, it } from 'vitest';
 import { MAX_ID_CHARS } from '../src/core/protocol/ids.ts';
-import { INTERNAL_ERROR_MESSAGE } from './host.ts';
+import { INTERNAL_ERROR_MESSAGE } from './harness.ts';
 import { MemoryStorage } from './storage/memory.ts';
-import { createTestHost } from '../testing/host-fixture.ts';
+import { createTestHarness } from '../testing/harness-fixture.ts';
 import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 const LONG = 'x'.repeat(5000);
@@ -26,7 +26,7 @@ it.each([
   { method: 'commands/list', payload: { args: { agentId: LONG } }, field: 'args.agentId' },
   { method: 'commands/execute', payload: { args: { agentId: LONG, line: '/plan', images: [] } }, field: 'args.agentId' },
 ])('answers a 5,000-character $field in $method with bad-request naming the field and the limit', async ({ method, payload, field }) => {
-  const { host } = createTestHost();
+  const { host } = createTestHarness();
   const response = await host.handleRequest(method, request(method, payload));
   expect(response.result).toMatchObject({
     ok: false,
@@ -40,7 +40,7 @@ it.each([
   { name: 'a space', id: 'session a' },
   { name: 'an empty id', id: '' },
 ])('answers a session id with $name with bad-request, never session-not-found or internal', async ({ id }) => {
-  const { host } = createTestHost();
+  const { host } = createTestHarness();
   const response = await host.handleRequest('session.history', request('session.history', { sessionId: id }));
   expect(response.result).toMatchObject({
     ok: false,
@@ -49,7 +49,7 @@ it.each([
 });
 
 it('does not echo an over-long rpcId and names its limit', async () => {
-  const { host } = createTestHost();
+  const { host } = createTestHarness();
   const response = await host.handleRequest('session.list', request('session.list', {}, LONG));
   expect(response.rpcId).toBe('invalid-request');
   expect(response.result).toMatchObject({
@@ -59,7 +59,7 @@ it('does not echo an over-long rpcId and names its limit', async () => {
 });
 
 it('answers a crash inside a handler with a generic internal message and logs the detail', async () => {
-  const { host, warnings } = createTestHost([], {
+  const { host, warnings } = createTestHarness([], {
     model: () => {
       throw new Error("ENOENT: no such file or directory, open '/srv/ui-plan/models/secret.json'");
     },
@@ -76,7 +76,7 @@ it('answers a storage failure with its cause and never the path it quoted', asyn
       throw Object.assign(new Error("ENAMETOOLONG: name too long, open '/srv/ui-plan/.data/sessions/session-x.jsonl'"), { code: 'ENAMETOOLONG' });
     }
   }
-  const { host } = createTestHost([], { storage: new FailingStorage() });
+  const { host } = createTestHarness([], { storage: new FailingStorage() });
   const response = await host.handleRequest('session.create', request('session.create', {}));
   expect(response.result).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringContaining('ENAMETOOLONG') as string } });
   expect(JSON.stringify(response)).not.toContain('/srv/ui-plan');

@@ -1,5 +1,5 @@
 /**
- * A question the agent asked survives a server crash. A host started on the log of a session that
+ * A question the agent asked survives a server crash. A harness started on the log of a session that
  * crashed while a plan review (or an `ask_user_question`) waited asks it again inside the still-open turn, under the
  * same question id and with the same plan; once answered, the turn goes on to `turn/end` exactly as it would have
  * without the crash, and the log stays a dsh log the core reader reads without a skipped line. Any other open turn
@@ -11,13 +11,13 @@ import { parseSessionLog } from '../src/core/log/reader.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
 import { clientRequest, type ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { APPROVE_LABEL, PLAN_REVIEW_ID, type QuestionAnswer } from '../src/core/questions/types.ts';
-import { SERVER_STOPPED, TOOL_STOPPED_TEXT } from './agent.ts';
-import { createHost, type EngineHost } from './host.ts';
+import { SERVER_STOPPED, TOOL_STOPPED_TEXT } from './turn-repair.ts';
+import { createHarness, type ReferenceHarness } from './harness.ts';
 import { createReplayModel } from './models/replay.ts';
 import { createScriptedModel } from './models/scripted.ts';
 import { questionIdOf } from './questions.ts';
 import { MemoryStorage } from './storage/memory.ts';
-import { waitFor } from '../testing/host-fixture.ts';
+import { waitFor } from '../testing/harness-fixture.ts';
 import type { ModelProvider, StoredSession } from './types.ts';
 
 /** Untyped JSON read back from logged payloads and frames. */
@@ -40,10 +40,10 @@ function jsonlOf(stored: StoredSession): string {
   return [JSON.stringify(stored.header), ...stored.lines.map((line) => JSON.stringify(line))].join('\n') + '\n';
 }
 
-/** A host over `storage` with the scripted model (no delays), a deterministic clock and ids, and its mux frames. */
+/** A harness over `storage` with the scripted model (no delays), a deterministic clock and ids, and its mux frames. */
 function start(storage: MemoryStorage, model: ModelProvider = createScriptedModel({ delayMs: 0 })) {
   let n = 1_000;
-  const host = createHost({
+  const host = createHarness({
     storage,
     model,
     cwd: '/work',
@@ -56,7 +56,7 @@ function start(storage: MemoryStorage, model: ModelProvider = createScriptedMode
   return { host, mux };
 }
 
-/** Start a host on the crashed log `name` (a fixture) and wait for the question it asks again. */
+/** Start a harness on the crashed log `name` (a fixture) and wait for the question it asks again. */
 async function restartOn(name: 'crashed-review' | 'crashed-question', model?: ModelProvider) {
   const storage = new MemoryStorage({ sessions: [storedOf(readFixture('trust', name, 'session.jsonl'))] });
   const { host, mux } = start(storage, model);
@@ -71,7 +71,7 @@ function crashedCall(name: string): { callId: string; arguments: string; seq: nu
   return { ...(call.data as { callId: string; arguments: string }), seq: call.seq };
 }
 
-function answer(host: EngineHost, rpcId: string, value: QuestionAnswer) {
+function answer(host: ReferenceHarness, rpcId: string, value: QuestionAnswer) {
   return host.handleRespond({ type: 'client-response', rpcId, result: { ok: true, value: { sessionId: SESSION, answer: value } } });
 }
 
@@ -113,7 +113,7 @@ describe('a question survives a server restart', () => {
     );
     await waitFor(() => first.host.engine.questionProvider.pending().length > 0);
     const before = first.host.engine.questionProvider.pending()[0]!;
-    // kill -9: the first host is abandoned as it is; the second one loads what was stored.
+    // kill -9: the first harness is abandoned as it is; the second one loads what was stored.
     const second = start(new MemoryStorage({ sessions: storage.loadAll() }));
     await waitFor(() => second.host.engine.questionProvider.pending().length > 0);
     expect(second.host.engine.questionProvider.pending()).toEqual([before]);
@@ -128,7 +128,7 @@ describe('a question survives a server restart', () => {
     const after = events.slice(crashedLength);
     expect(resultText(after[0])).toBe('Plan approved — plan mode exited; carry out the plan starting with your next step.');
     expect(types(after).slice(0, 4)).toEqual(['tool/result', 'step/end', 'plan/mode', 'step/start']);
-    // The same flow on a host that never stopped logs the same event types after the review.
+    // The same flow on a harness that never stopped logs the same event types after the review.
     const storageB = new MemoryStorage();
     const uncrashed = start(storageB);
     const id = uncrashed.host.engine.createSession({ sessionId: SESSION });

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { readFixture } from '../fixtures/paths.ts';
 import { parseSessionLog } from '../src/core/log/reader.ts';
 import { foldReviewHistory } from '../src/core/review/revisions.ts';
-import type { EngineHost } from './host.ts';
+import type { ReferenceHarness } from './harness.ts';
 import { call, say } from '../testing/fake-model.ts';
-import { createTestHost, waitFor } from '../testing/host-fixture.ts';
+import { createTestHarness, waitFor } from '../testing/harness-fixture.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
 let rpc = 0;
-async function value(host: EngineHost, method: string, payload: unknown): Promise<Json> {
+async function value(host: ReferenceHarness, method: string, payload: unknown): Promise<Json> {
   const response = await host.handleRequest(method, { type: 'client-request', rpcId: `rv${++rpc}`, method, payload });
   if (!response.result.ok) throw new Error(`${method}: ${response.result.error.message}`);
   return response.result.value;
@@ -18,7 +18,7 @@ async function value(host: EngineHost, method: string, payload: unknown): Promis
 
 describe('reviews projection', () => {
   it('carries every revision of the whole log on a tail page of one message', async () => {
-    const { host } = createTestHost();
+    const { host } = createTestHarness();
     const jsonl = readFixture('review', 'revisions.jsonl');
     const { sessionId } = await value(host, 'session.import', { jsonl });
     const tail = await value(host, 'session.history', { sessionId, maxMessages: 1 });
@@ -29,14 +29,14 @@ describe('reviews projection', () => {
   });
 
   it('leaves the review history out of session.list', async () => {
-    const { host } = createTestHost();
+    const { host } = createTestHarness();
     await value(host, 'session.import', { jsonl: readFixture('review', 'revisions.jsonl') });
     const [item] = (await value(host, 'session.list', {})).items;
     expect(Object.keys(item.projections.values).sort()).toEqual(['plan', 'title']);
   });
 
   it('pushes a reviews frame when a plan is put up and when it is answered, and none for plan-mode switches alone', async () => {
-    const { host, mux } = createTestHost([
+    const { host, mux } = createTestHarness([
       call('exit_plan_mode', { plan: '# P\n\n- a' }, 'c1'),
       call('exit_plan_mode', { plan: '# P\n\n- a\n- b' }, 'c2'),
       say('ok'),

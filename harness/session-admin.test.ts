@@ -2,29 +2,29 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '../fixtures/paths.ts';
 import { say } from '../testing/fake-model.ts';
-import type { EngineHost } from './host.ts';
+import type { ReferenceHarness } from './harness.ts';
 import { importMatchOf, logDigestOf, normalisedLogText } from './session-admin.ts';
-import { createTestHost } from '../testing/host-fixture.ts';
+import { createTestHarness } from '../testing/harness-fixture.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
 const fixture = (name: string) => readFileSync(fixturePath('sessions', name), 'utf8');
 let rpc = 0;
-async function callHost(host: EngineHost, method: string, payload: unknown): Promise<Json> {
+async function callHost(host: ReferenceHarness, method: string, payload: unknown): Promise<Json> {
   return (await host.handleRequest(method, { type: 'client-request', rpcId: `a${++rpc}`, method, payload })).result;
 }
-async function value(host: EngineHost, method: string, payload: unknown): Promise<Json> {
+async function value(host: ReferenceHarness, method: string, payload: unknown): Promise<Json> {
   const result = await callHost(host, method, payload);
   if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
   return result.value;
 }
-const prompt = (host: EngineHost, sessionId: string, text: string) =>
+const prompt = (host: ReferenceHarness, sessionId: string, text: string) =>
   value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text }] });
-const titles = async (host: EngineHost) => ((await value(host, 'session.list', {})).items as Json[]).map((i) => i.title);
+const titles = async (host: ReferenceHarness) => ((await value(host, 'session.list', {})).items as Json[]).map((i) => i.title);
 
 it('titles two sessions with the same first words apart by their whole first message', async () => {
-  const { host } = createTestHost([say('ok'), say('ok')]);
+  const { host } = createTestHarness([say('ok'), say('ok')]);
   const a = (await value(host, 'session.create', {})).sessionId;
   await prompt(host, a, 'add a --greeting flag to the CLI');
   await host.engine.idle();
@@ -35,7 +35,7 @@ it('titles two sessions with the same first words apart by their whole first mes
 });
 
 it('titles a session from a 300,000-character message and a 10 MB imported line with the first 60 columns, and answers at once', async () => {
-  const { host } = createTestHost([say('ok')]);
+  const { host } = createTestHarness([say('ok')]);
   const sessionId = (await value(host, 'session.create', {})).sessionId;
   expect(await prompt(host, sessionId, 'x'.repeat(300_000))).toEqual({ accepted: true });
   await host.engine.idle();
@@ -51,13 +51,13 @@ it('titles a session from a 300,000-character message and a 10 MB imported line 
 });
 
 it('titles an imported recording without a title event by its first message', async () => {
-  const { host } = createTestHost();
+  const { host } = createTestHarness();
   await value(host, 'session.import', { jsonl: fixture('recorded-no-title.jsonl') });
   expect(await titles(host)).toEqual(['Rename the --verbose flag to --loud across the CLI and its…']);
 });
 
 it('keeps a draft session out of storage, the list and the host stream until its first message', async () => {
-  const { host, storage, hostFrames } = createTestHost([say('ok')]);
+  const { host, storage, hostFrames } = createTestHarness([say('ok')]);
   const { sessionId } = await value(host, 'session.create', { draft: true });
   expect(storage.get(sessionId)).toBeUndefined();
   expect((await value(host, 'session.list', {})).items).toEqual([]);
@@ -71,7 +71,7 @@ it('keeps a draft session out of storage, the list and the host stream until its
 });
 
 it('stores a draft session at its first command too', async () => {
-  const { host, storage } = createTestHost();
+  const { host, storage } = createTestHarness();
   const { sessionId } = await value(host, 'session.create', { draft: true });
   await value(host, 'commands/execute', { args: { agentId: sessionId, line: '/plan', images: [] } });
   expect(storage.get(sessionId)?.lines[0]?.type).toBe('command/run');
@@ -79,7 +79,7 @@ it('stores a draft session at its first command too', async () => {
 });
 
 it('renames a session beside its log, leaving the log unchanged, and an empty title goes back to the derived one', async () => {
-  const { host, storage } = createTestHost([say('ok')]);
+  const { host, storage } = createTestHarness([say('ok')]);
   const { sessionId } = await value(host, 'session.create', {});
   await prompt(host, sessionId, 'add a flag');
   await host.engine.idle();
@@ -94,7 +94,7 @@ it('renames a session beside its log, leaving the log unchanged, and an empty ti
 });
 
 it('renames an imported read-only recording', async () => {
-  const { host } = createTestHost();
+  const { host } = createTestHarness();
   const { sessionId } = await value(host, 'session.import', { jsonl: fixture('recorded-no-title.jsonl') });
   await value(host, 'session.rename', { sessionId, title: 'Loud flag' });
   expect(await titles(host)).toEqual(['Loud flag']);
@@ -104,7 +104,7 @@ it.each([
   ['a title over 200 characters', { title: 'x'.repeat(201) }, 'bad-request', 'title: must be at most 200 characters'],
   ['an unknown session', { sessionId: 'session-nope', title: 'x' }, 'session-not-found', 'session "session-nope" not found'],
 ])('refuses to rename with %s', async (_name, patch, code, message) => {
-  const { host } = createTestHost();
+  const { host } = createTestHarness();
   const { sessionId } = await value(host, 'session.create', {});
   const result = await callHost(host, 'session.rename', { sessionId, ...patch });
   expect(result.ok).toBe(false);
@@ -113,7 +113,7 @@ it.each([
 });
 
 it('deletes a session to the trash and restores it as it was, its title included', async () => {
-  const { host, storage, hostFrames } = createTestHost([say('ok')]);
+  const { host, storage, hostFrames } = createTestHarness([say('ok')]);
   const { sessionId } = await value(host, 'session.create', {});
   await prompt(host, sessionId, 'keep me');
   await host.engine.idle();
@@ -131,7 +131,7 @@ it('deletes a session to the trash and restores it as it was, its title included
 });
 
 it('opens the same log twice as one session, and the same id with other content as a labelled copy', async () => {
-  const { host } = createTestHost();
+  const { host } = createTestHarness();
   const first = await value(host, 'session.import', { jsonl: fixture('recorded-no-title.jsonl') });
   const again = await value(host, 'session.import', { jsonl: fixture('recorded-no-title.jsonl').replace(/\n/g, '\r\n') });
   expect(again).toMatchObject({ sessionId: first.sessionId, existing: true });
@@ -145,7 +145,7 @@ it('opens the same log twice as one session, and the same id with other content 
 });
 
 it('opens a deleted log again as a new session, not the trashed one', async () => {
-  const { host } = createTestHost();
+  const { host } = createTestHarness();
   const first = await value(host, 'session.import', { jsonl: fixture('recorded-no-title.jsonl') });
   await value(host, 'session.delete', { sessionId: first.sessionId });
   const again = await value(host, 'session.import', { jsonl: fixture('recorded-no-title.jsonl') });
@@ -163,14 +163,14 @@ it('digests the normalised text, so a BOM, CRLF and trailing blank lines do not 
 
 describe('draft sessions nobody uses', () => {
   const MINUTE = 60_000;
-  /** A host whose clock the test moves. */
+  /** A harness whose clock the test moves. */
   function clockedHost() {
     const clock = { now: 1_800_000_000_000 };
     let n = 0;
-    const test = createTestHost([say('ok')], { now: () => clock.now, newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}` });
+    const test = createTestHarness([say('ok')], { now: () => clock.now, newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}` });
     return { ...test, clock };
   }
-  const exists = async (host: EngineHost, sessionId: string) => (await callHost(host, 'session.history', { sessionId })).ok as boolean;
+  const exists = async (host: ReferenceHarness, sessionId: string) => (await callHost(host, 'session.history', { sessionId })).ok as boolean;
 
   it('frees a draft unused for 10 minutes; a use keeps it, and a stored session is never freed', async () => {
     const { host, clock } = clockedHost();

@@ -1,9 +1,9 @@
 /**
- * Keeping a session list people can use, beside the host's closure: draft sessions stored only at
+ * Keeping a session list people can use, beside the harness's closure: draft sessions stored only at
  * their first event, titles a person gives (kept in the storage's meta beside the log, never in it), delete to the
  * trash with restore, and opening the same recorded log twice (same header id and same content → the existing
  * session; same id, other content → a copy labelled "(copy)"). Every log stays byte-identical: nothing here writes one.
- * Errors are raised through the caller's `fail`, so the host maps them to its envelope codes.
+ * Errors are raised through the caller's `fail`, so the harness maps them to its envelope codes.
  */
 import type { SessionEvent } from '../src/core/log/types.ts';
 import { customTitleOf, foldSessionTitle } from '../src/core/sessions/title.ts';
@@ -16,7 +16,7 @@ export const COPY_LABEL = '(copy)';
 /** The title of a copy whose log has no title of its own. */
 export const UNTITLED_IMPORT = 'Imported session';
 
-/** How a host session looks to the admin functions. */
+/** How a harness session looks to the admin functions. */
 export interface AdminSession {
   readonly sessionId: string;
   meta: SessionMeta;
@@ -24,7 +24,7 @@ export interface AdminSession {
   draft: boolean;
 }
 
-/** The host's error constructor: `code` is an RPC error code (`bad-request`, `session-not-found`). */
+/** The harness's error constructor: `code` is an RPC error code (`bad-request`, `session-not-found`). */
 export type Fail = (code: 'bad-request' | 'session-not-found', message: string, details?: Record<string, unknown>) => Error;
 
 /**
@@ -51,7 +51,7 @@ export async function logDigestOf(jsonl: string): Promise<string> {
 
 /**
  * What an import of a log with header id `id` and digest `digest` opens, given the sessions already open.
- * @param sessions - the host's sessions (trashed ones are not among them)
+ * @param sessions - the harness's sessions (trashed ones are not among them)
  * @param id - the log's header id, `undefined` for a log without a header
  * @param digest - {@link logDigestOf} of the log
  * @returns `{existing}` (the same log, already open), `{copy:true}` (the id is open with other content) or `{}` (new)
@@ -82,10 +82,10 @@ export function importMetaOf(id: string | undefined, digest: string, events: rea
 
 /**
  * Rename a session: store its new meta, or go back to the derived title for an empty one.
- * @param storage - the host's storage (needs `writeMeta`)
+ * @param storage - the harness's storage (needs `writeMeta`)
  * @param session - the session (a draft is stored first, so it is listed under its name)
  * @param title - the typed title (trimmed; at most 200 characters)
- * @param fail - the host's error constructor
+ * @param fail - the harness's error constructor
  * @param materialise - stores a draft session now
  * @returns the custom title now kept, `undefined` when it went back to the derived one
  * @throws via `fail` bad-request for a title over the limit or a storage that cannot rename
@@ -105,7 +105,7 @@ export function renameSession(storage: SessionStorage, session: AdminSession, ti
 
 /**
  * A storage for a draft session: its first append creates the stored session (header, no lines) first and then
- * reports it (`onStored`, where the host announces it); every later call goes straight through.
+ * reports it (`onStored`, where the harness announces it); every later call goes straight through.
  * @param storage - the real storage
  * @param header - the draft's header
  * @param onStored - called once, right after the session is stored
@@ -140,15 +140,15 @@ export function draftStorageOf(
   };
 }
 
-/** What {@link createSessionAdmin} needs of the host. */
+/** What {@link createSessionAdmin} needs of the harness. */
 export interface SessionAdminContext<S extends AdminSession> {
   storage: SessionStorage;
-  /** The host's live sessions by id (deleted ones are removed from it here). */
+  /** The harness's live sessions by id (deleted ones are removed from it here). */
   sessions: Map<string, S & { agent: Agent | undefined; materialise?: () => void }>;
   fail: Fail;
   /** The title a session is listed under now (`null` while it has none). */
   titleOf: (session: S) => string | null;
-  /** Drop what the host keeps per session id besides the table (its model provider). */
+  /** Drop what the harness keeps per session id besides the table (its model provider). */
   forget: (sessionId: string) => void;
   /** Register a restored session, close a turn left open, and announce it (`host/session-added`). */
   revive: (stored: StoredSession) => void;
@@ -158,7 +158,7 @@ export interface SessionAdminContext<S extends AdminSession> {
 
 /**
  * The `session.rename`, `session.delete` and `session.restore` handlers (ui-plan extensions).
- * @param ctx - the host's session table and hooks
+ * @param ctx - the harness's session table and hooks
  * @returns the handlers and `canAdminister()` (the storage can keep meta, trash and restore: `capabilities.sessions`)
  */
 export function createSessionAdmin<S extends AdminSession>(ctx: SessionAdminContext<S>) {

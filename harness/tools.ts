@@ -4,14 +4,16 @@
  * question-composer log), and `list_files` / `read_file` / `write_file` over a small virtual workspace
  * whose writes are folded from the log's successful `write_file` calls (so they survive a restart).
  * Bad arguments always become `isError` results, never crashes. A tool that waits for the user (`resumable`) asks
- * under the call's stable question id and stores its result through `commit` inside the user's response.
+ * under the call's stable question id and stores its result through `commit` inside the user's response
+ * (harness/tool-results.ts).
  */
 import { z } from 'zod';
 import { toolResultOf } from '../src/core/log/content.ts';
 import type { SessionEvent, ToolCallData } from '../src/core/log/types.ts';
 import type { QuestionAnswer, QuestionItem } from '../src/core/questions/types.ts';
-import type { AgentHandle, AnswerRecorder, UserQuestionService } from './questions.ts';
-import { questionIdOf, UserQuestionError } from './questions.ts';
+import type { AgentHandle, UserQuestionService } from './questions.ts';
+import { UserQuestionError } from './questions.ts';
+import { askOptionsOf } from './tool-results.ts';
 import type { ToolSchema } from './types.ts';
 
 /** What a tool's `execute` gets. */
@@ -49,30 +51,12 @@ export interface ToolDefinition {
 }
 
 /**
- * The question options of a tool call that asks the user: its stable id ({@link questionIdOf}) and a recorder that
- * stores the call's result (`outcomeOf(response)`) through `context.commit` inside the user's response, so a response
- * that cannot be stored is refused. `recorded()` is the stored outcome once the response was recorded.
- * @param context - the tool's context (agent, call id, commit)
- * @param outcomeOf - the call's result for an answer or a dismissal (pure; side effects go in `onRecorded`)
- * @param onRecorded - runs once the outcome is stored (e.g. queue the approved exit)
+ * Whether `tools` offers a tool of this name that may be run again after a restart (`resumable`), as
+ * harness/folds/resume.ts asks it.
+ * @param tools - the tools an agent offers now
  */
-export function askOptionsOf(
-  context: ToolContext,
-  outcomeOf: (response: QuestionAnswer | 'cancelled') => ToolOutcome,
-  onRecorded: (response: QuestionAnswer | 'cancelled') => void = () => {},
-): { id: string | undefined; record: AnswerRecorder; recorded: () => ToolOutcome | undefined } {
-  let recorded: ToolOutcome | undefined;
-  return {
-    id: context.agent ? questionIdOf(context.agent.sessionId, context.callId) : undefined,
-    record: (response) => {
-      const outcome = outcomeOf(response);
-      const publish = context.commit?.(outcome);
-      recorded = outcome;
-      onRecorded(response);
-      return publish;
-    },
-    recorded: () => recorded,
-  };
+export function resumableIn(tools: readonly ToolDefinition[]): (name: string) => boolean {
+  return (name) => tools.some((tool) => tool.resumable === true && tool.schema.name === name);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Public contracts of the reference harness engine: the transport-neutral `Host` that the Node server
+ * Public contracts of the reference harness engine: the transport-neutral `Harness` that the Node server
  * (`server/`) and the MSW adapter (`mocks/`) both wrap, its storage seam, and the model-provider seam.
  * Everything behind these interfaces is environment-free (no fs, no sockets, no DOM).
  */
@@ -154,13 +154,13 @@ export interface PluginEntry {
 }
 
 /**
- * A downlink sink: the frame and `text` = `JSON.stringify(frame)`. The host hands every sink of one live frame the
+ * A downlink sink: the frame and `text` = `JSON.stringify(frame)`. The harness hands every sink of one live frame the
  * same frame object and the same string (serialised once per frame, never per client).
  */
 export type FrameSink = (frame: ServerRequest, text: string) => void;
 
-/** Options of `createHost`. */
-export interface HostOptions {
+/** Options of `createHarness`. */
+export interface HarnessOptions {
   storage: SessionStorage;
   /** A provider, or a factory called once per session (replay providers keep per-session cursors). */
   model: ModelProvider | ((sessionId: string) => ModelProvider);
@@ -188,10 +188,10 @@ export interface HostOptions {
 }
 
 /**
- * The transport-neutral host. Adapters own only carrier concerns (content type, JSON parsing, body size,
+ * The transport-neutral harness. Adapters own only carrier concerns (content type, JSON parsing, body size,
  * trust fence, sockets); every envelope, payload and business rule is handled here.
  */
-export interface Host {
+export interface Harness {
   /** Whether `/api/<method>` names a known unary method (else the adapter answers 404). */
   hasMethod(method: string): boolean;
   /**
@@ -222,8 +222,8 @@ export interface Host {
    */
   close(): Promise<void>;
   /**
-   * The stored log of a session the host holds, byte for byte (`GET /api/sessions/<id>/log.jsonl`);
-   * `undefined` for an unknown session or a storage without `readLog`. Optional: a host without it serves no log (404).
+   * The stored log of a session the harness holds, byte for byte (`GET /api/sessions/<id>/log.jsonl`);
+   * `undefined` for an unknown session or a storage without `readLog`. Optional: a harness without it serves no log (404).
    */
   sessionLog?(sessionId: string): Uint8Array | undefined;
 }

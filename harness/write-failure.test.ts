@@ -1,7 +1,7 @@
 /**
  * When the session log cannot be written (disk full, read-only data directory, permissions), nothing
  * is reported as sent or committed. Each request kind gets an error envelope naming the cause without a path, no
- * event that was not stored is kept in memory or streamed, a running turn stops with a host error, and the session
+ * event that was not stored is kept in memory or streamed, a running turn stops with a harness error, and the session
  * works again once writing works. The storage here fails N writes with a Node-shaped errno error, then recovers.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { APPROVE_LABEL, PLAN_REVIEW_ID } from '../src/core/questions/types.ts';
 import { call, say } from '../testing/fake-model.ts';
 import { logWriteErrorOf } from './log.ts';
 import { MemoryStorage } from './storage/memory.ts';
-import { createTestHost, gate, waitFor } from '../testing/host-fixture.ts';
+import { createTestHarness, gate, waitFor } from '../testing/harness-fixture.ts';
 import type { SessionStorage, StoredLine, StoredSession } from './types.ts';
 
 /** Untyped JSON read back from answers and frames. */
@@ -56,9 +56,9 @@ class FlakyStorage implements SessionStorage {
   }
 }
 
-function setup(steps: Parameters<typeof createTestHost>[0] = [], error?: () => Error) {
+function setup(steps: Parameters<typeof createTestHarness>[0] = [], error?: () => Error) {
   const storage = new FlakyStorage(error);
-  const test = createTestHost(steps, { storage });
+  const test = createTestHarness(steps, { storage });
   let rpc = 0;
   const request = async (method: string, payload: unknown) =>
     (await test.host.handleRequest(method, clientRequest(method, payload, `r${++rpc}`))).result as Json;

@@ -9,4 +9,4 @@ import { createMockHarness } from './harness.ts';
 const harness = createMockHarness({ delayMs: 12 });
 
 /** The MSW worker; start it with `worker.start({ onUnhandledRequest: 'bypass' })`. */
-export const worker = setupWorker(...createHandlers(harness.getHost));
+export const worker = setupWorker(...createHandlers(harness.getHarness));

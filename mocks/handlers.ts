@@ -1,17 +1,17 @@
 /**
  * MSW adapter over the reference harness engine (docs/protocol.md): every request to `/api/*` goes through the carrier
- * checks the Node server runs, decided once in harness/carrier.ts (426 a downlink path without an upgrade, 404 an
+ * checks the Node server runs, decided once in carrier/rules.ts (426 a downlink path without an upgrade, 404 an
  * unknown method, 405 a verb other than POST, 415 wrong content type, 413 body over 1 MiB or 32 MiB for
- * `session.import`, 400 body nested too deeply or not JSON; same texts and headers), then straight into the `Host`;
- * the two downlink WebSockets are `ws.link`s that attach the host's streams and detach on close. No business rule
- * lives here (docs/style.md "Thin adapters"). There is no trust fence: the mocked host lives inside the page.
+ * `session.import`, 400 body nested too deeply or not JSON; same texts and headers), then straight into the `Harness`;
+ * the two downlink WebSockets are `ws.link`s that attach the harness's streams and detach on close. No business rule
+ * lives here (docs/style.md "Thin adapters"). There is no trust fence: the mock harness lives inside the page.
  */
 import { http, HttpResponse, ws, type RequestHandler, type WebSocketHandler } from 'msw';
-import { checkJsonBody, JSON_HEADERS, refusalHeaders, routeApiRequest, statusOfAnswer, statusOfReceipt, type CarrierRefusal } from '../harness/carrier.ts';
-import { sessionLogAnswer } from '../harness/session-log-route.ts';
-import type { Host } from '../harness/types.ts';
+import { checkJsonBody, JSON_HEADERS, refusalHeaders, routeApiRequest, statusOfAnswer, statusOfReceipt, type CarrierRefusal } from '../carrier/rules.ts';
+import { sessionLogAnswer } from '../carrier/session-log-route.ts';
+import type { Harness } from '../harness/types.ts';
 
-/** WebSocket close code the host uses when a client sends on a downlink (docs/protocol.md "Downlink"). */
+/** WebSocket close code the harness uses when a client sends on a downlink (docs/protocol.md "Downlink"). */
 const POLICY_VIOLATION = 1008;
 
 function refusalResponse(refusal: CarrierRefusal): Response {
@@ -23,36 +23,37 @@ function jsonResponse(value: unknown, status: number): Response {
 }
 
 /**
- * The handlers of the mocked host.
- * @param getHost returns the current host (read per request, so `resetMockHarness` can swap it)
+ * The handlers of the mocked harness.
+ * @param getHarness returns the current harness (read per request, so `resetMockHarness` can swap it)
  * @returns HTTP handlers for `/api/respond` and `/api/*`, and WebSocket links for `/api/events.mux` and
  *   `/api/events.host` on any origin
  */
-export function createHandlers(getHost: () => Host): Array<RequestHandler | WebSocketHandler> {
+export function createHandlers(getHarness: () => Harness): Array<RequestHandler | WebSocketHandler> {
   const mux = ws.link('*/api/events.mux');
   const hostLink = ws.link('*/api/events.host');
   return [
     // The stored log: every verb, so a wrong one is the same 405 as on the Node server.
     http.all('*/api/sessions/:id/log.jsonl', ({ request }) => {
-      const answer = sessionLogAnswer(getHost(), request.method, new URL(request.url).pathname);
+      const harness = getHarness();
+      const answer = sessionLogAnswer((id) => harness.sessionLog?.(id), request.method, new URL(request.url).pathname);
       return new HttpResponse(answer.body, { status: answer.status, headers: answer.headers });
     }),
     http.all('*/api/*', async ({ request }) => {
-      const host = getHost();
+      const harness = getHarness();
       const head = { verb: request.method, pathname: new URL(request.url).pathname, contentType: request.headers.get('content-type') };
-      const routed = routeApiRequest(head, (name) => host.hasMethod(name));
+      const routed = routeApiRequest(head, (name) => harness.hasMethod(name));
       if (!routed.ok) return refusalResponse(routed.refusal);
       const carrier = checkJsonBody(await request.text(), routed.route.limit);
       if (!carrier.ok) return refusalResponse(carrier.refusal);
       if (routed.route.kind === 'respond') {
-        const receipt = await host.handleRespond(carrier.body);
+        const receipt = await harness.handleRespond(carrier.body);
         return jsonResponse(receipt, statusOfReceipt(receipt));
       }
-      const answer = await host.handleRequest(routed.route.method, carrier.body, request.signal);
+      const answer = await harness.handleRequest(routed.route.method, carrier.body, request.signal);
       return jsonResponse(answer, statusOfAnswer(answer));
     }),
     mux.addEventListener('connection', ({ client }) => {
-      const detach = getHost().openMux((_frame, text) => client.send(text));
+      const detach = getHarness().openMux((_frame, text) => client.send(text));
       client.addEventListener('close', () => detach());
       client.addEventListener('message', () => {
         detach();
@@ -60,7 +61,7 @@ export function createHandlers(getHost: () => Host): Array<RequestHandler | WebS
       });
     }),
     hostLink.addEventListener('connection', ({ client }) => {
-      const detach = getHost().openHostStream((_frame, text) => client.send(text));
+      const detach = getHarness().openHostStream((_frame, text) => client.send(text));
       client.addEventListener('close', () => detach());
       client.addEventListener('message', () => {
         detach();

@@ -1,6 +1,6 @@
 /**
  * Runs the session-modes protocol scenario table (testing/modes-scenarios.ts) against the MSW adapter:
- * fetch and WebSocket in happy-dom, intercepted by `mocks/node.ts` over a fresh mocked host with the `mode`
+ * fetch and WebSocket in happy-dom, intercepted by `mocks/node.ts` over a fresh mock harness with the `mode`
  * plugin per scenario.
  */
 import { afterEach, beforeEach, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * The shared protocol scenario table (testing/protocol-scenarios.ts) against the MSW adapter: fetch and
- * WebSocket in happy-dom, intercepted by `mocks/node.ts` over a fresh mocked host per scenario.
+ * WebSocket in happy-dom, intercepted by `mocks/node.ts` over a fresh mock harness per scenario.
  */
 import { afterEach, it } from 'vitest';
 import { protocolScenarios } from '../testing/protocol-scenarios.ts';

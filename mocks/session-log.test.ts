@@ -1,4 +1,4 @@
-/** `GET /api/sessions/<id>/log.jsonl` in the MSW adapter: the same decision as the Node server (harness/session-log-route.ts). */
+/** `GET /api/sessions/<id>/log.jsonl` in the MSW adapter: the same decision as the Node server (carrier/session-log-route.ts). */
 import { expect, it } from 'vitest';
 import { readFixture } from '../fixtures/paths.ts';
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every check the project has, in order — typecheck, lint, unit + component tests (Vitest),
-// production build, end-to-end tests (Playwright in Debian Chromium), interop against a real dsh host. Runs all of them even after a failure,
+// `npm test`: every check the project has, in order — typecheck, lint, unit + component tests (Vitest, whose global
+// setup builds the server its spawned CLIs run), production build (`npm run build`: the app and the server), end-to-end
+// tests (Playwright in Debian Chromium), interop against a real dsh host. Runs all of them even after a failure,
 // then prints one closing line "N passed, N failed" (tests summed over suites; a failed gate counts as one failure).
 // Nothing is retried (Playwright `retries: 0`, Vitest none); a test that passed only on a retry counts as failed.
 import { spawnSync } from 'node:child_process';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPROVE_LABEL, PLAN_REVIEW_ID } from '../src/core/questions/types.ts';
-import { acknowledged, onDisk, reload, startFileHost, tempDataDir, type FileHost } from '../testing/file-host.ts';
+import { acknowledged, onDisk, reload, startFileHarness, tempDataDir, type FileHarness } from '../testing/file-harness.ts';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -24,8 +24,8 @@ const keepPlanning = (feedback: string) => ({ answers: [{ id: PLAN_REVIEW_ID, se
 const prompt = (sessionId: string, text: string) => ({ sessionId, mode: 'queue', content: [{ type: 'text', text }] });
 const NO_SPACE = 'could not write the session log: ENOSPC no space left on device';
 
-function start(dataDir = tempDataDir()): FileHost {
-  const files = startFileHost(dataDir);
+function start(dataDir = tempDataDir()): FileHarness {
+  const files = startFileHarness(dataDir);
   cleanup.push(async () => {
     await files.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -34,7 +34,7 @@ function start(dataDir = tempDataDir()): FileHost {
 }
 
 /** Every acknowledged event is on disk with its seq, and a restart reads the file without repairing or skipping a line. */
-function expectAllOnDisk(files: FileHost, sessionId: string): void {
+function expectAllOnDisk(files: FileHarness, sessionId: string): void {
   const { sessions, warnings } = reload(files.dataDir);
   expect(warnings).toEqual([]);
   expect(onDisk(sessions.get(sessionId))).toEqual(acknowledged(files.host.engine.log(sessionId)!.events));
@@ -42,7 +42,7 @@ function expectAllOnDisk(files: FileHost, sessionId: string): void {
 }
 
 /** Turn 1 (cut by ENOSPC) ended with the error its turn/end owed, turn 2 completed, and all of it is on disk. */
-async function expectOwedTurnEndOnDisk(files: FileHost, sessionId: string): Promise<void> {
+async function expectOwedTurnEndOnDisk(files: FileHarness, sessionId: string): Promise<void> {
   const ends = files.host.engine
     .log(sessionId)!
     .events.filter((e) => e.type === 'turn/end')
@@ -173,9 +173,9 @@ describe.skipIf(!mountable.ok)(`on a full 1 MiB tmpfs${mountable.ok ? '' : ` (sk
     dir = tempDataDir('ui-plan-tmpfs-');
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir], { stdio: 'pipe' });
   });
-  /** A host on a data directory inside the tmpfs; closed and emptied after the test. */
-  const startOnTmpfs = (): FileHost => {
-    const files = startFileHost(path.join(dir, 'data'));
+  /** A harness on a data directory inside the tmpfs; closed and emptied after the test. */
+  const startOnTmpfs = (): FileHarness => {
+    const files = startFileHarness(path.join(dir, 'data'));
     cleanup.push(async () => {
       await files.close();
       for (const name of fs.readdirSync(dir)) fs.rmSync(path.join(dir, name), { recursive: true, force: true });

@@ -319,3 +319,18 @@ it.each<[string, string, boolean]>([
     await running.close();
   }
 });
+
+it('runs the compiled server, and in a clone without a build says how to make one and exits 2', () => {
+  const built = spawnSync(process.execPath, [BIN, 'help'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  expect(built.status).toBe(0);
+  expect(built.stdout).toContain('ui-plan serve [options]');
+  const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'ui-plan-unbuilt-'));
+  dirs.push(clone);
+  fs.mkdirSync(path.join(clone, 'bin'));
+  fs.copyFileSync(BIN, path.join(clone, 'bin', 'ui-plan.mjs'));
+  fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(clone, 'package.json'));
+  const unbuilt = spawnSync(process.execPath, [path.join(clone, 'bin', 'ui-plan.mjs'), 'serve'], { cwd: clone, encoding: 'utf8', timeout: 60_000 });
+  expect(unbuilt.status).toBe(2);
+  expect(unbuilt.stderr).toBe('ui-plan: the server is not built; run npm run build first\n');
+  expect(unbuilt.stdout).toBe('');
+});

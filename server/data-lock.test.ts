@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirInUseError, LOCK_FILE_NAME, type LockSystem } from './data-lock.ts';
-import { tempDataDir } from '../testing/file-host.ts';
+import { tempDataDir } from '../testing/file-harness.ts';
 import { callServe, killAllServes, listening, spawnServe } from '../testing/spawn-serve.ts';
 
 const dirs: string[] = [];

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../src/core/log/types.ts';
 import { APPROVE_LABEL, PLAN_REVIEW_ID } from '../src/core/questions/types.ts';
-import { startFileHost, tempDataDir, type FileHost } from '../testing/file-host.ts';
-import { waitFor } from '../testing/host-fixture.ts';
+import { startFileHarness, tempDataDir, type FileHarness } from '../testing/file-harness.ts';
+import { waitFor } from '../testing/harness-fixture.ts';
 import type { StorageFileSystem } from './file-storage.ts';
 
 /** Untyped JSON read back from frames. */
@@ -81,11 +81,11 @@ function heldDisk() {
   };
 }
 
-function start(disk: ReturnType<typeof heldDisk>, durability: 'durable' | 'relaxed' = 'durable'): FileHost {
+function start(disk: ReturnType<typeof heldDisk>, durability: 'durable' | 'relaxed' = 'durable'): FileHarness {
   const dataDir = tempDataDir('ui-plan-durable-');
-  const files = startFileHost(dataDir, { storage: { fs: disk.disk, durability } });
+  const files = startFileHarness(dataDir, { storage: { fs: disk.disk, durability } });
   cleanup.push(async () => {
-    // A failed test may leave syncs held: let them finish so the host can close.
+    // A failed test may leave syncs held: let them finish so the harness can close.
     disk.state.holding = false;
     disk.release();
     await files.close();
@@ -130,7 +130,7 @@ describe('durable (the default)', () => {
     const written = disk.trace.indexOf('write tool/result');
     expect(written).toBeGreaterThanOrEqual(0);
     expect(disk.trace.indexOf('sync start', written)).toBeGreaterThan(written);
-    // Nothing about the answer (or anything after it) left the host while its line was not on disk.
+    // Nothing about the answer (or anything after it) left the harness while its line was not on disk.
     expect(files.mux.slice(framesBefore).map((f) => f.method)).toEqual([]);
     disk.state.holding = false;
     disk.release();

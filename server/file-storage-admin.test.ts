@@ -1,13 +1,13 @@
 /**
  * FileStorage beside the log: a person's title and an import's origin in `<id>.meta.json`, delete
- * to `<dataDir>/trash/` and restore, every log byte-identical throughout, across restarts of the host.
+ * to `<dataDir>/trash/` and restore, every log byte-identical throughout, across restarts of the harness.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { fixturePath } from '../fixtures/paths.ts';
-import { createHost } from '../harness/host.ts';
+import { createHarness } from '../harness/harness.ts';
 import { createFakeModel } from '../testing/fake-model.ts';
 import { FileStorage } from './file-storage.ts';
 
@@ -22,7 +22,7 @@ function dataDir(): string {
 }
 function hostOver(dir: string) {
   const storage = new FileStorage({ dataDir: dir, logger: { warn: () => {} } });
-  const host = createHost({ storage, model: createFakeModel([]), cwd: '/w', logger: { warn: () => {} } });
+  const host = createHarness({ storage, model: createFakeModel([]), cwd: '/w', logger: { warn: () => {} } });
   let n = 0;
   const value = async (method: string, payload: unknown) => {
     const result = (await host.handleRequest(method, { type: 'client-request', rpcId: `f${++n}`, method, payload })).result;

@@ -1,5 +1,5 @@
 /**
- * The Node carrier on loopback with a recording stand-in host: the trust fence on requests and upgrades,
+ * The Node carrier on loopback with a recording stand-in harness: the trust fence on requests and upgrades,
  * carrier status codes, downlink sockets (1008, keepalive, detach) and static serving of the SPA.
  */
 import fs from 'node:fs';
@@ -11,14 +11,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createUiPlanServer, NOT_BUILT_HTML, type UiPlanServer } from './http.ts';
 import { decideTrust } from './trust-fence.ts';
-import type { FrameSink, Host } from '../harness/types.ts';
+import type { FrameSink, Harness } from '../harness/types.ts';
 import { clientRequest, type ServerRequest } from '../src/core/protocol/envelopes.ts';
 
 /**
  * A recording stand-in for the engine: these tests are about the carrier (fence, status codes, static,
- * sockets), so the host only echoes what reached it. The protocol itself is tested in protocol.test.ts.
+ * sockets), so the harness only echoes what reached it. The protocol itself is tested in protocol.test.ts.
  */
-/** Hand a sink a frame with its text, as the host does. */
+/** Hand a sink a frame with its text, as the harness does. */
 function sendFrame(send: FrameSink, frame: ServerRequest): void {
   send(frame, JSON.stringify(frame));
 }
@@ -27,7 +27,7 @@ function recordingHost() {
   const calls: { method: string; body: unknown }[] = [];
   const muxSends: FrameSink[] = [];
   let detached = 0;
-  const host: Host = {
+  const host: Harness = {
     hasMethod: (m) => ['session.list', 'session.import', 'commands/execute', 'crash'].includes(m),
     handleRequest: async (method, body) => {
       calls.push({ method, body });
@@ -87,9 +87,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(staticDir, 'favicon.svg'), '<svg/>');
   fs.writeFileSync(path.join(path.dirname(staticDir), 'ui-plan-secret.txt'), 'secret');
   fake = recordingHost();
-  api = createUiPlanServer({ host: fake.host, staticDir, trustedHosts: ['Dev.Box'], logger: { warn() {}, error() {} } });
+  api = createUiPlanServer({ harness: fake.host, staticDir, trustedHosts: ['Dev.Box'], logger: { warn() {}, error() {} } });
   port = await listen(api);
-  bare = createUiPlanServer({ host: recordingHost().host, staticDir: path.join(staticDir, 'missing') });
+  bare = createUiPlanServer({ harness: recordingHost().host, staticDir: path.join(staticDir, 'missing') });
   barePort = await listen(bare);
 });
 
@@ -299,7 +299,7 @@ it('closes a downlink with 1008 when the client sends anything', async () => {
 
 it('pings downlinks and terminates one that stops answering', async () => {
   const pinged = recordingHost();
-  const s = createUiPlanServer({ host: pinged.host, pingIntervalMs: 40 });
+  const s = createUiPlanServer({ harness: pinged.host, pingIntervalMs: 40 });
   const p = await listen(s);
   const ws = new WebSocket(`ws://127.0.0.1:${p}/api/events.mux`, { autoPong: false });
   let pings = 0;

@@ -1,7 +1,7 @@
 /**
  * Node carrier for the dsh web transport (docs/protocol.md): `POST /api/<method>`, `POST /api/respond`, the
  * two WebSocket downlinks, the trust fence (server/trust-fence.ts), and the built SPA (server/static.ts). Thin by
- * rule: it checks the fence and the carrier rules (harness/carrier.ts), then hands the parsed body to the `Host`;
+ * rule: it checks the fence and the carrier rules (carrier/rules.ts), then hands the parsed body to the `Harness`;
  * every envelope, payload and business rule lives in the engine (docs/style.md "Thin adapters"). Robust by rule: a
  * request or upgrade of any shape gets an HTTP answer, a crash in a handler is logged and answered with 500, and
  * the server keeps serving.
@@ -23,21 +23,21 @@ import {
   statusOfReceipt,
   tooLargeRefusal,
   type CarrierRefusal,
-} from '../harness/carrier.ts';
-import { MAX_BODY_BYTES } from '../harness/limits.ts';
-import { isSessionLogPath, sessionLogAnswer } from '../harness/session-log-route.ts';
-import type { FrameSink, Host } from '../harness/types.ts';
+} from '../carrier/rules.ts';
+import { MAX_BODY_BYTES } from '../carrier/limits.ts';
+import { isSessionLogPath, sessionLogAnswer } from '../carrier/session-log-route.ts';
+import type { FrameSink, Harness } from '../harness/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { createStaticHandler, NOT_BUILT_HTML } from './static.ts';
 import { createTrustFence, type TrustFence } from './trust-fence.ts';
 
 /** Served at `/` when there is no built SPA (server/static.ts). */
 export { NOT_BUILT_HTML };
-/** Largest accepted request body, in bytes (docs/protocol.md "Unary calls": 1 MiB; `session.import` takes more, harness/limits.ts). */
+/** Largest accepted request body, in bytes (docs/protocol.md "Unary calls": 1 MiB; `session.import` takes more, carrier/limits.ts). */
 export { MAX_BODY_BYTES };
 /** Keepalive ping period of the downlinks, in ms. */
 export const PING_INTERVAL_MS = 30_000;
-/** Paths of the mux and host downlinks (docs/protocol.md "Downlink"; harness/carrier.ts). */
+/** Paths of the mux and host downlinks (docs/protocol.md "Downlink"; carrier/rules.ts). */
 export { HOST_PATH, MUX_PATH };
 
 /** Where the server reports crashes and refused upgrades. */
@@ -48,8 +48,8 @@ export interface ServerLogger {
 
 /** Options of {@link createUiPlanServer}. */
 export interface UiPlanServerOptions {
-  /** The engine every `/api` call is handed to. The server never closes it. */
-  host: Host;
+  /** The harness every `/api` call is handed to. The server never closes it. */
+  harness: Harness;
   /** Directory of the built SPA (`dist/`); absent or without `index.html`: `/` explains how to build it. */
   staticDir?: string;
   /** Extra Host names (without port) accepted by the trust fence, e.g. a LAN name; compared case-insensitively. */
@@ -186,26 +186,26 @@ export function guardUpgrade(
 }
 
 /**
- * Build the ui-plan HTTP server over a `Host`. Routes (docs/protocol.md): `POST /api/respond` →
- * `host.handleRespond`; `GET /api/sessions/<id>/log.jsonl` → the stored log (harness/session-log-route.ts);
- * `POST /api/<method>` (method may contain `/`) → `host.handleRequest`; WebSocket
+ * Build the ui-plan HTTP server over a `Harness`. Routes (docs/protocol.md): `POST /api/respond` →
+ * `harness.handleRespond`; `GET /api/sessions/<id>/log.jsonl` → the stored log (carrier/session-log-route.ts);
+ * `POST /api/<method>` (method may contain `/`) → `harness.handleRequest`; WebSocket
  * `/api/events.mux` / `/api/events.host` → `host.openMux` / `host.openHostStream`; other GETs → the SPA.
  * Carrier answers: 403 fence, 404 unknown path, 405 wrong verb, 413 body over its path's limit (`bodyLimitOf`:
  * {@link MAX_BODY_BYTES}, 32 MiB for `session.import`),
- * 415 content type, 400 a URL `new URL()` rejects or a body nested too deeply or not JSON (harness/carrier.ts), 426 downlink
+ * 415 content type, 400 a URL `new URL()` rejects or a body nested too deeply or not JSON (carrier/rules.ts), 426 downlink
  * without upgrade, 500 handler crash (logged; the server keeps serving). Upgrades: 400 bad URL, then 403 fence, then
  * 404 path. Static paths: server/static.ts.
  * @param options the host, static directory, trusted host names, logger
- * @returns the unlistened server and a `close()` that ends sockets and stops listening (the host stays open)
+ * @returns the unlistened server and a `close()` that ends sockets and stops listening (the harness stays open)
  */
 export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
-  const { host } = options;
+  const { harness } = options;
   const logger: ServerLogger = options.logger ?? consoleLogger;
   const fence = createTrustFence({ trustedHosts: options.trustedHosts ?? [], bindIsLoopback: options.bindIsLoopback ?? true });
   const serveStatic = createStaticHandler(options.staticDir === undefined ? undefined : path.resolve(options.staticDir), logger);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const alive = new WeakMap<WebSocket, boolean>();
-  // The host hands every client of one frame the same frame object back to back: encode its text to UTF-8 once and
+  // The harness hands every client of one frame the same frame object back to back: encode its text to UTF-8 once and
   // write that Buffer to each socket (ws frames a Buffer without copying it on the server side).
   let lastFrame: ServerRequest | undefined;
   let lastBytes: Buffer = Buffer.alloc(0);
@@ -220,11 +220,11 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<void> {
     if (!fence.check(req).ok) return sendText(res, 403, CARRIER_TEXTS.forbidden);
     if (isSessionLogPath(pathname)) {
-      const answer = sessionLogAnswer(host, req.method ?? 'GET', pathname);
+      const answer = sessionLogAnswer((id) => harness.sessionLog?.(id), req.method ?? 'GET', pathname);
       res.writeHead(answer.status, answer.headers);
       return void res.end(answer.body);
     }
-    const routed = routeApiRequest({ verb: req.method ?? '', pathname, contentType: req.headers['content-type'] }, (name) => host.hasMethod(name));
+    const routed = routeApiRequest({ verb: req.method ?? '', pathname, contentType: req.headers['content-type'] }, (name) => harness.hasMethod(name));
     if (!routed.ok) return sendRefusal(res, routed.refusal);
     const { route } = routed;
     const body = await readBody(req, route.limit);
@@ -233,14 +233,14 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     const parsed = parseJsonBody(body.text);
     if (!parsed.ok) return sendRefusal(res, parsed.refusal);
     if (route.kind === 'respond') {
-      const receipt = await host.handleRespond(parsed.body);
+      const receipt = await harness.handleRespond(parsed.body);
       return sendJson(res, receipt, statusOfReceipt(receipt));
     }
     const abort = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) abort.abort();
     });
-    const answer = await host.handleRequest(route.method, parsed.body, abort.signal);
+    const answer = await harness.handleRequest(route.method, parsed.body, abort.signal);
     sendJson(res, answer, statusOfAnswer(answer));
   }
 
@@ -280,7 +280,7 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
       });
       ws.on('error', () => ws.terminate());
       try {
-        detach = pathname === MUX_PATH ? host.openMux(send) : host.openHostStream(send);
+        detach = pathname === MUX_PATH ? harness.openMux(send) : harness.openHostStream(send);
       } catch (error) {
         logger.error(`ui-plan: attaching ${pathname} failed`, error);
         ws.close(1011, 'internal error');

@@ -1,6 +1,6 @@
 /**
  * `ui-plan serve --config examples/modes.yaml` selects the session-modes variant (seed 002): the shipped example
- * loads, the host advertises modes, and new sessions list Default, Plan and Review and switch through setMode.
+ * loads, the harness advertises modes, and new sessions list Default, Plan and Review and switch through setMode.
  */
 import fs from 'node:fs';
 import os from 'node:os';

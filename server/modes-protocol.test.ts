@@ -1,6 +1,6 @@
 /**
  * Runs the session-modes protocol scenario table (testing/modes-scenarios.ts) against the real server on
- * loopback, one fresh host with the `mode` plugin per scenario.
+ * loopback, one fresh harness with the `mode` plugin per scenario.
  */
 import { afterEach, it } from 'vitest';
 import { MODES_PLUGINS, modesProtocolScenarios } from '../testing/modes-scenarios.ts';

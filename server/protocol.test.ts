@@ -1,6 +1,6 @@
 /**
  * Runs the shared protocol scenario table (testing/protocol-scenarios.ts) against the real server
- * on loopback, one fresh host per scenario.
+ * on loopback, one fresh harness per scenario.
  */
 import { afterEach, it } from 'vitest';
 import { protocolScenarios, type ProtocolDriver } from '../testing/protocol-scenarios.ts';

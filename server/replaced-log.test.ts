@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientRequest, type ServerRequest } from '../src/core/protocol/envelopes.ts';
-import { reload, startFileHost, tempDataDir, type FileHost } from '../testing/file-host.ts';
+import { reload, startFileHarness, tempDataDir, type FileHarness } from '../testing/file-harness.ts';
 import { createUiPlanServer } from './http.ts';
 
 /** Untyped JSON read back from answers and frames. */
@@ -23,12 +23,14 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-async function start(): Promise<FileHost & { call(method: string, payload: unknown): Promise<{ status: number; result: Json }>; hostFrames: ServerRequest[] }> {
+async function start(): Promise<
+  FileHarness & { call(method: string, payload: unknown): Promise<{ status: number; result: Json }>; hostFrames: ServerRequest[] }
+> {
   const dataDir = tempDataDir('ui-plan-replaced-');
-  const files = startFileHost(dataDir);
+  const files = startFileHarness(dataDir);
   const hostFrames: ServerRequest[] = [];
   files.host.openHostStream((frame) => void hostFrames.push(frame));
-  const carrier = createUiPlanServer({ host: files.host, logger: { warn() {}, error() {} } });
+  const carrier = createUiPlanServer({ harness: files.host, logger: { warn() {}, error() {} } });
   await new Promise<void>((resolve) => carrier.server.listen(0, '127.0.0.1', resolve));
   cleanup.push(async () => {
     await carrier.close();

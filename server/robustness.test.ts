@@ -15,8 +15,8 @@ import type { Duplex } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFixture } from '../fixtures/paths.ts';
 import { mulberry32 } from '../fixtures/seeded-random.mjs';
-import { MAX_JSON_DEPTH } from '../harness/carrier.ts';
-import { createHost, type EngineHost } from '../harness/host.ts';
+import { MAX_JSON_DEPTH } from '../carrier/rules.ts';
+import { createHarness, type ReferenceHarness } from '../harness/harness.ts';
 import { modelFromSpec } from '../harness/models/index.ts';
 import { MAX_ID_CHARS } from '../src/core/protocol/ids.ts';
 import { createDshProxyServer } from './dsh-proxy.ts';
@@ -31,7 +31,7 @@ const INDEX = '<!doctype html><title>app</title>';
 let root: string;
 let dataDir: string;
 let storage: FileStorage;
-let host: EngineHost;
+let host: ReferenceHarness;
 let api: UiPlanServer;
 let port: number;
 const errors: string[] = [];
@@ -52,9 +52,9 @@ beforeAll(async () => {
   fs.symlinkSync(path.join(root, 'ui-plan-secret.txt'), path.join(dist, 'assets', 'escape.js'));
   dataDir = path.join(root, 'data');
   storage = new FileStorage({ dataDir, logger: { warn() {} } });
-  host = createHost({ storage, model: modelFromSpec('scripted', () => '', { speed: 0 }), cwd: '/work', logger: { warn() {} } });
+  host = createHarness({ storage, model: modelFromSpec('scripted', () => '', { speed: 0 }), cwd: '/work', logger: { warn() {} } });
   api = createUiPlanServer({
-    host,
+    harness: host,
     staticDir: dist,
     logger: { warn: (m) => void errors.push(m), error: (m) => void errors.push(m) },
   });
@@ -282,7 +282,7 @@ it.each([
 it('answers a crash inside a request handler with 500, logs it, and keeps serving', async () => {
   const logged: string[] = [];
   const broken = createUiPlanServer({
-    host: {
+    harness: {
       ...host,
       hasMethod: () => {
         throw new Error('hasMethod exploded');

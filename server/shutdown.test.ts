@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { APPROVE_LABEL, PLAN_REVIEW_ID } from '../src/core/questions/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
-import { tempDataDir } from '../testing/file-host.ts';
+import { tempDataDir } from '../testing/file-harness.ts';
 import { callServe, killAllServes, listening, openMux, respondServe, spawnServe, type MuxClient } from '../testing/spawn-serve.ts';
 
 /** Untyped JSON read back from logs and frames. */

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Host } from '../harness/types.ts';
+import type { Harness } from '../harness/types.ts';
 import { createUiPlanServer, type UiPlanServer } from './http.ts';
 import { contentSecurityPolicyOf } from './security-headers.ts';
 import { classifyStaticPath, servableFiles } from './static.ts';
@@ -19,7 +19,7 @@ import { classifyStaticPath, servableFiles } from './static.ts';
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body></body></html>';
 const SCRIPT = 'console.log("the app")';
 
-const idleHost: Host = {
+const idleHost: Harness = {
   hasMethod: () => false,
   handleRequest: () => Promise.reject(new Error('not used')),
   handleRespond: async () => ({ accepted: false, reason: 'not-pending' }),
@@ -48,7 +48,7 @@ beforeAll(async () => {
   fs.symlinkSync(path.join(root, 'secret.txt'), path.join(dist, 'assets', 'escape.js'));
   fs.symlinkSync(root, path.join(dist, 'up'));
   fs.symlinkSync(path.join(dist, 'favicon.svg'), path.join(dist, 'icon.svg'));
-  api = createUiPlanServer({ host: idleHost, staticDir: dist, logger: { warn: (m) => void warnings.push(m), error: (m) => void warnings.push(m) } });
+  api = createUiPlanServer({ harness: idleHost, staticDir: dist, logger: { warn: (m) => void warnings.push(m), error: (m) => void warnings.push(m) } });
   await new Promise<void>((resolve) => api.server.listen(0, '127.0.0.1', resolve));
   port = (api.server.address() as AddressInfo).port;
 });
@@ -167,7 +167,7 @@ it.each([
 });
 
 it('sends the page security headers with the not-built page', async () => {
-  const bare = createUiPlanServer({ host: idleHost, staticDir: path.join(root, 'nothing-here') });
+  const bare = createUiPlanServer({ harness: idleHost, staticDir: path.join(root, 'nothing-here') });
   await new Promise<void>((resolve) => bare.server.listen(0, '127.0.0.1', resolve));
   try {
     const answer = await request('/', { port: (bare.server.address() as AddressInfo).port });
@@ -197,7 +197,7 @@ it('picks up a rebuild: new hashed assets are served and removed ones are 404 wi
   fs.mkdirSync(path.join(rebuilt, 'assets'));
   fs.writeFileSync(path.join(rebuilt, 'index.html'), '<!doctype html><title>v1</title>');
   fs.writeFileSync(path.join(rebuilt, 'assets', 'v1.js'), 'v1');
-  const s = createUiPlanServer({ host: idleHost, staticDir: rebuilt });
+  const s = createUiPlanServer({ harness: idleHost, staticDir: rebuilt });
   await new Promise<void>((resolve) => s.server.listen(0, '127.0.0.1', resolve));
   const p = (s.server.address() as AddressInfo).port;
   try {
@@ -219,7 +219,7 @@ it('serves a dist/ holding a dangling symlink (sirv alone would refuse to start)
   const odd = fs.mkdtempSync(path.join(os.tmpdir(), 'ui-plan-dangling-'));
   fs.writeFileSync(path.join(odd, 'index.html'), '<!doctype html><title>odd</title>');
   fs.symlinkSync(path.join(odd, 'gone'), path.join(odd, 'dangling.js'));
-  const s = createUiPlanServer({ host: idleHost, staticDir: odd, logger: { warn() {}, error() {} } });
+  const s = createUiPlanServer({ harness: idleHost, staticDir: odd, logger: { warn() {}, error() {} } });
   await new Promise<void>((resolve) => s.server.listen(0, '127.0.0.1', resolve));
   const p = (s.server.address() as AddressInfo).port;
   try {

@@ -6,7 +6,7 @@
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
-import type { Host } from '../harness/types.ts';
+import type { Harness } from '../harness/types.ts';
 import { createDshProxyServer } from './dsh-proxy.ts';
 import { createUiPlanServer } from './http.ts';
 import { decideTrust, hostnameOf, isLoopbackAddress, type FenceDecision } from './trust-fence.ts';
@@ -118,7 +118,7 @@ it.each([
   expect(hostnameOf(authority)).toBe(name);
 });
 
-const idleHost: Host = {
+const idleHost: Harness = {
   hasMethod: (m) => m === 'session.list',
   handleRequest: async () => ({ type: 'server-response', rpcId: 'r', result: { ok: true, value: { items: [] } } }),
   handleRespond: async () => ({ accepted: false, reason: 'not-pending' }),
@@ -129,7 +129,7 @@ const idleHost: Host = {
 
 it('refuses every request and upgrade of a server told it binds publicly without a trusted name', async () => {
   for (const make of [
-    () => createUiPlanServer({ host: idleHost, bindIsLoopback: false }).server,
+    () => createUiPlanServer({ harness: idleHost, bindIsLoopback: false }).server,
     () => createDshProxyServer({ upstream: 'http://127.0.0.1:9', bindIsLoopback: false }).server,
   ]) {
     const server = make();

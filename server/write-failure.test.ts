@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { createHost } from '../harness/host.ts';
+import { createHarness } from '../harness/harness.ts';
 import { createScriptedModel } from '../harness/models/scripted.ts';
 import type { SessionStorage, StoredLine, StoredSession } from '../harness/types.ts';
 import { FileStorage } from './file-storage.ts';
@@ -54,8 +54,8 @@ it('answers requests with the cause while the data directory refuses writes, and
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ui-plan-readonly-'));
   const files = new FileStorage({ dataDir, logger: { warn() {} } });
   const storage = new ReadOnlySwitch(files, dataDir);
-  const host = createHost({ storage, model: createScriptedModel({ delayMs: 0 }), cwd: '/workspace', logger: { warn() {} } });
-  const carrier = createUiPlanServer({ host, logger: { warn() {}, error() {} } });
+  const host = createHarness({ storage, model: createScriptedModel({ delayMs: 0 }), cwd: '/workspace', logger: { warn() {} } });
+  const carrier = createUiPlanServer({ harness: host, logger: { warn() {}, error() {} } });
   await new Promise<void>((resolve) => carrier.server.listen(0, '127.0.0.1', resolve));
   cleanup.push(async () => {
     await carrier.close();

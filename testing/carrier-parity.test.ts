@@ -1,37 +1,38 @@
 /**
  * One table of bad requests through both carriers: the Node server (server/http.ts, on loopback,
  * port 0) and the MSW adapter (mocks/handlers.ts, through MSW's `getResponse`, no interception) must answer each
- * with the same status, the same body and the same content type, because both call harness/carrier.ts for every
- * rule. Each carrier has its own fresh host over MemoryStorage.
+ * with the same status, the same body and the same content type, because both call carrier/rules.ts for every
+ * rule. Each carrier has its own fresh harness over MemoryStorage.
  */
 import type { AddressInfo } from 'node:net';
 import { getResponse, RequestHandler } from 'msw';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createHost } from '../harness/host.ts';
+import { createHarness } from '../harness/harness.ts';
 import { createScriptedModel } from '../harness/models/scripted.ts';
 import { MemoryStorage } from '../harness/storage/memory.ts';
-import type { Host } from '../harness/types.ts';
+import type { Harness } from '../harness/types.ts';
 import { createHandlers } from '../mocks/handlers.ts';
 import { createUiPlanServer, type UiPlanServer } from '../server/http.ts';
 import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
-const newHost = (): Host => createHost({ storage: new MemoryStorage(), model: createScriptedModel({ delayMs: 0 }), cwd: '/workspace', version: 'parity' });
+const newHarness = (): Harness =>
+  createHarness({ storage: new MemoryStorage(), model: createScriptedModel({ delayMs: 0 }), cwd: '/workspace', version: 'parity' });
 
 let server: UiPlanServer;
 let origin: string;
-const hosts: Host[] = [];
+const harnesses: Harness[] = [];
 
 beforeAll(async () => {
-  const host = newHost();
-  hosts.push(host);
-  server = createUiPlanServer({ host, logger: { warn: () => {}, error: () => {} } });
+  const harness = newHarness();
+  harnesses.push(harness);
+  server = createUiPlanServer({ harness, logger: { warn: () => {}, error: () => {} } });
   await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
   await server.close();
-  await Promise.all(hosts.map((host) => host.close()));
+  await Promise.all(harnesses.map((harness) => harness.close()));
 });
 
 const JSON_TYPE = 'application/json';
@@ -79,9 +80,9 @@ async function facts(response: Response): Promise<{ status: number; type: string
   return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
 }
 
-/** The MSW adapter's HTTP handlers over `host` (its WebSocket links play no part in unary calls). */
-function httpHandlersOf(host: Host): RequestHandler[] {
-  return createHandlers(() => host).filter((handler): handler is RequestHandler => handler instanceof RequestHandler);
+/** The MSW adapter's HTTP handlers over `harness` (its WebSocket links play no part in unary calls). */
+function httpHandlersOf(harness: Harness): RequestHandler[] {
+  return createHandlers(() => harness).filter((handler): handler is RequestHandler => handler instanceof RequestHandler);
 }
 
 function init(request: BadRequest): RequestInit {
@@ -94,9 +95,9 @@ function init(request: BadRequest): RequestInit {
 
 it.each(table)('answers $name alike on the Node server and in MSW', async (request) => {
   const viaServer = await facts(await fetch(`${origin}${request.path}`, init(request)));
-  const mswHost = newHost();
-  hosts.push(mswHost);
-  const mswResponse = await getResponse(httpHandlersOf(mswHost), new Request(`http://mock.test${request.path}`, init(request)));
+  const mswHarness = newHarness();
+  harnesses.push(mswHarness);
+  const mswResponse = await getResponse(httpHandlersOf(mswHarness), new Request(`http://mock.test${request.path}`, init(request)));
   expect(mswResponse, 'MSW let the request through unanswered').toBeDefined();
   const viaMsw = await facts(mswResponse as Response);
   expect(viaServer.status).toBeGreaterThanOrEqual(400);

@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SELF = path.relative(ROOT, import.meta.filename);
 /** Folders never scanned: dependencies, build and test output, generated fixtures (see .gitignore). */
-const SKIPPED_DIRS = new Set(['.git', 'node_modules', 'dist', 'coverage', 'test-results', 'playwright-report', '.data', '.vite']);
+const SKIPPED_DIRS = new Set(['.git', 'node_modules', 'dist', 'dist-server', 'coverage', 'test-results', 'playwright-report', '.data', '.vite']);
 const SKIPPED_PATHS = ['fixtures/perf', 'e2e/.tmp', 'e2e/screenshots'];
 /** What is scanned: code, styles and prose. Recorded logs and lock files are data, not ours to word. */
 const SCANNED = /\.(ts|tsx|mts|mjs|js|css|md|html|ya?ml)$/;

@@ -1,7 +1,7 @@
 /**
  * The protocol scenario table of the session-modes variant (seed 002; docs/protocol.md `session.modes` /
  * `session.setMode`, the `mode` projection): run against the MSW adapter and the real server, each over a fresh
- * host built with {@link MODES_PLUGINS} and the scripted model at zero delay. Same driver contract and helpers as
+ * harness built with {@link MODES_PLUGINS} and the scripted model at zero delay. Same driver contract and helpers as
  * the plan-mode table (protocol-scenarios.ts), so mock and server are held to one wire.
  */
 import { expect } from 'vitest';

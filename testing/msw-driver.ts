@@ -1,6 +1,6 @@
 /**
  * A `ProtocolDriver` (testing/protocol-scenarios.ts) over the MSW adapter for Vitest in happy-dom: fetch and
- * WebSocket are intercepted by `mocks/node.ts`, so the scenario tables run against the mocked host unchanged.
+ * WebSocket are intercepted by `mocks/node.ts`, so the scenario tables run against the mock harness unchanged.
  */
 import { clientRequest, type ServerRequest } from '../src/core/protocol/envelopes.ts';
 import { createFrameBuffer, type FrameStream } from './frame-stream.ts';
@@ -44,7 +44,7 @@ function open(path: string): Promise<FrameStream> {
 let counter = 0;
 /**
  * The driver: unary calls and `respond` through `fetch`, downlinks through `WebSocket`, all intercepted by MSW.
- * `close()` closes the sockets and resets the mocked host to the default (plan-mode) one.
+ * `close()` closes the sockets and resets the mock harness to the default (plan-mode) one.
  */
 export const mswDriver: ProtocolDriver = {
   call: (method, payload, opts = {}) => post(`/api/${method}`, clientRequest(opts.envelopeMethod ?? method, payload, opts.rpcId ?? `rpc-${(counter += 1)}`)),

@@ -1,9 +1,9 @@
 /**
  * The ONE protocol scenario table (docs/style.md "One protocol scenario table runs against mocks/ and against
- * the real server/"): each scenario drives a fresh host through a `ProtocolDriver` and checks the wire as a
+ * the real server/"): each scenario drives a fresh harness through a `ProtocolDriver` and checks the wire as a
  * client sees it (docs/protocol.md, captures in fixtures/dsh-frames). Transport-agnostic: the Node server test
  * drives it over loopback HTTP + `ws`, the MSW adapter over its handlers. The factory behind the driver must
- * build the host with the scripted model at zero delay; every scenario gets a fresh driver.
+ * build the harness with the scripted model at zero delay; every scenario gets a fresh driver.
  */
 import { expect } from 'vitest';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
@@ -27,7 +27,7 @@ export interface CallOptions {
   envelopeMethod?: string;
 }
 
-/** How a scenario reaches the host. Every method talks to the same fresh host until `close`. */
+/** How a scenario reaches the harness. Every method talks to the same fresh harness until `close`. */
 export interface ProtocolDriver {
   /** `POST /api/<method>` with a `client-request` envelope around `payload`. */
   call(method: string, payload: unknown, opts?: CallOptions): Promise<DriverAnswer>;
@@ -39,7 +39,7 @@ export interface ProtocolDriver {
   openMux(): Promise<FrameStream>;
   /** Open `/api/events.host`; resolves once open. */
   openHost(): Promise<FrameStream>;
-  /** Close sockets and the host. */
+  /** Close sockets and the harness. */
   close(): Promise<void>;
 }
 
@@ -72,7 +72,7 @@ export function isFrame(method: string, sessionId?: string, test: (p: Payload) =
 }
 const isPlanProjection = (sessionId: string) => isFrame('session/projection', sessionId, (p) => p.key === 'plan');
 
-/** The HTTP status of an error envelope on ui-plan's carriers, by code (harness/carrier.ts `statusOfAnswer`). */
+/** The HTTP status of an error envelope on ui-plan's carriers, by code (carrier/rules.ts `statusOfAnswer`). */
 const ERROR_STATUS: ReadonlyMap<string, number> = new Map([
   ['bad-request', 400],
   ['session-not-found', 404],

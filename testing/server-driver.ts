@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
-import { createHost } from '../harness/host.ts';
+import { createHarness } from '../harness/harness.ts';
 import { createScriptedModel } from '../harness/models/scripted.ts';
 import { createFrameBuffer, type FrameStream } from './frame-stream.ts';
 import type { DriverAnswer, ProtocolDriver } from './protocol-scenarios.ts';
@@ -23,7 +23,7 @@ export interface ServerDriverOptions {
   dataDir?: string;
   /** Receives FileStorage warnings (torn lines cut, files skipped). Default: dropped. */
   onStorageWarning?: (message: string) => void;
-  /** Plugin list of the host (default: plan-mode), e.g. the session-modes table's `MODES_PLUGINS`. */
+  /** Plugin list of the harness (default: plan-mode), e.g. the session-modes table's `MODES_PLUGINS`. */
   plugins?: PluginEntry[];
 }
 
@@ -35,16 +35,21 @@ export interface ServerDriver extends ProtocolDriver {
 }
 
 /**
- * Start a fresh host and server and return a driver for them.
+ * Start a fresh harness and server and return a driver for them.
  * @param options data directory and storage-warning sink
- * @returns the driver; `close()` ends sockets, the server, the host and the storage
+ * @returns the driver; `close()` ends sockets, the server, the harness and the storage
  */
 export async function createServerDriver(options: ServerDriverOptions = {}): Promise<ServerDriver> {
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ui-plan-protocol-'));
   const storage = new FileStorage({ dataDir, logger: { warn: options.onStorageWarning ?? (() => {}) } });
-  const host = createHost({ storage, model: createScriptedModel({ delayMs: 0 }), cwd: '/workspace', ...(options.plugins ? { plugins: options.plugins } : {}) });
-  const carrier = createUiPlanServer({ host, logger: { warn() {}, error() {} } });
+  const host = createHarness({
+    storage,
+    model: createScriptedModel({ delayMs: 0 }),
+    cwd: '/workspace',
+    ...(options.plugins ? { plugins: options.plugins } : {}),
+  });
+  const carrier = createUiPlanServer({ harness: host, logger: { warn() {}, error() {} } });
   await new Promise<void>((resolve) => carrier.server.listen(0, '127.0.0.1', resolve));
   const authority = `127.0.0.1:${(carrier.server.address() as AddressInfo).port}`;
   const sockets = new Set<WebSocket>();

@@ -1,11 +1,10 @@
 /**
  * Against the real `ui-plan serve`: the fixes from the new-user test that a person sees in the browser. No 404 on
- * load (favicon); user text shown as typed; a draft and the review Feedback survive a reload; the review card keeps
- * the plan readable and the actions on screen at 375×667 and 1280×800; Stop cancels a running turn.
- * Screenshots go to e2e/screenshots/client-*.png.
+ * load (favicon); user text shown as typed; a draft and the review Feedback survive a reload. The review card at
+ * 375×667 and 1280×800 and Stop on a running turn are in e2e/held/client-fixes.spec.ts (the test holds the model).
  */
 import { expect, test } from '@playwright/test';
-import { SHOTS, newSession, planBadge, reviewCard, send } from '../helpers.ts';
+import { newSession, planBadge, reviewCard, send } from '../helpers.ts';
 
 test('loads without a 404 and shows typed markup as plain text', async ({ page }) => {
   const missing: string[] = [];
@@ -35,37 +34,6 @@ test('keeps the composer draft and the review Feedback across a reload', async (
   await card.getByRole('textbox', { name: 'Feedback' }).fill('Split the second step');
   await page.reload();
   await expect(reviewCard(page).getByRole('textbox', { name: 'Feedback' })).toHaveValue('Split the second step');
-});
-
-test('review card at 375×667 and 1280×800, then Stop cancels the execution', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await newSession(page);
-  await page.getByRole('group', { name: 'Collaboration mode' }).getByRole('button', { name: 'Plan' }).click();
-  await expect(planBadge(page)).toHaveAccessibleName(/plan mode on/i);
-  await send(page, 'Add a --greeting flag to the CLI');
-  const card = reviewCard(page);
-  await expect(card).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: `${SHOTS}/client-review-1280x800.png` });
-
-  await page.setViewportSize({ width: 375, height: 667 });
-  const plan = card.getByRole('region', { name: 'Proposed plan' });
-  await expect(card.getByRole('button', { name: 'Approve' })).toBeInViewport();
-  const planHeight = (await plan.boundingBox())?.height ?? 0;
-  expect(planHeight).toBeGreaterThan(200);
-  await page.screenshot({ path: `${SHOTS}/client-review-375x667.png` });
-  await card.getByRole('textbox', { name: 'Feedback' }).focus();
-  await expect(card.getByRole('button', { name: 'Approve' })).toBeInViewport();
-  await page.screenshot({ path: `${SHOTS}/client-review-375x667-feedback.png` });
-  await page.setViewportSize({ width: 1280, height: 800 });
-
-  await card.getByRole('button', { name: 'Approve' }).click();
-  await expect(card).toBeHidden();
-  const stop = page.getByRole('button', { name: 'Stop' });
-  await expect(stop).toBeVisible();
-  await stop.click();
-  await expect(page.getByText('Turn cancelled').last()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('button', { name: /^Stop/ })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/client-after-stop-1280x800.png` });
 });
 
 for (const viewport of [

@@ -33,7 +33,7 @@ export interface ModelSpecOptions {
 export const MODEL_SPEC_FORMS = "'scripted' or 'replay:<file.jsonl>'";
 
 /**
- * Resolves a `--model` spec to a per-session provider factory (the `HostOptions.model` factory form).
+ * Resolves a `--model` spec to a per-session provider factory (the `HarnessOptions.model` factory form).
  * @param spec - `'scripted'` or `'replay:<path>'` (path as given; `readText` resolves it).
  * @param readText - reads a file as UTF-8; called once, here, for a replay spec.
  * @param options - pacing options shared by both kinds.

@@ -309,7 +309,7 @@ export function createReplayModel(jsonl: string, options: ReplayModelOptions = {
     provider: recording.provider ?? 'replay',
     model: recording.model ?? 'replay',
     async *stream(request: ModelRequest): AsyncGenerator<ModelChunk> {
-      // The log's position wins over the in-memory count, so a restarted host replays from where its log stopped.
+      // The log's position wins over the in-memory count, so a restarted harness replays from where its log stopped.
       if (request.priorSteps !== undefined && request.priorSteps >= 0) cursor = request.priorSteps;
       const step = recording.steps[cursor];
       cursor += 1;

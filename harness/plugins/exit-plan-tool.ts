@@ -17,7 +17,8 @@ import {
   type QuestionItem,
 } from '../../src/core/questions/types.ts';
 import { UserQuestionError, type UserQuestionService } from '../questions.ts';
-import { askOptionsOf, toolError, type ToolDefinition, type ToolOutcome } from '../tools.ts';
+import { askOptionsOf } from '../tool-results.ts';
+import { toolError, type ToolDefinition, type ToolOutcome } from '../tools.ts';
 
 /** The exit tool's name (seed 000 `EXIT_PLAN_MODE`). */
 export const EXIT_PLAN_MODE = 'exit_plan_mode';
@@ -38,7 +39,7 @@ export const EXIT_TEXTS = {
   notActive: 'exit_plan_mode is only available in plan mode',
   badPlan: 'exit_plan_mode requires a non-empty markdown plan starting with a # heading',
   // Ours, not the real host's ("...; ask the user to switch the session mode instead"): the session-modes variant
-  // rewrites the hint, and a host reached over the web transport always has the web question channel.
+  // rewrites the hint, and a harness reached over the web transport always has the web question channel.
   noChannel: 'there is no channel to ask the user for a review; ask the user to switch the mode manually with /plan off',
   dismissed: 'The user dismissed the plan review to speak instead; stay in plan mode, stop here, and wait for their message.',
   reloaded: 'the plan-mode service was reloaded while the plan was under review; present the plan again',

@@ -1,7 +1,7 @@
 /**
  * Tests of the session-modes plugin on its own (seed 002; docs/upstream-spec.md §2): config validation, list/get/set,
  * the flush with its notice rules, the `mode:policy` section, exit-tool visibility, the exit review and approval,
- * and the per-mode commands. The loop seams and child seeding run through the host in host-modes.test.ts.
+ * and the per-mode commands. The loop seams and child seeding run through the harness in harness-modes.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { UserQuestionError } from '../questions.ts';

@@ -6,18 +6,19 @@
  * `plan`, and registers `/<name>` per definition plus `/mode <name>`. Guidance only: it never gates another tool.
  */
 import type { SessionEvent } from '../../src/core/log/types.ts';
-import { DEFAULT_MODE, foldMode, PLAN_MODE } from '../../src/core/modes/fold.ts';
+import { DEFAULT_MODE, foldMode, MODE_VALUE, PLAN_MODE } from '../../src/core/modes/fold.ts';
 import { createModeProjection, MODE_COMMAND_NAME, MODE_NAME_PATTERN, modeCommandTarget, type ModeFoldState } from '../../src/core/modes/projection.ts';
 import type { ProjectionUnit } from '../../src/core/projection.ts';
 import type { ModeState, ToolView } from '../../src/core/protocol/methods.ts';
 import type { CommandDefinition } from '../commands.ts';
-import { lastHeaderIndex, type SessionLog } from '../log.ts';
+import type { SessionLog } from '../log.ts';
 import type { PromptSection } from '../prompt.ts';
 import { z } from 'zod';
 import { parseConfig, sectionSchema, strictConfigObject } from './config-schema.ts';
 import type { PluginEnv } from './plugin-env.ts';
 import type { ToolDefinition } from '../tools.ts';
 import { createExitPlanTool, EXIT_TEXTS, exitToolViewOf } from './exit-plan-tool.ts';
+import { createSelections, narratedSwitch } from './selections.ts';
 
 /** Plugin id and package name in a harness config (seed 002 "Config"). */
 export const MODES_PLUGIN_ID = 'mode';
@@ -109,12 +110,6 @@ export const modesConfigSchema = strictConfigObject(
   'an object {modes: {<name>: {section}}}',
 ).optional();
 
-/** A pending intent: the target mode, and whether its flush narrates a notice (a user switch) or not (approved exit). */
-export interface PendingMode {
-  mode: string;
-  narrate: boolean;
-}
-
 /** `ctx.modes` (seed 002 "`ctx.modes`"). Agent ids are session ids. */
 export interface ModesService {
   /** The selectable vocabulary: `['default', ...configured]` (plan first unless the config reorders nothing). */
@@ -170,7 +165,7 @@ export interface ModesPlugin {
 export function createModesPlugin(deps: ModesDeps): ModesPlugin {
   const names = Object.keys(deps.config.modes);
   const vocabulary = [DEFAULT_MODE, ...names];
-  const pending = new Map<string, PendingMode>();
+  const selections = createSelections(MODE_VALUE);
   let disposed = false;
 
   const logOrThrow = (agentId: string): SessionLog => {
@@ -183,9 +178,9 @@ export function createModesPlugin(deps: ModesDeps): ModesPlugin {
     return Object.prototype.hasOwnProperty.call(deps.config.modes, raw) ? raw : DEFAULT_MODE;
   };
 
-  const notice = (log: SessionLog, target: string): void => {
-    const header = lastHeaderIndex(log.events);
-    if (header < 0 || inForce(log.events, header + 1) === target) return;
+  const notice = (log: SessionLog): void => {
+    const target = narratedSwitch(log.events, inForce);
+    if (target === undefined) return;
     const text = modeNoticeText(target);
     log.append({
       type: 'user/message',
@@ -204,45 +199,34 @@ export function createModesPlugin(deps: ModesDeps): ModesPlugin {
 
     get(agentId) {
       const log = logOrThrow(agentId);
-      const entry = pending.get(agentId);
-      return entry ? { current: inForce(log.events), pending: entry.mode } : { current: inForce(log.events) };
+      const entry = selections.pendingOf(agentId);
+      return entry ? { current: inForce(log.events), pending: entry.target } : { current: inForce(log.events) };
     },
 
     set(agentId, mode) {
       if (!vocabulary.includes(mode)) throw new Error(`unknown mode "${mode}"; the modes are: ${vocabulary.join(', ')}`);
       const log = logOrThrow(agentId);
-      const target = pending.get(agentId)?.mode ?? inForce(log.events);
-      if (mode === target) return 'noop';
-      pending.set(agentId, { mode, narrate: true });
+      if (mode === selections.targetOf(agentId, inForce(log.events))) return 'noop';
+      selections.select(agentId, mode, true);
       return 'queued';
     },
 
     flush(agentId, signal) {
       if (disposed || signal?.aborted) return;
-      const entry = pending.get(agentId);
       const log = deps.logOf(agentId);
-      if (!entry || !log) return;
-      if (entry.mode === inForce(log.events)) {
-        pending.delete(agentId);
-        return;
-      }
+      if (!log) return;
+      const commit = selections.commit(agentId, log, inForce(log.events));
+      if (commit.kind === 'failed') deps.logger.warn(`mode: could not log mode/set for ${agentId}; the intent stays pending`, commit.error);
+      if (commit.kind !== 'committed' || !commit.narrate) return;
       try {
-        log.append({ type: 'mode/set', data: { mode: entry.mode } });
-      } catch (error) {
-        deps.logger.warn(`mode: could not log mode/set for ${agentId}; the intent stays pending`, error);
-        return;
-      }
-      pending.delete(agentId);
-      if (!entry.narrate) return;
-      try {
-        notice(log, entry.mode);
+        notice(log);
       } catch (error) {
         deps.logger.warn(`mode: could not log the switch notice for ${agentId}`, error);
       }
     },
 
     queueSilent(agentId, mode) {
-      pending.set(agentId, { mode, narrate: false });
+      selections.select(agentId, mode, false);
     },
   };
 
@@ -320,7 +304,7 @@ export function createModesPlugin(deps: ModesDeps): ModesPlugin {
       if (disposed) return;
       disposed = true;
       for (const remove of unregister) remove();
-      pending.clear();
+      selections.clear();
     },
   };
 }

@@ -7,16 +7,18 @@
  */
 import { planCommandArgs } from '../../src/core/commands/grammar.ts';
 import type { SessionEvent } from '../../src/core/log/types.ts';
-import { foldPlanMode } from '../../src/core/plan/fold.ts';
+import { foldPlanMode, PLAN_MODE_VALUE } from '../../src/core/plan/fold.ts';
 import type { PlanState, SetOutcome, ToolView } from '../../src/core/protocol/methods.ts';
 import type { StepMessage } from '../agent.ts';
 import type { CommandDefinition } from '../commands.ts';
-import { lastHeaderIndex, openTurnOf, type SessionLog } from '../log.ts';
+import { openTurnOf } from '../folds/turns.ts';
+import type { SessionLog } from '../log.ts';
 import type { PromptSection } from '../prompt.ts';
 import { parseConfig, sectionSchema, strictConfigObject } from './config-schema.ts';
 import type { PluginEnv } from './plugin-env.ts';
 import type { ToolDefinition } from '../tools.ts';
 import { createExitPlanTool, EXIT_TEXTS, exitToolViewOf } from './exit-plan-tool.ts';
+import { createSelections, narratedSwitch } from './selections.ts';
 
 /** Plugin id and package name in a harness config (seed 000 "Configuration"). */
 export const PLAN_MODE_PLUGIN_ID = 'plan-mode';
@@ -136,7 +138,7 @@ export interface PlanModePlugin {
  * @param deps - engine seams
  */
 export function createPlanModePlugin(deps: PlanModeDeps): PlanModePlugin {
-  const pending = new Map<string, PendingSelection>();
+  const selections = createSelections(PLAN_MODE_VALUE);
   let disposed = false;
 
   const logOrThrow = (agentId: string): SessionLog => {
@@ -150,11 +152,8 @@ export function createPlanModePlugin(deps: PlanModeDeps): PlanModePlugin {
 
   /** §1.7: one notice when the last header told another state than the fold; none before any header. */
   const notices = (log: SessionLog): StepMessage[] => {
-    const header = lastHeaderIndex(log.events);
-    if (header < 0) return [];
-    const told = foldPlanMode(log.events, header + 1);
-    const target = foldPlanMode(log.events);
-    if (told === target) return [];
+    const target = narratedSwitch(log.events, foldPlanMode);
+    if (target === undefined) return [];
     const text = target ? NOTICE_ON : NOTICE_OFF;
     return [
       {
@@ -169,28 +168,26 @@ export function createPlanModePlugin(deps: PlanModeDeps): PlanModePlugin {
   const controller: PlanModeController = {
     get(agentId) {
       const log = logOrThrow(agentId);
-      const entry = pending.get(agentId);
+      const entry = selections.pendingOf(agentId);
       const state: PlanState = { active: foldPlanMode(log.events) };
-      if (entry) state.pending = entry.active;
+      if (entry) state.pending = entry.target;
       return state;
     },
 
     set(agentId, active) {
       const log = logOrThrow(agentId);
       const fold = foldPlanMode(log.events);
-      const entry = pending.get(agentId);
-      const target = entry?.active ?? fold;
-      if (active === target) return 'noop';
+      if (active === selections.targetOf(agentId, fold)) return 'noop';
       if (openTurnOf(log.events) !== undefined) {
-        pending.set(agentId, { active, narrate: true });
+        selections.select(agentId, active, true);
         return fold === active ? 'cancelled' : 'queued';
       }
       if (active === fold) {
-        pending.delete(agentId);
+        selections.drop(agentId);
         return 'cancelled';
       }
-      log.append({ type: 'plan/mode', data: { active } });
-      pending.delete(agentId);
+      log.append(PLAN_MODE_VALUE.entry(active));
+      selections.drop(agentId);
       owed.add(agentId);
       return 'committed';
     },
@@ -199,36 +196,28 @@ export function createPlanModePlugin(deps: PlanModeDeps): PlanModePlugin {
       if (disposed || signal?.aborted) return [];
       const log = deps.logOf(agentId);
       if (!log) return [];
-      const entry = pending.get(agentId);
-      let narrate = owed.has(agentId);
-      if (entry && entry.active === foldPlanMode(log.events)) {
-        pending.delete(agentId);
-      } else if (entry) {
-        try {
-          log.append({ type: 'plan/mode', data: { active: entry.active } });
-        } catch (error) {
-          deps.logger.warn(`plan-mode: could not log plan/mode for ${agentId}; the selection stays pending`, error);
-          return [];
-        }
-        pending.delete(agentId);
-        // An approved exit (narrate:false) is narrated by its tool result, never by a notice (§1.7), owed or not.
-        narrate = entry.narrate;
+      const commit = selections.commit(agentId, log, foldPlanMode(log.events));
+      if (commit.kind === 'failed') {
+        deps.logger.warn(`plan-mode: could not log plan/mode for ${agentId}; the selection stays pending`, commit.error);
+        return [];
       }
+      // An approved exit (narrate:false) is narrated by its tool result, never by a notice (§1.7), owed or not.
+      const narrate = commit.kind === 'committed' ? commit.narrate : owed.has(agentId);
       owed.delete(agentId);
       return narrate ? notices(log) : [];
     },
 
     queueSilent(agentId, active) {
-      pending.set(agentId, { active, narrate: false });
+      selections.select(agentId, active, false);
     },
 
     restore(agentId, active) {
-      if (active !== foldPlanMode(logOrThrow(agentId).events)) pending.set(agentId, { active, narrate: true });
+      if (active !== foldPlanMode(logOrThrow(agentId).events)) selections.select(agentId, active, true);
     },
 
     pendingOf(agentId) {
-      const entry = pending.get(agentId);
-      return entry ? { ...entry } : undefined;
+      const entry = selections.pendingOf(agentId);
+      return entry ? { active: entry.target, narrate: entry.narrate } : undefined;
     },
   };
 
@@ -239,8 +228,7 @@ export function createPlanModePlugin(deps: PlanModeDeps): PlanModePlugin {
       if (agentId === undefined || disposed) return '';
       const log = deps.logOf(agentId);
       if (!log) return '';
-      const active = pending.get(agentId)?.active ?? foldPlanMode(log.events);
-      return active ? deps.config.section : '';
+      return selections.targetOf(agentId, foldPlanMode(log.events)) ? deps.config.section : '';
     },
   };
 
@@ -296,7 +284,7 @@ export function createPlanModePlugin(deps: PlanModeDeps): PlanModePlugin {
       if (disposed) return;
       disposed = true;
       unregister?.();
-      pending.clear();
+      selections.clear();
       owed.clear();
     },
   };

@@ -1,5 +1,5 @@
 /**
- * The engine seams a collaboration-state plugin (plan-mode, session modes) is mounted with. The host builds one
+ * The engine seams a collaboration-state plugin (plan-mode, session modes) is mounted with. The harness builds one
  * `PluginEnv` and hands it to whichever variant its config selects.
  */
 import type { ContentBlock } from '../../src/core/log/types.ts';

@@ -21,13 +21,24 @@ import { isLoopbackAddress } from '../trust-fence.ts';
 
 // The engine is loaded only by `serve`, so `fold` and `help` start fast and need no harness.
 const loadEngine = async () => ({
-  ...(await import('../../harness/host.ts')),
+  ...(await import('../../harness/harness.ts')),
   ...(await import('../../harness/config.ts')),
   ...(await import('../../harness/models/index.ts')),
 });
 
-/** Package root (holds `dist/`, `package.json`). */
-export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/**
+ * The package root (holds `dist/` and `package.json`): the nearest folder at or above this module with a
+ * `package.json`, so the same code finds it run from server/commands/ (tests) and from the build in dist-server/.
+ */
+export const PACKAGE_ROOT = packageRootAbove(path.dirname(fileURLToPath(import.meta.url)));
+
+/** The nearest folder at or above `dir` holding a `package.json`. @throws Error when there is none up to the file-system root */
+function packageRootAbove(dir: string): string {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (fs.existsSync(path.join(at, 'package.json'))) return at;
+    if (path.dirname(at) === at) throw new Error(`no package.json above ${dir}`);
+  }
+}
 
 /** The carrier's logger over the CLI's stderr. */
 function serverLogger(io: CliIo) {
@@ -71,11 +82,11 @@ export interface RunningServe {
 }
 
 /**
- * Start `serve`: FileStorage under `dataDir`, the host with the chosen model and plugins, the carrier
+ * Start `serve`: FileStorage under `dataDir`, the harness with the chosen model and plugins, the carrier
  * serving `<package>/dist`. Prints the listening line (and a warning for a non-loopback bind).
  * @param options validated serve options
  * @param io output
- * @returns the URL and `close()` (closes sockets, the host, then the storage)
+ * @returns the URL and `close()` (closes sockets, the harness, then the storage)
  * @throws UsageError for a bad config or model file or a non-loopback bind without a trusted host;
  *   DataDirInUseError while another `ui-plan serve` holds the data directory (server/data-lock.ts); listen errors
  *   (e.g. EADDRINUSE)
@@ -84,7 +95,7 @@ export async function startServe(options: ServeOptions, io: CliIo = processIo): 
   checkPublicBind(options.host, options.trustedHosts);
   if (options.dsh !== undefined) return startDshServe(options as ServeOptions & { dsh: string }, io);
   const plugins = options.config !== undefined ? await loadConfig(options.config) : undefined;
-  const { createHost, modelFromSpec } = await loadEngine();
+  const { createHarness, modelFromSpec } = await loadEngine();
   const readText = (file: string): string => fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
   let model;
   try {
@@ -113,9 +124,9 @@ export async function startServe(options: ServeOptions, io: CliIo = processIo): 
     throw error;
   }
   const version = (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  const host = createHost({ storage, model, cwd: io.cwd, version, ...(plugins ? { plugins } : {}) });
+  const harness = createHarness({ storage, model, cwd: io.cwd, version, ...(plugins ? { plugins } : {}) });
   const carrier = createUiPlanServer({
-    host,
+    harness,
     staticDir: path.join(PACKAGE_ROOT, 'dist'),
     trustedHosts: options.trustedHosts,
     bindIsLoopback: isLoopbackAddress(options.host),
@@ -125,7 +136,7 @@ export async function startServe(options: ServeOptions, io: CliIo = processIo): 
   try {
     url = await listenAndAnnounce(carrier.server, options, io, 'the harness', () => `model ${options.model}`);
   } catch (error) {
-    await host.close();
+    await harness.close();
     storage.close();
     lock.release();
     process.off('exit', releaseOnExit);
@@ -138,7 +149,7 @@ export async function startServe(options: ServeOptions, io: CliIo = processIo): 
       closing ??= (async () => {
         try {
           await carrier.close();
-          await host.close();
+          await harness.close();
           storage.close();
         } finally {
           lock.release();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CommandDoneData, SessionEvent } from './log/types.ts';
-import { intentOnDone, intentOnRun, lastLogged, pendingTargetOf, type IntentState } from './intent.ts';
+import type { CommandDoneData } from './log/types.ts';
+import { intentOnDone, intentOnRun, pendingTargetOf, type IntentState } from './intent.ts';
 
 type State = IntentState<string> & { raw: string };
 const idle: State = { raw: 'default', wanted: null, running: null };
@@ -36,14 +36,5 @@ describe('intent rule', () => {
     ['a target already in force', { ...idle, wanted: 'plan' }, 'plan', undefined],
   ])('is pending for %s: %s', (_case, state, inForce, pending) => {
     expect(pendingTargetOf(state, inForce)).toBe(pending);
-  });
-
-  it('reads the last valid value of a log prefix', () => {
-    const events = [1, 2, 3].map((seq) => ({ seq, type: 'x', data: seq === 3 ? null : { v: seq } }) as unknown as SessionEvent);
-    const read = (event: SessionEvent) => (event.data as { v?: number } | null)?.v;
-    expect(lastLogged(events, events.length, read)).toBe(2);
-    expect(lastLogged(events, 1, read)).toBe(1);
-    expect(lastLogged(events, 0, read)).toBeUndefined();
-    expect(lastLogged(events, 99, read)).toBe(2);
   });
 });

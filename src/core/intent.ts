@@ -3,10 +3,10 @@
  * seed 002 for modes): a command asking for a target is `running` from its `command/run`; its `command/done`
  * settles the target as `wanted` only on success and only when it differs from what is in force; the commit event
  * (`plan/mode`, `mode/set`) clears `wanted` but not `running`; the view is pending while `running?.wanted ??
- * wanted` is set and differs from what is in force. Also the "last valid event wins" read of a committed value.
+ * wanted` is set and differs from what is in force. The committed value itself is read by logged-value.ts.
  * Pure; every step returns the same state object when nothing changes.
  */
-import type { CommandDoneData, SessionEvent } from './log/types.ts';
+import type { CommandDoneData } from './log/types.ts';
 
 /** The intent part of a projection's fold state: the settled target and the command still running. */
 export interface IntentState<T> {
@@ -44,18 +44,4 @@ export function intentOnDone<S extends IntentState<T>, T>(state: S, done: Comman
 export function pendingTargetOf<T>(state: IntentState<T>, inForce: T): T | undefined {
   const wanted = state.running?.wanted ?? state.wanted;
   return wanted !== null && wanted !== inForce ? wanted : undefined;
-}
-
-/**
- * The last valid value in `events[0, end)`: scans back and returns the first `read(event)` that is not `undefined`
- * (docs/upstream-spec.md §1.2 "last valid `plan/mode` wins"; seed 002 likewise for `mode/set`).
- * @param end exclusive upper index into `events` (not a seq); clamped to `[0, events.length]`
- * @returns the value, or `undefined` when no event has one
- */
-export function lastLogged<D>(events: readonly SessionEvent[], end: number, read: (event: SessionEvent) => D | undefined): D | undefined {
-  for (let i = Math.min(end, events.length) - 1; i >= 0; i--) {
-    const data = read(events[i] as SessionEvent);
-    if (data !== undefined) return data;
-  }
-  return undefined;
 }

@@ -1,7 +1,7 @@
 /**
  * How deeply JSON text nests, told without parsing it: one linear pass over the characters, no recursion, so any
  * input — valid JSON or not, megabytes long — is answered without risk to the stack. The carriers
- * refuse request bodies by it (harness/carrier.ts) and the log reader skips lines by it (src/core/log/reader.ts),
+ * refuse request bodies by it (carrier/rules.ts) and the log reader skips lines by it (src/core/log/reader.ts),
  * so no later `JSON.stringify` or recursive walk meets a structure deep enough to overflow.
  */
 

@@ -4,12 +4,19 @@
  */
 import { modeSetOf } from '../log/guards.ts';
 import type { SessionEvent } from '../log/types.ts';
-import { lastLogged } from '../intent.ts';
+import { foldLogged, type LoggedValue } from '../logged-value.ts';
 
 /** The reserved default mode name (docs/upstream-spec.md §2, `DEFAULT_MODE`). */
 export const DEFAULT_MODE = 'default';
 /** The reserved plan mode name (docs/upstream-spec.md §2, `PLAN_MODE`). */
 export const PLAN_MODE = 'plan';
+
+/** The session mode as the log holds it: `mode/set {mode}`, a string `mode` required, `default` before any (§2). */
+export const MODE_VALUE: LoggedValue<string> = {
+  read: (event) => modeSetOf(event)?.mode,
+  initial: DEFAULT_MODE,
+  entry: (mode) => ({ type: 'mode/set', data: { mode } }),
+};
 
 /**
  * Current session mode of `events[0, end)`: the last valid `mode/set` wins, `'default'` when there is none.
@@ -20,5 +27,5 @@ export const PLAN_MODE = 'plan';
  * @returns the mode name
  */
 export function foldMode(events: readonly SessionEvent[], end: number = events.length): string {
-  return lastLogged(events, end, modeSetOf)?.mode ?? DEFAULT_MODE;
+  return foldLogged(MODE_VALUE, events, end);
 }

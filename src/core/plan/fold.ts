@@ -7,13 +7,21 @@
 import { commandDoneOf, commandRunOf, planModeOf } from '../log/guards.ts';
 import type { SessionEvent } from '../log/types.ts';
 import type { PlanProjectionValue } from '../protocol/methods.ts';
-import { intentOnDone, intentOnRun, lastLogged, pendingTargetOf, type IntentState } from '../intent.ts';
+import { intentOnDone, intentOnRun, pendingTargetOf, type IntentState } from '../intent.ts';
+import { foldLogged, type LoggedValue } from '../logged-value.ts';
 import { foldUnitState, type ProjectionUnit } from '../projection.ts';
 
 export type { PlanProjectionValue } from '../protocol/methods.ts';
 
 /** The command name whose runs the `plan` projection folds (docs/upstream-spec.md §1.8). */
 export const PLAN_COMMAND_NAME = 'plan';
+
+/** Plan mode as the log holds it: `plan/mode {active}`, a boolean `active` required, `false` before any (§1.2). */
+export const PLAN_MODE_VALUE: LoggedValue<boolean> = {
+  read: (event) => planModeOf(event)?.active,
+  initial: false,
+  entry: (active) => ({ type: 'plan/mode', data: { active } }),
+};
 
 /**
  * Committed plan state of `events[0, end)`: the last `plan/mode` with a boolean `active` wins; `false`
@@ -24,7 +32,7 @@ export const PLAN_COMMAND_NAME = 'plan';
  * @returns whether plan mode is active in the log prefix
  */
 export function foldPlanMode(events: readonly SessionEvent[], end: number = events.length): boolean {
-  return lastLogged(events, end, planModeOf)?.active ?? false;
+  return foldLogged(PLAN_MODE_VALUE, events, end);
 }
 
 /**

@@ -99,7 +99,7 @@ export const commandResultSchema = z.object({ kind: z.enum(['success', 'error'])
 
 /**
  * Largest `session.import` log, in UTF-16 code units of `jsonl` (16 Mi; a recorded log is a few MB). The carriers
- * accept a `/api/session.import` body of up to 32 MiB for it (harness/limits.ts), room for JSON escaping.
+ * accept a `/api/session.import` body of up to 32 MiB for it (carrier/limits.ts), room for JSON escaping.
  */
 export const MAX_IMPORT_JSONL_CHARS = 16 * 1024 * 1024;
 

@@ -1,0 +1,64 @@
+/**
+ * `session.import`: whether an uploaded file is a dsh session log, and the harness's words for a refusal
+ * (`details.refusal` carries the typed {@link ImportRefusal} the client words itself). An accepted log becomes a
+ * read-only session whose skipped lines keep their seq as `import/skipped` placeholders (harness/storage/stored-lines.ts).
+ */
+import type { z } from 'zod';
+import type { ParsedLog } from '../../src/core/log/reader.ts';
+import { isKnownEventType } from '../../src/core/log/schemas.ts';
+import { MAX_IMPORT_JSONL_CHARS, type ImportRefusal } from '../../src/core/protocol/methods.ts';
+
+/**
+ * Why a file cannot be imported as a recorded session, or `undefined` when it can. A dsh log is recognised by its
+ * session header or, without one, by at least one event of a kind dsh logs; a recognised log with at least one line
+ * after the header is imported even when every event is unreadable (the lines are skipped and
+ * reported, kept as `import/skipped`, never fatal). Without a header, events of unknown kinds alone are not a log.
+ * @param text - the uploaded file's text
+ * @param parsed - `parseSessionLog(text)`
+ * @returns the refusal as the error's `details.refusal` carries it (`empty`, `header-only`, `no-events`)
+ */
+export function importRefusalFactsOf(text: string, parsed: ParsedLog): ImportRefusal | undefined {
+  const known = parsed.events.some((event) => isKnownEventType(event.type));
+  if (parsed.header ? parsed.events.length + parsed.skipped.length > 0 : known) return undefined;
+  if (text.replace(/^\uFEFF/, '').trim() === '') return { kind: 'empty' };
+  const count = parsed.skipped.length + parsed.events.length;
+  if (count === 0) return { kind: 'header-only' };
+  // A file that is not a log at all fails its first line as "missing session header"; the next line says what it is.
+  const first = parsed.skipped.find((s) => s.reason !== 'missing session header') ??
+    parsed.skipped[0] ?? { line: parsed.firstSeqLine, reason: 'no session header and no event of a kind dsh logs' };
+  return { kind: 'no-events', lines: count, first: { line: first.line, reason: first.reason } };
+}
+
+/**
+ * The harness's message for a refused import (`the file is empty`, `no dsh session events found: 12 lines could not
+ * be read (first: line 1, not JSON)`, `the log is too large to open: over 16777216 characters (16 MB)`).
+ * @param refusal - from {@link importRefusalFactsOf}, or `too-large` from payload validation
+ */
+export function importRefusalText(refusal: ImportRefusal): string {
+  switch (refusal.kind) {
+    case 'empty':
+      return 'the file is empty';
+    case 'header-only':
+      return 'no dsh session events found: the log has only its session header';
+    case 'no-events':
+      return `no dsh session events found: ${refusal.lines} ${refusal.lines === 1 ? 'line' : 'lines'} could not be read (first: line ${refusal.first.line}, ${refusal.first.reason})`;
+    case 'too-large':
+      return `the log is too large to open: over ${refusal.limit} characters (the limit is ${Math.round(refusal.limit / (1024 * 1024))} MB)`;
+    default: {
+      const never: never = refusal;
+      return String(never);
+    }
+  }
+}
+
+/**
+ * The `too-large` refusal when a `session.import` payload failed validation because its `jsonl` is over
+ * {@link MAX_IMPORT_JSONL_CHARS} (the one payload error a person meets by hand; its answer names the limit).
+ * @param method - the called method
+ * @param error - the payload's validation error
+ * @returns the refusal, or `undefined` for any other payload error
+ */
+export function importTooLargeOf(method: string, error: z.ZodError): ImportRefusal | undefined {
+  const tooLarge = method === 'session.import' && error.issues.some((issue) => issue.code === 'too_big' && issue.path[0] === 'jsonl');
+  return tooLarge ? { kind: 'too-large', limit: MAX_IMPORT_JSONL_CHARS } : undefined;
+}
