@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFixture } from '../../../fixtures/paths.ts';
-import { answerCall, renderWithClient } from '../../../mocks/test-utils.tsx';
+import { answerCall, renderWithClient } from '../../../testing/render.tsx';
 import type { ModeProjectionValue, PlanProjectionValue } from '../../core/protocol/methods.ts';
 import { Composer, commandSuggestionsFor, focusComposer, isPlanningTarget } from './composer.tsx';
 import { useComposerDraftStore } from './draft-store.ts';

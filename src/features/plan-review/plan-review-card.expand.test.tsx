@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient } from '../../../mocks/test-utils.tsx';
+import { renderWithClient } from '../../../testing/render.tsx';
 import { useReviewFeedbackStore } from './feedback-store.ts';
 import { PlanReviewCard } from './plan-review-card.tsx';
-import { reviewOfPlan } from './review-fixture.ts';
+import { reviewOfPlan } from '../../../testing/review-fixture.ts';
 
 vi.mock('../../lib/api-client.ts', () => ({ respondToQuestion: vi.fn() }));
 

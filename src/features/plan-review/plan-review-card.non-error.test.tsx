@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type * as ApiClient from '../../lib/api-client.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';
 import { PlanReviewCard } from './plan-review-card.tsx';
-import { reviewOfPlan } from './review-fixture.ts';
+import { reviewOfPlan } from '../../../testing/review-fixture.ts';
 
 // A transport that rejects with plain values rather than Errors (docs/upstream-spec.md §6 item 83).
 vi.mock('../../lib/api-client.ts', async (importOriginal) => ({

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient } from '../../../mocks/test-utils.tsx';
+import { renderWithClient } from '../../../testing/render.tsx';
 import { respondToQuestion } from '../../lib/api-client.ts';
 import { useReviewFeedbackStore } from './feedback-store.ts';
 import { PlanReviewCard } from './plan-review-card.tsx';
-import { reviewOfPlan } from './review-fixture.ts';
+import { reviewOfPlan } from '../../../testing/review-fixture.ts';
 
 // Count the renders of the plan's subtree: the Markdown component replaced by a plain (not memoised) one, so any
 // re-render of the card above it would reach it.

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFixture } from '../../../fixtures/paths.ts';
-import { renderWithClient, respondWith } from '../../../mocks/test-utils.tsx';
+import { renderWithClient, respondWith } from '../../../testing/render.tsx';
 import { planReviewOf, type PlanReview } from '../../core/questions/plan-review.ts';
 import type { QuestionItem } from '../../core/questions/types.ts';
 import { validateAnswer } from '../../core/questions/validate.ts';

@@ -6,7 +6,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerCall, renderWithClient } from '../../../mocks/test-utils.tsx';
+import { answerCall, renderWithClient } from '../../../testing/render.tsx';
 import type { ModeProjectionValue } from '../../core/protocol/methods.ts';
 import { ModePicker, modeOptionsOf } from './mode-picker.tsx';
 import { ModeStatusBadge, modeBadgeStateOf } from './mode-status-badge.tsx';

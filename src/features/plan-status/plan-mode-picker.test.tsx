@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { answerCall, renderWithClient } from '../../../mocks/test-utils.tsx';
+import { answerCall, renderWithClient } from '../../../testing/render.tsx';
 import type { Capabilities, PlanProjectionValue, SetOutcome } from '../../core/protocol/methods.ts';
 import { PlanModePicker } from './plan-mode-picker.tsx';
 

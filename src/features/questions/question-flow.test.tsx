@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readRecordingFixture } from '../../../fixtures/paths.ts';
-import { renderWithClient, respondWith } from '../../../mocks/test-utils.tsx';
+import { renderWithClient, respondWith } from '../../../testing/render.tsx';
 import type { QuestionItem } from '../../core/questions/types.ts';
 import { questionDraftKey, useQuestionDraftStore } from './draft-store.ts';
 import { QuestionFlow, answerOf, firstIncompleteOf } from './question-flow.tsx';

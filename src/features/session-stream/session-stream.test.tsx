@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answerCall } from '../../../mocks/test-utils.tsx';
+import { answerCall } from '../../../testing/render.tsx';
 import type { Downlink, DownlinkHandlers } from '../../lib/downlink.ts';
 import { resyncRunning, SessionStreamProvider, useSessionState } from './session-stream.tsx';
 import { createSessionStreamStore } from './store.ts';

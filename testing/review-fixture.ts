@@ -2,7 +2,7 @@
  * Test support of the plan-review tests: the review question of a plan as `planReviewOf` reads it from an
  * `exit_plan_mode` question (docs/upstream-spec.md §1.10), with bare option labels.
  */
-import type { PlanReview } from '../../core/questions/plan-review.ts';
+import type { PlanReview } from '../src/core/questions/plan-review.ts';
 
 /**
  * @param plan the plan markdown

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactElement } from 'react';
-import { server } from './node.ts';
+import { server } from '../mocks/node.ts';
 
 /** Request bodies seen by an override, and the release of a held answer. */
 export type Captured = { bodies: Array<Record<string, unknown>>; release: () => void };
