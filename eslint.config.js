@@ -1,14 +1,31 @@
 // ESLint flat config: TypeScript rules plus the one-way import zones of docs/style.md
-// (core → nothing; features → core, lib, components, never a sibling; mocks/server → harness, core; nothing → e2e;
-// testing/ is test support: tests, e2e, benchmarks and scripts may import it, product code never does).
+// (core → nothing; lib, components → core; session → core, lib; features → core, lib, components, session, never a
+// sibling; app → everything in src/; mocks/server → harness, core; nothing → e2e; testing/ is test support: tests,
+// e2e, benchmarks and scripts may import it, product code never does).
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 
-const features = ['session-stream', 'sessions', 'transcript', 'plan-status', 'composer', 'plan-review', 'questions', 'reviews'];
-const outsideCore = ['./src/features', './src/app', './src/lib', './src/components', './harness', './server', './mocks', './testing', './e2e', './bench'];
+// Every folder under src/features/ is a feature, so a new one is fenced off from its siblings without editing this file.
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const outsideCore = [
+  './src/features',
+  './src/app',
+  './src/lib',
+  './src/components',
+  './src/session',
+  './harness',
+  './server',
+  './mocks',
+  './testing',
+  './e2e',
+  './bench',
+];
 
 const zones = [
   { target: './src/core', from: outsideCore, message: 'src/core is pure and imports nothing outside itself.' },
@@ -18,18 +35,32 @@ const zones = [
     except: [`./${name}`],
     message: 'A feature never imports a sibling feature; compose them in src/app.',
   })),
-  { target: './src/features', from: ['./src/app', './harness', './server', './mocks', './e2e'], message: 'Features import only core, lib and components.' },
+  {
+    target: './src/features',
+    from: ['./src/app', './harness', './server', './mocks', './e2e'],
+    message: 'Features import only core, lib, components and the session data layer.',
+  },
+  {
+    target: './src/session',
+    from: ['./src/features', './src/app', './src/components', './harness', './server', './mocks'],
+    message: 'The session data layer sits between lib and the features: it imports core and lib only.',
+  },
   {
     target: ['./src/lib', './src/components'],
-    from: ['./src/features', './src/app', './harness', './server', './mocks'],
-    message: 'lib and components sit below features.',
+    from: ['./src/features', './src/app', './src/session', './harness', './server', './mocks'],
+    message: 'lib and components sit below the session layer and the features.',
   },
+  { target: './src/lib', from: './src/components', message: 'lib sits below components: transport and stores never import a component.' },
   {
     target: './harness',
-    from: ['./server', './mocks', './src/features', './src/app', './src/lib', './src/components', './e2e'],
+    from: ['./server', './mocks', './src/features', './src/app', './src/lib', './src/components', './src/session', './e2e'],
     message: 'The harness engine imports only src/core.',
   },
-  { target: ['./server', './mocks'], from: ['./src/features', './src/app', './src/components', './e2e'], message: 'Adapters import harness and core only.' },
+  {
+    target: ['./server', './mocks'],
+    from: ['./src/features', './src/app', './src/components', './src/session', './e2e'],
+    message: 'Adapters import harness and core only.',
+  },
   { target: ['./src', './harness', './server', './mocks', './bench', './testing'], from: './e2e', message: 'Nothing imports e2e.' },
   {
     target: ['./src', './harness', './server', './mocks'],

@@ -5,25 +5,31 @@
  * All data comes from the session stream and the query cache.
  */
 import { lazy, Suspense, useCallback, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { planReviewOf } from '../core/questions/plan-review.ts';
 import { ModePicker } from '../features/plan-status/mode-picker.tsx';
 import { ModeStatusBadge } from '../features/plan-status/mode-status-badge.tsx';
 import { PlanModePicker } from '../features/plan-status/plan-mode-picker.tsx';
 import { PlanStatusBadge } from '../features/plan-status/plan-status-badge.tsx';
+import { useLivenessProbe, useSessionStreamStore } from '../session/provider.tsx';
 import {
-  useConnectionState,
-  useHostInfo,
-  useLivenessProbe,
-  useSessionReviews,
-  useSessionState,
-  useSessionStreamStore,
+  useHostCapabilities,
+  useOpenSession,
+  useSessionConnection,
+  useSessionHistoryCommands,
+  useSessionLoad,
+  useSessionMode,
+  useSessionPlan,
+  useSessionReadOnly,
+  useSessionRunning,
+  useSessionTitle,
   useSessionTranscript,
-} from '../features/session-stream/session-stream.tsx';
+  useSessionWaiting,
+} from '../session/hooks.ts';
+import { useSessionReviews } from '../session/reviews.ts';
 import { PlanRevisionsContext, type PlanRevisionLabel } from '../features/transcript/plan-revisions.ts';
-import { sliceOf } from '../features/session-stream/reducers.ts';
+import { sliceOf } from '../session/reducers.ts';
 import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
-import { Dock, readOnlyReasonOf } from './dock.tsx';
+import { Dock } from './dock.tsx';
 import { useCopy } from '../lib/language.ts';
 import { useSessionAnnouncements } from './live-announcer.tsx';
 import { appLocales } from './locales.ts';
@@ -37,18 +43,23 @@ const ReviewsView = lazy(() => import('../features/reviews/reviews-view.tsx'));
  */
 export function SessionView({ sessionId, leading }: { sessionId: string; leading?: ReactNode }) {
   const t = useCopy(appLocales);
-  const state = useSessionState(sessionId);
+  useOpenSession(sessionId);
   const store = useSessionStreamStore();
-  const { capabilities } = useHostInfo();
-  const connection = useConnectionState();
+  const capabilities = useHostCapabilities();
+  const connection = useSessionConnection();
   useLivenessProbe(sessionId);
-  useSessionAnnouncements(state);
-  const reviewPending = state.questions.some((q) => planReviewOf(q.questions) !== undefined);
-  const waiting = reviewPending ? 'review' : state.questions.length > 0 ? 'answer' : undefined;
+  useSessionAnnouncements(sessionId);
+  const title = useSessionTitle(sessionId);
+  const plan = useSessionPlan(sessionId);
+  const mode = useSessionMode(sessionId);
+  const running = useSessionRunning(sessionId);
+  const readOnly = useSessionReadOnly(sessionId);
+  const load = useSessionLoad(sessionId);
+  const waiting = useSessionWaiting(sessionId);
+  const reviewPending = waiting === 'review';
   // The transcript owns its scroll container and follows the bottom itself (virtualised).
   const transcript = useSessionTranscript(sessionId);
-  const loadOlder = useCallback(() => void store.loadOlder(sessionId), [store, sessionId]);
-  const loadAll = useCallback(() => void store.loadAll(sessionId), [store, sessionId]);
+  const { loadOlder, loadAll, refresh } = useSessionHistoryCommands(sessionId);
   const reviews = useSessionReviews(sessionId);
   const [tab, setTab] = useState<'transcript' | 'reviews'>('transcript');
   const [scrollTarget, setScrollTarget] = useState<{ callId: string; token: number } | undefined>(undefined);
@@ -66,9 +77,9 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
       setScrollTarget((previous) => ({ callId, token: (previous?.token ?? 0) + 1 }));
       const revision = reviews.history.revisions.find((r) => r.callId === callId);
       const first = sliceOf(store.getState(), sessionId).events[0]?.seq;
-      if (revision && state.hasOlder && (first === undefined || revision.seq < first)) void store.loadAll(sessionId);
+      if (revision && load.hasOlder && (first === undefined || revision.seq < first)) void store.loadAll(sessionId);
     },
-    [reviews.history, state.hasOlder, store, sessionId],
+    [reviews.history, load.hasOlder, store, sessionId],
   );
   // The tab list's keys (WAI-ARIA tabs pattern): arrows, Home and End move to the other tab and select it.
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -82,36 +93,36 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
     <div className="session-view">
       <header className="session-header">
         {leading}
-        <h1 className="session-heading" title={state.title?.trim() || undefined}>
-          {state.title?.trim() || t.untitled}
+        <h1 className="session-heading" title={title?.trim() || undefined}>
+          {title?.trim() || t.untitled}
         </h1>
         <div className="session-header-controls">
           <ConnectionStatus />
-          {state.mode !== undefined ? (
+          {mode !== undefined ? (
             <>
-              <ModeStatusBadge mode={state.mode} />
+              <ModeStatusBadge mode={mode} />
               <ModePicker
                 sessionId={sessionId}
-                mode={state.mode}
+                mode={mode}
                 reviewPending={reviewPending}
-                readOnly={state.readOnly}
-                readOnlyReason={readOnlyReasonOf(state, t)}
+                readOnly={readOnly.readOnly}
+                readOnlyReason={readOnly.reason}
                 connection={connection}
-                running={state.running}
+                running={running}
               />
             </>
           ) : (
             <>
-              <PlanStatusBadge plan={state.plan} />
+              <PlanStatusBadge plan={plan} />
               <PlanModePicker
                 sessionId={sessionId}
-                plan={state.plan}
+                plan={plan}
                 capabilities={capabilities}
                 reviewPending={reviewPending}
-                readOnly={state.readOnly}
-                readOnlyReason={readOnlyReasonOf(state, t)}
+                readOnly={readOnly.readOnly}
+                readOnlyReason={readOnly.reason}
                 connection={connection}
-                running={state.running}
+                running={running}
               />
             </>
           )}
@@ -151,12 +162,12 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
             <Suspense fallback={<p className="quiet">{t.loadingReviews}</p>}>
               <ReviewsView
                 sessionId={sessionId}
-                title={state.title}
+                title={title}
                 history={reviews.history}
                 complete={reviews.complete}
-                ended={state.readOnly}
+                ended={readOnly.readOnly}
                 onLoadAll={loadAll}
-                loadingAll={state.loadingOlder}
+                loadingAll={load.loadingOlder}
                 onShow={showRevision}
                 canDownloadLog={capabilities?.sessionLog === true}
               />
@@ -177,21 +188,21 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
               scrollTarget={scrollTarget}
               key={sessionId}
               transcript={transcript}
-              hasOlder={state.hasOlder}
-              loadingOlder={state.loadingOlder}
+              hasOlder={load.hasOlder}
+              loadingOlder={load.loadingOlder}
               onLoadOlder={tab === 'transcript' ? loadOlder : undefined}
               onLoadAll={loadAll}
-              loaded={state.loaded}
-              error={state.error}
+              loaded={load.loaded}
+              error={load.error}
               waiting={waiting}
-              readOnly={state.readOnly}
-              unreadable={state.unreadable}
-              onRetry={() => void store.refreshSession(sessionId)}
+              readOnly={readOnly.readOnly}
+              unreadable={load.unreadable}
+              onRetry={refresh}
             />
           </PlanRevisionsContext>
         </div>
       </main>
-      <Dock sessionId={sessionId} state={state} />
+      <Dock sessionId={sessionId} />
     </div>
   );
 }

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { SessionsSidebar } from '../features/sessions/sessions-sidebar.tsx';
 import { focusComposer } from '../features/composer/composer.tsx';
-import { useConnectionState, useHostInfo, useSessionBadges } from '../features/session-stream/session-stream.tsx';
+import { useHostCapabilities, useSessionBadges } from '../session/hooks.ts';
 import { useSelectedSessionId } from '../lib/route.ts';
 import { EmptyState } from './empty-state.tsx';
 import { Preferences } from './preferences.tsx';
@@ -20,14 +20,9 @@ import './shell.css';
 
 /** The sidebar with badges from the stream; its own component so stream changes re-render only the list. */
 function Sidebar({ selectedId, onOpened }: { selectedId: string | undefined; onOpened: (sessionId: string, how: 'created' | 'imported') => void }) {
-  const { capabilities } = useHostInfo();
+  const capabilities = useHostCapabilities();
   const badgesOf = useSessionBadges();
   return <SessionsSidebar selectedId={selectedId} capabilities={capabilities} badgesOf={badgesOf} onOpened={onOpened} />;
-}
-
-/** The live region, with the connection state it announces; its own component so connection changes re-render only it. */
-function Announcer() {
-  return <LiveAnnouncer connection={useConnectionState()} />;
 }
 
 /** Render the shell (needs the app providers). */
@@ -98,7 +93,7 @@ export function Shell() {
       <div className="app-workspace">
         {selectedId ? <SessionView key={selectedId} sessionId={selectedId} leading={toggle} /> : <EmptyState leading={toggle} />}
       </div>
-      <Announcer />
+      <LiveAnnouncer />
     </div>
   );
 }

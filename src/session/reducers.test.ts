@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MuxFrame } from '../../core/protocol/frames.ts';
-import { EVENT_SHAPES, NON_OBJECT_DATA, PROTOTYPE_TYPES } from '../../../fixtures/trust/event-shapes.ts';
-import { KNOWN_EVENT_TYPES } from '../../core/log/schemas.ts';
+import type { MuxFrame } from '../core/protocol/frames.ts';
+import { EVENT_SHAPES, NON_OBJECT_DATA, PROTOTYPE_TYPES } from '../../fixtures/trust/event-shapes.ts';
+import { KNOWN_EVENT_TYPES } from '../core/log/schemas.ts';
 import { applyHistoryPage, applyHostFrame, applyMuxFrame, applyMuxOpen, initialStreamState, mergeEvents, sliceOf, type StreamState } from './reducers.ts';
 
 const S = 'session-a';

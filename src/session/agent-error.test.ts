@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionEvent } from '../../core/log/types.ts';
-import type { HostFrame } from '../../core/protocol/frames.ts';
+import type { SessionEvent } from '../core/log/types.ts';
+import type { HostFrame } from '../core/protocol/frames.ts';
 import { applyHistoryPage, applyHostFrame, initialStreamState, sliceOf, type StreamState } from './reducers.ts';
-import { stoppedReasonOf } from './session-stream.tsx';
+import { stoppedReasonOf } from './derive.ts';
 
 const S = 'session-a';
 const MESSAGE = 'could not write the session log: EACCES permission denied';

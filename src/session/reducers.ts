@@ -5,11 +5,11 @@
  * that fails the core check (`eventIssue`) is never stored, only its seq is counted in `unreadable`; keys off the
  * wire are looked up as own properties only, never through `Object.prototype`.
  */
-import { eventIssue } from '../../core/log/schemas.ts';
-import type { SessionEvent } from '../../core/log/types.ts';
-import type { HostFrame, MuxFrame } from '../../core/protocol/frames.ts';
-import type { Projections, ToolView } from '../../core/protocol/methods.ts';
-import type { QuestionItem } from '../../core/questions/types.ts';
+import { eventIssue } from '../core/log/schemas.ts';
+import type { SessionEvent } from '../core/log/types.ts';
+import type { HostFrame, MuxFrame } from '../core/protocol/frames.ts';
+import type { Projections, ToolView } from '../core/protocol/methods.ts';
+import type { QuestionItem } from '../core/questions/types.ts';
 
 /** One projection row: the value and the seq of the event that produced it. */
 export interface ProjectionRow {

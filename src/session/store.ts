@@ -5,11 +5,11 @@
  * It keeps each session's transcript fold across session switches (`transcriptOf`). Listeners are notified after
  * each change; React reads it through `useSyncExternalStore`.
  */
-import { callMethod } from '../../lib/api-client.ts';
-import { connectDownlink, type ConnectionState, type Downlink, type DownlinkHandlers } from '../../lib/downlink.ts';
-import type { HostFrame, MuxFrame } from '../../core/protocol/frames.ts';
-import type { SessionEvent } from '../../core/log/types.ts';
-import { createTranscriptFolder, type TranscriptFolder, type TranscriptView } from '../../core/transcript/fold.ts';
+import { callMethod } from '../lib/api-client.ts';
+import { connectDownlink, type ConnectionState, type Downlink, type DownlinkHandlers } from '../lib/downlink.ts';
+import type { HostFrame, MuxFrame } from '../core/protocol/frames.ts';
+import type { SessionEvent } from '../core/log/types.ts';
+import { createTranscriptFolder, type TranscriptFolder, type TranscriptView } from '../core/transcript/fold.ts';
 import {
   applyHistoryError,
   applyHistoryPage,
@@ -63,6 +63,8 @@ export interface SessionStreamStoreOptions {
   maxPages?: number;
   /** Messages per page (`maxMessages`); default `HISTORY_PAGE_MESSAGES`. */
   pageMessages?: number;
+  /** The state to start from (built with the reducers, e.g. a component test's session); default empty. */
+  initialState?: StreamState;
 }
 
 /** The store. All methods are safe to call before `start()` and after `stop()`. */
@@ -129,7 +131,7 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
   const connect = options.connect ?? ((h: DownlinkHandlers) => connectDownlink(h));
   const maxPages = options.maxPages ?? 50;
   const pageMessages = options.pageMessages ?? HISTORY_PAGE_MESSAGES;
-  let state = initialStreamState();
+  let state = options.initialState ?? initialStreamState();
   let connection: ConnectionState = 'connecting';
   let downlink: Downlink | undefined;
   /** Both sockets are up and their baseline has been asked for (set by `onReconnected`, cleared by a loss). */

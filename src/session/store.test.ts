@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { DownlinkHandlers, Downlink } from '../../lib/downlink.ts';
-import { callMethod } from '../../lib/api-client.ts';
-import { parseMuxFrame } from '../../lib/downlink.ts';
-import { EVENT_SHAPES, NON_OBJECT_DATA } from '../../../fixtures/trust/event-shapes.ts';
+import type { DownlinkHandlers, Downlink } from '../lib/downlink.ts';
+import { callMethod } from '../lib/api-client.ts';
+import { parseMuxFrame } from '../lib/downlink.ts';
+import { EVENT_SHAPES, NON_OBJECT_DATA } from '../../fixtures/trust/event-shapes.ts';
 import { createSessionStreamStore, HISTORY_PAGE_MESSAGES, LOAD_ALL_PAGE_MESSAGES, type FetchedHistoryPage, type SessionStreamStore } from './store.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);

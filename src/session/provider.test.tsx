@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answerCall } from '../../../testing/render.tsx';
-import type { Downlink, DownlinkHandlers } from '../../lib/downlink.ts';
-import { resyncRunning, SessionStreamProvider, useSessionState } from './session-stream.tsx';
+import { answerCall } from '../../testing/render.tsx';
+import type { Downlink, DownlinkHandlers } from '../lib/downlink.ts';
+import { useSessionRunning } from './hooks.ts';
+import { resyncRunning, SessionStreamProvider } from './provider.tsx';
 import { createSessionStreamStore } from './store.ts';
 
 const fresh = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -51,8 +52,7 @@ describe('resyncRunning', () => {
 });
 
 function RunningLine() {
-  const state = useSessionState(SESSION);
-  return <p>{state.running ? 'running' : 'idle'}</p>;
+  return <p>{useSessionRunning(SESSION) ? 'running' : 'idle'}</p>;
 }
 
 it('follows the host running state after a reconnect without a reload', async () => {
