@@ -97,6 +97,7 @@ export default defineConfig(({ mode }) => ({
           environment: 'node',
           include: [
             'src/core/**/*.test.ts',
+            'src/features/*/model/**/*.test.ts',
             'harness/**/*.test.ts',
             'server/**/*.test.ts',
             'testing/**/*.test.ts',
@@ -113,7 +114,7 @@ export default defineConfig(({ mode }) => ({
           globals: true,
           setupFiles: ['./vitest.setup.ts'],
           include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.{ts,tsx}'],
-          exclude: ['src/core/**'],
+          exclude: ['src/core/**', 'src/features/*/model/**'],
         },
       },
     ],

@@ -12,15 +12,7 @@ import { useComposerDraftStore } from '../features/composer/draft-store.ts';
 import { reviewChainOf } from '../core/review/history.ts';
 import { useCopy } from '../lib/language.ts';
 import { appLocales } from './locales.ts';
-import {
-  useSessionConnection,
-  useSessionMode,
-  useSessionPlan,
-  useSessionQuestions,
-  useSessionReadOnly,
-  useSessionRunning,
-  useSessionStoppedReason,
-} from '../session/hooks.ts';
+import { useSessionConnection, useSessionQuestions, useSessionReadOnly, useSessionStoppedReason } from '../session/hooks.ts';
 import { useSessionReviews } from '../session/reviews.ts';
 import { ownEntry } from '../lib/session-persist.ts';
 import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
@@ -91,9 +83,6 @@ export function Dock({ sessionId }: { sessionId: string }) {
   const connection = useSessionConnection();
   const readOnly = useSessionReadOnly(sessionId);
   const stoppedReason = useSessionStoppedReason(sessionId);
-  const plan = useSessionPlan(sessionId);
-  const mode = useSessionMode(sessionId);
-  const running = useSessionRunning(sessionId);
   const hadQuestion = useRef(false);
   const [moved, setMoved] = useState(false);
   const seen = useRef<{ sessionId: string; rpcIds: readonly string[] }>({ sessionId, rpcIds: [] });
@@ -146,7 +135,7 @@ export function Dock({ sessionId }: { sessionId: string }) {
       </p>
     );
   } else {
-    body = <Composer sessionId={sessionId} plan={plan} mode={mode} running={running} connection={connection} />;
+    body = <Composer sessionId={sessionId} />;
   }
   return (
     // A named section is a region landmark, so the review card, question flow or composer is inside one (axe `region`).

@@ -1,10 +1,12 @@
 /**
- * The queryOptions factories: each read calls its method with the session's id, and every per-session read sits
- * under the session's key prefix, so one invalidation refreshes them all.
+ * The queryOptions factories of the app's reads (src/lib/queries.ts and each feature's `api/`): each read calls its
+ * method with the session's id, and every per-session read sits under the session's key prefix, so one invalidation
+ * refreshes them all.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { commandListQueryOptions, hostDescribeQueryOptions, hostKeys, sessionKeys, sessionListQueryOptions, sessionModesQueryOptions } from './queries.ts';
+import { commandListQueryOptions } from '../features/composer/api/commands.ts';
+import { hostDescribeQueryOptions, hostKeys, sessionKeys, sessionListQueryOptions, sessionModesQueryOptions } from '../lib/queries.ts';
 
 const SESSION = 'session-fe30d464-51ec-490a-92ba-543dfc6b2e0e';
 
