@@ -124,7 +124,7 @@ export function Dock({ sessionId }: { sessionId: string }) {
         revisions={reviewChainOf(history, review.plan)}
       />
     ) : (
-      <QuestionFlow key={pending.rpcId} sessionId={sessionId} rpcId={pending.rpcId} questions={pending.questions} connection={connection} />
+      <QuestionFlow key={pending.rpcId} sessionId={sessionId} rpcId={pending.rpcId} questions={pending.questions} />
     );
     body = <Suspense fallback={<p className="quiet">{t.loadingCard}</p>}>{card}</Suspense>;
   } else if (readOnly.readOnly) {
