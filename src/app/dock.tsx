@@ -12,7 +12,7 @@ import { useComposerDraftStore } from '../features/composer/draft-store.ts';
 import { reviewChainOf } from '../core/review/history.ts';
 import { useCopy } from '../lib/language.ts';
 import { appLocales } from './locales.ts';
-import { useSessionConnection, useSessionQuestions, useSessionReadOnly, useSessionStoppedReason } from '../session/hooks.ts';
+import { useSessionQuestions, useSessionReadOnly, useSessionStoppedReason } from '../session/hooks.ts';
 import { useSessionReviews } from '../session/reviews.ts';
 import { ownEntry } from '../lib/session-persist.ts';
 import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
@@ -80,7 +80,6 @@ export function Dock({ sessionId }: { sessionId: string }) {
   const questions = useSessionQuestions(sessionId);
   const pending = questions[0];
   const { history } = useSessionReviews(sessionId);
-  const connection = useSessionConnection();
   const readOnly = useSessionReadOnly(sessionId);
   const stoppedReason = useSessionStoppedReason(sessionId);
   const hadQuestion = useRef(false);
@@ -119,7 +118,6 @@ export function Dock({ sessionId }: { sessionId: string }) {
         sessionId={sessionId}
         rpcId={pending.rpcId}
         review={review}
-        connection={connection}
         onChatAbout={(feedback) => moveToComposer(sessionId, feedback)}
         revisions={reviewChainOf(history, review.plan)}
       />

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFixture } from '../../../fixtures/paths.ts';
-import { renderWithClient } from '../../../testing/render.tsx';
+import { renderInSession } from '../../../testing/session-render.tsx';
 import { parseSessionLog } from '../../core/log/reader.ts';
 import { foldReviewHistory } from '../../core/review/revisions.ts';
 import { reviewChainOf } from '../../core/review/history.ts';
@@ -16,7 +16,7 @@ const CHAIN = HISTORY.revisions.filter((r) => r.chain === 1);
 
 function renderCard(current: number) {
   const plan = CHAIN[current]!.plan;
-  return renderWithClient(<PlanReviewCard sessionId="s1" rpcId={`q-${current}`} review={reviewOfPlan(plan)} revisions={{ chain: CHAIN, current }} />);
+  return renderInSession(<PlanReviewCard sessionId="s1" rpcId={`q-${current}`} review={reviewOfPlan(plan)} revisions={{ chain: CHAIN, current }} />, 's1');
 }
 
 beforeEach(() => useReviewFeedbackStore.setState({ entries: {} }));

@@ -5,10 +5,10 @@
  * `<ins>`/`<del>` with a `+`/`−` sign and a screen-reader word, so they never rely on colour alone.
  */
 import { useId, useMemo, useState } from 'react';
-import { diffPlans, type DiffLine } from '../../core/review/diff.ts';
-import type { PlanRevision } from '../../core/review/history.ts';
-import { useCopy } from '../../lib/language.ts';
-import { planReviewLocales } from './locales.ts';
+import { diffPlans, type DiffLine } from '../../../core/review/diff.ts';
+import type { PlanRevision } from '../../../core/review/history.ts';
+import { useCopy } from '../../../lib/language.ts';
+import { planReviewLocales } from '../locales.ts';
 
 /** Props of {@link PlanChanges}. */
 export interface PlanChangesProps {
