@@ -36,7 +36,10 @@ export interface SessionSeed {
   /** A tail page of these events (the session then counts as loaded); `hasOlder` leaves older history unloaded. */
   events?: readonly SessionEvent[] | undefined;
   hasOlder?: boolean | undefined;
-  /** Fields of the session's `session.list` row (`readOnly`, `readOnlyReason`, `writeStopped`, `customTitle`, …). */
+  /**
+   * Fields of the session's `session.list` row (`readOnly`, `readOnlyReason`, `writeStopped`, `customTitle`, …); the
+   * list then holds this one row. Without it, `session.list` is the mocked harness's.
+   */
   summary?: Partial<SessionSummary> | undefined;
   /** The downlink state; `connected` when not given. */
   connection?: ConnectionState | undefined;
@@ -67,7 +70,7 @@ const projectionFrame = (sessionId: string, key: string, value: unknown, seq: nu
 });
 
 /**
- * Render `ui` with the session `sessionId` seeded as `seed` says.
+ * Render `ui` with the session `sessionId` seeded as `seed` says (`running` as a `host/session-status` frame).
  * @returns Testing Library's render result, the `client` and `store`, and `update(seed)` to change the session (in `act`)
  */
 export function renderInSession(ui: ReactElement, sessionId: string, seed: SessionSeed = {}) {
@@ -95,8 +98,8 @@ export function renderInSession(ui: ReactElement, sessionId: string, seed: Sessi
     return out;
   };
   const seedQueries = (next: SessionSeed) => {
-    if (next.summary !== undefined || next.running !== undefined) {
-      summary = { ...summary, ...next.summary, ...(next.running === undefined ? {} : { running: next.running }) };
+    if (next.summary !== undefined) {
+      summary = { ...summary, ...next.summary };
       client.setQueryDefaults(hostKeys.sessions(), { staleTime: Infinity });
       client.setQueryData<MethodValue<'session.list'>>(hostKeys.sessions(), { items: [summary] });
     }

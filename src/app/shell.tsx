@@ -8,7 +8,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { SessionsSidebar } from '../features/sessions/sessions-sidebar.tsx';
 import { focusComposer } from '../features/composer/composer.tsx';
-import { useHostCapabilities, useSessionBadges } from '../session/hooks.ts';
 import { useSelectedSessionId } from '../lib/route.ts';
 import { EmptyState } from './empty-state.tsx';
 import { Preferences } from './preferences.tsx';
@@ -17,13 +16,6 @@ import { LiveAnnouncer } from './live-announcer.tsx';
 import { appLocales } from './locales.ts';
 import { SessionView } from './session-view.tsx';
 import './shell.css';
-
-/** The sidebar with badges from the stream; its own component so stream changes re-render only the list. */
-function Sidebar({ selectedId, onOpened }: { selectedId: string | undefined; onOpened: (sessionId: string, how: 'created' | 'imported') => void }) {
-  const capabilities = useHostCapabilities();
-  const badgesOf = useSessionBadges();
-  return <SessionsSidebar selectedId={selectedId} capabilities={capabilities} badgesOf={badgesOf} onOpened={onOpened} />;
-}
 
 /** Render the shell (needs the app providers). */
 export function Shell() {
@@ -80,8 +72,7 @@ export function Shell() {
         <button ref={closeButton} type="button" className="button drawer-close" onClick={() => setDrawerOpen(false)}>
           {t.closeSessions}
         </button>
-        <Sidebar
-          selectedId={selectedId}
+        <SessionsSidebar
           onOpened={(sessionId, how) => {
             if (how === 'created') focusWhenShown.current = sessionId;
             setDrawerOpen(false);

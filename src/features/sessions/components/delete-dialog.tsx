@@ -4,8 +4,8 @@
  * Escape cancels. What a delete does is the host's (`session.delete` moves the log to the trash, so it can be undone).
  */
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { useCopy } from '../../lib/language.ts';
-import { sessionsLocales } from './locales.ts';
+import { useCopy } from '../../../lib/language.ts';
+import { sessionsLocales } from '../locales.ts';
 
 /** Props of `DeleteDialog`. */
 export interface DeleteDialogProps {

@@ -4,9 +4,9 @@
  * title goes back to the derived one. The field is limited to 200 characters, as the host is.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { MAX_CUSTOM_TITLE_CHARS } from '../../core/sessions/limits.ts';
-import { useCopy } from '../../lib/language.ts';
-import { sessionsLocales } from './locales.ts';
+import { MAX_CUSTOM_TITLE_CHARS } from '../../../core/sessions/limits.ts';
+import { useCopy } from '../../../lib/language.ts';
+import { sessionsLocales } from '../locales.ts';
 
 /** Props of `RenameForm`. */
 export interface RenameFormProps {

@@ -1,12 +1,11 @@
 /**
  * Relative times for the session list ("just now", "2 min. ago", "3 hr. ago", "yesterday", "5 days ago", then a date),
  * worded by `Intl.RelativeTimeFormat` / `Intl.DateTimeFormat` in the interface language (only "just now" is our own
- * copy), and a hook that re-renders on a coarse tick so the labels stay current without a timer per row. Formatters are
- * built once per language.
+ * copy). Formatters are built once per language; `components/use-now.ts` re-renders the list on a coarse tick so the
+ * labels stay current without a timer per row.
  */
-import { useEffect, useState } from 'react';
-import type { Language } from '../../lib/language.ts';
-import { sessionsLocales } from './locales.ts';
+import type { Language } from '../../../lib/language.ts';
+import { sessionsLocales } from '../locales.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -56,17 +55,4 @@ export function relativeTime(time: number, now: number, language: Language = 'en
  */
 export function absoluteTime(time: number, language: Language): string {
   return formattersOf(language).dateTime.format(time);
-}
-
-/**
- * The current time, refreshed every `intervalMs` (default 30 s).
- * @returns ms since the epoch
- */
-export function useNow(intervalMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }
