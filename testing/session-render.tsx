@@ -37,10 +37,11 @@ export interface SessionSeed {
   events?: readonly SessionEvent[] | undefined;
   hasOlder?: boolean | undefined;
   /**
-   * Fields of the session's `session.list` row (`readOnly`, `readOnlyReason`, `writeStopped`, `customTitle`, …); the
-   * list then holds this one row. Without it, `session.list` is the mocked harness's.
+   * Fields of the session's `session.list` row (`readOnly`, `readOnlyReason`, `writeStopped`, `customTitle`, …): the
+   * list holds this one row (the default: an idle, writable session), never read from the mocked harness. `null`
+   * leaves `session.list` to the mocked harness (the session list's own tests).
    */
-  summary?: Partial<SessionSummary> | undefined;
+  summary?: Partial<SessionSummary> | null | undefined;
   /** The downlink state; `connected` when not given. */
   connection?: ConnectionState | undefined;
   /** `host.describe().capabilities`; `null` for a plain dsh host (none); not seeded when undefined (MSW answers). */
@@ -98,8 +99,10 @@ export function renderInSession(ui: ReactElement, sessionId: string, seed: Sessi
     return out;
   };
   const seedQueries = (next: SessionSeed) => {
-    if (next.summary !== undefined) {
+    if (next.summary !== undefined && next.summary !== null) {
       summary = { ...summary, ...next.summary };
+      // A read of the mocked list still on its way must not overwrite the seeded row when it lands.
+      void client.cancelQueries({ queryKey: hostKeys.sessions() }, { revert: false });
       client.setQueryDefaults(hostKeys.sessions(), { staleTime: Infinity });
       client.setQueryData<MethodValue<'session.list'>>(hostKeys.sessions(), { items: [summary] });
     }
@@ -116,7 +119,7 @@ export function renderInSession(ui: ReactElement, sessionId: string, seed: Sessi
     }
   };
 
-  seedQueries(seed);
+  seedQueries(seed.summary === undefined ? { ...seed, summary: {} } : seed);
   const store: SessionStreamStore = createSessionStreamStore({
     initialState: seeded(applyMuxOpen(initialStreamState()), seed),
     connect: (given) => {
@@ -135,9 +138,12 @@ export function renderInSession(ui: ReactElement, sessionId: string, seed: Sessi
   );
   const result = render(wrap(ui));
 
-  /** Change the session as the stream would: new projection values win, running and connection follow. */
+  /**
+   * Change the session as the stream would: new projection values win, running and connection follow. Resolves once
+   * the query cache has told its observers (TanStack Query notifies on a timer), so await it before asserting.
+   */
   const update = (next: SessionSeed) =>
-    act(() => {
+    act(async () => {
       seedQueries(next);
       if (next.running !== undefined) store.applyHost({ type: 'host/session-status', sessionId, running: next.running });
       for (const key of ['plan', 'mode', 'reviews', 'title'] as const) {
@@ -145,6 +151,7 @@ export function renderInSession(ui: ReactElement, sessionId: string, seed: Sessi
       }
       for (const batch of next.questions ?? []) store.applyMux({ type: 'question/requested', sessionId, questions: batch.questions }, batch.rpcId);
       if (next.connection !== undefined) handlers?.onConnectionState?.(next.connection);
+      await new Promise((settled) => setTimeout(settled, 0));
     });
 
   return { ...result, client, store, update, rerender: (node: ReactElement) => result.rerender(wrap(node)) };

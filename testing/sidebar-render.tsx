@@ -34,5 +34,9 @@ function seedOfBadges(badges: Partial<SessionBadges>): SessionSeed {
 export function renderSidebar(seed: SidebarSeed) {
   if (seed.selectedId !== undefined) history.replaceState(null, '', hashOfSession(seed.selectedId));
   const sessionId = seed.sessionId ?? 'session-unseeded';
-  return renderInSession(<SessionsSidebar onOpened={seed.onOpened} />, sessionId, { capabilities: seed.capabilities, ...seedOfBadges(seed.badges ?? {}) });
+  return renderInSession(<SessionsSidebar onOpened={seed.onOpened} />, sessionId, {
+    capabilities: seed.capabilities,
+    summary: null,
+    ...seedOfBadges(seed.badges ?? {}),
+  });
 }

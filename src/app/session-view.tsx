@@ -4,7 +4,7 @@
  * questions are announced in the app's live region.
  * All data comes from the session stream and the query cache.
  */
-import { lazy, Suspense, useCallback, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ModePicker } from '../features/plan-status/mode-picker.tsx';
 import { ModeStatusBadge } from '../features/plan-status/mode-status-badge.tsx';
 import { PlanModePicker } from '../features/plan-status/plan-mode-picker.tsx';
@@ -21,11 +21,9 @@ import {
   useSessionReadOnly,
   useSessionRunning,
   useSessionTitle,
-  useSessionTranscript,
   useSessionWaiting,
 } from '../session/hooks.ts';
 import { useSessionReviews } from '../session/reviews.ts';
-import { PlanRevisionsContext, type PlanRevisionLabel } from '../features/transcript/plan-revisions.ts';
 import { sliceOf } from '../session/reducers.ts';
 import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
@@ -57,19 +55,10 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
   const load = useSessionLoad(sessionId);
   const waiting = useSessionWaiting(sessionId);
   const reviewPending = waiting === 'review';
-  // The transcript owns its scroll container and follows the bottom itself (virtualised).
-  const transcript = useSessionTranscript(sessionId);
-  const { loadOlder, loadAll, refresh } = useSessionHistoryCommands(sessionId);
+  const { loadAll } = useSessionHistoryCommands(sessionId);
   const reviews = useSessionReviews(sessionId);
   const [tab, setTab] = useState<'transcript' | 'reviews'>('transcript');
   const [scrollTarget, setScrollTarget] = useState<{ callId: string; token: number } | undefined>(undefined);
-  const planRevisions = useMemo(() => {
-    const totals = new Map<number, number>();
-    for (const r of reviews.history.revisions) totals.set(r.chain, (totals.get(r.chain) ?? 0) + 1);
-    return new Map<string, PlanRevisionLabel>(
-      reviews.history.revisions.map((r) => [r.callId, { version: r.version, total: totals.get(r.chain) ?? r.version }]),
-    );
-  }, [reviews.history]);
   // A revision chosen in Reviews: back to the transcript, loading older pages until its card is there.
   const showRevision = useCallback(
     (callId: string) => {
@@ -183,23 +172,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
         >
           {/* The outline under the session's h1: transcript cards carry h3 titles (axe heading-order). */}
           <h2 className="visually-hidden">{t.conversation}</h2>
-          <PlanRevisionsContext value={planRevisions}>
-            <Transcript
-              scrollTarget={scrollTarget}
-              key={sessionId}
-              transcript={transcript}
-              hasOlder={load.hasOlder}
-              loadingOlder={load.loadingOlder}
-              onLoadOlder={tab === 'transcript' ? loadOlder : undefined}
-              onLoadAll={loadAll}
-              loaded={load.loaded}
-              error={load.error}
-              waiting={waiting}
-              readOnly={readOnly.readOnly}
-              unreadable={load.unreadable}
-              onRetry={refresh}
-            />
-          </PlanRevisionsContext>
+          <Transcript key={sessionId} sessionId={sessionId} scrollTarget={scrollTarget} pageOlder={tab === 'transcript'} />
         </div>
       </main>
       <Dock sessionId={sessionId} />

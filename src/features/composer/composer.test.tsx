@@ -347,10 +347,10 @@ describe('commandSuggestionsFor', () => {
     },
   );
 
-  it('hides Stop while the session is idle or read-only', () => {
+  it('hides Stop while the session is idle or read-only', async () => {
     const { update } = renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
-    update({ running: true, summary: { readOnly: true } });
+    await update({ running: true, summary: { readOnly: true } });
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
   });
 
@@ -363,10 +363,10 @@ describe('commandSuggestionsFor', () => {
     expect(stopping).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent('Stopping the turn…');
     expect(call.bodies).toEqual([{ type: 'client-request', rpcId: expect.any(String), method: 'session.cancel', payload: { sessionId: SESSION } }]);
-    update({ running: false });
+    await update({ running: false });
     expect(screen.queryByRole('button', { name: /Stop/ })).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('');
-    update({ running: true });
+    await update({ running: true });
     expect(screen.getByRole('button', { name: 'Stop' })).toBeEnabled();
   });
 
@@ -406,17 +406,17 @@ describe('commandSuggestionsFor', () => {
     const offline = "Can't reach the server; try again when it is back. Your text is kept.";
     expect(await screen.findByRole('alert')).toHaveTextContent(offline);
     fetchSpy.mockRestore();
-    update({ connection: 'reconnecting' });
+    await update({ connection: 'reconnecting' });
     expect(screen.getByRole('alert')).toHaveTextContent(offline);
-    update({ connection: 'connected' });
+    await update({ connection: 'connected' });
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(textbox()).toHaveValue('hello');
 
     answerCall('session.prompt', { ok: false, error: { code: 'bad-request', message: 'content is required', details: {} } });
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('content is required');
-    update({ connection: 'reconnecting' });
-    update({ connection: 'connected' });
+    await update({ connection: 'reconnecting' });
+    await update({ connection: 'connected' });
     expect(screen.getByRole('alert')).toHaveTextContent('content is required');
   });
 });
@@ -435,7 +435,7 @@ describe('Composer while the downlink is not open', () => {
     expect(sendButton()).toHaveAccessibleDescription(reason);
     expect(screen.getByRole('button', { name: 'Stop' })).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent(reason);
-    update({ connection: 'connected' });
+    await update({ connection: 'connected' });
     expect(screen.getByRole('status')).toHaveTextContent('');
     await user.click(sendButton());
     await waitFor(() => expect(call.bodies).toHaveLength(1));

@@ -386,7 +386,7 @@ describe('PlanReviewCard keeps what was typed and says what it is doing', () => 
     const user = userEvent.setup();
     await typeFeedback(user, 'typed offline');
     await user.keyboard('{Control>}{Enter}{/Control}');
-    update({ connection: 'connected' });
+    await update({ connection: 'connected' });
     for (const action of actions()) expect(action).toBeEnabled();
     expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveValue('typed offline');
     await user.click(button('Keep planning'));

@@ -437,7 +437,7 @@ describe('QuestionFlow without a plan, with hostile markdown, and while reconnec
     expect(screen.getByRole('button', { name: 'Submit' })).toHaveAccessibleDescription('Reconnecting… your text is kept');
     expect(screen.getByRole('button', { name: 'Skip this question' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Dismiss all questions' })).toBeDisabled();
-    update({ connection: 'connected' });
+    await update({ connection: 'connected' });
     expect(screen.getByRole('textbox', { name: 'Type your answer' })).toHaveValue('--greeting');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(call.bodies).toHaveLength(1));

@@ -7,25 +7,16 @@
  * byte-identical as the text grows, so a long answer costs linear time.
  */
 import { memo, useId, useState } from 'react';
-import { Markdown } from '../../components/markdown.tsx';
-import type { TranscriptItem } from '../../core/transcript/fold.ts';
-import { useCopy } from '../../lib/language.ts';
-import { transcriptLocales } from './locales.ts';
+import { Markdown } from '../../../components/markdown.tsx';
+import type { TranscriptItem } from '../../../core/transcript/fold.ts';
+import { useCopy } from '../../../lib/language.ts';
+import { transcriptLocales } from '../locales.ts';
 import { useLogEnded } from './log-ended.ts';
 
 /** Characters of reasoning shown in the collapsed line (the line also ellipsises to its width). */
 const PREVIEW_CHARS = 240;
 
 type AssistantItem = Extract<TranscriptItem, { kind: 'assistant' }>;
-
-/**
- * Whether an assistant row has nothing to show: no non-blank block and no longer streaming (a step stopped before
- * its first word). The transcript leaves such rows out; the turn's end line says what happened.
- * @param item an `assistant` transcript item
- */
-export function isEmptyAssistant(item: AssistantItem): boolean {
-  return !item.streaming && item.blocks.every((b) => b.text.trim() === '');
-}
 
 function ReasoningLine({ text, streaming }: { text: string; streaming: boolean }) {
   const t = useCopy(transcriptLocales);

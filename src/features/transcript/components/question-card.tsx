@@ -5,10 +5,10 @@
  * message without its `Error: ` prefix).
  */
 import { memo } from 'react';
-import { parseArguments, type TranscriptItem } from '../../core/transcript/fold.ts';
-import { useCopy } from '../../lib/language.ts';
-import { transcriptLocales } from './locales.ts';
-import { toolErrorOf } from './tool-outcome.ts';
+import { parseArguments, type TranscriptItem } from '../../../core/transcript/fold.ts';
+import { useCopy } from '../../../lib/language.ts';
+import { transcriptLocales } from '../locales.ts';
+import { toolErrorOf } from '../model/tool-outcome.ts';
 
 interface Asked {
   id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolErrorOf, withoutErrorPrefix } from './tool-outcome.ts';
+import { toolErrorOf, withoutErrorPrefix } from '../model/tool-outcome.ts';
 
 describe('tool outcome', () => {
   it.each([

@@ -5,8 +5,8 @@
  * once per row object and dictionary (rows are immutable, so a changed row is a new key in the cache; the rows our own
  * copy words — plan-mode lines, turn ends — are searched in the interface language they are shown in).
  */
-import type { TranscriptItem } from '../../core/transcript/fold.ts';
-import type { TranscriptLocale } from './locales.ts';
+import type { TranscriptItem } from '../../../core/transcript/fold.ts';
+import type { TranscriptLocale } from '../locales.ts';
 
 const caches = new WeakMap<TranscriptLocale, WeakMap<TranscriptItem, string>>();
 

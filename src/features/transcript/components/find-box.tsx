@@ -6,8 +6,8 @@
  * Holds only view state (the query and the current match); the rows come from the transcript fold.
  */
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { useCopy } from '../../lib/language.ts';
-import { transcriptLocales } from './locales.ts';
+import { useCopy } from '../../../lib/language.ts';
+import { transcriptLocales } from '../locales.ts';
 
 /** Props of `FindBox`. */
 export interface FindBoxProps {

@@ -6,12 +6,12 @@
  * chain) and Copy plan / Download .md.
  */
 import { memo, useId, useState, type ReactNode } from 'react';
-import { Markdown } from '../../components/markdown.tsx';
-import { PlanActions } from '../../components/plan-actions.tsx';
-import { planTitleOf } from '../../core/plan/plan-text.ts';
-import { parseArguments, reviewOutcomeOf, type TranscriptItem } from '../../core/transcript/fold.ts';
-import { useCopy } from '../../lib/language.ts';
-import { transcriptLocales } from './locales.ts';
+import { Markdown } from '../../../components/markdown.tsx';
+import { PlanActions } from '../../../components/plan-actions.tsx';
+import { planTitleOf } from '../../../core/plan/plan-text.ts';
+import { parseArguments, reviewOutcomeOf, type TranscriptItem } from '../../../core/transcript/fold.ts';
+import { useCopy } from '../../../lib/language.ts';
+import { transcriptLocales } from '../locales.ts';
 import { useLogEnded } from './log-ended.ts';
 import { usePlanRevision } from './plan-revisions.ts';
 

@@ -3,9 +3,9 @@
  * `mode/set` lines of the session-modes variant ("Mode: Review") and turn ends (completed / cancelled / error).
  */
 import { memo } from 'react';
-import type { TranscriptItem } from '../../core/transcript/fold.ts';
-import { useCopy } from '../../lib/language.ts';
-import { transcriptLocales } from './locales.ts';
+import type { TranscriptItem } from '../../../core/transcript/fold.ts';
+import { useCopy } from '../../../lib/language.ts';
+import { transcriptLocales } from '../locales.ts';
 
 type QuietItem = Extract<TranscriptItem, { kind: 'notice' | 'plan-mode' | 'mode' | 'turn-end' }>;
 

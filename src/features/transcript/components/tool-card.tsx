@@ -5,10 +5,10 @@
  * its `Error: ` prefix). The open state is view state; the row's height change is measured by the virtualised list.
  */
 import { memo, useId, useState } from 'react';
-import { parseArguments, type TranscriptItem } from '../../core/transcript/fold.ts';
-import { useCopy } from '../../lib/language.ts';
-import { transcriptLocales, type TranscriptLocale } from './locales.ts';
-import { toolErrorOf } from './tool-outcome.ts';
+import { parseArguments, type TranscriptItem } from '../../../core/transcript/fold.ts';
+import { useCopy } from '../../../lib/language.ts';
+import { transcriptLocales, type TranscriptLocale } from '../locales.ts';
+import { toolErrorOf } from '../model/tool-outcome.ts';
 import { useLogEnded } from './log-ended.ts';
 
 const SUMMARY_CHARS = 80;

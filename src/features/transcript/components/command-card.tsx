@@ -1,8 +1,8 @@
 /** A command card from `command/run` + `command/done` (docs/upstream-spec.md §4.5): the line, then its result text. */
 import { memo } from 'react';
-import type { TranscriptItem } from '../../core/transcript/fold.ts';
-import { useCopy } from '../../lib/language.ts';
-import { transcriptLocales } from './locales.ts';
+import type { TranscriptItem } from '../../../core/transcript/fold.ts';
+import { useCopy } from '../../../lib/language.ts';
+import { transcriptLocales } from '../locales.ts';
 import { useLogEnded } from './log-ended.ts';
 
 /** @param item a `command` transcript item */

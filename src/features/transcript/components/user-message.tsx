@@ -3,9 +3,9 @@
  * verbatim (`<b>html</b>` stays visible text; React escapes it), never interpreted as markdown.
  */
 import { memo } from 'react';
-import type { TranscriptItem } from '../../core/transcript/fold.ts';
-import { useCopy } from '../../lib/language.ts';
-import { transcriptLocales } from './locales.ts';
+import type { TranscriptItem } from '../../../core/transcript/fold.ts';
+import { useCopy } from '../../../lib/language.ts';
+import { transcriptLocales } from '../locales.ts';
 
 /** @param item a `user` transcript item */
 export const UserMessage = memo(function UserMessage({ item }: { item: Extract<TranscriptItem, { kind: 'user' }> }) {

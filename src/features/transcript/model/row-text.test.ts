@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptItem } from '../../core/transcript/fold.ts';
-import { transcriptLocales } from './locales.ts';
-import { findRows } from './row-text.ts';
+import type { TranscriptItem } from '../../../core/transcript/fold.ts';
+import { transcriptLocales } from '../locales.ts';
+import { findRows } from '../model/row-text.ts';
 
 const rows: TranscriptItem[] = [
   { kind: 'plan-mode', key: 'plan-1', seq: 1, active: true },
