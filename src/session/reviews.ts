@@ -3,10 +3,12 @@
  * cards: the host's `reviews` projection when it sends one, else the client's own fold of the loaded events. The fold
  * and its schema load on first use, off the first-load bundle.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { REVIEWS_PROJECTION_KEY, type ReviewHistory } from '../core/review/history.ts';
 import type * as RevisionsModule from '../core/review/revisions.ts';
-import { useSlice } from './select.ts';
+import { useSessionStreamStore } from './provider.tsx';
+import { sliceOf } from './reducers.ts';
+import { useSlice, useStreamSelector } from './select.ts';
 
 /**
  * The review history of a session: `complete` when it covers the whole log — the host's `reviews`
@@ -63,4 +65,24 @@ export function useSessionReviews(sessionId: string | undefined): SessionReviews
     if (!folded) return { history: NO_REVIEWS, complete: true, source: 'loaded' };
     return { history: folded, complete: slice.olderBefore === undefined, source: 'loaded' };
   }, [projected, folded, slice.olderBefore]);
+}
+
+/**
+ * Make sure a revision's plan card is in the loaded history: when the revision is older than the first loaded event
+ * and older history exists, everything older is loaded (the transcript then finds its card).
+ * @param sessionId the session
+ * @returns a stable function of the revision's `callId`; an unknown `callId` loads nothing
+ */
+export function useLoadRevision(sessionId: string): (callId: string) => void {
+  const store = useSessionStreamStore();
+  const { history } = useSessionReviews(sessionId);
+  const hasOlder = useStreamSelector((state) => sliceOf(state, sessionId).olderBefore !== undefined);
+  return useCallback(
+    (callId: string) => {
+      const revision = history.revisions.find((r) => r.callId === callId);
+      const first = sliceOf(store.getState(), sessionId).events[0]?.seq;
+      if (revision && hasOlder && (first === undefined || revision.seq < first)) void store.loadAll(sessionId);
+    },
+    [history, hasOlder, store, sessionId],
+  );
 }

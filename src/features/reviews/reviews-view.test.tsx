@@ -7,7 +7,7 @@ import { parseSessionLog } from '../../core/log/reader.ts';
 import { reviewHistoryExportSchema } from '../../core/review/export.ts';
 import { foldReviewHistory } from '../../core/review/revisions.ts';
 import { callMethod } from '../../lib/api-client.ts';
-import ReviewsView from './reviews-view.tsx';
+import { ReviewsView } from './reviews-view.tsx';
 
 const JSONL = readFixture('review', 'revisions.jsonl');
 const HISTORY = foldReviewHistory(parseSessionLog(JSONL).events);
