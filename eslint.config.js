@@ -1,7 +1,8 @@
 // ESLint flat config: TypeScript rules plus the one-way import zones of docs/style.md
 // (core → nothing; lib, components → core; session → core, lib; features → core, lib, components, session, never a
 // sibling; app → everything in src/; mocks/server → harness, core; nothing → e2e; testing/ is test support: tests,
-// e2e, benchmarks and scripts may import it, product code never does).
+// e2e, benchmarks and scripts may import it, product code never does). components/ never imports a mutation, the API
+// client or a transport; src/core no React; functions ≤ 150 lines, containers ≤ 100 (scripts/lint-rules.test.ts).
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
@@ -69,6 +70,31 @@ const zones = [
   },
 ];
 
+// What presentational pieces never touch: a mutation, the API client or a transport. Writes live in a feature's api/.
+const transportImports = {
+  paths: [{ name: '@tanstack/react-query', importNames: ['useMutation'], message: "A write is a hook in the feature's api/ folder, never a component." }],
+  patterns: [
+    {
+      regex: '(^|/)lib/(api-client|downlink|session-log|liveness-probe)(\\.ts)?$',
+      message: "Components never call the host: the API client and the transports are used from a feature's api/ folder.",
+    },
+  ],
+};
+
+// src/core is framework-free (its own tsconfig has no DOM types): no React, nor anything built on it.
+const reactImports = {
+  patterns: [
+    {
+      regex: '^(react|react-dom|zustand|@tanstack/react-[a-z-]+|@testing-library/react)(/.*)?$',
+      message: 'src/core is framework-free: React and its libraries belong in src/components, src/session and the features.',
+    },
+  ],
+};
+
+// A function over this many lines (blank lines and comments not counted) is split; a container (a feature's top-level
+// .tsx, or src/app) stays at most 100 and composes pieces from components/, api/ and model/.
+const functionLength = (max) => ['error', { max, skipBlankLines: true, skipComments: true, IIFEs: true }];
+
 // Component tests render features against the MSW-mocked harness, so test files may import mocks/; tests may import
 // test support (testing/).
 const testZones = zones
@@ -109,6 +135,35 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
+  },
+  {
+    files: ['src/features/*/**/*.{ts,tsx}'],
+    ignores: ['src/features/*/api/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@tanstack/react-query', importNames: ['useMutation'], message: "A feature's writes are hooks in its api/ folder." }] },
+      ],
+    },
+  },
+  {
+    files: ['src/**/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', transportImports] },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', reactImports] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'max-lines-per-function': functionLength(150) },
+  },
+  {
+    files: ['src/features/*/*.tsx', 'src/app/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'max-lines-per-function': functionLength(100) },
   },
   {
     files: ['**/*.test.{ts,tsx}'],

@@ -15,7 +15,7 @@ import { useSessionConnection } from '../../session/hooks.ts';
 import { useAnswerReview, type ReviewSend } from './api/answer-review.ts';
 import { ApproveConfirm } from './components/approve-confirm.tsx';
 import { FeedbackField } from './components/feedback-field.tsx';
-import { ReviewActions } from './components/review-actions.tsx';
+import { DecisionRow } from './components/decision-row.tsx';
 import { ReviewPlan } from './components/review-plan.tsx';
 import { ReviewStrip } from './components/review-strip.tsx';
 import { RevisionToggle } from './components/revision-toggle.tsx';
@@ -139,31 +139,15 @@ export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revision
             onSendAsFeedback={() => decide('decline')}
           />
         ) : (
-          <ReviewActions
-            actions={[
-              { label: copy.chat, variant: 'ghost', disabled: blocked, describedBy, onClick: () => decide('chat') },
-              ...(review.decline
-                ? [
-                    {
-                      label: copy.keepPlanning,
-                      variant: 'outline' as const,
-                      disabled: blocked,
-                      describedBy,
-                      title: review.decline.description,
-                      onClick: () => decide('decline'),
-                    },
-                  ]
-                : []),
-              {
-                label: copy.approve,
-                variant: 'primary',
-                disabled: blocked || blank,
-                describedBy: blank ? emptyId : describedBy,
-                title: review.approve.description,
-                onClick: approve,
-                ref: confirm.approve,
-              },
-            ]}
+          <DecisionRow
+            review={review}
+            blocked={blocked}
+            blank={blank}
+            describedBy={describedBy}
+            emptyId={emptyId}
+            onDecide={decide}
+            onApprove={approve}
+            approveRef={confirm.approve}
           />
         )}
       </div>
