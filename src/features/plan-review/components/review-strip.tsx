@@ -8,6 +8,7 @@ import { PlanActions } from '../../../components/plan-actions.tsx';
 import { planTitleOf } from '../../../core/plan/plan-text.ts';
 import { useCopy } from '../../../lib/language.ts';
 import { planReviewLocales } from '../locales.ts';
+import '../../../components/controls.css';
 
 /** Props of {@link ReviewStrip}. */
 export interface ReviewStripProps {
@@ -42,7 +43,7 @@ export function ReviewStrip({ plan, revision, expanded, planId, expandRef, onTog
       <button
         ref={expandRef}
         type="button"
-        className="plan-review__expand"
+        className="pill-button plan-review__expand"
         aria-expanded={expanded}
         aria-controls={planId}
         aria-label={expanded ? copy.collapseLabel : copy.expandLabel}

@@ -14,6 +14,7 @@ import { useCopy } from '../../../lib/language.ts';
 import { transcriptLocales } from '../locales.ts';
 import { useLogEnded } from './log-ended.ts';
 import { usePlanRevision } from './plan-revisions.ts';
+import '../../../components/controls.css';
 
 /**
  * A plan title with its inline code spans (`` `x` ``) rendered as code, as the plan's own heading would be.
@@ -58,7 +59,7 @@ export const PlanCard = memo(function PlanCard({ item }: { item: Extract<Transcr
           {outcome.kind === 'keep-planning' && t.reviewKeepPlanning}
           {outcome.kind === 'failed' && `${t.reviewFailed}: ${outcome.text}`}
         </p>
-        <button type="button" className="plan-card-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
+        <button type="button" className="pill-button plan-card-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
           <span className="disclosure-chevron" aria-hidden="true">
             {open ? '▾' : '▸'}
           </span>
