@@ -99,6 +99,7 @@ export default defineConfig(({ mode }) => ({
           globalSetup: ['./testing/server-build.setup.ts'],
           include: [
             'src/core/**/*.test.ts',
+            'src/features/*/model/**/*.test.ts',
             'harness/**/*.test.ts',
             'carrier/**/*.test.ts',
             'server/**/*.test.ts',
@@ -116,7 +117,7 @@ export default defineConfig(({ mode }) => ({
           globals: true,
           setupFiles: ['./vitest.setup.ts'],
           include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.{ts,tsx}'],
-          exclude: ['src/core/**'],
+          exclude: ['src/core/**', 'src/features/*/model/**'],
         },
       },
     ],

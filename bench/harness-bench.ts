@@ -2,14 +2,14 @@
  * Harness part of `npm run bench`: importing a large log of the fixtures/perf shape through the host (parse, store,
  * projection registry) and serving, from it, the `session.history` calls the client makes — the tail page on open
  * `{sessionId, maxMessages: 40}`, an older page on scroll `{sessionId, beforeSeq, maxMessages: 40}` and a "Load all"
- * page `{sessionId, beforeSeq, maxMessages: 1000}` (src/features/session-stream/store.ts) — each serialised to JSON as
+ * page `{sessionId, beforeSeq, maxMessages: 1000}` (src/session/store.ts) — each serialised to JSON as
  * the carrier sends it. Figures are events/s or calls/s; each history line names the page size it got (events, MB).
  */
 import { createHarness } from '../harness/harness.ts';
 import { MemoryStorage } from '../harness/storage/memory.ts';
 import { createScriptedModel } from '../harness/models/scripted.ts';
 import { bigLog } from '../scripts/make-perf-fixtures.mjs';
-import { HISTORY_PAGE_MESSAGES, LOAD_ALL_PAGE_MESSAGES } from '../src/features/session-stream/store.ts';
+import { HISTORY_PAGE_MESSAGES, LOAD_ALL_PAGE_MESSAGES } from '../src/session/store.ts';
 import { clientRequest } from '../src/core/protocol/envelopes.ts';
 
 interface Result {

@@ -79,7 +79,7 @@ it('opens the session named in the URL hash, and shows a read-only notice instea
 it('shows Reconnecting… when a downlink drops, then reconnects and catches up from the history baseline', async () => {
   const { callMethod } = await import('../lib/api-client.ts');
   const { connectDownlink } = await import('../lib/downlink.ts');
-  const { createSessionStreamStore } = await import('../features/session-stream/store.ts');
+  const { createSessionStreamStore } = await import('../session/store.ts');
   const sockets: WebSocket[] = [];
   class Tracked extends WebSocket {
     constructor(url: string | URL) {

@@ -4,8 +4,8 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SessionStreamProvider } from '../features/session-stream/session-stream.tsx';
-import type { SessionStreamStore } from '../features/session-stream/store.ts';
+import { SessionStreamProvider } from '../session/provider.tsx';
+import type { SessionStreamStore } from '../session/store.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { Shell } from './shell.tsx';
 import './theme.css';

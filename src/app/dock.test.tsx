@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useComposerDraftStore } from '../features/composer/draft-store.ts';
 import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.ts';
-import { normaliseFlow, questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
+import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
+import { normaliseFlow } from '../features/questions/model/flow-draft.ts';
 import { useAnsweringStore } from '../lib/answering-store.ts';
 import { moveToComposer, settleQuestionDrafts } from './dock.tsx';
 

@@ -9,10 +9,11 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { Composer, focusComposer } from '../features/composer/composer.tsx';
 import { useComposerDraftStore } from '../features/composer/draft-store.ts';
-import { useConnectionState, useSessionReviews, type SessionState } from '../features/session-stream/session-stream.tsx';
 import { reviewChainOf } from '../core/review/history.ts';
 import { useCopy } from '../lib/language.ts';
-import { appLocales, type AppLocale } from './locales.ts';
+import { appLocales } from './locales.ts';
+import { useSessionQuestions, useSessionReadOnly, useSessionStoppedReason } from '../session/hooks.ts';
+import { useSessionReviews } from '../session/reviews.ts';
 import { ownEntry } from '../lib/session-persist.ts';
 import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
 import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.ts';
@@ -73,24 +74,14 @@ export function settleQuestionDrafts(sessionId: string, rpcId: string): boolean 
   return text !== '';
 }
 
-/**
- * Why a session is read-only, as the page says it: why the host stopped writing to it (worded in `t`, or as the host
- * said it when the reason is new), else the host's own sentence, else `undefined`.
- * @param state the session's stream state
- * @param t the shell's copy
- */
-export function readOnlyReasonOf(state: Pick<SessionState, 'writeStopped' | 'readOnlyReason'>, t: AppLocale): string | undefined {
-  const stopped = state.writeStopped;
-  if (stopped !== undefined && Object.hasOwn(t.writingStopped, stopped)) return t.writingStopped[stopped as keyof AppLocale['writingStopped']];
-  return state.readOnlyReason;
-}
-
-/** @param sessionId the session; @param state its stream state */
-export function Dock({ sessionId, state }: { sessionId: string; state: SessionState }) {
+/** @param sessionId the session shown */
+export function Dock({ sessionId }: { sessionId: string }) {
   const t = useCopy(appLocales);
-  const pending = state.questions[0];
+  const questions = useSessionQuestions(sessionId);
+  const pending = questions[0];
   const { history } = useSessionReviews(sessionId);
-  const connection = useConnectionState();
+  const readOnly = useSessionReadOnly(sessionId);
+  const stoppedReason = useSessionStoppedReason(sessionId);
   const hadQuestion = useRef(false);
   const [moved, setMoved] = useState(false);
   const seen = useRef<{ sessionId: string; rpcIds: readonly string[] }>({ sessionId, rpcIds: [] });
@@ -100,7 +91,7 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
   }, [pending]);
   // Nothing typed is lost when a question leaves this session's dock without this tab's answer.
   useEffect(() => {
-    const rpcIds = state.questions.map((q) => q.rpcId);
+    const rpcIds = questions.map((q) => q.rpcId);
     const before = seen.current;
     seen.current = { sessionId, rpcIds };
     if (before.sessionId !== sessionId) {
@@ -110,12 +101,12 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
     let anyMoved = false;
     for (const rpcId of before.rpcIds) if (!rpcIds.includes(rpcId)) anyMoved = settleQuestionDrafts(sessionId, rpcId) || anyMoved;
     if (anyMoved) setMoved(true);
-  }, [sessionId, state.questions]);
+  }, [sessionId, questions]);
   // A new question replaces the note about moved drafts (adjusted while rendering, not in the effect above).
-  const [questionsSeen, setQuestionsSeen] = useState(state.questions);
-  if (questionsSeen !== state.questions) {
-    setQuestionsSeen(state.questions);
-    if (moved && state.questions.length > 0) setMoved(false);
+  const [questionsSeen, setQuestionsSeen] = useState(questions);
+  if (questionsSeen !== questions) {
+    setQuestionsSeen(questions);
+    if (moved && questions.length > 0) setMoved(false);
   }
 
   let body;
@@ -127,23 +118,22 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
         sessionId={sessionId}
         rpcId={pending.rpcId}
         review={review}
-        connection={connection}
         onChatAbout={(feedback) => moveToComposer(sessionId, feedback)}
         revisions={reviewChainOf(history, review.plan)}
       />
     ) : (
-      <QuestionFlow key={pending.rpcId} sessionId={sessionId} rpcId={pending.rpcId} questions={pending.questions} connection={connection} />
+      <QuestionFlow key={pending.rpcId} sessionId={sessionId} rpcId={pending.rpcId} questions={pending.questions} />
     );
     body = <Suspense fallback={<p className="quiet">{t.loadingCard}</p>}>{card}</Suspense>;
-  } else if (state.readOnly) {
+  } else if (readOnly.readOnly) {
     // The host's reason is a whole plain sentence; the header shows only a short marker, so it is said in full here, once.
     body = (
       <p className="read-only-notice" role="note">
-        {readOnlyReasonOf(state, t) ?? t.readOnlyNotice}
+        {readOnly.reason ?? t.readOnlyNotice}
       </p>
     );
   } else {
-    body = <Composer sessionId={sessionId} plan={state.plan} mode={state.mode} running={state.running} connection={connection} />;
+    body = <Composer sessionId={sessionId} />;
   }
   return (
     // A named section is a region landmark, so the review card, question flow or composer is inside one (axe `region`).
@@ -153,9 +143,9 @@ export function Dock({ sessionId, state }: { sessionId: string; state: SessionSt
           {t.draftsMoved}
         </p>
       ) : null}
-      {state.stoppedReason !== undefined ? (
+      {stoppedReason !== undefined ? (
         <p className="turn-stopped" role="alert">
-          {t.turnStopped(state.stoppedReason)}
+          {t.turnStopped(stoppedReason)}
         </p>
       ) : null}
       {body}

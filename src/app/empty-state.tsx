@@ -3,10 +3,8 @@
  * session it creates takes keyboard focus in its composer.
  */
 import type { ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { focusComposer } from '../features/composer/composer.tsx';
-import { callMethod } from '../lib/api-client.ts';
-import { hostKeys } from '../lib/queries.ts';
+import { useCreateSession } from '../features/sessions/api/create-session.ts';
 import { selectSession } from '../lib/route.ts';
 import { ConnectionStatus } from './connection-status.tsx';
 import { useCopy } from '../lib/language.ts';
@@ -15,14 +13,9 @@ import { appLocales } from './locales.ts';
 /** @param leading header content before the title (the sessions toggle on narrow screens) */
 export function EmptyState({ leading }: { leading?: ReactNode }) {
   const t = useCopy(appLocales);
-  const queryClient = useQueryClient();
-  const create = useMutation({
-    mutationFn: () => callMethod('session.create', {}),
-    onSuccess: async ({ sessionId }) => {
-      await queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });
-      selectSession(sessionId);
-      focusComposer();
-    },
+  const create = useCreateSession(false, (sessionId) => {
+    selectSession(sessionId);
+    focusComposer();
   });
   return (
     <div className="session-view">

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { holdModel } from '../../mocks/node.ts';
-import type { PendingQuestionView } from '../features/session-stream/session-stream.tsx';
+import type { PendingQuestionView } from '../session/derive.ts';
 import { App } from './app.tsx';
 import { connectionAnnouncementOf, sessionAnnouncementsOf, type AnnouncedSession } from './live-announcer.tsx';
 
@@ -108,7 +108,7 @@ describe('LiveAnnouncer in the app', () => {
 
   it('announces a lost connection and its return', async () => {
     const { connectDownlink } = await import('../lib/downlink.ts');
-    const { createSessionStreamStore } = await import('../features/session-stream/store.ts');
+    const { createSessionStreamStore } = await import('../session/store.ts');
     const sockets: WebSocket[] = [];
     class Tracked extends WebSocket {
       constructor(url: string | URL) {

@@ -11,10 +11,11 @@ import { planReviewOf } from '../core/questions/plan-review.ts';
 import type { ModeProjectionValue, PlanProjectionValue } from '../core/protocol/methods.ts';
 import { planBadgeStateOf } from '../core/plan/fold.ts';
 import { planStatusLocales } from '../features/plan-status/locales.ts';
-import type { SessionState } from '../features/session-stream/session-stream.tsx';
 import type { ConnectionState } from '../lib/downlink.ts';
 import { currentCopy } from '../lib/language.ts';
 import { planBadgeLocales } from '../lib/locales.ts';
+import type { PendingQuestionView } from '../session/derive.ts';
+import { useSessionConnection, useSessionLoad, useSessionMode, useSessionPlan, useSessionQuestions } from '../session/hooks.ts';
 import { appLocales } from './locales.ts';
 
 /** How many lines the region keeps (older ones were read already; the region never grows). */
@@ -40,7 +41,12 @@ export function announce(text: string): void {
 }
 
 /** What of a session's state is announced: its plan or mode projection, its pending questions, whether it loaded. */
-export type AnnouncedSession = Pick<SessionState, 'loaded' | 'plan' | 'mode' | 'questions'>;
+export interface AnnouncedSession {
+  loaded: boolean;
+  plan: PlanProjectionValue | undefined;
+  mode: ModeProjectionValue | undefined;
+  questions: readonly PendingQuestionView[];
+}
 
 function badgeTextOf(plan: PlanProjectionValue | undefined, mode: ModeProjectionValue | undefined): string | undefined {
   if (mode !== undefined) return currentCopy(planStatusLocales).modeBadge(mode);
@@ -84,11 +90,14 @@ export function connectionAnnouncementOf(before: ConnectionState | undefined, af
 
 /**
  * Announce what changes in the selected session (see {@link sessionAnnouncementsOf}); call once per session view.
- * @param state the session's state from the stream
+ * @param sessionId the session shown
  */
-export function useSessionAnnouncements(state: AnnouncedSession): void {
+export function useSessionAnnouncements(sessionId: string): void {
   const before = useRef<AnnouncedSession | undefined>(undefined);
-  const { loaded, plan, mode, questions } = state;
+  const { loaded } = useSessionLoad(sessionId);
+  const plan = useSessionPlan(sessionId);
+  const mode = useSessionMode(sessionId);
+  const questions = useSessionQuestions(sessionId);
   useEffect(() => {
     const after = { loaded, plan, mode, questions };
     for (const line of sessionAnnouncementsOf(before.current, after)) announce(line);
@@ -96,11 +105,9 @@ export function useSessionAnnouncements(state: AnnouncedSession): void {
   }, [loaded, plan, mode, questions]);
 }
 
-/**
- * The live region itself (render once, in the shell), announcing connection changes as well.
- * @param props.connection the downlink state
- */
-export function LiveAnnouncer({ connection }: { connection: ConnectionState }) {
+/** The live region itself (render once, in the shell), announcing the downlink's connection changes as well. */
+export function LiveAnnouncer() {
+  const connection = useSessionConnection();
   const lines = useAnnouncer((state) => state.lines);
   const before = useRef<ConnectionState | undefined>(undefined);
   useEffect(() => {

@@ -8,7 +8,7 @@ import { render, screen, within } from '@testing-library/react';
 import { beforeEach, expect, it } from 'vitest';
 import { PROTOTYPE_TYPES } from '../../fixtures/trust/event-shapes.ts';
 import type { SessionEvent } from '../core/log/types.ts';
-import { createSessionStreamStore, type FetchedHistoryPage } from '../features/session-stream/store.ts';
+import { createSessionStreamStore, type FetchedHistoryPage } from '../session/store.ts';
 import type { Downlink, DownlinkHandlers } from '../lib/downlink.ts';
 import { App } from './app.tsx';
 

@@ -18,7 +18,7 @@ import type { SessionEvent } from '../core/log/types.ts';
 import { foldMode } from '../core/modes/fold.ts';
 import { foldModeProjection } from '../core/modes/projection.ts';
 import { foldPlanMode, foldPlanProjection } from '../core/plan/fold.ts';
-import { createSessionStreamStore, type FetchedHistoryPage } from '../features/session-stream/store.ts';
+import { createSessionStreamStore, type FetchedHistoryPage } from '../session/store.ts';
 import { foldTranscript } from '../core/transcript/fold.ts';
 import { parseHostFrame, parseMuxFrame, type Downlink, type DownlinkHandlers } from '../lib/downlink.ts';
 

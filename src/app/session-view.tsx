@@ -1,35 +1,23 @@
 /**
- * One open session: a header (title, connection state, plan-mode badge and picker — or, for a session with a `mode`
- * projection, the session-modes badge and picker), the transcript, and the dock. Changes of its projection and new
- * questions are announced in the app's live region.
- * All data comes from the session stream and the query cache.
+ * One open session: a header (title, connection state, the collaboration badge and picker), the transcript and the
+ * Reviews tab, and the dock. Changes of its projection and new questions are announced in the app's live region.
+ * It only composes: every feature reads the session from src/session/ itself.
  */
-import { lazy, Suspense, useCallback, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { planReviewOf } from '../core/questions/plan-review.ts';
-import { ModePicker } from '../features/plan-status/mode-picker.tsx';
-import { ModeStatusBadge } from '../features/plan-status/mode-status-badge.tsx';
-import { PlanModePicker } from '../features/plan-status/plan-mode-picker.tsx';
-import { PlanStatusBadge } from '../features/plan-status/plan-status-badge.tsx';
-import {
-  useConnectionState,
-  useHostInfo,
-  useLivenessProbe,
-  useSessionReviews,
-  useSessionState,
-  useSessionStreamStore,
-  useSessionTranscript,
-} from '../features/session-stream/session-stream.tsx';
-import { PlanRevisionsContext, type PlanRevisionLabel } from '../features/transcript/plan-revisions.ts';
-import { sliceOf } from '../features/session-stream/reducers.ts';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { CollaborationStatus } from '../features/plan-status/collaboration-status.tsx';
+import { useLivenessProbe } from '../session/provider.tsx';
+import { useOpenSession, useSessionTitle } from '../session/hooks.ts';
+import { useLoadRevision, useSessionReviews } from '../session/reviews.ts';
 import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
-import { Dock, readOnlyReasonOf } from './dock.tsx';
+import { Dock } from './dock.tsx';
 import { useCopy } from '../lib/language.ts';
 import { useSessionAnnouncements } from './live-announcer.tsx';
 import { appLocales } from './locales.ts';
+import { SessionTabs, type SessionTab } from './session-tabs.tsx';
 
 // The Reviews view and jsdiff load on first use, outside the first-load bundle.
-const ReviewsView = lazy(() => import('../features/reviews/reviews-view.tsx'));
+const SessionReviews = lazy(() => import('../features/reviews/session-reviews.tsx'));
 
 /**
  * @param sessionId the selected session
@@ -37,129 +25,41 @@ const ReviewsView = lazy(() => import('../features/reviews/reviews-view.tsx'));
  */
 export function SessionView({ sessionId, leading }: { sessionId: string; leading?: ReactNode }) {
   const t = useCopy(appLocales);
-  const state = useSessionState(sessionId);
-  const store = useSessionStreamStore();
-  const { capabilities } = useHostInfo();
-  const connection = useConnectionState();
+  useOpenSession(sessionId);
   useLivenessProbe(sessionId);
-  useSessionAnnouncements(state);
-  const reviewPending = state.questions.some((q) => planReviewOf(q.questions) !== undefined);
-  const waiting = reviewPending ? 'review' : state.questions.length > 0 ? 'answer' : undefined;
-  // The transcript owns its scroll container and follows the bottom itself (virtualised).
-  const transcript = useSessionTranscript(sessionId);
-  const loadOlder = useCallback(() => void store.loadOlder(sessionId), [store, sessionId]);
-  const loadAll = useCallback(() => void store.loadAll(sessionId), [store, sessionId]);
-  const reviews = useSessionReviews(sessionId);
-  const [tab, setTab] = useState<'transcript' | 'reviews'>('transcript');
+  useSessionAnnouncements(sessionId);
+  const title = useSessionTitle(sessionId)?.trim();
+  const revisions = useSessionReviews(sessionId).history.revisions.length;
+  const loadRevision = useLoadRevision(sessionId);
+  const [tab, setTab] = useState<SessionTab>('transcript');
   const [scrollTarget, setScrollTarget] = useState<{ callId: string; token: number } | undefined>(undefined);
-  const planRevisions = useMemo(() => {
-    const totals = new Map<number, number>();
-    for (const r of reviews.history.revisions) totals.set(r.chain, (totals.get(r.chain) ?? 0) + 1);
-    return new Map<string, PlanRevisionLabel>(
-      reviews.history.revisions.map((r) => [r.callId, { version: r.version, total: totals.get(r.chain) ?? r.version }]),
-    );
-  }, [reviews.history]);
   // A revision chosen in Reviews: back to the transcript, loading older pages until its card is there.
   const showRevision = useCallback(
     (callId: string) => {
       setTab('transcript');
       setScrollTarget((previous) => ({ callId, token: (previous?.token ?? 0) + 1 }));
-      const revision = reviews.history.revisions.find((r) => r.callId === callId);
-      const first = sliceOf(store.getState(), sessionId).events[0]?.seq;
-      if (revision && state.hasOlder && (first === undefined || revision.seq < first)) void store.loadAll(sessionId);
+      loadRevision(callId);
     },
-    [reviews.history, state.hasOlder, store, sessionId],
+    [loadRevision],
   );
-  // The tab list's keys (WAI-ARIA tabs pattern): arrows, Home and End move to the other tab and select it.
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
-    event.preventDefault();
-    const next = event.key === 'Home' ? 'transcript' : event.key === 'End' ? 'reviews' : tab === 'transcript' ? 'reviews' : 'transcript';
-    setTab(next);
-    document.getElementById(`tab-${next}-${sessionId}`)?.focus();
-  };
   return (
     <div className="session-view">
       <header className="session-header">
         {leading}
-        <h1 className="session-heading" title={state.title?.trim() || undefined}>
-          {state.title?.trim() || t.untitled}
+        <h1 className="session-heading" title={title || undefined}>
+          {title || t.untitled}
         </h1>
         <div className="session-header-controls">
           <ConnectionStatus />
-          {state.mode !== undefined ? (
-            <>
-              <ModeStatusBadge mode={state.mode} />
-              <ModePicker
-                sessionId={sessionId}
-                mode={state.mode}
-                reviewPending={reviewPending}
-                readOnly={state.readOnly}
-                readOnlyReason={readOnlyReasonOf(state, t)}
-                connection={connection}
-                running={state.running}
-              />
-            </>
-          ) : (
-            <>
-              <PlanStatusBadge plan={state.plan} />
-              <PlanModePicker
-                sessionId={sessionId}
-                plan={state.plan}
-                capabilities={capabilities}
-                reviewPending={reviewPending}
-                readOnly={state.readOnly}
-                readOnlyReason={readOnlyReasonOf(state, t)}
-                connection={connection}
-                running={state.running}
-              />
-            </>
-          )}
+          <CollaborationStatus sessionId={sessionId} />
         </div>
       </header>
       <main className="session-body">
-        <div className="session-tabs" role="tablist" aria-label={t.sessionViews}>
-          <button
-            type="button"
-            role="tab"
-            id={`tab-transcript-${sessionId}`}
-            aria-selected={tab === 'transcript'}
-            tabIndex={tab === 'transcript' ? 0 : -1}
-            aria-controls={`panel-transcript-${sessionId}`}
-            className="session-tab"
-            onKeyDown={onTabKey}
-            onClick={() => setTab('transcript')}
-          >
-            {t.transcriptTab}
-          </button>
-          <button
-            type="button"
-            role="tab"
-            id={`tab-reviews-${sessionId}`}
-            aria-selected={tab === 'reviews'}
-            tabIndex={tab === 'reviews' ? 0 : -1}
-            aria-controls={`panel-reviews-${sessionId}`}
-            className="session-tab"
-            onKeyDown={onTabKey}
-            onClick={() => setTab('reviews')}
-          >
-            {t.reviewsTab(reviews.history.revisions.length)}
-          </button>
-        </div>
+        <SessionTabs sessionId={sessionId} tab={tab} revisions={revisions} onSelect={setTab} />
         {tab === 'reviews' ? (
           <div className="session-main" role="tabpanel" id={`panel-reviews-${sessionId}`} aria-labelledby={`tab-reviews-${sessionId}`}>
             <Suspense fallback={<p className="quiet">{t.loadingReviews}</p>}>
-              <ReviewsView
-                sessionId={sessionId}
-                title={state.title}
-                history={reviews.history}
-                complete={reviews.complete}
-                ended={state.readOnly}
-                onLoadAll={loadAll}
-                loadingAll={state.loadingOlder}
-                onShow={showRevision}
-                canDownloadLog={capabilities?.sessionLog === true}
-              />
+              <SessionReviews sessionId={sessionId} onShow={showRevision} />
             </Suspense>
           </div>
         ) : null}
@@ -172,26 +72,10 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
         >
           {/* The outline under the session's h1: transcript cards carry h3 titles (axe heading-order). */}
           <h2 className="visually-hidden">{t.conversation}</h2>
-          <PlanRevisionsContext value={planRevisions}>
-            <Transcript
-              scrollTarget={scrollTarget}
-              key={sessionId}
-              transcript={transcript}
-              hasOlder={state.hasOlder}
-              loadingOlder={state.loadingOlder}
-              onLoadOlder={tab === 'transcript' ? loadOlder : undefined}
-              onLoadAll={loadAll}
-              loaded={state.loaded}
-              error={state.error}
-              waiting={waiting}
-              readOnly={state.readOnly}
-              unreadable={state.unreadable}
-              onRetry={() => void store.refreshSession(sessionId)}
-            />
-          </PlanRevisionsContext>
+          <Transcript key={sessionId} sessionId={sessionId} scrollTarget={scrollTarget} pageOlder={tab === 'transcript'} />
         </div>
       </main>
-      <Dock sessionId={sessionId} state={state} />
+      <Dock sessionId={sessionId} />
     </div>
   );
 }

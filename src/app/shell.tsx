@@ -8,7 +8,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { SessionsSidebar } from '../features/sessions/sessions-sidebar.tsx';
 import { focusComposer } from '../features/composer/composer.tsx';
-import { useConnectionState, useHostInfo, useSessionBadges } from '../features/session-stream/session-stream.tsx';
 import { useSelectedSessionId } from '../lib/route.ts';
 import { EmptyState } from './empty-state.tsx';
 import { Preferences } from './preferences.tsx';
@@ -17,18 +16,6 @@ import { LiveAnnouncer } from './live-announcer.tsx';
 import { appLocales } from './locales.ts';
 import { SessionView } from './session-view.tsx';
 import './shell.css';
-
-/** The sidebar with badges from the stream; its own component so stream changes re-render only the list. */
-function Sidebar({ selectedId, onOpened }: { selectedId: string | undefined; onOpened: (sessionId: string, how: 'created' | 'imported') => void }) {
-  const { capabilities } = useHostInfo();
-  const badgesOf = useSessionBadges();
-  return <SessionsSidebar selectedId={selectedId} capabilities={capabilities} badgesOf={badgesOf} onOpened={onOpened} />;
-}
-
-/** The live region, with the connection state it announces; its own component so connection changes re-render only it. */
-function Announcer() {
-  return <LiveAnnouncer connection={useConnectionState()} />;
-}
 
 /** Render the shell (needs the app providers). */
 export function Shell() {
@@ -85,8 +72,7 @@ export function Shell() {
         <button ref={closeButton} type="button" className="button drawer-close" onClick={() => setDrawerOpen(false)}>
           {t.closeSessions}
         </button>
-        <Sidebar
-          selectedId={selectedId}
+        <SessionsSidebar
           onOpened={(sessionId, how) => {
             if (how === 'created') focusWhenShown.current = sessionId;
             setDrawerOpen(false);
@@ -98,7 +84,7 @@ export function Shell() {
       <div className="app-workspace">
         {selectedId ? <SessionView key={selectedId} sessionId={selectedId} leading={toggle} /> : <EmptyState leading={toggle} />}
       </div>
-      <Announcer />
+      <LiveAnnouncer />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { lazyModule } from '../lib/lazy-module.ts';
 import { useClipboardCopy } from './use-clipboard.ts';
 import { componentsLocales } from './locales.ts';
 import type * as Highlight from './markdown-highlight.ts';
+import './controls.css';
 
 /** Lines per highlighted piece (one idle task each; ~5 ms of highlight.js on typical code). */
 export const HIGHLIGHT_LINES = 120;
@@ -125,7 +126,7 @@ function CopyButton({ code }: { code: string }) {
   const { outcome, copyText } = useClipboardCopy();
   return (
     <>
-      <button type="button" className="markdown-code-copy" aria-label={copy.copyCode} onClick={() => void copyText(code)}>
+      <button type="button" className="pill-button markdown-code-copy" aria-label={copy.copyCode} onClick={() => void copyText(code)}>
         {outcome.kind === 'copied' ? copy.copied : copy.copy}
       </button>
       <span role="status" className="markdown-code-status">

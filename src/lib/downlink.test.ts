@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { backoffDelay, connectDownlink, parseMuxFrame, socketUrl, type DownlinkHandlers } from './downlink.ts';
-import { FakeSocket } from './fake-socket.ts';
+import { FakeSocket } from '../../testing/fake-socket.ts';
 
 const envelope = (payload: { type: string; [key: string]: unknown }, rpcId = 'r1') => ({ type: 'server-request', rpcId, method: payload.type, payload });
 

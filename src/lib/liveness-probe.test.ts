@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectDownlink } from './downlink.ts';
-import { FakeSocket } from './fake-socket.ts';
+import { FakeSocket } from '../../testing/fake-socket.ts';
 import { aheadOf, PROBE_GRACE_MS, PROBE_INTERVAL_MS, startLivenessProbe, type LivenessSample } from './liveness-probe.ts';
 
 beforeEach(() => {

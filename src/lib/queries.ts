@@ -1,7 +1,7 @@
 /**
  * Every TanStack Query read of the app, as key factories and `queryOptions` factories next to the API client
  * (TanStack's convention): host-level reads (`host.describe`, `session.list`) and per-session reads
- * (`commands/list`, `session.modes`). Keys are stable arrays; the values are exactly what `callMethod` returns.
+ * (`session.modes`); a feature's own reads live in its `api/`. Keys are stable arrays; the values are exactly what `callMethod` returns.
  * Components call `useQuery(xQueryOptions(...))` and never spell a key themselves.
  */
 import { queryOptions } from '@tanstack/react-query';
@@ -45,20 +45,6 @@ export const sessionKeys = {
   commands: (sessionId: string) => ['session', sessionId, 'commands'] as const,
   modes: (sessionId: string) => ['session', sessionId, 'modes'] as const,
 };
-
-/**
- * `commands/list` for one agent (docs/upstream-spec.md §1.8): the slash commands the composer offers. Fresh for a minute:
- * the registry changes only with the host's plugins.
- * @param sessionId the session (its agent id)
- * @throws ApiError from `callMethod`
- */
-export function commandListQueryOptions(sessionId: string) {
-  return queryOptions({
-    queryKey: sessionKeys.commands(sessionId),
-    queryFn: ({ signal }) => callMethod('commands/list', { args: { agentId: sessionId } }, signal),
-    staleTime: 60_000,
-  });
-}
 
 /**
  * `session.modes` (seed 002): the collaboration modes a session can switch to, `default` among them. Never stale

@@ -2,9 +2,12 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFixture } from '../../../fixtures/paths.ts';
-import { answerCall, renderWithClient } from '../../../mocks/test-utils.tsx';
+import { answerCall } from '../../../testing/render.tsx';
+import { renderInSession } from '../../../testing/session-render.tsx';
 import type { ModeProjectionValue, PlanProjectionValue } from '../../core/protocol/methods.ts';
-import { Composer, commandSuggestionsFor, focusComposer, isPlanningTarget } from './composer.tsx';
+import { Composer, focusComposer } from './composer.tsx';
+import { isPlanningTarget } from './model/placeholder.ts';
+import { commandSuggestionsFor } from './model/suggestions.ts';
 import { useComposerDraftStore } from './draft-store.ts';
 import { useComposerFocusStore } from './focus-store.ts';
 
@@ -36,7 +39,7 @@ describe('Composer', () => {
   it('sends a /plan line through commands/execute and clears the draft', async () => {
     const call = answerCall('commands/execute', recordedResult('/api/commands/execute'));
     answerCall('commands/list', recordedResult('/api/commands/list'));
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     const user = userEvent.setup();
     await user.type(textbox(), '/plan add a --greeting flag');
     await user.click(sendButton());
@@ -56,7 +59,7 @@ describe('Composer', () => {
     [true, 'steer'],
   ])('sends plain text through session.prompt (running %s → mode %s)', async (running, mode) => {
     const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={running} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running });
     const user = userEvent.setup();
     await user.type(textbox(), 'Add a greeting flag{Enter}');
     await waitFor(() => expect(textbox()).toHaveValue(''));
@@ -76,7 +79,7 @@ describe('Composer', () => {
   ])('shows an unmatched command %s inline and keeps the draft', async (line, text) => {
     const call = answerCall('commands/execute', { ok: true });
     answerCall('commands/list', recordedResult('/api/commands/list'));
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     const user = userEvent.setup();
     await user.type(textbox(), line);
     await user.click(sendButton());
@@ -88,7 +91,7 @@ describe('Composer', () => {
   it.each(['/PLAN', '//plan', '/ plan', '/9lives'])('rejects %s, which is not a command line, without a call', async (line) => {
     const call = answerCall('commands/execute', { ok: true });
     answerCall('commands/list', recordedResult('/api/commands/list'));
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     const user = userEvent.setup();
     await user.type(textbox(), line);
     await user.click(sendButton());
@@ -102,7 +105,7 @@ describe('Composer', () => {
       ok: true,
       value: { commandId: 'cmd-9', result: { kind: 'error', text: 'unknown mode "nonsense"; the modes are: default, plan, review' } },
     });
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     const user = userEvent.setup();
     await user.type(textbox(), '/mode nonsense{Enter}');
     await waitFor(() => expect(call.bodies).toHaveLength(1));
@@ -116,7 +119,7 @@ describe('Composer', () => {
     const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
     const huge = 'x'.repeat(2 * 1024 * 1024);
     useComposerDraftStore.getState().set(SESSION, huge);
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     await userEvent.setup().click(sendButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(/^That is too large to send \(limit 1 MB\)\.$/);
     expect(call.bodies).toEqual([]);
@@ -128,7 +131,7 @@ describe('Composer', () => {
       ok: false,
       error: { code: 'session-not-found', message: `session "${SESSION}" not found`, details: { sessionId: SESSION } },
     });
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     const user = userEvent.setup();
     await user.type(textbox(), 'hello{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(`session "${SESSION}" not found`);
@@ -139,7 +142,7 @@ describe('Composer', () => {
 
   it('inserts a newline on Shift+Enter and sends the multi-line text on Enter', async () => {
     const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     const user = userEvent.setup();
     await user.type(textbox(), 'line one{Shift>}{Enter}{/Shift}line two');
     expect(textbox()).toHaveValue('line one\nline two');
@@ -154,7 +157,7 @@ describe('Composer', () => {
     ['keyCode 229', { key: 'Enter', keyCode: 229 }],
   ])('never sends on an IME Enter (%s)', async (_case, init) => {
     const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
-    const { client } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const { client } = renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     await userEvent.setup().type(textbox(), 'にほんご');
     fireEvent.keyDown(textbox(), init);
     // A send starts its mutation synchronously in the key handler: none started means nothing is or will be sent.
@@ -167,7 +170,7 @@ describe('Composer', () => {
   it.each(['', '   ', '\n\n'])('does not send the blank draft %j', async (draft) => {
     const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
     useComposerDraftStore.getState().set(SESSION, draft);
-    const { client } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const { client } = renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     expect(sendButton()).toBeDisabled();
     fireEvent.keyDown(textbox(), { key: 'Enter' });
     expect(client.getMutationCache().getAll()).toEqual([]);
@@ -185,26 +188,26 @@ describe('Composer', () => {
     [{ active: true, pending: true }, 'Message the agent…'],
     [undefined, 'Message the agent…'],
   ] as Array<[PlanProjectionValue | undefined, string]>)('uses the placeholder for plan %o: %s', (plan, placeholder) => {
-    renderWithClient(<Composer sessionId={SESSION} plan={plan} running={false} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan, running: false });
     expect(textbox()).toHaveAttribute('placeholder', placeholder);
   });
 
   it('keeps the draft across unmount, remount and session switches', async () => {
-    const first = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    const first = renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     const user = userEvent.setup();
     await user.type(textbox(), 'half a thought');
-    first.rerender(<Composer sessionId={OTHER} plan={OFF} running={false} />);
+    first.rerender(<Composer sessionId={OTHER} />);
     expect(textbox()).toHaveValue('');
     await user.type(textbox(), 'other draft');
     first.unmount();
-    renderWithClient(<Composer sessionId={SESSION} plan={{ active: true, pending: false }} running={false} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: { active: true, pending: false }, running: false });
     expect(textbox()).toHaveValue('half a thought');
     expect(useComposerDraftStore.getState().entries[OTHER]).toBe('other draft');
   });
 
   it('shows a busy state while sending and sends once', async () => {
     const call = answerCall('session.prompt', { ok: true, value: { accepted: true } }, true);
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     const user = userEvent.setup();
     await user.type(textbox(), 'go{Enter}');
     const busy = await screen.findByRole('button', { name: 'Sending…' });
@@ -220,14 +223,14 @@ describe('Composer', () => {
   });
 
   it('is disabled when read-only', () => {
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} readOnly />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false, summary: { readOnly: true } });
     expect(textbox()).toBeDisabled();
     expect(sendButton()).toBeDisabled();
   });
 
   it('suggests commands from commands/list and completes with Tab', async () => {
     const list = answerCall('commands/list', recordedResult('/api/commands/list'));
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     const user = userEvent.setup();
     await user.type(textbox(), '/p');
     const listbox = await screen.findByRole('listbox', { name: 'Commands' });
@@ -250,7 +253,7 @@ describe('Composer', () => {
   it('completes a partial name on Enter and sends an exact name on Enter', async () => {
     answerCall('commands/list', recordedResult('/api/commands/list'));
     const call = answerCall('commands/execute', recordedResult('/api/commands/execute'));
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     const user = userEvent.setup();
     await user.type(textbox(), '/pla');
     await screen.findByRole('listbox', { name: 'Commands' });
@@ -267,7 +270,7 @@ describe('Composer', () => {
 
   it('closes the suggestions on Escape and keeps the draft', async () => {
     answerCall('commands/list', recordedResult('/api/commands/list'));
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     const user = userEvent.setup();
     await user.type(textbox(), '/co');
     await screen.findByRole('listbox', { name: 'Commands' });
@@ -278,7 +281,7 @@ describe('Composer', () => {
 
   it('focuses the textbox on focusComposer(), also when asked before it mounts', async () => {
     focusComposer();
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     expect(textbox()).toHaveFocus();
     act(() => textbox().blur());
     expect(textbox()).not.toHaveFocus();
@@ -290,11 +293,11 @@ describe('Composer', () => {
     useComposerFocusStore.setState({ wanted: false });
     focusComposer();
     expect(useComposerFocusStore.getState().wanted).toBe(true);
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     expect(textbox()).toHaveFocus();
     expect(useComposerFocusStore.getState().wanted).toBe(false);
     act(() => textbox().blur());
-    renderWithClient(<Composer sessionId={OTHER} plan={OFF} running={false} />);
+    renderInSession(<Composer sessionId={OTHER} />, OTHER, { plan: OFF, running: false });
     expect(screen.getAllByRole('textbox', { name: 'Message the agent' }).some((box) => box === document.activeElement)).toBe(false);
   });
 });
@@ -328,7 +331,7 @@ describe('commandSuggestionsFor', () => {
     [{ current: 'plan', pending: 'default' }, 'Message the agent…'],
     [{ current: 'review' }, 'Message the agent…'],
   ] as Array<[ModeProjectionValue, string]>)('uses the placeholder for the session mode %o: %s', (mode, placeholder) => {
-    renderWithClient(<Composer sessionId={SESSION} plan={undefined} mode={mode} running={false} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { mode, running: false });
     expect(textbox()).toHaveAttribute('placeholder', placeholder);
   });
 
@@ -344,32 +347,32 @@ describe('commandSuggestionsFor', () => {
     },
   );
 
-  it('hides Stop while the session is idle or read-only', () => {
-    const { rerender } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+  it('hides Stop while the session is idle or read-only', async () => {
+    const { update } = renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
-    rerender(<Composer sessionId={SESSION} plan={OFF} running readOnly />);
+    await update({ running: true, summary: { readOnly: true } });
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
   });
 
   it('stops a running turn with session.cancel, shows that it is stopping, and hides Stop once idle', async () => {
     const call = answerCall('session.cancel', { ok: true, value: { accepted: true } });
-    const { rerender } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running />);
+    const { update } = renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: true });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Stop' }));
     const stopping = await screen.findByRole('button', { name: 'Stopping…' });
     expect(stopping).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent('Stopping the turn…');
     expect(call.bodies).toEqual([{ type: 'client-request', rpcId: expect.any(String), method: 'session.cancel', payload: { sessionId: SESSION } }]);
-    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    await update({ running: false });
     expect(screen.queryByRole('button', { name: /Stop/ })).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('');
-    rerender(<Composer sessionId={SESSION} plan={OFF} running />);
+    await update({ running: true });
     expect(screen.getByRole('button', { name: 'Stop' })).toBeEnabled();
   });
 
   it('stops a running turn on Escape in the composer and keeps the draft', async () => {
     const call = answerCall('session.cancel', { ok: true, value: { accepted: true } });
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: true });
     const user = userEvent.setup();
     await user.type(textbox(), 'not yet');
     await user.keyboard('{Escape}');
@@ -381,7 +384,7 @@ describe('commandSuggestionsFor', () => {
 
   it('sends nothing on Escape while idle', async () => {
     const call = answerCall('session.cancel', { ok: true, value: { accepted: true } });
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
     const user = userEvent.setup();
     await user.type(textbox(), 'x{Escape}');
     expect(call.bodies).toEqual([]);
@@ -389,7 +392,7 @@ describe('commandSuggestionsFor', () => {
 
   it('shows a failed stop inline and re-arms Stop', async () => {
     answerCall('session.cancel', { ok: false, error: { code: 'session-not-found', message: 'session gone', details: {} } });
-    renderWithClient(<Composer sessionId={SESSION} plan={OFF} running />);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: true });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Stop' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('session gone');
     expect(screen.getByRole('button', { name: 'Stop' })).toBeEnabled();
@@ -397,23 +400,23 @@ describe('commandSuggestionsFor', () => {
 
   it('clears a "Failed to fetch" send error when the connection comes back, and keeps a host error', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const { rerender } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running={false} connection="connected" />);
+    const { update } = renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false, connection: 'connected' });
     const user = userEvent.setup();
     await user.type(textbox(), 'hello{Enter}');
     const offline = "Can't reach the server; try again when it is back. Your text is kept.";
     expect(await screen.findByRole('alert')).toHaveTextContent(offline);
     fetchSpy.mockRestore();
-    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} connection="reconnecting" />);
+    await update({ connection: 'reconnecting' });
     expect(screen.getByRole('alert')).toHaveTextContent(offline);
-    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} connection="connected" />);
+    await update({ connection: 'connected' });
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(textbox()).toHaveValue('hello');
 
     answerCall('session.prompt', { ok: false, error: { code: 'bad-request', message: 'content is required', details: {} } });
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('content is required');
-    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} connection="reconnecting" />);
-    rerender(<Composer sessionId={SESSION} plan={OFF} running={false} connection="connected" />);
+    await update({ connection: 'reconnecting' });
+    await update({ connection: 'connected' });
     expect(screen.getByRole('alert')).toHaveTextContent('content is required');
   });
 });
@@ -424,7 +427,7 @@ describe('Composer while the downlink is not open', () => {
     ['connecting', 'Connecting… your text is kept'],
   ] as const)('disables Send and Stop while %s, with the reason beside them, and keeps the draft editable', async (connection, reason) => {
     const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
-    const { rerender } = renderWithClient(<Composer sessionId={SESSION} plan={OFF} running connection={connection} />);
+    const { update } = renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: true, connection });
     const user = userEvent.setup();
     await user.type(textbox(), 'typed offline{Enter}');
     expect(textbox()).toHaveValue('typed offline');
@@ -432,7 +435,7 @@ describe('Composer while the downlink is not open', () => {
     expect(sendButton()).toHaveAccessibleDescription(reason);
     expect(screen.getByRole('button', { name: 'Stop' })).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent(reason);
-    rerender(<Composer sessionId={SESSION} plan={OFF} running connection="connected" />);
+    await update({ connection: 'connected' });
     expect(screen.getByRole('status')).toHaveTextContent('');
     await user.click(sendButton());
     await waitFor(() => expect(call.bodies).toHaveLength(1));

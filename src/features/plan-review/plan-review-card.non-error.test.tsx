@@ -1,11 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type * as ApiClient from '../../lib/api-client.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';
 import { PlanReviewCard } from './plan-review-card.tsx';
-import { reviewOfPlan } from './review-fixture.ts';
+import { reviewOfPlan } from '../../../testing/review-fixture.ts';
+import { renderInSession } from '../../../testing/session-render.tsx';
 
 // A transport that rejects with plain values rather than Errors (docs/upstream-spec.md §6 item 83).
 vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
@@ -22,12 +22,7 @@ describe('PlanReviewCard with a non-Error rejection', () => {
     [42, '42'],
   ])('shows the rejected value %j stringified and re-arms', async (rejection, text) => {
     vi.mocked(respondToQuestion).mockRejectedValueOnce(rejection);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <PlanReviewCard sessionId="session-1" rpcId="rpc-1" review={REVIEW} />
-      </QueryClientProvider>,
-    );
+    renderInSession(<PlanReviewCard sessionId="session-1" rpcId="rpc-1" review={REVIEW} />, 'session-1');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(text));
     expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
@@ -37,12 +32,7 @@ describe('PlanReviewCard with a non-Error rejection', () => {
     'says the request failed without a reason for the rejection %s, never "undefined", and re-arms',
     async (rejection) => {
       vi.mocked(respondToQuestion).mockRejectedValueOnce(rejection);
-      const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-      render(
-        <QueryClientProvider client={client}>
-          <PlanReviewCard sessionId="session-1" rpcId="rpc-1" review={REVIEW} />
-        </QueryClientProvider>,
-      );
+      renderInSession(<PlanReviewCard sessionId="session-1" rpcId="rpc-1" review={REVIEW} />, 'session-1');
       await userEvent.setup().click(screen.getByRole('button', { name: 'Approve' }));
       await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The request failed without a reason. Your text is kept.'));
       expect(screen.getByRole('status')).not.toHaveTextContent(/undefined|null|secret|Symbol|\{\}|\[\]/);

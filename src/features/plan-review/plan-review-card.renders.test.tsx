@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient } from '../../../mocks/test-utils.tsx';
+import { renderInSession } from '../../../testing/session-render.tsx';
 import { respondToQuestion } from '../../lib/api-client.ts';
 import { useReviewFeedbackStore } from './feedback-store.ts';
 import { PlanReviewCard } from './plan-review-card.tsx';
-import { reviewOfPlan } from './review-fixture.ts';
+import { reviewOfPlan } from '../../../testing/review-fixture.ts';
 
 // Count the renders of the plan's subtree: the Markdown component replaced by a plain (not memoised) one, so any
 // re-render of the card above it would reach it.
@@ -27,7 +27,7 @@ beforeEach(() => {
 describe('PlanReviewCard rendering', () => {
   it('does not re-render the plan while Feedback is typed, cleared, or the confirm opens and closes', async () => {
     const user = userEvent.setup();
-    renderWithClient(<PlanReviewCard sessionId="s1" rpcId="rpc-1" review={reviewOfPlan('# Plan\n\n- one step')} />);
+    renderInSession(<PlanReviewCard sessionId="s1" rpcId="rpc-1" review={reviewOfPlan('# Plan\n\n- one step')} />, 's1');
     expect(planRenders.count).toBe(1);
     const feedback = screen.getByRole('textbox', { name: 'Feedback' });
     await user.type(feedback, 'use a flag instead');
@@ -42,7 +42,7 @@ describe('PlanReviewCard rendering', () => {
   it('sends Keep planning with the Feedback text as typed', async () => {
     vi.mocked(respondToQuestion).mockResolvedValue({ accepted: true });
     const user = userEvent.setup();
-    renderWithClient(<PlanReviewCard sessionId="s1" rpcId="rpc-2" review={reviewOfPlan('# Plan\n\n- one step')} />);
+    renderInSession(<PlanReviewCard sessionId="s1" rpcId="rpc-2" review={reviewOfPlan('# Plan\n\n- one step')} />, 's1');
     await user.type(screen.getByRole('textbox', { name: 'Feedback' }), 'split step one');
     await user.click(screen.getByRole('button', { name: 'Keep planning' }));
     await waitFor(() =>
@@ -53,14 +53,14 @@ describe('PlanReviewCard rendering', () => {
   it('says when part of the plan is capped, and Approve still answers for the whole plan', async () => {
     vi.mocked(respondToQuestion).mockResolvedValue({ accepted: true });
     const plan = `# Plan\n\n${'x'.repeat(1_000_000)}`;
-    renderWithClient(<PlanReviewCard sessionId="s1" rpcId="rpc-3" review={reviewOfPlan(plan)} />);
+    renderInSession(<PlanReviewCard sessionId="s1" rpcId="rpc-3" review={reviewOfPlan(plan)} />, 's1');
     expect(screen.getByRole('note')).toHaveTextContent('Part of this plan is too large to format');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(respondToQuestion).toHaveBeenCalledWith('rpc-3', 's1', { answers: [{ id: 'plan-review', selected: ['Approve'] }] }));
   });
 
   it('shows no capped note for an ordinary plan', () => {
-    renderWithClient(<PlanReviewCard sessionId="s1" rpcId="rpc-4" review={reviewOfPlan('# Plan\n\n- one step')} />);
+    renderInSession(<PlanReviewCard sessionId="s1" rpcId="rpc-4" review={reviewOfPlan('# Plan\n\n- one step')} />, 's1');
     expect(screen.queryByRole('note')).toBeNull();
   });
 });

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFixture } from '../../../fixtures/paths.ts';
-import { renderWithClient } from '../../../mocks/test-utils.tsx';
+import { renderInSession } from '../../../testing/session-render.tsx';
 import { parseSessionLog } from '../../core/log/reader.ts';
 import { foldReviewHistory } from '../../core/review/revisions.ts';
 import { reviewChainOf } from '../../core/review/history.ts';
 import { useReviewFeedbackStore } from './feedback-store.ts';
 import { PlanReviewCard } from './plan-review-card.tsx';
-import { reviewOfPlan } from './review-fixture.ts';
+import { reviewOfPlan } from '../../../testing/review-fixture.ts';
 
 /** The fixture's first chain: v1 kept planning with feedback, v2 dismissed, v3 kept planning, v4 identical to v3. */
 const HISTORY = foldReviewHistory(parseSessionLog(readFixture('review', 'revisions.jsonl')).events);
@@ -16,7 +16,7 @@ const CHAIN = HISTORY.revisions.filter((r) => r.chain === 1);
 
 function renderCard(current: number) {
   const plan = CHAIN[current]!.plan;
-  return renderWithClient(<PlanReviewCard sessionId="s1" rpcId={`q-${current}`} review={reviewOfPlan(plan)} revisions={{ chain: CHAIN, current }} />);
+  return renderInSession(<PlanReviewCard sessionId="s1" rpcId={`q-${current}`} review={reviewOfPlan(plan)} revisions={{ chain: CHAIN, current }} />, 's1');
 }
 
 beforeEach(() => useReviewFeedbackStore.setState({ entries: {} }));

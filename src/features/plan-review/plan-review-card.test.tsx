@@ -2,12 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFixture } from '../../../fixtures/paths.ts';
-import { renderWithClient, respondWith } from '../../../mocks/test-utils.tsx';
+import { respondWith } from '../../../testing/render.tsx';
+import { renderInSession } from '../../../testing/session-render.tsx';
 import { planReviewOf, type PlanReview } from '../../core/questions/plan-review.ts';
 import type { QuestionItem } from '../../core/questions/types.ts';
 import { validateAnswer } from '../../core/questions/validate.ts';
 import { useReviewFeedbackStore } from './feedback-store.ts';
-import { PlanReviewCard, reviewAnswerOf } from './plan-review-card.tsx';
+import { reviewAnswerOf } from './model/review-answer.ts';
+import { PlanReviewCard } from './plan-review-card.tsx';
 
 /**
  * The plan review a real dsh host asked (captured `question/requested` frame, fixtures/dsh-frames).
@@ -41,12 +43,12 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('PlanReviewCard', () => {
   it.each(['constructor', '__proto__', 'toString'])('starts with an empty Feedback box for a question with rpcId %s', (rpcId) => {
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={rpcId} review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={rpcId} review={REVIEW} />, SESSION);
     expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveValue('');
   });
 
   it('shows the strip, the plan as markdown and the question as the region name, with no quiz chrome', () => {
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     const card = screen.getByRole('region', { name: 'Approve this plan and leave plan mode?' });
     expect(within(card).getByText('Plan review')).toBeInTheDocument();
     const plan = within(card).getByRole('region', { name: 'Proposed plan' });
@@ -62,20 +64,20 @@ describe('PlanReviewCard', () => {
   });
 
   it('uses the English labels Plan review, Approve, Keep planning, Chat about it and Feedback', () => {
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     expect(screen.getByText('Plan review')).toBeInTheDocument();
     expect(actions().map((action) => action.textContent)).toEqual(['Chat about it', 'Keep planning', 'Approve']);
     expect(screen.getByRole('textbox', { name: 'Feedback' })).toBeInTheDocument();
   });
 
   it('moves focus to the card when it mounts', () => {
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     expect(screen.getByRole('region', { name: 'Approve this plan and leave plan mode?' })).toHaveFocus();
   });
 
   it('sends exactly the Approve envelope, shows the option description as tooltip, and latches', async () => {
     const call = respondWith({ accepted: true });
-    const { client } = renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    const { client } = renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     expect(button('Approve')).toHaveAttribute('title', 'Leave plan mode; the plan is carried out from the next step.');
     const user = userEvent.setup();
     await user.click(button('Approve'));
@@ -92,7 +94,7 @@ describe('PlanReviewCard', () => {
 
   it('sends Keep planning with the decline label when there is no feedback', async () => {
     const call = respondWith({ accepted: true });
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     expect(button('Keep planning')).toHaveAttribute('title', 'Stay in plan mode; feedback goes back to the model.');
     await userEvent.setup().click(button('Keep planning'));
     await waitFor(() => expect(call.bodies).toHaveLength(1));
@@ -101,7 +103,7 @@ describe('PlanReviewCard', () => {
 
   it('sends the Feedback text verbatim as custom with Keep planning (custom replaces the selection)', async () => {
     const call = respondWith({ accepted: true });
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Feedback' }), '  Also add a test.{Shift>}{Enter}{/Shift}Keep -g.');
     await user.click(button('Keep planning'));
@@ -111,7 +113,7 @@ describe('PlanReviewCard', () => {
 
   it('treats blank Feedback as none', async () => {
     const call = respondWith({ accepted: true });
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Feedback' }), '   ');
     await user.click(button('Keep planning'));
@@ -124,7 +126,7 @@ describe('PlanReviewCard', () => {
     ['Meta', '{Meta>}{Enter}{/Meta}'],
   ])('sends Keep planning on %s+Enter in Feedback, and plain Enter is a newline', async (_key, chord) => {
     const call = respondWith({ accepted: true });
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     const user = userEvent.setup();
     const feedback = screen.getByRole('textbox', { name: 'Feedback' });
     await user.type(feedback, 'first{Enter}second');
@@ -137,7 +139,7 @@ describe('PlanReviewCard', () => {
 
   it('never sends on Ctrl+Enter during IME composition', async () => {
     const call = respondWith({ accepted: true });
-    const { client } = renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    const { client } = renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     const feedback = screen.getByRole('textbox', { name: 'Feedback' });
     fireEvent.keyDown(feedback, { key: 'Enter', ctrlKey: true, isComposing: true });
     fireEvent.keyDown(feedback, { key: 'Enter', ctrlKey: true, keyCode: 229 });
@@ -149,7 +151,7 @@ describe('PlanReviewCard', () => {
 
   it('sends the cancelled envelope on Chat about it', async () => {
     const call = respondWith({ accepted: true });
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     await userEvent.setup().click(button('Chat about it'));
     await waitFor(() => expect(call.bodies).toHaveLength(1));
     expect(call.bodies[0]).toEqual({
@@ -162,7 +164,7 @@ describe('PlanReviewCard', () => {
 
   it('omits title attributes when options have no description', () => {
     const bare: PlanReview = { ...REVIEW, approve: { label: 'Approve' }, decline: { label: 'Keep planning' } };
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={bare} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={bare} />, SESSION);
     expect(button('Approve')).not.toHaveAttribute('title');
     expect(button('Keep planning')).not.toHaveAttribute('title');
   });
@@ -170,7 +172,7 @@ describe('PlanReviewCard', () => {
   it('renders no Keep planning and no Feedback when only Approve is offered', () => {
     const questions: QuestionItem[] = [{ ...(recorded.questions[0] as QuestionItem), options: [{ label: 'Approve' }] }];
     const review = planReviewOf(questions) as PlanReview;
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={review} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={review} />, SESSION);
     expect(screen.queryByRole('button', { name: 'Keep planning' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Feedback' })).toBeNull();
     expect(button('Approve')).toBeEnabled();
@@ -180,7 +182,7 @@ describe('PlanReviewCard', () => {
   it('sends the asker’s own labels', async () => {
     const call = respondWith({ accepted: true });
     const own: PlanReview = { ...REVIEW, approve: { label: 'Ship it' }, decline: { label: 'Not yet' } };
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={own} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={own} />, SESSION);
     await userEvent.setup().click(button('Keep planning'));
     await waitFor(() => expect(call.bodies).toHaveLength(1));
     expect(call.bodies[0]).toEqual(answered([{ id: 'plan-review', selected: ['Not yet'] }]));
@@ -188,7 +190,7 @@ describe('PlanReviewCard', () => {
 
   it('shows a rejected receipt from the host in the status line and re-arms', async () => {
     // No override: the mocked harness has no such question pending and answers not-pending.
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     const user = userEvent.setup();
     await user.click(button('Approve'));
     expect(await screen.findByRole('status')).toHaveTextContent('question response rejected: not-pending');
@@ -200,7 +202,7 @@ describe('PlanReviewCard', () => {
     ['a rejected cancellation', 'Chat about it', { accepted: false, reason: 'not-pending' }, 'cancellation rejected: not-pending'],
   ])('shows %s and re-arms', async (_case, action, receipt, text) => {
     respondWith(receipt);
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     await userEvent.setup().click(button(action));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(text));
     for (const each of actions()) expect(each).toBeEnabled();
@@ -208,7 +210,7 @@ describe('PlanReviewCard', () => {
 
   it('shows a transport error, re-arms, and a retry succeeds', async () => {
     respondWith(undefined, { status: 500, body: 'internal error' });
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     const user = userEvent.setup();
     await user.click(button('Approve'));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('internal error'));
@@ -229,20 +231,20 @@ describe('PlanReviewCard', () => {
     ['an unreadable receipt', () => void respondWith(undefined), 'The server sent an answer ui-plan could not read.'],
   ])('words %s plainly and re-arms', async (_case, arrange, text) => {
     arrange();
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     await userEvent.setup().click(button('Approve'));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(text));
     expect(button('Approve')).toBeEnabled();
   });
 
   it('keeps the Feedback draft across remounts of the same question and starts empty for a new one', async () => {
-    const first = renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    const first = renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     await userEvent.setup().type(screen.getByRole('textbox', { name: 'Feedback' }), 'smaller steps');
     first.unmount();
-    const second = renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    const second = renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveValue('smaller steps');
     second.unmount();
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId="another-rpc" review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId="another-rpc" review={REVIEW} />, SESSION);
     expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveValue('');
   });
 });
@@ -284,7 +286,7 @@ describe('PlanReviewCard keeps what was typed and says what it is doing', () => 
 
   it('asks before approving while Feedback holds text, and "Send as feedback" sends it with Keep planning', async () => {
     const call = respondWith({ accepted: true });
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     const user = userEvent.setup();
     await typeFeedback(user, 'Add a test first.');
     await user.click(button('Approve'));
@@ -298,7 +300,7 @@ describe('PlanReviewCard keeps what was typed and says what it is doing', () => 
 
   it('sends a bare Approve on "Approve and discard feedback"', async () => {
     const call = respondWith({ accepted: true });
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     const user = userEvent.setup();
     await typeFeedback(user, 'never mind');
     await user.click(button('Approve'));
@@ -312,7 +314,7 @@ describe('PlanReviewCard keeps what was typed and says what it is doing', () => 
     ['Cancel', async (user: ReturnType<typeof userEvent.setup>) => user.click(button('Cancel'))],
   ])('closes the confirm on %s with the text kept and nothing sent', async (_how, close) => {
     const call = respondWith({ accepted: true });
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     const user = userEvent.setup();
     await typeFeedback(user, 'Keep -g.');
     await user.click(button('Approve'));
@@ -329,7 +331,7 @@ describe('PlanReviewCard keeps what was typed and says what it is doing', () => 
   it('hands the typed feedback to onChatAbout once Chat about it was accepted', async () => {
     const call = respondWith({ accepted: true });
     const onChatAbout = vi.fn();
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} onChatAbout={onChatAbout} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} onChatAbout={onChatAbout} />, SESSION);
     const user = userEvent.setup();
     await typeFeedback(user, 'Why two flags?');
     await user.click(button('Chat about it'));
@@ -341,7 +343,7 @@ describe('PlanReviewCard keeps what was typed and says what it is doing', () => 
   it('keeps the feedback in the card when Chat about it is rejected', async () => {
     respondWith({ accepted: false, reason: 'not-pending' });
     const onChatAbout = vi.fn();
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} onChatAbout={onChatAbout} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} onChatAbout={onChatAbout} />, SESSION);
     const user = userEvent.setup();
     await typeFeedback(user, 'Why two flags?');
     await user.click(button('Chat about it'));
@@ -351,7 +353,7 @@ describe('PlanReviewCard keeps what was typed and says what it is doing', () => 
   });
 
   it.each([[''], ['   '], [' \n\t ']])('shows "The agent proposed an empty plan" for the plan %j and disables Approve only', (plan) => {
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={{ ...REVIEW, plan }} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={{ ...REVIEW, plan }} />, SESSION);
     const region = screen.getByRole('region', { name: 'Proposed plan' });
     expect(region).toHaveTextContent('The agent proposed an empty plan');
     expect(button('Approve')).toBeDisabled();
@@ -366,7 +368,7 @@ describe('PlanReviewCard keeps what was typed and says what it is doing', () => 
     ['Chat about it', 'Sending…'],
   ])('says what it is doing while %s is on its way: %s', async (action, text) => {
     const call = respondWith({ accepted: true }, { hold: true });
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
     await userEvent.setup().click(button(action));
     await waitFor(() => expect(call.bodies).toHaveLength(1));
     expect(screen.getByRole('status')).toHaveTextContent(text);
@@ -375,7 +377,7 @@ describe('PlanReviewCard keeps what was typed and says what it is doing', () => 
 
   it('disables every action while reconnecting, with the reason beside them, keeps Feedback editable, and re-arms when connected', async () => {
     const call = respondWith({ accepted: true });
-    const { rerender } = renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} connection="reconnecting" />);
+    const { update } = renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION, { connection: 'reconnecting' });
     expect(screen.getByRole('status')).toHaveTextContent('Reconnecting… your text is kept');
     for (const action of actions()) {
       expect(action).toBeDisabled();
@@ -384,7 +386,7 @@ describe('PlanReviewCard keeps what was typed and says what it is doing', () => 
     const user = userEvent.setup();
     await typeFeedback(user, 'typed offline');
     await user.keyboard('{Control>}{Enter}{/Control}');
-    rerender(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} connection="connected" />);
+    await update({ connection: 'connected' });
     for (const action of actions()) expect(action).toBeEnabled();
     expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveValue('typed offline');
     await user.click(button('Keep planning'));
@@ -395,7 +397,7 @@ describe('PlanReviewCard keeps what was typed and says what it is doing', () => 
   it('shows the plan through the shared Markdown: tags as text, unsafe links as text, remote images as placeholders', () => {
     const plan =
       '# Use <channel>\n\nUse Vec<u8> and <details>x</details>. [run](javascript:alert(1)) [docs](https://example.com/d)\n\n![x](https://elsewhere/?q=secret)';
-    renderWithClient(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={{ ...REVIEW, plan }} />);
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={{ ...REVIEW, plan }} />, SESSION);
     const region = screen.getByRole('region', { name: 'Proposed plan' });
     expect(within(region).getByRole('heading', { name: 'Use <channel>' })).toBeInTheDocument();
     expect(region).toHaveTextContent('Use Vec<u8> and <details>x</details>. run docs');

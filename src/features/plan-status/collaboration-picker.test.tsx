@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithClient } from '../../../mocks/test-utils.tsx';
+import { renderWithClient } from '../../../testing/render.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { CollaborationPicker, type CollaborationOption } from './collaboration-picker.tsx';
 

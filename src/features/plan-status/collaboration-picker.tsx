@@ -5,15 +5,14 @@
  * the disabled reason, the caller's pending note and an alert for a failed choice (cleared when the session or the
  * pressed or pending value changes).
  */
-import { useId, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { describeApiError } from '../../lib/describe-api-error.ts';
 import { useCopy } from '../../lib/language.ts';
+import { useChoice } from './api/use-choice.ts';
+import { ChoiceGroup, type CollaborationOption } from './components/choice-group.tsx';
+import { choiceAlertOf } from './model/choice.ts';
 import { planStatusLocales } from './locales.ts';
 import './plan-status.css';
 
-/** One button of a {@link CollaborationPicker}: `value` is sent to `choose` and set as `data-mode`; `label` is its name. */
-export type CollaborationOption = { value: string; label: string };
+export type { CollaborationOption };
 
 /** Props of {@link CollaborationPicker}. */
 export type CollaborationPickerProps = {
@@ -49,103 +48,26 @@ export type CollaborationPickerProps = {
   choose: (value: string) => Promise<unknown>;
 };
 
-/** The error of the last choice, and the state it was given in (a later change of either value makes it stale). */
-type ChoiceError = { text: string; checked: string | undefined; pending: string | undefined };
-
 /**
  * Group "Collaboration mode" of toggle buttons over `options` (Tab reaches each; Enter, Space or a click chooses).
  * Disabled while `disabled` or while a choice is in flight (`aria-busy`); a disabled button stays focusable so its
  * reason can be read.
  */
-export function CollaborationPicker({
-  sessionId,
-  options,
-  checked,
-  pending,
-  disabled: blocked,
-  reason,
-  reasonDetail,
-  note,
-  alert,
-  choose,
-}: CollaborationPickerProps) {
+export function CollaborationPicker({ sessionId, options, checked, pending, disabled, reason, reasonDetail, note, alert, choose }: CollaborationPickerProps) {
   const copy = useCopy(planStatusLocales);
-  const reasonId = useId();
-  const detailId = useId();
-  const [error, setError] = useState<ChoiceError | undefined>(undefined);
-
-  const mutation = useMutation({
-    mutationFn: (value: string) => choose(value),
-    onMutate: () => setError(undefined),
-    onError: (failure: unknown) => setError({ text: describeApiError(failure), checked, pending }),
-  });
-
-  // An error belongs to the session it was asked for; adjusted while rendering (react.dev "You might not need an
-  // effect"), so no stale error shows beside another session.
-  const [errorFor, setErrorFor] = useState(sessionId);
-  if (errorFor !== sessionId) {
-    setErrorFor(sessionId);
-    setError(undefined);
-  }
-
-  const disabled = blocked || mutation.isPending;
-
-  const pick = (value: string) => {
-    if (disabled || value === checked) return;
-    mutation.mutate(value);
-  };
-
-  // A choice's error describes the state it was given in: a typed command, another tab or the switch committing makes it stale.
-  const stale = error !== undefined && (error.checked !== checked || error.pending !== pending);
-  const alertText = error !== undefined && !stale ? error.text : alert;
-  const statusText = mutation.isPending ? copy.working : (note ?? '');
-  const noteTitle = [reason, statusText, alertText].filter((text) => text !== undefined && text !== '').join(' · ');
-
+  const choice = useChoice(sessionId, choose, { checked, pending });
   return (
-    <div className="plan-picker">
-      <div
-        role="group"
-        aria-label={copy.pickerLabel}
-        aria-disabled={disabled || undefined}
-        aria-describedby={reason ? (reasonDetail ? `${reasonId} ${detailId}` : reasonId) : undefined}
-        aria-busy={mutation.isPending || undefined}
-        className="plan-picker__group"
-      >
-        {options.map((option) => (
-          <button
-            key={option.value}
-            type="button"
-            aria-pressed={checked === option.value}
-            aria-disabled={disabled || undefined}
-            className="plan-picker__radio"
-            data-mode={option.value}
-            data-pending={option.value === pending || undefined}
-            onClick={() => pick(option.value)}
-          >
-            {option.value === pending ? copy.pendingRadio(option.label) : option.label}
-          </button>
-        ))}
-      </div>
-      <span className="plan-picker__note" title={noteTitle || undefined}>
-        {reason ? (
-          <span id={reasonId} className="plan-picker__reason" title={reasonDetail}>
-            {reason}
-          </span>
-        ) : null}
-        {reason && reasonDetail ? (
-          <span id={detailId} className="visually-hidden">
-            {reasonDetail}
-          </span>
-        ) : null}
-        <span role="status" aria-live="off" className="plan-picker__status">
-          {statusText}
-        </span>
-        {alertText !== undefined ? (
-          <span role="alert" className="plan-picker__error">
-            {alertText}
-          </span>
-        ) : null}
-      </span>
-    </div>
+    <ChoiceGroup
+      options={options}
+      checked={checked}
+      pending={pending}
+      disabled={disabled || choice.busy}
+      busy={choice.busy}
+      reason={reason}
+      reasonDetail={reasonDetail}
+      status={choice.busy ? copy.working : (note ?? '')}
+      alert={choiceAlertOf(choice.error, { checked, pending }, alert)}
+      onPick={choice.pick}
+    />
   );
 }

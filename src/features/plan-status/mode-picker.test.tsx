@@ -6,9 +6,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerCall, renderWithClient } from '../../../mocks/test-utils.tsx';
+import { answerCall } from '../../../testing/render.tsx';
+import { planReviewQuestions, renderInSession } from '../../../testing/session-render.tsx';
 import type { ModeProjectionValue } from '../../core/protocol/methods.ts';
-import { ModePicker, modeOptionsOf } from './mode-picker.tsx';
+import { ModePicker } from './mode-picker.tsx';
+import { modeOptionsOf } from './model/choice.ts';
 import { ModeStatusBadge, modeBadgeStateOf } from './mode-status-badge.tsx';
 
 const SESSION = 'session-11111111-2222-3333-4444-555555555555';
@@ -17,6 +19,25 @@ const MODES = { ok: true, value: { modes: ['default', 'plan', 'review'], current
 const CROSS_REASON = 'Recorded with plan mode; this server runs session modes, so it opens read-only.';
 
 afterEach(() => vi.restoreAllMocks());
+
+/** What the picker reads from the session layer, as the tests name it. */
+type PickerSession = {
+  mode: ModeProjectionValue | undefined;
+  /** A plan review waits for the user (a pending plan-review question). */
+  reviewPending: boolean;
+  readOnly?: boolean;
+  /** The host's read-only reason (`session.list` row). */
+  readOnlyReason?: string;
+  running?: boolean;
+};
+
+const renderPicker = (given: PickerSession) =>
+  renderInSession(<ModePicker sessionId={SESSION} />, SESSION, {
+    mode: given.mode,
+    running: given.running,
+    summary: { readOnly: given.readOnly ?? false, ...(given.readOnlyReason === undefined ? {} : { readOnlyReason: given.readOnlyReason }) },
+    questions: given.reviewPending ? [{ rpcId: 'rpc-review', questions: planReviewQuestions() }] : undefined,
+  });
 
 const group = () => screen.getByRole('group', { name: 'Collaboration mode' });
 const names = () =>
@@ -31,7 +52,7 @@ const checked = () =>
 describe('ModePicker', () => {
   it('lists every mode from session.modes, Default first, and checks the mode in force', async () => {
     const list = answerCall('session.modes', MODES);
-    renderWithClient(<ModePicker sessionId={SESSION} mode={{ current: 'review' }} reviewPending={false} />);
+    renderPicker({ mode: { current: 'review' }, reviewPending: false });
     expect(await screen.findByRole('button', { name: 'Plan' })).toBeInTheDocument();
     expect(names()).toEqual(['Default', 'Plan', 'Review']);
     expect(checked()).toEqual(['Review']);
@@ -44,7 +65,7 @@ describe('ModePicker', () => {
     [{ current: 'plan', pending: 'plan' }, ['Default', 'Plan', 'Review'], 'Plan'],
   ])('labels the pending target of %j and checks it', async (mode, expectedNames, expectedChecked) => {
     answerCall('session.modes', MODES);
-    renderWithClient(<ModePicker sessionId={SESSION} mode={mode} reviewPending={false} />);
+    renderPicker({ mode, reviewPending: false });
     await waitFor(() => expect(names()).toHaveLength(3));
     expect(names()).toEqual(expectedNames);
     expect(checked()).toEqual([expectedChecked]);
@@ -57,7 +78,7 @@ describe('ModePicker', () => {
   ])('sends session.setMode from %j on choosing %s', async (mode, choice, state) => {
     answerCall('session.modes', MODES);
     const set = answerCall('session.setMode', { ok: true, value: { state } });
-    renderWithClient(<ModePicker sessionId={SESSION} mode={mode} reviewPending={false} />);
+    renderPicker({ mode, reviewPending: false });
     await userEvent.setup().click(await screen.findByRole('button', { name: new RegExp(`^${choice}`) }));
     await waitFor(() => expect(set.bodies).toHaveLength(1));
     expect(set.bodies).toEqual([
@@ -73,14 +94,14 @@ describe('ModePicker', () => {
     [{ current: 'review' }, true, ''],
   ])('derives the note from the projection %j (running %s): "%s"', async (mode, running, text) => {
     answerCall('session.modes', MODES);
-    renderWithClient(<ModePicker sessionId={SESSION} mode={mode} reviewPending={false} running={running} />);
+    renderPicker({ mode, reviewPending: false, running });
     expect(screen.getByRole('status')).toHaveTextContent(new RegExp(`^${text}$`));
   });
 
   it('chooses with Enter on the focused mode, and never with the arrow keys', async () => {
     answerCall('session.modes', MODES);
     const set = answerCall('session.setMode', { ok: true, value: { state: { current: 'default', pending: 'plan' } } });
-    renderWithClient(<ModePicker sessionId={SESSION} mode={{ current: 'default' }} reviewPending={false} />);
+    renderPicker({ mode: { current: 'default' }, reviewPending: false });
     const first = await screen.findByRole('button', { name: 'Default' });
     await screen.findByRole('button', { name: 'Review' });
     first.focus();
@@ -97,7 +118,7 @@ describe('ModePicker', () => {
   it('shows the host error and keeps the pressed button', async () => {
     answerCall('session.modes', MODES);
     answerCall('session.setMode', { ok: false, error: { code: 'bad-request', message: 'unknown mode "review"', details: {} } });
-    renderWithClient(<ModePicker sessionId={SESSION} mode={{ current: 'default' }} reviewPending={false} />);
+    renderPicker({ mode: { current: 'default' }, reviewPending: false });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Review' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('unknown mode "review"');
     expect(checked()).toEqual(['Default']);
@@ -110,7 +131,7 @@ describe('ModePicker', () => {
   ])('sends nothing during %s and says why', async (_name, props, reason) => {
     answerCall('session.modes', MODES);
     const set = answerCall('session.setMode', { ok: true, value: { state: { current: 'default' } } });
-    renderWithClient(<ModePicker sessionId={SESSION} mode={{ current: 'plan' }} {...props} />);
+    renderPicker({ mode: { current: 'plan' }, ...props });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Default' }));
     expect(group()).toHaveAttribute('aria-disabled', 'true');
     expect(group()).toHaveAccessibleDescription(reason);
@@ -118,7 +139,7 @@ describe('ModePicker', () => {
   });
 
   it('shows only a short Read-only marker, with the host reason in its title', async () => {
-    renderWithClient(<ModePicker sessionId={SESSION} mode={{ current: 'plan' }} reviewPending={false} readOnly readOnlyReason={CROSS_REASON} />);
+    renderPicker({ mode: { current: 'plan' }, reviewPending: false, readOnly: true, readOnlyReason: CROSS_REASON });
     const marker = screen.getByTitle(CROSS_REASON);
     expect(marker).toHaveClass('plan-picker__reason');
     expect(marker).toHaveTextContent(/^Read-only$/);
@@ -126,7 +147,7 @@ describe('ModePicker', () => {
 
   it('words a transport failure of session.setMode plainly', async () => {
     answerCall('session.modes', MODES);
-    renderWithClient(<ModePicker sessionId={SESSION} mode={{ current: 'default' }} reviewPending={false} />);
+    renderPicker({ mode: { current: 'default' }, reviewPending: false });
     const review = await screen.findByRole('button', { name: 'Review' });
     vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await userEvent.setup().click(review);

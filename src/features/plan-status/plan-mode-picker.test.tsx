@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { answerCall, renderWithClient } from '../../../mocks/test-utils.tsx';
+import { answerCall } from '../../../testing/render.tsx';
+import { planReviewQuestions, renderInSession, type SessionSeed } from '../../../testing/session-render.tsx';
 import type { Capabilities, PlanProjectionValue, SetOutcome } from '../../core/protocol/methods.ts';
+import type { ConnectionState } from '../../lib/downlink.ts';
 import { PlanModePicker } from './plan-mode-picker.tsx';
 
 const SESSION = 'session-11111111-2222-3333-4444-555555555555';
@@ -20,6 +22,30 @@ function buttons() {
 
 const note = () => screen.getByRole('status');
 
+/** What the picker reads from the session layer, as the tests name it. */
+type PickerSession = {
+  plan: PlanProjectionValue | undefined;
+  /** `host.describe().capabilities`; undefined is a plain dsh host (none). */
+  capabilities: Capabilities | undefined;
+  /** A plan review waits for the user (a pending plan-review question). */
+  reviewPending: boolean;
+  readOnly?: boolean;
+  running?: boolean;
+  connection?: ConnectionState;
+};
+
+/** The session seed that makes the session layer say `given`. */
+const seedOf = (given: PickerSession): SessionSeed => ({
+  plan: given.plan,
+  capabilities: given.capabilities ?? null,
+  running: given.running,
+  connection: given.connection,
+  summary: { readOnly: given.readOnly ?? false },
+  questions: given.reviewPending ? [{ rpcId: 'rpc-review', questions: planReviewQuestions() }] : undefined,
+});
+
+const renderPicker = (given: PickerSession) => renderInSession(<PlanModePicker sessionId={SESSION} />, SESSION, seedOf(given));
+
 describe('PlanModePicker', () => {
   it.each([
     [OFF, 'Plan', true, 'committed'],
@@ -31,7 +57,7 @@ describe('PlanModePicker', () => {
     'sends session.setPlanMode from %o on choosing %s, and words no outcome of its own (%s)',
     async (plan, choice, active, outcome) => {
       const call = answerCall('session.setPlanMode', { ok: true, value: { outcome, state: { active: !active } } });
-      renderWithClient(<PlanModePicker sessionId={SESSION} plan={plan} capabilities={WITH_SET} reviewPending={false} />);
+      renderPicker({ plan, capabilities: WITH_SET, reviewPending: false });
       await userEvent.setup().click(screen.getByRole('button', { name: new RegExp(`^${choice}`) }));
       await waitFor(() => expect(call.bodies).toHaveLength(1));
       expect(call.bodies).toEqual([
@@ -50,21 +76,21 @@ describe('PlanModePicker', () => {
     [{ active: true, pending: false }, false, ''],
     [{ active: false, pending: false }, true, ''],
   ] as Array<[PlanProjectionValue, boolean, string]>)('derives the note from the projection %o (running %s): "%s"', (plan, running, text) => {
-    renderWithClient(<PlanModePicker sessionId={SESSION} plan={plan} capabilities={WITH_SET} reviewPending={false} running={running} />);
+    renderPicker({ plan, capabilities: WITH_SET, reviewPending: false, running });
     expect(note()).toHaveTextContent(new RegExp(`^${text}$`));
   });
 
   it('never contradicts the badge: a queued switch that committed shows no "applies from the next step"', async () => {
     answerCall('session.setPlanMode', { ok: true, value: { outcome: 'queued', state: { active: false, pending: true } } });
-    const { rerender } = renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} running />);
+    const { update } = renderPicker({ plan: OFF, capabilities: WITH_SET, reviewPending: false, running: true });
     await userEvent.setup().click(buttons().plan);
-    rerender(<PlanModePicker sessionId={SESSION} plan={{ active: false, pending: true }} capabilities={WITH_SET} reviewPending={false} running />);
+    await update(seedOf({ plan: { active: false, pending: true }, capabilities: WITH_SET, reviewPending: false, running: true }));
     await waitFor(() => expect(note()).toHaveTextContent("Plan mode starts at the agent's next step"));
     // The turn ended with the switch still pending: it applies with the next message.
-    rerender(<PlanModePicker sessionId={SESSION} plan={{ active: false, pending: true }} capabilities={WITH_SET} reviewPending={false} running={false} />);
+    await update(seedOf({ plan: { active: false, pending: true }, capabilities: WITH_SET, reviewPending: false, running: false }));
     expect(note()).toHaveTextContent(/^Plan mode starts with your next message$/);
     // The switch committed: the badge says "Plan mode on", and the note says nothing else.
-    rerender(<PlanModePicker sessionId={SESSION} plan={{ active: true, pending: false }} capabilities={WITH_SET} reviewPending={false} running={false} />);
+    await update(seedOf({ plan: { active: true, pending: false }, capabilities: WITH_SET, reviewPending: false, running: false }));
     expect(note()).toHaveTextContent(/^$/);
   });
 
@@ -75,7 +101,7 @@ describe('PlanModePicker', () => {
     'falls back from %o to commands/execute when the host lacks setPlanMode (%s → %s)',
     async (plan, choice, line, resultText) => {
       const call = answerCall('commands/execute', { ok: true, value: { commandId: 'cmd-1', result: { kind: 'success', text: resultText } } });
-      renderWithClient(<PlanModePicker sessionId={SESSION} plan={plan} capabilities={undefined} reviewPending={false} />);
+      renderPicker({ plan, capabilities: undefined, reviewPending: false });
       await userEvent.setup().click(screen.getByRole('button', { name: choice }));
       await waitFor(() => expect(call.bodies).toHaveLength(1));
       expect(call.bodies).toEqual([
@@ -86,9 +112,7 @@ describe('PlanModePicker', () => {
 
   it('falls back to /plan when capabilities say setPlanMode is false', async () => {
     const call = answerCall('commands/execute', { ok: true, value: { commandId: 'cmd-2', result: { kind: 'success', text: 'entering' } } });
-    renderWithClient(
-      <PlanModePicker sessionId={SESSION} plan={OFF} capabilities={{ setPlanMode: false, import: false, modes: false }} reviewPending={false} />,
-    );
+    renderPicker({ plan: OFF, capabilities: { setPlanMode: false, import: false, modes: false }, reviewPending: false });
     await userEvent.setup().click(buttons().plan);
     await waitFor(() => expect(call.bodies).toHaveLength(1));
     expect(call.bodies.map((body) => (body.payload as { args: { line: string } }).args.line)).toEqual(['/plan']);
@@ -104,7 +128,7 @@ describe('PlanModePicker', () => {
     ['a host error', { ok: false, error: { code: 'session-not-found', message: 'session "x" not found', details: {} } }, 'session "x" not found'],
   ])('shows %s inline and re-arms', async (_case, result, text) => {
     answerCall('commands/execute', result);
-    renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={undefined} reviewPending={false} />);
+    renderPicker({ plan: OFF, capabilities: undefined, reviewPending: false });
     await userEvent.setup().click(buttons().plan);
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(buttons().plan).not.toHaveAttribute('aria-disabled');
@@ -113,20 +137,20 @@ describe('PlanModePicker', () => {
 
   it('keeps the pressed button on the projection, not on the click', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'queued', state: { active: false, pending: true } } });
-    const { rerender } = renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} />);
+    const { update } = renderPicker({ plan: OFF, capabilities: WITH_SET, reviewPending: false });
     await userEvent.setup().click(buttons().plan);
     await waitFor(() => expect(call.bodies).toHaveLength(1));
     expect(buttons().default).toHaveAttribute('aria-pressed', 'true');
     expect(buttons().plan).toHaveAttribute('aria-pressed', 'false');
-    rerender(<PlanModePicker sessionId={SESSION} plan={{ active: false, pending: true }} capabilities={WITH_SET} reviewPending={false} />);
+    await update(seedOf({ plan: { active: false, pending: true }, capabilities: WITH_SET, reviewPending: false }));
     expect(buttons().plan).toHaveAttribute('aria-pressed', 'true');
-    rerender(<PlanModePicker sessionId={SESSION} plan={{ active: true, pending: true }} capabilities={WITH_SET} reviewPending={false} />);
+    await update(seedOf({ plan: { active: true, pending: true }, capabilities: WITH_SET, reviewPending: false }));
     expect(buttons().default).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('presses Plan labelled (pending) for a {false,true} projection (a picker switch queued mid-turn), and Default then sends setPlanMode off', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'cancelled', state: { active: false } } });
-    renderWithClient(<PlanModePicker sessionId={SESSION} plan={{ active: false, pending: true }} capabilities={WITH_SET} reviewPending={false} />);
+    renderPicker({ plan: { active: false, pending: true }, capabilities: WITH_SET, reviewPending: false });
     expect(screen.getByRole('button', { name: 'Plan (pending)', pressed: true })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Default', pressed: false })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Default' }));
@@ -141,14 +165,14 @@ describe('PlanModePicker', () => {
     [{ active: true, pending: false }, 'Plan', 'Default'],
     [{ active: false, pending: false }, 'Default', 'Plan'],
   ] as Array<[PlanProjectionValue, string, string]>)('names the buttons for %o: pressed %s, other %s', (plan, pressed, other) => {
-    renderWithClient(<PlanModePicker sessionId={SESSION} plan={plan} capabilities={WITH_SET} reviewPending={false} />);
+    renderPicker({ plan, capabilities: WITH_SET, reviewPending: false });
     expect(screen.getByRole('button', { name: pressed })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: other })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('is disabled with a visible reason while a plan review is pending and sends nothing', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: false } } });
-    renderWithClient(<PlanModePicker sessionId={SESSION} plan={{ active: true, pending: false }} capabilities={WITH_SET} reviewPending />);
+    renderPicker({ plan: { active: true, pending: false }, capabilities: WITH_SET, reviewPending: true });
     const { group, default: defaultButton } = buttons();
     expect(screen.getByText('Decide on the plan under review first')).toBeVisible();
     expect(group).toHaveAccessibleDescription('Decide on the plan under review first');
@@ -162,7 +186,7 @@ describe('PlanModePicker', () => {
 
   it('is disabled when the session is read-only', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: true } } });
-    renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} readOnly />);
+    renderPicker({ plan: OFF, capabilities: WITH_SET, reviewPending: false, readOnly: true });
     expect(buttons().plan).toHaveAttribute('aria-disabled', 'true');
     await userEvent.setup().click(buttons().plan);
     expect(call.bodies).toEqual([]);
@@ -170,7 +194,7 @@ describe('PlanModePicker', () => {
 
   it('is disabled while a call is in flight and re-arms after it', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: true } } }, true);
-    renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} />);
+    renderPicker({ plan: OFF, capabilities: WITH_SET, reviewPending: false });
     const user = userEvent.setup();
     await user.click(buttons().plan);
     await waitFor(() => expect(buttons().plan).toHaveAttribute('aria-disabled', 'true'));
@@ -183,7 +207,7 @@ describe('PlanModePicker', () => {
 
   it('chooses with Tab then Enter, and never with the arrow keys', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: true } } });
-    renderWithClient(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} />);
+    renderPicker({ plan: OFF, capabilities: WITH_SET, reviewPending: false });
     const user = userEvent.setup();
     await user.tab();
     expect(buttons().default).toHaveFocus();
@@ -198,14 +222,14 @@ describe('PlanModePicker', () => {
 
   it('sends nothing when the pressed button is chosen again', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'noop', state: { active: true } } });
-    renderWithClient(<PlanModePicker sessionId={SESSION} plan={{ active: true, pending: false }} capabilities={WITH_SET} reviewPending={false} />);
+    renderPicker({ plan: { active: true, pending: false }, capabilities: WITH_SET, reviewPending: false });
     await userEvent.setup().click(buttons().plan);
     expect(call.bodies).toEqual([]);
   });
 
   it('presses neither button while the plan projection is unknown and lets either be chosen', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'noop', state: { active: false } } });
-    renderWithClient(<PlanModePicker sessionId={SESSION} plan={undefined} capabilities={WITH_SET} reviewPending={false} />);
+    renderPicker({ plan: undefined, capabilities: WITH_SET, reviewPending: false });
     expect(buttons().default).toHaveAttribute('aria-pressed', 'false');
     expect(buttons().plan).toHaveAttribute('aria-pressed', 'false');
     await userEvent.setup().click(buttons().default);
@@ -216,14 +240,12 @@ describe('PlanModePicker', () => {
 describe('PlanModePicker while the downlink is not open', () => {
   it('is disabled with "Reconnecting…" beside it, and chooses again once connected', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: true, pending: false } } });
-    const { rerender } = renderWithClient(
-      <PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} connection="reconnecting" />,
-    );
+    const { update } = renderPicker({ plan: OFF, capabilities: WITH_SET, reviewPending: false, connection: 'reconnecting' });
     const user = userEvent.setup();
     expect(buttons().group).toHaveAttribute('aria-disabled', 'true');
     expect(buttons().group).toHaveAccessibleDescription('Reconnecting…');
     await user.click(buttons().plan);
-    rerender(<PlanModePicker sessionId={SESSION} plan={OFF} capabilities={WITH_SET} reviewPending={false} connection="connected" />);
+    await update(seedOf({ plan: OFF, capabilities: WITH_SET, reviewPending: false, connection: 'connected' }));
     expect(buttons().group).not.toHaveAttribute('aria-disabled');
     await user.click(buttons().plan);
     await waitFor(() => expect(call.bodies).toHaveLength(1));

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { emptyAnswerDraft, isFlowTouched, normaliseFlow, questionDraftKey, useQuestionDraftStore } from './draft-store.ts';
+import { questionDraftKey, useQuestionDraftStore } from './draft-store.ts';
+import { emptyAnswerDraft, isFlowTouched, normaliseFlow } from './model/flow-draft.ts';
 
 describe('question draft store', () => {
   it('keys a batch by its carrier key q:<rpcId>', () => {

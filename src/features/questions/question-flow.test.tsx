@@ -3,10 +3,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readRecordingFixture } from '../../../fixtures/paths.ts';
-import { renderWithClient, respondWith } from '../../../mocks/test-utils.tsx';
+import { respondWith } from '../../../testing/render.tsx';
+import { renderInSession } from '../../../testing/session-render.tsx';
 import type { QuestionItem } from '../../core/questions/types.ts';
 import { questionDraftKey, useQuestionDraftStore } from './draft-store.ts';
-import { QuestionFlow, answerOf, firstIncompleteOf } from './question-flow.tsx';
+import { answerOf, firstIncompleteOf } from './model/answer.ts';
+import { QuestionFlow } from './question-flow.tsx';
 
 const SESSION = 'session-7a1c0de5-0000-4000-8000-000000000001';
 const RPC = 'rpc-3f6d1c2a';
@@ -77,7 +79,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('QuestionFlow', () => {
   it('walks a single, custom and multi batch and sends the whole answer', async () => {
     const call = respondWith({ accepted: true }, { hold: true });
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />, SESSION);
     const user = userEvent.setup();
 
     const first = card('Which language should the CLI use?');
@@ -128,7 +130,7 @@ describe('QuestionFlow', () => {
   it('sends the answer of the recorded question-composer session', async () => {
     const { question, answer } = recordedQuestionComposer();
     const call = respondWith({ accepted: true });
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[question]} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[question]} />, SESSION);
     const user = userEvent.setup();
     expect(card('Which color do you prefer?')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
@@ -142,7 +144,7 @@ describe('QuestionFlow', () => {
 
   it('renders detail as GFM markdown inside the scroll body', () => {
     const detail = '# Title\n\n**bold** and `code`\n\n- item one\n- item two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n~~gone~~';
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'q', question: 'Q?', detail }]} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'q', question: 'Q?', detail }]} />, SESSION);
     const body = screen.getByRole('region', { name: 'Question details' });
     expect(within(body).getByRole('heading', { level: 1, name: 'Title' })).toBeInTheDocument();
     expect(within(body).getByText('bold').tagName).toBe('STRONG');
@@ -155,7 +157,7 @@ describe('QuestionFlow', () => {
 
   it('skips questions with selected:[] and keeps earlier answers', async () => {
     const call = respondWith({ accepted: true });
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />, SESSION);
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: 'Python' }));
     await user.type(custom(), 'ignored then skipped');
@@ -178,7 +180,7 @@ describe('QuestionFlow', () => {
     ['Shift+Enter', { key: 'Enter', shiftKey: true }],
   ])('does not continue on %s in the custom field', async (_case, init) => {
     const call = respondWith({ accepted: true });
-    const { client } = renderWithClient(
+    const { client } = renderInSession(
       <QuestionFlow
         sessionId={SESSION}
         rpcId={RPC}
@@ -187,6 +189,7 @@ describe('QuestionFlow', () => {
           { id: 'b', question: 'B?' },
         ]}
       />,
+      SESSION,
     );
     await userEvent.setup().type(custom(), 'かな');
     fireEvent.keyDown(custom(), init);
@@ -198,7 +201,7 @@ describe('QuestionFlow', () => {
 
   it('sends multi-line custom answers verbatim from a textarea', async () => {
     const call = respondWith({ accepted: true });
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'name', question: 'Name?' }]} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'name', question: 'Name?' }]} />, SESSION);
     const user = userEvent.setup();
     expect(custom().tagName).toBe('TEXTAREA');
     await user.type(custom(), 'line one{Shift>}{Enter}{/Shift}  line two  {Enter}');
@@ -207,7 +210,7 @@ describe('QuestionFlow', () => {
   });
 
   it('asks for an answer on Enter in an empty field', async () => {
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />, SESSION);
     const user = userEvent.setup();
     await user.click(custom());
     await user.keyboard('{Enter}');
@@ -217,7 +220,7 @@ describe('QuestionFlow', () => {
 
   it('jumps to the first incomplete question on submit and says so', async () => {
     const call = respondWith({ accepted: true });
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />, SESSION);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Next question' }));
     await user.click(screen.getByRole('button', { name: 'Next question' }));
@@ -236,8 +239,9 @@ describe('QuestionFlow', () => {
 
   it('submits on Enter on an option only when every question is complete', async () => {
     const call = respondWith({ accepted: true });
-    const { client } = renderWithClient(
+    const { client } = renderInSession(
       <QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'n', question: 'N?' }, { ...(BATCH[2] as QuestionItem) }]} />,
+      SESSION,
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Next question' }));
@@ -260,7 +264,7 @@ describe('QuestionFlow', () => {
   });
 
   it('clears the selection when typing on single-select and the text when choosing', async () => {
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[BATCH[0] as QuestionItem]} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[BATCH[0] as QuestionItem]} />, SESSION);
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: 'Python' }));
     expect(screen.getByRole('radio', { name: 'Python' })).toBeChecked();
@@ -274,7 +278,7 @@ describe('QuestionFlow', () => {
   });
 
   it('names its chrome in English', () => {
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />, SESSION);
     for (const name of ['Dismiss all questions', 'Skip this question', 'Collapse the question card', 'Previous question', 'Next question']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
@@ -283,7 +287,7 @@ describe('QuestionFlow', () => {
 
   it('sends the cancelled envelope when dismissing all questions', async () => {
     const call = respondWith({ accepted: true });
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />, SESSION);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss all questions' }));
     await waitFor(() => expect(call.bodies).toHaveLength(1));
     expect(call.bodies[0]).toEqual({
@@ -300,7 +304,7 @@ describe('QuestionFlow', () => {
     ['a transport failure on dismiss', 'Dismiss all questions', undefined, 502, 'bad gateway'],
   ])('shows %s and re-enables the controls', async (_case, action, receipt, httpStatus, text) => {
     respondWith(receipt, httpStatus === undefined ? {} : { status: httpStatus, body: 'bad gateway' });
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'name', question: 'Name?' }]} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'name', question: 'Name?' }]} />, SESSION);
     const user = userEvent.setup();
     await user.type(custom(), 'flag');
     await user.click(screen.getByRole('button', { name: action }));
@@ -312,7 +316,7 @@ describe('QuestionFlow', () => {
 
   it('words an unreachable server plainly and keeps the answer', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'name', question: 'Name?' }]} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'name', question: 'Name?' }]} />, SESSION);
     const user = userEvent.setup();
     await user.type(custom(), 'flag');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -321,30 +325,30 @@ describe('QuestionFlow', () => {
   });
 
   it('shows the not-pending receipt of the mocked host for an unknown question', async () => {
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'name', question: 'Name?' }]} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'name', question: 'Name?' }]} />, SESSION);
     const user = userEvent.setup();
     await user.type(custom(), 'flag{Enter}');
     await waitFor(() => expect(status()).toHaveTextContent('response rejected: not-pending'));
   });
 
   it('keeps drafts for a same-rpcId replay and starts fresh for a new rpcId', async () => {
-    const first = renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    const first = renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />, SESSION);
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: 'Python' }));
     await user.type(custom(), 'half typed');
     first.unmount();
-    const replay = renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    const replay = renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />, SESSION);
     expect(card('What should the flag be called?')).toBeInTheDocument();
     expect(custom()).toHaveValue('half typed');
     expect(useQuestionDraftStore.getState().entries['q:' + RPC]).toBeDefined();
     replay.unmount();
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId="rpc-new" questions={BATCH} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId="rpc-new" questions={BATCH} />, SESSION);
     expect(card('Which language should the CLI use?')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Python' })).not.toBeChecked();
   });
 
   it('collapses and expands without losing drafts, position or focus', async () => {
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />, SESSION);
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: 'Go' }));
     await user.type(custom(), 'draft');
@@ -362,7 +366,7 @@ describe('QuestionFlow', () => {
   });
 
   it('focuses the custom answer once per question', async () => {
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />, SESSION);
     expect(custom()).toHaveFocus();
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: 'Go' }));
@@ -402,7 +406,7 @@ describe('QuestionFlow without a plan, with hostile markdown, and while reconnec
 
   it.each([[undefined], [''], ['  \n ']])('never offers Approve for a plan review that fell back without a plan (detail %j)', async (detail) => {
     const call = respondWith({ accepted: true });
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[planReview(detail)]} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[planReview(detail)]} />, SESSION);
     expect(screen.getByRole('region', { name: 'Question details' })).toHaveTextContent('The agent proposed an empty plan');
     expect(screen.getByRole('radio', { name: 'Approve' })).toBeDisabled();
     const user = userEvent.setup();
@@ -414,7 +418,7 @@ describe('QuestionFlow without a plan, with hostile markdown, and while reconnec
 
   it('renders detail through the shared Markdown: tags as text, unsafe links as text, images as placeholders', () => {
     const detail = 'Use Vec<u8> and the <channel> tag. [run](javascript:alert(1)) ![x](https://elsewhere/?q=secret)';
-    renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'q', question: 'Q?', detail }]} />);
+    renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[{ id: 'q', question: 'Q?', detail }]} />, SESSION);
     const body = screen.getByRole('region', { name: 'Question details' });
     expect(body).toHaveTextContent('Use Vec<u8> and the <channel> tag. run Image: x — elsewhere');
     expect(within(body).getAllByRole('link')).toHaveLength(1);
@@ -425,7 +429,7 @@ describe('QuestionFlow without a plan, with hostile markdown, and while reconnec
   it('disables answering while reconnecting, with the reason shown, keeps typing possible, and sends once connected', async () => {
     const call = respondWith({ accepted: true });
     const question: QuestionItem = { id: 'name', question: 'What should the flag be called?' };
-    const { rerender } = renderWithClient(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[question]} connection="reconnecting" />);
+    const { update } = renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[question]} />, SESSION, { connection: 'reconnecting' });
     expect(screen.getByRole('status')).toHaveTextContent('Reconnecting… your text is kept');
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Type your answer' }), '--greeting{Enter}');
@@ -433,7 +437,7 @@ describe('QuestionFlow without a plan, with hostile markdown, and while reconnec
     expect(screen.getByRole('button', { name: 'Submit' })).toHaveAccessibleDescription('Reconnecting… your text is kept');
     expect(screen.getByRole('button', { name: 'Skip this question' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Dismiss all questions' })).toBeDisabled();
-    rerender(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={[question]} connection="connected" />);
+    await update({ connection: 'connected' });
     expect(screen.getByRole('textbox', { name: 'Type your answer' })).toHaveValue('--greeting');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(call.bodies).toHaveLength(1));

@@ -2,12 +2,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFixture } from '../../../fixtures/paths.ts';
-import { renderWithClient } from '../../../mocks/test-utils.tsx';
+import { renderWithClient } from '../../../testing/render.tsx';
 import { parseSessionLog } from '../../core/log/reader.ts';
 import { reviewHistoryExportSchema } from '../../core/review/export.ts';
 import { foldReviewHistory } from '../../core/review/revisions.ts';
 import { callMethod } from '../../lib/api-client.ts';
-import ReviewsView from './reviews-view.tsx';
+import { ReviewsView } from './reviews-view.tsx';
 
 const JSONL = readFixture('review', 'revisions.jsonl');
 const HISTORY = foldReviewHistory(parseSessionLog(JSONL).events);

@@ -1,6 +1,6 @@
 /**
  * User-facing copy of the session list, one `SessionsLocale` dictionary per interface language (English, Simplified
- * Chinese). Relative times and dates are not here: `relative-time.ts` words them through `Intl` in the same language.
+ * Chinese). Relative times and dates are not here: `model/relative-time.ts` words them through `Intl` in the same language.
  */
 import type { ImportRefusal } from '../../core/protocol/methods.ts';
 import type { Dictionaries } from '../../lib/language.ts';

@@ -1,24 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fixturePath } from '../../../fixtures/paths.ts';
-import type { SessionSummary } from '../../core/protocol/methods.ts';
+import { renderSidebar as renderWith, type SidebarSeed } from '../../../testing/sidebar-render.tsx';
 import { callMethod } from '../../lib/api-client.ts';
-import { matchesFilter, SessionsSidebar, UNDO_MS, type SessionRowBadges } from './sessions-sidebar.tsx';
+import { matchesFilter } from './model/list.ts';
+import { UNDO_MS } from './model/undo.ts';
 
 const withSessions = { setPlanMode: true, import: true, modes: false, sessions: true };
-const quiet = (summary: SessionSummary): SessionRowBadges => ({ running: summary.running, plan: undefined, reviewPending: false });
 
-function renderSidebar(props: Partial<Parameters<typeof SessionsSidebar>[0]> = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <SessionsSidebar selectedId={undefined} capabilities={withSessions} badgesOf={quiet} {...props} />
-    </QueryClientProvider>,
-  );
-}
+const renderSidebar = (seed: Partial<SidebarSeed> = {}) => renderWith({ capabilities: withSessions, ...seed });
 
 async function named(title: string): Promise<string> {
   const { sessionId } = await callMethod('session.create', {});
@@ -128,7 +120,7 @@ it.each([
 ])('says before deleting a session with %s what deleting stops', async (_name, busy, sentence) => {
   const user = userEvent.setup();
   const sessionId = await named('Busy');
-  renderSidebar({ selectedId: sessionId, badgesOf: (summary) => ({ ...quiet(summary), ...busy }) });
+  renderSidebar({ selectedId: sessionId, sessionId, badges: busy });
   await user.click(await screen.findByRole('button', { name: 'Delete “Busy”' }));
   const dialog = screen.getByRole('alertdialog', { name: 'Delete this session?' });
   expect(dialog).toHaveAccessibleDescription(`“Busy” and its log leave the list. You can undo this for a few seconds. ${sentence}`);
@@ -149,7 +141,7 @@ it('stops offering Undo after a few seconds, the session staying deleted', async
 
 it('hides rename and delete on a host without the sessions capability (a plain dsh host)', async () => {
   await named('Listed');
-  renderSidebar({ capabilities: undefined });
+  renderSidebar({ capabilities: null });
   expect(await screen.findByRole('link', { name: /Listed/ })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /Rename|Delete/ })).not.toBeInTheDocument();
   expect(screen.queryByLabelText('Open session log')).not.toBeInTheDocument();

@@ -1,24 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readRecordingFixture } from '../../../fixtures/paths.ts';
+import { renderSidebar } from '../../../testing/sidebar-render.tsx';
 import { MAX_IMPORT_JSONL_CHARS, type SessionSummary } from '../../core/protocol/methods.ts';
 import { ApiError, callMethod } from '../../lib/api-client.ts';
-import { SessionsSidebar, importErrorOf, importLogFile, newestFirst, skippedLines, type SessionRowBadges } from './sessions-sidebar.tsx';
+import { importErrorOf, importLogFile } from './api/import-log.ts';
+import { newestFirst, skippedLines } from './model/list.ts';
 
 const planReviewLog = readRecordingFixture('plan-review');
 const capabilities = { setPlanMode: true, import: true, modes: false };
-const quiet = (summary: SessionSummary): SessionRowBadges => ({ running: summary.running, plan: undefined, reviewPending: false });
-
-function renderSidebar(props: Partial<Parameters<typeof SessionsSidebar>[0]> = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <SessionsSidebar selectedId={undefined} capabilities={capabilities} badgesOf={quiet} {...props} />
-    </QueryClientProvider>,
-  );
-}
 
 beforeEach(() => {
   history.replaceState(null, '', '/');
@@ -33,7 +24,7 @@ describe('SessionsSidebar', () => {
   it('lists sessions with the untitled fallback and marks the selected one', async () => {
     const a = await callMethod('session.create', {});
     const b = await callMethod('session.create', {});
-    renderSidebar({ selectedId: b.sessionId });
+    renderSidebar({ capabilities, selectedId: b.sessionId });
     const nav = screen.getByRole('navigation', { name: 'Sessions' });
     const links = await within(nav).findAllByRole('link');
     expect(links).toHaveLength(2);
@@ -44,7 +35,7 @@ describe('SessionsSidebar', () => {
 
   it('creates a new session and selects it', async () => {
     const user = userEvent.setup();
-    renderSidebar();
+    renderSidebar({ capabilities });
     const nav = screen.getByRole('navigation', { name: 'Sessions' });
     expect(await within(nav).findByText('No sessions yet.')).toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'New session' }));
@@ -54,7 +45,7 @@ describe('SessionsSidebar', () => {
 
   it('opens a recorded session log read-only and selects it', async () => {
     const user = userEvent.setup();
-    renderSidebar();
+    renderSidebar({ capabilities });
     const input = screen.getByLabelText('Open session log');
     expect(input).toHaveAttribute('accept', '.jsonl');
     await user.upload(input, new File([planReviewLog], 'session.jsonl', { type: 'application/jsonl' }));
@@ -64,13 +55,13 @@ describe('SessionsSidebar', () => {
   });
 
   it('prefers the live title of the stream over the listed one', async () => {
-    await callMethod('session.create', {});
-    renderSidebar({ badgesOf: () => ({ running: false, plan: undefined, reviewPending: false, title: 'Add a greeting flag' }) });
+    const { sessionId } = await callMethod('session.create', {});
+    renderSidebar({ capabilities, sessionId, badges: { running: false, plan: undefined, reviewPending: false, title: 'Add a greeting flag' } });
     expect(await screen.findByRole('link')).toHaveTextContent('Add a greeting flag');
   });
 
   it('hides "Open session log" when the host cannot import', async () => {
-    renderSidebar({ capabilities: undefined });
+    renderSidebar({ capabilities: null });
     await screen.findByText('No sessions yet.');
     expect(screen.queryByLabelText('Open session log')).not.toBeInTheDocument();
   });
@@ -119,8 +110,8 @@ describe('SessionsSidebar', () => {
       hidden: ['Plan mode on', 'Waiting for your review'],
     },
   ])('shows the indicators of $name', async ({ badges, shown, hidden }) => {
-    await callMethod('session.create', {});
-    renderSidebar({ badgesOf: () => badges });
+    const { sessionId } = await callMethod('session.create', {});
+    renderSidebar({ capabilities, sessionId, badges });
     const link = await screen.findByRole('link');
     for (const text of shown) expect(link).toHaveTextContent(text);
     for (const text of hidden) expect(link).not.toHaveTextContent(text);
@@ -130,7 +121,7 @@ describe('SessionsSidebar', () => {
     const user = userEvent.setup();
     // The failure is injected at fetch (lint keeps features from importing mocks/); the retry reaches the mock.
     vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('boom', { status: 500 }));
-    renderSidebar();
+    renderSidebar({ capabilities });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load sessions: boom');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -140,7 +131,7 @@ describe('SessionsSidebar', () => {
 
   it('lists a recorded log with the lines the host could not read, next to the opened log', async () => {
     const user = userEvent.setup();
-    renderSidebar();
+    renderSidebar({ capabilities });
     const lines = planReviewLog.split('\n');
     // Lines 6, 11 and 40 (1-based) become unreadable; the rest of the log still imports.
     for (const at of [5, 10, 39]) lines.splice(at, 0, '{"type": broken');
@@ -153,7 +144,7 @@ describe('SessionsSidebar', () => {
 
   it('says plainly that a file is not a session log, with the host detail in its title', async () => {
     const user = userEvent.setup();
-    renderSidebar();
+    renderSidebar({ capabilities });
     await user.upload(screen.getByLabelText('Open session log'), new File(['hello\nworld\n'], 'notes.jsonl', { type: 'application/jsonl' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(/^This file is not a dsh session log: none of its 2 lines is a dsh session event\.$/);
@@ -163,7 +154,7 @@ describe('SessionsSidebar', () => {
 
   it('refuses a log over 16 MB before uploading it, naming its size and the limit', async () => {
     const user = userEvent.setup();
-    renderSidebar();
+    renderSidebar({ capabilities });
     await screen.findByText('No sessions yet.');
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const big = new File([new Uint8Array(17.5 * 1024 * 1024)], 'big.jsonl', { type: 'application/jsonl' });
@@ -174,7 +165,7 @@ describe('SessionsSidebar', () => {
 
   it('words a failed New session plainly when the server cannot be reached', async () => {
     const user = userEvent.setup();
-    renderSidebar();
+    renderSidebar({ capabilities });
     await screen.findByText('No sessions yet.');
     vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await user.click(screen.getByRole('button', { name: 'New session' }));
@@ -249,8 +240,8 @@ describe('SessionsSidebar', () => {
 
   it('shows a long title whole in its title attribute and the time of the last activity', async () => {
     const long = 'Plan the migration of the command-line parser to the new flag grammar, with docs and tests';
-    await callMethod('session.create', {});
-    renderSidebar({ badgesOf: () => ({ running: false, plan: undefined, reviewPending: false, title: long }) });
+    const { sessionId } = await callMethod('session.create', {});
+    renderSidebar({ capabilities, sessionId, badges: { running: false, plan: undefined, reviewPending: false, title: long } });
     const link = await screen.findByRole('link');
     expect(within(link).getByText(long)).toHaveAttribute('title', long);
     expect(link).toHaveTextContent('just now');
@@ -263,9 +254,9 @@ describe('SessionsSidebar', () => {
     [{ current: 'plan', pending: 'default' }, undefined, ['Plan mode', 'Plan mode on']],
     [{ current: 'default' }, undefined, ['mode', 'Plan mode on']],
   ])('shows the session mode %o as %s', async (mode, shown, hidden) => {
-    await callMethod('session.create', {});
+    const { sessionId } = await callMethod('session.create', {});
     // The plan projection is ignored once the session has a mode projection.
-    renderSidebar({ badgesOf: () => ({ running: false, plan: { active: true, pending: false }, reviewPending: false, mode }) });
+    renderSidebar({ capabilities, sessionId, badges: { running: false, plan: { active: true, pending: false }, reviewPending: false, mode } });
     const link = await screen.findByRole('link');
     if (shown) expect(link).toHaveTextContent(shown);
     for (const text of hidden) expect(link).not.toHaveTextContent(text);

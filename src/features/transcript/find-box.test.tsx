@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionEvent } from '../../core/log/types.ts';
 import { transcriptViewOf } from '../../core/transcript/fold.ts';
-import { Transcript } from './transcript.tsx';
+import { TranscriptView } from './components/transcript-view.tsx';
 
 const user = (seq: number, text: string): SessionEvent => ({
   type: 'user/message',
@@ -25,7 +25,7 @@ const status = () => within(screen.getByRole('search', { name: 'Find in transcri
 describe('find box', () => {
   it('counts matching rows, moves with Enter and Shift+Enter, and marks the current row', async () => {
     const u = userEvent.setup();
-    render(<Transcript transcript={rows(30)} loaded error={undefined} />);
+    render(<TranscriptView transcript={rows(30)} loaded error={undefined} />);
     await u.click(screen.getByRole('button', { name: 'Find' }));
     const box = screen.getByRole('searchbox', { name: 'Find in transcript' });
     expect(box).toHaveFocus();
@@ -51,7 +51,7 @@ describe('find box', () => {
 
   it('says when nothing matches and disables the move buttons', async () => {
     const u = userEvent.setup();
-    render(<Transcript transcript={rows(5)} loaded error={undefined} />);
+    render(<TranscriptView transcript={rows(5)} loaded error={undefined} />);
     await u.click(screen.getByRole('button', { name: 'Find' }));
     await u.type(screen.getByRole('searchbox', { name: 'Find in transcript' }), 'absent');
     expect(status()).toHaveTextContent('No matches');
@@ -60,7 +60,7 @@ describe('find box', () => {
 
   it('opens with Ctrl+F inside the transcript and closes with Escape, giving focus back to Find', async () => {
     const u = userEvent.setup();
-    render(<Transcript transcript={rows(5)} loaded error={undefined} />);
+    render(<TranscriptView transcript={rows(5)} loaded error={undefined} />);
     await u.click(screen.getByRole('button', { name: 'Find' }));
     await u.keyboard('{Escape}');
     expect(screen.queryByRole('search', { name: 'Find in transcript' })).toBeNull();
@@ -71,7 +71,7 @@ describe('find box', () => {
 
   it('finds a row the virtualised list does not render', async () => {
     const u = userEvent.setup();
-    render(<Transcript transcript={rows(400)} loaded error={undefined} />);
+    render(<TranscriptView transcript={rows(400)} loaded error={undefined} />);
     expect(within(region()).queryByText('row 393 has the Needle')).toBeNull();
     await u.click(screen.getByRole('button', { name: 'Find' }));
     await u.type(screen.getByRole('searchbox', { name: 'Find in transcript' }), 'row 393 ');
@@ -81,7 +81,7 @@ describe('find box', () => {
   it('searches the loaded history only while older pages are missing, and offers Load all', async () => {
     const u = userEvent.setup();
     const onLoadAll = vi.fn();
-    render(<Transcript transcript={rows(5)} loaded error={undefined} hasOlder onLoadAll={onLoadAll} onLoadOlder={() => undefined} />);
+    render(<TranscriptView transcript={rows(5)} loaded error={undefined} hasOlder onLoadAll={onLoadAll} onLoadOlder={() => undefined} />);
     await u.click(screen.getByRole('button', { name: 'Find' }));
     await u.type(screen.getByRole('searchbox', { name: 'Find in transcript' }), 'row');
     expect(screen.getByText('Searched the loaded history only.')).toBeInTheDocument();

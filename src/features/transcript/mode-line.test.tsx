@@ -6,7 +6,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../core/log/types.ts';
 import { foldTranscript, transcriptViewOf } from '../../core/transcript/fold.ts';
-import { Transcript } from './transcript.tsx';
+import { TranscriptView } from './components/transcript-view.tsx';
 
 const events: SessionEvent[] = [
   { type: 'turn/start', seq: 0, data: { turn: 1 } },
@@ -30,7 +30,7 @@ describe('mode lines', () => {
   });
 
   it('renders "Mode: Review" and "Mode: Default" with the notice between them', () => {
-    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    render(<TranscriptView transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     const region = screen.getByRole('region', { name: 'Transcript' });
     const lines = within(region)
       .getAllByText(/^Mode: |switched this session/)

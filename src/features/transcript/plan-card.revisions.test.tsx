@@ -7,8 +7,9 @@ import { parseSessionLog } from '../../core/log/reader.ts';
 import type { SessionEvent } from '../../core/log/types.ts';
 import { foldReviewHistory } from '../../core/review/revisions.ts';
 import { transcriptViewOf } from '../../core/transcript/fold.ts';
-import { PlanRevisionsContext, type PlanRevisionLabel } from './plan-revisions.ts';
-import { Transcript } from './transcript.tsx';
+import { PlanRevisionsContext } from './components/plan-revisions.ts';
+import type { PlanRevisionLabel } from './model/plan-revisions.ts';
+import { TranscriptView } from './components/transcript-view.tsx';
 
 const EVENTS = parseSessionLog(readFixture('review', 'revisions.jsonl')).events;
 
@@ -23,7 +24,7 @@ describe('plan cards with revisions', () => {
   it('label each plan card with its revision in its chain, and none for a call that is not a revision', () => {
     render(
       <PlanRevisionsContext value={labelsOf(EVENTS)}>
-        <Transcript transcript={transcriptViewOf(EVENTS)} loaded error={undefined} />
+        <TranscriptView transcript={transcriptViewOf(EVENTS)} loaded error={undefined} />
       </PlanRevisionsContext>,
     );
     const cards = within(region()).getAllByRole('article', { name: /^Plan: / });
@@ -42,7 +43,7 @@ describe('plan cards with revisions', () => {
   it('offer Copy plan and Download .md on every plan card with a plan, beside the plan once it is shown', async () => {
     render(
       <PlanRevisionsContext value={labelsOf(EVENTS)}>
-        <Transcript transcript={transcriptViewOf(EVENTS)} loaded error={undefined} />
+        <TranscriptView transcript={transcriptViewOf(EVENTS)} loaded error={undefined} />
       </PlanRevisionsContext>,
     );
     const card = within(region()).getAllByRole('article', { name: /^Plan: / })[1]!;
@@ -63,7 +64,7 @@ describe('plan cards with revisions', () => {
     const view = transcriptViewOf(events);
     const { rerender } = render(
       <PlanRevisionsContext value={labelsOf(events)}>
-        <Transcript transcript={view} loaded error={undefined} />
+        <TranscriptView transcript={view} loaded error={undefined} />
       </PlanRevisionsContext>,
     );
     const v1 = () => within(region()).queryAllByRole('article', { name: 'Plan: Add a greeting flag' })[0];
@@ -71,7 +72,7 @@ describe('plan cards with revisions', () => {
     expect(before?.getAttribute('aria-current') ?? null).toBeNull();
     rerender(
       <PlanRevisionsContext value={labelsOf(events)}>
-        <Transcript transcript={view} loaded error={undefined} scrollTarget={{ callId: 'call-1', token: 1 }} />
+        <TranscriptView transcript={view} loaded error={undefined} scrollTarget={{ callId: 'call-1', token: 1 }} />
       </PlanRevisionsContext>,
     );
     await waitFor(() => expect(v1()?.closest('li')).toHaveAttribute('aria-current', 'true'));

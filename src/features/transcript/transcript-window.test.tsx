@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionEvent } from '../../core/log/types.ts';
 import { transcriptViewOf } from '../../core/transcript/fold.ts';
-import { Transcript } from './transcript.tsx';
+import { TranscriptView } from './components/transcript-view.tsx';
 
 const user = (seq: number, text: string): SessionEvent => ({
   type: 'user/message',
@@ -21,7 +21,7 @@ const region = () => screen.getByRole('region', { name: 'Transcript' });
 
 describe('virtualised transcript', () => {
   it("renders a window of a long transcript, not every row, and says each row's place", () => {
-    render(<Transcript transcript={rows(1000)} loaded error={undefined} />);
+    render(<TranscriptView transcript={rows(1000)} loaded error={undefined} />);
     const items = within(region()).getAllByRole('listitem');
     expect(items.length).toBeLessThan(300);
     expect(items[0]).toHaveAttribute('aria-posinset', '1');
@@ -31,10 +31,10 @@ describe('virtualised transcript', () => {
   it('offers the older history that is not loaded yet', async () => {
     const u = userEvent.setup();
     const onLoadOlder = vi.fn();
-    const { rerender } = render(<Transcript transcript={rows(3)} loaded error={undefined} hasOlder onLoadOlder={onLoadOlder} />);
+    const { rerender } = render(<TranscriptView transcript={rows(3)} loaded error={undefined} hasOlder onLoadOlder={onLoadOlder} />);
     await u.click(screen.getByRole('button', { name: 'Load earlier messages' }));
     expect(onLoadOlder).toHaveBeenCalled();
-    rerender(<Transcript transcript={rows(3)} loaded error={undefined} hasOlder loadingOlder onLoadOlder={onLoadOlder} />);
+    rerender(<TranscriptView transcript={rows(3)} loaded error={undefined} hasOlder loadingOlder onLoadOlder={onLoadOlder} />);
     expect(screen.getByText('Loading earlier messages…')).toBeInTheDocument();
   });
 });
@@ -55,11 +55,11 @@ describe('partial history', () => {
 
   it('shows a result whose call is on an older page only once the call is loaded, as one card', () => {
     const { rerender } = render(
-      <Transcript transcript={transcriptViewOf([result, user(2, 'next')])} loaded error={undefined} hasOlder onLoadOlder={() => undefined} />,
+      <TranscriptView transcript={transcriptViewOf([result, user(2, 'next')])} loaded error={undefined} hasOlder onLoadOlder={() => undefined} />,
     );
     expect(within(region()).queryByRole('article', { name: /^Tool call/ })).toBeNull();
     expect(within(region()).getByText('next')).toBeInTheDocument();
-    rerender(<Transcript transcript={transcriptViewOf([call, result, user(2, 'next')])} loaded error={undefined} />);
+    rerender(<TranscriptView transcript={transcriptViewOf([call, result, user(2, 'next')])} loaded error={undefined} />);
     expect(
       within(region())
         .getAllByRole('article', { name: /^Tool call/ })
@@ -68,7 +68,7 @@ describe('partial history', () => {
   });
 
   it('shows a lone result once the whole history is loaded (its call was never logged)', () => {
-    render(<Transcript transcript={transcriptViewOf([result])} loaded error={undefined} />);
+    render(<TranscriptView transcript={transcriptViewOf([result])} loaded error={undefined} />);
     expect(within(region()).getByRole('article', { name: 'Tool call tool' })).toBeInTheDocument();
   });
 });

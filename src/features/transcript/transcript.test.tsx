@@ -6,7 +6,7 @@ import type { SessionEvent } from '../../core/log/types.ts';
 import type { ToolView } from '../../core/protocol/methods.ts';
 import { transcriptViewOf } from '../../core/transcript/fold.ts';
 import { callMethod } from '../../lib/api-client.ts';
-import { Transcript } from './transcript.tsx';
+import { TranscriptView } from './components/transcript-view.tsx';
 
 const jsonlOf = readRecordingFixture;
 
@@ -31,7 +31,7 @@ async function imported(name: RecordingName): Promise<{ events: SessionEvent[]; 
 
 async function renderRecording(name: RecordingName) {
   const { events, views } = await imported(name);
-  render(<Transcript transcript={transcriptViewOf(events, views)} loaded error={undefined} />);
+  render(<TranscriptView transcript={transcriptViewOf(events, views)} loaded error={undefined} />);
   return screen.getByRole('region', { name: 'Transcript' });
 }
 
@@ -40,13 +40,13 @@ describe('Transcript', () => {
     const { events, views } = await imported('plan-review');
     const cut = events.findIndex((e) => e.type === 'tool/result' && JSON.stringify(e.data).includes('plan'));
     const until = events.slice(0, cut);
-    const { rerender } = render(<Transcript transcript={transcriptViewOf(until, views)} loaded error={undefined} readOnly />);
+    const { rerender } = render(<TranscriptView transcript={transcriptViewOf(until, views)} loaded error={undefined} readOnly />);
     const region = screen.getByRole('region', { name: 'Transcript' });
     expect(within(region).getByText('The log ends during this turn.')).toBeInTheDocument();
     expect(within(region).getAllByText('Not answered in this log').length).toBeGreaterThan(0);
     expect(within(region).queryByText('Running…')).toBeNull();
     expect(within(region).queryByText('Awaiting review')).toBeNull();
-    rerender(<Transcript transcript={transcriptViewOf(until, views)} loaded error={undefined} />);
+    rerender(<TranscriptView transcript={transcriptViewOf(until, views)} loaded error={undefined} />);
     expect(within(region).getByText('Running…')).toBeInTheDocument();
     expect(within(region).getAllByText('Awaiting review').length).toBeGreaterThan(0);
   });
@@ -150,7 +150,7 @@ describe('Transcript', () => {
       text: 'path: src/cli.ts',
     },
   ])('renders $name', ({ events, role, label, text }) => {
-    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    render(<TranscriptView transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     const scope = role && label ? screen.getByRole(role, { name: label }) : screen.getByRole('region', { name: 'Transcript' });
     expect(scope).toHaveTextContent(text);
   });
@@ -158,7 +158,7 @@ describe('Transcript', () => {
   it('offers "Try again" next to a load error', async () => {
     const user = userEvent.setup();
     const onRetry = vi.fn();
-    render(<Transcript transcript={transcriptViewOf([], {})} loaded={false} error="session-x not found" onRetry={onRetry} />);
+    render(<TranscriptView transcript={transcriptViewOf([], {})} loaded={false} error="session-x not found" onRetry={onRetry} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Could not load the session: session-x not found');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
@@ -171,13 +171,13 @@ describe('Transcript', () => {
       data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text } },
     });
     const start: SessionEvent = { type: 'turn/start', seq: 0, data: { turn: 1 } };
-    const { rerender } = render(<Transcript transcript={transcriptViewOf([start], {})} loaded error={undefined} />);
+    const { rerender } = render(<TranscriptView transcript={transcriptViewOf([start], {})} loaded error={undefined} />);
     expect(screen.getByText('Running…')).toBeInTheDocument();
-    rerender(<Transcript transcript={transcriptViewOf([start, chunk(1, 'Hello')], {})} loaded error={undefined} />);
+    rerender(<TranscriptView transcript={transcriptViewOf([start, chunk(1, 'Hello')], {})} loaded error={undefined} />);
     expect(screen.getByRole('article', { name: 'Assistant' })).toHaveTextContent('Hello');
     expect(screen.getByText('Writing…')).toBeInTheDocument();
     expect(screen.queryByText('Running…')).toBeNull();
-    rerender(<Transcript transcript={transcriptViewOf([start, chunk(1, 'Hello'), chunk(2, ' world')], {})} loaded error={undefined} />);
+    rerender(<TranscriptView transcript={transcriptViewOf([start, chunk(1, 'Hello'), chunk(2, ' world')], {})} loaded error={undefined} />);
     expect(screen.getByRole('article', { name: 'Assistant' })).toHaveTextContent('Hello world');
     expect(screen.getAllByText(/^(Writing|Running)…$/)).toHaveLength(1);
   });
@@ -190,10 +190,10 @@ describe('Transcript', () => {
       { type: 'turn/start', seq: 0, data: { turn: 1 } },
       { type: 'tool/call', seq: 1, data: { turn: 1, step: 1, callId: 'p1', name: 'exit_plan_mode', arguments: '{"plan":"# P"}' } },
     ];
-    const { rerender } = render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} waiting={waiting} />);
+    const { rerender } = render(<TranscriptView transcript={transcriptViewOf(events, {})} loaded error={undefined} waiting={waiting} />);
     expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.queryByText('Running…')).toBeNull();
-    rerender(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    rerender(<TranscriptView transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     expect(screen.getByText('Running…')).toBeInTheDocument();
     expect(screen.queryByText(text)).toBeNull();
   });
@@ -204,7 +204,7 @@ describe('Transcript', () => {
       { type: 'assistant/chunk', seq: 1, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text: 'Writing src/cli' } } },
       { type: 'turn/end', seq: 2, data: { turn: 1, reason: { kind: 'cancelled' } } },
     ];
-    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    render(<TranscriptView transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     expect(screen.getByRole('article', { name: 'Assistant' })).toHaveTextContent('Writing src/cli');
     expect(screen.queryByText(/^(Writing|Running)…$/)).toBeNull();
     expect(screen.getByText('Turn cancelled')).toBeInTheDocument();
@@ -223,7 +223,7 @@ describe('Transcript', () => {
         data: { turn: 1, step: 2, callId: 'p1', content: [{ type: 'text', text: 'User has approved your plan.' }], isError: false },
       },
     ];
-    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    render(<TranscriptView transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     expect(screen.getByRole('article', { name: 'Assistant' })).toHaveTextContent(/^Use Vec<u8> and the <channel> tag\.$/);
     const card = screen.getByRole('article', { name: /^Plan: / });
     await user.click(within(card).getByRole('button', { name: 'Show the plan' }));
@@ -236,7 +236,7 @@ describe('Transcript', () => {
   it('shows what the user typed as plain text, markup and line breaks included', () => {
     const typed = '<b>html</b> and **stars**\nsecond line';
     const events: SessionEvent[] = [{ type: 'user/message', seq: 0, data: { content: [{ type: 'text', text: typed }], source: { kind: 'user' } } }];
-    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    render(<TranscriptView transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     const message = screen.getByRole('article', { name: 'You' });
     expect(message.textContent).toBe(typed);
     expect(message.querySelector('b, strong')).toBeNull();
@@ -287,7 +287,7 @@ describe('Transcript', () => {
       answers: ['Aborted: the question was aborted before the user answered', 'Aborted: the question was aborted before the user answered'],
     },
   ])('labels the question card outcome of $name', ({ events, answers }) => {
-    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    render(<TranscriptView transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     const card = screen.getByRole('article', { name: '2 questions' });
     expect([...card.querySelectorAll('dd')].map((dd) => dd.textContent?.replace(/^Answer: /, ''))).toEqual(answers);
     expect(card).not.toHaveTextContent('Error:');
@@ -302,7 +302,7 @@ describe('Transcript', () => {
       { type: 'tool/call', seq: 0, data: { turn: 1, step: 1, callId: 't1', name: 'read_file', arguments: '{"path":"src/cli.ts"}' } },
       { type: 'tool/result', seq: 1, data: { turn: 1, step: 1, callId: 't1', content: [{ type: 'text', text }], isError: true } },
     ];
-    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    render(<TranscriptView transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     const card = screen.getByRole('article', { name: 'Tool call read_file' });
     const line = within(card).getByRole('button', { name: new RegExp(`read_file.*${label}$`) });
     await userEvent.setup().click(line);
@@ -318,7 +318,7 @@ describe('Transcript', () => {
       { type: 'tool/call', seq: 2, data: { turn: 1, step: 1, callId: 't2', name: 'list_files', arguments: '{}' } },
       { type: 'tool/result', seq: 3, data: { turn: 1, step: 1, callId: 't1', content: [{ type: 'text', text: 'export function main() {}' }], isError: false } },
     ];
-    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    render(<TranscriptView transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     const card = screen.getByRole('article', { name: 'Tool call read_file' });
     const [line, ...others] = within(card).getAllByRole('button');
     expect(others).toHaveLength(0);
@@ -353,7 +353,7 @@ describe('Transcript', () => {
         },
       },
     ];
-    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    render(<TranscriptView transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     const answer = screen.getByRole('article', { name: 'Assistant' });
     const buttons = within(answer).getAllByRole('button');
     expect(buttons).toHaveLength(1);
@@ -378,7 +378,7 @@ describe('Transcript', () => {
       ...chunks.map((chunk, i): SessionEvent => ({ type: 'assistant/chunk', seq: i + 1, data: { turn: 1, step: 1, chunk } })),
       { type: 'turn/end', seq: 9, data: { turn: 1, reason: { kind: 'cancelled' } } },
     ];
-    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    render(<TranscriptView transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     const answer = screen.getByRole('article', { name: 'Assistant' });
     expect(answer).toHaveTextContent(text);
     expect(within(answer).getByText('Stopped')).toBeVisible();
@@ -392,7 +392,7 @@ describe('Transcript', () => {
       { type: 'assistant/chunk', seq: 2, data: { turn: 1, step: 1, chunk: { type: 'reasoning-delta', index: 0, text: '  ' } } },
       { type: 'turn/end', seq: 3, data: { turn: 1, reason: { kind: 'cancelled' } } },
     ];
-    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    render(<TranscriptView transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Turn cancelled']);
     expect(screen.queryByRole('button', { name: /Reasoning/ })).toBeNull();
   });
@@ -403,7 +403,7 @@ describe('Transcript', () => {
       { type: 'assistant/chunk', seq: 1, data: { turn: 1, step: 1, chunk: { type: 'reasoning-delta', index: 0, text: 'Thinking about it' } } },
       { type: 'assistant/chunk', seq: 2, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 1, text: 'I will change src/cl' } } },
     ];
-    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} readOnly />);
+    render(<TranscriptView transcript={transcriptViewOf(events, {})} loaded error={undefined} readOnly />);
     const answer = screen.getByRole('article', { name: 'Assistant' });
     expect(answer.lastElementChild).toHaveTextContent('The log ends here');
     expect(within(answer).getByRole('button', { name: 'Reasoning' })).toBeInTheDocument();
@@ -416,7 +416,7 @@ describe('Transcript', () => {
       { type: 'assistant/message', seq: 1, data: { turn: 1, step: 1, message: { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] } } },
       { type: 'turn/end', seq: 2, data: { turn: 1, reason: { kind: 'cancelled' } } },
     ];
-    render(<Transcript transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    render(<TranscriptView transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
     expect(screen.getByRole('article', { name: 'Assistant' })).not.toHaveTextContent('Stopped');
   });
 });

@@ -1,0 +1,61 @@
+/**
+ * The tab list of a session (WAI-ARIA tabs pattern): Transcript and Reviews (with the number of revisions); arrows,
+ * Home and End move to the other tab and select it. The panels are the caller's (`tab-<name>-<sessionId>` labels
+ * `panel-<name>-<sessionId>`).
+ */
+import type { KeyboardEvent } from 'react';
+import { useCopy } from '../lib/language.ts';
+import { appLocales } from './locales.ts';
+
+/** The session's two views. */
+export type SessionTab = 'transcript' | 'reviews';
+
+/**
+ * @param tab the selected tab
+ * @param revisions how many revisions the Reviews tab counts
+ * @param onSelect select a tab (by click or key)
+ */
+export function SessionTabs({
+  sessionId,
+  tab,
+  revisions,
+  onSelect,
+}: {
+  sessionId: string;
+  tab: SessionTab;
+  revisions: number;
+  onSelect: (tab: SessionTab) => void;
+}) {
+  const t = useCopy(appLocales);
+  const onKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    const next = event.key === 'Home' ? 'transcript' : event.key === 'End' ? 'reviews' : tab === 'transcript' ? 'reviews' : 'transcript';
+    onSelect(next);
+    document.getElementById(`tab-${next}-${sessionId}`)?.focus();
+  };
+  const tabs: [SessionTab, string][] = [
+    ['transcript', t.transcriptTab],
+    ['reviews', t.reviewsTab(revisions)],
+  ];
+  return (
+    <div className="session-tabs" role="tablist" aria-label={t.sessionViews}>
+      {tabs.map(([name, label]) => (
+        <button
+          key={name}
+          type="button"
+          role="tab"
+          id={`tab-${name}-${sessionId}`}
+          aria-selected={tab === name}
+          tabIndex={tab === name ? 0 : -1}
+          aria-controls={`panel-${name}-${sessionId}`}
+          className="session-tab"
+          onKeyDown={onKey}
+          onClick={() => onSelect(name)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}

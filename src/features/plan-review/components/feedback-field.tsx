@@ -1,0 +1,55 @@
+/**
+ * The Feedback field of the card: label, textarea and hint. The textarea is the only part of the card subscribed to
+ * the feedback draft, so a keystroke re-renders it alone, never the plan. Ctrl/Cmd+Enter sends it as Keep planning.
+ */
+import { useId, type KeyboardEvent } from 'react';
+import { useCopy } from '../../../lib/language.ts';
+import { ownEntry } from '../../../lib/session-persist.ts';
+import { useReviewFeedbackStore } from '../feedback-store.ts';
+import { planReviewLocales } from '../locales.ts';
+
+/** Props of {@link FeedbackField}. */
+export interface FeedbackFieldProps {
+  /** The question whose draft the field edits. */
+  rpcId: string;
+  /** An answer is on its way or was accepted: the text stays, but cannot change. */
+  readOnly: boolean;
+  /** Ctrl/Cmd+Enter (outside IME composition). */
+  onSend: () => void;
+}
+
+/** The labelled field (see {@link FeedbackFieldProps}). */
+export function FeedbackField({ rpcId, readOnly, onSend }: FeedbackFieldProps) {
+  const copy = useCopy(planReviewLocales);
+  const id = useId();
+  const hintId = useId();
+  const feedback = useReviewFeedbackStore((state) => ownEntry(state.entries, rpcId) ?? '');
+  const setFeedback = useReviewFeedbackStore((state) => state.set);
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const composing = event.nativeEvent.isComposing || event.keyCode === 229;
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || composing) return;
+    event.preventDefault();
+    onSend();
+  };
+  return (
+    <div className="plan-review__feedback">
+      <label htmlFor={id} className="plan-review__feedback-label">
+        {copy.feedbackLabel}
+      </label>
+      <textarea
+        id={id}
+        className="field plan-review__feedback-input"
+        rows={1}
+        value={feedback}
+        placeholder={copy.feedbackPlaceholder}
+        readOnly={readOnly}
+        aria-describedby={hintId}
+        onChange={(event) => setFeedback(rpcId, event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <span id={hintId} className="plan-review__hint">
+        {copy.feedbackHint}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * Focus and room of the review card, as view state: the card takes focus when it mounts; Expand gives it the whole
+ * content area and Escape gives the room back (focus returns to Expand); closing the Approve confirm without a
+ * decision gives focus back to Approve.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+
+/** The card's ref, focused when a question (`rpcId`) mounts. */
+export function useFocusOnMount(rpcId: string) {
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    card.current?.focus();
+  }, [rpcId]);
+  return card;
+}
+
+/** Expanded or not, the toggle, the Expand button's ref, and the card's Escape handler that collapses it. */
+export function useExpanded() {
+  const [expanded, setExpanded] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !expanded || event.nativeEvent.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    setExpanded(false);
+    button.current?.focus();
+  };
+  return { expanded, toggle: () => setExpanded((v) => !v), button, onKeyDown };
+}
+
+/** The Approve confirm's open state, Approve's ref, and a cancel that gives focus back to Approve once it shows again. */
+export function useApproveConfirm() {
+  const [confirming, setConfirming] = useState(false);
+  const approve = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (confirming || !refocus.current) return;
+    refocus.current = false;
+    approve.current?.focus();
+  }, [confirming]);
+  const cancel = () => {
+    refocus.current = true;
+    setConfirming(false);
+  };
+  return { confirming, open: () => setConfirming(true), close: () => setConfirming(false), cancel, approve };
+}

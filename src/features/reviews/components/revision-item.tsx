@@ -1,0 +1,48 @@
+/**
+ * One revision of the Reviews list: a button that shows its plan card in the transcript, its outcome, who answered
+ * and when, its `+N −M` line summary, and what the user asked or said.
+ */
+import { useCopy } from '../../../lib/language.ts';
+import { reviewTimeOf, type ExportedRevision } from '../model/chains.ts';
+import { reviewsLocales } from '../locales.ts';
+
+/**
+ * @param revision the exported revision
+ * @param ended the log will not go on: a pending review reads "unanswered"
+ * @param onShow show the revision's plan card in the transcript
+ */
+export function RevisionItem({ revision, ended, onShow }: { revision: ExportedRevision; ended: boolean; onShow: (callId: string) => void }) {
+  const copy = useCopy(reviewsLocales);
+  const proposed = reviewTimeOf(revision.proposedAt);
+  const answered = reviewTimeOf(revision.answeredAt);
+  const feedback = revision.outcome.kind === 'kept-planning' ? revision.outcome.feedback : undefined;
+  return (
+    <li className={`reviews__item outcome-${revision.outcome.kind}`}>
+      <button type="button" className="reviews__open" onClick={() => onShow(revision.callId)}>
+        <span className="reviews__version">{copy.revision(revision.version)}</span> {revision.title}
+      </button>
+      <p className="reviews__meta">
+        <strong className="reviews__outcome">{copy.outcome(revision.outcome, ended)}</strong>
+        {answered ? ` · ${copy.answeredAt(answered)}` : ''}
+        {revision.answeredBy ? ` ${copy.answeredBy(revision.answeredBy)}` : ''}
+        {proposed ? ` · ${copy.proposedAt(proposed)}` : ''}
+        {' · '}
+        {revision.changes === null
+          ? copy.firstRevision
+          : revision.changes.identical
+            ? copy.identical(revision.changes.against)
+            : copy.changes(revision.changes.added, revision.changes.removed, revision.changes.against)}
+      </p>
+      {revision.prompt ? (
+        <blockquote className="reviews__quote">
+          <strong>{revision.prompt.kind === 'feedback' ? copy.youAsked : copy.youSaid}</strong> {revision.prompt.text}
+        </blockquote>
+      ) : null}
+      {feedback ? (
+        <blockquote className="reviews__quote">
+          <strong>{copy.feedback}</strong> {feedback}
+        </blockquote>
+      ) : null}
+    </li>
+  );
+}

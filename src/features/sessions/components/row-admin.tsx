@@ -1,0 +1,61 @@
+/**
+ * Rename and Delete of one session row (`capabilities.sessions`): the two quiet buttons, or the inline rename form, or
+ * the delete confirmation, one at a time.
+ */
+import { useCopy } from '../../../lib/language.ts';
+import { sessionsLocales } from '../locales.ts';
+import { DeleteDialog } from './delete-dialog.tsx';
+import { RenameForm } from './rename-form.tsx';
+
+/** What the row shows: its buttons, the rename form, or the delete confirmation. */
+export type RowAdminMode = 'idle' | 'renaming' | 'confirming';
+
+/** Props of {@link RowAdmin}. */
+export interface RowAdminProps {
+  mode: RowAdminMode;
+  /** The shown title (accessible names, the delete sentence). */
+  title: string;
+  /** What the rename field starts with (the custom title, else the shown one). */
+  initialTitle: string;
+  /** What deleting stops besides the log, already worded; undefined when nothing. */
+  stops: string | undefined;
+  renaming: { saving: boolean; error: string | undefined };
+  deleting: boolean;
+  onStartRename: () => void;
+  onStartDelete: () => void;
+  onSave: (title: string) => void;
+  onConfirmDelete: () => void;
+  /** Close the form or the confirmation. */
+  onCancel: () => void;
+}
+
+/** The row's admin part (see {@link RowAdminProps}). */
+export function RowAdmin({
+  mode,
+  title,
+  initialTitle,
+  stops,
+  renaming,
+  deleting,
+  onStartRename,
+  onStartDelete,
+  onSave,
+  onConfirmDelete,
+  onCancel,
+}: RowAdminProps) {
+  const t = useCopy(sessionsLocales);
+  if (mode === 'renaming') return <RenameForm initial={initialTitle} saving={renaming.saving} error={renaming.error} onSave={onSave} onCancel={onCancel} />;
+  return (
+    <>
+      <div className="session-row-actions">
+        <button type="button" className="button quiet-button" aria-label={t.rename(title)} onClick={onStartRename}>
+          {t.renameShort}
+        </button>
+        <button type="button" className="button quiet-button" aria-label={t.delete(title)} onClick={onStartDelete}>
+          {t.deleteShort}
+        </button>
+      </div>
+      {mode === 'confirming' ? <DeleteDialog title={title} stops={stops} deleting={deleting} onConfirm={onConfirmDelete} onCancel={onCancel} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * One session's link in the list: its title cut with an ellipsis (the full title in `title`), the relative time of its
+ * last activity (the full date in `title`), and its badges — "Waiting for your answer" or "Running", the plan-mode or
+ * session-mode indicator ("Waiting for your review" while a review waits), "Read-only". `aria-current` marks the
+ * selected session.
+ */
+import type { SessionSummary } from '../../../core/protocol/methods.ts';
+import { useCopy, useLanguage } from '../../../lib/language.ts';
+import { planBadgeLocales } from '../../../lib/locales.ts';
+import { hashOfSession } from '../../../lib/route.ts';
+import type { SessionBadges } from '../../../session/derive.ts';
+import { sessionsLocales } from '../locales.ts';
+import { rowActivityOf, rowPlanLabelOf, type RowPlanLabel } from '../model/badges.ts';
+import { absoluteTime, relativeTime } from '../model/relative-time.ts';
+
+/** Props of {@link SessionLink}. */
+export interface SessionLinkProps {
+  summary: SessionSummary;
+  badges: SessionBadges;
+  /** The shown title (`rowTitleOf`). */
+  title: string;
+  selected: boolean;
+  /** The current time, ms since the epoch (the list's coarse tick). */
+  now: number;
+}
+
+/** The link (see {@link SessionLinkProps}). */
+export function SessionLink({ summary, badges, title, selected, now }: SessionLinkProps) {
+  const language = useLanguage();
+  const t = useCopy(sessionsLocales);
+  const planCopy = useCopy(planBadgeLocales);
+  const activity = rowActivityOf(badges);
+  const label: RowPlanLabel = rowPlanLabelOf(badges);
+  const plan =
+    label?.kind === 'review'
+      ? t.planAwaitingReview
+      : label?.kind === 'mode'
+        ? t.modeBadge(label.mode, label.pending)
+        : label
+          ? planCopy[label.state]
+          : undefined;
+  const when = relativeTime(summary.updatedAt, now, language);
+  return (
+    <a href={hashOfSession(summary.sessionId)} className="session-link" aria-current={selected ? 'page' : undefined}>
+      <span className="session-title" title={title}>
+        {title}
+      </span>
+      <span className="session-badges">
+        <time className="session-time" dateTime={new Date(summary.updatedAt).toISOString()} title={absoluteTime(summary.updatedAt, language)}>
+          <span className="visually-hidden">{t.updated(when)}</span>
+          <span aria-hidden="true">{when}</span>
+        </time>
+        {activity ? <span className={`badge ${activity === 'running' ? 'running' : 'waiting'}`}>{t[activity]}</span> : null}
+        {plan ? <span className={`badge plan${label?.kind === 'review' ? ' review' : ''}`}>{plan}</span> : null}
+        {summary.readOnly ? <span className="badge read-only">{t.readOnly}</span> : null}
+      </span>
+    </a>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The list of sessions: one row per shown session — its link, its admin part when the host has the sessions
+ * capability, and, for the log opened last, the lines the host could not read.
+ */
+import type { SessionSummary } from '../../../core/protocol/methods.ts';
+import { useCopy } from '../../../lib/language.ts';
+import type { SessionBadges } from '../../../session/derive.ts';
+import { sessionsLocales } from '../locales.ts';
+import { deleteStopsOf } from '../model/badges.ts';
+import { RowAdmin, type RowAdminProps } from './row-admin.tsx';
+import { SessionLink } from './session-link.tsx';
+
+/** One shown row. */
+export interface SessionRow {
+  summary: SessionSummary;
+  badges: SessionBadges;
+  title: string;
+}
+
+/** The admin state of the list: which row is renamed or confirming a delete, and the writes' state and callbacks. */
+export interface ListAdmin extends Pick<RowAdminProps, 'renaming' | 'deleting' | 'onCancel'> {
+  renamingId: string | undefined;
+  confirmingId: string | undefined;
+  startRename: (sessionId: string) => void;
+  startDelete: (sessionId: string) => void;
+  save: (sessionId: string, title: string) => void;
+  confirmDelete: (row: SessionRow) => void;
+}
+
+/** Props of {@link SessionList}. */
+export interface SessionListProps {
+  rows: readonly SessionRow[];
+  selectedId: string | undefined;
+  now: number;
+  /** Undefined on a host without the sessions capability (no Rename, no Delete). */
+  admin: ListAdmin | undefined;
+  /** The lines the host could not read of the log opened last, by its session id. */
+  skipped: { sessionId: string; lines: readonly number[] } | undefined;
+}
+
+/** The list (see {@link SessionListProps}). */
+export function SessionList({ rows, selectedId, now, admin, skipped }: SessionListProps) {
+  const t = useCopy(sessionsLocales);
+  const stopsCopy = { review: t.deleteStopsReview, question: t.deleteStopsQuestion, turn: t.deleteStopsTurn };
+  return (
+    <ul className="sessions-list">
+      {rows.map((row) => {
+        const { sessionId } = row.summary;
+        const stops = deleteStopsOf(row.badges);
+        const lines = skipped?.sessionId === sessionId ? skipped.lines : [];
+        return (
+          <li key={sessionId}>
+            <SessionLink summary={row.summary} badges={row.badges} title={row.title} selected={sessionId === selectedId} now={now} />
+            {admin ? (
+              <RowAdmin
+                mode={admin.renamingId === sessionId ? 'renaming' : admin.confirmingId === sessionId ? 'confirming' : 'idle'}
+                title={row.title}
+                initialTitle={row.summary.customTitle ?? row.title}
+                stops={stops && stopsCopy[stops]}
+                renaming={admin.renaming}
+                deleting={admin.deleting}
+                onStartRename={() => admin.startRename(sessionId)}
+                onStartDelete={() => admin.startDelete(sessionId)}
+                onSave={(title) => admin.save(sessionId, title)}
+                onConfirmDelete={() => admin.confirmDelete(row)}
+                onCancel={admin.onCancel}
+              />
+            ) : null}
+            {lines.length > 0 ? (
+              <p role="status" className="session-import-note">
+                {t.importSkipped(lines)}
+              </p>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

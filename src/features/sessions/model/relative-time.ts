@@ -1,0 +1,58 @@
+/**
+ * Relative times for the session list ("just now", "2 min. ago", "3 hr. ago", "yesterday", "5 days ago", then a date),
+ * worded by `Intl.RelativeTimeFormat` / `Intl.DateTimeFormat` in the interface language (only "just now" is our own
+ * copy). Formatters are built once per language; `components/use-now.ts` re-renders the list on a coarse tick so the
+ * labels stay current without a timer per row.
+ */
+import type { Language } from '../../../lib/language.ts';
+import { sessionsLocales } from '../locales.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+type Formatters = { relative: Intl.RelativeTimeFormat; date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat };
+const formatters = new Map<Language, Formatters>();
+
+function formattersOf(language: Language): Formatters {
+  let found = formatters.get(language);
+  if (found === undefined) {
+    found = {
+      relative: new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' }),
+      date: new Intl.DateTimeFormat(language, { dateStyle: 'medium' }),
+      dateTime: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
+    };
+    formatters.set(language, found);
+  }
+  return found;
+}
+
+/**
+ * A short relative time.
+ * @param time the moment, in ms since the epoch
+ * @param now the current time, in ms since the epoch
+ * @param language the interface language (default `'en'`)
+ * @returns the dictionary's `justNow` under a minute (and for a time slightly in the future: clock skew); under an
+ *   hour whole minutes, under a day whole hours, under a week whole days (one day: "yesterday" / "昨天"), all through
+ *   `Intl.RelativeTimeFormat` (`numeric: 'auto'`, `style: 'short'`); else the date (`Intl.DateTimeFormat`,
+ *   `dateStyle: 'medium'`)
+ */
+export function relativeTime(time: number, now: number, language: Language = 'en'): string {
+  const age = now - time;
+  if (age < MINUTE) return sessionsLocales[language].justNow;
+  const { relative, date } = formattersOf(language);
+  if (age < HOUR) return relative.format(-Math.floor(age / MINUTE), 'minute');
+  if (age < DAY) return relative.format(-Math.floor(age / HOUR), 'hour');
+  if (age < 7 * DAY) return relative.format(-Math.floor(age / DAY), 'day');
+  return date.format(time);
+}
+
+/**
+ * The full date and time of a moment (the tooltip of a relative time).
+ * @param time ms since the epoch
+ * @param language the interface language
+ * @returns `Intl.DateTimeFormat` with `dateStyle: 'medium'`, `timeStyle: 'short'` in that language
+ */
+export function absoluteTime(time: number, language: Language): string {
+  return formattersOf(language).dateTime.format(time);
+}

@@ -1,0 +1,177 @@
+/**
+ * The session transcript as a view of its props: a labelled region of messages, tool, command and plan cards and quiet
+ * system lines in log order, virtualised, with its own scroll container and scroll rules (`use-follow-bottom.ts`), the
+ * notes above the rows and the turn line under them; a find box (Ctrl/Cmd+F inside the transcript, or "Find") searches
+ * every folded row. It holds only view state.
+ */
+import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import type { TranscriptView as FoldedTranscript } from '../../../core/transcript/fold.ts';
+import { useCopy } from '../../../lib/language.ts';
+import { transcriptLocales } from '../locales.ts';
+import { shownRows, turnLineOf } from '../model/rows.ts';
+import { FindBox } from './find-box.tsx';
+import { LogEndedContext } from './log-ended.ts';
+import { TranscriptNotes } from './transcript-notes.tsx';
+import { TranscriptRows } from './transcript-rows.tsx';
+import { useFind } from './use-find.ts';
+import { useFollowBottom } from './use-follow-bottom.ts';
+import { useRowVirtualizer } from './use-row-virtualizer.ts';
+import '../transcript.css';
+
+/** Props of `TranscriptView`: the session's folded transcript, its load and paging state. */
+export interface TranscriptViewProps {
+  /** The folded rows and the open turn (the session store's `transcriptOf`). */
+  transcript: FoldedTranscript;
+  loaded: boolean;
+  error: string | undefined;
+  /** Offered as "Try again" next to a load error (pulls the baseline again). */
+  onRetry?: (() => void) | undefined;
+  /** A question waits for the user: the turn line says "Waiting for your review" / "… answer" instead of "Running…". */
+  waiting?: 'review' | 'answer' | undefined;
+  /** A read-only log that will not go on: unfinished turns, calls and reviews say the log ends there. */
+  readOnly?: boolean;
+  /** How many events could not be shown (payload of the wrong shape); 0 or undefined shows no note. */
+  unreadable?: number;
+  /** Older history exists that is not loaded (the history loads from the tail in pages). */
+  hasOlder?: boolean;
+  /** An older page is on its way. */
+  loadingOlder?: boolean;
+  /** Load the next older page; called when the reader nears the top (or presses the button). */
+  onLoadOlder?: (() => void) | undefined;
+  /** Load everything older at once (the find box's "Load all"). */
+  onLoadAll?: (() => void) | undefined;
+  /** A plan card to bring into view (the Reviews view), whenever `token` changes and the call's row is loaded. */
+  scrollTarget?: { callId: string; token: number } | undefined;
+}
+
+/** Bring a requested plan card into view once per request (its token), and let keyboard focus follow to its row. */
+function useScrollTarget(props: {
+  target: TranscriptViewProps['scrollTarget'];
+  index: number;
+  scrollTo: (index: number) => void;
+  scroller: { current: HTMLDivElement | null };
+}) {
+  const { target, index, scrollTo, scroller } = props;
+  const scrolledToken = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (target === undefined || index < 0 || scrolledToken.current === target.token) return;
+    scrolledToken.current = target.token;
+    scrollTo(index);
+    let frames = 0;
+    const focusRow = () => {
+      const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+      if (row) row.focus({ preventScroll: true });
+      else if (++frames < 10) requestAnimationFrame(focusRow);
+    };
+    requestAnimationFrame(focusRow);
+  }, [target, index, scrollTo, scroller]);
+}
+
+/**
+ * Render a session's transcript (see `TranscriptViewProps`). New output never moves the view once the reader scrolled
+ * up; rows are measured as they render.
+ */
+export function TranscriptView(props: TranscriptViewProps) {
+  const {
+    transcript,
+    loaded,
+    error,
+    onRetry,
+    waiting,
+    readOnly = false,
+    unreadable = 0,
+    hasOlder = false,
+    loadingOlder = false,
+    onLoadOlder,
+    onLoadAll,
+  } = props;
+  const t = useCopy(transcriptLocales);
+  const items = useMemo(() => shownRows(transcript.items, hasOlder), [hasOlder, transcript.items]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const findButton = useRef<HTMLButtonElement>(null);
+  const virtualizer = useRowVirtualizer(items, scroller);
+  const find = useFind(items, t, findButton);
+  const getScroller = useCallback(() => scroller.current, []);
+  const follow = useFollowBottom({ scroller: getScroller, virtualizer, items, waiting, openTurn: transcript.openTurn, hasOlder, loadingOlder, onLoadOlder });
+  const { stopFollowing } = follow;
+  const scrollTo = useCallback(
+    (index: number) => {
+      stopFollowing();
+      virtualizer.scrollToIndex(index, { align: 'center' });
+    },
+    [stopFollowing, virtualizer],
+  );
+  const targetIndex = useMemo(
+    () => (props.scrollTarget === undefined ? -1 : items.findIndex((item) => item.kind === 'tool' && item.callId === props.scrollTarget?.callId)),
+    [items, props.scrollTarget],
+  );
+  // The current match scrolls into view; so does a plan card the Reviews view asked for, through the same path.
+  const findMatch = find.match;
+  useEffect(() => {
+    if (findMatch !== undefined) scrollTo(findMatch);
+  }, [findMatch, scrollTo]);
+  useScrollTarget({ target: props.scrollTarget, index: targetIndex, scrollTo, scroller });
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f') {
+      event.preventDefault();
+      find.openFind();
+    } else if (event.key === 'Escape' && find.open) {
+      event.preventDefault();
+      find.closeFind();
+    }
+  };
+  const line = turnLineOf(transcript, items, waiting, readOnly);
+  return (
+    <LogEndedContext value={readOnly}>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Ctrl/Cmd+F and Escape are shortcuts scoped to the transcript region, not a control */}
+      <section className="transcript" aria-label={t.region} onKeyDown={onKeyDown}>
+        <div className="transcript-tools">
+          {find.open ? (
+            <FindBox
+              query={find.query}
+              onQueryChange={find.changeQuery}
+              current={find.position}
+              total={find.matches.length}
+              onMove={find.move}
+              onClose={find.closeFind}
+              partial={hasOlder}
+              onLoadAll={onLoadAll}
+              loadingAll={loadingOlder}
+            />
+          ) : (
+            <button ref={findButton} type="button" className="button find-open" onClick={find.openFind} aria-keyshortcuts="Control+F Meta+F">
+              {t.find}
+            </button>
+          )}
+        </div>
+        {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a scroll container; its listeners only note the user's scroll intent */}
+        <div
+          className="transcript-scroller"
+          ref={scroller}
+          onScroll={follow.onScroll}
+          onWheel={follow.markIntent}
+          onTouchMove={follow.markIntent}
+          onKeyDown={follow.markIntent}
+          onPointerDown={follow.holdIntent}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll container must be focusable to scroll by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+        >
+          <div className="transcript-inner">
+            <TranscriptNotes
+              loaded={loaded}
+              error={error}
+              onRetry={onRetry}
+              empty={items.length === 0}
+              unreadable={unreadable}
+              hasOlder={hasOlder}
+              loadingOlder={loadingOlder}
+              onLoadOlder={onLoadOlder}
+            />
+            <TranscriptRows items={items} virtualizer={virtualizer} current={findMatch ?? (targetIndex >= 0 ? targetIndex : undefined)} />
+            {line ? <p className={`quiet ${line === 'waitingReview' || line === 'waitingAnswer' ? 'waiting' : 'running'}`}>{t[line]}</p> : null}
+          </div>
+        </div>
+      </section>
+    </LogEndedContext>
+  );
+}

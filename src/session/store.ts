@@ -1,0 +1,268 @@
+/**
+ * The framework-free session-stream store: owns the downlink, folds its frames with the pure reducers, and pulls
+ * `session.history` from the tail in pages (one tail page when a session opens on a live connection or the downlink
+ * reconnects, merged by seq, a long gap filled page by page; older pages only on demand: `loadOlder`, `loadAll`).
+ * It keeps each session's transcript fold across session switches (`transcriptOf`). Listeners are notified after
+ * each change; React reads it through `useSyncExternalStore`.
+ */
+import { callMethod } from '../lib/api-client.ts';
+import { connectDownlink, type ConnectionState, type Downlink, type DownlinkHandlers } from '../lib/downlink.ts';
+import type { HostFrame, MuxFrame } from '../core/protocol/frames.ts';
+import type { SessionEvent } from '../core/log/types.ts';
+import { createTranscriptFolder, type TranscriptFolder, type TranscriptView } from '../core/transcript/fold.ts';
+import {
+  applyHistoryError,
+  applyHistoryPage,
+  applyLoadingOlder,
+  applyOlderPage,
+  applyHostFrame,
+  applyMuxFrame,
+  applyMuxOpen,
+  initialStreamState,
+  sliceOf,
+  type HistoryPage,
+  type StreamState,
+} from './reducers.ts';
+
+/** A page as the store's history fetcher returns it (the `session.history` value). */
+export interface FetchedHistoryPage extends HistoryPage {
+  hasMore: boolean;
+}
+
+/**
+ * Messages per `session.history` page (`maxMessages`, which counts user and assistant messages, not events;
+ * docs/protocol.md). 40 messages of a long generated log are about 480 events, 160 KB: enough to fill the screen
+ * and paint fast; older pages follow as the reader scrolls up.
+ */
+export const HISTORY_PAGE_MESSAGES = 40;
+
+/**
+ * Messages per page when the whole history is asked for (the find box's "Load all"): large pages, each parsed,
+ * validated and folded in its own task (one page of a whole 16 MB log would block the main thread for ~200 ms).
+ */
+export const LOAD_ALL_PAGE_MESSAGES = 1000;
+
+/**
+ * Fetch one `session.history` page.
+ * @param beforeSeq undefined for the tail page; else the exclusive end of an older page
+ * @param maxMessages messages per page; undefined for everything before `beforeSeq` (or the whole log)
+ */
+export type HistoryFetcher = (sessionId: string, beforeSeq: number | undefined, maxMessages: number | undefined) => Promise<FetchedHistoryPage>;
+
+/** Injectable seams of the store; production defaults talk to the host. */
+export interface SessionStreamStoreOptions {
+  /** Fetch one `session.history` page (see `HistoryFetcher`); default `callMethod('session.history', …)`. */
+  fetchHistory?: HistoryFetcher;
+  /** Open the downlink; default `connectDownlink`. */
+  connect?: (handlers: DownlinkHandlers) => Downlink;
+  /** Called for every host frame after it is applied (the provider refreshes the session list on `host/session-added`). */
+  onHostFrame?: (frame: HostFrame) => void;
+  /** Called when the downlink has (re)connected (the provider refreshes host-level queries). */
+  onConnected?: (reconnect: boolean) => void;
+  /** Cap on the pages pulled to fill the gap a long disconnect left behind the reconnect's tail page; default 50. */
+  maxPages?: number;
+  /** Messages per page (`maxMessages`); default `HISTORY_PAGE_MESSAGES`. */
+  pageMessages?: number;
+  /** The state to start from (built with the reducers, e.g. a component test's session); default empty. */
+  initialState?: StreamState;
+}
+
+/** The store. All methods are safe to call before `start()` and after `stop()`. */
+export interface SessionStreamStore {
+  getState(): StreamState;
+  getConnectionState(): ConnectionState;
+  /** Subscribe to any change (state or connection); returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** Open the downlink. Idempotent; after `stop()` it opens a new one (React StrictMode re-runs effects). */
+  start(): void;
+  /** Close the downlink. State is kept. */
+  stop(): void;
+  /** Drop the downlink's sockets as lost and reopen them (a silently dead socket); resyncs as any reconnect. */
+  reconnect(): void;
+  /**
+   * Mark a session open. Its tail page is pulled now when the downlink is connected and the session has none;
+   * before the first connection it is pulled once, by the connection itself. Open sessions get a tail page on
+   * every reconnect, merged by seq.
+   */
+  openSession(sessionId: string): void;
+  /** Pull a tail page for a session now (e.g. after import, or "Try again"). Resolves when applied; never rejects. */
+  refreshSession(sessionId: string): Promise<void>;
+  /**
+   * Pull the next older page of a loaded session (`olderBefore`), one at a time. No-op when none is left or one
+   * is on its way. Resolves when applied; never rejects (a failure leaves `olderBefore` for another try).
+   */
+  loadOlder(sessionId: string): Promise<void>;
+  /**
+   * Pull everything older than what is loaded, in pages of `LOAD_ALL_PAGE_MESSAGES` (the find box's "Load all").
+   * Resolves when the start of the log is loaded or a page failed; never rejects.
+   */
+  loadAll(sessionId: string): Promise<void>;
+  /**
+   * The transcript of a session, folded incrementally and kept while the session's events do not change (switching
+   * back to a session costs nothing). Same object while nothing changed, so it is a valid external-store snapshot.
+   */
+  transcriptOf(sessionId: string): TranscriptView;
+  /** Apply a mux frame (used by the downlink; exposed for tests). */
+  applyMux(frame: MuxFrame, rpcId: string): void;
+  /** Apply a host frame (used by the downlink; exposed for tests). */
+  applyHost(frame: HostFrame): void;
+}
+
+async function defaultFetchHistory(sessionId: string, beforeSeq: number | undefined, maxMessages: number | undefined): Promise<FetchedHistoryPage> {
+  const value = await callMethod('session.history', {
+    sessionId,
+    ...(beforeSeq === undefined ? {} : { beforeSeq }),
+    ...(maxMessages === undefined ? {} : { maxMessages }),
+  });
+  return {
+    events: value.events.map((e) => ({ event: e.event as SessionEvent, ...(e.view ? { view: e.view } : {}) })),
+    hasMore: value.hasMore,
+    ...(value.projections ? { projections: value.projections } : {}),
+  };
+}
+
+/**
+ * Create a session-stream store.
+ * @param options injectable history fetcher, downlink and hooks (see `SessionStreamStoreOptions`)
+ * @returns a stopped store; call `start()` to connect
+ */
+export function createSessionStreamStore(options: SessionStreamStoreOptions = {}): SessionStreamStore {
+  const fetchHistory = options.fetchHistory ?? defaultFetchHistory;
+  const connect = options.connect ?? ((h: DownlinkHandlers) => connectDownlink(h));
+  const maxPages = options.maxPages ?? 50;
+  const pageMessages = options.pageMessages ?? HISTORY_PAGE_MESSAGES;
+  let state = options.initialState ?? initialStreamState();
+  let connection: ConnectionState = 'connecting';
+  let downlink: Downlink | undefined;
+  /** Both sockets are up and their baseline has been asked for (set by `onReconnected`, cleared by a loss). */
+  let live = false;
+  const listeners = new Set<() => void>();
+  const open = new Set<string>();
+  const inFlight = new Map<string, Promise<void>>();
+  const older = new Map<string, Promise<void>>();
+  const folders = new Map<string, TranscriptFolder>();
+
+  const notify = () => {
+    for (const l of [...listeners]) l();
+  };
+  const set = (next: StreamState) => {
+    if (next === state) return;
+    state = next;
+    notify();
+  };
+
+  const pull = async (sessionId: string): Promise<void> => {
+    try {
+      const held = sliceOf(state, sessionId);
+      const heldLast = held.loaded ? held.events[held.events.length - 1]?.seq : undefined;
+      const page = await fetchHistory(sessionId, undefined, pageMessages);
+      set(applyHistoryPage(state, sessionId, page));
+      if (heldLast === undefined) return;
+      // A long disconnect: the tail page does not reach back to what was held. Fill the gap page by page, so the
+      // loaded events stay one run up to the tail (a tool call loaded means its result is loaded too).
+      let first = page.events[0]?.event.seq;
+      let more = page.hasMore;
+      for (let pages = 0; more && first !== undefined && first > heldLast + 1 && pages < maxPages; pages += 1) {
+        const gap = await fetchHistory(sessionId, first, pageMessages);
+        set(applyHistoryPage(state, sessionId, { events: gap.events }));
+        first = gap.events[0]?.event.seq;
+        more = gap.hasMore;
+      }
+    } catch (error) {
+      set(applyHistoryError(state, sessionId, error instanceof Error ? error.message : String(error)));
+    }
+  };
+
+  const pullOlder = (sessionId: string, maxMessages: number | undefined): Promise<void> => {
+    const running = older.get(sessionId);
+    if (running) return running;
+    const before = sliceOf(state, sessionId).olderBefore;
+    if (before === undefined) return Promise.resolve();
+    set(applyLoadingOlder(state, sessionId, true));
+    const next = fetchHistory(sessionId, before, maxMessages)
+      .then((page) => set(applyOlderPage(state, sessionId, page)))
+      .catch(() => set(applyLoadingOlder(state, sessionId, false)))
+      .finally(() => older.delete(sessionId));
+    older.set(sessionId, next);
+    return next;
+  };
+
+  const refreshSession = (sessionId: string): Promise<void> => {
+    const running = inFlight.get(sessionId);
+    // A reconnect during a pull must still pull again afterwards: the first may predate the new socket.
+    const next = (running ?? Promise.resolve()).then(() => pull(sessionId));
+    const tracked = next.finally(() => {
+      if (inFlight.get(sessionId) === tracked) inFlight.delete(sessionId);
+    });
+    inFlight.set(sessionId, tracked);
+    return tracked;
+  };
+
+  const handlers: DownlinkHandlers = {
+    onMuxFrame: (frame, rpcId) => set(applyMuxFrame(state, frame, rpcId)),
+    onHostFrame: (frame) => {
+      set(applyHostFrame(state, frame));
+      options.onHostFrame?.(frame);
+    },
+    onConnectionState: (next) => {
+      connection = next;
+      if (next !== 'connected') live = false;
+      notify();
+    },
+    onMuxOpen: () => set(applyMuxOpen(state)),
+    onReconnected: (reconnect) => {
+      live = true;
+      for (const id of open) void refreshSession(id);
+      options.onConnected?.(reconnect);
+    },
+  };
+
+  return {
+    getState: () => state,
+    getConnectionState: () => connection,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start() {
+      if (downlink) return;
+      downlink = connect(handlers);
+    },
+    stop() {
+      live = false;
+      downlink?.close();
+      downlink = undefined;
+    },
+    reconnect() {
+      downlink?.reconnect?.();
+    },
+    openSession(sessionId) {
+      if (open.has(sessionId)) return;
+      open.add(sessionId);
+      // Before the first connection the connection's own baseline pulls it: one request, not two.
+      if (live && !inFlight.has(sessionId) && !sliceOf(state, sessionId).loaded) void refreshSession(sessionId);
+    },
+    refreshSession,
+    loadOlder: (sessionId) => pullOlder(sessionId, pageMessages),
+    loadAll: async (sessionId) => {
+      await older.get(sessionId);
+      for (let before = sliceOf(state, sessionId).olderBefore; before !== undefined;) {
+        await pullOlder(sessionId, LOAD_ALL_PAGE_MESSAGES);
+        const next = sliceOf(state, sessionId).olderBefore;
+        if (next === before) return; // the page failed: stop, "Load all" stays offered
+        before = next;
+      }
+    },
+    transcriptOf(sessionId) {
+      let folder = folders.get(sessionId);
+      if (!folder) {
+        folder = createTranscriptFolder();
+        folders.set(sessionId, folder);
+      }
+      const slice = sliceOf(state, sessionId);
+      return folder.fold(slice.events, slice.views);
+    },
+    applyMux: handlers.onMuxFrame,
+    applyHost: (frame) => handlers.onHostFrame(frame, ''),
+  };
+}
