@@ -6,19 +6,15 @@
  */
 import { createHost } from '../harness/host.ts';
 import { MemoryStorage } from '../harness/storage/memory.ts';
-import type { ModelChunk, ModelProvider } from '../harness/types.ts';
+import type { ModelChunk, ModelMessage, ModelProvider } from '../harness/types.ts';
 import { createUiPlanServer } from '../server/http.ts';
 import type { ClientLimits } from '../server/client-limits.ts';
 
 const limits = JSON.parse(process.argv[2] ?? '{}') as Partial<ClientLimits>;
 
-/** The last user text of a request's messages. */
-function lastUserText(messages: readonly unknown[]): string {
-  for (const message of [...messages].reverse()) {
-    const m = message as { role?: string; content?: unknown };
-    if (m.role !== 'user') continue;
-    return typeof m.content === 'string' ? m.content : JSON.stringify(m.content);
-  }
+/** The text of the last user message of a request. */
+function lastUserText(messages: readonly ModelMessage[]): string {
+  for (const message of [...messages].reverse()) if (message.role === 'user') return message.text;
   return '';
 }
 
@@ -26,7 +22,7 @@ const floodModel: ModelProvider = {
   provider: 'test',
   model: 'flood',
   async *stream(request) {
-    const flood = /flood (\d+) (\d+)/.exec(lastUserText(request.messages as readonly unknown[]));
+    const flood = /flood (\d+) (\d+)/.exec(lastUserText(request.messages));
     const count = Number(flood?.[1] ?? 1);
     const size = Number(flood?.[2] ?? 2);
     yield { type: 'block-start', index: 0, blockType: 'text' } satisfies ModelChunk;
