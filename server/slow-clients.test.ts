@@ -263,3 +263,24 @@ it('refuses an over-size import from its Content-Length, and while it streams wi
   expect(sent).toBeLessThan(48 * MiB);
   expect(statuses.filter((s) => s !== 200)).toEqual([]);
 }, 30_000);
+
+it('refuses an import whose log passes 16 MB as it arrives, before the rest of the body is read or parsed', async () => {
+  const server = await spawnLimited({});
+  const prefix = '{"type":"client-request","rpcId":"i1","method":"session.import","payload":{"jsonl":"';
+  const suffix = '"}}';
+  const logChars = 20 * MiB;
+  const socket = await connectFrom(server.port, '127.0.0.2');
+  let answer = '';
+  socket.on('data', (c: Buffer) => (answer += c.toString('latin1')));
+  socket.write(
+    `POST /api/session.import HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${prefix.length + logChars + suffix.length}\r\n\r\n${prefix}`,
+  );
+  // 17 MiB of the 20 MiB log, then nothing: the answer must not wait for the rest.
+  const line = Buffer.alloc(MiB, 0x78);
+  for (let i = 0; i < 17; i++) if (!socket.write(line)) await new Promise((resolve) => socket.once('drain', resolve));
+  const { statuses } = await watch(server, 5_000, () => answer.includes('\r\n\r\n'));
+  expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
+  expect(answer).toContain('the log is too large to open: over 16777216 characters (the limit is 16 MB)');
+  expect(statuses.filter((s) => s !== 200)).toEqual([]);
+}, 30_000);
