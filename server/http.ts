@@ -25,9 +25,11 @@ import {
   type ApiRoute,
   type CarrierRefusal,
 } from '../harness/carrier.ts';
+import { importRefusalText } from '../harness/host/import.ts';
 import { isSessionLogPath, sessionLogAnswer } from '../harness/session-log-route.ts';
 import type { FrameSink, Host } from '../harness/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
+import { MAX_IMPORT_JSONL_CHARS } from '../src/core/protocol/methods.ts';
 import {
   applyServerTimeouts,
   checkingIntervalOf,
@@ -39,6 +41,7 @@ import {
   type BodyBudget,
   type ClientLimits,
 } from './client-limits.ts';
+import { createJsonStringScanner } from './json-string-scan.ts';
 import { createStaticHandler, NOT_BUILT_HTML } from './static.ts';
 import { createTrustFence, type TrustFence } from './trust-fence.ts';
 
@@ -104,17 +107,26 @@ function sendJson(res: http.ServerResponse, value: unknown, status = 200): void 
   res.end(JSON.stringify(value));
 }
 
-type BodyResult = { kind: 'ok'; text: string } | { kind: 'too-large' } | { kind: 'busy' } | { kind: 'slow' } | { kind: 'aborted' };
+type BodyResult =
+  { kind: 'ok'; text: string } | { kind: 'too-large' } | { kind: 'string-too-long' } | { kind: 'busy' } | { kind: 'slow' } | { kind: 'aborted' };
 
 /**
  * Read a request body within the limits: over `limit` bytes it is refused from its `Content-Length` before a byte is
  * read, or as soon as the bytes received pass it (no `Content-Length`); beyond the request's allowance its bytes come
- * out of the shared budget (`busy` when that is spent); a pause longer than `bodyIdleTimeoutMs` ends it (`slow`).
+ * out of the shared budget (`busy` when that is spent); a pause longer than `bodyIdleTimeoutMs` ends it (`slow`); with
+ * `maxStringChars`, a JSON string longer than that ends it as soon as its characters arrived (`string-too-long`).
  * @returns the result and `release`, which gives the body's share of the budget back (call it once the body is done
  *   with; it is already given back for every result but `ok`)
  */
-function readBody(req: http.IncomingMessage, limit: number, budget: BodyBudget, limits: ClientLimits): Promise<{ result: BodyResult; release: () => void }> {
+function readBody(
+  req: http.IncomingMessage,
+  limit: number,
+  budget: BodyBudget,
+  limits: ClientLimits,
+  maxStringChars?: number,
+): Promise<{ result: BodyResult; release: () => void }> {
   return new Promise((resolve) => {
+    const strings = maxStringChars === undefined ? undefined : createJsonStringScanner(maxStringChars);
     let taken = 0;
     const release = (): void => {
       budget.give(taken);
@@ -147,6 +159,7 @@ function readBody(req: http.IncomingMessage, limit: number, budget: BodyBudget, 
       size += chunk.length;
       if (size > limit) return finish({ kind: 'too-large' });
       if (!draw(size)) return finish({ kind: 'busy' });
+      if (strings?.push(chunk)) return finish({ kind: 'string-too-long' });
       chunks.push(chunk);
       idle.refresh();
     };
@@ -284,12 +297,15 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     const routed = routeApiRequest({ verb: req.method ?? '', pathname, contentType: req.headers['content-type'] }, (name) => host.hasMethod(name));
     if (!routed.ok) return sendRefusal(res, routed.refusal);
     const { route } = routed;
-    const { result: body, release } = await readBody(req, route.limit, budget, limits);
+    // An import's log is refused as soon as it passes its limit, before the rest is read or anything is parsed.
+    const maxStringChars = route.kind === 'call' && route.method === 'session.import' ? MAX_IMPORT_JSONL_CHARS : undefined;
+    const { result: body, release } = await readBody(req, route.limit, budget, limits, maxStringChars);
     if (body.kind === 'aborted') return;
     if (body.kind === 'too-large') {
       const refusal = tooLargeRefusal(route.limit);
       return refuseBody(req, res, refusal.status, refusal.text, refusal.headers);
     }
+    if (body.kind === 'string-too-long') return refuseBody(req, res, 413, importRefusalText({ kind: 'too-large', limit: MAX_IMPORT_JSONL_CHARS }));
     if (body.kind === 'busy') return refuseBody(req, res, 503, LIMIT_TEXTS.bodyBudget(limits.bodyBudgetBytes), { 'retry-after': '1' });
     if (body.kind === 'slow') return refuseBody(req, res, 408, LIMIT_TEXTS.bodyIdle(limits.bodyIdleTimeoutMs));
     try {
