@@ -1,7 +1,8 @@
 /**
  * Test support: a child-process entry that serves the reference host over `createUiPlanServer` with the client
  * limits given as JSON in `argv[2]` (scaled down by the tests), on memory storage, with a model that floods on
- * demand: a prompt `flood N SIZE` streams N text chunks of SIZE characters. Prints `listening on <url>` when ready.
+ * demand: a prompt `flood N SIZE` streams N text chunks of SIZE characters. Prints `listening on <url>` when ready;
+ * the server's warnings (a slow downlink client closed, …) go to stderr.
  * Run as `node --import tsx testing/limits-server.ts '{"headersTimeoutMs":2000}'`. Never imported by product code.
  */
 import { createHost } from '../harness/host.ts';
@@ -37,7 +38,7 @@ const floodModel: ModelProvider = {
 };
 
 const host = createHost({ storage: new MemoryStorage(), model: floodModel, cwd: process.cwd(), logger: { warn: () => {} } });
-const { server } = createUiPlanServer({ host, limits, logger: { warn: () => {}, error: (m, e) => console.error(m, e) } });
+const { server } = createUiPlanServer({ host, limits, logger: { warn: (m) => console.error(m), error: (m, e) => console.error(m, e) } });
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
