@@ -225,7 +225,8 @@ export interface ConnectionGuard {
  * WebSocket) of the peer holding the most, longest idle first, is closed to make room, and only when none is idle is
  * the new one refused with 503. A connection that never sends a request counts as idle, so idle sockets cannot keep
  * the page out.
- * @param server the server (listens to `connection`, `request` and `upgrade`)
+ * @param server the server; it listens to `connection`, `request` and `upgrade` (so the server must answer upgrades
+ *   itself, as both of ui-plan's servers do)
  * @param limits `connectionsPerPeer`, `maxConnections`
  * @param now the clock, ms (default `performance.now`)
  * @returns counts of what is open
