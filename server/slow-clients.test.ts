@@ -262,11 +262,13 @@ it('refuses an over-size import from its Content-Length, and while it streams wi
       if (!chunked.write(chunk)) await new Promise((resolve) => setTimeout(resolve, 5));
     }
   })();
-  const { statuses } = await watch(server, 15_000, () => answered !== '');
+  const { growth, statuses } = await watch(server, 15_000, () => answered !== '');
   await streaming;
   expect(answered.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
   expect(sent).toBeLessThan(48 * MiB);
   expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  // At most the 32 MiB limit of the one body is ever held, and dropped with the refusal.
+  expect(growth).toBeLessThan(64 * MiB);
 }, 30_000);
 
 it('refuses an import whose log passes 16 MB as it arrives, before the rest of the body is read or parsed', async () => {
@@ -284,8 +286,10 @@ it('refuses an import whose log passes 16 MB as it arrives, before the rest of t
   // 17 MiB of the 20 MiB log, then nothing: the answer must not wait for the rest.
   const line = Buffer.alloc(MiB, 0x78);
   for (let i = 0; i < 17; i++) if (!socket.write(line)) await new Promise((resolve) => socket.once('drain', resolve));
-  const { statuses } = await watch(server, 5_000, () => answer.includes('\r\n\r\n'));
+  const { growth, statuses } = await watch(server, 5_000, () => answer.includes('\r\n\r\n'));
   expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
   expect(answer).toContain('the log is too large to open: over 16777216 characters (the limit is 16 MB)');
   expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  // The bytes received so far are held until the refusal, and nothing is parsed (a parse of a 16 MB log costs more).
+  expect(growth).toBeLessThan(48 * MiB);
 }, 30_000);

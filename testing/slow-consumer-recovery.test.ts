@@ -123,4 +123,4 @@ it('closes a mux socket that stopped reading with 1013, and the page reconnects 
   await waitUntil(() => sliceOf(fresh.getState(), sessionId).events.length === all.events.length, 10_000, 'a fresh page loaded');
   expect(sliceOf(page.getState(), sessionId).events).toEqual(all.events.map((e) => e.event));
   expect(page.transcriptOf(sessionId).items).toEqual(fresh.transcriptOf(sessionId).items);
-}, 45_000);
+}, 30_000);
