@@ -249,26 +249,54 @@ it('refuses an over-size import from its Content-Length, and while it streams wi
   const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('no answer within 3 s'), 3_000));
   expect((await Promise.race([declaredAnswer, timeout])).split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
 
-  // Chunked: 256 KiB chunks until the server answers; it answers once the limit (32 MiB) is passed.
+  // Chunked: 256 KiB chunks up to 40 MiB and never the last one, so the body never ends: the answer must come once
+  // the limit (32 MiB) is passed, without the rest.
   const chunked = await connectFrom(server.port, '127.0.0.3');
   let answered = '';
   void answerOf(chunked).then((text) => (answered = text || 'closed'));
   chunked.write(head('Transfer-Encoding: chunked\r\n'));
   const chunk = Buffer.concat([Buffer.from(`${(256 * 1024).toString(16)}\r\n`), Buffer.alloc(256 * 1024, 0x20), Buffer.from('\r\n')]);
+  const drained = (): Promise<void> =>
+    new Promise((resolve) => {
+      const done = (): void => {
+        chunked.off('drain', done);
+        chunked.off('close', done);
+        resolve();
+      };
+      chunked.once('drain', done);
+      chunked.once('close', done);
+    });
   let sent = 0;
   const streaming = (async () => {
-    while (answered === '' && sent < 80 * MiB && !chunked.destroyed) {
+    while (answered === '' && sent < 40 * MiB && !chunked.destroyed) {
       sent += 256 * 1024;
-      if (!chunked.write(chunk)) await new Promise((resolve) => setTimeout(resolve, 5));
+      if (!chunked.write(chunk)) await drained();
     }
   })();
   const { growth, statuses } = await watch(server, 15_000, () => answered !== '');
   await streaming;
   expect(answered.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
-  expect(sent).toBeLessThan(48 * MiB);
   expect(statuses.filter((s) => s !== 200)).toEqual([]);
   // At most the 32 MiB limit of the one body is ever held, and dropped with the refusal.
   expect(growth).toBeLessThan(64 * MiB);
+}, 30_000);
+
+it('lets a refused client that is still sending read the refusal, instead of resetting the connection under it', async () => {
+  const server = await spawnLimited({});
+  const socket = await connectFrom(server.port, '127.0.0.2');
+  let answer = '';
+  let closed = false;
+  socket.on('data', (c: Buffer) => (answer += c.toString('latin1')));
+  socket.once('close', () => (closed = true));
+  // A busy client: it does not read while it sends 8 MiB of a declared 48 MiB, more than the kernel buffers.
+  socket.pause();
+  socket.write(`POST /api/session.import HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nContent-Length: ${48 * MiB}\r\n\r\n`);
+  const written = new Promise<void>((resolve) => socket.write(Buffer.alloc(8 * MiB, 0x20), () => resolve()));
+  await Promise.race([written, new Promise((resolve) => socket.once('close', resolve))]);
+  // Reading again, it finds the 413 the server sent while it was still sending.
+  socket.resume();
+  expect(await waitUntil(() => answer.includes('\r\n\r\n') || closed, 5_000)).toBe(true);
+  expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
 }, 30_000);
 
 it('refuses an import whose log passes 16 MB as it arrives, before the rest of the body is read or parsed', async () => {
