@@ -175,15 +175,23 @@ function readBody(
   });
 }
 
+/** How long a refused request's connection stays half-closed, reading and discarding what the client still sends, ms. */
+const REFUSAL_LINGER_MS = 2_000;
+
 /**
- * Refuse a request whose body was not read to its end: answer with `connection: close`, let whatever the client still
- * sends be discarded, and cut the connection a second later, so the refusal can reach the client but nothing it
- * sends afterwards is kept or waited for.
+ * Refuse a request whose body was not read to its end, and close as a server must while the client may still be
+ * sending (RFC 9112 §9.6, lingering close): answer with `connection: close`, then shut down only the sending side and
+ * keep reading and discarding what arrives until the client closes or {@link REFUSAL_LINGER_MS} passed. Closing at
+ * once with unread bytes would reset the connection, and a client still sending (a busy page, a large upload) would
+ * lose the answer. Nothing the client sends afterwards is kept or waited for.
  */
 function refuseBody(req: http.IncomingMessage, res: http.ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
+  const socket = req.socket;
+  // Node ends a `connection: close` exchange with destroySoon(), a full close as soon as the answer is written.
+  socket.destroySoon = () => void socket.end();
   req.resume();
   sendText(res, status, text, { connection: 'close', ...extra });
-  setTimeout(() => req.socket.destroy(), 1_000).unref();
+  setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS).unref();
 }
 
 /**
