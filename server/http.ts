@@ -22,12 +22,27 @@ import {
   statusOfAnswer,
   statusOfReceipt,
   tooLargeRefusal,
+  type ApiRoute,
   type CarrierRefusal,
 } from '../carrier/rules.ts';
 import { MAX_BODY_BYTES } from '../carrier/limits.ts';
 import { isSessionLogPath, sessionLogAnswer } from '../carrier/session-log-route.ts';
+import { importRefusalText } from '../harness/parts/import.ts';
 import type { FrameSink, Harness } from '../harness/types.ts';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
+import { MAX_IMPORT_JSONL_CHARS } from '../src/core/protocol/methods.ts';
+import {
+  applyServerTimeouts,
+  checkingIntervalOf,
+  createBodyBudget,
+  defaultClientLimits,
+  guardConnections,
+  LIMIT_TEXTS,
+  watchSlowConsumer,
+  type BodyBudget,
+  type ClientLimits,
+} from './client-limits.ts';
+import { createJsonStringScanner } from './json-string-scan.ts';
 import { createStaticHandler, NOT_BUILT_HTML } from './static.ts';
 import { createTrustFence, type TrustFence } from './trust-fence.ts';
 
@@ -62,6 +77,8 @@ export interface UiPlanServerOptions {
   logger?: ServerLogger;
   /** Keepalive ping period in ms (tests shorten it). Default {@link PING_INTERVAL_MS}. */
   pingIntervalMs?: number;
+  /** Limits against slow, idle and greedy clients, each defaulting to `defaultClientLimits()` (server/client-limits.ts). */
+  limits?: Partial<ClientLimits>;
 }
 
 /** A running server: the `http.Server` (call `listen` on it) and a `close` that ends every socket. */
@@ -93,31 +110,91 @@ function sendJson(res: http.ServerResponse, value: unknown, status = 200): void 
   res.end(JSON.stringify(value));
 }
 
-type BodyResult = { kind: 'ok'; text: string } | { kind: 'too-large' } | { kind: 'aborted' };
+type BodyResult =
+  { kind: 'ok'; text: string } | { kind: 'too-large' } | { kind: 'string-too-long' } | { kind: 'busy' } | { kind: 'slow' } | { kind: 'aborted' };
 
 /**
- * Read a request body up to `limit` bytes; an oversized body is drained (bounded: up to 64 MiB past a 1 MiB limit,
- * twice the limit beyond) so the 413 reaches the client.
+ * Read a request body within the limits: over `limit` bytes it is refused from its `Content-Length` before a byte is
+ * read, or as soon as the bytes received pass it (no `Content-Length`); beyond the request's allowance its bytes come
+ * out of the shared budget (`busy` when that is spent); a pause longer than `bodyIdleTimeoutMs` ends it (`slow`); with
+ * `maxStringChars`, a JSON string longer than that ends it as soon as its characters arrived (`string-too-long`).
+ * @returns the result and `release`, which gives the body's share of the budget back (call it once the body is done
+ *   with; it is already given back for every result but `ok`)
  */
-function readBody(req: http.IncomingMessage, limit: number): Promise<BodyResult> {
+function readBody(
+  req: http.IncomingMessage,
+  limit: number,
+  budget: BodyBudget,
+  limits: ClientLimits,
+  maxStringChars?: number,
+): Promise<{ result: BodyResult; release: () => void }> {
   return new Promise((resolve) => {
-    const declared = Number(req.headers['content-length'] ?? NaN);
-    const drainUpTo = Math.max(64 * MAX_BODY_BYTES, 2 * limit);
-    let size = 0;
-    let over = declared > limit;
+    const strings = maxStringChars === undefined ? undefined : createJsonStringScanner(maxStringChars);
+    let taken = 0;
+    const release = (): void => {
+      budget.give(taken);
+      taken = 0;
+    };
+    /** Take from the budget what a body of `total` bytes needs beyond the allowance and what is taken already. */
+    const draw = (total: number): boolean => {
+      const need = Math.max(0, total - limits.bodyAllowanceBytes) - taken;
+      if (need <= 0) return true;
+      if (!budget.take(need)) return false;
+      taken += need;
+      return true;
+    };
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => {
+    let size = 0;
+    let settled = false;
+    const idle = setTimeout(() => finish({ kind: 'slow' }), limits.bodyIdleTimeoutMs);
+    const finish = (result: BodyResult): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(idle);
+      req.off('data', onData);
+      if (result.kind !== 'ok') {
+        chunks.length = 0;
+        release();
+      }
+      resolve({ result, release });
+    };
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > limit) over = true;
-      if (!over) chunks.push(chunk);
-      else if (size > drainUpTo) req.destroy();
-    });
-    req.on('end', () => resolve(over ? { kind: 'too-large' } : { kind: 'ok', text: Buffer.concat(chunks).toString('utf8') }));
-    req.on('error', () => resolve({ kind: 'aborted' }));
+      if (size > limit) return finish({ kind: 'too-large' });
+      if (!draw(size)) return finish({ kind: 'busy' });
+      if (strings?.push(chunk)) return finish({ kind: 'string-too-long' });
+      chunks.push(chunk);
+      idle.refresh();
+    };
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    if (declared > limit) return finish({ kind: 'too-large' });
+    if (Number.isFinite(declared) && !draw(declared)) return finish({ kind: 'busy' });
+    req.on('data', onData);
+    req.on('end', () => finish({ kind: 'ok', text: Buffer.concat(chunks, size).toString('utf8') }));
+    req.on('error', () => finish({ kind: 'aborted' }));
     req.on('close', () => {
-      if (!req.complete) resolve({ kind: 'aborted' });
+      if (!req.complete) finish({ kind: 'aborted' });
     });
   });
+}
+
+/** How long a refused request's connection stays half-closed, reading and discarding what the client still sends, ms. */
+const REFUSAL_LINGER_MS = 2_000;
+
+/**
+ * Refuse a request whose body was not read to its end, and close as a server must while the client may still be
+ * sending (RFC 9112 §9.6, lingering close): answer with `connection: close`, then shut down only the sending side and
+ * keep reading and discarding what arrives until the client closes or {@link REFUSAL_LINGER_MS} passed. Closing at
+ * once with unread bytes would reset the connection, and a client still sending (a busy page, a large upload) would
+ * lose the answer. Nothing the client sends afterwards is kept or waited for.
+ */
+function refuseBody(req: http.IncomingMessage, res: http.ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
+  const socket = req.socket;
+  // Node ends a `connection: close` exchange with destroySoon(), a full close as soon as the answer is written.
+  socket.destroySoon = () => void socket.end();
+  req.resume();
+  sendText(res, status, text, { connection: 'close', ...extra });
+  setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS).unref();
 }
 
 /**
@@ -189,13 +266,15 @@ export function guardUpgrade(
  * Build the ui-plan HTTP server over a `Harness`. Routes (docs/protocol.md): `POST /api/respond` →
  * `harness.handleRespond`; `GET /api/sessions/<id>/log.jsonl` → the stored log (carrier/session-log-route.ts);
  * `POST /api/<method>` (method may contain `/`) → `harness.handleRequest`; WebSocket
- * `/api/events.mux` / `/api/events.host` → `host.openMux` / `host.openHostStream`; other GETs → the SPA.
+ * `/api/events.mux` / `/api/events.host` → `harness.openMux` / `harness.openHostStream`; other GETs → the SPA.
  * Carrier answers: 403 fence, 404 unknown path, 405 wrong verb, 413 body over its path's limit (`bodyLimitOf`:
- * {@link MAX_BODY_BYTES}, 32 MiB for `session.import`),
+ * {@link MAX_BODY_BYTES}, 32 MiB for `session.import`; refused from `Content-Length` before reading, carrier/limits.ts),
  * 415 content type, 400 a URL `new URL()` rejects or a body nested too deeply or not JSON (carrier/rules.ts), 426 downlink
- * without upgrade, 500 handler crash (logged; the server keeps serving). Upgrades: 400 bad URL, then 403 fence, then
- * 404 path. Static paths: server/static.ts.
- * @param options the host, static directory, trusted host names, logger
+ * without upgrade, 500 handler crash (logged; the server keeps serving). Client limits (server/client-limits.ts;
+ * docs/protocol.md "Limits"): 408 a body that pauses too long, 503 a body the shared budget cannot hold or a
+ * connection over the per-peer or total cap, a downlink client too far behind closed with 1013. Upgrades: 400 bad
+ * URL, then 403 fence, then 404 path. Static paths: server/static.ts.
+ * @param options the harness, static directory, trusted host names, logger, client limits
  * @returns the unlistened server and a `close()` that ends sockets and stops listening (the harness stays open)
  */
 export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
@@ -203,6 +282,8 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
   const logger: ServerLogger = options.logger ?? consoleLogger;
   const fence = createTrustFence({ trustedHosts: options.trustedHosts ?? [], bindIsLoopback: options.bindIsLoopback ?? true });
   const serveStatic = createStaticHandler(options.staticDir === undefined ? undefined : path.resolve(options.staticDir), logger);
+  const limits: ClientLimits = { ...defaultClientLimits(), ...options.limits };
+  const budget = createBodyBudget(limits.bodyBudgetBytes);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const alive = new WeakMap<WebSocket, boolean>();
   // The harness hands every client of one frame the same frame object back to back: encode its text to UTF-8 once and
@@ -227,10 +308,26 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     const routed = routeApiRequest({ verb: req.method ?? '', pathname, contentType: req.headers['content-type'] }, (name) => harness.hasMethod(name));
     if (!routed.ok) return sendRefusal(res, routed.refusal);
     const { route } = routed;
-    const body = await readBody(req, route.limit);
+    // An import's log is refused as soon as it passes its limit, before the rest is read or anything is parsed.
+    const maxStringChars = route.kind === 'call' && route.method === 'session.import' ? MAX_IMPORT_JSONL_CHARS : undefined;
+    const { result: body, release } = await readBody(req, route.limit, budget, limits, maxStringChars);
     if (body.kind === 'aborted') return;
-    if (body.kind === 'too-large') return sendRefusal(res, tooLargeRefusal(route.limit));
-    const parsed = parseJsonBody(body.text);
+    if (body.kind === 'too-large') {
+      const refusal = tooLargeRefusal(route.limit);
+      return refuseBody(req, res, refusal.status, refusal.text, refusal.headers);
+    }
+    if (body.kind === 'string-too-long') return refuseBody(req, res, 413, importRefusalText({ kind: 'too-large', limit: MAX_IMPORT_JSONL_CHARS }));
+    if (body.kind === 'busy') return refuseBody(req, res, 503, LIMIT_TEXTS.bodyBudget(limits.bodyBudgetBytes), { 'retry-after': '1' });
+    if (body.kind === 'slow') return refuseBody(req, res, 408, LIMIT_TEXTS.bodyIdle(limits.bodyIdleTimeoutMs));
+    try {
+      await answerCall(res, route, body.text);
+    } finally {
+      release();
+    }
+  }
+
+  async function answerCall(res: http.ServerResponse, route: ApiRoute, text: string): Promise<void> {
+    const parsed = parseJsonBody(text);
     if (!parsed.ok) return sendRefusal(res, parsed.refusal);
     if (route.kind === 'respond') {
       const receipt = await harness.handleRespond(parsed.body);
@@ -244,7 +341,7 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     sendJson(res, answer, statusOfAnswer(answer));
   }
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ connectionsCheckingInterval: checkingIntervalOf(limits) }, (req, res) => {
     const crashed = (error: unknown): void => {
       logger.error(`ui-plan: ${req.method} ${String(req.url).slice(0, 200)} crashed`, error);
       if (!res.headersSent) sendText(res, 500, CARRIER_TEXTS.internal);
@@ -261,6 +358,9 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     }
   });
 
+  applyServerTimeouts(server, limits);
+  guardConnections(server, limits);
+
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     guardUpgrade(req, socket, fence, [MUX_PATH, HOST_PATH], (pathname) => attach(req, socket, head, pathname), logger);
   });
@@ -269,12 +369,17 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     wss.handleUpgrade(req, socket, head, (ws) => {
       alive.set(ws, true);
       ws.on('pong', () => alive.set(ws, true));
+      // A client that does not read is closed once it is too far behind for too long, and reconnects, then fetches
+      // the tail and merges by seq as after any loss (docs/protocol.md "Limits").
+      const slow = watchSlowConsumer(ws, limits, () => closeSlowConsumer(ws));
       const send: FrameSink = (frame, text) => {
-        if (ws.readyState === WebSocket.OPEN) ws.send(bytesOf(frame, text), { binary: false });
+        if (ws.readyState !== WebSocket.OPEN || slow.beforeSend()) return;
+        ws.send(bytesOf(frame, text), { binary: false });
       };
       let detach: (() => void) | undefined;
       ws.on('message', () => ws.close(1008, 'clients do not send on this socket'));
       ws.on('close', () => {
+        slow.stop();
         detach?.();
         detach = undefined;
       });
@@ -290,6 +395,12 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
         detach = undefined;
       }
     });
+  }
+
+  function closeSlowConsumer(ws: WebSocket): void {
+    logger.warn(`ui-plan: closing a downlink whose client reads too slowly (over ${limits.wsSendBufferBytes} bytes queued)`);
+    ws.close(1013, 'client reads too slowly; reconnect');
+    setTimeout(() => ws.terminate(), limits.wsCloseGraceMs).unref();
   }
 
   const ping = setInterval(() => {
