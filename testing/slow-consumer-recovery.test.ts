@@ -110,7 +110,7 @@ it('closes a mux socket that stopped reading with 1013, and the page reconnects 
   expect(all.events.at(-1)?.event.type).toBe('turn/end');
   // Reading again: the page gets what was queued, then the close (1013), reconnects, fetches the tail, merges by seq.
   tcp.resume();
-  await waitUntil(() => closeCodes.includes(1013), 10_000, 'the page saw 1013');
+  await waitUntil(() => closeCodes.includes(1013), 20_000, `the page saw 1013 (closes: ${closeCodes.join(', ')}; warnings: ${warnings.join(' | ')})`);
   await waitUntil(
     () => page.getConnectionState() === 'connected' && sliceOf(page.getState(), sessionId).events.length === all.events.length,
     15_000,
@@ -123,4 +123,4 @@ it('closes a mux socket that stopped reading with 1013, and the page reconnects 
   await waitUntil(() => sliceOf(fresh.getState(), sessionId).events.length === all.events.length, 10_000, 'a fresh page loaded');
   expect(sliceOf(page.getState(), sessionId).events).toEqual(all.events.map((e) => e.event));
   expect(page.transcriptOf(sessionId).items).toEqual(fresh.transcriptOf(sessionId).items);
-}, 30_000);
+}, 60_000);
