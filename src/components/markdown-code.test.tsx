@@ -4,15 +4,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Markdown } from './markdown.tsx';
 import { CodeBlock, codePiecesOf, HIGHLIGHT_CHARS, HIGHLIGHT_LINES, loadHighlighter, MAX_HIGHLIGHT_PIECE_CHARS } from './markdown-code.tsx';
 import { mayHoldHeading } from './markdown-blocks.ts';
+import { SLICE_MS } from './markdown-slices.ts';
 
 const TS = 'const answer: number = 42;\n// the answer\nexport function main(): string {\n  return "hi";\n}';
 const fence = (language: string, code: string) => `Before.\n\n\`\`\`${language}\n${code}\n\`\`\`\n\nAfter.`;
 
-/** `n` lines of TypeScript, each with a keyword and a string. */
-const longCode = (n: number) => Array.from({ length: n }, (_, i) => `const line${i} = "value ${i}";`).join('\n');
+/** `n` lines of TypeScript, each with a keyword and a string (`tag` makes a text no cache has seen). */
+const longCode = (n: number, tag = '') => Array.from({ length: n }, (_, i) => `const line${i} = "value ${tag}${i}";`).join('\n');
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('code blocks', () => {
@@ -70,26 +72,31 @@ describe('code blocks', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Code copied to the clipboard');
   });
 
-  it('highlights a 500-line block one piece of lines per task, the rest plain text meanwhile', async () => {
-    await loadHighlighter();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestIdleCallback', 'cancelIdleCallback'] });
-    const code = longCode(500);
-    const { container } = render(<CodeBlock code={code} language="ts" />);
-    const block = container.querySelector('pre code')!;
-    const highlightedLines = () => new Set([...block.querySelectorAll('.hljs-string')].map((s) => s.textContent)).size;
-    expect(highlightedLines()).toBe(0);
-    act(() => void vi.advanceTimersToNextTimer());
-    expect(highlightedLines()).toBe(HIGHLIGHT_LINES);
-    expect(block.textContent).toBe(code);
-    act(() => void vi.advanceTimersToNextTimer());
-    expect(highlightedLines()).toBe(2 * HIGHLIGHT_LINES);
-    for (let task = 3; vi.getTimerCount() > 0; task += 1) {
-      act(() => void vi.advanceTimersToNextTimer());
-      expect(highlightedLines()).toBe(Math.min(500, task * HIGHLIGHT_LINES));
-    }
-    expect(highlightedLines()).toBe(500);
-    expect(block.textContent).toBe(code);
-  });
+  it.each([
+    ['3 ms', 3, 3],
+    ['20 ms (over the slice)', 20, 1],
+  ])(
+    'highlights a 500-line block in slices of time: pieces while the slice lasts (%s a piece), the rest plain text meanwhile',
+    async (_name, msPerPiece, piecesPerTask) => {
+      await loadHighlighter();
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      // Every reading of the clock is one more piece highlighted: a slice of SLICE_MS holds ⌈SLICE_MS / cost⌉ pieces.
+      let clock = 0;
+      vi.spyOn(performance, 'now').mockImplementation(() => (clock += msPerPiece));
+      expect(Math.ceil(SLICE_MS / msPerPiece)).toBe(piecesPerTask);
+      const code = longCode(500, `${msPerPiece} ms `);
+      const { container } = render(<CodeBlock code={code} language="ts" />);
+      const block = container.querySelector('pre code')!;
+      const highlightedLines = () => new Set([...block.querySelectorAll('.hljs-string')].map((s) => s.textContent)).size;
+      expect(highlightedLines()).toBe(0);
+      for (let task = 1; vi.getTimerCount() > 0; task += 1) {
+        act(() => void vi.advanceTimersToNextTimer());
+        expect(highlightedLines()).toBe(Math.min(500, task * piecesPerTask * HIGHLIGHT_LINES));
+        expect(block.textContent).toBe(code);
+      }
+      expect(highlightedLines()).toBe(500);
+    },
+  );
 
   it('highlights a block of very long lines in pieces of a bounded size and leaves a huge line plain', async () => {
     await loadHighlighter();

@@ -1,7 +1,8 @@
 /**
  * A fenced code block of the Markdown component: the code with a Copy button and its language, highlighted once the
  * lazy highlighter chunk (`markdown-highlight.ts`) is there — plain text until then and for unknown languages. A long
- * block is highlighted in pieces of whole lines, one per idle task, so no block makes a long task; pieces are cached
+ * block is highlighted in pieces of whole lines, as many per task as fit in `SLICE_MS`, so no block makes a long
+ * task; pieces are cached
  * on their text. The output is `span`s with `hljs-*` classes only: no `style`, no HTML string (the CSP has no
  * 'unsafe-inline').
  */
@@ -9,12 +10,13 @@ import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ElementContent, Root } from 'hast';
 import { useCopy } from '../lib/language.ts';
 import { lazyModule } from '../lib/lazy-module.ts';
+import { nextTask, now, SLICE_MS } from './markdown-slices.ts';
 import { useClipboardCopy } from './use-clipboard.ts';
 import { componentsLocales } from './locales.ts';
 import type * as Highlight from './markdown-highlight.ts';
 import './controls.css';
 
-/** Lines per highlighted piece (one idle task each; ~5 ms of highlight.js on typical code). */
+/** Lines per highlighted piece (~5 ms of highlight.js on typical code; a task highlights pieces for `SLICE_MS`). */
 export const HIGHLIGHT_LINES = 120;
 /** Characters per piece at most, but for a single longer line (long lines make fewer lines per task). */
 export const HIGHLIGHT_CHARS = 6_000;
@@ -92,7 +94,10 @@ function toReact(nodes: readonly ElementContent[], prefix: string): ReactNode[] 
   });
 }
 
-/** How many of `pieces` are highlighted now: cached ones at once, then one more per idle task. */
+/**
+ * How many of `pieces` are highlighted now: cached ones at once, then one slice per task: at least one more piece
+ * and as many as fit in `SLICE_MS` of highlighting.
+ */
 function useHighlightedCount(module: Highlighter | undefined, grammar: string | undefined, pieces: readonly string[]): number {
   const ready = module !== undefined && grammar !== undefined;
   const cachedLead = () => {
@@ -107,19 +112,23 @@ function useHighlightedCount(module: Highlighter | undefined, grammar: string | 
   const count = state.pieces === pieces ? state.count : cachedLead();
   useEffect(() => {
     if (!ready || count >= pieces.length) return;
-    const next = () => {
-      cachedHighlight(module, grammar, pieces[count]!);
-      setState({ pieces, count: count + 1 });
-    };
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(next, { timeout: 500 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(next, 0);
-    return () => clearTimeout(timer);
+    return nextTask(() => {
+      const deadline = now() + SLICE_MS;
+      let next = count;
+      do {
+        cachedHighlight(module, grammar, pieces[next]!);
+        next += 1;
+      } while (next < pieces.length && now() < deadline);
+      setState({ pieces, count: next });
+    });
   }, [ready, module, grammar, pieces, count]);
   return ready ? count : 0;
 }
+
+/** One highlighted piece (memoised on its tree, so a block that gains a piece renders only the new one). */
+const HighlightedPiece = memo(function HighlightedPiece({ tree, index }: { tree: Root; index: number }) {
+  return <>{toReact(tree.children as ElementContent[], `p${index}`)}</>;
+});
 
 function CopyButton({ code }: { code: string }) {
   const copy = useCopy(componentsLocales);
@@ -151,7 +160,7 @@ export const CodeBlock = memo(function CodeBlock({ code, language }: { code: str
     // Pieces evicted from the cache meanwhile show as text; they are never highlighted during a render.
     for (let i = 0; i < count; i += 1) {
       const tree = cache.get(`${grammar}\n${pieces[i]}`);
-      body.push(...(tree ? toReact(tree.children as ElementContent[], `p${i}`) : [pieces[i]]));
+      body.push(tree ? <HighlightedPiece key={`p${i}`} tree={tree} index={i} /> : pieces[i]);
     }
     body.push(pieces.slice(count).join(''));
   } else body.push(code);

@@ -5,17 +5,20 @@
  * top-level blocks (`markdown-blocks.ts`), so a streamed message re-parses only its open last chunk; no single task
  * parses the whole text; what is too big to parse is capped with a note, never a freeze.
  */
-import { memo, startTransition, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useCopy } from '../lib/language.ts';
 import { componentsLocales } from './locales.ts';
 import { markdownSegmentsOf, mayHoldHeading, MAX_LINE_CHARS, MAX_NESTING, referenceDefinitionsOf, type MarkdownSegment } from './markdown-blocks.ts';
 import { useMarkdownRenderer, type MarkdownRenderer } from './markdown-loader.ts';
+import { nextTask, now, RenderRate } from './markdown-slices.ts';
 import './markdown.css';
 
-/** Characters of a text rendered in the first commit (the rest follows in later tasks). */
+/** Characters of a text rendered in the first commit (the rest follows in later slices). */
 export const FIRST_RENDER_CHARS = 4_000;
-/** Characters added per later task (an idle callback, 500 ms at the latest). */
-export const RENDER_STEP_CHARS = 3_000;
+
+/** How fast this page renders markdown, shared by every Markdown component (slices are sized on it). */
+const renderRate = new RenderRate();
 
 /** Props of {@link Markdown}. */
 export type MarkdownProps = {
@@ -25,6 +28,11 @@ export type MarkdownProps = {
   className?: string | undefined;
   /** The text's first heading, whatever its level, is its title: it gets the class `markdown-title` (a plan). */
   titled?: boolean | undefined;
+  /**
+   * `false` renders the whole text in its first commit (no slices; for a text known to be short, or to compare a
+   * sliced render with a one-pass one). Default `true`.
+   */
+  progressive?: boolean | undefined;
 };
 
 /** How many segments, from `from` on, fit in `chars` characters (at least one when `atLeastOne`). */
@@ -39,29 +47,36 @@ function fitting(segments: readonly MarkdownSegment[], from: number, chars: numb
   return count;
 }
 
+/** Characters of `segments` from `from` (included) to `to` (excluded). */
+function charsOf(segments: readonly MarkdownSegment[], from: number, to: number): number {
+  let chars = 0;
+  for (let i = from; i < to; i += 1) chars += segments[i]!.source.length;
+  return chars;
+}
+
 /**
  * How many of `segments` to render now: those within the first `FIRST_RENDER_CHARS` characters (maybe none, when
- * the first one alone is bigger: it follows in the next task, so the card around it shows at once), then at least
- * one more segment and up to `RENDER_STEP_CHARS` characters per task until all are shown; once all were shown, a
- * text that grows (streaming) shows its new segments at once.
+ * the first one alone is bigger: it follows in the next slice, so the card around it shows at once; all of them
+ * when not `progressive`), then one slice per task: at least one more segment and as many as the measured render
+ * rate says fit in `SLICE_MS`, rendered and committed in that task (`flushSync`), until all are shown. Once all were
+ * shown, a text that grows (streaming) shows its new segments at once.
  */
-function useRenderedCount(segments: readonly MarkdownSegment[]): number {
-  const [shown, setShown] = useState(() => fitting(segments, 0, FIRST_RENDER_CHARS, false));
+function useRenderedCount(segments: readonly MarkdownSegment[], progressive: boolean): number {
+  const [shown, setShown] = useState(() => (progressive ? fitting(segments, 0, FIRST_RENDER_CHARS, false) : Infinity));
   const count = Math.min(shown, segments.length);
   const all = count >= segments.length;
   // Once everything was shown, a text that grows shows its new segments at once (adjusted while rendering).
   if (all && shown !== Infinity) setShown(Infinity);
   useEffect(() => {
     if (all) return;
-    // In idle time (between frames), so a keystroke or a click is never queued behind a chunk of the text.
-    const next = () => startTransition(() => setShown(fitting(segments, count, RENDER_STEP_CHARS, true)));
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(next, { timeout: 500 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(next, 0);
-    return () => clearTimeout(timer);
-  }, [all, shown, count, segments]);
+    // A task of its own per slice, so input and paint are never queued behind more than one slice.
+    return nextTask(() => {
+      const started = now();
+      const next = fitting(segments, count, renderRate.sliceChars(), true);
+      flushSync(() => setShown(next));
+      renderRate.learn(charsOf(segments, count, next), now() - started);
+    });
+  }, [all, count, segments]);
   return count;
 }
 
@@ -141,8 +156,9 @@ const Segment = memo(function Segment({ kind, titled, source, definitions, rende
  * Render untrusted markdown safely and progressively. Memoised on `text` and `className`.
  * - each chunk is parsed and memoised on its own source (plus the text's link reference definitions), so a
  *   re-render re-parses nothing;
- * - chunks beyond the first ~4,000 characters render ~3,000 characters per idle callback (as transitions, so
- *   typing interrupts them and never waits behind them), so the card or message around a long text shows at once
+ * - chunks beyond the first ~4,000 characters render in slices of about `SLICE_MS` (8 ms) of main-thread time,
+ *   one task each, sized on the measured render rate, so the card or message around a long text shows at once,
+ *   the whole text follows quickly and input waits behind one slice at most
  *   (a scroll area of its own may also let off-screen chunks skip layout: `.markdown-chunk` with
  *   `content-visibility: auto`);
  * - a line over 20,000 characters is folded with a note and "Show all"; a block nested deeper than 32 levels is
@@ -150,10 +166,10 @@ const Segment = memo(function Segment({ kind, titled, source, definitions, rende
  * @param text the markdown source
  * @param className extra class on the wrapping `div`
  */
-export const Markdown = memo(function Markdown({ text, className, titled = false }: MarkdownProps) {
+export const Markdown = memo(function Markdown({ text, className, titled = false, progressive = true }: MarkdownProps) {
   const renderer = useMarkdownRenderer();
   const segments = markdownSegmentsOf(text);
-  const count = useRenderedCount(segments);
+  const count = useRenderedCount(segments, progressive);
   const definitions = useMemo(() => (segments.length > 1 ? referenceDefinitionsOf(text) : ''), [segments, text]);
   const classes = className ? `markdown ${className}` : 'markdown';
   const only = segments[0];
