@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_TARGET_CHARS, markdownCapsOf, MAX_LINE_CHARS, MAX_NESTING, splitMarkdown, TABLE_SPLIT_CHARS, type MarkdownSegment } from './markdown-blocks.ts';
-import { MarkdownBlock } from './markdown-render.tsx';
+import { CodeBlock, MarkdownBlock } from './markdown-render.tsx';
 
 /** A long plan in the shape models write: headings, nested lists, prose with links, a table, a fenced code block. */
 function longPlan(sections: number): string {
@@ -44,6 +44,35 @@ describe('splitMarkdown', () => {
       .map((segment) => renderToStaticMarkup(<MarkdownBlock text={segment.source} />))
       .join('');
     expect(chunked.replace(/\n/g, '')).toBe(whole.replace(/\n/g, ''));
+  });
+
+  const body = (n: number) =>
+    Array.from({ length: n }, (_, i) => (i % 9 === 4 ? '' : `  const step${i} = run(${i}, "# not a heading"); // *not* emphasis`)).join('\n');
+  it.each([
+    ['a ts fence', '```ts\n' + body(60) + '\n```\n', 'ts'],
+    ['a tilde fence with meta', '~~~py title="x.py"\n' + body(60) + '\n~~~~\n', 'py'],
+    ['a fence with no language and a shorter fence inside', '````\n```\n' + body(60) + '\n```\n````\n', undefined],
+    ['a fence closed by an indented fence, its last line blank', '```sh\n' + body(60) + '\n\n   ```\n', 'sh'],
+  ])('makes a big top-level code fence a code segment that renders as the parser renders it: %s', (_name, fence, language) => {
+    const text = `# Plan\n\nIntro.\n\n${fence}\nAfter.\n`;
+    const segments = splitMarkdown(text);
+    expect(sources(segments).join('')).toBe(text);
+    const code = segments.find((segment) => segment.kind === 'code');
+    expect(code?.source).toBe(fence);
+    if (code?.kind !== 'code') throw new Error('no code segment');
+    expect(code.language).toBe(language);
+    expect(renderToStaticMarkup(<CodeBlock code={code.code} language={code.language} />)).toBe(renderToStaticMarkup(<MarkdownBlock text={fence} />));
+  });
+
+  it.each([
+    ['an escaped info string', '```t\\s\n' + body(60) + '\n```\n'],
+    ['an entity in the info string', '```t&amp;s\n' + body(60) + '\n```\n'],
+    ['an unclosed fence', '```ts\n' + body(60) + '\n'],
+    ['a carriage return', '```ts\n' + body(60).replace('\n', '\r\n') + '\n```\n'],
+    ['an indented fence', ' ```ts\n' + body(60) + '\n ```\n'],
+    ['a small fence', '```ts\nconst a = 1;\n```\n'],
+  ])('leaves %s to the parser', (_name, fence) => {
+    expect(splitMarkdown(`Intro.\n\n${fence}`).some((segment) => segment.kind === 'code')).toBe(false);
   });
 
   it('never cuts inside a fenced code block, a raw HTML comment, or between items of one list', () => {

@@ -21,11 +21,14 @@ export const TABLE_SPLIT_CHARS = 4_000;
  * - `long-line`: one line over `MAX_LINE_CHARS` characters (`source` is the whole line, without its newline);
  * - `deep`: a top-level block nested deeper than `MAX_NESTING` levels, `depth` the deepest level seen;
  * - `table`: a top-level GFM table over `TABLE_SPLIT_CHARS`: `head` its header and delimiter lines, `rows` its body
- *   lines in groups of about `CHUNK_TARGET_CHARS` (so one table can be parsed across several tasks).
+ *   lines in groups of about `CHUNK_TARGET_CHARS` (so one table can be parsed across several tasks);
+ * - `code`: a top-level fenced code block over `CHUNK_TARGET_CHARS`, `code` its content and `language` the first word
+ *   of its info string (what the parser would give), shown as a code block without being parsed.
  */
 export type MarkdownSegment =
   | { kind: 'markdown'; source: string; start: number }
   | { kind: 'table'; source: string; start: number; head: string; rows: readonly string[] }
+  | { kind: 'code'; source: string; start: number; code: string; language: string | undefined }
   | { kind: 'long-line'; source: string; start: number }
   | { kind: 'deep'; source: string; start: number; depth: number };
 
@@ -111,11 +114,47 @@ function bigTableAt(text: string, lineStart: number, line: string): { end: numbe
   return { end, head: text.slice(lineStart, delimiterEnd), rows };
 }
 
+/** An opening fence at column 0 whose info string needs no decoding (no backslash escape, entity or backtick). */
+const PLAIN_FENCE_OPEN = /^(`{3,}|~{3,})[ \t]*([^\s\\&`]*)[^\\&`]*$/;
+
+/**
+ * The big top-level fenced code block opening at `lineStart`, if there is one: an opening fence at column 0 with a
+ * plain info string, closed by a fence of the same character at least as long (indented ≤ 3 spaces), over
+ * `CHUNK_TARGET_CHARS` in all, with no line over `MAX_LINE_CHARS` and no `\r` or NUL (which the parser rewrites).
+ * Its content is its lines verbatim, as CommonMark gives for a fence at column 0. A fence still streaming (not yet
+ * closed) is not one.
+ */
+function bigFenceAt(text: string, lineStart: number, line: string): { end: number; code: string; language: string | undefined } | undefined {
+  const open = PLAIN_FENCE_OPEN.exec(line);
+  if (open === null) return undefined;
+  const marker = open[1]!;
+  const close = new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`);
+  const contentStart = text.indexOf('\n', lineStart);
+  if (contentStart === -1) return undefined;
+  let at = contentStart + 1;
+  while (at <= text.length) {
+    const newline = text.indexOf('\n', at);
+    if (newline === -1) return undefined;
+    const current = text.slice(at, newline);
+    if (current.length > MAX_LINE_CHARS) return undefined;
+    if (close.test(current)) {
+      const end = newline + 1;
+      if (end - lineStart <= CHUNK_TARGET_CHARS) return undefined;
+      const code = at === contentStart + 1 ? '' : text.slice(contentStart + 1, at - 1);
+      if (code.includes('\r') || code.includes('\0') || line.includes('\r')) return undefined;
+      return { end, code, language: open[2] === '' ? undefined : open[2] };
+    }
+    at = newline + 1;
+  }
+  return undefined;
+}
+
 /**
  * Split markdown into segments. A cut falls after a blank line, at column 0, outside a fence or a raw HTML block and
  * not inside one list. Capped: a line over `MAX_LINE_CHARS` is its own `long-line` segment, a block nested deeper
  * than `MAX_NESTING` is a `deep` segment shown as raw text; a table over `TABLE_SPLIT_CHARS` is a `table` segment
- * whose rows are parsed in groups (a streamed table that grows past it becomes its own segment once).
+ * whose rows are parsed in groups (a streamed table that grows past it becomes its own segment once); a closed
+ * top-level code fence over `CHUNK_TARGET_CHARS` is a `code` segment, never parsed.
  * @param text the markdown source, any length
  * @returns the segments in order; their sources joined (with the newline after a long line) give back `text`,
  *   except that a chunk which starts inside a code fence cut by a long line repeats the fence's opening line first
@@ -166,6 +205,19 @@ export function splitMarkdown(text: string): MarkdownSegment[] {
       chunkPrefix = fence !== undefined ? `${fence.line}\n` : '';
       previousBlank = false;
       lineStart = next;
+      continue;
+    }
+
+    const code = fence === undefined && htmlEnd === undefined && previousBlank ? bigFenceAt(text, lineStart, line) : undefined;
+    if (code !== undefined) {
+      closeBlock(lineStart);
+      pushMarkdown(lineStart);
+      segments.push({ kind: 'code', source: text.slice(lineStart, code.end), start: lineStart, code: code.code, language: code.language });
+      chunkStart = code.end;
+      blockStart = code.end;
+      previousBlank = false;
+      lastListKind = undefined;
+      lineStart = code.end;
       continue;
     }
 

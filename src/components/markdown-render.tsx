@@ -13,6 +13,8 @@ import { unified } from 'unified';
 import { useCopy } from '../lib/language.ts';
 import { componentsLocales } from './locales.ts';
 import { CodeBlock } from './markdown-code.tsx';
+
+export { CodeBlock };
 import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
 
 /** Minimal mdast node shape the HTML-as-text plugin walks (mdast `Node`/`Parent`). */

@@ -123,10 +123,18 @@ type SegmentProps = {
   definitions: string;
   renderer: MarkdownRenderer | undefined;
   table?: Extract<MarkdownSegment, { kind: 'table' }> | undefined;
+  code?: Extract<MarkdownSegment, { kind: 'code' }> | undefined;
 };
 
-const Segment = memo(function Segment({ kind, titled, source, definitions, renderer, table }: SegmentProps) {
+const Segment = memo(function Segment({ kind, titled, source, definitions, renderer, table, code }: SegmentProps) {
   const copy = useCopy(componentsLocales);
+  if (kind === 'code' && code !== undefined && renderer) {
+    return (
+      <div className="markdown-chunk">
+        <renderer.CodeBlock code={code.code} language={code.language} />
+      </div>
+    );
+  }
   if (kind === 'table' && table !== undefined && renderer) {
     return (
       <div className="markdown-chunk">
@@ -189,6 +197,7 @@ export const Markdown = memo(function Markdown({ text, className, titled = false
           definitions={definitions}
           renderer={renderer}
           table={segment.kind === 'table' ? segment : undefined}
+          code={segment.kind === 'code' ? segment : undefined}
         />
       ))}
     </div>
