@@ -16,10 +16,11 @@ export declare function makePerfFixtures(options?: { force?: boolean; log?: (lin
 /** A recorded-shape log of `events` events whose user messages carry `marker`, titled `title` (see the .mjs). */
 export declare function bigLog(name: string, title: string, marker: string, events: number, seed: number): string;
 
-/** The plans of plan-2000.jsonl, plan-table-200.jsonl and plan-nested-500.jsonl (markdown). */
+/** The plans of plan-2000.jsonl, plan-table-200.jsonl, plan-nested-500.jsonl and plan-line-1mb.jsonl (markdown). */
 export declare function plan2000(): string;
 export declare function planTable200(): string;
 export declare function planNested500(): string;
+export declare function planLine1mb(): string;
 
 /** The text the last line of a plan shows once rendered (see the .mjs); the browser bench waits for it. */
 export declare function lastLineTextOf(plan: string): string;

@@ -13,9 +13,9 @@ import { unified } from 'unified';
 import { useCopy } from '../lib/language.ts';
 import { componentsLocales } from './locales.ts';
 import { CodeBlock } from './markdown-code.tsx';
+import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
 
 export { CodeBlock };
-import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
 
 /** Minimal mdast node shape the HTML-as-text plugin walks (mdast `Node`/`Parent`). */
 type MdNode = { type: string; value?: string; children?: MdNode[]; data?: Record<string, unknown>; align?: unknown };

@@ -1,0 +1,105 @@
+/**
+ * Rendering in slices bounded by time keeps the text identical to a one-pass render: on every text of the recorded
+ * logs, the hostile log, autolink and raw-HTML edge cases and the big perf fixtures, the final DOM after every slice
+ * equals `progressive={false}`. Fake timers drive the slices; nothing here depends on how fast the machine is.
+ */
+import { act, render } from '@testing-library/react';
+import { readFileSync, readdirSync } from 'node:fs';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fixturePath, readFixture } from '../../fixtures/paths.ts';
+import { planLine1mb, planNested500, plan2000, planTable200 } from '../../scripts/make-perf-fixtures.mjs';
+import { Markdown } from './markdown.tsx';
+import { loadHighlighter } from './markdown-code.tsx';
+import { loadMarkdownRenderer } from './markdown-loader.ts';
+
+/** Every markdown text of a recorded log: plans (exit_plan_mode arguments) and message texts, longest first. */
+function textsOfLog(file: string): string[] {
+  const texts = new Set<string>();
+  const walk = (value: unknown, key?: string): void => {
+    if (typeof value === 'string') {
+      if (key === 'text' || key === 'plan') texts.add(value);
+      if (key === 'arguments' && value.startsWith('{')) {
+        try {
+          walk(JSON.parse(value));
+        } catch {
+          // A tool call's arguments may be partial: not a text.
+        }
+      }
+    } else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) walk(v, Array.isArray(value) ? key : k);
+    }
+  };
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      walk(JSON.parse(line));
+    } catch {
+      // Not a JSON line: not a text either.
+    }
+  }
+  return [...texts].filter((t) => t.trim() !== '').sort((a, b) => b.length - a.length);
+}
+
+const recordings = readdirSync(fixturePath('dsh-recordings'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap((entry) => textsOfLog(fixturePath('dsh-recordings', entry.name, 'session.jsonl')).map((text, i) => [`${entry.name} text ${i + 1}`, text] as const));
+const hostile = textsOfLog(fixturePath('trust', 'markdown', 'hostile-session.jsonl')).map((text, i) => [`hostile text ${i + 1}`, text] as const);
+
+/** Texts written to hit the autolink and raw-HTML handling. */
+const EDGES: readonly (readonly [string, string])[] = [
+  ['literal autolinks', 'see www.example.com, https://a.example/x?y=1 and a@b.example; WWW.UPPER.example; xmpp:me@chat.example/r; mailto:x@y.example'],
+  ['links without literal autolinks', '[the docs](https://example.com/docs) and ![img](https://img.example/a.png) and `https://in.code`'],
+  ['an address inside raw HTML', '<a href="https://x.example">www.inside.example</a> and <!-- a@b.example -->'],
+  ['an address in a table and a list', '| a | b |\n|---|---|\n| www.t.example | c@d.example |\n\n- https://l.example\n  - nested www.n.example'],
+  ['html-block.md', readFixture('trust', 'markdown', 'html-block.md')],
+];
+
+const perf: readonly (readonly [string, string])[] = [
+  ['the 2,000-line plan', plan2000()],
+  ['the 200-row table', planTable200()],
+  ['the 500-level nested list', planNested500()],
+  ['the 1 MB single line', planLine1mb()],
+];
+
+beforeAll(async () => {
+  // Both lazy chunks loaded, so a render uses them synchronously and only timers remain.
+  await loadMarkdownRenderer();
+  await loadHighlighter();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Render `text`, then run every pending slice (timers) until none is left: the final DOM. */
+function settled(text: string, progressive: boolean): { html: string; tasks: number } {
+  const { container, unmount } = render(<Markdown text={text} titled progressive={progressive} />);
+  let tasks = 0;
+  while (vi.getTimerCount() > 0) {
+    if (tasks > 10_000) throw new Error('the rendering never settled');
+    act(() => void vi.runOnlyPendingTimers());
+    tasks += 1;
+  }
+  const html = container.innerHTML;
+  unmount();
+  return { html, tasks };
+}
+
+describe('slices', () => {
+  it.each([...recordings, ...hostile, ...EDGES, ...perf])('render %s exactly as one pass does', (_name, text) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const sliced = settled(text, true);
+    const whole = settled(text, false);
+    expect(sliced.html).toBe(whole.html);
+    expect(sliced.html).not.toContain('aria-busy');
+  });
+
+  it('render the 2,000-line plan in more than one slice, the first commit holding its start only', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const text = plan2000();
+    const { container } = render(<Markdown text={text} titled />);
+    expect(container.firstElementChild).toHaveAttribute('aria-busy', 'true');
+    expect(container.textContent!.length).toBeLessThan(text.length / 4);
+    expect(settled(text, true).tasks).toBeGreaterThan(1);
+  });
+});
