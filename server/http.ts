@@ -25,7 +25,6 @@ import {
   type ApiRoute,
   type CarrierRefusal,
 } from '../carrier/rules.ts';
-import { MAX_BODY_BYTES } from '../carrier/limits.ts';
 import { isSessionLogPath, sessionLogAnswer } from '../carrier/session-log-route.ts';
 import { importRefusalText } from '../harness/parts/import.ts';
 import type { FrameSink, Harness } from '../harness/types.ts';
@@ -48,8 +47,6 @@ import { createTrustFence, type TrustFence } from './trust-fence.ts';
 
 /** Served at `/` when there is no built SPA (server/static.ts). */
 export { NOT_BUILT_HTML };
-/** Largest accepted request body, in bytes (docs/protocol.md "Unary calls": 1 MiB; `session.import` takes more, carrier/limits.ts). */
-export { MAX_BODY_BYTES };
 /** Keepalive ping period of the downlinks, in ms. */
 export const PING_INTERVAL_MS = 30_000;
 /** Paths of the mux and host downlinks (docs/protocol.md "Downlink"; carrier/rules.ts). */
@@ -268,7 +265,7 @@ export function guardUpgrade(
  * `POST /api/<method>` (method may contain `/`) → `harness.handleRequest`; WebSocket
  * `/api/events.mux` / `/api/events.host` → `harness.openMux` / `harness.openHostStream`; other GETs → the SPA.
  * Carrier answers: 403 fence, 404 unknown path, 405 wrong verb, 413 body over its path's limit (`bodyLimitOf`:
- * {@link MAX_BODY_BYTES}, 32 MiB for `session.import`; refused from `Content-Length` before reading, carrier/limits.ts),
+ * 1 MiB (carrier/limits.ts `MAX_BODY_BYTES`), 32 MiB for `session.import`; refused from `Content-Length` before reading, carrier/limits.ts),
  * 415 content type, 400 a URL `new URL()` rejects or a body nested too deeply or not JSON (carrier/rules.ts), 426 downlink
  * without upgrade, 500 handler crash (logged; the server keeps serving). Client limits (server/client-limits.ts;
  * docs/protocol.md "Limits"): 408 a body that pauses too long, 503 a body the shared budget cannot hold or a
