@@ -13,6 +13,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { prefetchMarkdownRendererWhenIdle } from './components/markdown-loader.ts';
 import { prefetchDockCardsWhenIdle } from './app/dock.tsx';
+import { prefetchReviewsViewWhenIdle } from './app/session-view.tsx';
 
 syncDocumentTheme();
 syncDocumentLanguage();
@@ -31,6 +32,7 @@ async function start(): Promise<void> {
   );
   prefetchMarkdownRendererWhenIdle();
   prefetchDockCardsWhenIdle();
+  prefetchReviewsViewWhenIdle();
 }
 
 void start();
