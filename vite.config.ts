@@ -59,13 +59,17 @@ export default defineConfig(({ mode }) => ({
   build: {
     outDir: 'dist',
     sourcemap: false,
-    // One 580 kB bundle tripped Vite's 500 kB warning on every `npm start`. Split the vendors by how often they
-    // change: React, the markdown pipeline (react-markdown/remark/micromark and friends), the rest of node_modules.
+    // The first load is three scripts (the rolldown runtime, the vendors of the first screen, the app's first screen):
+    // every further file costs its response headers on the wire (`npm run bench:browser`, "first-load JS"). What
+    // loads later is split by use: the markdown pipeline (react-markdown/remark/micromark and friends), the code
+    // highlighter, jsdiff, and each lazy view (docs/style.md "Lazy views render at once").
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            // The first screen's vendors (React, TanStack, zod, zustand) first: the groups below take their modules'
+            // dependencies along, React among them.
+            { name: 'vendor', test: /node_modules[\\/]|src[\\/]zod-jitless\.ts$/, tags: ['$initial'], priority: 4 },
             // The code highlighter loads with the first code block, never with the first screen.
             { name: 'highlight', test: /node_modules[\\/](lowlight|highlight\.js)[\\/]/, priority: 3 },
             {
@@ -75,10 +79,12 @@ export default defineConfig(({ mode }) => ({
             },
             // jsdiff is used only by the lazy diff and Reviews views: its own chunk, off the first load.
             { name: 'jsdiff', test: /node_modules[\\/]diff[\\/]/, priority: 2 },
-            // zod's jitless switch rides with zod itself: the vendor chunk runs before every chunk that builds a schema
-            // (shared app chunks the lazy dock cards split out run before the entry's body), so no schema probes
-            // `new Function` under the CSP first.
-            { name: 'vendor', test: /node_modules[\\/]|src[\\/]zod-jitless\.ts$/, priority: 1 },
+            // Any other package of a lazy chunk. zod's jitless switch rides with zod itself in the first vendor chunk,
+            // which runs before every chunk that builds a schema, so no schema probes `new Function` under the CSP first.
+            { name: 'vendor-lazy', test: /node_modules[\\/]/, priority: 1 },
+            // Every module of the first screen in one chunk: modules the lazy chunks share with it would otherwise be
+            // split into small common chunks, each one more request on the first load.
+            { name: 'app', tags: ['$initial'], priority: 0 },
           ],
         },
       },

@@ -1,7 +1,7 @@
 /**
  * Setup of the DOM test project: jest-dom matchers, cleanup after each test, and the MSW server over the
  * reference harness engine (`mocks/node.ts`) with unhandled requests failing the test, and the lazily loaded markdown
- * pipeline loaded up front.
+ * pipeline and zh-CN language pack loaded up front.
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
@@ -10,6 +10,11 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 const { server, resetMockHarness } = await import('./mocks/node.ts');
 // The markdown pipeline loads lazily in the app; tests render it at once (its plain-text fallback has its own test).
 await (await import('./src/components/markdown-loader.ts')).loadMarkdownRenderer();
+
+// The zh-CN language pack loads lazily in the app (its loading has its own test in src/lib/language.test.ts); tests
+// that switch to Chinese find it in.
+const { useLanguageStore } = await import('./src/lib/language.ts');
+useLanguageStore.setState({ packs: { 'zh-CN': (await import('./src/app/language-pack.zh-CN.ts')).zhCNPack } });
 
 // `findBy…` and `waitFor` wait on a condition and return as soon as it holds; their bound (1 s by default) is only how
 // long a failing test takes to say so, so it is generous: on a busy machine a lazy chunk alone may take seconds.

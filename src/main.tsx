@@ -3,25 +3,30 @@
  * before the first render; in a production build that branch is dead code and the mock is not bundled. The
  * markdown pipeline is not on the critical path: it is prefetched at idle time after the first paint. The
  * stored theme and language are written to `<html>` (`data-theme`, `lang`) before anything renders, without an inline
- * script (the Content-Security-Policy forbids them).
+ * script (the Content-Security-Policy forbids them); a language other than English renders once its pack is in.
  */
 import './zod-jitless.ts'; // first: before any module builds a zod schema
-import { syncDocumentLanguage } from './lib/language.ts';
+import { followLanguagePacks, syncDocumentLanguage } from './lib/language.ts';
 import { syncDocumentTheme } from './lib/theme.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { prefetchMarkdownRendererWhenIdle } from './components/markdown-loader.ts';
 import { prefetchDockCardsWhenIdle } from './app/dock.tsx';
+import { prefetchReviewsViewWhenIdle } from './app/session-view.tsx';
 
 syncDocumentTheme();
 syncDocumentLanguage();
+// English is bundled; another language's pack loads only when it is in force, and a page that opens in it waits for
+// its pack before the first render (one small chunk) rather than flash English.
+const languageReady = followLanguagePacks({ 'zh-CN': () => import('./app/language-pack.zh-CN.ts').then((m) => m.zhCNPack) });
 
 async function start(): Promise<void> {
   if (import.meta.env.VITE_MSW === '1') {
     const { worker } = await import('../mocks/browser.ts');
     await worker.start({ onUnhandledRequest: 'bypass' });
   }
+  await languageReady;
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   createRoot(root).render(
@@ -31,6 +36,7 @@ async function start(): Promise<void> {
   );
   prefetchMarkdownRendererWhenIdle();
   prefetchDockCardsWhenIdle();
+  prefetchReviewsViewWhenIdle();
 }
 
 void start();

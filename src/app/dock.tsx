@@ -5,7 +5,7 @@
  * composer gets focus back. Every part gets the downlink state (actions disabled while it is not open), and the
  * review's Chat about it moves its Feedback text into the composer's draft.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { Composer, focusComposer } from '../features/composer/composer.tsx';
 import { useComposerDraftStore } from '../features/composer/draft-store.ts';
@@ -18,22 +18,26 @@ import { ownEntry } from '../lib/session-persist.ts';
 import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
 import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.ts';
 import { useAnsweringStore, isAnsweredHere } from '../lib/answering-store.ts';
-import { whenIdleAfterPaint } from '../lib/lazy-module.ts';
+import { lazyModule, whenIdleAfterPaint } from '../lib/lazy-module.ts';
 
 // The review card and the generic question flow load as their own chunks (the first load stays under its budget
-// in `npm run bench:browser`), prefetched when the page is idle after its first paint (`prefetchDockCardsWhenIdle`), so a review that
-// arrives later finds them loaded.
-const loadReviewCard = () => import('../features/plan-review/plan-review-card.tsx');
-const loadQuestionFlow = () => import('../features/questions/question-flow.tsx');
-const PlanReviewCard = lazy(() => loadReviewCard().then((m) => ({ default: m.PlanReviewCard })));
-const QuestionFlow = lazy(() => loadQuestionFlow().then((m) => ({ default: m.QuestionFlow })));
+// in `npm run bench:browser`), prefetched when the page is idle after its first paint (`prefetchDockCardsWhenIdle`).
+// They are read through `lazyModule().use()`, never `React.lazy`: once loaded, a card renders in the same commit as
+// its question (docs/style.md "Lazy views render at once"); only a question that arrives before its chunk waits.
+const reviewCardModule = lazyModule(() => import('../features/plan-review/plan-review-card.tsx'));
+const questionFlowModule = lazyModule(() => import('../features/questions/question-flow.tsx'));
+
+/**
+ * Load the review card and question-flow chunks now (or join the load under way).
+ * @returns resolves when both were tried; never rejects (a failed chunk is tried again by the next question)
+ */
+export async function loadDockCards(): Promise<void> {
+  await Promise.all([reviewCardModule.load(), questionFlowModule.load()]);
+}
 
 /** Fetch the review card and question-flow chunks once the browser is idle after the next paint. */
 export function prefetchDockCardsWhenIdle(): void {
-  whenIdleAfterPaint(() => {
-    void loadReviewCard();
-    void loadQuestionFlow();
-  });
+  whenIdleAfterPaint(() => void loadDockCards());
 }
 
 /**
@@ -79,6 +83,9 @@ export function Dock({ sessionId }: { sessionId: string }) {
   const t = useCopy(appLocales);
   const questions = useSessionQuestions(sessionId);
   const pending = questions[0];
+  const review = pending ? planReviewOf(pending.questions) : undefined;
+  const ReviewCard = reviewCardModule.use(review !== undefined)?.PlanReviewCard;
+  const Flow = questionFlowModule.use(pending !== undefined && review === undefined)?.QuestionFlow;
   const { history } = useSessionReviews(sessionId);
   const readOnly = useSessionReadOnly(sessionId);
   const stoppedReason = useSessionStoppedReason(sessionId);
@@ -111,20 +118,24 @@ export function Dock({ sessionId }: { sessionId: string }) {
 
   let body;
   if (pending) {
-    const review = planReviewOf(pending.questions);
-    const card = review ? (
-      <PlanReviewCard
-        key={pending.rpcId}
-        sessionId={sessionId}
-        rpcId={pending.rpcId}
-        review={review}
-        onChatAbout={(feedback) => moveToComposer(sessionId, feedback)}
-        revisions={reviewChainOf(history, review.plan)}
-      />
-    ) : (
-      <QuestionFlow key={pending.rpcId} sessionId={sessionId} rpcId={pending.rpcId} questions={pending.questions} />
-    );
-    body = <Suspense fallback={<p className="quiet">{t.loadingCard}</p>}>{card}</Suspense>;
+    // Only a question that comes before its chunk arrived shows the loading line, for that one moment.
+    const loading = <p className="quiet">{t.loadingCard}</p>;
+    if (review) {
+      body = ReviewCard ? (
+        <ReviewCard
+          key={pending.rpcId}
+          sessionId={sessionId}
+          rpcId={pending.rpcId}
+          review={review}
+          onChatAbout={(feedback) => moveToComposer(sessionId, feedback)}
+          revisions={reviewChainOf(history, review.plan)}
+        />
+      ) : (
+        loading
+      );
+    } else {
+      body = Flow ? <Flow key={pending.rpcId} sessionId={sessionId} rpcId={pending.rpcId} questions={pending.questions} /> : loading;
+    }
   } else if (readOnly.readOnly) {
     // The host's reason is a whole plain sentence; the header shows only a short marker, so it is said in full here, once.
     body = (

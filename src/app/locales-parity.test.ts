@@ -1,11 +1,15 @@
 /**
  * Every `locales.ts` under src/ (found by glob, so a new one is covered without editing this file) exports its
- * dictionaries as `Dictionaries<T>`; every language's dictionary has exactly the keys of the English one, deeply, no
- * empty string, and every function-valued entry returns a non-empty string for sample arguments. A key added to `en`
- * fails here, by its path, until every other language has it.
+ * dictionaries (`dictionaries(id, en)`), and every language pack holds a dictionary under that id with exactly the
+ * keys of the English one, deeply, no empty string, and every function-valued entry returns a non-empty string for
+ * sample arguments. A key added to `en` fails here, by its path, until every other language has it.
  */
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../lib/language.ts';
+import { LANGUAGES, type LanguagePack, type PackedLanguage } from '../lib/language.ts';
+import { zhCNPack } from './language-pack.zh-CN.ts';
+
+/** Every language pack, by language. */
+const PACKS: Record<PackedLanguage, LanguagePack> = { 'zh-CN': zhCNPack };
 
 const files = import.meta.glob<Record<string, unknown>>('../**/locales.ts', { eager: true });
 
@@ -108,31 +112,34 @@ function problemsOf(en: unknown, other: unknown, path: string, language: string)
   return [`${path}: unexpected ${typeof en} in en`];
 }
 
-/** The exports of a locale module that are dictionary records (`{ en, 'zh-CN', … }`). */
-function dictionariesOf(module: Record<string, unknown>): [string, Record<string, unknown>][] {
+/** The exports of a locale module that are its dictionaries (`{ id, en }`). */
+function dictionariesOf(module: Record<string, unknown>): [string, { id: string; en: unknown }][] {
   return Object.entries(module).filter(
-    (entry): entry is [string, Record<string, unknown>] =>
-      typeof entry[1] === 'object' &&
-      entry[1] !== null &&
-      Object.hasOwn(entry[1], 'en') &&
-      Object.keys(entry[1]).every((key) => (LANGUAGES as readonly string[]).includes(key)),
+    (entry): entry is [string, { id: string; en: unknown }] =>
+      typeof entry[1] === 'object' && entry[1] !== null && typeof (entry[1] as { id?: unknown }).id === 'string' && Object.hasOwn(entry[1], 'en'),
   );
 }
 
+const packed = LANGUAGES.filter((language): language is PackedLanguage => language !== 'en');
+const ids = Object.values(files).flatMap((module) => dictionariesOf(module).map(([, record]) => record.id));
+
 describe('locale dictionaries', () => {
   it('finds every locale file of the app', () => {
-    expect(Object.keys(files).length).toBeGreaterThanOrEqual(9);
+    expect(Object.keys(files).length).toBeGreaterThanOrEqual(11);
   });
 
-  it.each(Object.keys(files))('%s exports its dictionaries for every language', (file) => {
-    const records = dictionariesOf(files[file]!);
-    expect(records.map(([name]) => name)).not.toEqual([]);
-    for (const [name, record] of records) expect(`${name}: ${Object.keys(record).join(', ')}`).toBe(`${name}: ${LANGUAGES.join(', ')}`);
+  it.each(Object.keys(files))('%s exports its dictionaries under an id of their own', (file) => {
+    expect(dictionariesOf(files[file]!).map(([name]) => name)).not.toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it.each(packed)('the %s pack holds exactly the dictionaries of the locale files', (language) => {
+    expect(Object.keys(PACKS[language]).sort()).toEqual([...ids].sort());
   });
 
   it.each(Object.keys(files))('%s has the keys of English in every language, none empty, every function worded', (file) => {
     const problems = dictionariesOf(files[file]!).flatMap(([name, record]) =>
-      LANGUAGES.filter((language) => language !== 'en').flatMap((language) => problemsOf(record.en, record[language], `${name}['${language}']`, language)),
+      packed.flatMap((language) => problemsOf(record.en, (PACKS[language] as Record<string, unknown>)[record.id], `${name}['${language}']`, language)),
     );
     expect(problems).toEqual([]);
   });

@@ -3,7 +3,7 @@
  * Reviews tab, and the dock. Changes of its projection and new questions are announced in the app's live region.
  * It only composes: every feature reads the session from src/session/ itself.
  */
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { CollaborationStatus } from '../features/plan-status/collaboration-status.tsx';
 import { useLivenessProbe } from '../session/provider.tsx';
 import { useOpenSession, useSessionTitle } from '../session/hooks.ts';
@@ -12,12 +12,19 @@ import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
 import { Dock } from './dock.tsx';
 import { useCopy } from '../lib/language.ts';
+import { lazyModule, whenIdleAfterPaint } from '../lib/lazy-module.ts';
 import { useSessionAnnouncements } from './live-announcer.tsx';
 import { appLocales } from './locales.ts';
 import { SessionTabs, type SessionTab } from './session-tabs.tsx';
 
-// The Reviews view and jsdiff load on first use, outside the first-load bundle.
-const SessionReviews = lazy(() => import('../features/reviews/session-reviews.tsx'));
+// The Reviews view and jsdiff are a chunk outside the first load, prefetched at idle and read through
+// `lazyModule().use()` (docs/style.md "Lazy views render at once").
+const reviewsView = lazyModule(() => import('../features/reviews/session-reviews.tsx'));
+
+/** Fetch the Reviews view's chunk once the browser is idle after the next paint. */
+export function prefetchReviewsViewWhenIdle(): void {
+  whenIdleAfterPaint(() => void reviewsView.load());
+}
 
 /**
  * @param sessionId the selected session
@@ -32,6 +39,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
   const revisions = useSessionReviews(sessionId).history.revisions.length;
   const loadRevision = useLoadRevision(sessionId);
   const [tab, setTab] = useState<SessionTab>('transcript');
+  const SessionReviews = reviewsView.use(tab === 'reviews')?.default;
   const [scrollTarget, setScrollTarget] = useState<{ callId: string; token: number } | undefined>(undefined);
   // A revision chosen in Reviews: back to the transcript, loading older pages until its card is there.
   const showRevision = useCallback(
@@ -58,9 +66,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
         <SessionTabs sessionId={sessionId} tab={tab} revisions={revisions} onSelect={setTab} />
         {tab === 'reviews' ? (
           <div className="session-main" role="tabpanel" id={`panel-reviews-${sessionId}`} aria-labelledby={`tab-reviews-${sessionId}`}>
-            <Suspense fallback={<p className="quiet">{t.loadingReviews}</p>}>
-              <SessionReviews sessionId={sessionId} onShow={showRevision} />
-            </Suspense>
+            {SessionReviews ? <SessionReviews sessionId={sessionId} onShow={showRevision} /> : <p className="quiet">{t.loadingReviews}</p>}
           </div>
         ) : null}
         <div

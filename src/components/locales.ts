@@ -2,7 +2,7 @@
  * User-facing copy of the shared components (markdown placeholders and notes), one `ComponentsCopy` dictionary per
  * interface language (English, Simplified Chinese). Numbers are grouped through `Intl.NumberFormat` of that language.
  */
-import type { Dictionaries } from '../lib/language.ts';
+import { dictionaries } from '../lib/language.ts';
 
 /** Every string the shared components show. */
 export type ComponentsCopy = {
@@ -74,34 +74,11 @@ export const componentsEn: ComponentsCopy = {
   downloadPlan: 'Download .md',
   planActions: (title) => `Copy or download ${title}`,
 };
-
-const countZh = (n: number) => n.toLocaleString('zh-CN');
-
-/** Simplified Chinese copy. */
-export const componentsZhCN: ComponentsCopy = {
-  imagePlaceholder: (alt, host) => {
-    const name = alt.trim() === '' ? '图片' : `图片：${alt.trim()}`;
-    return host === undefined ? name : `${name} — ${host}`;
-  },
-  imageOpenHint: '在新标签页中打开图片',
-  linkNotOpened: '不是网页链接：按文本显示',
-  longLineFolded: (shown, total) => `这一行过长（${countZh(total)} 个字符），仅显示前 ${countZh(shown)} 个字符。`,
-  longLineShown: (total) => `这一行过长（${countZh(total)} 个字符），以纯文本完整显示。`,
-  showAll: '显示全部',
-  showLess: '收起',
-  copy: '复制',
-  copyCode: '复制代码',
-  copied: '已复制',
-  copiedCode: '代码已复制到剪贴板',
-  copyFailed: '无法复制：浏览器不允许访问剪贴板',
-  deepNesting: (levels) => `这部分嵌套超过 ${countZh(levels)} 层，因此以纯文本显示。`,
-  copyPlan: '复制计划',
-  copyPlanShort: '复制',
-  downloadPlanShort: '.md',
-  copyPlanFailed: (reason) => `无法复制：浏览器拒绝访问剪贴板${reason ? `（${reason}）` : ''}。请手动选中计划复制，或使用“下载 .md”。`,
-  downloadPlan: '下载 .md',
-  planActions: (title) => `复制或下载“${title}”`,
-};
-
 /** Every dictionary of the shared components, by language. */
-export const componentsLocales: Dictionaries<ComponentsCopy> = { en: componentsEn, 'zh-CN': componentsZhCN };
+export const componentsLocales = dictionaries('components', componentsEn);
+
+declare module '../lib/language.ts' {
+  interface LocaleCopies {
+    components: ComponentsCopy;
+  }
+}

@@ -1,6 +1,17 @@
 import { createJSONStorage } from 'zustand/middleware';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLanguageStore, LANGUAGE_KEY, languageOf, languageOfTag, syncDocumentLanguage } from './language.ts';
+import { apiErrorLocales, planBadgeLocales } from './locales.ts';
+import { apiErrorZhCN, planBadgeZhCN } from './locales.zh-CN.ts';
+import {
+  copyOf,
+  createLanguageStore,
+  followLanguagePacks,
+  LANGUAGE_KEY,
+  languageOf,
+  languageOfTag,
+  syncDocumentLanguage,
+  type LanguagePack,
+} from './language.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -68,5 +79,62 @@ describe('language', () => {
     stop();
     store.getState().setLanguage('en');
     expect(root.lang).toBe('zh-CN');
+  });
+});
+
+describe('language packs', () => {
+  /** A pack loader the test resolves or rejects by hand, counting its calls. */
+  const deferredLoader = () => {
+    const calls: { resolve: (pack: LanguagePack) => void; reject: (error: Error) => void }[] = [];
+    const load = () => new Promise<LanguagePack>((resolve, reject) => calls.push({ resolve, reject }));
+    return { calls, load };
+  };
+  const pack = { apiError: apiErrorZhCN, planBadge: planBadgeZhCN } as unknown as LanguagePack;
+
+  it('never loads a pack for English, and loads the zh-CN pack only when zh-CN is chosen, English showing until it is in', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
+    const store = createLanguageStore();
+    const loader = deferredLoader();
+    await followLanguagePacks({ 'zh-CN': loader.load }, store);
+    expect(loader.calls).toHaveLength(0);
+    store.getState().setLanguage('zh-CN');
+    expect(loader.calls).toHaveLength(1);
+    expect(copyOf(store.getState(), planBadgeLocales)).toBe(planBadgeLocales.en);
+    loader.calls[0]!.resolve(pack);
+    await vi.waitFor(() => expect(copyOf(store.getState(), planBadgeLocales)).toBe(planBadgeZhCN));
+    expect(copyOf(store.getState(), apiErrorLocales)).toBe(apiErrorZhCN);
+    store.getState().setLanguage('en');
+    store.getState().setLanguage('zh-CN');
+    expect(loader.calls).toHaveLength(1);
+    expect(copyOf(store.getState(), planBadgeLocales)).toBe(planBadgeZhCN);
+  });
+
+  it('resolves its promise once the pack of a stored zh-CN choice is in, so the first render is already Chinese', async () => {
+    localStorage.setItem(LANGUAGE_KEY, JSON.stringify({ state: { chosen: 'zh-CN' }, version: 1 }));
+    const store = createLanguageStore();
+    const loader = deferredLoader();
+    let ready = false;
+    const waiting = followLanguagePacks({ 'zh-CN': loader.load }, store).then(() => (ready = true));
+    expect(loader.calls).toHaveLength(1);
+    await Promise.resolve();
+    expect(ready).toBe(false);
+    loader.calls[0]!.resolve(pack);
+    await waiting;
+    expect(copyOf(store.getState(), planBadgeLocales)).toBe(planBadgeZhCN);
+  });
+
+  it('keeps English after a failed load and tries again at the next switch', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('zh-CN');
+    const store = createLanguageStore();
+    const loader = deferredLoader();
+    const first = followLanguagePacks({ 'zh-CN': loader.load }, store);
+    loader.calls[0]!.reject(new Error('chunk gone'));
+    await first;
+    expect(copyOf(store.getState(), planBadgeLocales)).toBe(planBadgeLocales.en);
+    store.getState().setLanguage('en');
+    store.getState().setLanguage('zh-CN');
+    expect(loader.calls).toHaveLength(2);
+    loader.calls[1]!.resolve(pack);
+    await vi.waitFor(() => expect(copyOf(store.getState(), planBadgeLocales)).toBe(planBadgeZhCN));
   });
 });

@@ -2,8 +2,9 @@
  * The interface language: which dictionary of every typed `locales.ts` the app shows. View state, so it lives in
  * zustand, persisted in `localStorage` (key `ui-plan:language`) as the user's explicit choice only; without one the
  * language follows `navigator.language` (`zh*` → `zh-CN`, anything else → `en`). A stored value that is not a known
- * language is ignored, never trusted. `<html lang>` follows the language (`syncDocumentLanguage`). Copy from the host
- * (command results, notices, tool results) is never translated: it is shown as the host wrote it.
+ * language is ignored, never trusted. English is bundled with the code; every other language is one language pack,
+ * loaded only when that language is in force (`followLanguagePacks`), English showing until it is in. `<html lang>`
+ * follows the language (`syncDocumentLanguage`). Copy from the host is never translated: it is shown as written.
  */
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { createJSONStorage, persist, type PersistStorage } from 'zustand/middleware';
@@ -14,11 +15,34 @@ export const LANGUAGES = ['en', 'zh-CN'] as const;
 /** One interface language (`'en'` English, `'zh-CN'` Simplified Chinese). */
 export type Language = (typeof LANGUAGES)[number];
 
+/** The languages whose copy comes in a language pack (every one but English). */
+export type PackedLanguage = Exclude<Language, 'en'>;
+
 /**
- * Every dictionary of one locale file, one per language. Typing a locale file's export as `Dictionaries<XCopy>` makes a
- * missing language, or a dictionary missing a key of `XCopy`, a compile error (see docs/adding-a-language.md).
+ * The copy type of every locale file by its id (`app`, `composer`, …). Each `locales.ts` adds its own entry by
+ * declaration merging, so a language pack that lacks a file's dictionary, or words it in another shape, is a compile
+ * error (docs/adding-a-language.md).
  */
-export type Dictionaries<T> = { readonly [L in Language]: T };
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface LocaleCopies {}
+
+/** One language's dictionary of every locale file, by id: what a language pack module exports. */
+export type LanguagePack = { readonly [K in keyof LocaleCopies]: LocaleCopies[K] };
+
+/** The dictionaries of one locale file: English, bundled with the code that shows it, and its id in every language pack. */
+export interface Dictionaries<K extends keyof LocaleCopies> {
+  readonly id: K;
+  readonly en: LocaleCopies[K];
+}
+
+/**
+ * Declare a locale file's dictionaries.
+ * @param id the file's key in {@link LocaleCopies} (and so in every {@link LanguagePack})
+ * @param en its English dictionary
+ */
+export function dictionaries<K extends keyof LocaleCopies>(id: K, en: LocaleCopies[K]): Dictionaries<K> {
+  return { id, en };
+}
 
 /**
  * Each language's name in itself (an endonym: a reader finds their language whatever the interface speaks), for the
@@ -59,6 +83,8 @@ export type LanguageState = {
   browser: string | undefined;
   /** Pick a language (persisted). */
   setLanguage: (language: Language) => void;
+  /** The language packs loaded so far (never persisted). */
+  packs: Partial<Record<PackedLanguage, LanguagePack>>;
 };
 
 /** Options of {@link createLanguageStore}. */
@@ -75,7 +101,7 @@ export type LanguageStoreOptions = {
 export function createLanguageStore(options: LanguageStoreOptions = {}): UseBoundStore<StoreApi<LanguageState>> {
   return create<LanguageState>()(
     persist<LanguageState, [], [], Pick<LanguageState, 'chosen'>>(
-      (set) => ({ chosen: null, browser: browserTag(), setLanguage: (language) => set({ chosen: language }) }),
+      (set) => ({ chosen: null, browser: browserTag(), setLanguage: (language) => set({ chosen: language }), packs: {} }),
       {
         name: LANGUAGE_KEY,
         version: 1,
@@ -110,21 +136,65 @@ export function useLanguage(store: UseBoundStore<StoreApi<LanguageState>> = useL
 }
 
 /**
- * The dictionary of the current language from one locale file, for a component (re-renders on a switch).
- * @param locales the locale file's `Dictionaries<T>` export (e.g. `composerLocales`)
- * @returns the dictionary `T` of the current language
+ * The dictionary a locale file shows for a store state: the language in force when its pack is loaded, else English.
+ * @param state a language store state
+ * @param locales the locale file's {@link Dictionaries}
  */
-export function useCopy<T>(locales: Dictionaries<T>): T {
-  return locales[useLanguage()];
+export function copyOf<K extends keyof LocaleCopies>(state: Pick<LanguageState, 'chosen' | 'browser' | 'packs'>, locales: Dictionaries<K>): LocaleCopies[K] {
+  const language = languageOf(state);
+  if (language === 'en') return locales.en;
+  return state.packs[language]?.[locales.id] ?? locales.en;
+}
+
+/**
+ * The dictionary of the current language from one locale file, for a component (re-renders on a switch and when the
+ * language's pack arrives).
+ * @param locales the locale file's `Dictionaries` export (e.g. `composerLocales`)
+ */
+export function useCopy<K extends keyof LocaleCopies>(locales: Dictionaries<K>): LocaleCopies[K] {
+  return useLanguageStore((state) => copyOf(state, locales));
 }
 
 /**
  * The dictionary of the current language, read once (no subscription): for plain functions called while a component
  * renders (`describeApiError`, `offlineReason`), whose callers re-render on a switch through their own `useCopy`.
- * @param locales a `Dictionaries<T>` export
+ * @param locales a `Dictionaries` export
  */
-export function currentCopy<T>(locales: Dictionaries<T>): T {
-  return locales[languageOf(useLanguageStore.getState())];
+export function currentCopy<K extends keyof LocaleCopies>(locales: Dictionaries<K>): LocaleCopies[K] {
+  return copyOf(useLanguageStore.getState(), locales);
+}
+
+/**
+ * Load the language pack of the language in force, now and whenever it changes, into the store's `packs`; English
+ * needs none. A pack is loaded once; a failed load leaves English showing and is tried again at the next change.
+ * @param loaders one import per packed language (e.g. `() => import('../app/language-pack.zh-CN.ts')`)
+ * @param store the language store; default the app's
+ * @returns resolves once the pack of the language in force at the call is in, or failed to load (never rejects);
+ *   `src/main.tsx` waits for it before the first render, so a Chinese page never shows English first
+ */
+export function followLanguagePacks(
+  loaders: Readonly<Record<PackedLanguage, () => Promise<LanguagePack>>>,
+  store: UseBoundStore<StoreApi<LanguageState>> = useLanguageStore,
+): Promise<void> {
+  const loading = new Map<PackedLanguage, Promise<void>>();
+  const ensure = (): Promise<void> => {
+    const state = store.getState();
+    const language = languageOf(state);
+    if (language === 'en' || state.packs[language]) return Promise.resolve();
+    let load = loading.get(language);
+    if (!load) {
+      load = loaders[language]().then(
+        (pack) => store.setState((current) => ({ packs: { ...current.packs, [language]: pack } })),
+        () => void loading.delete(language),
+      );
+      loading.set(language, load);
+    }
+    return load;
+  };
+  store.subscribe((state, previous) => {
+    if (languageOf(state) !== languageOf(previous)) void ensure();
+  });
+  return ensure();
 }
 
 /**

@@ -4,7 +4,7 @@
  * the plan-mode badge labels that the header badge and the session list both show.
  */
 import type { PlanBadgeState } from '../core/plan/fold.ts';
-import type { Dictionaries } from './language.ts';
+import { dictionaries } from './language.ts';
 
 /** Every plain-language sentence for a failed call. */
 export type ApiErrorCopy = {
@@ -37,21 +37,8 @@ export const apiErrorEn: ApiErrorCopy = {
   offlineTextKept: 'your text is kept',
   noReason: 'The request failed without a reason.',
 };
-
-/** Simplified Chinese copy. */
-export const apiErrorZhCN: ApiErrorCopy = {
-  network: '无法连接服务器；请在它恢复后重试。',
-  textKept: '你输入的内容已保留。',
-  tooLarge: (limitMb) => `内容过大，无法发送（上限 ${limitMb} MB）。`,
-  badResponse: '服务器返回了 ui-plan 无法读取的应答。',
-  connecting: '正在连接…',
-  reconnecting: '正在重新连接…',
-  offlineTextKept: '你输入的内容已保留',
-  noReason: '请求失败，没有给出原因。',
-};
-
 /** Every dictionary of the transport's failures, by language. */
-export const apiErrorLocales: Dictionaries<ApiErrorCopy> = { en: apiErrorEn, 'zh-CN': apiErrorZhCN };
+export const apiErrorLocales = dictionaries('apiError', apiErrorEn);
 
 /** The plan-mode badge label of each `planBadgeStateOf` state (docs/upstream-spec.md §1.11: effective target, pending told apart). */
 export type PlanBadgeCopy = Record<PlanBadgeState, string>;
@@ -63,14 +50,12 @@ export const planBadgeEn: PlanBadgeCopy = {
   entering: 'Plan mode entering (pending)',
   leaving: 'Plan mode leaving (pending)',
 };
-
-/** Simplified Chinese plan-mode badge labels. */
-export const planBadgeZhCN: PlanBadgeCopy = {
-  on: '计划模式：开',
-  off: '计划模式：关',
-  entering: '计划模式：正在进入（待生效）',
-  leaving: '计划模式：正在离开（待生效）',
-};
-
 /** Plan-mode badge labels by language. */
-export const planBadgeLocales: Dictionaries<PlanBadgeCopy> = { en: planBadgeEn, 'zh-CN': planBadgeZhCN };
+export const planBadgeLocales = dictionaries('planBadge', planBadgeEn);
+
+declare module './language.ts' {
+  interface LocaleCopies {
+    apiError: ApiErrorCopy;
+    planBadge: PlanBadgeCopy;
+  }
+}

@@ -54,18 +54,55 @@ describe('session-stream store', () => {
     store.stop();
   });
 
-  it('pulls one tail page for a session opened before the first connection, with the connection baseline', async () => {
+  it('pulls the tail page of a session opened before the first connection at once, not again with the connection', async () => {
     const fetchHistory = vi.fn(async (): Promise<FetchedHistoryPage> => ({ events: ev(5, 9), hasMore: true, projections: { asOfSeq: 9, values: {} } }));
     const { box, connect } = fakeConnect();
     const store = createSessionStreamStore({ fetchHistory, connect });
     store.start();
     store.openSession('s');
-    expect(fetchHistory).not.toHaveBeenCalled();
-    connectFirst(box);
     await until(() => store.getState().sessions.s?.loaded === true);
+    expect(fetchHistory).toHaveBeenCalledTimes(1);
+    connectFirst(box);
+    box.handlers!.onMuxFrame({ type: 'session/subscribed', sessionId: 's', lastSeq: 9 }, 'sub');
     store.openSession('s');
+    await new Promise((r) => setTimeout(r, 0));
     expect(fetchHistory.mock.calls).toEqual([['s', undefined, HISTORY_PAGE_MESSAGES]]);
     expect(store.getState().sessions.s).toMatchObject({ olderBefore: 5, loadingOlder: false });
+  });
+
+  it.each([
+    ['after the early page landed', false],
+    ['while the early page is on its way', true],
+  ])('pulls the tail again when the first subscription is beyond the early page (%s), and sees every event', async (_when, early) => {
+    // The host's log: events 0..9 when the early page is served, 10..12 appended before the mux subscribes.
+    let hostLast = 9;
+    const served: ((page: FetchedHistoryPage) => void)[] = [];
+    const fetchHistory = vi.fn(
+      (): Promise<FetchedHistoryPage> =>
+        new Promise((resolve) => {
+          const last = hostLast;
+          served.push(() => resolve({ events: ev(Math.max(0, last - 9), last), hasMore: last > 9, projections: { asOfSeq: last, values: {} } }));
+        }),
+    );
+    const { box, connect } = fakeConnect();
+    const store = createSessionStreamStore({ fetchHistory, connect });
+    store.start();
+    store.openSession('s');
+    await until(() => served.length === 1);
+    if (!early) {
+      served[0]!({} as FetchedHistoryPage);
+      await until(() => store.getState().sessions.s?.loaded === true);
+    }
+    hostLast = 12;
+    connectFirst(box);
+    box.handlers!.onMuxFrame({ type: 'session/subscribed', sessionId: 's', lastSeq: 12 }, 'sub');
+    box.handlers!.onMuxFrame({ type: 'session/event', sessionId: 's', event: { type: 'step/start', seq: 13, data: { turn: 1, step: 13 } } } as never, 'live');
+    if (early) served[0]!({} as FetchedHistoryPage);
+    await until(() => served.length === 2);
+    served[1]!({} as FetchedHistoryPage);
+    await until(() => seqs(store, 's').includes(12));
+    expect(seqs(store, 's')).toEqual(range(0, 13));
+    expect(fetchHistory).toHaveBeenCalledTimes(2);
   });
 
   it('pulls the tail page at once for a session opened on a live connection, and only once', async () => {

@@ -1,7 +1,8 @@
 /**
  * The framework-free session-stream store: owns the downlink, folds its frames with the pure reducers, and pulls
- * `session.history` from the tail in pages (one tail page when a session opens on a live connection or the downlink
- * reconnects, merged by seq, a long gap filled page by page; older pages only on demand: `loadOlder`, `loadAll`).
+ * `session.history` from the tail in pages (one tail page as soon as a session opens, without waiting for the sockets,
+ * again when the first mux's `session/subscribed.lastSeq` is beyond it, and on every reconnect; merged by seq, a long
+ * gap filled page by page; older pages only on demand: `loadOlder`, `loadAll`).
  * It keeps each session's transcript fold across session switches (`transcriptOf`). Listeners are notified after
  * each change; React reads it through `useSyncExternalStore`.
  */
@@ -80,9 +81,10 @@ export interface SessionStreamStore {
   /** Drop the downlink's sockets as lost and reopen them (a silently dead socket); resyncs as any reconnect. */
   reconnect(): void;
   /**
-   * Mark a session open. Its tail page is pulled now when the downlink is connected and the session has none;
-   * before the first connection it is pulled once, by the connection itself. Open sessions get a tail page on
-   * every reconnect, merged by seq.
+   * Mark a session open. Its tail page is pulled now when the session has none, whether or not the downlink is up
+   * yet. When the first mux socket then says `session/subscribed {lastSeq}` beyond that page's last seq (events were
+   * appended between the page and the subscription), the tail is pulled again and merged by seq (docs/protocol.md
+   * "session/subscribed"). Open sessions get a tail page on every reconnect, merged by seq.
    */
   openSession(sessionId: string): void;
   /** Pull a tail page for a session now (e.g. after import, or "Try again"). Resolves when applied; never rejects. */
@@ -134,8 +136,10 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
   let state = options.initialState ?? initialStreamState();
   let connection: ConnectionState = 'connecting';
   let downlink: Downlink | undefined;
-  /** Both sockets are up and their baseline has been asked for (set by `onReconnected`, cleared by a loss). */
-  let live = false;
+  /** The mux socket open now is the page's first: its `session/subscribed` frames close the gap behind early pulls. */
+  let firstMux = false;
+  /** The last seq of the newest tail page pulled for each session (-1 for an empty page). */
+  const tailPageLast = new Map<string, number>();
   const listeners = new Set<() => void>();
   const open = new Set<string>();
   const inFlight = new Map<string, Promise<void>>();
@@ -157,6 +161,7 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
       const heldLast = held.loaded ? held.events[held.events.length - 1]?.seq : undefined;
       const page = await fetchHistory(sessionId, undefined, pageMessages);
       set(applyHistoryPage(state, sessionId, page));
+      tailPageLast.set(sessionId, page.events[page.events.length - 1]?.event.seq ?? -1);
       if (heldLast === undefined) return;
       // A long disconnect: the tail page does not reach back to what was held. Fill the gap page by page, so the
       // loaded events stay one run up to the tail (a tool call loaded means its result is loaded too).
@@ -198,21 +203,40 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
     return tracked;
   };
 
+  /**
+   * The first mux subscribed to a session at `lastSeq`: frames after it stream in, so only events between the tail
+   * page pulled before the subscription and `lastSeq` can be missing. Pull the tail again when there are any (once
+   * the pull under way, if any, has landed).
+   */
+  const catchUp = (sessionId: string, lastSeq: number) => {
+    if (!open.has(sessionId)) return;
+    void (inFlight.get(sessionId) ?? Promise.resolve()).then(() => {
+      const last = tailPageLast.get(sessionId);
+      if (last !== undefined && lastSeq > last) void refreshSession(sessionId);
+    });
+  };
+
   const handlers: DownlinkHandlers = {
-    onMuxFrame: (frame, rpcId) => set(applyMuxFrame(state, frame, rpcId)),
+    onMuxFrame: (frame, rpcId) => {
+      set(applyMuxFrame(state, frame, rpcId));
+      if (frame.type === 'session/subscribed' && firstMux) catchUp(frame.sessionId, frame.lastSeq);
+    },
     onHostFrame: (frame) => {
       set(applyHostFrame(state, frame));
       options.onHostFrame?.(frame);
     },
     onConnectionState: (next) => {
       connection = next;
-      if (next !== 'connected') live = false;
       notify();
     },
-    onMuxOpen: () => set(applyMuxOpen(state)),
+    onMuxOpen: (reconnect) => {
+      firstMux = !reconnect;
+      set(applyMuxOpen(state));
+    },
     onReconnected: (reconnect) => {
-      live = true;
-      for (const id of open) void refreshSession(id);
+      // The first connection pulls only what no early pull covers (one that failed): `catchUp` closes the gap behind
+      // the others. A reconnect pulls every open session (what happened while it was down).
+      for (const id of open) if (reconnect || (!inFlight.has(id) && !sliceOf(state, id).loaded)) void refreshSession(id);
       options.onConnected?.(reconnect);
     },
   };
@@ -229,7 +253,6 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
       downlink = connect(handlers);
     },
     stop() {
-      live = false;
       downlink?.close();
       downlink = undefined;
     },
@@ -239,8 +262,8 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
     openSession(sessionId) {
       if (open.has(sessionId)) return;
       open.add(sessionId);
-      // Before the first connection the connection's own baseline pulls it: one request, not two.
-      if (live && !inFlight.has(sessionId) && !sliceOf(state, sessionId).loaded) void refreshSession(sessionId);
+      // Not waiting for the sockets: the first rows of a big session come from this page.
+      if (!inFlight.has(sessionId) && !sliceOf(state, sessionId).loaded) void refreshSession(sessionId);
     },
     refreshSession,
     loadOlder: (sessionId) => pullOlder(sessionId, pageMessages),

@@ -2,7 +2,7 @@
  * User-facing copy of the composer (message box, `/` command suggestions), one `ComposerCopy` dictionary per interface
  * language (English, Simplified Chinese).
  */
-import type { Dictionaries } from '../../lib/language.ts';
+import { dictionaries } from '../../lib/language.ts';
 
 /** Every string the composer shows. */
 export type ComposerCopy = {
@@ -38,22 +38,11 @@ export const composerEn: ComposerCopy = {
   stopHint: 'Stop the running turn (Escape)',
   stoppingStatus: 'Stopping the turn…',
 };
-
-/** Simplified Chinese copy. */
-export const composerZhCN: ComposerCopy = {
-  inputLabel: '给智能体发消息',
-  placeholder: '给智能体发消息…',
-  planPlaceholder: '描述要规划的任务…',
-  send: '发送',
-  sending: '正在发送…',
-  commandsLabel: '命令',
-  unknownCommand: (line) => `未知命令：${line}`,
-  readOnly: '此会话为只读',
-  stop: '停止',
-  stopping: '正在停止…',
-  stopHint: '停止正在运行的轮次（Esc）',
-  stoppingStatus: '正在停止本轮…',
-};
-
 /** Every dictionary of the composer, by language. */
-export const composerLocales: Dictionaries<ComposerCopy> = { en: composerEn, 'zh-CN': composerZhCN };
+export const composerLocales = dictionaries('composer', composerEn);
+
+declare module '../../lib/language.ts' {
+  interface LocaleCopies {
+    composer: ComposerCopy;
+  }
+}

@@ -2,7 +2,7 @@
  * User-facing copy of the plan-review card, one `PlanReviewCopy` dictionary per interface language (English,
  * Simplified Chinese; upstream zh: 计划待审 / 确认执行 / 去聊天里说).
  */
-import type { Dictionaries } from '../../lib/language.ts';
+import { dictionaries } from '../../lib/language.ts';
 
 /** Every string the plan-review card shows. */
 export type PlanReviewCopy = {
@@ -110,50 +110,11 @@ export const planReviewEn: PlanReviewCopy = {
   removedLine: 'Removed',
   loadingDiff: 'Loading the changes…',
 };
-
-/** Simplified Chinese copy (upstream terms: 计划待审, 去聊天里说). */
-export const planReviewZhCN: PlanReviewCopy = {
-  strip: '计划待审',
-  expand: '展开',
-  collapse: '收起',
-  expandLabel: '展开计划审阅',
-  collapseLabel: '收起计划审阅',
-  planLabel: '提议的计划',
-  approve: '批准',
-  keepPlanning: '继续规划',
-  chat: '去聊天里说',
-  feedbackLabel: '反馈',
-  feedbackPlaceholder: '哪里需要修改？',
-  feedbackHint: '随“继续规划”发送（Ctrl+Enter）',
-  sending: '正在发送…',
-  approving: '正在批准…',
-  emptyPlan: '智能体提交了一份空计划',
-  capped: '这份计划有部分内容过大，无法排版，已缩短或以纯文本显示；下方注释标出了位置。批准针对的是完整计划。',
-  confirmTitle: '不带你的反馈直接批准？',
-  confirmBody: '批准不会发送反馈内容。可以改用“继续规划”发送它，或者批准并丢弃它。',
-  approveDiscarding: '批准并丢弃反馈',
-  sendAsFeedback: '作为反馈发送',
-  cancel: '取消',
-  responseRejected: (reason) => `审阅答复被拒绝：${reason}`,
-  cancellationRejected: (reason) => `取消被拒绝：${reason}`,
-  revisionOf: (version, total) => `第 ${version} 版，共 ${total} 版`,
-  revisionShort: (version, total) => `v${version}/${total}`,
-  viewToggle: '显示',
-  viewPlan: '计划',
-  viewChanges: (version) => `相对 v${version} 的改动`,
-  youAsked: '你的要求：',
-  youSaid: '你说：',
-  identical: (newer, older) => `v${newer} 与 v${older} 完全相同：计划没有变化。`,
-  compareLabel: '比较',
-  compareOlder: '较早的版本',
-  compareNewer: '较新的版本',
-  versionOption: (version) => `v${version}`,
-  diffLabel: (older, newer) => `从 v${older} 到 v${newer} 的改动`,
-  diffSummary: (added, removed) => `+${added} −${removed} 行`,
-  addedLine: '新增',
-  removedLine: '删除',
-  loadingDiff: '正在加载改动…',
-};
-
 /** Every dictionary of the plan-review card, by language. */
-export const planReviewLocales: Dictionaries<PlanReviewCopy> = { en: planReviewEn, 'zh-CN': planReviewZhCN };
+export const planReviewLocales = dictionaries('planReview', planReviewEn);
+
+declare module '../../lib/language.ts' {
+  interface LocaleCopies {
+    planReview: PlanReviewCopy;
+  }
+}

@@ -4,7 +4,7 @@
  * badge's four labels are the shared `planBadgeLocales` (src/lib/locales.ts).
  */
 import type { ModeState } from '../../core/protocol/methods.ts';
-import type { Dictionaries } from '../../lib/language.ts';
+import { dictionaries } from '../../lib/language.ts';
 
 /** Every string the badge and the picker show. Functions take the effective target (`true` = plan mode). */
 export type PlanStatusCopy = {
@@ -59,39 +59,11 @@ export const planStatusEn: PlanStatusCopy = {
   modePendingNote: (mode, running) => `${modeLabel(mode)} mode starts ${running ? "at the agent's next step" : 'with your next message'}`,
   modesUnavailable: (message) => `Could not load the modes: ${message}`,
 };
-
-/**
- * A mode's name in Chinese: the two built-in modes have Chinese names (upstream 默认/计划); any other mode is the
- * deployment's own name, shown as configured.
- */
-const modeLabelZh = (mode: string): string => (mode === 'default' ? '默认' : mode === 'plan' ? '计划' : mode);
-
-/** "<mode>模式", with a space after a Latin name ("计划模式", "deep-dive 模式"). */
-const modeNameZh = (mode: string): string => {
-  const label = modeLabelZh(mode);
-  return /[\u3400-\u9fff]$/.test(label) ? `${label}模式` : `${label} 模式`;
-};
-
-/** Simplified Chinese copy (upstream terms: 计划模式, 默认/计划, 待生效). */
-export const planStatusZhCN: PlanStatusCopy = {
-  pickerLabel: '协作模式',
-  defaultMode: '默认',
-  planMode: '计划',
-  planPendingNote: (active, running) => `计划模式将${running ? '在智能体的下一步' : '随你的下一条消息'}${active ? '开启' : '关闭'}`,
-  reviewPendingReason: '请先对待审的计划做出决定',
-  readOnlyMarker: '只读',
-  unknownCommand: (line) => `未知命令：${line}`,
-  commandFailed: '命令执行失败',
-  working: '正在切换…',
-  modeLabel: modeLabelZh,
-  pendingRadio: (label) => `${label}（待生效）`,
-  modeBadge: ({ current, pending }) =>
-    pending !== undefined && pending !== current ? `${modeNameZh(current)}，正在切换到${modeNameZh(pending)}（待生效）` : modeNameZh(current),
-  modeBadgeShort: ({ current, pending }) =>
-    pending !== undefined && pending !== current ? `${modeNameZh(current)} → ${modeNameZh(pending)}（待生效）` : modeNameZh(current),
-  modePendingNote: (mode, running) => `${modeNameZh(mode)}将${running ? '在智能体的下一步' : '随你的下一条消息'}生效`,
-  modesUnavailable: (message) => `无法加载模式列表：${message}`,
-};
-
 /** Every dictionary of the badge and the picker, by language. */
-export const planStatusLocales: Dictionaries<PlanStatusCopy> = { en: planStatusEn, 'zh-CN': planStatusZhCN };
+export const planStatusLocales = dictionaries('planStatus', planStatusEn);
+
+declare module '../../lib/language.ts' {
+  interface LocaleCopies {
+    planStatus: PlanStatusCopy;
+  }
+}

@@ -2,7 +2,7 @@
  * User-facing copy of the generic question flow, one `QuestionsCopy` dictionary per interface language (English,
  * Simplified Chinese).
  */
-import type { Dictionaries } from '../../lib/language.ts';
+import { dictionaries } from '../../lib/language.ts';
 
 /** Every string the question flow shows. */
 export type QuestionsCopy = {
@@ -48,28 +48,11 @@ export const questionsEn: QuestionsCopy = {
   responseRejected: (reason) => `response rejected: ${reason}`,
   cancellationRejected: (reason) => `cancellation rejected: ${reason}`,
 };
-
-/** Simplified Chinese copy (upstream term: 推荐). */
-export const questionsZhCN: QuestionsCopy = {
-  collapse: '收起问题卡片',
-  dismissAll: '忽略全部问题',
-  bodyLabel: '问题详情',
-  customLabel: '输入你的回答',
-  customPlaceholder: '输入你的回答…',
-  recommended: '推荐',
-  previous: '上一个问题',
-  next: '下一个问题',
-  progress: (current, total) => `${current} / ${total}`,
-  skip: '跳过此问题',
-  nextQuestion: '下一个',
-  submit: '提交',
-  submitting: '正在提交…',
-  unanswered: '请选择或输入一个回答',
-  incomplete: '请先完成此问题',
-  emptyPlan: '智能体提交了一份空计划',
-  responseRejected: (reason) => `回答被拒绝：${reason}`,
-  cancellationRejected: (reason) => `取消被拒绝：${reason}`,
-};
-
 /** Every dictionary of the question flow, by language. */
-export const questionsLocales: Dictionaries<QuestionsCopy> = { en: questionsEn, 'zh-CN': questionsZhCN };
+export const questionsLocales = dictionaries('questions', questionsEn);
+
+declare module '../../lib/language.ts' {
+  interface LocaleCopies {
+    questions: QuestionsCopy;
+  }
+}

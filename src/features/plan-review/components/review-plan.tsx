@@ -2,13 +2,15 @@
  * The card's plan area, its own scroll region: the plan, or "Changes since vN" (jsdiff and the diff view load on first
  * use, outside the first-load bundle), or the empty-plan note when the plan is missing or blank.
  */
-import { lazy, Suspense } from 'react';
 import { useCopy } from '../../../lib/language.ts';
+import { lazyModule } from '../../../lib/lazy-module.ts';
 import { planReviewLocales } from '../locales.ts';
 import type { ReviewRevisions } from '../model/revisions.ts';
 import { PlanBody } from './plan-body.tsx';
 
-const PlanChanges = lazy(() => import('./plan-changes.tsx'));
+// Read through `lazyModule().use()` (docs/style.md "Lazy views render at once"); the card prefetches it when a
+// previous revision exists, so the toggle finds it loaded.
+const planChanges = lazyModule(() => import('./plan-changes.tsx'));
 
 /** Props of {@link ReviewPlan}. */
 export interface ReviewPlanProps {
@@ -25,6 +27,7 @@ export interface ReviewPlanProps {
 /** The plan region (see {@link ReviewPlanProps}). */
 export function ReviewPlan({ id, plan, blank, emptyId, changes, revisions }: ReviewPlanProps) {
   const copy = useCopy(planReviewLocales);
+  const PlanChanges = planChanges.use((revisions?.chain.length ?? 0) > 1)?.default;
   return (
     <div id={id} role="region" aria-label={copy.planLabel} tabIndex={0} className="plan-review__plan">
       {blank ? (
@@ -32,9 +35,11 @@ export function ReviewPlan({ id, plan, blank, emptyId, changes, revisions }: Rev
           {copy.emptyPlan}
         </p>
       ) : changes && revisions ? (
-        <Suspense fallback={<p className="plan-review__hint">{copy.loadingDiff}</p>}>
+        PlanChanges ? (
           <PlanChanges chain={revisions.chain} current={revisions.current} />
-        </Suspense>
+        ) : (
+          <p className="plan-review__hint">{copy.loadingDiff}</p>
+        )
       ) : (
         <PlanBody plan={plan} />
       )}

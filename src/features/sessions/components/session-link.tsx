@@ -39,7 +39,7 @@ export function SessionLink({ summary, badges, title, selected, now }: SessionLi
         : label
           ? planCopy[label.state]
           : undefined;
-  const when = relativeTime(summary.updatedAt, now, language);
+  const when = relativeTime(summary.updatedAt, now, language, t);
   return (
     <a href={hashOfSession(summary.sessionId)} className="session-link" aria-current={selected ? 'page' : undefined}>
       <span className="session-title" title={title}>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zhCN } from '../locales.zh-CN.ts';
 import { absoluteTime, relativeTime } from './relative-time.ts';
 
 const NOW = Date.UTC(2026, 10, 30, 12, 0, 0);
@@ -28,7 +29,7 @@ describe('relativeTime', () => {
     [NOW - DAY, '昨天'],
     [NOW - 3 * DAY, '3天前'],
   ])('reads %d as %s in Chinese', (time, label) => {
-    expect(relativeTime(time, NOW, 'zh-CN')).toBe(label);
+    expect(relativeTime(time, NOW, 'zh-CN', zhCN)).toBe(label);
   });
 
   it('falls back to the date in the interface language after a week', () => {

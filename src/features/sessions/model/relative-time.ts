@@ -5,7 +5,7 @@
  * labels stay current without a timer per row.
  */
 import type { Language } from '../../../lib/language.ts';
-import { sessionsLocales } from '../locales.ts';
+import { sessionsLocales, type SessionsLocale } from '../locales.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -32,14 +32,15 @@ function formattersOf(language: Language): Formatters {
  * @param time the moment, in ms since the epoch
  * @param now the current time, in ms since the epoch
  * @param language the interface language (default `'en'`)
+ * @param copy the session list's dictionary shown (default English): its `justNow`
  * @returns the dictionary's `justNow` under a minute (and for a time slightly in the future: clock skew); under an
  *   hour whole minutes, under a day whole hours, under a week whole days (one day: "yesterday" / "昨天"), all through
  *   `Intl.RelativeTimeFormat` (`numeric: 'auto'`, `style: 'short'`); else the date (`Intl.DateTimeFormat`,
  *   `dateStyle: 'medium'`)
  */
-export function relativeTime(time: number, now: number, language: Language = 'en'): string {
+export function relativeTime(time: number, now: number, language: Language = 'en', copy: Pick<SessionsLocale, 'justNow'> = sessionsLocales.en): string {
   const age = now - time;
-  if (age < MINUTE) return sessionsLocales[language].justNow;
+  if (age < MINUTE) return copy.justNow;
   const { relative, date } = formattersOf(language);
   if (age < HOUR) return relative.format(-Math.floor(age / MINUTE), 'minute');
   if (age < DAY) return relative.format(-Math.floor(age / HOUR), 'hour');

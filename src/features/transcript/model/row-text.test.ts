@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptItem } from '../../../core/transcript/fold.ts';
 import { transcriptLocales } from '../locales.ts';
+import { zhCN } from '../locales.zh-CN.ts';
 import { findRows } from '../model/row-text.ts';
 
 const rows: TranscriptItem[] = [
@@ -11,7 +12,7 @@ const rows: TranscriptItem[] = [
 
 describe('findRows', () => {
   it('searches our own lines in the language they are shown in, and host text as written', () => {
-    const zh = transcriptLocales['zh-CN'];
+    const zh = zhCN;
     expect(findRows(rows, '计划模式', zh)).toEqual([0]);
     expect(findRows(rows, 'plan mode', zh)).toEqual([1]);
     expect(findRows(rows, '本轮已完成', zh)).toEqual([2]);

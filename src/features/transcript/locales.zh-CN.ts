@@ -1,0 +1,78 @@
+/** Simplified Chinese copy of `locales.ts` beside it: part of the zh-CN language pack, loaded only for that language. */
+import type { TranscriptLocale } from './locales.ts';
+
+/** A mode's name in Chinese: the built-in ones translated (upstream 默认/计划), any other as configured. */
+const modeZh = (mode: string): string => (mode === 'default' ? '默认' : mode === 'plan' ? '计划' : mode);
+
+/** Simplified Chinese copy (upstream terms: 计划模式, 计划待审, 被忽略). */
+export const zhCN: TranscriptLocale = {
+  region: '对话记录',
+  empty: '还没有消息。',
+  loading: '正在加载会话…',
+  loadError: (message) => `无法加载会话：${message}`,
+  retry: '重试',
+  unreadable: (count) => `有 ${count} 个事件无法显示`,
+  you: '你',
+  assistant: '助手',
+  reasoning: '推理过程',
+  reasoningStreaming: '正在推理…',
+  streaming: '正在输出…',
+  cutInLog: '日志到此结束',
+  cut: (status) => (status === 'cancelled' ? '已停止' : status === 'error' ? '已停止：本轮失败' : `已停止（${status}）`),
+  running: '运行中…',
+  waitingReview: '等待你审阅',
+  waitingAnswer: '等待你回答',
+  planModeOn: '计划模式：开',
+  planModeOff: '计划模式：关',
+  modeSet: (mode) => `模式：${modeZh(mode)}`,
+  noticeFrom: (plugin) => (plugin ? `来自 ${plugin} 的通知` : '通知'),
+  contextInjection: (plugin) => (plugin ? `上下文注入 ${plugin}` : '上下文注入'),
+  toolCall: (name) => `工具调用 ${name}`,
+  toolRunning: '运行中',
+  toolDone: '完成',
+  toolNoResultYet: '还没有结果。',
+  toolResultEmpty: '结果为空。',
+  toolError: '失败',
+  toolOutcome: { dismissed: '已忽略', aborted: '已中止', failed: '失败' },
+  toolResult: '结果',
+  arguments: '参数',
+  planCard: (title) => `计划：${title}`,
+  showPlan: '查看计划',
+  reviewWaiting: '等待审阅',
+  reviewApproved: '已批准',
+  reviewKeepPlanning: '继续规划',
+  reviewFeedback: '反馈',
+  reviewDismissed: '已忽略，转去聊天',
+  reviewFailed: '审阅失败',
+  questionCard: (count) => (count === 1 ? '问题' : `${count} 个问题`),
+  answer: '回答',
+  noAnswer: '等待回答',
+  questionsDismissed: '已忽略',
+  questionOutcome: { dismissed: '已忽略', aborted: '已中止', failed: '失败' },
+  skipped: '已跳过',
+  command: (name) => `/${name}`,
+  commandRunning: '运行中…',
+  unfinishedInLog: '此日志中没有结果',
+  logEndsInTurn: '日志在这一轮中途结束。',
+  reviewUnanswered: '此日志中未作答',
+  commandFailed: '命令失败',
+  turnStatus: (status, message) => {
+    if (status === 'completed') return '本轮已完成';
+    if (status === 'cancelled') return '本轮已取消';
+    if (status === 'error') return message ? `本轮失败：${message}` : '本轮失败';
+    return message ? `本轮已结束（${status}）：${message}` : `本轮已结束（${status}）`;
+  },
+  loadingOlder: '正在加载更早的消息…',
+  olderAvailable: '更早的消息尚未加载。',
+  loadOlder: '加载更早的消息',
+  find: '查找',
+  findLabel: '在对话记录中查找',
+  findPrevious: '上一个匹配',
+  findNext: '下一个匹配',
+  findClose: '关闭查找',
+  findStatus: (current, total) => (total === 0 ? '无匹配' : `第 ${current} 个，共 ${total} 个`),
+  findLoadedOnly: '只搜索了已加载的记录。',
+  findLoadAll: '全部加载',
+  revisionBadge: (version) => `v${version}`,
+  revisionName: (version, total) => `第 ${version} 版，共 ${total} 版`,
+};
