@@ -59,7 +59,9 @@ describe('scripted feedback phrases', () => {
     const { steps, outcomes } = applyFeedback(BASE, [feedback], target);
     expect(steps).toEqual(BASE);
     expect(outcomes.flat().every((o) => o.kind === 'not-understood')).toBe(true);
-    expect(outcomes.flat().map(outcomeLine).join('\n')).toMatch(/not understood, so the plan is unchanged\. I follow “skip …”, “drop …”, “also …”, “add a step …”\./);
+    expect(outcomes.flat().map(outcomeLine).join('\n')).toMatch(
+      /not understood, so the plan is unchanged\. I follow “skip …”, “drop …”, “also …”, “add a step …”\./,
+    );
   });
 
   it.each([
