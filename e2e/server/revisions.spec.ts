@@ -94,7 +94,9 @@ test('revisions with a diff, the review history, copy and export', async ({ page
 
   const sessionId = decodeURIComponent(new URL(page.url()).hash.replace(/^#\/s\//, ''));
   const [logFile] = await Promise.all([page.waitForEvent('download'), reviews.getByRole('button', { name: 'Download log (.jsonl)' }).click()]);
-  expect(logFile.suggestedFilename()).toBe(`${sessionId}.jsonl`);
+  // Named by the session title, sanitised as the history exports are, never by the session id.
+  expect(logFile.suggestedFilename()).toBe(markdownFile.suggestedFilename().replace(/-reviews\.md$/, '.jsonl'));
+  expect(logFile.suggestedFilename()).toMatch(/^Add-a-greeting-flag-to-the-CLI/);
   const stored = readFileSync(path.join(process.env.UI_PLAN_E2E_DATA!, 'sessions', `${sessionId}.jsonl`));
   expect((await bytesOf(logFile)).equals(stored)).toBe(true);
 

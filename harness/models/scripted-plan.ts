@@ -1,17 +1,11 @@
 /**
  * Plan writing of the scripted model: the title of a task, the files of a `list_files` listing that
- * matter for it, the `#`-headed markdown plan (3–6 steps, each naming one file), its revision after a
- * review, and the parse of an approved plan back into executable steps. Pure and deterministic.
+ * matter for it, the `#`-headed markdown plan (3–5 steps, each naming one file), its revision after a
+ * review (through the one feedback interpreter, `scripted-feedback.ts`), and the parse of an approved plan back into executable steps. Pure and deterministic.
  * Plans always satisfy the exit_plan_mode heading rule (`plan.trim()` matches `^#\s+\S`, docs/upstream-spec.md §1.9).
  */
-
-/** One executable step of a scripted plan: the file it writes and what it does there. */
-export interface PlanStep {
-  /** Workspace-relative path the step writes (existing in the listing, or new). */
-  file: string;
-  /** The step's sentence as shown in the plan (markdown, without the list marker). */
-  text: string;
-}
+import { applyFeedback, outcomeLine, type ClauseOutcome } from './scripted-feedback.ts';
+import { keywordsOf, type PlanStep } from './scripted-words.ts';
 
 /** What a plan is built from. */
 export interface PlanInput {
@@ -24,16 +18,6 @@ export interface PlanInput {
   /** Review feedback to incorporate, oldest first; `''` stands for "keep planning" without comments. */
   feedback: string[];
 }
-
-const STOPWORDS = new Set(
-  (
-    'the a an and or but to of in on for with from into onto by is are was be been this that these those it its ' +
-    'plan planning please make change changes small new file files code should would could can you your me my our ' +
-    'we i do does not no any all some then than when once after before so as at use using call stop reply single ' +
-    'word words short point points bullet bullets most least just only also very what which who how why where there ' +
-    'here have has had will want need like let lets help about over under more less one two three five via per'
-  ).split(' '),
-);
 
 const SKIPPED_PATH = /(^|\/)(node_modules|\.git|dist|build|coverage)\//;
 const UNWRITABLE =
@@ -71,18 +55,6 @@ export function titleFromTask(task: string): string {
     t = `${(space > 40 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, '')}…`;
   }
   return t === '' ? 'Plan' : t.charAt(0).toUpperCase() + t.slice(1);
-}
-
-/**
- * Lower-cased content words of a text (length ≥ 3, stopwords removed), in first-seen order.
- * @param text - any text.
- */
-export function keywordsOf(text: string): string[] {
-  const seen = new Set<string>();
-  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
-    if (word.length >= 3 && !STOPWORDS.has(word)) seen.add(word);
-  }
-  return [...seen];
 }
 
 /** Whether a task reads as a question or conversation rather than a change to make. */
@@ -220,11 +192,20 @@ function baseSteps(input: PlanInput, title: string): PlanStep[] {
   return steps;
 }
 
-/** The file a piece of feedback is about: a listed path or basename it mentions, else `fallback`. */
-function feedbackTarget(feedback: string, listing: readonly string[], fallback: string): string {
-  const lower = feedback.toLowerCase();
+/**
+ * The file an added step writes: a listed path or basename its text mentions, else the file of the step its
+ * words match best, else the first step's file (`NOTES.md` for a plan without steps).
+ */
+function addedStepTarget(text: string, listing: readonly string[], steps: readonly PlanStep[]): string {
+  const lower = text.toLowerCase();
   const named = writable(listing).find((path) => lower.includes(path.toLowerCase()) || lower.includes((path.split('/').pop() ?? path).toLowerCase()));
-  return named ?? fallback;
+  if (named !== undefined) return named;
+  const keywords = keywordsOf(text);
+  const best = steps
+    .map((step) => ({ step, score: relevance(step.file, keywords) }))
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score)[0]?.step;
+  return best?.file ?? steps[0]?.file ?? 'NOTES.md';
 }
 
 function quoteBlock(text: string): string {
@@ -235,31 +216,26 @@ function quoteBlock(text: string): string {
     .join('\n');
 }
 
+/** A written plan and what each clause of its feedback did (`FeedbackResult.outcomes`). */
+export interface WrittenPlan {
+  plan: string;
+  outcomes: ClauseOutcome[][];
+}
+
 /**
- * Writes the plan for `input`: `# <title>`, a Context section, 3–6 numbered Steps (each naming one file),
- * a Verification section and, when `input.feedback` is non-empty, a "Changes after review" section that
- * quotes each piece of feedback verbatim plus one added step that addresses it.
+ * Writes the plan for `input`: `# <title>`, a Context section, numbered Steps (3–5 before review, each naming
+ * one file), a Verification section and, when `input.feedback` is non-empty, the steps changed by the documented
+ * feedback phrases (`applyFeedback`) and a "Changes after review" section that quotes each piece of feedback
+ * verbatim and says what each clause did, or that it was not understood and changed nothing.
  * @param input - the task, listing, read file and feedback.
- * @returns markdown whose trimmed text starts with a level-1 heading (docs/upstream-spec.md §1.9 check 3).
+ * @returns the markdown, whose trimmed text starts with a level-1 heading (docs/upstream-spec.md §1.9 check 3),
+ *   and the per-clause outcomes of the feedback.
  */
-export function writePlan(input: PlanInput): string {
+export function writePlanWithOutcomes(input: PlanInput): WrittenPlan {
   const title = titleFromTask(input.task);
-  const steps = baseSteps(input, title);
   const revised = input.feedback.length > 0;
   const comments = input.feedback.map((text) => text.trim()).filter((text) => text !== '');
-
-  if (revised) {
-    const target = feedbackTarget(comments.join('\n'), input.listing, steps[0]?.file ?? 'NOTES.md');
-    const review: PlanStep =
-      comments.length === 0
-        ? { file: target, text: `Re-check \`${target}\` against the original request before moving on.` }
-        : {
-            file: target,
-            text: `Address the review feedback in \`${target}\`: ${comments.map((c) => `“${c.replace(/\s+/g, ' ')}”`).join('; ')}.`,
-          };
-    steps.splice(Math.min(steps.length - 1, 5), 0, review);
-    if (steps.length > 6) steps.splice(5, steps.length - 6);
-  }
+  const { steps, outcomes } = applyFeedback(baseSteps(input, title), comments, (text, current) => addedStepTarget(text, input.listing, current));
 
   const lines: string[] = [`# ${title}${revised ? ' (revised)' : ''}`, '', '## Context'];
   const touched = [...new Set(steps.map((s) => s.file))];
@@ -281,13 +257,21 @@ export function writePlan(input: PlanInput): string {
   if (revised) {
     lines.push('', '## Changes after review');
     if (comments.length === 0) {
-      lines.push('- The review asked for another pass without comments, so I added a re-check step.');
+      lines.push('- The review asked for another pass without comments; the steps are unchanged.');
     } else {
       for (const comment of comments) lines.push(quoteBlock(comment), '');
-      lines.push(`- Added a step that addresses ${comments.length === 1 ? 'this feedback' : 'this feedback, point by point'}.`);
+      lines.push(...outcomes.flat().map(outcomeLine));
     }
   }
-  return `${lines.join('\n')}\n`;
+  return { plan: `${lines.join('\n')}\n`, outcomes };
+}
+
+/**
+ * The markdown of `writePlanWithOutcomes(input)`.
+ * @param input - the task, listing, read file and feedback.
+ */
+export function writePlan(input: PlanInput): string {
+  return writePlanWithOutcomes(input).plan;
 }
 
 /**

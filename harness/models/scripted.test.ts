@@ -126,7 +126,7 @@ describe('scripted model', () => {
     const firstPlan = await untilReview(model, PLAN, messages, files);
     const firstSteps = parsePlanSteps(String(firstPlan.call?.args.plan));
 
-    const feedback = 'Also print the greeting in upper case when --shout is given.';
+    const feedback = 'Also print the greeting in upper case when --shout is given. Skip the README change.';
     messages.push(toolResult(firstPlan, files, toolError(EXIT_TEXTS.feedback(feedback))));
     const revised = await step(model, PLAN, messages);
     expect(revised.call?.name).toBe('exit_plan_mode');
@@ -134,9 +134,12 @@ describe('scripted model', () => {
     expect(isValidPlanText(revisedPlan)).toBe(true);
     expect(revisedPlan).toContain('## Changes after review');
     expect(revisedPlan).toContain(`> ${feedback}`);
+    expect(revised.text).toBe('Here is the revised plan, with the review feedback worked in.');
     const revisedSteps = parsePlanSteps(revisedPlan);
-    expect(revisedSteps).toHaveLength(firstSteps.length + 1);
-    expect(revisedSteps.some((s) => s.text.includes(`“${feedback}”`))).toBe(true);
+    expect(revisedSteps).toHaveLength(firstSteps.length);
+    expect(revisedSteps.some((s) => s.text.startsWith('Print the greeting in upper case when --shout is given in `src/'))).toBe(true);
+    expect(revisedSteps.some((s) => s.file === 'README.md')).toBe(false);
+    expect(firstSteps.some((s) => s.file === 'README.md')).toBe(true);
     messages.push(assistant(revised), toolResult(revised, files, approved));
 
     // After approval the next boundary commits plan mode off: the default sections apply.
@@ -154,10 +157,23 @@ describe('scripted model', () => {
       }
     }
     expect(writes).toEqual(revisedSteps.map((s) => s.file));
+    expect(writes).not.toContain('README.md');
     expect(final?.call).toBeUndefined();
     expect(final?.text).toContain(`all ${revisedSteps.length} steps`);
     expect(files.get('src/cli.ts')?.startsWith(WORKSPACE_SEED['src/cli.ts'] as string)).toBe(true);
     expect(files.get('src/cli.ts')).toContain('// Add a --greeting flag to the CLI: Make the change in src/cli.ts');
+  });
+
+  it('presents the same plan, saying so, after feedback it does not understand', async () => {
+    const model = createScriptedModel({ delayMs: 0 });
+    const messages: ModelMessage[] = [user('/plan Add a --greeting flag to the CLI')];
+    const files = seed();
+    const first = await untilReview(model, PLAN, messages, files);
+    messages.push(toolResult(first, files, toolError(EXIT_TEXTS.feedback('Make it nicer overall'))));
+    const revised = await step(model, PLAN, messages);
+    expect(revised.call?.name).toBe('exit_plan_mode');
+    expect(parsePlanSteps(String(revised.call?.args.plan))).toEqual(parsePlanSteps(String(first.call?.args.plan)));
+    expect(revised.text).toMatch(/^I did not understand the feedback, so the plan is the same\. I follow “skip …”, “drop …”, “also …”, “add a step …”/);
   });
 
   it('revises after a keep planning without comments', async () => {
@@ -170,7 +186,8 @@ describe('scripted model', () => {
     const plan = String(revised.call?.args.plan);
     expect(plan).toContain('(revised)');
     expect(plan).toContain('## Changes after review');
-    expect(parsePlanSteps(plan).some((s) => s.text.startsWith('Re-check'))).toBe(true);
+    expect(parsePlanSteps(plan)).toEqual(parsePlanSteps(String(first.call?.args.plan)));
+    expect(revised.text).toMatch(/no comments, so the steps are unchanged/);
   });
 
   it('waits after a dismissed review and takes the next message as feedback on the plan', async () => {
@@ -187,13 +204,13 @@ describe('scripted model', () => {
     expect(waiting.text.split('\n')).toHaveLength(1);
     messages.push(assistant(waiting));
 
-    messages.push(user('Keep the default greeting in src/greet.ts, please.'));
+    messages.push(user('Please add a step to keep the default greeting in src/greet.ts.'));
     const revised = await step(model, PLAN, messages);
     expect(revised.call?.name).toBe('exit_plan_mode');
     const plan = String(revised.call?.args.plan);
-    expect(plan).toContain('> Keep the default greeting in src/greet.ts, please.');
+    expect(plan).toContain('> Please add a step to keep the default greeting in src/greet.ts.');
     expect(plan.split('\n')[0]).toBe('# Add a --greeting flag to the CLI (revised)');
-    expect(parsePlanSteps(plan).some((s) => s.file === 'src/greet.ts' && s.text.startsWith('Address the review'))).toBe(true);
+    expect(parsePlanSteps(plan)).toContainEqual({ file: 'src/greet.ts', text: 'Keep the default greeting in `src/greet.ts`.' });
   });
 
   it('answers a prompt outside plan mode with a short text and stops', async () => {

@@ -7,7 +7,8 @@
  * Text streams as word-sized deltas, reasoning first; the provider awaits its own per-delta delay.
  */
 import type { ModelChunk, ModelMessage, ModelProvider, ModelRequest } from '../types.ts';
-import { appendNote, isConversational, parseListing, parsePlanSteps, primaryFile, titleFromTask, writePlan } from './scripted-plan.ts';
+import { FEEDBACK_PHRASES, type ClauseOutcome } from './scripted-feedback.ts';
+import { appendNote, isConversational, parseListing, parsePlanSteps, primaryFile, titleFromTask, writePlanWithOutcomes } from './scripted-plan.ts';
 import { defaultSleep, emitPaced, wordDeltas, type Sleep } from './stream.ts';
 
 /** Options of `createScriptedModel`. */
@@ -142,6 +143,33 @@ function oneLine(text: string, max = 80): string {
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
+/**
+ * What the model says when it presents a revision: what the latest feedback changed, or that it was not
+ * understood and the plan is the same (the phrases it follows are listed by `FEEDBACK_PHRASES`).
+ */
+function revisionReply(latest: string, outcomes: readonly ClauseOutcome[]): Pick<ScriptedOutput, 'reasoning' | 'text'> {
+  if (latest === '') {
+    return {
+      reasoning: 'The review asked me to keep planning without comments. Nothing specific to change, so I present the plan again.',
+      text: 'Here is the plan again; the review had no comments, so the steps are unchanged.',
+    };
+  }
+  const understood = outcomes.filter((o) => o.kind !== 'not-understood').length;
+  const phrases = FEEDBACK_PHRASES.map((p) => `“${p}”`).join(', ');
+  const missed = outcomes.filter((o) => o.kind === 'not-understood').map((o) => `“${oneLine(o.clause, 60)}”`);
+  const reasoning = `The review asked: “${oneLine(latest)}”. I follow only ${phrases}, matched against the step text.`;
+  if (understood === 0) {
+    return { reasoning, text: `I did not understand the feedback, so the plan is the same. I follow ${phrases}, e.g. “skip the README change”.` };
+  }
+  return {
+    reasoning,
+    text:
+      missed.length === 0
+        ? 'Here is the revised plan, with the review feedback worked in.'
+        : `Here is the revised plan. I did not understand ${missed.join(', ')}; I follow ${phrases}.`,
+  };
+}
+
 /** Exploring, then presenting (or re-presenting) the plan, in plan mode. */
 function planStep(reading: Reading): ScriptedOutput {
   const after = reading.all.slice(reading.taskIndex + 1);
@@ -172,17 +200,10 @@ function planStep(reading: Reading): ScriptedOutput {
     };
   }
 
-  const plan = writePlan({ task, listing: files, read: latestRead(reading, -1), feedback: reading.feedback });
-  const comments = reading.feedback.filter((f) => f.trim() !== '');
+  const { plan, outcomes } = writePlanWithOutcomes({ task, listing: files, read: latestRead(reading, -1), feedback: reading.feedback });
+  const latest = reading.feedback[reading.feedback.length - 1]?.trim() ?? '';
   return revising
-    ? {
-        reasoning:
-          comments.length > 0
-            ? `The review asked for changes: “${oneLine(comments[comments.length - 1] ?? '')}”. I will fold that into the plan and present it again.`
-            : 'The review asked me to keep planning without comments. I will tighten the plan and present it again.',
-        text: 'Here is the revised plan, with the review feedback worked in.',
-        toolCall: { name: 'exit_plan_mode', arguments: { plan } },
-      }
+    ? { ...revisionReply(latest, latest === '' ? [] : (outcomes[outcomes.length - 1] ?? [])), toolCall: { name: 'exit_plan_mode', arguments: { plan } } }
     : {
         reasoning: `I have enough to propose a plan for “${oneLine(titleFromTask(task))}”. Presenting it for review.`,
         text: 'Here is my plan. Approve it to start, or keep planning with feedback.',

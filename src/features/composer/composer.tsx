@@ -8,6 +8,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import type { CommandDescriptor } from '../../core/protocol/methods.ts';
 import { useCopy } from '../../lib/language.ts';
 import { offlineReason } from '../../lib/offline-reason.ts';
+import { ownEntry } from '../../lib/session-persist.ts';
+import { takeTypeAhead } from '../../lib/type-ahead.ts';
 import { useSessionConnection, useSessionMode, useSessionPlan, useSessionReadOnly, useSessionRunning } from '../../session/hooks.ts';
 import { useCommandList } from './api/commands.ts';
 import { useSendMessage } from './api/send-message.ts';
@@ -32,16 +34,36 @@ export function focusComposer(): void {
   useComposerFocusStore.getState().request();
 }
 
-/** The textbox ref that takes a waiting focus request (see `focusComposer`). */
-function useFocusRequest() {
+/**
+ * The textbox ref that takes a waiting focus request (see `focusComposer`), with the keys typed while it was on its
+ * way (`takeTypeAhead`): their text is added to the draft, caret at its end, and a held Enter is replayed on the
+ * textbox once the draft holds that text, so it sends (or completes a command) as a typed Enter would.
+ */
+function useFocusRequest(sessionId: string, draft: string) {
   const input = useRef<HTMLTextAreaElement>(null);
   const wanted = useComposerFocusStore((state) => state.wanted);
   const taken = useComposerFocusStore((state) => state.taken);
+  // The draft a held Enter waits for: replayed once the composer has rendered with it.
+  const enterAt = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (!wanted || input.current === null) return;
-    input.current.focus();
+    const box = input.current;
+    if (!wanted || box === null) return;
+    box.focus();
     taken();
-  }, [wanted, taken]);
+    const typed = takeTypeAhead();
+    if (typed.text === '') return;
+    const { entries, set } = useComposerDraftStore.getState();
+    const text = `${ownEntry(entries, sessionId) ?? ''}${typed.text}`;
+    if (typed.enter) enterAt.current = text;
+    set(sessionId, text);
+    box.value = text;
+    box.setSelectionRange(text.length, text.length);
+  }, [wanted, taken, sessionId]);
+  useEffect(() => {
+    if (enterAt.current === undefined || enterAt.current !== draft) return;
+    enterAt.current = undefined;
+    input.current?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+  }, [draft]);
   return input;
 }
 
@@ -82,7 +104,7 @@ function ComposerForSession({ sessionId }: { sessionId: string }) {
   const offline = readOnly ? undefined : offlineReason(connection, { keepsText: true });
   const draft = useComposerDraft(sessionId);
   const setDraft = useComposerDraftStore((state) => state.set);
-  const input = useFocusRequest();
+  const input = useFocusRequest(sessionId, draft);
   const send = useSendMessage(sessionId, running, connection);
   const stop = useStopTurn(sessionId, running, connection);
   const suggestions = useSuggestions(sessionId, draft, readOnly);

@@ -39,7 +39,10 @@ describe('ReviewsView', () => {
     expect(chains.map((c) => c.getAttribute('aria-label'))).toEqual(['Plan review 1 · 4 revisions', 'Plan review 2 · 2 revisions']);
     const items = within(chains[0]!).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Kept planning, with feedback');
-    expect(items[0]).toHaveTextContent('Feedback: print it before the output, and add a test');
+    // The feedback shows once: as "You asked" under v2, the revision it led to, not again as "Feedback" under v1.
+    expect(items[0]).not.toHaveTextContent('print it before the output');
+    expect(items[1]).toHaveTextContent('You asked: print it before the output, and add a test');
+    expect(within(chains[0]!).getAllByText(/print it before the output, and add a test/)).toHaveLength(1);
     expect(items[1]).toHaveTextContent('Dismissed (Chat about it)');
     expect(items[1]).toHaveTextContent('+2 −1 lines since v1');
     expect(items[2]).toHaveTextContent('You said: Also document the flag in the README.');
@@ -102,12 +105,14 @@ describe('ReviewsView', () => {
     expect(screen.queryByRole('button', { name: 'Download log (.jsonl)' })).toBeNull();
   });
 
-  it('downloads the session log as the host stored it', async () => {
+  it('downloads the session log as the host stored it, named by the session title', async () => {
     const { sessionId } = await callMethod('session.import', { jsonl: JSONL });
-    renderWithClient(<ReviewsView sessionId={sessionId} title="x" history={HISTORY} complete onShow={() => {}} canDownloadLog />);
+    renderWithClient(
+      <ReviewsView sessionId={sessionId} title={'Add a --greeting: "flag" / CLI?'} history={HISTORY} complete onShow={() => {}} canDownloadLog />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Download log (.jsonl)' }));
     await vi.waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]!.name).toBe(`${sessionId}.jsonl`);
+    expect(saved[0]!.name).toBe('Add-a-greeting-flag-CLI.jsonl');
     const stored = await (await fetch(`/api/sessions/${sessionId}/log.jsonl`)).arrayBuffer();
     expect(new Uint8Array(await saved[0]!.blob.arrayBuffer())).toEqual(new Uint8Array(stored));
   });

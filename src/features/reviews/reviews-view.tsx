@@ -56,10 +56,10 @@ export function ReviewsView({
   now = Date.now,
 }: ReviewsViewProps) {
   const copy = useCopy(reviewsLocales);
-  const log = useLogDownload(sessionId);
+  const base = fileNameOf(title ?? '', sessionId);
+  const log = useLogDownload(sessionId, `${base}.jsonl`);
   const shown = useMemo(() => buildReviewHistoryExport({ sessionId, title, history, complete, exportedAt: 0 }), [sessionId, title, history, complete]);
   const chains = useMemo(() => chainsOf(shown.revisions), [shown]);
-  const base = fileNameOf(title ?? '', sessionId);
   const exports = () => reviewHistoryExports({ sessionId, title, history, complete, exportedAt: now(), ended });
 
   return (
@@ -86,8 +86,8 @@ export function ReviewsView({
         <section key={chain} className="reviews__chain" aria-label={copy.chainHeading(chain, revisions.length)}>
           <h2 className="reviews__chain-heading">{copy.chainHeading(chain, revisions.length)}</h2>
           <ol className="reviews__list">
-            {revisions.map((revision) => (
-              <RevisionItem key={revision.callId} revision={revision} ended={ended} onShow={onShow} />
+            {revisions.map((revision, i) => (
+              <RevisionItem key={revision.callId} revision={revision} next={revisions[i + 1]} ended={ended} onShow={onShow} />
             ))}
           </ol>
         </section>

@@ -11,16 +11,17 @@ import { fetchSessionLog } from '../../../lib/session-log.ts';
 import { reviewsLocales } from '../locales.ts';
 
 /**
- * @param sessionId the session whose log is saved as `<sessionId>.jsonl`
+ * @param sessionId the session whose log is saved
+ * @param fileName the name it is offered under (the caller makes it from the session title, `fileNameOf`)
  * @returns `download` (clears the last failure first) and `failure`, the sentence for the status line or undefined
  */
-export function useLogDownload(sessionId: string): { download: () => void; failure: string | undefined } {
+export function useLogDownload(sessionId: string, fileName: string): { download: () => void; failure: string | undefined } {
   const copy = useCopy(reviewsLocales);
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const download = async () => {
     setFailure(undefined);
     try {
-      saveFile(`${sessionId}.jsonl`, await fetchSessionLog(sessionId), 'application/jsonl');
+      saveFile(fileName, await fetchSessionLog(sessionId), 'application/jsonl');
     } catch (error) {
       setFailure(copy.downloadFailed(error instanceof Error ? describeApiError(error) : String(error)));
     }

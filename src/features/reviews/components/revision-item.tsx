@@ -2,20 +2,32 @@
  * One revision of the Reviews list: a button that shows its plan card in the transcript, its outcome, who answered
  * and when, its `+N −M` line summary, and what the user asked or said.
  */
-import { useCopy } from '../../../lib/language.ts';
-import { reviewTimeOf, type ExportedRevision } from '../model/chains.ts';
+import { useCopy, useLanguage } from '../../../lib/language.ts';
+import { ownFeedbackOf, reviewTimeOf, type ExportedRevision } from '../model/chains.ts';
 import { reviewsLocales } from '../locales.ts';
 
 /**
  * @param revision the exported revision
+ * @param next the revision after it (its "You asked" may already quote this one's feedback)
  * @param ended the log will not go on: a pending review reads "unanswered"
  * @param onShow show the revision's plan card in the transcript
  */
-export function RevisionItem({ revision, ended, onShow }: { revision: ExportedRevision; ended: boolean; onShow: (callId: string) => void }) {
+export function RevisionItem({
+  revision,
+  next,
+  ended,
+  onShow,
+}: {
+  revision: ExportedRevision;
+  next: ExportedRevision | undefined;
+  ended: boolean;
+  onShow: (callId: string) => void;
+}) {
   const copy = useCopy(reviewsLocales);
-  const proposed = reviewTimeOf(revision.proposedAt);
-  const answered = reviewTimeOf(revision.answeredAt);
-  const feedback = revision.outcome.kind === 'kept-planning' ? revision.outcome.feedback : undefined;
+  const language = useLanguage();
+  const proposed = reviewTimeOf(revision.proposedAt, language);
+  const answered = reviewTimeOf(revision.answeredAt, language);
+  const feedback = ownFeedbackOf(revision, next);
   return (
     <li className={`reviews__item outcome-${revision.outcome.kind}`}>
       <button type="button" className="reviews__open" onClick={() => onShow(revision.callId)}>

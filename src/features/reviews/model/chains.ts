@@ -3,6 +3,7 @@
  * of the export kept), and the short local time a revision line shows.
  */
 import type { ReviewHistoryExport } from '../../../core/review/export.ts';
+import type { Language } from '../../../lib/language.ts';
 
 /** One exported revision (`ReviewHistoryExport["revisions"]`). */
 export type ExportedRevision = ReviewHistoryExport['revisions'][number];
@@ -27,12 +28,35 @@ export function chainsOf(revisions: readonly ExportedRevision[]): ChainGroup[] {
   return out;
 }
 
-const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+const timeFormats = new Map<Language, Intl.DateTimeFormat>();
 
 /**
  * @param iso an ISO 8601 time from the log, or null when the log has none
- * @returns e.g. "Nov 30, 2026, 12:00 PM" in the page's time zone, or undefined for null
+ * @param language the interface language the date is worded in (`Intl.DateTimeFormat`, built once per language)
+ * @returns e.g. "Nov 30, 2026, 12:00 PM" (en) or "2026年11月30日 12:00" (zh-CN) in the page's time zone; undefined
+ *   for null or a time that does not parse
  */
-export function reviewTimeOf(iso: string | null): string | undefined {
-  return iso === null ? undefined : timeFormat.format(new Date(iso));
+export function reviewTimeOf(iso: string | null, language: Language): string | undefined {
+  if (iso === null || Number.isNaN(Date.parse(iso))) return undefined;
+  let format = timeFormats.get(language);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    timeFormats.set(language, format);
+  }
+  return format.format(new Date(iso));
+}
+
+/**
+ * The feedback a revision's line quotes below its own prompt: a kept-planning answer's feedback, unless the next
+ * revision's "You asked" already quotes the same text (the list shows each piece of feedback once, under the revision
+ * it led to; the last revision of a chain keeps it, nothing follows to show it).
+ * @param revision the revision whose outcome may carry feedback
+ * @param next the revision after it in the export, if any
+ */
+export function ownFeedbackOf(revision: ExportedRevision, next: ExportedRevision | undefined): string | undefined {
+  if (revision.outcome.kind !== 'kept-planning') return undefined;
+  const feedback = revision.outcome.feedback;
+  if (!feedback) return undefined;
+  const quotedNext = next?.chain === revision.chain && next.prompt?.kind === 'feedback' && next.prompt.text.trim() === feedback.trim();
+  return quotedNext ? undefined : feedback;
 }

@@ -1,10 +1,11 @@
 /**
  * New session: `session.create`, then the session list is refreshed. On a host with the sessions capability the new
- * session is a draft, stored and listed only at its first message or command.
+ * session is a draft, stored and listed only at its first message or command. Keys typed meanwhile wait for its composer.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callMethod } from '../../../lib/api-client.ts';
 import { hostKeys } from '../../../lib/queries.ts';
+import { cancelTypeAhead, startTypeAhead } from '../../../lib/type-ahead.ts';
 
 /**
  * Create a session (docs/protocol.md "Unary calls").
@@ -14,7 +15,10 @@ import { hostKeys } from '../../../lib/queries.ts';
 export function useCreateSession(draft: boolean, onCreated: (sessionId: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
+    // Keys typed from the press until the new session's composer has focus are held for it (src/lib/type-ahead.ts).
+    onMutate: () => startTypeAhead(),
     mutationFn: () => callMethod('session.create', draft ? { draft: true } : {}),
+    onError: () => cancelTypeAhead(),
     onSuccess: async ({ sessionId }) => {
       await queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });
       onCreated(sessionId);
