@@ -6,6 +6,8 @@
  * app's one polite live region sits beside the workspace.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useDeletedSelection } from '../features/sessions/api/deleted-sessions.ts';
+import { DeletedSessionPage } from '../features/sessions/deleted-session.tsx';
 import { SessionsSidebar } from '../features/sessions/sessions-sidebar.tsx';
 import { focusComposer } from '../features/composer/composer.tsx';
 import { useSelectedSessionId } from '../lib/route.ts';
@@ -21,6 +23,7 @@ import './shell.css';
 export function Shell() {
   const t = useCopy(appLocales);
   const selectedId = useSelectedSessionId();
+  const deleted = useDeletedSelection(selectedId);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeButton = useRef<HTMLButtonElement>(null);
   const toggleButton = useRef<HTMLButtonElement>(null);
@@ -82,7 +85,13 @@ export function Shell() {
       </aside>
       {drawerOpen ? <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} /> : null}
       <div className="app-workspace">
-        {selectedId ? <SessionView key={selectedId} sessionId={selectedId} leading={toggle} /> : <EmptyState leading={toggle} />}
+        {deleted ? (
+          <DeletedSessionPage key={deleted.sessionId} deleted={deleted} leading={toggle} />
+        ) : selectedId ? (
+          <SessionView key={selectedId} sessionId={selectedId} leading={toggle} />
+        ) : (
+          <EmptyState leading={toggle} />
+        )}
       </div>
       <LiveAnnouncer />
     </div>

@@ -68,6 +68,17 @@ export interface SessionsLocale {
   undo: string;
   deleteError: (message: string) => string;
   restoreError: (message: string) => string;
+  /** The "Recently deleted" list under the sessions: its toggle (with the count), each entry's time and its Restore. */
+  recentlyDeleted: (count: number) => string;
+  deletedWhen: (when: string) => string;
+  restore: string;
+  restoreNamed: (title: string) => string;
+  restoring: string;
+  /** A deleted session without a title of its own. */
+  untitledDeleted: string;
+  /** The page shown for the address of a deleted session (Back, a reload): heading and body. */
+  deletedPageTitle: string;
+  deletedPageBody: (title: string, when: string) => string;
 }
 
 const SKIPPED_SHOWN = 10;
@@ -141,6 +152,14 @@ export const en: SessionsLocale = {
   undo: 'Undo',
   deleteError: (message) => `Could not delete the session: ${message}`,
   restoreError: (message) => `Could not bring the session back: ${message}`,
+  recentlyDeleted: (count) => `Recently deleted (${count})`,
+  deletedWhen: (when) => `deleted ${when}`,
+  restore: 'Restore',
+  restoreNamed: (title) => `Restore “${title}”`,
+  restoring: 'Restoring…',
+  untitledDeleted: 'Untitled session',
+  deletedPageTitle: 'This session was deleted',
+  deletedPageBody: (title, when) => `“${title}” was deleted ${when}. Its log waits in the trash: restore it to open it again as it was.`,
 };
 
 /** Simplified Chinese copy (upstream terms: 计划模式, 待生效). */
@@ -212,6 +231,14 @@ export const zhCN: SessionsLocale = {
   undo: '撤销',
   deleteError: (message) => `无法删除会话：${message}`,
   restoreError: (message) => `无法恢复会话：${message}`,
+  recentlyDeleted: (count) => `最近删除（${count}）`,
+  deletedWhen: (when) => `${when}删除`,
+  restore: '恢复',
+  restoreNamed: (title) => `恢复“${title}”`,
+  restoring: '正在恢复…',
+  untitledDeleted: '未命名会话',
+  deletedPageTitle: '这个会话已被删除',
+  deletedPageBody: (title, when) => `“${title}”已被删除（${when}）。它的日志仍在回收站中：恢复后即可照原样再次打开。`,
 };
 
 /** Every dictionary of the session list, by language. */
