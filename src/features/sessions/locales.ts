@@ -68,6 +68,13 @@ export interface SessionsLocale {
   undo: string;
   deleteError: (message: string) => string;
   restoreError: (message: string) => string;
+  /** How the keyboard works in the list (visually hidden, describes it): without and with Rename / Delete. */
+  rowKeys: string;
+  rowKeysAdmin: string;
+  /** The rename field's note while empty (Save goes back to the automatic title), near the limit, and past it. */
+  titleResets: string;
+  titleCount: (count: number, limit: number) => string;
+  titleTooLong: (count: number, limit: number) => string;
   /** The "Recently deleted" list under the sessions: its toggle (with the count), each entry's time and its Restore. */
   recentlyDeleted: (count: number) => string;
   deletedWhen: (when: string) => string;
@@ -136,7 +143,7 @@ export const en: SessionsLocale = {
   rename: (title) => `Rename “${title}”`,
   renameShort: 'Rename',
   titleField: 'Session title',
-  titleHint: 'Leave it empty to go back to the title from the session.',
+  titleHint: 'Leave it empty to go back to the automatic title.',
   save: 'Save',
   cancel: 'Cancel',
   renameError: (message) => `Could not rename the session: ${message}`,
@@ -152,6 +159,11 @@ export const en: SessionsLocale = {
   undo: 'Undo',
   deleteError: (message) => `Could not delete the session: ${message}`,
   restoreError: (message) => `Could not bring the session back: ${message}`,
+  rowKeys: 'Arrow keys move between sessions.',
+  rowKeysAdmin: 'Arrow keys move between sessions; Arrow Right reaches Rename and Delete; F2 renames, Delete deletes.',
+  titleResets: 'Empty: Save goes back to the automatic title (from the plan or the first message).',
+  titleCount: (count, limit) => `${count} of ${limit} characters`,
+  titleTooLong: (count, limit) => `Too long: ${count} characters; a title holds at most ${limit}.`,
   recentlyDeleted: (count) => `Recently deleted (${count})`,
   deletedWhen: (when) => `deleted ${when}`,
   restore: 'Restore',
@@ -215,7 +227,7 @@ export const zhCN: SessionsLocale = {
   rename: (title) => `重命名“${title}”`,
   renameShort: '重命名',
   titleField: '会话标题',
-  titleHint: '留空则恢复为根据会话内容生成的标题。',
+  titleHint: '留空则恢复为自动标题。',
   save: '保存',
   cancel: '取消',
   renameError: (message) => `无法重命名会话：${message}`,
@@ -231,6 +243,11 @@ export const zhCN: SessionsLocale = {
   undo: '撤销',
   deleteError: (message) => `无法删除会话：${message}`,
   restoreError: (message) => `无法恢复会话：${message}`,
+  rowKeys: '方向键在会话之间移动。',
+  rowKeysAdmin: '方向键在会话之间移动；右方向键可到“重命名”和“删除”；F2 重命名，Delete 删除。',
+  titleResets: '留空：保存后恢复为自动标题（取自计划或第一条消息）。',
+  titleCount: (count, limit) => `${count} / ${limit} 个字符`,
+  titleTooLong: (count, limit) => `太长了：${count} 个字符，标题最多 ${limit} 个字符。`,
   recentlyDeleted: (count) => `最近删除（${count}）`,
   deletedWhen: (when) => `${when}删除`,
   restore: '恢复',
