@@ -41,7 +41,8 @@ export function Shell() {
   const [drawerFor, setDrawerFor] = useState(selectedId);
   if (drawerFor !== selectedId) {
     setDrawerFor(selectedId);
-    setDrawerOpen(false);
+    // Clearing the selection (the shown session was deleted) keeps the drawer open: its Undo offer is in it.
+    if (selectedId !== undefined) setDrawerOpen(false);
   }
   // Escape closes the drawer wherever focus is (the composer handles its own Escape only while it has focus).
   useEffect(() => {

@@ -27,7 +27,7 @@ export function RecentlyDeleted({ now }: { now: number }) {
           const shown = title?.trim() || t.untitledDeleted;
           return (
             <li key={sessionId}>
-              <span className="session-title" title={shown}>
+              <span className="sessions-trash-title" title={shown}>
                 {shown}
               </span>
               <time className="session-time" dateTime={new Date(deletedAt).toISOString()} title={absoluteTime(deletedAt, language)}>
