@@ -62,7 +62,9 @@ export function SessionLink({ summary, badges, title, parts, shortcuts, selected
       aria-current={selected ? 'page' : undefined}
       aria-keyshortcuts={shortcuts}
     >
-      <span className="session-title">
+      {/* Screen readers get the whole title as written; the cut view is for the eyes (flex items lose edge spaces). */}
+      <span className="visually-hidden">{title}</span>
+      <span className="session-title" aria-hidden="true">
         <span className="session-title-head">{parts.head}</span>
         {parts.tail ? <span className="session-title-tail">{parts.tail}</span> : null}
       </span>
