@@ -142,7 +142,7 @@ export function createHarness(options: HarnessOptions): ReferenceHarness {
 
   reloadStored(options.storage.loadAll(), table, plugins, resumePoint);
   const engine = createEngine(table, plugins, commands, questions, questionProvider);
-  const admin = adminOf(table, options.storage, models, downlinks);
+  const admin = adminOf(table, options.storage, models, downlinks, options.now ?? (() => Date.now()));
   const handlers = createMethodHandlers({
     admin,
     table,
@@ -190,7 +190,7 @@ function greetingsOf(table: SessionTable, questionProvider: WebQuestionProvider)
 }
 
 /** Rename, delete and restore (harness/session-admin.ts) over the harness's session table. */
-function adminOf(table: SessionTable, storage: HarnessOptions['storage'], models: ModelTable, downlinks: Downlinks) {
+function adminOf(table: SessionTable, storage: HarnessOptions['storage'], models: ModelTable, downlinks: Downlinks, now: () => number) {
   return createSessionAdmin<Session>({
     storage,
     sessions: table.sessions,
@@ -203,6 +203,7 @@ function adminOf(table: SessionTable, storage: HarnessOptions['storage'], models
       table.announce(session);
     },
     removed: (sessionId) => downlinks.sendHost({ type: 'host/session-removed', sessionId }),
+    now,
   });
 }
 

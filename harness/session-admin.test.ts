@@ -130,6 +130,28 @@ it('deletes a session to the trash and restores it as it was, its title included
   expect((await callHost(host, 'session.restore', { sessionId })).error.code).toBe('bad-request');
 });
 
+it('lists the deleted sessions restore can bring back, newest first, with their titles, and not a live id or a draft', async () => {
+  const { host } = createTestHarness([say('ok'), say('ok')]);
+  const ids: string[] = [];
+  for (const text of ['first to go', 'second to go']) {
+    const { sessionId } = await value(host, 'session.create', {});
+    await prompt(host, sessionId, text);
+    await host.engine.idle();
+    ids.push(sessionId);
+  }
+  const draft = (await value(host, 'session.create', { draft: true })).sessionId;
+  for (const sessionId of [...ids, draft]) await value(host, 'session.delete', { sessionId });
+  const { items } = await value(host, 'session.listDeleted', {});
+  expect(items.map((i: Json) => [i.sessionId, i.title])).toEqual([
+    [ids[1], 'second to go'],
+    [ids[0], 'first to go'],
+  ]);
+  expect(items[0].deletedAt).toBeGreaterThanOrEqual(items[1].deletedAt);
+  // Created again under its id, a deleted session is live: restore would refuse it, so it is not listed.
+  await value(host, 'session.create', { sessionId: ids[0] });
+  expect((await value(host, 'session.listDeleted', {})).items.map((i: Json) => i.sessionId)).toEqual([ids[1]]);
+});
+
 it('opens the same log twice as one session, and the same id with other content as a labelled copy', async () => {
   const { host } = createTestHarness();
   const first = await value(host, 'session.import', { jsonl: fixture('recorded-no-title.jsonl') });

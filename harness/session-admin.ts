@@ -8,7 +8,7 @@
 import type { SessionEvent } from '../src/core/log/types.ts';
 import { customTitleOf, foldSessionTitle } from '../src/core/sessions/title.ts';
 import type { Agent } from './agent.ts';
-import type { SessionMeta, SessionStorage, StoredLine, StoredSession } from './types.ts';
+import type { SessionMeta, SessionStorage, StoredLine, StoredSession, TrashedSession } from './types.ts';
 
 /** The label a copy of an already opened log gets after its title. */
 export const COPY_LABEL = '(copy)';
@@ -154,7 +154,12 @@ export interface SessionAdminContext<S extends AdminSession> {
   revive: (stored: StoredSession) => void;
   /** Announce a deleted session (`host/session-removed`). */
   removed: (sessionId: string) => void;
+  /** The current time, epoch ms (noted with a deleted log). */
+  now: () => number;
 }
+
+/** Most entries `session.listDeleted` answers (newest deletions first). */
+export const MAX_LISTED_DELETED = 50;
 
 /**
  * The `session.rename`, `session.delete` and `session.restore` handlers (ui-plan extensions).
@@ -182,11 +187,19 @@ export function createSessionAdmin<S extends AdminSession>(ctx: SessionAdminCont
       if (!storage.trash) throw fail('bad-request', 'this host cannot delete sessions', { issues: [] });
       session.agent?.cancel();
       await session.agent?.idle();
-      if (!session.draft) storage.trash(sessionId);
+      if (!session.draft) storage.trash(sessionId, { title: ctx.titleOf(session), deletedAt: ctx.now() });
       sessions.delete(sessionId);
       ctx.forget(sessionId);
       ctx.removed(sessionId);
       return { sessionId };
+    },
+    /**
+     * The deleted sessions `restore` can bring back: each id in the trash once (its log deleted last), no id a live
+     * session has now, newest deletion first, at most {@link MAX_LISTED_DELETED}.
+     */
+    listDeleted(): { items: TrashedSession[] } {
+      const items = (storage.listTrash?.() ?? []).filter((entry) => !sessions.has(entry.sessionId));
+      return { items: items.slice(0, MAX_LISTED_DELETED) };
     },
     /** Bring a trashed session back as it was. @throws bad-request for a live id; session-not-found when not in the trash */
     restore(sessionId: string) {

@@ -25,6 +25,24 @@ export interface SessionMeta {
   importedFrom?: { id?: string; digest: string };
 }
 
+/**
+ * What is noted beside a deleted log in the trash (never in it), for the "Recently deleted" list: the title it was
+ * listed under (`null` when it had none) and when it was deleted (epoch ms).
+ */
+export interface TrashNote {
+  title: string | null;
+  deletedAt: number;
+}
+
+/** One restorable deleted session: the log `restore` would bring back (the one of its id deleted last) and its note. */
+export interface TrashedSession {
+  sessionId: string;
+  /** The listed title at deletion; `null` when it had none or the log was deleted without a note. */
+  title: string | null;
+  /** Epoch ms (without a note: when the log was moved to the trash, as the storage can tell). */
+  deletedAt: number;
+}
+
 /** A session as storage holds it. `readOnly` marks an imported recording (ui-plan extension); `meta` what is kept beside it. */
 export interface StoredSession {
   header: SessionHeader & { readOnly?: boolean; parentSessionId?: string };
@@ -60,9 +78,14 @@ export interface SessionStorage {
   writeMeta?(sessionId: string, meta: SessionMeta): void;
   /**
    * Move a session's log (and meta) to the trash, keeping every earlier deleted log of the same id. Optional: a storage
-   * without it cannot delete. Throws on failure.
+   * without it cannot delete. `note` is kept beside the trashed log for {@link SessionStorage.listTrash}. Throws on failure.
    */
-  trash?(sessionId: string): void;
+  trash?(sessionId: string, note?: TrashNote): void;
+  /**
+   * Every id with a log in the trash, once each, with the log of it deleted last (the one `restore` brings back), newest
+   * deletion first. Optional: a storage without it lists nothing.
+   */
+  listTrash?(): TrashedSession[];
   /**
    * Bring back the session of this id deleted last and return it as `loadAll` would. Throws when it is not in the
    * trash.

@@ -63,7 +63,7 @@ it('moves a deleted session to the trash, keeps it out after a restart, and rest
   const bytes = fs.readFileSync(log);
   await first.value('session.delete', { sessionId });
   expect(fs.existsSync(log)).toBe(false);
-  expect(fs.readdirSync(path.join(dir, 'trash')).sort()).toEqual([`${sessionId}~1.jsonl`, `${sessionId}~1.meta.json`]);
+  expect(fs.readdirSync(path.join(dir, 'trash')).sort()).toEqual([`${sessionId}~1.deleted.json`, `${sessionId}~1.jsonl`, `${sessionId}~1.meta.json`]);
   await first.host.close();
   first.storage.close();
 
@@ -122,4 +122,39 @@ it('keeps every deleted log in the trash: delete, re-create the same id, delete 
   expect(fs.readFileSync(second.storage.fileOf(sessionId))).toEqual(logs[1]);
   await second.host.close();
   second.storage.close();
+});
+
+it('lists the deleted sessions restore can bring back, with their titles, across a restart, and drops a restored one', async () => {
+  const dir = dataDir();
+  const first = hostOver(dir);
+  const { sessionId } = await first.value('session.import', { jsonl: recording() });
+  await first.value('session.rename', { sessionId, title: 'Loud flag' });
+  await first.value('session.delete', { sessionId });
+  const listed = (await first.value('session.listDeleted', {})).items as { sessionId: string; title: string | null; deletedAt: number }[];
+  expect(listed).toEqual([{ sessionId, title: 'Loud flag', deletedAt: expect.any(Number) }]);
+  await first.host.close();
+  first.storage.close();
+
+  const second = hostOver(dir);
+  expect((await second.value('session.listDeleted', {})).items).toEqual(listed);
+  await second.value('session.restore', { sessionId });
+  expect((await second.value('session.listDeleted', {})).items).toEqual([]);
+  expect(fs.readdirSync(second.storage.trashDir)).toEqual([]);
+  await second.host.close();
+});
+
+it('lists a log trashed without a note by its id, with no title and the time it was moved', async () => {
+  const dir = dataDir();
+  fs.mkdirSync(path.join(dir, 'trash'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'trash', 'old-session.jsonl'), recording());
+  fs.writeFileSync(path.join(dir, 'trash', 'twice~1.jsonl'), recording());
+  fs.writeFileSync(path.join(dir, 'trash', 'twice~2.jsonl'), recording());
+  fs.writeFileSync(path.join(dir, 'trash', 'twice~2.deleted.json'), '{"title":"Second","deletedAt":5}\n');
+  const { host, value } = hostOver(dir);
+  const items = (await value('session.listDeleted', {})).items as { sessionId: string; title: string | null; deletedAt: number }[];
+  expect(items.map((item) => [item.sessionId, item.title])).toEqual([
+    ['old-session', null],
+    ['twice', 'Second'],
+  ]);
+  await host.close();
 });

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serializeStoredHeader, serializeStoredLine, storedLinesOf } from '../harness/storage/stored-lines.ts';
 import { LogStoppedError } from '../harness/log.ts';
-import type { SessionMeta, SessionStorage, StoredLine, StoredSession, WriteStop, WriteStopReason } from '../harness/types.ts';
+import type { SessionMeta, SessionStorage, StoredLine, StoredSession, TrashedSession, TrashNote, WriteStop, WriteStopReason } from '../harness/types.ts';
 import { parseSessionLog, type ParsedLog } from '../src/core/log/reader.ts';
 import type { SessionHeader } from '../src/core/log/types.ts';
 
@@ -302,10 +302,10 @@ export class FileStorage implements SessionStorage {
    * Move a session's log and meta file to `<dataDir>/trash/` (closing its append descriptor first) under a name of
    * their own, `<sessionId>~<n>.jsonl` and `<sessionId>~<n>.meta.json` (`~` is never part of a session id), `n` one
    * more than the highest of that id in the trash: a session deleted, created again under its id and deleted again
-   * keeps every deleted log.
+   * keeps every deleted log. `note` goes beside it as `<sessionId>~<n>.deleted.json` (the "Recently deleted" list).
    * @throws for an unknown session or when the move fails
    */
-  trash(sessionId: string): void {
+  trash(sessionId: string, note?: TrashNote): void {
     this.refuseWhenStopped(sessionId);
     const file = this.fileOf(sessionId);
     if (this.stopped.has(sessionId) && !this.fs.existsSync(file)) {
@@ -322,8 +322,52 @@ export class FileStorage implements SessionStorage {
     const meta = this.metaFileOf(sessionId);
     if (this.fs.existsSync(meta)) this.fs.renameSync(meta, path.join(this.trashDir, `${sessionId}~${n}.meta.json`));
     this.fs.renameSync(file, path.join(this.trashDir, `${sessionId}~${n}.jsonl`));
+    if (note) this.writeWhole(path.join(this.trashDir, `${sessionId}~${n}.deleted.json`), Buffer.from(JSON.stringify(note) + '\n', 'utf8'));
     this.dirChanged(this.dir);
     this.dirChanged(this.trashDir);
+  }
+
+  /**
+   * Every id in the trash once, with its log deleted last (`<id>~<n>.jsonl`, highest `n`; `<id>.jsonl` counts as 0),
+   * newest deletion first. The title and time come from its `.deleted.json` note; without a readable note the title is
+   * `null` and the time the log's status-change time (the move into the trash).
+   */
+  listTrash(): TrashedSession[] {
+    let names: string[];
+    try {
+      names = this.fs.readdirSync(this.trashDir);
+    } catch {
+      return [];
+    }
+    const last = new Map<string, number>();
+    for (const name of names) {
+      const match = /^([A-Za-z0-9][A-Za-z0-9._-]*?)(?:~([1-9]\d*))?\.jsonl$/.exec(name);
+      if (!match) continue;
+      const [, sessionId, n] = match as unknown as [string, string, string | undefined];
+      last.set(sessionId, Math.max(last.get(sessionId) ?? -1, n === undefined ? 0 : Number(n)));
+    }
+    const found: TrashedSession[] = [];
+    for (const [sessionId, n] of last) {
+      const base = n === 0 ? sessionId : `${sessionId}~${n}`;
+      found.push({ sessionId, ...this.trashNoteOf(base) });
+    }
+    return found.sort((a, b) => b.deletedAt - a.deletedAt);
+  }
+
+  /** The note of a trashed log (`<base>.deleted.json`), else `null` and the log's status-change time. */
+  private trashNoteOf(base: string): TrashNote {
+    try {
+      const note = JSON.parse(this.fs.readFileSync(path.join(this.trashDir, `${base}.deleted.json`), 'utf8')) as Partial<TrashNote> | null;
+      if (note && typeof note.deletedAt === 'number' && (note.title === null || typeof note.title === 'string'))
+        return { title: note.title, deletedAt: note.deletedAt };
+    } catch {
+      // No note (a log trashed by an earlier version) or an unreadable one: fall back to the file's time.
+    }
+    try {
+      return { title: null, deletedAt: this.fs.statSync(path.join(this.trashDir, `${base}.jsonl`)).ctimeMs };
+    } catch {
+      return { title: null, deletedAt: 0 };
+    }
   }
 
   /**
@@ -362,6 +406,7 @@ export class FileStorage implements SessionStorage {
     const trashedMeta = path.join(this.trashDir, last.meta);
     if (this.fs.existsSync(trashedMeta)) this.fs.renameSync(trashedMeta, this.metaFileOf(sessionId));
     this.fs.renameSync(path.join(this.trashDir, last.log), file);
+    this.fs.rmSync(path.join(this.trashDir, last.log.replace(/\.jsonl$/, '.deleted.json')), { force: true });
     this.dirChanged(this.dir);
     this.dirChanged(this.trashDir);
     const session = this.loadFile(file);

@@ -106,6 +106,23 @@ const screens: Screen[] = [
       await expect(page.getByRole('navigation', { name: 'Sessions' }).getByRole('link').first()).toBeVisible();
     },
   },
+  {
+    // Back onto a deleted session, with Recently deleted open in the list.
+    name: 'deleted-session',
+    setup: async (page) => {
+      const title = `axe deleted ${Date.now()}`;
+      await newSession(page);
+      await send(page, title);
+      const sessions = page.getByRole('navigation', { name: 'Sessions' });
+      await sessions.getByRole('link', { name: new RegExp(title) }).focus();
+      await page.keyboard.press('Delete');
+      await page.getByRole('alertdialog', { name: 'Delete this session?' }).getByRole('button', { name: 'Delete session' }).click();
+      await sessions.getByText(/^Recently deleted/).click();
+      await expect(sessions.getByRole('button', { name: `Restore “${title}”` })).toBeVisible();
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 1, name: 'This session was deleted' })).toBeVisible();
+    },
+  },
 ];
 
 checkScreens('server', screens);

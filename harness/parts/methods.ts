@@ -55,6 +55,7 @@ export function createMethodHandlers(ctx: MethodContext): MethodHandlers {
     'session.rename': (payload) => ctx.admin.rename(payload.sessionId, payload.title),
     'session.delete': (payload) => ctx.admin.remove(payload.sessionId),
     'session.restore': (payload) => ctx.admin.restore(payload.sessionId),
+    'session.listDeleted': () => ctx.admin.listDeleted(),
     'session.history': (payload) => {
       const session = table.sessionOf(payload.sessionId);
       return historyPage(session.log.events, payload, ctx.viewOf, () => session.projections.snapshot());

@@ -3,7 +3,7 @@
  * mutate stored lines; `failAppend` makes `append` throw to exercise the engine's failure paths
  * (docs/upstream-spec.md §1.6: a throwing append keeps a plan-mode selection pending).
  */
-import type { SessionMeta, SessionStorage, StoredLine, StoredSession } from '../types.ts';
+import type { SessionMeta, SessionStorage, StoredLine, StoredSession, TrashedSession, TrashNote } from '../types.ts';
 import { serializeStoredHeader, serializeStoredLine } from './stored-lines.ts';
 
 /** Options of `MemoryStorage`. */
@@ -29,7 +29,7 @@ export class MemoryStorage implements SessionStorage {
   failAppend: ((sessionId: string, line: StoredLine) => boolean | Error) | undefined;
   private readonly sessions = new Map<string, StoredSession>();
   /** Every deleted session by id, oldest deletion first. */
-  private readonly trashed = new Map<string, StoredSession[]>();
+  private readonly trashed = new Map<string, { session: StoredSession; note: TrashNote | undefined }[]>();
 
   constructor(options: MemoryStorageOptions = {}) {
     this.failAppend = options.failAppend;
@@ -63,19 +63,30 @@ export class MemoryStorage implements SessionStorage {
   }
 
   /** Move a session to the trash, beside any earlier deleted session of its id. @throws for an unknown session */
-  trash(sessionId: string): void {
+  trash(sessionId: string, note?: TrashNote): void {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`session "${sessionId}" does not exist`);
     this.sessions.delete(sessionId);
-    this.trashed.set(sessionId, [...(this.trashed.get(sessionId) ?? []), session]);
+    this.trashed.set(sessionId, [...(this.trashed.get(sessionId) ?? []), { session, note: note && { ...note } }]);
+  }
+
+  /** The deleted-last log of every id in the trash, newest deletion first (without a note: title `null`, time 0). */
+  listTrash(): TrashedSession[] {
+    const found: TrashedSession[] = [];
+    for (const [sessionId, entries] of this.trashed) {
+      const last = entries.at(-1);
+      if (last) found.push({ sessionId, title: last.note?.title ?? null, deletedAt: last.note?.deletedAt ?? 0 });
+    }
+    return found.sort((a, b) => b.deletedAt - a.deletedAt);
   }
 
   /** Bring back the session of this id deleted last. @throws when it is not in the trash or the id is taken */
   restore(sessionId: string): StoredSession {
-    const session = this.trashed.get(sessionId)?.at(-1);
+    const session = this.trashed.get(sessionId)?.at(-1)?.session;
     if (!session) throw new Error(`session "${sessionId}" is not in the trash`);
     if (this.sessions.has(sessionId)) throw new Error(`session "${sessionId}" already exists`);
     this.trashed.get(sessionId)?.pop();
+    if (this.trashed.get(sessionId)?.length === 0) this.trashed.delete(sessionId);
     this.sessions.set(sessionId, session);
     return copy(session);
   }

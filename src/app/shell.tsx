@@ -6,6 +6,8 @@
  * app's one polite live region sits beside the workspace.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useDeletedSelection } from '../features/sessions/api/deleted-sessions.ts';
+import { DeletedSessionPage } from '../features/sessions/deleted-session.tsx';
 import { SessionsSidebar } from '../features/sessions/sessions-sidebar.tsx';
 import { focusComposer } from '../features/composer/composer.tsx';
 import { useSelectedSessionId } from '../lib/route.ts';
@@ -21,6 +23,7 @@ import './shell.css';
 export function Shell() {
   const t = useCopy(appLocales);
   const selectedId = useSelectedSessionId();
+  const deleted = useDeletedSelection(selectedId);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeButton = useRef<HTMLButtonElement>(null);
   const toggleButton = useRef<HTMLButtonElement>(null);
@@ -38,7 +41,8 @@ export function Shell() {
   const [drawerFor, setDrawerFor] = useState(selectedId);
   if (drawerFor !== selectedId) {
     setDrawerFor(selectedId);
-    setDrawerOpen(false);
+    // Clearing the selection (the shown session was deleted) keeps the drawer open: its Undo offer is in it.
+    if (selectedId !== undefined) setDrawerOpen(false);
   }
   // Escape closes the drawer wherever focus is (the composer handles its own Escape only while it has focus).
   useEffect(() => {
@@ -82,7 +86,13 @@ export function Shell() {
       </aside>
       {drawerOpen ? <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} /> : null}
       <div className="app-workspace">
-        {selectedId ? <SessionView key={selectedId} sessionId={selectedId} leading={toggle} /> : <EmptyState leading={toggle} />}
+        {deleted ? (
+          <DeletedSessionPage key={deleted.sessionId} deleted={deleted} leading={toggle} />
+        ) : selectedId ? (
+          <SessionView key={selectedId} sessionId={selectedId} leading={toggle} />
+        ) : (
+          <EmptyState leading={toggle} />
+        )}
       </div>
       <LiveAnnouncer />
     </div>

@@ -272,6 +272,14 @@ export const methods = {
     payload: z.object({ sessionId: sessionIdParam }),
     value: z.looseObject({ sessionId }),
   },
+  /**
+   * extension (`capabilities.sessions`): the deleted sessions `session.restore` can bring back, newest deletion first
+   * (at most 50): each id once, with the title it was listed under (`null` when none) and `deletedAt` (epoch ms).
+   */
+  'session.listDeleted': {
+    payload: z.object({}),
+    value: z.object({ items: z.array(z.looseObject({ sessionId, title: z.string().nullable(), deletedAt: z.number() })) }),
+  },
   /** extension: session-modes variant (seed 002) */
   'session.modes': {
     payload: z.object({ sessionId: sessionIdParam }),

@@ -66,6 +66,20 @@ describe('foldSessionTitle', () => {
     expect(foldSessionTitle(events)).toBe('Add `--greeting` and `--name`');
   });
 
+  it.each([
+    ['# Add a --greeting flag to the CLI (revised)', 'Add a --greeting flag to the CLI'],
+    ['# Add a flag [Updated]', 'Add a flag'],
+    ['# Add a flag (v2) (revised)', 'Add a flag'],
+    ['# Add a flag — revised', 'Add a flag'],
+    ['# Add a flag (revision 3)', 'Add a flag'],
+    ['# 添加问候参数（修订版）', '添加问候参数'],
+    ['# (revised)', '(revised)'],
+    ['# Revised onboarding flow', 'Revised onboarding flow'],
+    ['# Support v2 (of the API)', 'Support v2 (of the API)'],
+  ])('titles a revision %j by its plan, without the revision marker: %j', (heading, title) => {
+    expect(foldSessionTitle([user(0, 'add a flag'), plan(1, `${heading}\n\n- step`)])).toBe(title);
+  });
+
   it('ignores a plan without a heading and a call of another tool', () => {
     const other = ev(2, 'tool/call', { name: 'read_file', arguments: '{"plan":"# nope"}' });
     expect(foldSessionTitle([user(0, 'fix it'), plan(1, 'just prose'), other])).toBe('fix it');

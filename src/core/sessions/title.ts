@@ -121,6 +121,28 @@ export interface SessionTitleState {
 
 const INITIAL: SessionTitleState = Object.freeze({ plan: undefined, logged: undefined, firstMessage: undefined, firstCommand: undefined });
 
+/**
+ * A revision marker at the end of a plan heading — `(revised)`, `[updated]`, `(v2)`, `(revision 3)`, `— revised`,
+ * `（修订版）` — which says which revision a plan is, not what the session is about: a session keeps its title
+ * across the revisions of its plan (the review card says "Revision 2 of 2").
+ */
+const REVISION_MARKER =
+  /\s*(?:[([（【]\s*(?:revised|revision(?:\s*\d+)?|updated|v\d+|修订版?|修改版|第\s*\d+\s*版)\s*[)\]）】]|[-–—:]\s*(?:revised|updated|v\d+))\s*$/iu;
+
+/**
+ * A plan heading as a session title: its trailing revision markers removed (see `REVISION_MARKER`).
+ * @param heading - the plan's first heading
+ * @returns the heading without them; the heading as is when nothing else would be left
+ */
+function withoutRevisionMarker(heading: string): string {
+  let title = heading;
+  for (let previous = ''; previous !== title;) {
+    previous = title;
+    title = title.replace(REVISION_MARKER, '');
+  }
+  return title.trim() === '' ? heading : title;
+}
+
 /** The heading of an `exit_plan_mode` call's plan, or `undefined` (another tool, unreadable arguments, no heading). */
 function planHeadingOf(event: SessionEvent): string | undefined {
   const data = event.data as { name?: unknown; arguments?: unknown } | null;
@@ -132,7 +154,7 @@ function planHeadingOf(event: SessionEvent): string | undefined {
     return undefined;
   }
   if (typeof plan !== 'string' || !/^#{1,6}\s+\S/m.test(plan)) return undefined;
-  return planTitleOf(plan).trim() || undefined;
+  return withoutRevisionMarker(planTitleOf(plan).trim()).trim() || undefined;
 }
 
 function withCandidate<K extends keyof SessionTitleState>(state: SessionTitleState, key: K, value: SessionTitleState[K]): SessionTitleState {

@@ -68,6 +68,24 @@ export interface SessionsLocale {
   undo: string;
   deleteError: (message: string) => string;
   restoreError: (message: string) => string;
+  /** How the keyboard works in the list (visually hidden, describes it): without and with Rename / Delete. */
+  rowKeys: string;
+  rowKeysAdmin: string;
+  /** The rename field's note while empty (Save goes back to the automatic title), near the limit, and past it. */
+  titleResets: string;
+  titleCount: (count: number, limit: number) => string;
+  titleTooLong: (count: number, limit: number) => string;
+  /** The "Recently deleted" list under the sessions: its toggle (with the count), each entry's time and its Restore. */
+  recentlyDeleted: (count: number) => string;
+  deletedWhen: (when: string) => string;
+  restore: string;
+  restoreNamed: (title: string) => string;
+  restoring: string;
+  /** A deleted session without a title of its own. */
+  untitledDeleted: string;
+  /** The page shown for the address of a deleted session (Back, a reload): heading and body. */
+  deletedPageTitle: string;
+  deletedPageBody: (title: string, when: string) => string;
 }
 
 export const SKIPPED_SHOWN = 10;
@@ -125,7 +143,7 @@ export const en: SessionsLocale = {
   rename: (title) => `Rename “${title}”`,
   renameShort: 'Rename',
   titleField: 'Session title',
-  titleHint: 'Leave it empty to go back to the title from the session.',
+  titleHint: 'Leave it empty to go back to the automatic title.',
   save: 'Save',
   cancel: 'Cancel',
   renameError: (message) => `Could not rename the session: ${message}`,
@@ -141,6 +159,19 @@ export const en: SessionsLocale = {
   undo: 'Undo',
   deleteError: (message) => `Could not delete the session: ${message}`,
   restoreError: (message) => `Could not bring the session back: ${message}`,
+  rowKeys: 'Arrow keys move between sessions.',
+  rowKeysAdmin: 'Arrow keys move between sessions; Arrow Right reaches Rename and Delete; F2 renames, Delete deletes.',
+  titleResets: 'Empty: Save goes back to the automatic title (from the plan or the first message).',
+  titleCount: (count, limit) => `${count} of ${limit} characters`,
+  titleTooLong: (count, limit) => `Too long: ${count} characters; a title holds at most ${limit}.`,
+  recentlyDeleted: (count) => `Recently deleted (${count})`,
+  deletedWhen: (when) => `deleted ${when}`,
+  restore: 'Restore',
+  restoreNamed: (title) => `Restore “${title}”`,
+  restoring: 'Restoring…',
+  untitledDeleted: 'Untitled session',
+  deletedPageTitle: 'This session was deleted',
+  deletedPageBody: (title, when) => `“${title}” was deleted ${when}. Its log waits in the trash: restore it to open it again as it was.`,
 };
 /** Every dictionary of the session list, by language. */
 export const sessionsLocales = dictionaries('sessions', en);

@@ -14,6 +14,7 @@ import { useHostCapabilities, useSessionBadges } from '../../session/hooks.ts';
 import { useCreateSession } from './api/create-session.ts';
 import { importErrorOf, useImportLog } from './api/import-log.ts';
 import { useDeleteSession, useRenameSession, useRestoreSession } from './api/session-admin.ts';
+import { RecentlyDeleted } from './recently-deleted.tsx';
 import { SessionActions } from './components/session-actions.tsx';
 import { SessionAlerts } from './components/session-alerts.tsx';
 import { SessionList, type ListAdmin } from './components/session-list.tsx';
@@ -134,6 +135,7 @@ export function SessionsSidebar({ onOpened }: { onOpened?: (sessionId: string, h
           skipped={imported ? { sessionId: imported.sessionId, lines: skippedLines(imported.skipped) } : undefined}
         />
       ) : null}
+      <RecentlyDeleted now={now} />
     </nav>
   );
 }

@@ -1,12 +1,13 @@
 /**
  * The inline rename form of one session row: a text field named "Session title" holding the current title, Save
- * (Enter) and Cancel (Escape). The title is kept beside the log by the host (`session.rename`), never in it; an empty
- * title goes back to the derived one. The field is limited to 200 characters, as the host is.
+ * (Enter) and Cancel (Escape). The title is kept beside the log by the host (`session.rename`), never in it. The note
+ * under the field says as the person types what Save will do: an empty title goes back to the automatic one; near the
+ * host's limit of 200 characters it counts them, and past it (a paste) it says so and Save waits (`model/rename.ts`).
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { MAX_CUSTOM_TITLE_CHARS } from '../../../core/sessions/limits.ts';
 import { useCopy } from '../../../lib/language.ts';
 import { sessionsLocales } from '../locales.ts';
+import { renameFieldStateOf } from '../model/rename.ts';
 
 /** Props of `RenameForm`. */
 export interface RenameFormProps {
@@ -32,9 +33,18 @@ export function RenameForm({ initial, onSave, onCancel, saving, error }: RenameF
     field.current?.focus();
     field.current?.select();
   }, []);
+  const state = renameFieldStateOf(title);
+  const note =
+    state.kind === 'reset'
+      ? t.titleResets
+      : state.kind === 'tooLong'
+        ? t.titleTooLong(state.count, state.limit)
+        : state.count !== undefined
+          ? t.titleCount(state.count, state.limit)
+          : t.titleHint;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSave(title);
+    if (state.kind !== 'tooLong') onSave(title);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -50,14 +60,14 @@ export function RenameForm({ initial, onSave, onCancel, saving, error }: RenameF
         <input
           type="text"
           value={title}
-          maxLength={MAX_CUSTOM_TITLE_CHARS}
           aria-describedby={hintId}
+          aria-invalid={state.kind === 'tooLong' || undefined}
           ref={field}
           onChange={(event) => setTitle(event.currentTarget.value)}
         />
       </label>
-      <p id={hintId} className="quiet session-rename-hint">
-        {t.titleHint}
+      <p id={hintId} className={`session-rename-hint${state.kind === 'tooLong' ? ' sessions-error' : ' quiet'}`} aria-live="polite">
+        {note}
       </p>
       {error ? (
         <p role="alert" className="sessions-error">
@@ -65,7 +75,7 @@ export function RenameForm({ initial, onSave, onCancel, saving, error }: RenameF
         </p>
       ) : null}
       <div className="session-rename-actions">
-        <button type="submit" className="button primary" disabled={saving}>
+        <button type="submit" className="button primary" disabled={saving || state.kind === 'tooLong'}>
           {t.save}
         </button>
         <button type="button" className="button" onClick={onCancel}>

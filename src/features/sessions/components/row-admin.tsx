@@ -1,6 +1,7 @@
 /**
  * Rename and Delete of one session row (`capabilities.sessions`): the two quiet buttons, or the inline rename form, or
- * the delete confirmation, one at a time.
+ * the delete confirmation, one at a time. The buttons are out of the Tab order: the row's link is its one Tab stop,
+ * and Arrow Right, F2 or Delete reach them from it (`use-row-keys.ts`).
  */
 import { useCopy } from '../../../lib/language.ts';
 import { sessionsLocales } from '../locales.ts';
@@ -48,10 +49,10 @@ export function RowAdmin({
   return (
     <>
       <div className="session-row-actions">
-        <button type="button" className="button quiet-button" aria-label={t.rename(title)} onClick={onStartRename}>
+        <button type="button" tabIndex={-1} className="button quiet-button" aria-label={t.rename(title)} onClick={onStartRename}>
           {t.renameShort}
         </button>
-        <button type="button" className="button quiet-button" aria-label={t.delete(title)} onClick={onStartDelete}>
+        <button type="button" tabIndex={-1} className="button quiet-button" aria-label={t.delete(title)} onClick={onStartDelete}>
           {t.deleteShort}
         </button>
       </div>

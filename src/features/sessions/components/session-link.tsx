@@ -1,9 +1,12 @@
 /**
- * One session's link in the list: its title cut with an ellipsis (the full title in `title`), the relative time of its
- * last activity (the full date in `title`), and its badges — "Waiting for your answer" or "Running", the plan-mode or
- * session-mode indicator ("Waiting for your review" while a review waits), "Read-only". `aria-current` marks the
- * selected session.
+ * One session's link in the list, two lines: its title (the shared start cut with an ellipsis, the words that tell it
+ * from its neighbours kept in view; the whole title in the link's `title` and its accessible name), then one line that
+ * never wraps: the relative time of its last activity (the full date in `title`) and its badges — "Waiting for your
+ * answer" or "Running", the plan-mode or session-mode indicator ("Waiting for your review" while a review waits),
+ * "Read-only". `aria-current` marks the selected session, which is scrolled into view when it becomes selected (a log
+ * just opened sorts by its own date, maybe far down).
  */
+import { useEffect, useRef } from 'react';
 import type { SessionSummary } from '../../../core/protocol/methods.ts';
 import { useCopy, useLanguage } from '../../../lib/language.ts';
 import { planBadgeLocales } from '../../../lib/locales.ts';
@@ -12,6 +15,7 @@ import type { SessionBadges } from '../../../session/derive.ts';
 import { sessionsLocales } from '../locales.ts';
 import { rowActivityOf, rowPlanLabelOf, type RowPlanLabel } from '../model/badges.ts';
 import { absoluteTime, relativeTime } from '../model/relative-time.ts';
+import type { TitleParts } from '../model/titles.ts';
 
 /** Props of {@link SessionLink}. */
 export interface SessionLinkProps {
@@ -19,13 +23,21 @@ export interface SessionLinkProps {
   badges: SessionBadges;
   /** The shown title (`rowTitleOf`). */
   title: string;
+  /** The title as shown: a head that may be cut and the distinguishing words (`distinctTitlePartsOf`). */
+  parts: TitleParts;
+  /** Keys that act on the row (`aria-keyshortcuts`), when it has any. */
+  shortcuts?: string | undefined;
   selected: boolean;
   /** The current time, ms since the epoch (the list's coarse tick). */
   now: number;
 }
 
 /** The link (see {@link SessionLinkProps}). */
-export function SessionLink({ summary, badges, title, selected, now }: SessionLinkProps) {
+export function SessionLink({ summary, badges, title, parts, shortcuts, selected, now }: SessionLinkProps) {
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (selected) link.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
   const language = useLanguage();
   const t = useCopy(sessionsLocales);
   const planCopy = useCopy(planBadgeLocales);
@@ -41,9 +53,20 @@ export function SessionLink({ summary, badges, title, selected, now }: SessionLi
           : undefined;
   const when = relativeTime(summary.updatedAt, now, language, t);
   return (
-    <a href={hashOfSession(summary.sessionId)} className="session-link" aria-current={selected ? 'page' : undefined}>
-      <span className="session-title" title={title}>
-        {title}
+    <a
+      ref={link}
+      href={hashOfSession(summary.sessionId)}
+      className="session-link"
+      data-session-id={summary.sessionId}
+      title={title}
+      aria-current={selected ? 'page' : undefined}
+      aria-keyshortcuts={shortcuts}
+    >
+      {/* Screen readers get the whole title as written; the cut view is for the eyes (flex items lose edge spaces). */}
+      <span className="visually-hidden">{title}</span>
+      <span className="session-title" aria-hidden="true">
+        <span className="session-title-head">{parts.head}</span>
+        {parts.tail ? <span className="session-title-tail">{parts.tail}</span> : null}
       </span>
       <span className="session-badges">
         <time className="session-time" dateTime={new Date(summary.updatedAt).toISOString()} title={absoluteTime(summary.updatedAt, language)}>

@@ -1,14 +1,18 @@
 /**
  * The list of sessions: one row per shown session — its link, its admin part when the host has the sessions
- * capability, and, for the log opened last, the lines the host could not read.
+ * capability, and, for the log opened last, the lines the host could not read. One Tab stop per row (the link); the
+ * arrow keys, F2 and Delete do the rest (`use-row-keys.ts`).
  */
+import { useId, useRef } from 'react';
 import type { SessionSummary } from '../../../core/protocol/methods.ts';
 import { useCopy } from '../../../lib/language.ts';
 import type { SessionBadges } from '../../../session/derive.ts';
 import { sessionsLocales } from '../locales.ts';
 import { deleteStopsOf } from '../model/badges.ts';
+import { distinctTitlePartsOf } from '../model/titles.ts';
 import { RowAdmin, type RowAdminProps } from './row-admin.tsx';
 import { SessionLink } from './session-link.tsx';
+import { useRowKeys } from './use-row-keys.ts';
 
 /** One shown row. */
 export interface SessionRow {
@@ -42,38 +46,56 @@ export interface SessionListProps {
 export function SessionList({ rows, selectedId, now, admin, skipped }: SessionListProps) {
   const t = useCopy(sessionsLocales);
   const stopsCopy = { review: t.deleteStopsReview, question: t.deleteStopsQuestion, turn: t.deleteStopsTurn };
+  const list = useRef<HTMLUListElement>(null);
+  const hintId = useId();
+  const onKeyDown = useRowKeys(list, admin, admin?.renamingId ?? admin?.confirmingId);
+  const parts = distinctTitlePartsOf(rows.map((row) => row.title));
   return (
-    <ul className="sessions-list">
-      {rows.map((row) => {
-        const { sessionId } = row.summary;
-        const stops = deleteStopsOf(row.badges);
-        const lines = skipped?.sessionId === sessionId ? skipped.lines : [];
-        return (
-          <li key={sessionId}>
-            <SessionLink summary={row.summary} badges={row.badges} title={row.title} selected={sessionId === selectedId} now={now} />
-            {admin ? (
-              <RowAdmin
-                mode={admin.renamingId === sessionId ? 'renaming' : admin.confirmingId === sessionId ? 'confirming' : 'idle'}
+    <>
+      <p id={hintId} className="visually-hidden">
+        {admin ? t.rowKeysAdmin : t.rowKeys}
+      </p>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the rows' links take the arrow keys, F2 and Delete (one Tab stop per row) */}
+      <ul ref={list} className="sessions-list" aria-describedby={hintId} onKeyDown={onKeyDown}>
+        {rows.map((row, index) => {
+          const { sessionId } = row.summary;
+          const stops = deleteStopsOf(row.badges);
+          const lines = skipped?.sessionId === sessionId ? skipped.lines : [];
+          return (
+            <li key={sessionId}>
+              <SessionLink
+                summary={row.summary}
+                badges={row.badges}
                 title={row.title}
-                initialTitle={row.summary.customTitle ?? row.title}
-                stops={stops && stopsCopy[stops]}
-                renaming={admin.renaming}
-                deleting={admin.deleting}
-                onStartRename={() => admin.startRename(sessionId)}
-                onStartDelete={() => admin.startDelete(sessionId)}
-                onSave={(title) => admin.save(sessionId, title)}
-                onConfirmDelete={() => admin.confirmDelete(row)}
-                onCancel={admin.onCancel}
+                parts={parts[index]!}
+                shortcuts={admin ? 'F2 Delete' : undefined}
+                selected={sessionId === selectedId}
+                now={now}
               />
-            ) : null}
-            {lines.length > 0 ? (
-              <p role="status" className="session-import-note">
-                {t.importSkipped(lines)}
-              </p>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
+              {admin ? (
+                <RowAdmin
+                  mode={admin.renamingId === sessionId ? 'renaming' : admin.confirmingId === sessionId ? 'confirming' : 'idle'}
+                  title={row.title}
+                  initialTitle={row.summary.customTitle ?? row.title}
+                  stops={stops && stopsCopy[stops]}
+                  renaming={admin.renaming}
+                  deleting={admin.deleting}
+                  onStartRename={() => admin.startRename(sessionId)}
+                  onStartDelete={() => admin.startDelete(sessionId)}
+                  onSave={(title) => admin.save(sessionId, title)}
+                  onConfirmDelete={() => admin.confirmDelete(row)}
+                  onCancel={admin.onCancel}
+                />
+              ) : null}
+              {lines.length > 0 ? (
+                <p role="status" className="session-import-note">
+                  {t.importSkipped(lines)}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

@@ -1,0 +1,43 @@
+/**
+ * The deleted sessions the host can bring back (`session.listDeleted`, `capabilities.sessions`): the read behind the
+ * "Recently deleted" list and the "This session was deleted" page. Its key sits under the session list's, so every
+ * refresh of the list (a write, a `host/session-*` frame) refreshes it too.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MethodValue } from '../../../core/protocol/methods.ts';
+import { callMethod } from '../../../lib/api-client.ts';
+import { hostKeys, sessionListQueryOptions } from '../../../lib/queries.ts';
+import { useHostCapabilities } from '../../../session/hooks.ts';
+
+/** One restorable deleted session: `sessionId`, `title` (listed title at deletion, `null` when none), `deletedAt` (epoch ms). */
+export type DeletedSession = MethodValue<'session.listDeleted'>['items'][number];
+
+/**
+ * `session.listDeleted`: newest deletion first, at most 50 (docs/protocol.md "Unary calls").
+ * @throws ApiError from `callMethod` (surfaced as the query's `error`)
+ */
+export function deletedSessionsQueryOptions() {
+  return queryOptions({
+    queryKey: [...hostKeys.sessions(), 'deleted'] as const,
+    queryFn: ({ signal }) => callMethod('session.listDeleted', {}, signal),
+  });
+}
+
+/** The restorable deleted sessions; empty on a host without `capabilities.sessions` (it has no trash to list). */
+export function useDeletedSessions(): readonly DeletedSession[] {
+  const enabled = useHostCapabilities()?.sessions === true;
+  const { data } = useQuery({ ...deletedSessionsQueryOptions(), enabled });
+  return data?.items ?? [];
+}
+
+/**
+ * The deleted session a selection points at (Back onto a deleted session, a reload of its address): the entry when the
+ * id is in the trash and not a live session, else undefined (also while either list loads).
+ * @param sessionId the selected session id
+ */
+export function useDeletedSelection(sessionId: string | undefined): DeletedSession | undefined {
+  const deleted = useDeletedSessions();
+  const { data: list } = useQuery(sessionListQueryOptions());
+  if (sessionId === undefined || list === undefined || list.items.some((item) => item.sessionId === sessionId)) return undefined;
+  return deleted.find((entry) => entry.sessionId === sessionId);
+}
