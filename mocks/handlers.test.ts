@@ -1,7 +1,10 @@
 /** Carrier checks of the MSW adapter, matching the Node server's (docs/protocol.md "Unary calls", "Downlink"). */
+import { getResponse, RequestHandler } from 'msw';
 import { expect, it } from 'vitest';
 import { readRecordingFixture } from '../fixtures/paths.ts';
 import { clientRequest } from '../src/core/protocol/envelopes.ts';
+import { createHandlers } from './handlers.ts';
+import { createMockHarness } from './harness.ts';
 
 const envelope = (method: string, payload: unknown = {}) => JSON.stringify(clientRequest(method, payload, 'r1'));
 
@@ -83,4 +86,18 @@ it('closes a downlink with 1008 when the client sends on it', async () => {
   const closed = new Promise<number>((resolve) => socket.addEventListener('close', (e) => resolve(e.code), { once: true }));
   socket.send('hello');
   expect(await closed).toBe(1008);
+});
+
+it.each([
+  '/src/features/plan-review/api/answer-review.ts',
+  '/src/features/questions/api/answer-questions.ts?import',
+  '/assets/api/x.js',
+  '/node_modules/.vite/deps/api/sessions/1/log.jsonl',
+])('lets %s through to the dev server: only a path that starts with /api/ is the harness', async (path) => {
+  const { getHarness } = createMockHarness({ delayMs: 0 });
+  const handlers = createHandlers(getHarness).filter((handler): handler is RequestHandler => handler instanceof RequestHandler);
+  const response = await getResponse(handlers, new Request(`http://mock.test${path}`));
+  expect(response === undefined || response.headers.get('x-msw-intention') === 'passthrough').toBe(true);
+  const api = await getResponse(handlers, new Request('http://mock.test/api/host.describe', { method: 'GET' }));
+  expect(api?.status).toBe(405);
 });

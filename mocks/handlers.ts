@@ -6,7 +6,7 @@
  * the two downlink WebSockets are `ws.link`s that attach the harness's streams and detach on close. No business rule
  * lives here (docs/style.md "Thin adapters"). There is no trust fence: the mock harness lives inside the page.
  */
-import { http, HttpResponse, ws, type RequestHandler, type WebSocketHandler } from 'msw';
+import { http, HttpResponse, passthrough, ws, type RequestHandler, type WebSocketHandler } from 'msw';
 import { checkJsonBody, JSON_HEADERS, refusalHeaders, routeApiRequest, statusOfAnswer, statusOfReceipt, type CarrierRefusal } from '../carrier/rules.ts';
 import { sessionLogAnswer } from '../carrier/session-log-route.ts';
 import type { Harness } from '../harness/types.ts';
@@ -16,6 +16,14 @@ const POLICY_VIOLATION = 1008;
 
 function refusalResponse(refusal: CarrierRefusal): Response {
   return new HttpResponse(refusal.text, { status: refusal.status, headers: refusalHeaders(refusal) });
+}
+
+/**
+ * Whether a request is for the harness: its path starts with `/api/`. The handlers' wildcard pattern (any origin, then `/api/`) also matches a path
+ * that only contains `/api/` (the dev server's `/src/features/<name>/api/….ts` modules), which must reach Vite.
+ */
+function isHarnessPath(url: string): boolean {
+  return new URL(url).pathname.startsWith('/api/');
 }
 
 function jsonResponse(value: unknown, status: number): Response {
@@ -34,11 +42,13 @@ export function createHandlers(getHarness: () => Harness): Array<RequestHandler 
   return [
     // The stored log: every verb, so a wrong one is the same 405 as on the Node server.
     http.all('*/api/sessions/:id/log.jsonl', ({ request }) => {
+      if (!isHarnessPath(request.url)) return passthrough();
       const harness = getHarness();
       const answer = sessionLogAnswer((id) => harness.sessionLog?.(id), request.method, new URL(request.url).pathname);
       return new HttpResponse(answer.body, { status: answer.status, headers: answer.headers });
     }),
     http.all('*/api/*', async ({ request }) => {
+      if (!isHarnessPath(request.url)) return passthrough();
       const harness = getHarness();
       const head = { verb: request.method, pathname: new URL(request.url).pathname, contentType: request.headers.get('content-type') };
       const routed = routeApiRequest(head, (name) => harness.hasMethod(name));
