@@ -48,7 +48,11 @@ test('hostile markdown in a transcript and a plan card is shown as text and fetc
   expect(page.url()).toBe(url);
   await expect(card).toBeVisible();
 
-  expect(await page.locator('img, iframe, details').count()).toBe(0);
+  // The session's own content (transcript and plan card) holds no image, frame or disclosure element from the text;
+  // the app's own chrome (e.g. the sidebar's "Recently deleted" disclosure) is not what the text wrote.
+  const content = page.locator('main.session-body');
+  await expect(content).toContainText('Use Vec<u8>');
+  expect(await content.locator('img, iframe, details').count()).toBe(0);
   expect(await page.title()).not.toBe('pwned');
   expect(offOrigin).toEqual([]);
 });
