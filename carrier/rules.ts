@@ -65,6 +65,15 @@ export interface ApiRequestHead {
 }
 
 /**
+ * Whether a request path is the harness's: `/api` or under `/api/` (docs/protocol.md "Unary calls"). Both adapters
+ * route on it; a path that merely contains `/api/` (e.g. a dev server's `/src/features/<name>/api/….ts`) is not.
+ * @param pathname the URL's path, e.g. `/api/session.list`
+ */
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+/**
  * Route an `/api` request before its body is read, in this order: a downlink path (426, it needs a WebSocket
  * upgrade), an unknown method (404), a verb other than POST (405 with `allow: POST`), a content type other than
  * `application/json` (415).

@@ -7,7 +7,16 @@
  * lives here (docs/style.md "Thin adapters"). There is no trust fence: the mock harness lives inside the page.
  */
 import { http, HttpResponse, passthrough, ws, type RequestHandler, type WebSocketHandler } from 'msw';
-import { checkJsonBody, JSON_HEADERS, refusalHeaders, routeApiRequest, statusOfAnswer, statusOfReceipt, type CarrierRefusal } from '../carrier/rules.ts';
+import {
+  checkJsonBody,
+  isApiPath,
+  JSON_HEADERS,
+  refusalHeaders,
+  routeApiRequest,
+  statusOfAnswer,
+  statusOfReceipt,
+  type CarrierRefusal,
+} from '../carrier/rules.ts';
 import { sessionLogAnswer } from '../carrier/session-log-route.ts';
 import type { Harness } from '../harness/types.ts';
 
@@ -18,12 +27,9 @@ function refusalResponse(refusal: CarrierRefusal): Response {
   return new HttpResponse(refusal.text, { status: refusal.status, headers: refusalHeaders(refusal) });
 }
 
-/**
- * Whether a request is for the harness: its path starts with `/api/`. The handlers' wildcard pattern (any origin, then `/api/`) also matches a path
- * that only contains `/api/` (the dev server's `/src/features/<name>/api/….ts` modules), which must reach Vite.
- */
+/** Whether a request is the harness's (carrier `isApiPath`): the wildcard patterns below also match other paths. */
 function isHarnessPath(url: string): boolean {
-  return new URL(url).pathname.startsWith('/api/');
+  return isApiPath(new URL(url).pathname);
 }
 
 function jsonResponse(value: unknown, status: number): Response {

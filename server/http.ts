@@ -23,6 +23,7 @@ import {
   statusOfReceipt,
   tooLargeRefusal,
   type ApiRoute,
+  isApiPath,
   type CarrierRefusal,
 } from '../carrier/rules.ts';
 import { isSessionLogPath, sessionLogAnswer } from '../carrier/session-log-route.ts';
@@ -347,7 +348,7 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     try {
       const pathname = pathnameOf(req.url);
       if (pathname === undefined) return sendText(res, 400, CARRIER_TEXTS.badRequest);
-      if (pathname === '/api' || pathname.startsWith('/api/')) handleApi(req, res, pathname).catch(crashed);
+      if (isApiPath(pathname)) handleApi(req, res, pathname).catch(crashed);
       else if (!fence.checkStatic(req).ok) sendText(res, 403, CARRIER_TEXTS.forbidden);
       else serveStatic(req, res);
     } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * The Reviews tab of a session: reads the session's title, review history, load state, read-only flag and the host's
  * log capability from the session layer and shows them in `ReviewsView`. Loaded lazily by the app (it pulls in
- * jsdiff); the default export is what `React.lazy` loads.
+ * jsdiff); read through `lazyModule().use()`, never a Suspense fallback (docs/style.md).
  */
 import { useHostCapabilities, useSessionHistoryCommands, useSessionLoad, useSessionReadOnly, useSessionTitle } from '../../session/hooks.ts';
 import { useSessionReviews } from '../../session/reviews.ts';

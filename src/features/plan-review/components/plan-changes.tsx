@@ -37,7 +37,7 @@ function Line({ line }: { line: DiffLine }) {
   );
 }
 
-/** The prompt, compare selects and diff; the default export is what `React.lazy` loads. */
+/** The prompt, compare selects and diff; its own lazy chunk, read through `lazyModule().use()` (docs/style.md). */
 export default function PlanChanges({ chain, current }: PlanChangesProps) {
   const copy = useCopy(planReviewLocales);
   const olderId = useId();
