@@ -91,3 +91,26 @@ test('the review card keeps the plan area and the action row in view with 2,000 
     await expectRule(page, reviewCard(page), 'v2-changes');
   }
 });
+
+test('an agent question keeps its action row in view with 2,000 characters typed, at three sizes', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await newSession(page);
+  await send(page, 'Add a --greeting flag; ask me how to approach it first');
+  const flow = page.getByRole('region', { name: /How should I approach/ });
+  await expect(flow.getByRole('button', { name: 'Submit' })).toBeVisible({ timeout: 30_000 });
+  const answer = flow.getByRole('textbox', { name: 'Type your answer' });
+  await answer.fill(LONG_FEEDBACK);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await answer.focus();
+    const row = await boxOf(flow.getByRole('button', { name: 'Submit' }));
+    const dismiss = await boxOf(flow.getByRole('button', { name: 'Dismiss all questions' }));
+    await page.screenshot({ path: `${SHOTS}/review-size-question-${size.width}x${size.height}.png` });
+    console.log(`question ${size.width}x${size.height}: Submit ${Math.round(row.y)}–${Math.round(row.y + row.height)} px`);
+    for (const box of [row, dismiss]) {
+      expect.soft(box.y).toBeGreaterThanOrEqual(0);
+      expect.soft(box.y + box.height).toBeLessThanOrEqual(size.height);
+      expect.soft(box.x + box.width).toBeLessThanOrEqual(size.width);
+    }
+  }
+});
