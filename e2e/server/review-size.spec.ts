@@ -27,9 +27,7 @@ async function boxOf(locator: Locator) {
 
 /** The union of the buttons of the card's action row. */
 async function actionRowOf(card: Locator) {
-  const boxes = await Promise.all(
-    ['Chat about it', 'Keep planning', 'Approve'].map((name) => boxOf(card.getByRole('button', { name, exact: true }))),
-  );
+  const boxes = await Promise.all(['Chat about it', 'Keep planning', 'Approve'].map((name) => boxOf(card.getByRole('button', { name, exact: true }))));
   const top = Math.min(...boxes.map((b) => b.y));
   const bottom = Math.max(...boxes.map((b) => b.y + b.height));
   const left = Math.min(...boxes.map((b) => b.x));
