@@ -22,7 +22,7 @@ import { UndoNotice } from './components/undo-notice.tsx';
 import { useNow } from './components/use-now.ts';
 import { useUndoWindow } from './components/use-undo-window.ts';
 import { sessionsLocales } from './locales.ts';
-import { shownRowsOf, skippedLines } from './model/list.ts';
+import { importNoteOf, shownRowsOf } from './model/list.ts';
 import '../../components/controls.css';
 import './sessions-sidebar.css';
 
@@ -132,7 +132,7 @@ export function SessionsSidebar({ onOpened }: { onOpened?: (sessionId: string, h
           selectedId={selectedId}
           now={now}
           admin={capabilities?.sessions === true ? admin : undefined}
-          skipped={imported ? { sessionId: imported.sessionId, lines: skippedLines(imported.skipped) } : undefined}
+          skipped={imported ? { sessionId: imported.sessionId, note: importNoteOf(imported) } : undefined}
         />
       ) : null}
       <RecentlyDeleted now={now} />

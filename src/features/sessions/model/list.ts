@@ -3,7 +3,7 @@
  * the stream's live one, else the list's, and the filter box matching titles case- and width-insensitively in any
  * script. Pure; the copy is passed in.
  */
-import type { SessionSummary } from '../../../core/protocol/methods.ts';
+import type { ImportReport, SessionSummary } from '../../../core/protocol/methods.ts';
 import type { SessionBadges } from '../../../session/derive.ts';
 
 /**
@@ -62,10 +62,27 @@ export function shownRowsOf(
     .filter((row) => matchesFilter(row.title, query));
 }
 
+/** What the sidebar says about the lines of an opened log it could not show (see {@link importNoteOf}). */
+export interface ImportNote {
+  /** Lines that could not be read (the torn one aside): `count` in all, the first `lines` of them named, ascending. */
+  unreadable: { count: number; lines: number[] };
+  /** The 1-based line of a last line cut mid-line, else undefined. */
+  torn: number | undefined;
+  /** Events of kinds dsh logs do not have: the host's counts, undefined when there were none. */
+  unknown: ImportReport['unknown'];
+}
+
 /**
- * The 1-based line numbers a `session.import` skipped, ascending, without duplicates.
- * @param skipped the host's `skipped` list, undefined when it sent none
+ * The note for an opened log from the host's `session.import` answer, bounded whatever the log (the host names at
+ * most 20 lines and 5 kinds); an older host's answer without `skippedCount` counts the lines it lists.
+ * @param value the host's answer: `skipped` (`{line, reason, torn?}`), `skippedCount` and `unknown`, each optional
+ * @returns the note, or undefined when every line was shown
  */
-export function skippedLines(skipped: ReadonlyArray<{ line: number }> | undefined): number[] {
-  return [...new Set((skipped ?? []).map((entry) => entry.line))].sort((a, b) => a - b);
+export function importNoteOf(value: Partial<ImportReport>): ImportNote | undefined {
+  const skipped = value.skipped ?? [];
+  const torn = skipped.find((entry) => entry.torn)?.line;
+  const lines = [...new Set(skipped.filter((entry) => !entry.torn).map((entry) => entry.line))].sort((a, b) => a - b);
+  const count = value.skippedCount === undefined ? lines.length : Math.max(lines.length, value.skippedCount - (torn === undefined ? 0 : 1));
+  if (count === 0 && torn === undefined && value.unknown === undefined) return undefined;
+  return { unreadable: { count, lines }, torn, unknown: value.unknown };
 }
