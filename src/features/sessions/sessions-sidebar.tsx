@@ -7,6 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describeApiError } from '../../lib/describe-api-error.ts';
+import { componentsLocales } from '../../components/locales.ts';
 import { useCopy } from '../../lib/language.ts';
 import { sessionListQueryOptions } from '../../lib/queries.ts';
 import { clearSelection, selectSession, useSelectedSessionId } from '../../lib/route.ts';
@@ -71,6 +72,7 @@ function useListAdmin(selectedId: string | undefined) {
  */
 export function SessionsSidebar({ onOpened }: { onOpened?: (sessionId: string, how: 'created' | 'imported') => void }) {
   const t = useCopy(sessionsLocales);
+  const components = useCopy(componentsLocales);
   const selectedId = useSelectedSessionId();
   const capabilities = useHostCapabilities();
   const badgesOf = useSessionBadges();
@@ -85,7 +87,7 @@ export function SessionsSidebar({ onOpened }: { onOpened?: (sessionId: string, h
   const importLog = useImportLog(opened('imported'));
   const { admin, deleted, restore, remove } = useListAdmin(selectedId);
   const items = list.data?.items ?? [];
-  const rows = shownRowsOf(items, badgesOf, filter, t.untitled);
+  const rows = shownRowsOf(items, badgesOf, filter, t.untitled, components.leftOut);
   const imported = importLog.data;
   return (
     <nav className="sessions" aria-label={t.nav}>

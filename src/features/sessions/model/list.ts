@@ -4,6 +4,7 @@
  * script. Pure; the copy is passed in.
  */
 import type { ImportReport, SessionSummary } from '../../../core/protocol/methods.ts';
+import { withPlaceholdersWorded } from '../../../core/transcript/placeholders.ts';
 import type { SessionBadges } from '../../../session/derive.ts';
 
 /**
@@ -23,9 +24,17 @@ export function newestFirst(items: readonly SessionSummary[]): SessionSummary[] 
  * @param summary the list item
  * @param badges the row's badges (`title` from the stream)
  * @param untitled the copy for a session without a title ("New session")
+ * @param leftOut the words for a recorder's `{{name}}` placeholder in a read-only session's own title; without it the
+ *   title is shown as the host gave it
  */
-export function rowTitleOf(summary: SessionSummary, badges: Pick<SessionBadges, 'title'>, untitled: string): string {
-  return summary.customTitle?.trim() || badges.title?.trim() || summary.title?.trim() || untitled;
+export function rowTitleOf(summary: SessionSummary, badges: Pick<SessionBadges, 'title'>, untitled: string, leftOut?: (name: string) => string): string {
+  const derived = badges.title?.trim() || summary.title?.trim();
+  // A recording's own title may hold the recorder's placeholders (`{{cwd}}`): worded as left out, never shown raw.
+  return (
+    summary.customTitle?.trim() ||
+    (derived && summary.readOnly && leftOut ? withPlaceholdersWorded(derived, (name) => `⟨${leftOut(name)}⟩`) : derived) ||
+    untitled
+  );
 }
 
 const folded = (text: string) => text.normalize('NFKC').toLocaleLowerCase();
@@ -47,17 +56,19 @@ export function matchesFilter(title: string, query: string): boolean {
  * @param badgesOf the badges of an item (the stream over the list's snapshot)
  * @param query the filter text
  * @param untitled the copy for a session without a title
+ * @param leftOut see {@link rowTitleOf}
  */
 export function shownRowsOf(
   items: readonly SessionSummary[],
   badgesOf: (summary: SessionSummary) => SessionBadges,
   query: string,
   untitled: string,
+  leftOut?: (name: string) => string,
 ): { summary: SessionSummary; badges: SessionBadges; title: string }[] {
   return newestFirst(items)
     .map((summary) => {
       const badges = badgesOf(summary);
-      return { summary, badges, title: rowTitleOf(summary, badges, untitled) };
+      return { summary, badges, title: rowTitleOf(summary, badges, untitled, leftOut) };
     })
     .filter((row) => matchesFilter(row.title, query));
 }
