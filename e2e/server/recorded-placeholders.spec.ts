@@ -18,14 +18,24 @@ const call = 'call_00_placeholders';
 const recording = [
   '{"type":"session","version":0,"id":"{{sessionId}}","createdAt":1785406804293,"cwd":"{{cwd}}/workspace"}',
   line('turn/start', { turn: 1, trigger: { kind: 'message', source: { kind: 'user', rpcId: '{{rpcId}}' } } }),
-  line('user/message', { content: [{ type: 'text', text: 'Read {{cwd}}/workspace/src/cli.ts and say what it does.' }], source: { kind: 'user', rpcId: '{{rpcId}}' } }),
+  line('user/message', {
+    content: [{ type: 'text', text: 'Read {{cwd}}/workspace/src/cli.ts and say what it does.' }],
+    source: { kind: 'user', rpcId: '{{rpcId}}' },
+  }),
   line('step/start', { turn: 1, step: 1 }),
-  line('request/header', { header: { config: { provider: 'deepseek', model: 'deepseek-v4-flash' }, system: '{{system}}', tools: '{{tools}}' }, reason: 'initial' }),
+  line('request/header', {
+    header: { config: { provider: 'deepseek', model: 'deepseek-v4-flash' }, system: '{{system}}', tools: '{{tools}}' },
+    reason: 'initial',
+  }),
   line('tool/call', { turn: 1, step: 1, callId: call, name: 'read_file', arguments: JSON.stringify({ path: '{{cwd}}/workspace/src/cli.ts' }) }),
   line('tool/result', { turn: 1, step: 1, callId: call, content: [{ type: 'text', text: '{{cwd}}/workspace/src/cli.ts: 5 lines' }], isError: false }),
   line('step/end', { turn: 1, step: 1 }),
   line('step/start', { turn: 1, step: 2 }),
-  line('assistant/message', { turn: 1, step: 2, content: [{ type: 'text', text: 'The entry point is `{{cwd}}/workspace/src/cli.ts`: it parses the **flags**.' }] }),
+  line('assistant/message', {
+    turn: 1,
+    step: 2,
+    content: [{ type: 'text', text: 'The entry point is `{{cwd}}/workspace/src/cli.ts`: it parses the **flags**.' }],
+  }),
   line('step/end', { turn: 1, step: 2 }),
   line('turn/end', { turn: 1, reason: { kind: 'completed' } }),
 ].join('\n');
