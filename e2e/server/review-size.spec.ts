@@ -6,7 +6,7 @@
  * Screenshots go to e2e/screenshots/review-size-*.png.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SHOTS, newSession, planBadge, reviewCard, send } from '../helpers.ts';
+import { SHOTS, newSession, openPlanReview, reviewCard, send } from '../helpers.ts';
 
 const SIZES = [
   { width: 375, height: 667 },
@@ -57,12 +57,7 @@ async function expectRule(page: Page, card: Locator, name: string) {
 
 test('the review card keeps the plan area and the action row in view with 2,000 characters of feedback, at three sizes', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await newSession(page);
-  await page.getByRole('group', { name: 'Collaboration mode' }).getByRole('button', { name: 'Plan' }).click();
-  await expect(planBadge(page)).toHaveAccessibleName(/plan mode on/i);
-  await send(page, 'Add a --greeting flag to the CLI');
-  const card = reviewCard(page);
-  await expect(card.getByRole('button', { name: 'Approve' })).toBeVisible({ timeout: 30_000 });
+  const card = await openPlanReview(page);
   const feedback = card.getByRole('textbox', { name: 'Feedback' });
   await feedback.fill(LONG_FEEDBACK);
   for (const size of SIZES) {
