@@ -58,7 +58,8 @@ test('a recording shows its {{cwd}} placeholders as left out of the recording, a
   await expect(transcript.getByText('flags', { exact: true })).toBeVisible();
   expect(await transcript.textContent()).not.toContain('{{');
   // The title the recording gave itself (its first message) says so too, in the header and in the list.
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Read ⟨cwd: left out of the recording⟩/workspace/src/cli.ts and say what it does.');
+  // Another recording with the same scrubbed header id may have been opened first: this one is then its "(copy)".
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Read ⟨cwd: left out of the recording⟩\/workspace\/src\/cli\.ts and say what it does\./);
   await expect(page.getByRole('navigation', { name: 'Sessions' }).getByRole('link', { name: /^Read ⟨cwd: left out of the recording⟩/ })).toBeVisible();
   for (const size of SIZES) {
     await page.setViewportSize(size);
