@@ -32,3 +32,14 @@ export function reviewCard(page: Page) {
 export function planBadge(page: Page) {
   return page.getByRole('status', { name: /^Plan mode/ });
 }
+
+/** In a new session at the page's size, turn plan mode on and send a task; resolves when its review card can be answered. */
+export async function openPlanReview(page: Page, task = 'Add a --greeting flag to the CLI') {
+  await newSession(page);
+  await page.getByRole('group', { name: 'Collaboration mode' }).getByRole('button', { name: 'Plan' }).click();
+  await expect(planBadge(page)).toHaveAccessibleName(/plan mode on/i);
+  await send(page, task);
+  const card = reviewCard(page);
+  await expect(card.getByRole('button', { name: 'Approve' })).toBeVisible({ timeout: 30_000 });
+  return card;
+}

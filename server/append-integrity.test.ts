@@ -127,7 +127,7 @@ it('cuts a partial line appended by hand before the next append, and never glues
   await files.host.engine.idle();
   await files.close();
   expectAllOnDisk(files, sessionId);
-  expect(files.warnings.join('\n')).toContain('cut a torn last line (53 bytes)');
+  expect(files.warnings.join('\n')).toContain('the last line was cut mid-line (53 bytes with no newline');
 });
 
 /** Whether this process may mount a tmpfs (we run as root; a container may still forbid it), and why not. */

@@ -96,7 +96,7 @@ it.each([
   expect(loaded[0]?.lines).toEqual([{ type: 'plan/mode', data: { active: true } }]);
   expect(fs.readFileSync(file, 'utf8')).toBe(before);
   expect(logger.warnings).toHaveLength(1);
-  expect(logger.warnings[0]).toMatch(/torn last line/);
+  expect(logger.warnings[0]).toMatch(/the last line was cut mid-line \(\d+ bytes with no newline/);
 });
 
 it('keeps a complete last line that only lacks its newline, and appends after it cleanly', () => {
@@ -280,7 +280,7 @@ it('restarts over a session whose last line was torn mid-write and serves it wit
   const second = await createServerDriver({ dataDir, onStorageWarning: (m) => warnings.push(m) });
   try {
     expect(await snapshot(second, sessionId)).toEqual(before);
-    expect(warnings).toEqual([expect.stringMatching(/torn last line/)]);
+    expect(warnings).toEqual([expect.stringMatching(/the last line was cut mid-line \(\d+ bytes with no newline/)]);
     // The log keeps growing cleanly after the cut.
     expect((await value(second, 'session.setPlanMode', { sessionId, active: false })).outcome).toBe('committed');
     const text = fs.readFileSync(path.join(dataDir, 'sessions', `${sessionId}.jsonl`), 'utf8');

@@ -221,7 +221,7 @@ export class FileStorage implements SessionStorage {
     if (cut === 0) return bytes;
     this.fs.truncateSync(file, cut);
     this.syncNow(file);
-    this.logger.warn(`ui-plan: ${file}: cut a torn last line (${tail.length} bytes)`);
+    this.logger.warn(`ui-plan: ${file}: the last line was cut mid-line (${tail.length} bytes with no newline, e.g. a crash while writing); removed them`);
     return bytes.subarray(0, cut);
   }
 
@@ -636,7 +636,9 @@ export class FileStorage implements SessionStorage {
       this.fs.readSync(log.fd, tail, 0, tail.length, log.end);
       if (!tail.includes(0x0a)) {
         this.fs.ftruncateSync(log.fd, log.end);
-        this.logger.warn(`ui-plan: ${this.fileOf(sessionId)}: cut a torn last line (${tail.length} bytes) before appending`);
+        this.logger.warn(
+          `ui-plan: ${this.fileOf(sessionId)}: the last line was cut mid-line (${tail.length} bytes with no newline); removed them before appending`,
+        );
         return;
       }
     }

@@ -7,7 +7,8 @@
  */
 import { expect } from 'vitest';
 import type { ServerRequest } from '../src/core/protocol/envelopes.ts';
-import { methods } from '../src/core/protocol/methods.ts';
+import { methods, type ImportReport } from '../src/core/protocol/methods.ts';
+import { TORN_LINE_REASON } from '../src/core/log/reader.ts';
 import type { FrameStream } from './frame-stream.ts';
 import planReviewLog from '../fixtures/dsh-recordings/plan-review/session.jsonl?raw';
 
@@ -731,6 +732,32 @@ export const protocolScenarios: ProtocolScenario[] = [
       damaged[3] = '{not json';
       const imported = await ok<{ sessionId: string; skipped?: { line: number }[] }>(driver, 'session.import', { jsonl: damaged.join('\n') });
       expect(imported.skipped?.map((s) => s.line)).toEqual([4]);
+    },
+  },
+  {
+    name: 'session.import reports 10,000 unreadable and unknown lines as counts with a few examples, and a last line cut mid-line as torn',
+    async run(driver) {
+      const lines = planReviewLog.trimEnd().split('\n');
+      for (let i = 0; i < 5_000; i += 1) lines.push(i % 2 === 0 ? `{"type":"trace/span","data":{"i":${i}}}` : `{"type":"metric/tick","data":{"i":${i}}}`);
+      for (let i = 0; i < 5_000; i += 1) lines.push(`{not json ${i}`);
+      lines.push('{"type":"assistant/message","data":{"turn":1,"st');
+      const imported = await ok<ImportReport & { sessionId: string }>(driver, 'session.import', { jsonl: lines.join('\n') });
+      const first = planReviewLog.trimEnd().split('\n').length + 5_001;
+      expect(imported.skippedCount).toBe(5_001);
+      expect(imported.skipped).toHaveLength(20);
+      expect(imported.skipped.slice(0, 2)).toEqual([
+        { line: first, reason: 'not JSON' },
+        { line: first + 1, reason: 'not JSON' },
+      ]);
+      expect(imported.skipped.at(-1)).toEqual({ line: lines.length, reason: TORN_LINE_REASON, torn: true });
+      expect(imported.unknown).toEqual({
+        count: 5_000,
+        kindCount: 2,
+        kinds: [
+          { type: 'trace/span', count: 2_500, firstLine: first - 5_000 },
+          { type: 'metric/tick', count: 2_500, firstLine: first - 4_999 },
+        ],
+      });
     },
   },
 ];

@@ -4,17 +4,12 @@
  * the approval — held at the gate, so it is still running when Stop is pressed however busy the machine.
  * Screenshots go to e2e/screenshots/client-*.png.
  */
-import { SHOTS, newSession, planBadge, reviewCard, send } from '../helpers.ts';
+import { SHOTS, openPlanReview } from '../helpers.ts';
 import { expect, test } from './held-model.ts';
 
 test('review card at 375×667 and 1280×800, then Stop cancels the execution', async ({ page, model }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await newSession(page);
-  await page.getByRole('group', { name: 'Collaboration mode' }).getByRole('button', { name: 'Plan' }).click();
-  await expect(planBadge(page)).toHaveAccessibleName(/plan mode on/i);
-  await send(page, 'Add a --greeting flag to the CLI');
-  const card = reviewCard(page);
-  await expect(card).toBeVisible({ timeout: 30_000 });
+  const card = await openPlanReview(page);
   await page.screenshot({ path: `${SHOTS}/client-review-1280x800.png` });
 
   await page.setViewportSize({ width: 375, height: 667 });

@@ -54,7 +54,9 @@ test('a long log opens at its end, loads older rows on scroll up, and the find b
 
 // The turn waits at its plan review, so the reader scrolls while output is certain to follow: no race with the model.
 test('streamed output is followed at the bottom and leaves a reader who scrolled up where they are', async ({ page }) => {
-  await page.setViewportSize({ width: 900, height: 560 });
+  // Tall enough that the transcript keeps rows in view beside the review card: while a review waits it gets only a
+  // third of the height the card leaves spare (docs/style.md "The plan keeps the room").
+  await page.setViewportSize({ width: 900, height: 900 });
   await newSession(page);
   await send(page, '/plan Add a --greeting flag to the CLI');
   const card = reviewCard(page);

@@ -4,9 +4,44 @@
  * read-only session whose skipped lines keep their seq as `import/skipped` placeholders (harness/storage/stored-lines.ts).
  */
 import type { z } from 'zod';
-import type { ParsedLog } from '../../src/core/log/reader.ts';
+import type { ParsedLog, SkippedLine } from '../../src/core/log/reader.ts';
 import { isKnownEventType } from '../../src/core/log/schemas.ts';
-import { MAX_IMPORT_JSONL_CHARS, type ImportRefusal } from '../../src/core/protocol/methods.ts';
+import { MAX_IMPORT_JSONL_CHARS, type ImportRefusal, type ImportReport } from '../../src/core/protocol/methods.ts';
+
+/** At most this many skipped lines are named in a `session.import` answer (the first ones); `skippedCount` counts all. */
+export const REPORTED_SKIPPED_LINES = 20;
+/** At most this many unknown event kinds are named (the most frequent first); `unknown.count` counts every such line. */
+export const REPORTED_UNKNOWN_KINDS = 5;
+
+/**
+ * What an accepted `session.import` says about the lines it could not show, bounded whatever the log: the first
+ * {@link REPORTED_SKIPPED_LINES} skipped lines with their reasons (a torn last line always among them) and their
+ * count, and the events of kinds dsh logs do not have (read, kept, never shown) counted by kind.
+ * Source: docs/protocol.md "Session log on disk" (an unreadable line is skipped and reported, never fatal).
+ * @param parsed - `parseSessionLog(text)` of the accepted log
+ * @returns `skipped` (at most 20 entries, ascending lines), `skippedCount` (all of them) and `unknown` (absent when
+ *   every event is of a known kind) with `kinds` sorted by count, then by first line
+ */
+export function importReportOf(parsed: ParsedLog): ImportReport {
+  const skipped: SkippedLine[] = parsed.skipped.slice(0, REPORTED_SKIPPED_LINES);
+  const torn = parsed.skipped.at(-1);
+  if (torn?.torn && !skipped.includes(torn)) skipped[skipped.length - 1] = torn;
+  const kinds = new Map<string, { type: string; count: number; firstLine: number }>();
+  let count = 0;
+  for (const event of parsed.events) {
+    if (isKnownEventType(event.type)) continue;
+    count += 1;
+    const kind = kinds.get(event.type);
+    if (kind) kind.count += 1;
+    else kinds.set(event.type, { type: event.type, count: 1, firstLine: event.seq + parsed.firstSeqLine });
+  }
+  const byCount = [...kinds.values()].sort((a, b) => b.count - a.count || a.firstLine - b.firstLine);
+  return {
+    skipped,
+    skippedCount: parsed.skipped.length,
+    ...(count > 0 ? { unknown: { count, kinds: byCount.slice(0, REPORTED_UNKNOWN_KINDS), kindCount: byCount.length } } : {}),
+  };
+}
 
 /**
  * Why a file cannot be imported as a recorded session, or `undefined` when it can. A dsh log is recognised by its

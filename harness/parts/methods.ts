@@ -15,7 +15,7 @@ import { importMatchOf, importMetaOf, logDigestOf, type createSessionAdmin } fro
 import { storedLinesOf } from '../storage/stored-lines.ts';
 import { MethodError } from './errors.ts';
 import { historyPage } from './history.ts';
-import { importRefusalFactsOf, importRefusalText } from './import.ts';
+import { importRefusalFactsOf, importRefusalText, importReportOf } from './import.ts';
 import { readOnlyReasonText } from './read-only.ts';
 import type { MethodHandlers } from './routing.ts';
 import type { Session, SessionTable } from './sessions.ts';
@@ -106,7 +106,7 @@ export function createMethodHandlers(ctx: MethodContext): MethodHandlers {
       const sourceId = parsed.header?.id || undefined;
       const digest = await logDigestOf(payload.jsonl);
       const match = importMatchOf(table.sessions.values(), sourceId, digest);
-      if (match.existing !== undefined) return { sessionId: match.existing, skipped: parsed.skipped, existing: true };
+      if (match.existing !== undefined) return { sessionId: match.existing, ...importReportOf(parsed), existing: true };
       // Skipped lines keep their seq as `import/skipped` placeholders, so seqs stay equal to line positions.
       const lines = storedLinesOf(parsed);
       const header = {
@@ -116,7 +116,7 @@ export function createMethodHandlers(ctx: MethodContext): MethodHandlers {
       };
       const meta = importMetaOf(sourceId, digest, parsed.events, match.copy === true);
       const session = table.add({ header, lines, meta });
-      return { sessionId: session.log.sessionId, skipped: parsed.skipped, ...(match.copy ? { copy: true } : {}) };
+      return { sessionId: session.log.sessionId, ...importReportOf(parsed), ...(match.copy ? { copy: true } : {}) };
     },
     'session.modes': (payload) => {
       const plugin = modesOrThrow(ctx.modesPlugin);

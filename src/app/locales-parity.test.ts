@@ -43,7 +43,11 @@ const SAMPLES: Record<string, readonly (readonly unknown[])[]> = {
     [{ kind: 'no-events', lines: 7 }],
     [{ kind: 'too-large', limit: 16 * 1024 * 1024 }],
   ],
-  importSkipped: [[[3]], [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]]],
+  importNote: [
+    [{ unreadable: { count: 1, lines: [3] }, torn: undefined, unknown: undefined }],
+    [{ unreadable: { count: 12_000, lines: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }, torn: 12_001, unknown: undefined }],
+    [{ unreadable: { count: 0, lines: [] }, torn: undefined, unknown: { count: 9, kindCount: 7, kinds: [{ type: 'trace/span', count: 3, firstLine: 2 }] } }],
+  ],
   imagePlaceholder: [
     ['', undefined],
     ['diagram', 'example.com'],

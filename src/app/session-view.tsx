@@ -6,7 +6,9 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { CollaborationStatus } from '../features/plan-status/collaboration-status.tsx';
 import { useLivenessProbe } from '../session/provider.tsx';
-import { useOpenSession, useSessionTitle } from '../session/hooks.ts';
+import { useOpenSession, useSessionReadOnly, useSessionTitle } from '../session/hooks.ts';
+import { componentsLocales } from '../components/locales.ts';
+import { withPlaceholdersWorded } from '../core/transcript/placeholders.ts';
 import { useLoadRevision, useSessionReviews } from '../session/reviews.ts';
 import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
@@ -26,6 +28,14 @@ export function prefetchReviewsViewWhenIdle(): void {
   whenIdleAfterPaint(() => void reviewsView.load());
 }
 
+/** The session's title for its header; in a recording (read-only), the recorder's `{{name}}` placeholders are worded as left out. */
+function useRecordedTitle(sessionId: string): string | undefined {
+  const title = useSessionTitle(sessionId)?.trim();
+  const { readOnly } = useSessionReadOnly(sessionId);
+  const words = useCopy(componentsLocales);
+  return title && readOnly ? withPlaceholdersWorded(title, (name) => `⟨${words.leftOut(name)}⟩`) : title;
+}
+
 /**
  * @param sessionId the selected session
  * @param leading header content before the title (the shell's sessions toggle on narrow screens)
@@ -35,7 +45,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
   useOpenSession(sessionId);
   useLivenessProbe(sessionId);
   useSessionAnnouncements(sessionId);
-  const title = useSessionTitle(sessionId)?.trim();
+  const title = useRecordedTitle(sessionId);
   const revisions = useSessionReviews(sessionId).history.revisions.length;
   const loadRevision = useLoadRevision(sessionId);
   const [tab, setTab] = useState<SessionTab>('transcript');

@@ -38,6 +38,10 @@ export type ComponentsCopy = {
   copyPlan: string;
   /** The short visible text of Copy plan / Download .md on a narrow screen (their names stay the long ones). */
   copyPlanShort: string;
+  /** A `{{name}}` placeholder of a recorded log, shown in its place: the recorder scrubbed the value. */
+  leftOut: (name: string) => string;
+  /** Tooltip of a left-out value. */
+  leftOutHint: string;
   downloadPlanShort: string;
   /** Shown when the browser refused the plan's copy. @param reason the browser's message, may be empty */
   copyPlanFailed: (reason: string) => string;
@@ -68,6 +72,8 @@ export const componentsEn: ComponentsCopy = {
   deepNesting: (levels) => `This part is nested more than ${count(levels)} levels deep, so it is shown as plain text.`,
   copyPlan: 'Copy plan',
   copyPlanShort: 'Copy',
+  leftOut: (name) => `${name}: left out of the recording`,
+  leftOutHint: 'The recorder left this value out of the recording; the log has only a placeholder here.',
   downloadPlanShort: '.md',
   copyPlanFailed: (reason) =>
     `Could not copy: the browser refused the clipboard${reason ? ` (${reason})` : ''}. Select the plan and copy it by hand, or use Download .md.`,

@@ -23,6 +23,8 @@ export const componentsZhCN: ComponentsCopy = {
   deepNesting: (levels) => `这部分嵌套超过 ${countZh(levels)} 层，因此以纯文本显示。`,
   copyPlan: '复制计划',
   copyPlanShort: '复制',
+  leftOut: (name) => `${name}：录制中已略去`,
+  leftOutHint: '录制时略去了这个值，日志中此处只有一个占位符。',
   downloadPlanShort: '.md',
   copyPlanFailed: (reason) => `无法复制：浏览器拒绝访问剪贴板${reason ? `（${reason}）` : ''}。请手动选中计划复制，或使用“下载 .md”。`,
   downloadPlan: '下载 .md',

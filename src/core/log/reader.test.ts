@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '../../../fixtures/paths.ts';
 import { EVENT_SHAPES, NON_OBJECT_DATA, PROTOTYPE_TYPES } from '../../../fixtures/trust/event-shapes.ts';
-import { isKnownEventValid, parseSessionLog, serializeEvent, serializeHeader, serializeSessionLog } from './reader.ts';
+import { isKnownEventValid, parseSessionLog, serializeEvent, serializeHeader, serializeSessionLog, TORN_LINE_REASON } from './reader.ts';
 import { KNOWN_EVENT_TYPES } from './schemas.ts';
 import type { SessionHeader } from './types.ts';
 
@@ -91,6 +91,15 @@ describe('parseSessionLog', () => {
       { line: 5, reason: 'empty line' },
     ]);
     expect(log.events.map((e) => e.seq)).toEqual([0, 2]);
+  });
+
+  it.each<[string, string, { line: number; reason: string; torn?: true }[]]>([
+    ['a last line cut mid-line is torn', [HEADER, ev('a/b', 0), '{"type":"user/mess'].join('\n'), [{ line: 3, reason: TORN_LINE_REASON, torn: true }]],
+    ['a whole last line without a newline is an event', [HEADER, ev('a/b', 0), ev('c/d', 0)].join('\n'), []],
+    ['a malformed line with its newline is not torn', [HEADER, ev('a/b', 0), '{"type":"user/mess'].join('\n') + '\n', [{ line: 3, reason: 'not JSON' }]],
+    ['a malformed interior line is not torn', [HEADER, '{"type":"user/mess', ev('a/b', 0)].join('\n'), [{ line: 2, reason: 'not JSON' }]],
+  ])('%s', (_, text, skipped) => {
+    expect(parseSessionLog(text).skipped).toEqual(skipped);
   });
 
   it('accepts CRLF line ends', () => {

@@ -11,11 +11,19 @@ import type { SessionEvent, SessionHeader } from './types.ts';
 
 export { isKnownEventValid } from './schemas.ts';
 
-/** A line that is not an event (or a broken header). `line` is the 1-based file line; the header is line 1. */
+/**
+ * A line that is not an event (or a broken header). `line` is the 1-based file line; the header is line 1. `torn` marks
+ * the log's last line when it is cut mid-line: no newline ends it and it does not parse (a crash or a cut copy
+ * stopped the writer inside it), as opposed to a whole line that is malformed.
+ */
 export interface SkippedLine {
   line: number;
   reason: string;
+  torn?: true;
 }
+
+/** The reason given for a last line cut mid-line (see {@link SkippedLine}). */
+export const TORN_LINE_REASON = 'cut mid-line: the log ends inside this line, with no newline after it';
 
 /**
  * Result of `parseSessionLog`. `header` is absent for a headerless log or a broken first line;
@@ -94,13 +102,16 @@ function readLine(text: string): LineResult {
  * Source: docs/upstream-spec.md §1.1; docs/protocol.md "Session log on disk"; fixtures/dsh-recordings/README.md.
  * @param text - the whole file as UTF-8 text
  * @returns header (if any), events with seq, and skipped lines (1-based line numbers) with a reason: an envelope
- *   fault (`not JSON`, `missing data`, …) or a wrong payload naming the type and field
- *   (`user/message: data: expected an object`)
+ *   fault (`not JSON`, `missing data`, …), a wrong payload naming the type and field
+ *   (`user/message: data: expected an object`), or {@link TORN_LINE_REASON} with `torn: true` for an unterminated last
+ *   line that does not parse
  */
 export function parseSessionLog(text: string): ParsedLog {
   // A UTF-8 byte-order mark would otherwise make the header line unreadable.
   const lines = (text.startsWith('\uFEFF') ? text.slice(1) : text).split('\n');
-  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  // Without a newline after it, the last line may be where a writer stopped mid-line.
+  const unterminated = lines.length > 0 && lines[lines.length - 1] !== '';
+  if (!unterminated) lines.pop();
   const parsed: ParsedLog = { events: [], skipped: [], firstSeqLine: 2 };
   let firstEventLine = 1; // file line (0-based index) that gets seq 0
 
@@ -122,7 +133,8 @@ export function parseSessionLog(text: string): ParsedLog {
       if (reason === undefined) parsed.events.push({ ...result.event, seq });
       else parsed.skipped.push({ line, reason: `${result.event.type}: ${reason}` });
     } else if (result.kind === 'skip') {
-      parsed.skipped.push({ line, reason: result.reason });
+      const torn = unterminated && index === lines.length - 1 && result.reason === 'not JSON';
+      parsed.skipped.push(torn ? { line, reason: TORN_LINE_REASON, torn: true } : { line, reason: result.reason });
     } else {
       parsed.skipped.push({ line, reason: 'session header after line 1' });
     }

@@ -133,6 +133,27 @@ export const importRefusalSchema = z.discriminatedUnion('kind', [
 /** The parsed shape of {@link importRefusalSchema}. */
 export type ImportRefusal = z.infer<typeof importRefusalSchema>;
 
+/**
+ * What an accepted `session.import` reports about the lines it could not show (ui-plan extension), bounded whatever
+ * the log: `skipped` names the first lines that could not be read (at most 20, with the reader's reason; a last line
+ * cut mid-line has `torn: true`), `skippedCount` counts them all; `unknown` counts the events of kinds dsh logs do
+ * not have (kept in the log, never shown): `count` lines, `kindCount` kinds, the most frequent `kinds` (at most 5,
+ * each with its `count` and `firstLine`, 1-based).
+ */
+export const importReportSchema = z.object({
+  skipped: z.array(z.object({ line: z.number(), reason: z.string(), torn: z.literal(true).optional() })),
+  skippedCount: z.number(),
+  unknown: z
+    .object({
+      count: z.number(),
+      kindCount: z.number(),
+      kinds: z.array(z.object({ type: z.string(), count: z.number(), firstLine: z.number() })),
+    })
+    .optional(),
+});
+/** The parsed shape of {@link importReportSchema}. */
+export type ImportReport = z.infer<typeof importReportSchema>;
+
 /** Outcome of `ctx.planMode.set()` (docs/upstream-spec.md §1.5). */
 export const setOutcomeSchema = z.enum(['committed', 'queued', 'cancelled', 'noop']);
 /** The parsed shape of {@link setOutcomeSchema}. */
@@ -243,7 +264,7 @@ export const methods = {
      */
     value: z.looseObject({
       sessionId,
-      skipped: z.array(z.object({ line: z.number(), reason: z.string() })).optional(),
+      ...importReportSchema.partial().shape,
       existing: z.boolean().optional(),
       copy: z.boolean().optional(),
     }),

@@ -3,6 +3,7 @@
  * Chinese). Relative times and dates are not here: `model/relative-time.ts` words them through `Intl` in the same language.
  */
 import type { ImportRefusal } from '../../core/protocol/methods.ts';
+import type { ImportNote } from './model/list.ts';
 import { dictionaries } from '../../lib/language.ts';
 
 /** Every string the session list shows. */
@@ -30,7 +31,8 @@ export interface SessionsLocale {
   /** The host refused the file (`details.refusal` of its error), as one plain sentence. */
   importRefused: (refusal: ImportRefusal) => string;
   /** After an import: the line numbers (1-based) the host could not read. */
-  importSkipped: (lines: readonly number[]) => string;
+  /** The note under an opened log's row: a last line cut mid-line, unreadable lines, events of unknown kinds. */
+  importNote: (note: ImportNote) => string;
   /** A last activity under a minute ago (or slightly in the future: clock skew); longer ones are worded by `Intl`. */
   justNow: string;
   /** Accessible label of a session's last activity. */
@@ -88,6 +90,7 @@ export interface SessionsLocale {
   deletedPageBody: (title: string, when: string) => string;
 }
 
+/** Unreadable lines named in the note of an opened log (the rest are counted). */
 export const SKIPPED_SHOWN = 10;
 
 /** Bytes in MB (MiB, as file managers count), one decimal unless whole: 17.5, 16. */
@@ -130,9 +133,22 @@ export const en: SessionsLocale = {
       }
     }
   },
-  importSkipped: (lines) => {
-    const shown = lines.slice(0, SKIPPED_SHOWN).join(', ') + (lines.length > SKIPPED_SHOWN ? ', …' : '');
-    return lines.length === 1 ? `1 line could not be read: ${shown}` : `${lines.length} lines could not be read: ${shown}`;
+  importNote: ({ unreadable, torn, unknown }) => {
+    const n = (value: number) => value.toLocaleString('en-US');
+    const sentences: string[] = [];
+    if (torn !== undefined) sentences.push(`Line ${n(torn)}, the last, was cut mid-line (the log ends inside it) and is left out.`);
+    if (unreadable.count > 0) {
+      const shown = unreadable.lines.slice(0, SKIPPED_SHOWN).map(n).join(', ') + (unreadable.count > SKIPPED_SHOWN ? ', …' : '');
+      sentences.push(`${unreadable.count === 1 ? '1 line' : `${n(unreadable.count)} lines`} could not be read: ${shown}`);
+    }
+    if (unknown !== undefined) {
+      const kinds = unknown.kinds.map((kind) => `${kind.type} (${n(kind.count)})`).join(', ');
+      const more = unknown.kindCount - unknown.kinds.length;
+      sentences.push(
+        `${unknown.count === 1 ? '1 event' : `${n(unknown.count)} events`} of kinds dsh logs do not have ${unknown.count === 1 ? 'is' : 'are'} not shown: ${kinds}${more > 0 ? `, and ${n(more)} more ${more === 1 ? 'kind' : 'kinds'}` : ''}`,
+      );
+    }
+    return sentences.join(' ');
   },
   justNow: 'just now',
   updated: (when) => `updated ${when}`,

@@ -38,9 +38,20 @@ export const zhCN: SessionsLocale = {
       }
     }
   },
-  importSkipped: (lines) => {
-    const shown = lines.slice(0, SKIPPED_SHOWN).join('、') + (lines.length > SKIPPED_SHOWN ? '、…' : '');
-    return `有 ${lines.length} 行无法读取：第 ${shown} 行`;
+  importNote: ({ unreadable, torn, unknown }) => {
+    const n = (value: number) => value.toLocaleString('zh-CN');
+    const sentences: string[] = [];
+    if (torn !== undefined) sentences.push(`第 ${n(torn)} 行（最后一行）在行中被截断（日志在此行中间结束），未显示。`);
+    if (unreadable.count > 0) {
+      const shown = unreadable.lines.slice(0, SKIPPED_SHOWN).map(n).join('、') + (unreadable.count > SKIPPED_SHOWN ? '、…' : '');
+      sentences.push(`有 ${n(unreadable.count)} 行无法读取：第 ${shown} 行`);
+    }
+    if (unknown !== undefined) {
+      const kinds = unknown.kinds.map((kind) => `${kind.type}（${n(kind.count)}）`).join('、');
+      const more = unknown.kindCount - unknown.kinds.length;
+      sentences.push(`有 ${n(unknown.count)} 个事件属于 dsh 日志没有的类型，未显示：${kinds}${more > 0 ? `，另有 ${n(more)} 种` : ''}`);
+    }
+    return sentences.join(' ');
   },
   justNow: '刚刚',
   updated: (when) => `更新于${when}`,

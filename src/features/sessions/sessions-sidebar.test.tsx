@@ -6,7 +6,7 @@ import { renderSidebar } from '../../../testing/sidebar-render.tsx';
 import { MAX_IMPORT_JSONL_CHARS, type SessionSummary } from '../../core/protocol/methods.ts';
 import { ApiError, callMethod } from '../../lib/api-client.ts';
 import { importErrorOf, importLogFile } from './api/import-log.ts';
-import { newestFirst, skippedLines } from './model/list.ts';
+import { importNoteOf, newestFirst } from './model/list.ts';
 
 const planReviewLog = readRecordingFixture('plan-review');
 const capabilities = { setPlanMode: true, import: true, modes: false };
@@ -222,15 +222,37 @@ describe('SessionsSidebar', () => {
     expect(imported.sessionId).toMatch(/^session-/);
   });
 
-  it.each([
-    [[], []],
+  it.each<[string, Parameters<typeof importNoteOf>[0], ReturnType<typeof importNoteOf>]>([
+    ['nothing skipped', { skipped: [], skippedCount: 0 }, undefined],
     [
-      [{ line: 40 }, { line: 6 }, { line: 11 }, { line: 6 }],
-      [6, 11, 40],
+      'an older host without counts',
+      {
+        skipped: [
+          { line: 40, reason: 'not JSON' },
+          { line: 6, reason: 'not JSON' },
+          { line: 6, reason: 'x' },
+        ],
+      },
+      { unreadable: { count: 2, lines: [6, 40] }, torn: undefined, unknown: undefined },
     ],
-  ])('reads skipped entries %j as lines %j', (skipped, lines) => {
-    expect(skippedLines(skipped)).toEqual(lines);
-    expect(skippedLines(undefined)).toEqual([]);
+    [
+      'a torn last line apart from the unreadable ones',
+      {
+        skipped: [
+          { line: 3, reason: 'not JSON' },
+          { line: 9000, reason: 'cut mid-line', torn: true },
+        ],
+        skippedCount: 9000,
+      },
+      { unreadable: { count: 8999, lines: [3] }, torn: 9000, unknown: undefined },
+    ],
+    [
+      'unknown kinds alone',
+      { skipped: [], skippedCount: 0, unknown: { count: 3, kindCount: 1, kinds: [{ type: 'x/y', count: 3, firstLine: 2 }] } },
+      { unreadable: { count: 0, lines: [] }, torn: undefined, unknown: { count: 3, kindCount: 1, kinds: [{ type: 'x/y', count: 3, firstLine: 2 }] } },
+    ],
+  ])('reads the import answer with %s', (_name, value, note) => {
+    expect(importNoteOf(value)).toEqual(note);
   });
 
   it('puts the newest activity first and keeps host order for ties', () => {

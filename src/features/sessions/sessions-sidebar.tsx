@@ -7,6 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describeApiError } from '../../lib/describe-api-error.ts';
+import { componentsLocales } from '../../components/locales.ts';
 import { useCopy } from '../../lib/language.ts';
 import { sessionListQueryOptions } from '../../lib/queries.ts';
 import { clearSelection, selectSession, useSelectedSessionId } from '../../lib/route.ts';
@@ -22,7 +23,7 @@ import { UndoNotice } from './components/undo-notice.tsx';
 import { useNow } from './components/use-now.ts';
 import { useUndoWindow } from './components/use-undo-window.ts';
 import { sessionsLocales } from './locales.ts';
-import { shownRowsOf, skippedLines } from './model/list.ts';
+import { importNoteOf, shownRowsOf } from './model/list.ts';
 import '../../components/controls.css';
 import './sessions-sidebar.css';
 
@@ -71,6 +72,7 @@ function useListAdmin(selectedId: string | undefined) {
  */
 export function SessionsSidebar({ onOpened }: { onOpened?: (sessionId: string, how: 'created' | 'imported') => void }) {
   const t = useCopy(sessionsLocales);
+  const components = useCopy(componentsLocales);
   const selectedId = useSelectedSessionId();
   const capabilities = useHostCapabilities();
   const badgesOf = useSessionBadges();
@@ -85,7 +87,7 @@ export function SessionsSidebar({ onOpened }: { onOpened?: (sessionId: string, h
   const importLog = useImportLog(opened('imported'));
   const { admin, deleted, restore, remove } = useListAdmin(selectedId);
   const items = list.data?.items ?? [];
-  const rows = shownRowsOf(items, badgesOf, filter, t.untitled);
+  const rows = shownRowsOf(items, badgesOf, filter, t.untitled, components.leftOut);
   const imported = importLog.data;
   return (
     <nav className="sessions" aria-label={t.nav}>
@@ -132,7 +134,7 @@ export function SessionsSidebar({ onOpened }: { onOpened?: (sessionId: string, h
           selectedId={selectedId}
           now={now}
           admin={capabilities?.sessions === true ? admin : undefined}
-          skipped={imported ? { sessionId: imported.sessionId, lines: skippedLines(imported.skipped) } : undefined}
+          skipped={imported ? { sessionId: imported.sessionId, note: importNoteOf(imported) } : undefined}
         />
       ) : null}
       <RecentlyDeleted now={now} />

@@ -9,6 +9,7 @@ import { useCopy } from '../../../lib/language.ts';
 import type { SessionBadges } from '../../../session/derive.ts';
 import { sessionsLocales } from '../locales.ts';
 import { deleteStopsOf } from '../model/badges.ts';
+import type { ImportNote } from '../model/list.ts';
 import { distinctTitlePartsOf } from '../model/titles.ts';
 import { RowAdmin, type RowAdminProps } from './row-admin.tsx';
 import { SessionLink } from './session-link.tsx';
@@ -38,8 +39,8 @@ export interface SessionListProps {
   now: number;
   /** Undefined on a host without the sessions capability (no Rename, no Delete). */
   admin: ListAdmin | undefined;
-  /** The lines the host could not read of the log opened last, by its session id. */
-  skipped: { sessionId: string; lines: readonly number[] } | undefined;
+  /** What the host could not show of the log opened last, by its session id. */
+  skipped: { sessionId: string; note: ImportNote | undefined } | undefined;
 }
 
 /** The list (see {@link SessionListProps}). */
@@ -60,7 +61,7 @@ export function SessionList({ rows, selectedId, now, admin, skipped }: SessionLi
         {rows.map((row, index) => {
           const { sessionId } = row.summary;
           const stops = deleteStopsOf(row.badges);
-          const lines = skipped?.sessionId === sessionId ? skipped.lines : [];
+          const note = skipped?.sessionId === sessionId ? skipped.note : undefined;
           return (
             <li key={sessionId}>
               <SessionLink
@@ -87,9 +88,9 @@ export function SessionList({ rows, selectedId, now, admin, skipped }: SessionLi
                   onCancel={admin.onCancel}
                 />
               ) : null}
-              {lines.length > 0 ? (
+              {note ? (
                 <p role="status" className="session-import-note">
-                  {t.importSkipped(lines)}
+                  {t.importNote(note)}
                 </p>
               ) : null}
             </li>

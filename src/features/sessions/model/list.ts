@@ -3,7 +3,8 @@
  * the stream's live one, else the list's, and the filter box matching titles case- and width-insensitively in any
  * script. Pure; the copy is passed in.
  */
-import type { SessionSummary } from '../../../core/protocol/methods.ts';
+import type { ImportReport, SessionSummary } from '../../../core/protocol/methods.ts';
+import { withPlaceholdersWorded } from '../../../core/transcript/placeholders.ts';
 import type { SessionBadges } from '../../../session/derive.ts';
 
 /**
@@ -23,9 +24,17 @@ export function newestFirst(items: readonly SessionSummary[]): SessionSummary[] 
  * @param summary the list item
  * @param badges the row's badges (`title` from the stream)
  * @param untitled the copy for a session without a title ("New session")
+ * @param leftOut the words for a recorder's `{{name}}` placeholder in a read-only session's own title; without it the
+ *   title is shown as the host gave it
  */
-export function rowTitleOf(summary: SessionSummary, badges: Pick<SessionBadges, 'title'>, untitled: string): string {
-  return summary.customTitle?.trim() || badges.title?.trim() || summary.title?.trim() || untitled;
+export function rowTitleOf(summary: SessionSummary, badges: Pick<SessionBadges, 'title'>, untitled: string, leftOut?: (name: string) => string): string {
+  const derived = badges.title?.trim() || summary.title?.trim();
+  // A recording's own title may hold the recorder's placeholders (`{{cwd}}`): worded as left out, never shown raw.
+  return (
+    summary.customTitle?.trim() ||
+    (derived && summary.readOnly && leftOut ? withPlaceholdersWorded(derived, (name) => `⟨${leftOut(name)}⟩`) : derived) ||
+    untitled
+  );
 }
 
 const folded = (text: string) => text.normalize('NFKC').toLocaleLowerCase();
@@ -47,25 +56,44 @@ export function matchesFilter(title: string, query: string): boolean {
  * @param badgesOf the badges of an item (the stream over the list's snapshot)
  * @param query the filter text
  * @param untitled the copy for a session without a title
+ * @param leftOut see {@link rowTitleOf}
  */
 export function shownRowsOf(
   items: readonly SessionSummary[],
   badgesOf: (summary: SessionSummary) => SessionBadges,
   query: string,
   untitled: string,
+  leftOut?: (name: string) => string,
 ): { summary: SessionSummary; badges: SessionBadges; title: string }[] {
   return newestFirst(items)
     .map((summary) => {
       const badges = badgesOf(summary);
-      return { summary, badges, title: rowTitleOf(summary, badges, untitled) };
+      return { summary, badges, title: rowTitleOf(summary, badges, untitled, leftOut) };
     })
     .filter((row) => matchesFilter(row.title, query));
 }
 
+/** What the sidebar says about the lines of an opened log it could not show (see {@link importNoteOf}). */
+export interface ImportNote {
+  /** Lines that could not be read (the torn one aside): `count` in all, the first `lines` of them named, ascending. */
+  unreadable: { count: number; lines: number[] };
+  /** The 1-based line of a last line cut mid-line, else undefined. */
+  torn: number | undefined;
+  /** Events of kinds dsh logs do not have: the host's counts, undefined when there were none. */
+  unknown: ImportReport['unknown'];
+}
+
 /**
- * The 1-based line numbers a `session.import` skipped, ascending, without duplicates.
- * @param skipped the host's `skipped` list, undefined when it sent none
+ * The note for an opened log from the host's `session.import` answer, bounded whatever the log (the host names at
+ * most 20 lines and 5 kinds); an older host's answer without `skippedCount` counts the lines it lists.
+ * @param value the host's answer: `skipped` (`{line, reason, torn?}`), `skippedCount` and `unknown`, each optional
+ * @returns the note, or undefined when every line was shown
  */
-export function skippedLines(skipped: ReadonlyArray<{ line: number }> | undefined): number[] {
-  return [...new Set((skipped ?? []).map((entry) => entry.line))].sort((a, b) => a - b);
+export function importNoteOf(value: Partial<ImportReport>): ImportNote | undefined {
+  const skipped = value.skipped ?? [];
+  const torn = skipped.find((entry) => entry.torn)?.line;
+  const lines = [...new Set(skipped.filter((entry) => !entry.torn).map((entry) => entry.line))].sort((a, b) => a - b);
+  const count = value.skippedCount === undefined ? lines.length : Math.max(lines.length, value.skippedCount - (torn === undefined ? 0 : 1));
+  if (count === 0 && torn === undefined && value.unknown === undefined) return undefined;
+  return { unreadable: { count, lines }, torn, unknown: value.unknown };
 }

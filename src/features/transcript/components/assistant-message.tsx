@@ -12,6 +12,7 @@ import type { TranscriptItem } from '../../../core/transcript/fold.ts';
 import { useCopy } from '../../../lib/language.ts';
 import { transcriptLocales } from '../locales.ts';
 import { useLogEnded } from './log-ended.ts';
+import { RecordedText, useRecordedMarkdown } from './recorded-text.tsx';
 
 /** Characters of reasoning shown in the collapsed line (the line also ellipsises to its width). */
 const PREVIEW_CHARS = 240;
@@ -32,12 +33,16 @@ function ReasoningLine({ text, streaming }: { text: string; streaming: boolean }
         <span className="reasoning-label">{streaming ? t.reasoningStreaming : t.reasoning}</span>
         {open ? null : (
           <span className="reasoning-preview" aria-hidden="true">
-            {preview}
+            <RecordedText text={preview} />
           </span>
         )}
       </button>
       <div id={panelId} className="reasoning-panel" hidden={!open}>
-        {open ? <p className="reasoning-text">{text}</p> : null}
+        {open ? (
+          <p className="reasoning-text">
+            <RecordedText text={text} />
+          </p>
+        ) : null}
       </div>
     </div>
   );
@@ -48,6 +53,7 @@ export const AssistantMessage = memo(function AssistantMessage({ item }: { item:
   // A read-only log that stops inside this step will not go on: its text is cut there, never still "Writing…".
   const t = useCopy(transcriptLocales);
   const ended = useLogEnded();
+  const recorded = useRecordedMarkdown();
   const visible = item.blocks.filter((b) => b.text.trim() !== '');
   if (visible.length === 0 && !item.streaming) return null;
   const reasoning = visible
@@ -61,7 +67,7 @@ export const AssistantMessage = memo(function AssistantMessage({ item }: { item:
     <article className={`msg msg-assistant${item.cut ? ' is-cut' : ''}`} aria-label={t.assistant}>
       {reasoning !== '' ? <ReasoningLine text={reasoning} streaming={thinking} /> : null}
       {texts.map((block, i) => (
-        <Markdown key={i} text={block.text} />
+        <Markdown key={i} text={recorded(block.text)} />
       ))}
       {item.streaming ? ended ? <p className="msg-cut">{t.cutInLog}</p> : <p className="quiet streaming">{t.streaming}</p> : null}
       {item.cut ? <p className="msg-cut">{t.cut(item.cut)}</p> : null}

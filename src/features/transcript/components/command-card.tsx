@@ -4,6 +4,7 @@ import type { TranscriptItem } from '../../../core/transcript/fold.ts';
 import { useCopy } from '../../../lib/language.ts';
 import { transcriptLocales } from '../locales.ts';
 import { useLogEnded } from './log-ended.ts';
+import { RecordedText } from './recorded-text.tsx';
 
 /** @param item a `command` transcript item */
 export const CommandCard = memo(function CommandCard({ item }: { item: Extract<TranscriptItem, { kind: 'command' }> }) {
@@ -19,7 +20,7 @@ export const CommandCard = memo(function CommandCard({ item }: { item: Extract<T
       ) : item.done.text ? (
         <p className="command-result">
           {failed ? <strong>{t.commandFailed}: </strong> : null}
-          {item.done.text}
+          <RecordedText text={item.done.text} />
         </p>
       ) : failed ? (
         <p className="command-result">

@@ -13,6 +13,7 @@ import { parseArguments, reviewOutcomeOf, type TranscriptItem } from '../../../c
 import { useCopy } from '../../../lib/language.ts';
 import { transcriptLocales } from '../locales.ts';
 import { useLogEnded } from './log-ended.ts';
+import { useRecordedMarkdown } from './recorded-text.tsx';
 import { usePlanRevision } from './plan-revisions.ts';
 import '../../../components/controls.css';
 
@@ -37,6 +38,7 @@ export const PlanCard = memo(function PlanCard({ item }: { item: Extract<Transcr
   const title = item.view?.view.title ?? planTitleOf(plan);
   const outcome = reviewOutcomeOf(item.result);
   const ended = useLogEnded();
+  const recorded = useRecordedMarkdown();
   const revision = usePlanRevision(item.callId);
   const { parts, plain } = titleParts(title);
   const [open, setOpen] = useState(false);
@@ -73,7 +75,7 @@ export const PlanCard = memo(function PlanCard({ item }: { item: Extract<Transcr
       ) : null}
       <div id={panelId} className="plan-card-panel" hidden={!open}>
         {open && plan.trim() !== '' ? <PlanActions plan={plan} title={plain} fileSuffix={revision ? `v${revision.version}` : undefined} /> : null}
-        {open ? <Markdown className="plan-body" text={plan} titled /> : null}
+        {open ? <Markdown className="plan-body" text={recorded(plan)} titled /> : null}
       </div>
     </article>
   );

@@ -10,6 +10,7 @@ import { useCopy } from '../../../lib/language.ts';
 import { transcriptLocales, type TranscriptLocale } from '../locales.ts';
 import { toolErrorOf } from '../model/tool-outcome.ts';
 import { useLogEnded } from './log-ended.ts';
+import { RecordedText } from './recorded-text.tsx';
 
 const SUMMARY_CHARS = 80;
 
@@ -64,21 +65,27 @@ export const ToolCard = memo(function ToolCard({ item }: { item: Extract<Transcr
           {open ? '▾' : '▸'}
         </span>
         <code className="tool-name">{item.name}</code>
-        <span className="tool-summary">{title ?? argumentsSummary(item.arguments)}</span>
+        <span className="tool-summary">
+          <RecordedText text={title ?? argumentsSummary(item.arguments)} />
+        </span>
         <span className={`tool-status tone-${status.tone}`}>{status.text}</span>
       </button>
       <div id={panelId} className="tool-details" hidden={!open}>
         {open ? (
           <>
             <p className="eyebrow">{t.arguments}</p>
-            <pre className="tool-args">{prettyArguments(item.arguments)}</pre>
+            <pre className="tool-args">
+              <RecordedText text={prettyArguments(item.arguments)} />
+            </pre>
             <p className="eyebrow">{t.toolResult}</p>
             {resultText === undefined ? (
               <p className="quiet">{ended ? t.unfinishedInLog : t.toolNoResultYet}</p>
             ) : resultText === '' ? (
               <p className="quiet">{t.toolResultEmpty}</p>
             ) : (
-              <pre className={`tool-result${item.result?.isError ? ' is-error' : ''}`}>{resultText}</pre>
+              <pre className={`tool-result${item.result?.isError ? ' is-error' : ''}`}>
+                <RecordedText text={resultText} />
+              </pre>
             )}
           </>
         ) : null}

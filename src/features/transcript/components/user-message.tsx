@@ -6,13 +6,16 @@ import { memo } from 'react';
 import type { TranscriptItem } from '../../../core/transcript/fold.ts';
 import { useCopy } from '../../../lib/language.ts';
 import { transcriptLocales } from '../locales.ts';
+import { RecordedText } from './recorded-text.tsx';
 
 /** @param item a `user` transcript item */
 export const UserMessage = memo(function UserMessage({ item }: { item: Extract<TranscriptItem, { kind: 'user' }> }) {
   const t = useCopy(transcriptLocales);
   return (
     <article className="msg msg-user" aria-label={t.you}>
-      <p className="msg-user-text">{item.text}</p>
+      <p className="msg-user-text">
+        <RecordedText text={item.text} />
+      </p>
     </article>
   );
 });
