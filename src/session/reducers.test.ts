@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { MuxFrame } from '../core/protocol/frames.ts';
 import { EVENT_SHAPES, NON_OBJECT_DATA, PROTOTYPE_TYPES } from '../../fixtures/trust/event-shapes.ts';
 import { KNOWN_EVENT_TYPES } from '../core/log/schemas.ts';
-import { applyHistoryPage, applyHostFrame, applyMuxFrame, applyMuxOpen, applyStalePrune, initialStreamState, mergeEvents, sliceOf, type StreamState } from './reducers.ts';
+import {
+  applyHistoryPage,
+  applyHostFrame,
+  applyMuxFrame,
+  applyMuxOpen,
+  applyStalePrune,
+  initialStreamState,
+  mergeEvents,
+  sliceOf,
+  type StreamState,
+} from './reducers.ts';
 
 const S = 'session-a';
 const ev = (seq: number, type = 'turn/start') => ({ type, seq, data: { turn: 1 } });
@@ -89,7 +99,13 @@ describe('session-stream reducers', () => {
   });
 
   it('keeps tool-permission prompts by approvalId and removes them on approval/resolved', () => {
-    const approval = (approvalId: string, toolName = 'shell'): MuxFrame => ({ type: 'approval/requested', sessionId: S, approvalId, toolName, reason: 'writes a file' });
+    const approval = (approvalId: string, toolName = 'shell'): MuxFrame => ({
+      type: 'approval/requested',
+      sessionId: S,
+      approvalId,
+      toolName,
+      reason: 'writes a file',
+    });
     const state = run([
       [approval('a1'), 'R1'],
       [approval('a2'), 'R2'],
@@ -108,11 +124,14 @@ describe('session-stream reducers', () => {
   it('drops, after a reconnect, the questions and prompts of every session that were not sent again', () => {
     const other = 'session-b';
     let state = applyMuxOpen(initialStreamState());
-    state = run([
-      [question('q1'), 'R1'],
-      [{ type: 'question/requested', sessionId: other, questions: [{ id: 'q2', question: 'Still?' }] }, 'R2'],
-      [{ type: 'approval/requested', sessionId: other, approvalId: 'a1', toolName: 'shell' }, 'A1'],
-    ], state);
+    state = run(
+      [
+        [question('q1'), 'R1'],
+        [{ type: 'question/requested', sessionId: other, questions: [{ id: 'q2', question: 'Still?' }] }, 'R2'],
+        [{ type: 'approval/requested', sessionId: other, approvalId: 'a1', toolName: 'shell' }, 'A1'],
+      ],
+      state,
+    );
     expect(applyStalePrune(state)).toBe(state);
     state = applyMuxOpen(state);
     state = run([[{ type: 'question/requested', sessionId: other, questions: [{ id: 'q2', question: 'Still?' }] }, 'R2']], state);

@@ -1,0 +1,57 @@
+/**
+ * Which revision a waiting plan review is, and since when it waits: read once per review from the session's
+ * `session.history` tail — the host's `reviews` projection when it has one (ui-plan's harness), else the client's fold
+ * of the events (a plain dsh host; the whole history when the tail does not reach back far enough). The fold and the
+ * projection's schema are imported on first use, off the first load.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { reviewChainOf, REVIEWS_PROJECTION_KEY, type ReviewHistory } from '../../../core/review/history.ts';
+import { eventIssue } from '../../../core/log/schemas.ts';
+import type { SessionEvent } from '../../../core/log/types.ts';
+import { callMethod } from '../../../lib/api-client.ts';
+
+/** What is known of a waiting review: its revision (1-based) and when it was put up (epoch ms), each when the log says. */
+export interface ReviewRevision {
+  revision: number | undefined;
+  since: number | undefined;
+}
+
+/** Messages of the tail page read first (enough for the last review chain of most sessions). */
+const TAIL_MESSAGES = 40;
+
+/**
+ * The revision of the review `plan` in a session's history.
+ * @param history the session's review history
+ * @param plan the plan markdown of the waiting review
+ * @returns revision and time, each undefined when the history does not hold that plan
+ */
+export function revisionIn(history: ReviewHistory, plan: string): ReviewRevision {
+  const found = reviewChainOf(history, plan);
+  const revision = found?.chain[found.current];
+  return { revision: revision ? revision.version : undefined, since: revision?.time };
+}
+
+/**
+ * The query of one waiting review's revision (never stale: a review's revision does not change while it waits).
+ * @param sessionId the session
+ * @param rpcId the question's id (a new review is a new query)
+ * @param plan the plan markdown the question carries
+ * @throws ApiError from `callMethod` (the query's `error`; the item is then shown without a revision)
+ */
+export function reviewRevisionQueryOptions(sessionId: string, rpcId: string, plan: string) {
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps -- the question id fixes the plan: a re-sent question carries the same one
+  return queryOptions({
+    queryKey: ['notifications', 'review-revision', sessionId, rpcId] as const,
+    staleTime: Infinity,
+    retry: 1,
+    queryFn: async ({ signal }): Promise<ReviewRevision> => {
+      const revisions = await import('../../../core/review/revisions.ts');
+      const tail = await callMethod('session.history', { sessionId, maxMessages: TAIL_MESSAGES }, signal);
+      const projected = revisions.reviewHistorySchema.safeParse(tail.projections?.values[REVIEWS_PROJECTION_KEY]);
+      if (projected.success) return revisionIn(projected.data, plan);
+      const whole = tail.hasMore ? await callMethod('session.history', { sessionId }, signal) : tail;
+      const events = whole.events.flatMap((entry) => (eventIssue(entry.event) === undefined ? [entry.event as SessionEvent] : []));
+      return revisionIn(revisions.foldReviewHistory(events), plan);
+    },
+  });
+}

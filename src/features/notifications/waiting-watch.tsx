@@ -1,0 +1,34 @@
+/**
+ * The always-loaded part of the notifications slice, kept tiny for the first load: it counts what waits in the session
+ * stream and loads the attention runtime (title, favicon, notifications, sound) and the inbox as their own chunks once
+ * anything waits or a notification preference is on; once loaded they stay mounted, so they also clear what they set.
+ */
+import { lazyModule } from '../../lib/lazy-module.ts';
+import { useStreamSelector } from '../../session/select.ts';
+import type { StreamState } from '../../session/reducers.ts';
+import type { WaitingInboxProps } from './components/waiting-inbox.tsx';
+import { useNotificationPreferences } from './preferences-store.ts';
+
+const runtimeModule = lazyModule(() => import('./attention-runtime.tsx'));
+const inboxModule = lazyModule(() => import('./components/waiting-inbox.tsx'));
+
+/** Whether any question or tool-permission prompt waits in any session. */
+function anyWaiting(state: StreamState): boolean {
+  for (const slice of Object.values(state.sessions)) if (slice.questions.length > 0 || slice.approvals.length > 0) return true;
+  return false;
+}
+
+/** Mount the attention runtime once it is wanted (renders nothing itself). */
+export function WaitingWatch() {
+  const waiting = useStreamSelector(anyWaiting);
+  const on = useNotificationPreferences((state) => state.desktop || state.sound);
+  const Runtime = runtimeModule.use(waiting || on)?.AttentionRuntime;
+  return Runtime ? <Runtime /> : null;
+}
+
+/** The "Waiting for you" inbox (see `components/waiting-inbox.tsx`), loaded when something first waits. */
+export function WaitingInbox(props: WaitingInboxProps) {
+  const waiting = useStreamSelector(anyWaiting);
+  const Inbox = inboxModule.use(waiting)?.WaitingInboxList;
+  return Inbox ? <Inbox {...props} /> : null;
+}
