@@ -1,7 +1,7 @@
 /**
  * The waiting items of every session with what the inbox and the notifications say about them: the session's title
  * (the person's own, else the `title` projection, else the list's), a review's revision and its wait since the plan was
- * put up (`api/review-revision.ts`), else since this page first saw it. Recomputed only when a session's pending
+ * put up (the stream's `reviews` projection, else `api/review-revision.ts`), else since this page first saw it. Recomputed only when a session's pending
  * questions or prompts change, not on every streamed event.
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
@@ -11,7 +11,9 @@ import { titleOfRow } from '../../session/derive.ts';
 import { useSessionStreamStore } from '../../session/provider.tsx';
 import type { StreamState } from '../../session/reducers.ts';
 import type { SessionStreamStore } from '../../session/store.ts';
-import { reviewRevisionQueryOptions, type ReviewRevision } from './api/review-revision.ts';
+import { REVIEWS_PROJECTION_KEY } from '../../core/review/history.ts';
+import { reviewHistorySchema } from '../../core/review/revisions.ts';
+import { revisionIn, reviewRevisionQueryOptions, type ReviewRevision } from './api/review-revision.ts';
 import type { WaitingItem } from './model/attention.ts';
 import { streamWaitingOf, type StreamWaiting } from './model/waiting.ts';
 
@@ -31,6 +33,8 @@ interface Snapshot {
   waiting: StreamWaiting[];
   /** Session titles of the `title` projection, for the sessions with something waiting. */
   titles: ReadonlyMap<string, string>;
+  /** The `reviews` projection rows the stream holds (ui-plan's harness sends them live for every session). */
+  reviews: ReadonlyMap<string, unknown>;
   /** The pending arrays it was computed from, to tell when to recompute. */
   basis: readonly unknown[];
 }
@@ -39,7 +43,7 @@ function basisOf(state: StreamState): unknown[] {
   const basis: unknown[] = [];
   for (const slice of Object.values(state.sessions)) {
     if (slice.questions.length === 0 && slice.approvals.length === 0) continue;
-    basis.push(slice.questions, slice.approvals, slice.projections.title);
+    basis.push(slice.questions, slice.approvals, slice.projections.title, slice.projections[REVIEWS_PROJECTION_KEY]);
   }
   return basis;
 }
@@ -54,11 +58,15 @@ function waitingSnapshot(store: SessionStreamStore): Snapshot {
   if (held && held.basis.length === basis.length && held.basis.every((value, i) => value === basis[i])) return held;
   const waiting = streamWaitingOf(state);
   const titles = new Map<string, string>();
+  const reviews = new Map<string, unknown>();
   for (const item of waiting) {
-    const title = titleOfRow(state.sessions[item.sessionId]?.projections.title);
+    const projections = state.sessions[item.sessionId]?.projections;
+    const title = titleOfRow(projections?.title);
     if (title !== undefined) titles.set(item.sessionId, title);
+    const row = projections?.[REVIEWS_PROJECTION_KEY];
+    if (row !== undefined) reviews.set(item.sessionId, row.value);
   }
-  const next = { waiting, titles, basis };
+  const next = { waiting, titles, reviews, basis };
   snapshots.set(store, next);
   return next;
 }
@@ -75,12 +83,26 @@ function useStreamWaiting(): Snapshot {
  * @returns a new array when any of it changed
  */
 export function useWaitingItems(): WaitingItem[] {
-  const { waiting, titles } = useStreamWaiting();
+  const { waiting, titles, reviews } = useStreamWaiting();
   const { data: list } = useQuery(sessionListQueryOptions());
+  // A review's revision: from the `reviews` projection the stream holds, else read once from the session's history.
+  const streamed = useMemo(
+    () =>
+      waiting.map((item) => {
+        if (item.kind !== 'review' || !reviews.has(item.sessionId)) return undefined;
+        const parsed = reviewHistorySchema.safeParse(reviews.get(item.sessionId));
+        const found = parsed.success ? revisionIn(parsed.data, item.plan ?? '') : undefined;
+        return found?.revision === undefined ? undefined : found;
+      }),
+    [waiting, reviews],
+  );
   const revisions = useQueries({
-    queries: waiting.map((item) => ({ ...reviewRevisionQueryOptions(item.sessionId, item.rpcId, item.plan ?? ''), enabled: item.kind === 'review' })),
+    queries: waiting.map((item, index) => ({
+      ...reviewRevisionQueryOptions(item.sessionId, item.rpcId, item.plan ?? ''),
+      enabled: item.kind === 'review' && streamed[index] === undefined,
+    })),
   });
-  const revisionData = revisions.map((query) => (query.isPending ? undefined : (query.data ?? null)));
+  const revisionData = revisions.map((query, index) => streamed[index] ?? (query.isPending ? undefined : (query.data ?? null)));
   // useQueries returns a new array per render: compare what matters so the items keep their identity.
   const revisionKey = JSON.stringify(revisionData);
   return useMemo(() => {

@@ -1,11 +1,12 @@
 /**
  * Which revision a waiting plan review is, and since when it waits: read once per review from the session's
  * `session.history` tail — the host's `reviews` projection when it has one (ui-plan's harness), else the client's fold
- * of the events (a plain dsh host; the whole history when the tail does not reach back far enough). The fold and the
- * projection's schema are imported on first use, off the first load.
+ * of the events (a plain dsh host; the whole history when the tail does not reach back far enough). Part of the
+ * slice's lazy chunks, off the first load.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { reviewChainOf, REVIEWS_PROJECTION_KEY, type ReviewHistory } from '../../../core/review/history.ts';
+import { foldReviewHistory, reviewHistorySchema } from '../../../core/review/revisions.ts';
 import { eventIssue } from '../../../core/log/schemas.ts';
 import type { SessionEvent } from '../../../core/log/types.ts';
 import { callMethod } from '../../../lib/api-client.ts';
@@ -36,22 +37,29 @@ export function revisionIn(history: ReviewHistory, plan: string): ReviewRevision
  * @param sessionId the session
  * @param rpcId the question's id (a new review is a new query)
  * @param plan the plan markdown the question carries
- * @throws ApiError from `callMethod` (the query's `error`; the item is then shown without a revision)
+ * @throws ApiError from `callMethod`, or Error when the history does not hold the plan (the query's `error` after its
+ *   retries; the item is then shown without a revision)
  */
 export function reviewRevisionQueryOptions(sessionId: string, rpcId: string, plan: string) {
   // eslint-disable-next-line @tanstack/query/exhaustive-deps -- the question id fixes the plan: a re-sent question carries the same one
   return queryOptions({
     queryKey: ['notifications', 'review-revision', sessionId, rpcId] as const,
     staleTime: Infinity,
-    retry: 1,
+    // The question can reach the page before its `tool/call` is in the history a read returns: look again, briefly.
+    retry: 3,
+    retryDelay: 500,
     queryFn: async ({ signal }): Promise<ReviewRevision> => {
-      const revisions = await import('../../../core/review/revisions.ts');
       const tail = await callMethod('session.history', { sessionId, maxMessages: TAIL_MESSAGES }, signal);
-      const projected = revisions.reviewHistorySchema.safeParse(tail.projections?.values[REVIEWS_PROJECTION_KEY]);
-      if (projected.success) return revisionIn(projected.data, plan);
-      const whole = tail.hasMore ? await callMethod('session.history', { sessionId }, signal) : tail;
-      const events = whole.events.flatMap((entry) => (eventIssue(entry.event) === undefined ? [entry.event as SessionEvent] : []));
-      return revisionIn(revisions.foldReviewHistory(events), plan);
+      const projected = reviewHistorySchema.safeParse(tail.projections?.values[REVIEWS_PROJECTION_KEY]);
+      let found: ReviewRevision;
+      if (projected.success) found = revisionIn(projected.data, plan);
+      else {
+        const whole = tail.hasMore ? await callMethod('session.history', { sessionId }, signal) : tail;
+        const events = whole.events.flatMap((entry) => (eventIssue(entry.event) === undefined ? [entry.event as SessionEvent] : []));
+        found = revisionIn(foldReviewHistory(events), plan);
+      }
+      if (found.revision === undefined) throw new Error('the plan under review is not in the session history yet');
+      return found;
     },
   });
 }

@@ -44,13 +44,15 @@ export function WaitingInboxList({ onOpened }: WaitingInboxProps) {
   const now = useNow();
   const [open, setOpen] = useState(true);
   const listId = useId();
-  const headingId = useId();
   if (waiting.length === 0) return null;
   const { inbox } = attentionOf({ waiting, visible: true, shownSessionId: undefined, preferences: OFF, access: 'unsupported' });
   return (
-    <section className="waiting-inbox" aria-labelledby={headingId}>
-      <h2 className="waiting-inbox__heading" id={headingId}>
+    <section className="waiting-inbox" aria-label={t.inbox}>
+      <h2 className="waiting-inbox__heading">
         <button type="button" className="waiting-inbox__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((v) => !v)}>
+          <span className="waiting-inbox__marker" aria-hidden="true">
+            {open ? '▾' : '▸'}
+          </span>
           {t.inboxToggle(inbox.length)}
         </button>
       </h2>
@@ -63,6 +65,7 @@ export function WaitingInboxList({ onOpened }: WaitingInboxProps) {
             <li key={item.rpcId} className={`waiting-inbox__item waiting-inbox__item--${item.kind}`}>
               <a
                 href={hashOfSession(item.sessionId)}
+                title={`${session}\n${detail}`}
                 className="waiting-inbox__link"
                 onClick={(event) => {
                   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
