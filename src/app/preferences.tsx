@@ -8,7 +8,7 @@
 import { useId } from 'react';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, useCopy, useLanguage, useLanguageStore } from '../lib/language.ts';
 import { isTheme, THEMES, useThemeStore } from '../lib/theme.ts';
-import { NotificationPreferences } from '../features/notifications/notification-preferences.tsx';
+import { NotificationPreferencesSlot } from '../features/notifications/waiting-watch.tsx';
 import { appLocales } from './locales.ts';
 
 /** Render the language and theme switches. */
@@ -50,7 +50,7 @@ export function Preferences() {
           </option>
         ))}
       </select>
-      <NotificationPreferences />
+      <NotificationPreferencesSlot />
     </section>
   );
 }

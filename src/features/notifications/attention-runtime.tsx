@@ -3,7 +3,7 @@
  * files, `/favicon.svg` and `/favicon-waiting.svg`: the Content-Security-Policy allows no canvas-made `data:` icon), one
  * desktop notification per waiting review or question — announced once, closed the moment it is answered anywhere or
  * shown in the visible tab — and the chime. A notification's click focuses the tab, opens its session and focuses the
- * card. Loaded as its own chunk once anything waits, or desktop notifications or the sound are on.
+ * card. Loaded as its own chunk once anything waits.
  */
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useCopy } from '../../lib/language.ts';

@@ -1,16 +1,18 @@
 /**
  * The always-loaded part of the notifications slice, kept tiny for the first load: it counts what waits in the session
  * stream and loads the attention runtime (title, favicon, notifications, sound) and the inbox as their own chunks once
- * anything waits or a notification preference is on; once loaded they stay mounted, so they also clear what they set.
+ * anything waits; once loaded they stay mounted, so they also clear what they set.
+ * The Preferences group is a chunk too, fetched when the page is idle after its first paint.
  */
-import { lazyModule } from '../../lib/lazy-module.ts';
+import { useEffect } from 'react';
+import { lazyModule, whenIdleAfterPaint } from '../../lib/lazy-module.ts';
 import { useStreamSelector } from '../../session/select.ts';
 import type { StreamState } from '../../session/reducers.ts';
 import type { WaitingInboxProps } from './components/waiting-inbox.tsx';
-import { useNotificationPreferences } from './preferences-store.ts';
 
 const runtimeModule = lazyModule(() => import('./attention-runtime.tsx'));
 const inboxModule = lazyModule(() => import('./components/waiting-inbox.tsx'));
+const preferencesModule = lazyModule(() => import('./notification-preferences.tsx'));
 
 /** Whether any question or tool-permission prompt waits in any session. */
 function anyWaiting(state: StreamState): boolean {
@@ -21,8 +23,7 @@ function anyWaiting(state: StreamState): boolean {
 /** Mount the attention runtime once it is wanted (renders nothing itself). */
 export function WaitingWatch() {
   const waiting = useStreamSelector(anyWaiting);
-  const on = useNotificationPreferences((state) => state.desktop || state.sound);
-  const Runtime = runtimeModule.use(waiting || on)?.AttentionRuntime;
+  const Runtime = runtimeModule.use(waiting)?.AttentionRuntime;
   return Runtime ? <Runtime /> : null;
 }
 
@@ -31,4 +32,14 @@ export function WaitingInbox(props: WaitingInboxProps) {
   const waiting = useStreamSelector(anyWaiting);
   const Inbox = inboxModule.use(waiting)?.WaitingInboxList;
   return Inbox ? <Inbox {...props} /> : null;
+}
+
+/**
+ * Preferences → Notifications (see `notification-preferences.tsx`): fetched once the page is idle after its first paint,
+ * so it stays off the first load; the group appears in the sidebar's foot when it is in.
+ */
+export function NotificationPreferencesSlot() {
+  const Group = preferencesModule.use(false)?.NotificationPreferences;
+  useEffect(() => whenIdleAfterPaint(() => void preferencesModule.load()), []);
+  return Group ? <Group /> : null;
 }
