@@ -199,7 +199,7 @@ test('the inbox lists two waiting sessions oldest first and opens each card', as
   const newerAt = texts.findIndex((text) => text.includes('--inbox-newer'));
   expect(olderAt).toBeGreaterThanOrEqual(0);
   expect(newerAt).toBeGreaterThan(olderAt);
-  expect(texts[olderAt]).toMatch(/Add a --inbox-older flag to the CLI\s+Plan: Add a --inbox-older flag to the CLI · revision 1\s+waiting/);
+  expect(texts[olderAt]).toMatch(/Add a --inbox-older flag to the CLI\s+Plan: Add a --inbox-older flag to the CLI\s+revision 1 · waiting/);
   await page.screenshot({ path: `${SHOTS}/server-waiting-inbox-1280.png` });
 
   await items.nth(olderAt).click();

@@ -76,10 +76,7 @@ const SAMPLES: Record<string, readonly (readonly unknown[])[]> = {
     ['Add a flag', 2],
     ['Add a flag', undefined],
   ],
-  inboxReview: [
-    ['Add a flag', 2],
-    ['Add a flag', undefined],
-  ],
+  inboxRevision: [[2]],
   noticeBody: [
     ['Session', undefined],
     ['Session', 'Which one?'],

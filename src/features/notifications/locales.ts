@@ -27,8 +27,10 @@ export type NotificationsCopy = {
   inbox: string;
   /** The inbox's toggle. @param count items waiting */
   inboxToggle: (count: number) => string;
-  /** A review in the inbox. @param revision undefined when unknown */
-  inboxReview: (planTitle: string, revision: number | undefined) => string;
+  /** A review in the inbox: its plan. */
+  inboxReview: (planTitle: string) => string;
+  /** A review's revision in the inbox. */
+  inboxRevision: (revision: number) => string;
   inboxQuestion: (question: string) => string;
   /** A dsh host's tool-permission prompt, which ui-plan does not answer. */
   inboxApproval: string;
@@ -61,7 +63,8 @@ const en: NotificationsCopy = {
   noticeBody: (sessionTitle, question) => (question === undefined ? `Session: ${sessionTitle}` : `Session: ${sessionTitle}\n${question}`),
   inbox: 'Waiting for you',
   inboxToggle: (count) => `Waiting for you (${count})`,
-  inboxReview: (planTitle, revision) => (revision === undefined ? `Plan: ${planTitle}` : `Plan: ${planTitle} · revision ${revision}`),
+  inboxReview: (planTitle) => `Plan: ${planTitle}`,
+  inboxRevision: (revision) => `revision ${revision}`,
   inboxQuestion: (question) => `Question: ${question}`,
   inboxApproval: 'Waiting for a tool approval — answer it in the dsh client',
   inboxTool: (toolName) => `Tool: ${toolName}`,

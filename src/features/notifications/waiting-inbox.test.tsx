@@ -110,7 +110,7 @@ it('lists every waiting review, question and tool approval oldest first with ses
   const items = within(inbox).getAllByRole('listitem');
   // The review was put up 12 minutes ago (its revision's time); the question and the prompt were first seen now, in that order.
   expect(items.map((item) => item.textContent)).toEqual([
-    'Greeting flag workPlan: Add a --greeting flag · revision 2waiting 12 min',
+    'Greeting flag workPlan: Add a --greeting flagrevision 2 · waiting 12 min',
     'ConfigQuestion: YAML or TOML?waiting less than a minute',
     'Clean the buildWaiting for a tool approval — answer it in the dsh client · Tool: shellwaiting less than a minute',
   ]);

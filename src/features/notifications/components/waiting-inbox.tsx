@@ -1,12 +1,13 @@
 /**
  * The "Waiting for you" inbox at the top of the sessions list: every plan review, question and (on a dsh host)
  * tool-permission prompt waiting across the sessions, oldest first, with the session's title, the plan's title and
- * revision (or the question) and how long it has waited. Choosing one opens its session and focuses its card; a
+ * revision (or the question) and how long it has waited; the shown session's item is marked current. Choosing one
+ * opens its session and focuses its card; a
  * tool-permission prompt is answered in the dsh client, so it only opens the session. Collapsible; open by default.
  */
 import { useEffect, useId, useState } from 'react';
 import { useCopy } from '../../../lib/language.ts';
-import { hashOfSession } from '../../../lib/route.ts';
+import { hashOfSession, useSelectedSessionId } from '../../../lib/route.ts';
 import { openWaiting } from '../focus-card.ts';
 import { notificationsLocales, type NotificationsCopy } from '../locales.ts';
 import { attentionOf, type WaitingItem } from '../model/attention.ts';
@@ -26,7 +27,7 @@ function useNow(): number {
 }
 
 function detailOf(item: WaitingItem, t: NotificationsCopy): string {
-  if (item.kind === 'review') return t.inboxReview(item.planTitle ?? '', item.revision);
+  if (item.kind === 'review') return t.inboxReview(item.planTitle ?? '');
   if (item.kind === 'question') return t.inboxQuestion(item.question ?? '');
   return item.toolName ? `${t.inboxApproval} · ${t.inboxTool(item.toolName)}` : t.inboxApproval;
 }
@@ -40,6 +41,7 @@ export interface WaitingInboxProps {
 /** Render the inbox; nothing while nothing waits. */
 export function WaitingInboxList({ onOpened }: WaitingInboxProps) {
   const t = useCopy(notificationsLocales);
+  const shownSessionId = useSelectedSessionId();
   const waiting = useWaitingItems();
   const now = useNow();
   const [open, setOpen] = useState(true);
@@ -61,10 +63,12 @@ export function WaitingInboxList({ onOpened }: WaitingInboxProps) {
           const session = item.sessionTitle ?? t.untitled;
           const detail = detailOf(item, t);
           const waited = t.waited(Math.max(0, Math.floor((now - item.since) / 60_000)));
+          const meta = item.revision === undefined ? waited : `${t.inboxRevision(item.revision)} · ${waited}`;
           return (
             <li key={item.rpcId} className={`waiting-inbox__item waiting-inbox__item--${item.kind}`}>
               <a
                 href={hashOfSession(item.sessionId)}
+                aria-current={item.sessionId === shownSessionId ? 'page' : undefined}
                 title={`${session}\n${detail}`}
                 className="waiting-inbox__link"
                 onClick={(event) => {
@@ -76,7 +80,7 @@ export function WaitingInboxList({ onOpened }: WaitingInboxProps) {
               >
                 <span className="waiting-inbox__session">{session}</span>
                 <span className="waiting-inbox__detail">{detail}</span>
-                <span className="waiting-inbox__wait">{waited}</span>
+                <span className="waiting-inbox__wait">{meta}</span>
               </a>
             </li>
           );
