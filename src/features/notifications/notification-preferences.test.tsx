@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { NotificationPreferences } from './notification-preferences.tsx';
 import { NOTIFICATIONS_KEY, useNotificationPreferences } from './preferences-store.ts';
+import { primeSound } from './sound.ts';
+
+vi.mock('./sound.ts', () => ({ primeSound: vi.fn(), chime: vi.fn() }));
 
 /** A stand-in for the browser's `Notification`: its permission and what `requestPermission` answers. */
 function fakeNotification(permission: NotificationPermission, answer: NotificationPermission = permission) {
@@ -14,6 +17,7 @@ function fakeNotification(permission: NotificationPermission, answer: Notificati
 const stored = () => JSON.parse(localStorage.getItem(NOTIFICATIONS_KEY) ?? 'null') as { state: { desktop: boolean; sound: boolean } } | null;
 
 beforeEach(() => {
+  vi.mocked(primeSound).mockClear();
   localStorage.clear();
   useNotificationPreferences.setState({ desktop: false, sound: false, access: 'default' });
 });
@@ -87,6 +91,17 @@ it('keeps the sound choice, which needs no permission', async () => {
   render(<NotificationPreferences />);
   await user.click(screen.getByRole('checkbox', { name: 'Sound' }));
   expect(screen.getByRole('checkbox', { name: 'Sound' })).toBeChecked();
+  expect(primeSound).toHaveBeenCalled();
   expect(stored()?.state).toEqual({ desktop: false, sound: true });
   expect(api.requestPermission).not.toHaveBeenCalled();
+});
+
+it('with the sound on after a reload, primes the audio at the first key press on the page, once', async () => {
+  useNotificationPreferences.setState({ sound: true });
+  const user = userEvent.setup();
+  render(<NotificationPreferences />);
+  expect(primeSound).not.toHaveBeenCalled();
+  await user.keyboard('a');
+  await user.keyboard('b');
+  expect(primeSound).toHaveBeenCalledTimes(1);
 });

@@ -1,7 +1,8 @@
 /**
  * Preferences → Notifications: two switches, desktop notifications and a sound, both off by default. Turning desktop
  * notifications on is what asks the browser's permission (never on load); a refused or missing permission leaves the
- * switch off and says why. Turning the sound on primes the audio (browsers play it only after a gesture).
+ * switch off and says why. Turning the sound on primes the audio (browsers play it only after a gesture); with the sound
+ * on, the first click or key press after a reload primes it again.
  */
 import { useEffect, useId, useState } from 'react';
 import { useCopy } from '../../lib/language.ts';
@@ -23,6 +24,22 @@ export function NotificationPreferences() {
     document.addEventListener('visibilitychange', refresh);
     return () => document.removeEventListener('visibilitychange', refresh);
   }, [setAccess]);
+
+  // After a reload the audio may start only after a gesture on the page: the first click or key press primes it.
+  useEffect(() => {
+    if (!sound) return undefined;
+    const prime = () => {
+      primeSound();
+      document.removeEventListener('pointerdown', prime, true);
+      document.removeEventListener('keydown', prime, true);
+    };
+    document.addEventListener('pointerdown', prime, true);
+    document.addEventListener('keydown', prime, true);
+    return () => {
+      document.removeEventListener('pointerdown', prime, true);
+      document.removeEventListener('keydown', prime, true);
+    };
+  }, [sound]);
 
   const toggleDesktop = async (on: boolean) => {
     if (!on) {

@@ -31,7 +31,7 @@ export function streamWaitingOf(state: StreamState): StreamWaiting[] {
   for (const [sessionId, slice] of Object.entries(state.sessions)) {
     for (const pending of slice.questions) {
       const review = planReviewOf(pending.questions);
-      if (review) out.push({ rpcId: pending.rpcId, sessionId, kind: 'review', plan: review.plan, planTitle: planTitleOf(review.plan) });
+      if (review) out.push({ rpcId: pending.rpcId, sessionId, kind: 'review', plan: review.plan, planTitle: plainTitleOf(planTitleOf(review.plan)) });
       else out.push({ rpcId: pending.rpcId, sessionId, kind: 'question', question: pending.questions[0]?.question });
     }
     for (const approval of slice.approvals) {
@@ -39,4 +39,24 @@ export function streamWaitingOf(state: StreamState): StreamWaiting[] {
     }
   }
   return out;
+}
+
+/**
+ * A plan heading's text as plain text, for places that show no markdown (the inbox, a desktop notification, the
+ * document title): code spans lose their backticks, `**strong**`, `__strong__`, `*emphasis*` and `_emphasis_` their
+ * marks, links and images keep their text, backslash escapes their backslash. Underscores inside words
+ * (`snake_case`) and lone marks stay.
+ * @param heading the heading's text (e.g. `planTitleOf(plan)`: "Add `--greeting` flag to CLI")
+ * @returns "Add --greeting flag to CLI"
+ */
+export function plainTitleOf(heading: string): string {
+  // Escaped marks are set aside first (as private-use characters), so no rule below takes them for marks.
+  return heading
+    .replace(/\\([!-/:-@[-`{-~])/g, (_, mark: string) => String.fromCharCode(0xe000 + mark.charCodeAt(0)))
+    .replace(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g, (_, _ticks: string, code: string) => code.trim())
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
+    .replace(/\*(?=\S)([^*]*?\S)\*/g, '$1')
+    .replace(/(^|[^\p{L}\p{N}])_(?=\S)([^_]*?\S)_(?![\p{L}\p{N}])/gu, '$1$2')
+    .replace(/[\ue000-\ue07f]/g, (kept) => String.fromCharCode(kept.charCodeAt(0) - 0xe000));
 }
