@@ -7,6 +7,7 @@ import { hostKeys } from '../../lib/queries.ts';
 import { SessionStreamProvider } from '../../session/provider.tsx';
 import { applyMuxOpen, initialStreamState } from '../../session/reducers.ts';
 import { createSessionStreamStore, type SessionStreamStore } from '../../session/store.ts';
+import { planReviewQuestions } from '../../../testing/session-render.tsx';
 import { AttentionRuntime } from './attention-runtime.tsx';
 import { useNotificationPreferences } from './preferences-store.ts';
 import { chime } from './sound.ts';
@@ -14,19 +15,7 @@ import { chime } from './sound.ts';
 vi.mock('./sound.ts', () => ({ chime: vi.fn(), primeSound: vi.fn() }));
 
 const PLAN = '# Add a --greeting flag\n\n1. Parse it.';
-const reviewOf = (sessionId: string, plan = PLAN): MuxFrame => ({
-  type: 'question/requested',
-  sessionId,
-  questions: [
-    {
-      id: 'plan-review',
-      question: 'Approve?',
-      detail: plan,
-      options: [{ label: 'Approve' }, { label: 'Keep planning' }],
-      intent: { kind: 'plan-review', approve: 'Approve' },
-    },
-  ],
-});
+const reviewOf = (sessionId: string, plan = PLAN): MuxFrame => ({ type: 'question/requested', sessionId, questions: planReviewQuestions(plan) });
 const reviewsOf = (sessionId: string, plan = PLAN): MuxFrame => ({
   type: 'session/projection',
   sessionId,

@@ -9,25 +9,14 @@ import { useLanguageStore } from '../../lib/language.ts';
 import { SessionStreamProvider } from '../../session/provider.tsx';
 import { applyMuxFrame, applyMuxOpen, initialStreamState, type StreamState } from '../../session/reducers.ts';
 import { createSessionStreamStore, type SessionStreamStore } from '../../session/store.ts';
+import { planReviewQuestions } from '../../../testing/session-render.tsx';
 import { WaitingInboxList } from './components/waiting-inbox.tsx';
 
 const NOW = Date.UTC(2026, 11, 1, 12, 0, 0);
 const MINUTE = 60_000;
 const PLAN = '# Add a --greeting flag\n\n1. Parse it.\n2. Print it.';
 
-const review = (plan: string): MuxFrame => ({
-  type: 'question/requested',
-  sessionId: 'plan-session',
-  questions: [
-    {
-      id: 'plan-review',
-      question: 'Approve this plan and leave plan mode?',
-      detail: plan,
-      options: [{ label: 'Approve' }, { label: 'Keep planning' }],
-      intent: { kind: 'plan-review', approve: 'Approve' },
-    },
-  ],
-});
+const review = (plan: string): MuxFrame => ({ type: 'question/requested', sessionId: 'plan-session', questions: planReviewQuestions(plan) });
 
 /** The `reviews` projection of the plan session: v1 kept planning 40 minutes ago, v2 (waiting) put up 12 minutes ago. */
 const reviewsRow: MuxFrame = {
