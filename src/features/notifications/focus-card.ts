@@ -20,10 +20,12 @@ let stopWaiting: (() => void) | undefined;
 /**
  * Show a session and focus its waiting card.
  * @param sessionId the session whose review or question waits
+ * @param focusCard false for what has no card here (a dsh host's tool-permission prompt): only show the session
  */
-export function openWaiting(sessionId: string): void {
+export function openWaiting(sessionId: string, focusCard = true): void {
   stopWaiting?.();
   selectSession(sessionId);
+  if (!focusCard) return;
   const now = shownCard(sessionId);
   if (now) {
     now.focus();

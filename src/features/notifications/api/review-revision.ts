@@ -1,7 +1,8 @@
 /**
  * Which revision a waiting plan review is, and since when it waits: read once per review from the session's
- * `session.history` tail — the host's `reviews` projection when it has one (ui-plan's harness), else the client's fold
- * of the events (a plain dsh host; the whole history when the tail does not reach back far enough). Part of the
+ * `session.history` tail — the host's `reviews` projection when it has one (ui-plan's harness; a one-message tail page
+ * carries it), else the client's fold of the events (a plain dsh host: a 40-message tail, the whole history when the
+ * tail does not reach the start). Part of the
  * slice's lazy chunks, off the first load.
  */
 import { queryOptions } from '@tanstack/react-query';
@@ -17,7 +18,7 @@ export interface ReviewRevision {
   since: number | undefined;
 }
 
-/** Messages of the tail page read first (enough for the last review chain of most sessions). */
+/** Messages of the tail page a plain dsh host's fold starts from (enough for the last review chain of most sessions). */
 const TAIL_MESSAGES = 40;
 
 /**
@@ -49,11 +50,13 @@ export function reviewRevisionQueryOptions(sessionId: string, rpcId: string, pla
     retry: 3,
     retryDelay: 500,
     queryFn: async ({ signal }): Promise<ReviewRevision> => {
-      const tail = await callMethod('session.history', { sessionId, maxMessages: TAIL_MESSAGES }, signal);
-      const projected = reviewHistorySchema.safeParse(tail.projections?.values[REVIEWS_PROJECTION_KEY]);
+      // The tail page carries the projections: one message is enough where the host has the `reviews` projection.
+      const head = await callMethod('session.history', { sessionId, maxMessages: 1 }, signal);
+      const projected = reviewHistorySchema.safeParse(head.projections?.values[REVIEWS_PROJECTION_KEY]);
       let found: ReviewRevision;
       if (projected.success) found = revisionIn(projected.data, plan);
       else {
+        const tail = await callMethod('session.history', { sessionId, maxMessages: TAIL_MESSAGES }, signal);
         const whole = tail.hasMore ? await callMethod('session.history', { sessionId }, signal) : tail;
         const events = whole.events.flatMap((entry) => (eventIssue(entry.event) === undefined ? [entry.event as SessionEvent] : []));
         found = revisionIn(foldReviewHistory(events), plan);

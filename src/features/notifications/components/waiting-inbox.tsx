@@ -74,7 +74,7 @@ export function WaitingInboxList({ onOpened }: WaitingInboxProps) {
                 onClick={(event) => {
                   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
                   event.preventDefault();
-                  openWaiting(item.sessionId);
+                  openWaiting(item.sessionId, item.kind !== 'approval');
                   onOpened?.(item.sessionId);
                 }}
               >
