@@ -1,7 +1,8 @@
 /**
  * ui-plan in front of a REAL DeepSeek Harness host: the recorded plan-review session replayed by
  * `dsh web`, driven through ui-plan's own UI. The host has no ui-plan capabilities, so `/plan <task>` goes
- * through `commands/execute`; the review card shows the recorded plan; Approve leaves plan mode; the model says DONE.
+ * through `commands/execute`; the review card shows the recorded plan and the Waiting for you inbox lists it; Approve
+ * leaves plan mode (and empties the inbox); the model says DONE.
  */
 import { SHOTS, newSession, planBadge, reviewCard, send } from '../helpers.ts';
 import { PLAN_REVIEW_FIXTURE, expect, recordedPlanLine, test } from './real-host.ts';
@@ -20,9 +21,16 @@ test('the recorded /plan task on a real dsh host: review card, Approve, plan mod
   await expect(card.getByRole('listitem')).toHaveCount(5);
   await expect(card.getByRole('listitem').first()).toContainText('Locate the CLI entry point');
   await page.screenshot({ path: `${SHOTS}/interop-review-card.png` });
+  // The inbox from the host's own question/requested frame; a plain host has no `reviews` projection, so the revision
+  // comes from the client's fold of the history.
+  const waiting = page.getByRole('region', { name: 'Waiting for you' }).getByRole('link');
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting).toContainText('Plan: Add --greeting flag to CLI');
+  await expect(waiting).toContainText('revision 1 · waiting');
 
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(card).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Waiting for you' })).toHaveCount(0);
   await expect(planBadge(page)).toHaveAccessibleName(/plan mode off/i, { timeout: 30_000 });
   await expect(page.getByText('DONE', { exact: true }).last()).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: `${SHOTS}/interop-done.png` });

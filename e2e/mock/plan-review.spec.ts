@@ -1,6 +1,6 @@
 /**
  * Against `npm run dev:mock`: the harness runs inside the page through MSW (no server at all).
- * `/plan <task>` → plan review card → Approve → the badge says plan mode is off.
+ * `/plan <task>` → plan review card (listed in the Waiting for you inbox) → Approve → the badge says plan mode is off.
  */
 import { expect, test } from '@playwright/test';
 import { SHOTS, newSession, planBadge, reviewCard, send } from '../helpers.ts';
@@ -15,9 +15,13 @@ test('the mocked harness runs a plan review from /plan to an approved plan', asy
   await expect(card).toBeVisible({ timeout: 30_000 });
   await expect(card.getByRole('heading', { level: 1 })).toContainText('greeting');
   await page.screenshot({ path: `${SHOTS}/mock-review-card.png` });
+  // The Waiting for you inbox works the same without a server.
+  const waiting = page.getByRole('region', { name: 'Waiting for you' }).getByRole('link', { name: /greeting/ });
+  await expect(waiting).toContainText('revision 1 · waiting');
 
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(card).toBeHidden();
+  await expect(waiting).toHaveCount(0);
   await expect(planBadge(page)).toHaveAccessibleName(/plan mode off/i, { timeout: 30_000 });
   await expect(page.getByRole('group', { name: 'Collaboration mode' }).getByRole('button', { name: 'Default' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('textbox', { name: 'Message the agent' })).toBeFocused();

@@ -107,6 +107,34 @@ const screens: Screen[] = [
     },
   },
   {
+    // The Waiting for you inbox over the session rows (two reviews waiting), and Preferences → Notifications turned on.
+    name: 'waiting-inbox',
+    setup: async (page) => {
+      await page.context().grantPermissions(['notifications']);
+      for (const flag of ['--axe-inbox-one', '--axe-inbox-two']) {
+        await newSession(page);
+        await send(page, `/plan add a ${flag} flag to the CLI`);
+        await expect(reviewCard(page).getByRole('button', { name: 'Approve' })).toBeVisible();
+      }
+      await page.getByRole('checkbox', { name: 'Desktop notifications' }).check();
+      const inbox = page.getByRole('region', { name: 'Waiting for you' });
+      await expect(inbox.getByRole('link', { name: /--axe-inbox-two/ })).toBeVisible();
+      await inbox.getByRole('link', { name: /--axe-inbox-one/ }).click();
+      await expect(reviewCard(page)).toBeFocused();
+    },
+  },
+  {
+    name: 'waiting-inbox-drawer',
+    viewports: [PHONE],
+    setup: async (page) => {
+      await newSession(page);
+      await send(page, '/plan add a --axe-drawer flag to the CLI');
+      await expect(reviewCard(page).getByRole('button', { name: 'Approve' })).toBeVisible();
+      await page.getByRole('button', { name: 'Sessions', exact: true }).click();
+      await expect(page.getByRole('region', { name: 'Waiting for you' }).getByRole('link', { name: /--axe-drawer/ })).toBeVisible();
+    },
+  },
+  {
     // Back onto a deleted session, with Recently deleted open in the list.
     name: 'deleted-session',
     setup: async (page) => {

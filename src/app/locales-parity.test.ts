@@ -71,6 +71,22 @@ const SAMPLES: Record<string, readonly (readonly unknown[])[]> = {
     ['other', 'why'],
   ],
   noticeFrom: [['plan-mode'], [undefined]],
+  documentTitle: [
+    [{ count: 1, kind: 'review' }, 'ui-plan'],
+    [{ count: 2, kind: 'question' }, 'ui-plan'],
+    [{ count: 3, kind: 'mixed' }, 'ui-plan'],
+  ],
+  reviewNotice: [
+    ['Add a flag', 2],
+    ['Add a flag', undefined],
+  ],
+  inboxRevision: [[2]],
+  noticeBody: [
+    ['Session', undefined],
+    ['Session', 'Which one?'],
+  ],
+  inboxToggle: [[2]],
+  waited: [[0], [5], [120], [5000]],
   contextInjection: [['plan-mode'], [undefined]],
 };
 

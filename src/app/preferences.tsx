@@ -2,11 +2,13 @@
  * The preferences group at the foot of the sidebar: the interface language and the colour theme, each a labelled
  * native `<select>` (keyboard reachable, announced with its label). Both are view state kept in `localStorage` by their
  * stores (`src/lib/language.ts`, `src/lib/theme.ts`); a switch re-renders every component through `useCopy` and
- * rewrites `<html lang>` / `<html data-theme>` (see `src/main.tsx`).
+ * rewrites `<html lang>` / `<html data-theme>` (see `src/main.tsx`). Below them, the notifications slice's
+ * Notifications group (desktop notifications and sound).
  */
 import { useId } from 'react';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, useCopy, useLanguage, useLanguageStore } from '../lib/language.ts';
 import { isTheme, THEMES, useThemeStore } from '../lib/theme.ts';
+import { NotificationPreferencesSlot } from '../features/notifications/waiting-watch.tsx';
 import { appLocales } from './locales.ts';
 
 /** Render the language and theme switches. */
@@ -48,6 +50,7 @@ export function Preferences() {
           </option>
         ))}
       </select>
+      <NotificationPreferencesSlot />
     </section>
   );
 }

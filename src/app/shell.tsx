@@ -3,12 +3,14 @@
  * empty state — beside it. The selection is the URL hash; the drawer's open state is view state. An open drawer
  * closes on its "Close sessions" button, a tap on the backdrop, Escape, or choosing a session; focus moves into it
  * when it opens and back to the toggle when it closes. A session created here takes focus in its composer, and the
- * app's one polite live region sits beside the workspace.
+ * app's one polite live region sits beside the workspace, and the notifications slice's watcher (title, favicon,
+ * desktop notifications) beside it; its "Waiting for you" inbox tops the session list.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useDeletedSelection } from '../features/sessions/api/deleted-sessions.ts';
 import { DeletedSessionPage } from '../features/sessions/deleted-session.tsx';
 import { SessionsSidebar } from '../features/sessions/sessions-sidebar.tsx';
+import { WaitingInbox, WaitingWatch } from '../features/notifications/waiting-watch.tsx';
 import { focusComposer } from '../features/composer/composer.tsx';
 import { useSelectedSessionId } from '../lib/route.ts';
 import { EmptyState } from './empty-state.tsx';
@@ -77,6 +79,7 @@ export function Shell() {
           {t.closeSessions}
         </button>
         <SessionsSidebar
+          inbox={<WaitingInbox onOpened={() => setDrawerOpen(false)} />}
           onOpened={(sessionId, how) => {
             if (how === 'created') focusWhenShown.current = sessionId;
             setDrawerOpen(false);
@@ -95,6 +98,7 @@ export function Shell() {
         )}
       </div>
       <LiveAnnouncer />
+      <WaitingWatch />
     </div>
   );
 }

@@ -63,9 +63,9 @@ describe('downlink', () => {
 
   it('ignores unknown frame types without counting them', () => {
     const { downlink, handlers, warn, mux, host } = setup();
-    mux.receive(envelope({ type: 'approval/requested', sessionId: 's' }));
+    mux.receive(envelope({ type: 'session/jobs', sessionId: 's' }));
     host.receive(envelope({ type: 'host/workspace-changed' }));
-    expect(parseMuxFrame(JSON.stringify(envelope({ type: 'approval/requested' })))).toEqual({ kind: 'unknown', type: 'approval/requested' });
+    expect(parseMuxFrame(JSON.stringify(envelope({ type: 'session/jobs' })))).toEqual({ kind: 'unknown', type: 'session/jobs' });
     expect(downlink.malformedCount).toBe(0);
     expect(warn).not.toHaveBeenCalled();
     expect(handlers.onMuxFrame).not.toHaveBeenCalled();

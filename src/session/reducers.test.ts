@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { MuxFrame } from '../core/protocol/frames.ts';
 import { EVENT_SHAPES, NON_OBJECT_DATA, PROTOTYPE_TYPES } from '../../fixtures/trust/event-shapes.ts';
 import { KNOWN_EVENT_TYPES } from '../core/log/schemas.ts';
-import { applyHistoryPage, applyHostFrame, applyMuxFrame, applyMuxOpen, initialStreamState, mergeEvents, sliceOf, type StreamState } from './reducers.ts';
+import {
+  applyHistoryPage,
+  applyHostFrame,
+  applyMuxFrame,
+  applyMuxOpen,
+  applyStalePrune,
+  initialStreamState,
+  mergeEvents,
+  sliceOf,
+  type StreamState,
+} from './reducers.ts';
 
 const S = 'session-a';
 const ev = (seq: number, type = 'turn/start') => ({ type, seq, data: { turn: 1 } });
@@ -86,6 +96,49 @@ describe('session-stream reducers', () => {
     const questions = state.sessions[S]!.questions;
     expect(questions.map((q) => q.rpcId)).toEqual(['R1', 'R2']);
     expect(questions[0]!.questions[0]!.question).toBe('First again?');
+  });
+
+  it('keeps tool-permission prompts by approvalId and removes them on approval/resolved', () => {
+    const approval = (approvalId: string, toolName = 'shell'): MuxFrame => ({
+      type: 'approval/requested',
+      sessionId: S,
+      approvalId,
+      toolName,
+      reason: 'writes a file',
+    });
+    const state = run([
+      [approval('a1'), 'R1'],
+      [approval('a2'), 'R2'],
+      [approval('a1', 'write_file'), 'R1'],
+    ]);
+    expect(state.sessions[S]!.approvals.map((a) => [a.approvalId, a.toolName, a.reason])).toEqual([
+      ['a1', 'write_file', 'writes a file'],
+      ['a2', 'shell', 'writes a file'],
+    ]);
+    const next = applyMuxFrame(state, { type: 'approval/resolved', sessionId: S, approvalId: 'a1', outcome: 'allowed-once' }, 'x');
+    expect(next.sessions[S]!.approvals.map((a) => a.approvalId)).toEqual(['a2']);
+    expect(applyMuxFrame(next, { type: 'approval/resolved', sessionId: S, approvalId: 'a1', outcome: 'allowed-once' }, 'x')).toBe(next);
+    expect(applyMuxFrame(next, { type: 'approval/resolved', sessionId: 'other', approvalId: 'a2', outcome: 'rejected' }, 'x')).toBe(next);
+  });
+
+  it('drops, after a reconnect, the questions and prompts of every session that were not sent again', () => {
+    const other = 'session-b';
+    let state = applyMuxOpen(initialStreamState());
+    state = run(
+      [
+        [question('q1'), 'R1'],
+        [{ type: 'question/requested', sessionId: other, questions: [{ id: 'q2', question: 'Still?' }] }, 'R2'],
+        [{ type: 'approval/requested', sessionId: other, approvalId: 'a1', toolName: 'shell' }, 'A1'],
+      ],
+      state,
+    );
+    expect(applyStalePrune(state)).toBe(state);
+    state = applyMuxOpen(state);
+    state = run([[{ type: 'question/requested', sessionId: other, questions: [{ id: 'q2', question: 'Still?' }] }, 'R2']], state);
+    const pruned = applyStalePrune(state);
+    expect(pruned.sessions[S]!.questions).toEqual([]);
+    expect(pruned.sessions[other]!.questions.map((q) => q.rpcId)).toEqual(['R2']);
+    expect(pruned.sessions[other]!.approvals).toEqual([]);
   });
 
   it('removes a question on question/resolved', () => {

@@ -24,6 +24,18 @@ export interface PendingQuestion {
   epoch: number;
 }
 
+/**
+ * A pending tool-permission prompt of a real dsh host (`approval/requested`), answered in the dsh client; `epoch` as
+ * for questions.
+ */
+export interface PendingApproval {
+  rpcId: string;
+  approvalId: string;
+  toolName: string;
+  reason: string | undefined;
+  epoch: number;
+}
+
 /** Everything the client knows about one session from the stream. */
 export interface SessionSlice {
   /** Events sorted by seq, without duplicates. Streaming `assistant/chunk` rows are kept. */
@@ -34,6 +46,8 @@ export interface SessionSlice {
   projections: Readonly<Record<string, ProjectionRow>>;
   /** Pending question batches in arrival order. */
   questions: readonly PendingQuestion[];
+  /** Pending tool-permission prompts (a real dsh host) in arrival order. */
+  approvals: readonly PendingApproval[];
   /** From `host/session-status`; `undefined` until the host said. */
   running: boolean | undefined;
   /** A tail baseline has been applied at least once. */
@@ -77,6 +91,7 @@ export const EMPTY_SLICE: SessionSlice = Object.freeze({
   views: {},
   projections: {},
   questions: [],
+  approvals: [],
   running: undefined,
   loaded: false,
   error: undefined,
@@ -200,6 +215,7 @@ function applyProjectionRow(rows: SessionSlice['projections'], key: string, valu
  * - `session/subscribed`: rows with `seq > lastSeq` are dropped (a restarted host, docs/upstream-spec.md §4.4);
  * - `question/requested`: added, or replaced in place under the same rpcId (drafts live elsewhere, keyed by rpcId);
  * - `question/resolved`: removed;
+ * - `approval/requested`: added, or replaced in place under the same `approvalId`; `approval/resolved`: removed;
  * - other frames: no change.
  * @param rpcId the frame envelope's rpcId (the question id for `question/requested`)
  */
@@ -242,6 +258,18 @@ export function applyMuxFrame(state: StreamState, frame: MuxFrame, rpcId: string
       const s = heldSlice(state, frame.sessionId);
       if (!s || !s.questions.some((q) => q.rpcId === frame.questionRpcId)) return state;
       return withSlice(state, frame.sessionId, { ...s, questions: s.questions.filter((q) => q.rpcId !== frame.questionRpcId) });
+    }
+    case 'approval/requested': {
+      const s = slice(state, frame.sessionId);
+      const entry: PendingApproval = { rpcId, approvalId: frame.approvalId, toolName: frame.toolName, reason: frame.reason, epoch: state.epoch };
+      const index = s.approvals.findIndex((a) => a.approvalId === frame.approvalId);
+      const approvals = index === -1 ? [...s.approvals, entry] : s.approvals.map((a, i) => (i === index ? entry : a));
+      return withSlice(state, frame.sessionId, { ...s, approvals });
+    }
+    case 'approval/resolved': {
+      const s = heldSlice(state, frame.sessionId);
+      if (!s || !s.approvals.some((a) => a.approvalId === frame.approvalId)) return state;
+      return withSlice(state, frame.sessionId, { ...s, approvals: s.approvals.filter((a) => a.approvalId !== frame.approvalId) });
     }
     case 'session/queue':
     case 'stream/error':
@@ -302,6 +330,7 @@ export function applyHistoryPage(state: StreamState, sessionId: string, page: Hi
   }
   let projections = s.projections;
   let questions = s.questions;
+  let approvals = s.approvals;
   let loaded = s.loaded;
   let olderBefore = s.olderBefore;
   if (page.projections) {
@@ -313,6 +342,7 @@ export function applyHistoryPage(state: StreamState, sessionId: string, page: Hi
       for (const [key] of missing) delete (projections as Record<string, ProjectionRow>)[key];
     }
     if (questions.some((q) => q.epoch < state.epoch)) questions = questions.filter((q) => q.epoch >= state.epoch);
+    if (approvals.some((a) => a.epoch < state.epoch)) approvals = approvals.filter((a) => a.epoch >= state.epoch);
     // The first tail page sets where older pages start; a later one (reconnect, refresh) only merges by seq.
     if (!loaded) olderBefore = page.hasMore === true ? firstSeqOf(page) : undefined;
     loaded = true;
@@ -322,6 +352,7 @@ export function applyHistoryPage(state: StreamState, sessionId: string, page: Hi
     views === s.views &&
     projections === s.projections &&
     questions === s.questions &&
+    approvals === s.approvals &&
     loaded === s.loaded &&
     unreadable === s.unreadable &&
     s.error === undefined &&
@@ -335,6 +366,7 @@ export function applyHistoryPage(state: StreamState, sessionId: string, page: Hi
     views,
     projections,
     questions,
+    approvals,
     loaded,
     unreadable,
     olderBefore,
@@ -377,4 +409,21 @@ export function applyHistoryError(state: StreamState, sessionId: string, message
 /** A mux socket (re)opened: the connection epoch advances, so baselines can tell re-sent questions from stale ones. */
 export function applyMuxOpen(state: StreamState): StreamState {
   return { ...state, epoch: state.epoch + 1 };
+}
+
+/**
+ * Drop every pending question and tool-permission prompt not (re)sent on the mux socket open now (epoch older than the
+ * current): both hosts re-send every pending one when a mux socket opens (docs/protocol.md "Downlink"), so one not
+ * re-sent was settled while the socket was down. The store applies it once the socket's greeting frames are in; open
+ * sessions get the same rule from their tail page (`applyHistoryPage`), this reaches the sessions not open.
+ * @returns the same state when nothing was stale
+ */
+export function applyStalePrune(state: StreamState): StreamState {
+  let next = state;
+  for (const [sessionId, s] of Object.entries(state.sessions)) {
+    const questions = s.questions.some((q) => q.epoch < state.epoch) ? s.questions.filter((q) => q.epoch >= state.epoch) : s.questions;
+    const approvals = s.approvals.some((a) => a.epoch < state.epoch) ? s.approvals.filter((a) => a.epoch >= state.epoch) : s.approvals;
+    if (questions !== s.questions || approvals !== s.approvals) next = withSlice(next, sessionId, { ...s, questions, approvals });
+  }
+  return next;
 }

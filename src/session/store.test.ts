@@ -254,6 +254,33 @@ describe('session-stream store', () => {
     expect(onConnected).toHaveBeenLastCalledWith(true);
   });
 
+  it('drops, once the reopened socket re-sent what is pending, the questions of sessions not open that it did not re-send', () => {
+    vi.useFakeTimers();
+    try {
+      const { box, connect } = fakeConnect();
+      const store = createSessionStreamStore({ connect, fetchHistory: () => new Promise(() => undefined), greetingSettleMs: 500 });
+      store.start();
+      const h = box.handlers!;
+      connectFirst(box);
+      const ask = (sessionId: string, rpcId: string) => h.onMuxFrame({ type: 'question/requested', sessionId, questions: [{ id: 'q', question: '?' }] }, rpcId);
+      ask('closed-a', 'answered-elsewhere');
+      ask('closed-b', 'still-pending');
+      h.onMuxFrame({ type: 'approval/requested', sessionId: 'closed-b', approvalId: 'ap', toolName: 'shell' }, 'A');
+      h.onConnectionState?.('reconnecting');
+      h.onMuxOpen?.(true);
+      ask('closed-b', 'still-pending');
+      vi.advanceTimersByTime(499);
+      expect(store.getState().sessions['closed-a']!.questions).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(store.getState().sessions['closed-a']!.questions).toEqual([]);
+      expect(store.getState().sessions['closed-b']!.questions.map((q) => q.rpcId)).toEqual(['still-pending']);
+      expect(store.getState().sessions['closed-b']!.approvals).toEqual([]);
+      store.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('records a failed baseline as the session error and clears it on the next success', async () => {
     let fail = true;
     const fetchHistory = async (): Promise<FetchedHistoryPage> => {

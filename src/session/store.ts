@@ -19,6 +19,7 @@ import {
   applyHostFrame,
   applyMuxFrame,
   applyMuxOpen,
+  applyStalePrune,
   initialStreamState,
   sliceOf,
   type HistoryPage,
@@ -66,7 +67,18 @@ export interface SessionStreamStoreOptions {
   pageMessages?: number;
   /** The state to start from (built with the reducers, e.g. a component test's session); default empty. */
   initialState?: StreamState;
+  /**
+   * How long after a mux socket reopened its re-sent questions and prompts are taken as complete, so those not re-sent
+   * are dropped in every session (`applyStalePrune`); default `GREETING_SETTLE_MS`.
+   */
+  greetingSettleMs?: number;
 }
+
+/**
+ * Both hosts send every pending question and prompt as the first frames of a new mux socket, in one burst
+ * (docs/protocol.md "Downlink"); this leaves it ample time before what was not re-sent is dropped (ms).
+ */
+export const GREETING_SETTLE_MS = 2000;
 
 /** The store. All methods are safe to call before `start()` and after `stop()`. */
 export interface SessionStreamStore {
@@ -133,6 +145,8 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
   const connect = options.connect ?? ((h: DownlinkHandlers) => connectDownlink(h));
   const maxPages = options.maxPages ?? 50;
   const pageMessages = options.pageMessages ?? HISTORY_PAGE_MESSAGES;
+  const greetingSettleMs = options.greetingSettleMs ?? GREETING_SETTLE_MS;
+  let pruneTimer: ReturnType<typeof setTimeout> | undefined;
   let state = options.initialState ?? initialStreamState();
   let connection: ConnectionState = 'connecting';
   let downlink: Downlink | undefined;
@@ -232,6 +246,9 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
     onMuxOpen: (reconnect) => {
       firstMux = !reconnect;
       set(applyMuxOpen(state));
+      // Questions settled while the socket was down are not re-sent: drop them once the greeting burst is in.
+      clearTimeout(pruneTimer);
+      if (reconnect) pruneTimer = setTimeout(() => set(applyStalePrune(state)), greetingSettleMs);
     },
     onReconnected: (reconnect) => {
       // The first connection pulls only what no early pull covers (one that failed): `catchUp` closes the gap behind
@@ -253,6 +270,7 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
       downlink = connect(handlers);
     },
     stop() {
+      clearTimeout(pruneTimer);
       downlink?.close();
       downlink = undefined;
     },

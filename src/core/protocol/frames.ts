@@ -41,6 +41,26 @@ export const questionResolvedFrameSchema = z.looseObject({
   questionRpcId: z.string(),
   outcome: z.enum(['answered', 'cancelled']),
 });
+/**
+ * mux `approval/requested` (a real dsh host; ui-plan's harness sends none): a tool-permission prompt the agent waits
+ * on, answered in the dsh client (ui-plan only lists it). Re-sent with the same rpcId on every mux open while pending.
+ * Shape of `@deepseek-ai/dsh-host-apiproxy` `events.schema`: `{sessionId, approvalId, toolName, callId?, reason?}`.
+ */
+export const approvalRequestedFrameSchema = z.looseObject({
+  type: z.literal('approval/requested'),
+  sessionId: z.string(),
+  approvalId: z.string().min(1),
+  toolName: z.string(),
+  callId: z.string().optional(),
+  reason: z.string().optional(),
+});
+/** mux `approval/resolved`: the tool-permission prompt `approvalId` was settled (`allowed-once`, `rejected`, …). */
+export const approvalResolvedFrameSchema = z.looseObject({
+  type: z.literal('approval/resolved'),
+  sessionId: z.string(),
+  approvalId: z.string().min(1),
+  outcome: z.string(),
+});
 /** mux `session/queue`: the prompts waiting for the agent (queued or steering). */
 export const sessionQueueFrameSchema = z.looseObject({
   type: z.literal('session/queue'),
@@ -93,6 +113,8 @@ export const muxFrameSchema = z.discriminatedUnion('type', [
   sessionProjectionFrameSchema,
   questionRequestedFrameSchema,
   questionResolvedFrameSchema,
+  approvalRequestedFrameSchema,
+  approvalResolvedFrameSchema,
   sessionQueueFrameSchema,
   streamErrorFrameSchema,
 ]);

@@ -5,7 +5,7 @@
  * capability, so those actions are not shown. The selection is the URL hash.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { describeApiError } from '../../lib/describe-api-error.ts';
 import { componentsLocales } from '../../components/locales.ts';
 import { useCopy } from '../../lib/language.ts';
@@ -69,8 +69,9 @@ function useListAdmin(selectedId: string | undefined) {
  * selects it; "Open session log" opens a recorded log read-only with the lines the host could not read listed beside
  * it; Delete is confirmed, then undoable for a few seconds through `session.restore`.
  * @param onOpened called after a session was created or imported and selected (the shell focuses a created one's composer)
+ * @param inbox what tops the list, above the filter and the rows (the shell's "Waiting for you" inbox)
  */
-export function SessionsSidebar({ onOpened }: { onOpened?: (sessionId: string, how: 'created' | 'imported') => void }) {
+export function SessionsSidebar({ onOpened, inbox }: { onOpened?: (sessionId: string, how: 'created' | 'imported') => void; inbox?: ReactNode }) {
   const t = useCopy(sessionsLocales);
   const components = useCopy(componentsLocales);
   const selectedId = useSelectedSessionId();
@@ -116,6 +117,7 @@ export function SessionsSidebar({ onOpened }: { onOpened?: (sessionId: string, h
       {deleted ? (
         <UndoNotice key={deleted.sessionId} title={deleted.title} restoring={restore.isPending} onUndo={() => restore.mutate(deleted.sessionId)} />
       ) : null}
+      {inbox}
       {items.length > 0 ? (
         <input
           type="search"
