@@ -77,17 +77,17 @@ export function policySpanOf(headers: readonly LoggedHeader[]): string | undefin
   return undefined;
 }
 
-/** Append a cut; a whitespace-only stretch joins the cut before it (the blank line between sections). */
+/** Append a cut; its leading whitespace joins the cut before it (the blank line between sections ends a section). */
 function push(cuts: PromptCut[], system: string, start: number, end: number, cut: Omit<PromptCut, 'start' | 'end' | 'text'>): void {
   if (end <= start) return;
-  const text = system.slice(start, end);
   const last = cuts.at(-1);
-  if (text.trim() === '' && last) {
-    last.end = end;
-    last.text = system.slice(last.start, end);
-    return;
+  let from = start;
+  if (last) while (from < end && /\s/.test(system[from]!)) from++;
+  if (last && from > start) {
+    last.end = from;
+    last.text = system.slice(last.start, from);
   }
-  cuts.push({ ...cut, start, end, text });
+  if (from < end) cuts.push({ ...cut, start: from, end, text: system.slice(from, end) });
 }
 
 /**
@@ -209,11 +209,21 @@ export function cacheBoundaryOf(
   if (!sameConfig) return { changed: true, reusableBytes: 0, totalBytes, fromPolicy: false };
   if (previous.system !== header.system) {
     const at = commonPrefix(previous.system, header.system);
-    const cut = cuts.current.find((c) => at >= c.start && at < c.end) ?? cuts.previous.find((c) => at >= c.start && at < c.end);
+    // Name the section where the two first differ (past the blank line a cut keeps at its end): a policy section added
+    // or taken out first, else a named section of this header, else of the one before.
+    const here = cutAt(cuts.current, header.system, at);
+    const there = cutAt(cuts.previous, previous.system, at);
+    const cut = [here, there].find((c) => c?.policy) ?? [here, there].find((c) => c?.name !== undefined) ?? here ?? there;
     return { changed: true, reusableBytes: measure(header.system.slice(0, at)), totalBytes, from: cut?.name, fromPolicy: cut?.policy === true };
   }
   const at = commonPrefix(previous.tools, header.tools);
   return { changed: true, reusableBytes: measure(header.system) + measure(header.tools.slice(0, at)), totalBytes, from: 'tools', fromPolicy: false };
+}
+
+function cutAt(cuts: readonly PromptCut[], system: string, at: number): PromptCut | undefined {
+  let i = at;
+  while (i < system.length && /\s/.test(system[i]!)) i++;
+  return cuts.find((c) => i >= c.start && i < c.end);
 }
 
 /**
