@@ -103,7 +103,7 @@ describe('the modelView projection over generated logs', () => {
       [3, 1, 2, true],
     ]);
     expect(view.headers.map((h) => [h.reason, h.state])).toEqual([
-      ['initial', undefined],
+      ['initial', { kind: 'initial' }],
       ['change', { kind: 'plan', active: true }],
       ['change', { kind: 'plan', active: false }],
     ]);
@@ -124,7 +124,11 @@ describe('the modelView projection over generated logs', () => {
     // The dsh rule (no catalog) finds the same span from the on/off pair.
     expect(policySpanOf(view.headers)).toBe(on[1]!.text.trim());
     expect(policyBytesOf(view, utf8Length)).toBe(utf8Length(on[1]!.text.trim()));
-    expect(toolCatalogOf(view.headers[2]!.tools)!.filter((t) => t.alwaysPresent).map((t) => t.name)).toEqual(['exit_plan_mode']);
+    expect(
+      toolCatalogOf(view.headers[2]!.tools)!
+        .filter((t) => t.alwaysPresent)
+        .map((t) => t.name),
+    ).toEqual(['exit_plan_mode']);
   });
 
   it('switch twice net zero: on then off while idle changes no header, and the next step says nothing changed', async () => {
@@ -155,7 +159,7 @@ describe('the modelView projection over generated logs', () => {
     await command(host, sessionId, '/mode plan');
     await prompt(host, sessionId, 'three');
     const view = await modelViewOf(host, sessionId);
-    expect(view.headers.map((h) => h.state)).toEqual([undefined, { kind: 'mode', mode: 'review' }, { kind: 'mode', mode: 'plan' }]);
+    expect(view.headers.map((h) => h.state)).toEqual([{ kind: 'initial' }, { kind: 'mode', mode: 'review' }, { kind: 'mode', mode: 'plan' }]);
     const review = cutSystemPrompt(view.headers[1]!, view.catalog, undefined);
     expect(review.map((c) => [c.name, c.order, c.policy])).toEqual([
       ['base', 0, false],
@@ -164,9 +168,14 @@ describe('the modelView projection over generated logs', () => {
     expect(review[1]!.text).toContain('review mode');
     expect(toolCatalogOf(view.headers[1]!.tools)!.map((t) => t.name)).not.toContain('exit_plan_mode');
     expect(toolCatalogOf(view.headers[2]!.tools)!.map((t) => t.name)).toContain('exit_plan_mode');
-    const boundary = cacheBoundaryOf(view.headers[1], view.headers[2]!, { current: cutSystemPrompt(view.headers[2]!, view.catalog, undefined), previous: review }, utf8Length);
+    const boundary = cacheBoundaryOf(
+      view.headers[1],
+      view.headers[2]!,
+      { current: cutSystemPrompt(view.headers[2]!, view.catalog, undefined), previous: review },
+      utf8Length,
+    );
     expect(boundary).toMatchObject({ changed: true, from: 'mode:policy', fromPolicy: true });
-    // Without the catalog the span rule needs an on/off pair: the first header was logged before any mode/set.
-    expect(policySpanOf(view.headers)).toBeUndefined();
+    // Without the catalog the span rule finds the same text from the default-mode header and the review-mode one.
+    expect(policySpanOf(view.headers)).toBe(review[1]!.text.trim());
   });
 });

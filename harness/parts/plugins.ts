@@ -93,9 +93,15 @@ export function mountPlugins(entries: PluginEntry[] | undefined, env: PluginEnv)
   ];
   // The section list the model view cuts system prompts by: every text each section can render.
   const catalog: KnownSection[] = [{ name: BASE_SECTION.name, order: BASE_SECTION.order, texts: [BASE_SECTION.render(undefined)] }];
-  if (planModePlugin && planConfig) catalog.push({ name: planModePlugin.section.name, order: planModePlugin.section.order, texts: [planConfig.section], policy: true });
+  if (planModePlugin && planConfig)
+    catalog.push({ name: planModePlugin.section.name, order: planModePlugin.section.order, texts: [planConfig.section], policy: true });
   if (modesPlugin && modesConfig)
-    catalog.push({ name: modesPlugin.section.name, order: modesPlugin.section.order, texts: Object.values(modesConfig.modes).map((m) => m.section), policy: true });
+    catalog.push({
+      name: modesPlugin.section.name,
+      order: modesPlugin.section.order,
+      texts: Object.values(modesConfig.modes).map((m) => m.section),
+      policy: true,
+    });
   return {
     planModePlugin,
     modesPlugin,

@@ -6,6 +6,7 @@
 import type { LanguagePack } from '../lib/language.ts';
 import { componentsZhCN } from '../components/locales.zh-CN.ts';
 import { composerZhCN } from '../features/composer/locales.zh-CN.ts';
+import { modelViewZhCN } from '../features/model-view/locales.zh-CN.ts';
 import { planReviewZhCN } from '../features/plan-review/locales.zh-CN.ts';
 import { planStatusZhCN } from '../features/plan-status/locales.zh-CN.ts';
 import { questionsZhCN } from '../features/questions/locales.zh-CN.ts';
@@ -21,6 +22,7 @@ export const zhCNPack: LanguagePack = {
   app,
   components: componentsZhCN,
   composer: composerZhCN,
+  modelView: modelViewZhCN,
   planReview: planReviewZhCN,
   planStatus: planStatusZhCN,
   questions: questionsZhCN,

@@ -29,9 +29,10 @@ export interface PromptCut {
   text: string;
 }
 
-/** Whether a header state has the collaboration section on (plan mode on, or a mode other than `default`). */
+/** Whether a header state has the collaboration section on (plan mode on, or a mode other than `default`); undefined when unknown. */
 export function policyOn(state: HeaderState | undefined): boolean | undefined {
   if (state === undefined) return undefined;
+  if (state.kind === 'initial') return false;
   return state.kind === 'plan' ? state.active : state.mode !== 'default';
 }
 

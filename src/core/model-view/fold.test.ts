@@ -15,16 +15,21 @@ const TOOL = { name: 'exit_plan_mode', description: 'Present your plan', paramet
 function log(rows: [string, unknown][]): SessionEvent[] {
   return rows.map(([type, data], seq) => ({ type, data, seq, time: 1000 + seq }));
 }
-const header = (system: string, reason: string, tools = JSON.stringify([TOOL]), config: Record<string, unknown> = { provider: 'p', model: 'm' }): [string, unknown] => [
-  'request/header',
-  { header: { config, system, tools }, reason },
-];
+const header = (
+  system: string,
+  reason: string,
+  tools = JSON.stringify([TOOL]),
+  config: Record<string, unknown> = { provider: 'p', model: 'm' },
+): [string, unknown] => ['request/header', { header: { config, system, tools }, reason }];
 const step = (turn: number, n: number): [string, unknown] => ['step/start', { turn, step: n }];
 const reply = (turn: number, n: number, usage?: Record<string, number>): [string, unknown] => [
   'assistant/message',
   { turn, step: n, message: { role: 'assistant', content: [{ type: 'text', text: 'ok' }] }, ...(usage ? { usage } : {}) },
 ];
-const notice = (text: string): [string, unknown] => ['user/message', { content: [{ type: 'text', text }], source: { kind: 'plugin', plugin: 'plan-mode', form: 'notice' } }];
+const notice = (text: string): [string, unknown] => [
+  'user/message',
+  { content: [{ type: 'text', text }], source: { kind: 'plugin', plugin: 'plan-mode', form: 'notice' } },
+];
 
 /** A dsh log that switches plan mode on mid-session and off again (the real host's text around plan:policy). */
 const switching = log([
@@ -122,7 +127,16 @@ describe('foldModelView and the boundary rule on generated dsh logs', () => {
 
   it('session-modes variant: the span between a review-mode header and a default one is mode:policy', () => {
     const view = foldModelView(
-      log([['mode/set', { mode: 'default' }], step(1, 1), header(BASE, 'initial'), reply(1, 1), ['mode/set', { mode: 'review' }], step(2, 1), header(`${BASE}\n\nReview only.`, 'change'), reply(2, 1)]),
+      log([
+        ['mode/set', { mode: 'default' }],
+        step(1, 1),
+        header(BASE, 'initial'),
+        reply(1, 1),
+        ['mode/set', { mode: 'review' }],
+        step(2, 1),
+        header(`${BASE}\n\nReview only.`, 'change'),
+        reply(2, 1),
+      ]),
     );
     const span = policySpanOf(view.headers);
     expect(span).toBe('Review only.');
@@ -132,8 +146,12 @@ describe('foldModelView and the boundary rule on generated dsh logs', () => {
   it('a single-tool catalog: exit_plan_mode listed, marked always present, its schema pretty-printed; tools-only changes name tools', () => {
     const view = foldModelView(switching);
     const catalog = toolCatalogOf(view.headers[0]!.tools)!;
-    expect(catalog).toEqual([{ name: 'exit_plan_mode', description: 'Present your plan', parameters: JSON.stringify(TOOL.parameters, null, 2), alwaysPresent: true }]);
-    const more = foldModelView(log([step(1, 1), header(BASE, 'initial'), step(1, 2), header(BASE, 'change', JSON.stringify([TOOL, { ...TOOL, name: 'read' }]))]));
+    expect(catalog).toEqual([
+      { name: 'exit_plan_mode', description: 'Present your plan', parameters: JSON.stringify(TOOL.parameters, null, 2), alwaysPresent: true },
+    ]);
+    const more = foldModelView(
+      log([step(1, 1), header(BASE, 'initial'), step(1, 2), header(BASE, 'change', JSON.stringify([TOOL, { ...TOOL, name: 'read' }]))]),
+    );
     const boundary = cacheBoundaryOf(more.headers[0], more.headers[1]!, { current: [], previous: [] }, utf8Length);
     expect(boundary).toMatchObject({ changed: true, from: 'tools', fromPolicy: false });
     expect(toolCatalogOf('not json')).toBeUndefined();
@@ -172,5 +190,17 @@ describe('foldModelView and the boundary rule on generated dsh logs', () => {
     expect(unit.view(two).steps.map((s) => s.turn)).toEqual([1, 1]);
     expect(unit.view(branch).steps.map((s) => s.turn)).toEqual([1, 2]);
     expect(unit.view(one).steps).toHaveLength(1);
+  });
+});
+
+describe('foldModelView over a partial log', () => {
+  it('leaves the state of headers before the first loaded switch unknown when older pages are not loaded', () => {
+    const events = log([step(1, 1), header(BASE, 'initial'), ['plan/mode', { active: true }], step(2, 1), header(`${BASE}\n\n${POLICY}`, 'change')]).map(
+      (e) => ({ ...e, seq: e.seq + 10 }),
+    );
+    const view = foldModelView(events);
+    expect(view.headers.map((h) => h.state)).toEqual([undefined, { kind: 'plan', active: true }]);
+    expect(policySpanOf(view.headers)).toBeUndefined();
+    expect(policySpanOf(foldModelView(events.map((e) => ({ ...e, seq: e.seq - 10 }))).headers)).toBe(POLICY);
   });
 });

@@ -19,8 +19,13 @@ export interface KnownSection {
   policy?: boolean;
 }
 
-/** The collaboration state in force when a header was logged: plan mode on/off, or the session mode's name. */
-export type HeaderState = { kind: 'plan'; active: boolean } | { kind: 'mode'; mode: string };
+/**
+ * The collaboration state in force when a header was logged: plan mode on/off, the session mode's name, or `initial`
+ * (no switch logged since the log's start: plan mode off, the default mode; docs/upstream-spec.md §1.11).
+ */
+export type HeaderState = { kind: 'plan'; active: boolean } | { kind: 'mode'; mode: string } | { kind: 'initial' };
+
+const INITIAL: HeaderState = { kind: 'initial' };
 
 /** One logged `request/header` (docs/protocol.md "Session log on disk"). */
 export interface LoggedHeader {
@@ -109,7 +114,9 @@ function textOf(content: unknown): string {
 /** A state whose buffers this state may append to (its own when it is the tip, else copies of what it sees). */
 function own(state: ModelViewState): { steps: LoggedStep[]; headers: LoggedHeader[] } {
   const tip = state.steps.length === state.stepCount && state.headers.length === state.headerCount;
-  return tip ? { steps: state.steps, headers: state.headers } : { steps: state.steps.slice(0, state.stepCount), headers: state.headers.slice(0, state.headerCount) };
+  return tip
+    ? { steps: state.steps, headers: state.headers }
+    : { steps: state.steps.slice(0, state.stepCount), headers: state.headers.slice(0, state.headerCount) };
 }
 
 function withStep(state: ModelViewState, index: number, row: LoggedStep): ModelViewState {
@@ -194,7 +201,7 @@ export function applyModelView(state: ModelViewState, event: SessionEvent): Mode
 export function createModelViewUnit(catalog: readonly KnownSection[] = []): ProjectionUnit<ModelViewState, ModelView, 'modelView'> {
   return {
     key: MODEL_VIEW_PROJECTION_KEY,
-    init: () => ({ steps: [], headers: [], stepCount: 0, headerCount: 0, open: -1, version: 0 }),
+    init: () => ({ steps: [], headers: [], stepCount: 0, headerCount: 0, open: -1, version: 0, state: INITIAL }),
     apply: applyModelView,
     view: (state) => ({ steps: state.steps.slice(0, state.stepCount), headers: state.headers.slice(0, state.headerCount), catalog }),
     // The collaboration state and the open step are not on the wire.
@@ -203,7 +210,8 @@ export function createModelViewUnit(catalog: readonly KnownSection[] = []): Proj
 }
 
 /**
- * Fold a log (or the loaded part of one) into the model view.
+ * Fold a log (or the loaded part of one) into the model view. Events that do not start at seq 0 (older pages not
+ * loaded) leave the state of headers before the first switch unknown.
  * @param events events in seq order
  * @param catalog the harness's section list, when known
  * @returns the view value
@@ -211,6 +219,34 @@ export function createModelViewUnit(catalog: readonly KnownSection[] = []): Proj
 export function foldModelView(events: readonly SessionEvent[], catalog: readonly KnownSection[] = []): ModelView {
   const unit = createModelViewUnit(catalog);
   let state = unit.init();
+  if (events.length > 0 && events[0]!.seq !== 0) state = { ...state, state: undefined };
   for (const event of events) state = unit.apply(state, event);
   return unit.view(state);
+}
+
+const isStep = (s: unknown): s is LoggedStep =>
+  isRecord(s) &&
+  typeof s.seq === 'number' &&
+  typeof s.turn === 'number' &&
+  typeof s.step === 'number' &&
+  typeof s.header === 'number' &&
+  Array.isArray(s.notices);
+const isHeader = (h: unknown): h is LoggedHeader =>
+  isRecord(h) && typeof h.seq === 'number' && typeof h.system === 'string' && typeof h.tools === 'string' && typeof h.reason === 'string' && isRecord(h.config);
+const isKnownSection = (k: unknown): k is KnownSection =>
+  isRecord(k) && typeof k.name === 'string' && typeof k.order === 'number' && Array.isArray(k.texts) && k.texts.every((t) => typeof t === 'string');
+
+/**
+ * Read a `modelView` projection value a host sent (docs/protocol.md "session/projection"): the shape is checked, so a
+ * value of another shape is refused rather than trusted.
+ * @param value the frame's or baseline's `value`
+ * @returns the view, or undefined when `value` is not one (the caller folds the loaded events instead)
+ */
+export function modelViewOf(value: unknown): ModelView | undefined {
+  if (!isRecord(value) || !Array.isArray(value.steps) || !Array.isArray(value.headers)) return undefined;
+  const catalog = Array.isArray(value.catalog) ? value.catalog : [];
+  const { steps, headers } = value;
+  if (!steps.every(isStep) || !headers.every(isHeader) || !catalog.every(isKnownSection)) return undefined;
+  if (steps.some((s) => s.header >= headers.length)) return undefined;
+  return { steps, headers, catalog };
 }

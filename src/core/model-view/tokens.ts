@@ -52,7 +52,7 @@ export const MEASURE_SLICE = 262_144;
  */
 export async function utf8LengthChunked(text: string, yieldNow: () => Promise<void>): Promise<number> {
   let bytes = 0;
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = Math.min(text.length, start + MEASURE_SLICE);
     if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;
     bytes += utf8Length(text, start, end);
