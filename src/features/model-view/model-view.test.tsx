@@ -89,7 +89,8 @@ describe('What the model sees', () => {
     const changed = within(detail).getByRole('region', { name: 'Changed since the previous header' });
     expect(changed).toHaveTextContent('Header changed (change)');
     const total = new TextEncoder().encode(`${BASE}\n\n${POLICY}${TOOLS}`).length;
-    const reused = new TextEncoder().encode(`${BASE}\n\n`).length;
+    // The first request's prompt was BASE alone: everything up to its end is shared.
+    const reused = new TextEncoder().encode(BASE).length;
     expect(changed).toHaveTextContent(
       `About the first ${Math.round(reused / 7)} tokens (${Math.round((100 * reused) / total)} %) can be reused; everything from plan:policy onward is new.`,
     );
