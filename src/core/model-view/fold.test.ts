@@ -155,6 +155,9 @@ describe('foldModelView and the boundary rule on generated dsh logs', () => {
     const boundary = cacheBoundaryOf(more.headers[0], more.headers[1]!, { current: [], previous: [] }, utf8Length);
     expect(boundary).toMatchObject({ changed: true, from: 'tools', fromPolicy: false });
     expect(toolCatalogOf('not json')).toBeUndefined();
+    // A host that logs the catalog as a list (dsh 0.1.0-rc.8) reads the same as the JSON string.
+    const listed = foldModelView(log([step(1, 1), ['request/header', { header: { config: {}, system: BASE, tools: [TOOL] }, reason: 'initial' }]]));
+    expect(toolCatalogOf(listed.headers[0]!.tools)).toEqual(catalog);
     expect(toolCatalogOf('{{tools}}')).toBeUndefined();
   });
 

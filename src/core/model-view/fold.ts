@@ -151,7 +151,8 @@ export function applyModelView(state: ModelViewState, event: SessionEvent): Mode
       const header = data.header;
       if (!isRecord(header)) return state;
       const system = typeof header.system === 'string' ? header.system : '';
-      const tools = typeof header.tools === 'string' ? header.tools : '';
+      // dsh logs the catalog as a JSON string; a host that logs the list itself is read the same way.
+      const tools = typeof header.tools === 'string' ? header.tools : header.tools === undefined ? '' : JSON.stringify(header.tools);
       const row: LoggedHeader = {
         seq: event.seq,
         time: event.time,

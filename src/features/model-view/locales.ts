@@ -42,7 +42,7 @@ export type ModelViewCopy = {
   /** The mark of the policy section. */
   policyMark: string;
   /** How the sections were cut. */
-  cutBy: (how: 'catalog' | 'span' | 'none') => string;
+  cutBy: (how: 'catalog' | 'span' | 'absent' | 'none') => string;
   tools: string;
   /** The tool catalog's summary. @param count tools @param tokens estimate */
   toolsSummary: (count: number, tokens: number) => string;
@@ -99,7 +99,9 @@ export const modelViewEn: ModelViewCopy = {
       ? "Cut by the harness's own section list."
       : how === 'span'
         ? 'The policy section is the text that differs between a request with plan mode on and one with it off in this session.'
-        : 'One block: the log holds no request with plan mode on and one with it off to tell the sections apart.',
+        : how === 'absent'
+          ? 'No policy section: this request went out with it off.'
+          : 'One block: the log holds no request with plan mode on and one with it off to tell the sections apart.',
   tools: 'Tools',
   toolsSummary: (count, tokens) => `${count} tool${count === 1 ? '' : 's'} · about ${tokens} tokens`,
   toolsUnreadable: 'The tool catalog is not a JSON list; shown as logged.',

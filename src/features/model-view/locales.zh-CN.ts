@@ -28,7 +28,9 @@ export const modelViewZhCN: ModelViewCopy = {
       ? '按参考宿主自己的分段列表切分。'
       : how === 'span'
         ? '策略段是本会话中计划模式开启与关闭时两次请求之间不同的文本。'
-        : '整体一段：日志中没有计划模式开启和关闭的两次请求可用来区分各段。',
+        : how === 'absent'
+          ? '没有策略段：这次请求发出时它是关闭的。'
+          : '整体一段：日志中没有计划模式开启和关闭的两次请求可用来区分各段。',
   tools: '工具',
   toolsSummary: (count, tokens) => `${count} 个工具 · 约 ${tokens} 个 token`,
   toolsUnreadable: '工具目录不是 JSON 列表；按日志原样显示。',

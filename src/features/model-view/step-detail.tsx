@@ -31,7 +31,11 @@ function prettyTools(tools: string): string {
 }
 
 /** How a header's prompt is cut, and its cuts. */
-function cutsOf(view: ModelView, header: LoggedHeader | undefined, span: string | undefined): { cuts: PromptCut[]; how: 'catalog' | 'span' | 'none' } {
+function cutsOf(
+  view: ModelView,
+  header: LoggedHeader | undefined,
+  span: string | undefined,
+): { cuts: PromptCut[]; how: 'catalog' | 'span' | 'absent' | 'none' } {
   if (header === undefined || header.templated) return { cuts: [], how: 'none' };
   const cuts = cutSystemPrompt(header, view.catalog, span);
   const how =
