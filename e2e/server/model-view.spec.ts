@@ -32,7 +32,7 @@ test('the model view shows plan:policy while plan mode is on and its removal aft
   await expect(detail(page).getByText(/^plan:policy · order 50 · about \d+ tokens · Added by plan mode$/)).toBeVisible();
   const changed = detail(page).getByRole('region', { name: 'Changed since the previous header' });
   await expect(changed).toContainText(/everything from plan:policy onward is new/);
-  await expect(changed.getByRole('region', { name: 'System prompt' })).toContainText('+ ');
+  await expect(changed.getByRole('region', { name: 'Changes to the system prompt' })).toContainText('+ ');
   await expect(detail(page).getByRole('heading', { name: 'Plan-mode notice' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/model-view-plan-on.png`, fullPage: true });
 
@@ -48,9 +48,9 @@ test('the model view shows plan:policy while plan mode is on and its removal aft
   await left.click();
   await expect(detail(page).getByText(/Added by plan mode/)).toHaveCount(0);
   await expect(detail(page).getByRole('region', { name: 'Changed since the previous header' })).toContainText(/everything from plan:policy onward is new/);
-  await expect(detail(page).getByRole('region', { name: 'Changed since the previous header' }).getByRole('region', { name: 'System prompt' })).toContainText(
-    '− ',
-  );
+  await expect(
+    detail(page).getByRole('region', { name: 'Changed since the previous header' }).getByRole('region', { name: 'Changes to the system prompt' }),
+  ).toContainText('− ');
   // A step after that one says its header is the same.
   const later = steps(page).last();
   await later.click();

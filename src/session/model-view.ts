@@ -3,8 +3,9 @@
  * (it folds the whole log), else the client's own fold of the loaded events, saying so. Imported only by the lazy
  * view, so the fold stays off the first load.
  */
-import { useMemo } from 'react';
-import { foldModelView, MODEL_VIEW_PROJECTION_KEY, modelViewOf, type ModelView } from '../core/model-view/fold.ts';
+import { useMemo, useRef } from 'react';
+import type { SessionEvent } from '../core/log/types.ts';
+import { foldModelViewState, MODEL_VIEW_PROJECTION_KEY, modelViewOf, modelViewValue, type ModelView, type ModelViewState } from '../core/model-view/fold.ts';
 import { useSlice } from './select.ts';
 
 /** A session's model view and where it comes from. */
@@ -18,13 +19,23 @@ export interface SessionModelView {
 /**
  * @param sessionId the session
  * @returns its model view: the projection when the host sends a well-formed one, else the fold of the loaded events
- *   (refolded only when they change)
+ *   (events appended after the ones folded are folded on from the last state; an older page refolds)
  */
 export function useSessionModelView(sessionId: string): SessionModelView {
   const slice = useSlice(sessionId);
   const row = slice.projections[MODEL_VIEW_PROJECTION_KEY];
   const projected = useMemo(() => (row ? modelViewOf(row.value) : undefined), [row]);
-  const folded = useMemo(() => (projected ? undefined : foldModelView(slice.events)), [projected, slice.events]);
+  const last = useRef<{ events: readonly SessionEvent[]; state: ModelViewState } | undefined>(undefined);
+  const folded = useMemo(() => {
+    if (projected) return undefined;
+    const events = slice.events;
+    const before = last.current;
+    const n = before?.events.length ?? 0;
+    const appended = before !== undefined && n > 0 && n <= events.length && events[0] === before.events[0] && events[n - 1] === before.events[n - 1];
+    const state = appended ? foldModelViewState(events.slice(n), before.state) : foldModelViewState(events);
+    last.current = { events, state };
+    return modelViewValue(state);
+  }, [projected, slice.events]);
   return useMemo(
     () =>
       projected ? { view: projected, complete: true, source: 'projection' } : { view: folded!, complete: slice.olderBefore === undefined, source: 'loaded' },

@@ -211,18 +211,38 @@ export function createModelViewUnit(catalog: readonly KnownSection[] = []): Proj
 }
 
 /**
- * Fold a log (or the loaded part of one) into the model view. Events that do not start at seq 0 (older pages not
- * loaded) leave the state of headers before the first switch unknown.
+ * Fold events into a model-view state: from the initial state, or on from `state` (events that follow the ones it
+ * folded). A fold that starts at an event other than seq 0 (older pages not loaded) leaves the state of headers before
+ * the first switch unknown.
+ * @param events events in seq order
+ * @param state the state to go on from (default: the initial state)
+ * @returns the state after `events`
+ */
+export function foldModelViewState(events: readonly SessionEvent[], state?: ModelViewState): ModelViewState {
+  const unit = createModelViewUnit();
+  let next = state ?? unit.init();
+  if (state === undefined && events.length > 0 && events[0]!.seq !== 0) next = { ...next, state: undefined };
+  for (const event of events) next = applyModelView(next, event);
+  return next;
+}
+
+/**
+ * The wire value of a fold state.
+ * @param state a model-view state
+ * @param catalog the harness's section list, when known
+ */
+export function modelViewValue(state: ModelViewState, catalog: readonly KnownSection[] = []): ModelView {
+  return createModelViewUnit(catalog).view(state);
+}
+
+/**
+ * Fold a log (or the loaded part of one) into the model view ({@link foldModelViewState}, then its value).
  * @param events events in seq order
  * @param catalog the harness's section list, when known
  * @returns the view value
  */
 export function foldModelView(events: readonly SessionEvent[], catalog: readonly KnownSection[] = []): ModelView {
-  const unit = createModelViewUnit(catalog);
-  let state = unit.init();
-  if (events.length > 0 && events[0]!.seq !== 0) state = { ...state, state: undefined };
-  for (const event of events) state = unit.apply(state, event);
-  return unit.view(state);
+  return modelViewValue(foldModelViewState(events), catalog);
 }
 
 const isStep = (s: unknown): s is LoggedStep =>

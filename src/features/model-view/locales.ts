@@ -114,8 +114,8 @@ export const modelViewEn: ModelViewCopy = {
   nothingChanged: 'Nothing changed.',
   measuredCache: (here, next) =>
     `Measured cache read: ${here === undefined ? 'not logged' : `${here} tokens`} at this step, ${next === undefined ? 'not logged' : `${next} tokens`} at the next.`,
-  systemDiff: 'System prompt',
-  toolsDiff: 'Tools',
+  systemDiff: 'Changes to the system prompt',
+  toolsDiff: 'Changes to the tools',
   diffing: 'Comparing…',
   diffTooLong: 'Too many changes to show line by line.',
   usage: 'Usage',

@@ -43,8 +43,8 @@ export const modelViewZhCN: ModelViewCopy = {
   nothingChanged: '没有变化。',
   measuredCache: (here, next) =>
     `实测缓存读取：本步 ${here === undefined ? '未记录' : `${here} 个 token`}，下一步 ${next === undefined ? '未记录' : `${next} 个 token`}。`,
-  systemDiff: '系统提示词',
-  toolsDiff: '工具',
+  systemDiff: '系统提示词的变化',
+  toolsDiff: '工具的变化',
   diffing: '正在比较…',
   diffTooLong: '变化太多，无法逐行显示。',
   usage: '用量',

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { readRecordingFixture } from '../../../fixtures/paths.ts';
@@ -95,7 +95,7 @@ describe('What the model sees', () => {
       `About the first ${Math.round(reused / 7)} tokens (${Math.round((100 * reused) / total)} %) can be reused; everything from plan:policy onward is new.`,
     );
     expect(changed).toHaveTextContent('Measured cache read: 640 tokens at this step, 1024 tokens at the next.');
-    await waitFor(() => expect(within(changed).getByRole('region', { name: 'System prompt' })).toHaveTextContent(`+ ${POLICY}`));
+    await waitFor(() => expect(within(changed).getByRole('region', { name: 'Changes to the system prompt' })).toHaveTextContent(`+ ${POLICY}`));
     const usage = within(detail).getByRole('heading', { name: 'Usage' }).parentElement!;
     expect(usage).toHaveTextContent('Input320Cache read640Output7Reasoning3');
   });
@@ -107,7 +107,7 @@ describe('What the model sees', () => {
     expect(detail()).not.toHaveTextContent('Added by plan mode');
     expect(within(detail()).getByRole('region', { name: 'Changed since the previous header' })).toHaveTextContent(/everything from plan:policy onward is new/);
     const changed = within(detail()).getByRole('region', { name: 'Changed since the previous header' });
-    await waitFor(() => expect(within(changed).getByRole('region', { name: 'System prompt' })).toHaveTextContent(`− ${POLICY}`));
+    await waitFor(() => expect(within(changed).getByRole('region', { name: 'Changes to the system prompt' })).toHaveTextContent(`− ${POLICY}`));
     await user.click(steps()[2]!);
     expect(detail()).toHaveTextContent('Same request header as turn 2, step 1.');
     expect(within(detail()).queryByRole('region', { name: 'Changed since the previous header' })).toBeNull();
@@ -166,6 +166,17 @@ describe('What the model sees', () => {
     expect(within(region()).getByText('Measuring…')).toBeInTheDocument();
     const tokens = Math.round((MEASURE_SLICE * 2 + BASE.length + 2) / 7);
     await waitFor(() => expect(region()).toHaveTextContent(`Prompt · order unknown · about ${tokens} tokens`));
+  });
+
+  it('folds live events on from what it folded', async () => {
+    const { store } = renderView({ events: SWITCHING.slice(0, 5) });
+    expect(steps()).toHaveLength(1);
+    await act(async () => {
+      for (const event of SWITCHING.slice(5)) store.applyMux({ type: 'session/event', sessionId: SESSION, event }, '');
+    });
+    expect(steps()).toHaveLength(4);
+    await userEvent.setup().click(steps()[1]!);
+    expect(region()).toHaveTextContent('Added by plan mode');
   });
 
   it('says when no request was sent yet', () => {
