@@ -43,7 +43,7 @@ export function HeaderDiff({ label, before, after }: { label: string; before: st
       ) : current.changes === undefined ? (
         <p className="quiet">{copy.diffTooLong}</p>
       ) : (
-        <pre className="model-view__diff-lines" tabIndex={0}>
+        <pre className="model-view__diff-lines">
           {current.changes.map((change, i) => (
             <span key={i} className={change.added ? 'model-view__added' : change.removed ? 'model-view__removed' : 'model-view__same'}>
               {prefixed(change)}

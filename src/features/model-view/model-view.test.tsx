@@ -172,7 +172,8 @@ describe('What the model sees', () => {
     const { store } = renderView({ events: SWITCHING.slice(0, 5) });
     expect(steps()).toHaveLength(1);
     await act(async () => {
-      for (const event of SWITCHING.slice(5)) store.applyMux({ type: 'session/event', sessionId: SESSION, event }, '');
+      for (const event of SWITCHING.slice(5))
+        store.applyMux({ type: 'session/event', sessionId: SESSION, event: { type: event.type, seq: event.seq, data: event.data, time: event.time! } }, '');
     });
     expect(steps()).toHaveLength(4);
     await userEvent.setup().click(steps()[1]!);

@@ -98,7 +98,7 @@ export function StepDetail({ view, index }: { view: ModelView; index: number }) 
                         {copy.sectionSummary(cutName(cut, header, copy), orderOf(cut, copy), estimateTokens(measure(cut.text)))}
                         {cut.policy ? <span className="model-view__mark"> · {copy.policyMark}</span> : null}
                       </summary>
-                      <pre className="model-view__text" tabIndex={0}>{cut.text}</pre>
+                      <pre className="model-view__text">{cut.text}</pre>
                     </details>
                   </li>
                 ))}
@@ -112,7 +112,7 @@ export function StepDetail({ view, index }: { view: ModelView; index: number }) 
         <section aria-labelledby={`model-notice-${step.seq}`}>
           <h3 id={`model-notice-${step.seq}`}>{copy.notice}</h3>
           {step.notices.map((text, i) => (
-            <pre key={i} className="model-view__text" tabIndex={0}>
+            <pre key={i} className="model-view__text">
               {text}
             </pre>
           ))}
@@ -240,7 +240,7 @@ function ToolsSection({
         {tools === undefined ? (
           <>
             <p className="quiet">{copy.toolsUnreadable}</p>
-            <pre className="model-view__text" tabIndex={0}>{header.tools}</pre>
+            <pre className="model-view__text">{header.tools}</pre>
           </>
         ) : (
           <ul className="model-view__tool-list">
@@ -252,7 +252,7 @@ function ToolsSection({
                 {tool.parameters ? (
                   <details>
                     <summary>{copy.parameters}</summary>
-                    <pre className="model-view__text" tabIndex={0}>{tool.parameters}</pre>
+                    <pre className="model-view__text">{tool.parameters}</pre>
                   </details>
                 ) : null}
               </li>
