@@ -5,6 +5,7 @@
  * {@link PAGE} steps first, so opening the view on a long log renders a bounded list.
  */
 import { useState } from 'react';
+import { PartialNote } from '../../components/partial-note.tsx';
 import type { ModelView } from '../../core/model-view/fold.ts';
 import { useCopy, useLanguage } from '../../lib/language.ts';
 import { modelViewLocales } from './locales.ts';
@@ -45,15 +46,14 @@ export function ModelViewPanel({ view, complete, source, onLoadAll, loadingAll =
     <section className="model-view" aria-label={copy.region}>
       {source === 'projection' ? <p className="quiet">{copy.fromProjection}</p> : null}
       {!complete ? (
-        <p className="model-view__partial" role="note">
-          {copy.partial}{' '}
-          {onLoadAll ? (
-            <button type="button" className="button" onClick={onLoadAll}>
-              {copy.loadAll}
-            </button>
-          ) : null}
-          {loadingAll ? <span role="status"> {copy.loadingAll}</span> : null}
-        </p>
+        <PartialNote
+          className="model-view__partial"
+          text={copy.partial}
+          loadAllLabel={copy.loadAll}
+          loadingLabel={copy.loadingAll}
+          onLoadAll={onLoadAll}
+          loading={loadingAll}
+        />
       ) : null}
       {last < 0 ? (
         <p className="quiet">{copy.empty}</p>
