@@ -7,6 +7,8 @@ import { parseSessionLog } from '../../core/log/reader.ts';
 import type { SessionEvent } from '../../core/log/types.ts';
 import { foldModelView } from '../../core/model-view/fold.ts';
 import { MEASURE_SLICE } from '../../core/model-view/tokens.ts';
+import { zhCNPack } from '../../app/language-pack.zh-CN.ts';
+import { useLanguageStore } from '../../lib/language.ts';
 import SessionModelView from './session-model-view.tsx';
 
 const SESSION = 'session-aaaaaaaa-2222-3333-4444-555555555555';
@@ -178,6 +180,20 @@ describe('What the model sees', () => {
     expect(steps()).toHaveLength(4);
     await userEvent.setup().click(steps()[1]!);
     expect(region()).toHaveTextContent('Added by plan mode');
+  });
+
+  it('speaks 简体中文 when that language is in force', async () => {
+    useLanguageStore.setState({ chosen: 'zh-CN', packs: { 'zh-CN': zhCNPack } });
+    try {
+      renderView({ events: SWITCHING });
+      expect(screen.getByRole('region', { name: '模型看到的内容' })).toBeInTheDocument();
+      await userEvent.setup().click(within(screen.getByRole('navigation', { name: '步骤' })).getAllByRole('button')[1]!);
+      const changed = screen.getByRole('region', { name: '与上一个请求头相比的变化' });
+      expect(changed).toHaveTextContent(/可以复用；从 plan:policy 起全部是新的。/);
+      expect(screen.getByRole('article')).toHaveTextContent(/plan:policy · 顺序 50 · 约 \d+ 个 token · 由计划模式添加/);
+    } finally {
+      useLanguageStore.setState({ chosen: 'en' });
+    }
   });
 
   it('says when no request was sent yet', () => {
