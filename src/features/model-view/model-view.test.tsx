@@ -7,8 +7,8 @@ import { parseSessionLog } from '../../core/log/reader.ts';
 import type { SessionEvent } from '../../core/log/types.ts';
 import { foldModelView } from '../../core/model-view/fold.ts';
 import { MEASURE_SLICE } from '../../core/model-view/tokens.ts';
-import { zhCNPack } from '../../app/language-pack.zh-CN.ts';
-import { useLanguageStore } from '../../lib/language.ts';
+import { useLanguageStore, type LanguagePack } from '../../lib/language.ts';
+import { modelViewZhCN } from './locales.zh-CN.ts';
 import SessionModelView from './session-model-view.tsx';
 
 const SESSION = 'session-aaaaaaaa-2222-3333-4444-555555555555';
@@ -183,7 +183,8 @@ describe('What the model sees', () => {
   });
 
   it('speaks 简体中文 when that language is in force', async () => {
-    useLanguageStore.setState({ chosen: 'zh-CN', packs: { 'zh-CN': zhCNPack } });
+    // Only this view's dictionary: every other text falls back to English.
+    useLanguageStore.setState({ chosen: 'zh-CN', packs: { 'zh-CN': { modelView: modelViewZhCN } as LanguagePack } });
     try {
       renderView({ events: SWITCHING });
       expect(screen.getByRole('region', { name: '模型看到的内容' })).toBeInTheDocument();
