@@ -179,3 +179,29 @@ describe('the modelView projection over generated logs', () => {
     expect(policySpanOf(view.headers)).toBe(review[1]!.text.trim());
   });
 });
+
+describe('the modelView projection on the live stream', () => {
+  it('rides the tail page only: a live run of many steps sends no modelView frame, projection bytes grow with the steps, not their square', async () => {
+    const N = 12;
+    const { host, mux } = createTestHarness(Array.from({ length: N }, (_, i) => say(`answer ${i}`)));
+    const sessionId = host.engine.createSession();
+    const perPrompt: number[] = [];
+    for (let i = 0; i < N; i++) {
+      const before = mux.length;
+      await prompt(host, sessionId, `prompt ${i}`);
+      if (i === N / 2) await command(host, sessionId, '/plan');
+      const frames = mux
+        .slice(before)
+        .filter((f) => f.method === 'session/projection')
+        .map((f) => f.payload as Json);
+      expect(frames.filter((p: Json) => p.key === 'modelView')).toEqual([]);
+      perPrompt.push(frames.reduce((n: number, p: Json) => n + JSON.stringify(p).length, 0));
+    }
+    // Each prompt's projection frames weigh about the same: the last prompt's no more than twice the first's.
+    expect(perPrompt.at(-1)!).toBeLessThanOrEqual(2 * perPrompt[0]!);
+    // The tail page still carries the whole view.
+    const view = await modelViewOf(host, sessionId);
+    expect(view.steps).toHaveLength(N);
+    expect(view.headers.length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -84,8 +84,7 @@ export type ProjectionChange =
   | { key: 'plan'; value: PlanProjectionValue; seq: number }
   | { key: 'mode'; value: ModeState; seq: number }
   | { key: 'title'; value: string | null; seq: number }
-  | { key: 'reviews'; value: ReviewHistory; seq: number }
-  | { key: 'modelView'; value: ModelView; seq: number };
+  | { key: 'reviews'; value: ReviewHistory; seq: number };
 
 /** One unit's running fold, its state kept inside. */
 interface UnitFold<K extends string, V> {
@@ -141,13 +140,15 @@ export class ProjectionRegistry {
   }
 
   /**
-   * Fold one new event.
-   * @returns the units whose wire value changed, in frame order (state, title, reviews, modelView), with the event's seq
+   * Fold one new event. `modelView` is folded but never a change: its value holds every step and header, so a frame
+   * per change would send O(steps²) bytes over a session; it rides tail pages only, and the page folds the live
+   * events after the page's `asOfSeq` on from it (docs/protocol.md "session/projection").
+   * @returns the units whose wire value changed, in frame order (state, title, reviews), with the event's seq
    */
   apply(event: SessionEvent): ProjectionChange[] {
     const changes: ProjectionChange[] = [];
     for (const fold of [this.state, this.title, this.reviews]) if (fold.apply(event)) changes.push(fold.change(event.seq));
-    if (this.modelView?.apply(event)) changes.push(this.modelView.change(event.seq));
+    this.modelView?.apply(event);
     this.asOf = event.seq;
     return changes;
   }

@@ -3,7 +3,7 @@ import { readRecordingFixture } from '../../../fixtures/paths.ts';
 import { parseSessionLog } from '../log/reader.ts';
 import type { SessionEvent } from '../log/types.ts';
 import { cacheBoundaryOf, cutSystemPrompt, policyBytesOf, policySpanOf, toolCatalogOf } from './analysis.ts';
-import { createModelViewUnit, foldModelView, MODEL_VIEW_PROJECTION_KEY } from './fold.ts';
+import { createModelViewUnit, foldModelView, foldModelViewState, MODEL_VIEW_PROJECTION_KEY, modelViewOf, modelViewValue, stateOfView } from './fold.ts';
 import { utf8Length } from './tokens.ts';
 
 const BASE = 'You are a coding agent. Be brief.';
@@ -181,7 +181,7 @@ describe('foldModelView and the boundary rule on generated dsh logs', () => {
       expect(unit.apply(start, { type, data, seq: 0 })).toBe(start);
     const stepped = unit.apply(start, { type: 'step/start', data: { turn: 1, step: 1 }, seq: 0 });
     const modeOnly = unit.apply(stepped, { type: 'plan/mode', data: { active: true }, seq: 1 });
-    expect(unit.sameView!(stepped, modeOnly)).toBe(true);
+    expect(unit.view(modeOnly)).toMatchObject({ open: 0, state: { kind: 'plan', active: true } });
     expect(unit.view(stepped).steps).toHaveLength(1);
   });
 
@@ -205,5 +205,36 @@ describe('foldModelView over a partial log', () => {
     expect(view.headers.map((h) => h.state)).toEqual([undefined, { kind: 'plan', active: true }]);
     expect(policySpanOf(view.headers)).toBeUndefined();
     expect(policySpanOf(foldModelView(events.map((e) => ({ ...e, seq: e.seq - 10 }))).headers)).toBe(POLICY);
+  });
+});
+
+describe('folding on from a model-view value', () => {
+  /** At every cut: the prefix's value sent over the wire, read back, and the rest folded on from it. */
+  function expectFoldOnEverywhere(events: readonly SessionEvent[]) {
+    const whole = foldModelView(events);
+    for (let k = 0; k <= events.length; k++) {
+      const wire = JSON.stringify(foldModelView(events.slice(0, k)));
+      const sent = modelViewOf(JSON.parse(wire))!;
+      expect(sent).toBeDefined();
+      const on = modelViewValue(foldModelViewState(events.slice(k), stateOfView(sent)));
+      expect(JSON.parse(JSON.stringify(on)), `cut at ${k}`).toEqual(JSON.parse(JSON.stringify(whole)));
+      // Folding on copied the buffers: the value it started from is unchanged.
+      expect(JSON.stringify(sent)).toBe(wire);
+    }
+  }
+
+  it('fold(all) equals fold-on-from-view(prefix) + rest at every cut of a switching log (open step, notice, header inside it)', () => {
+    expectFoldOnEverywhere(switching);
+  });
+
+  it('the same at every cut of a recorded plan-review session', () => {
+    expectFoldOnEverywhere(parseSessionLog(readRecordingFixture('plan-review')).events);
+  });
+
+  it('a value without open and state folds on as if no step were open and the state unknown', () => {
+    const { steps, headers, catalog } = foldModelView(switching.slice(0, 5));
+    const state = stateOfView({ steps, headers, catalog });
+    expect(state).toMatchObject({ open: -1, state: undefined, stepCount: 2, headerCount: 1 });
+    expect(modelViewOf({ steps, headers, open: 7, state: { kind: 'bogus' } })).toMatchObject({ open: -1 });
   });
 });

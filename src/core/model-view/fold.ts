@@ -73,6 +73,13 @@ export interface ModelView {
   headers: readonly LoggedHeader[];
   /** The harness's own section list (empty when unknown: a plain dsh host, a log folded by the page). */
   catalog: readonly KnownSection[];
+  /**
+   * What folding on needs ({@link stateOfView}): the index of the step whose messages and header are still arriving
+   * (-1 when none) and the collaboration state in force (absent when unknown). A value without them folds on as if
+   * no step were open and the state were unknown.
+   */
+  open?: number | undefined;
+  state?: HeaderState | undefined;
 }
 
 /** Fold state: shared append-only buffers and the lengths this state sees. */
@@ -204,9 +211,13 @@ export function createModelViewUnit(catalog: readonly KnownSection[] = []): Proj
     key: MODEL_VIEW_PROJECTION_KEY,
     init: () => ({ steps: [], headers: [], stepCount: 0, headerCount: 0, open: -1, version: 0, state: INITIAL }),
     apply: applyModelView,
-    view: (state) => ({ steps: state.steps.slice(0, state.stepCount), headers: state.headers.slice(0, state.headerCount), catalog }),
-    // The collaboration state and the open step are not on the wire.
-    sameView: (before, after) => before.version === after.version,
+    view: (state) => ({
+      steps: state.steps.slice(0, state.stepCount),
+      headers: state.headers.slice(0, state.headerCount),
+      catalog,
+      open: state.open,
+      ...(state.state ? { state: state.state } : {}),
+    }),
   };
 }
 
@@ -236,6 +247,26 @@ export function modelViewValue(state: ModelViewState, catalog: readonly KnownSec
 }
 
 /**
+ * The fold state a model-view value stands for, to fold the events after it on from (the page continues a host's
+ * projection with the live events after its `asOfSeq`): `foldModelViewState(rest, stateOfView(view(prefix)))` has the
+ * value of the fold of `prefix` then `rest`. The buffers are copies, so folding on never changes `view`.
+ * @param view a value from {@link modelViewOf} or {@link modelViewValue}
+ * @returns the state (its `version` restarts at 0; only changes of it are read)
+ */
+export function stateOfView(view: ModelView): ModelViewState {
+  const open = view.open !== undefined && Number.isInteger(view.open) && view.open >= 0 && view.open < view.steps.length ? view.open : -1;
+  return {
+    steps: [...view.steps],
+    headers: [...view.headers],
+    stepCount: view.steps.length,
+    headerCount: view.headers.length,
+    state: view.state,
+    open,
+    version: 0,
+  };
+}
+
+/**
  * Fold a log (or the loaded part of one) into the model view ({@link foldModelViewState}, then its value).
  * @param events events in seq order
  * @param catalog the harness's section list, when known
@@ -254,6 +285,8 @@ const isStep = (s: unknown): s is LoggedStep =>
   Array.isArray(s.notices);
 const isHeader = (h: unknown): h is LoggedHeader =>
   isRecord(h) && typeof h.seq === 'number' && typeof h.system === 'string' && typeof h.tools === 'string' && typeof h.reason === 'string' && isRecord(h.config);
+const isHeaderState = (h: unknown): h is HeaderState =>
+  isRecord(h) && ((h.kind === 'plan' && typeof h.active === 'boolean') || (h.kind === 'mode' && typeof h.mode === 'string') || h.kind === 'initial');
 const isKnownSection = (k: unknown): k is KnownSection =>
   isRecord(k) && typeof k.name === 'string' && typeof k.order === 'number' && Array.isArray(k.texts) && k.texts.every((t) => typeof t === 'string');
 
@@ -269,5 +302,7 @@ export function modelViewOf(value: unknown): ModelView | undefined {
   const { steps, headers } = value;
   if (!steps.every(isStep) || !headers.every(isHeader) || !catalog.every(isKnownSection)) return undefined;
   if (steps.some((s) => s.header >= headers.length)) return undefined;
-  return { steps, headers, catalog };
+  const open = typeof value.open === 'number' && Number.isInteger(value.open) && value.open >= -1 && value.open < steps.length ? value.open : -1;
+  const state = isHeaderState(value.state) ? value.state : undefined;
+  return { steps, headers, catalog, open, ...(state ? { state } : {}) };
 }

@@ -182,6 +182,32 @@ describe('What the model sees', () => {
     expect(region()).toHaveTextContent('Added by plan mode');
   });
 
+  it('goes on from the host projection with the live events after its seq (live frames never carry the view)', async () => {
+    // The tail page ends inside the plan-on step: its notice is in, its changed header is still to come.
+    const cut = 9;
+    const catalog = [
+      { name: 'base', order: 0, texts: [BASE] },
+      { name: 'plan:policy', order: 50, texts: [POLICY], policy: true },
+    ];
+    const { store } = renderView({ events: SWITCHING.slice(0, cut) });
+    await act(async () => {
+      const value = JSON.parse(JSON.stringify(foldModelView(SWITCHING.slice(0, cut), catalog))) as unknown;
+      store.applyMux({ type: 'session/projection', sessionId: SESSION, key: 'modelView', value, seq: cut - 1 }, '');
+    });
+    expect(steps()).toHaveLength(2);
+    await act(async () => {
+      for (const event of SWITCHING.slice(cut))
+        store.applyMux({ type: 'session/event', sessionId: SESSION, event: { type: event.type, seq: event.seq, data: event.data, time: event.time! } }, '');
+    });
+    expect(steps()).toHaveLength(4);
+    expect(steps()[1]).toHaveTextContent('Header changed (change)');
+    expect(region()).toHaveTextContent("From the host's model-view projection over the whole log.");
+    await userEvent.setup().click(steps()[1]!);
+    expect(region()).toHaveTextContent("Cut by the harness's own section list.");
+    expect(region()).toHaveTextContent('Plan mode is now on.');
+    expect(region()).toHaveTextContent('Added by plan mode');
+  });
+
   it('speaks 简体中文 when that language is in force', async () => {
     // Only this view's dictionary: every other text falls back to English.
     useLanguageStore.setState({ chosen: 'zh-CN', packs: { 'zh-CN': { modelView: modelViewZhCN } as LanguagePack } });
