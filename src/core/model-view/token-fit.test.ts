@@ -1,7 +1,8 @@
 /**
- * The fit behind BYTES_PER_TOKEN: least squares through the origin of prompt tokens (`usage.inputTokens +
- * usage.cacheReadTokens`, dsh's `inputTokens` being the uncached part) against prompt UTF-8 bytes (system prompt +
- * tool catalog + the text of the messages sent), over every step of the captured recordings whose prompt size is known.
+ * The fit behind BYTES_PER_TOKEN: least squares through the origin of the captured host's own token counts
+ * (`contextBreakdown.systemTokens`, `toolsTokens`) against the UTF-8 bytes of the same system prompt and tool catalog.
+ * The captures' `usage` is not a measure of their prompts: the host replayed a recording whose prompts were other
+ * (its headers are templated), and replayed that recording's usage verbatim.
  */
 import { describe, expect, it } from 'vitest';
 import { RECORDING_NAMES, readFixture, readRecordingFixture } from '../../../fixtures/paths.ts';
@@ -75,14 +76,63 @@ function fit(points: Point[]): number {
   return bb / bt;
 }
 
+/** Every header of the captured mux frames: system and tool bytes, and the host's contextBreakdown right after it. */
+function breakdownPoints(): Point[] {
+  const points: Point[] = [];
+  let header: { system: number; tools: number } | undefined;
+  for (const line of readFixture('dsh-frames', 'ws-events.mux.jsonl').split('\n')) {
+    if (line.trim() === '') continue;
+    const payload = ((JSON.parse(line) as Json).frame as Json | undefined)?.payload as Json | undefined;
+    if (payload?.type === 'session/event' && (payload.event as Json).type === 'request/header') {
+      const h = ((payload.event as Json).data as Json).header as Json;
+      header = { system: sizeOf(String(h.system)), tools: sizeOf(String(h.tools)) };
+    }
+    if (header && payload?.type === 'session/projection' && payload.key === 'contextBreakdown') {
+      const b = payload.value as { systemTokens: number; toolsTokens: number };
+      if (b.systemTokens > 0) points.push({ bytes: header.system, tokens: b.systemTokens }, { bytes: header.tools, tokens: b.toolsTokens });
+      header = undefined;
+    }
+  }
+  return points;
+}
+
 describe('the token-estimate rule', () => {
-  it('pins BYTES_PER_TOKEN to the least-squares fit over the captured steps', () => {
-    const points = capturedPoints();
-    expect(points).toHaveLength(2);
+  it('pins BYTES_PER_TOKEN to the least-squares fit of the host counts against the bytes of the same text', () => {
+    const points = breakdownPoints();
+    // Two headers (plan mode on, then off), each with its system prompt and tool catalog.
+    expect(points).toHaveLength(4);
     const k = fit(points);
     expect(BYTES_PER_TOKEN).toBe(Math.round(k * 10) / 10);
-    // Each step on its own lies within 5 % of the fitted rule.
+    // Each text on its own lies within 5 % of the fitted rule.
     for (const p of points) expect(Math.abs(p.bytes / BYTES_PER_TOKEN - p.tokens) / p.tokens).toBeLessThan(0.05);
+  });
+
+  it("does not fit the captures' usage: it is the recording's usage replayed, and dsh's inputTokens leaves out the cache reads", () => {
+    const recorded = readRecordingFixture('plan-review')
+      .split('\n')
+      .filter((line) => line.includes('"assistant/message"') && line.includes('"usage"'))
+      .map((line) => ((JSON.parse(line) as Json).data as Json).usage);
+    const captured: unknown[] = [];
+    const totals: Json[] = [];
+    for (const line of readFixture('dsh-frames', 'ws-events.mux.jsonl').split('\n')) {
+      if (line.trim() === '') continue;
+      const payload = ((JSON.parse(line) as Json).frame as Json | undefined)?.payload as Json | undefined;
+      if (payload?.type === 'session/event' && (payload.event as Json).type === 'assistant/message')
+        captured.push(((payload.event as Json).data as Json).usage);
+      if (payload?.type === 'session/projection' && payload.key === 'tokenUsage') totals.push(payload.value as Json);
+    }
+    expect(captured.length).toBeGreaterThan(0);
+    for (const usage of captured) expect(recorded).toContainEqual(usage);
+    // The host's running totals: uncachedInputTokens sums inputTokens, cacheReadTokens is counted beside it.
+    const steps = captured as { inputTokens: number; cacheReadTokens: number }[];
+    expect(totals.at(-1)).toMatchObject({
+      uncachedInputTokens: steps.reduce((n, u) => n + u.inputTokens, 0),
+      cacheReadTokens: steps.reduce((n, u) => n + u.cacheReadTokens, 0),
+    });
+    // Were it a measure of the captured prompts, it would be at least the host's count of their system and tools.
+    const points = capturedPoints().filter((p) => p.hostTokens !== undefined);
+    expect(points.length).toBeGreaterThan(0);
+    for (const p of points) expect(p.tokens).toBeLessThan(p.hostTokens!);
   });
 
   it('leaves out the recordings whose headers are templated: their prompt size is not in the log', () => {
@@ -93,13 +143,5 @@ describe('the token-estimate rule', () => {
       expect(headers.length).toBeGreaterThan(0);
       for (const line of headers) expect(line).toContain('"system":"{{system}}"');
     }
-  });
-
-  it('records what the captured host itself estimates for the same text (its contextBreakdown), for comparison', () => {
-    const withHost = capturedPoints().filter((p) => p.hostTokens !== undefined);
-    expect(withHost.length).toBeGreaterThan(0);
-    // The host counts about 4 bytes a token for system + tools; the recorded usage was measured on the recording's
-    // own (shorter) prompts, so the usage fit reads higher. docs/model-view.md states both figures.
-    for (const p of withHost) expect(p.hostTokens! / p.tokens).toBeGreaterThan(1.2);
   });
 });

@@ -1,14 +1,15 @@
 /**
  * The one token-estimate rule of the "What the model sees" view: UTF-8 bytes ÷ {@link BYTES_PER_TOKEN}, shown as
- * "about". The figure is fitted once to the recorded `usage` (see `token-fit.test.ts`, docs/model-view.md); it is an
+ * "about". The figure is fitted once to the captured host's own token counts (see `token-fit.test.ts`, docs/model-view.md); it is an
  * estimate from the text, never a substitute for the `usage` figures a log carries.
  */
 
 /**
- * UTF-8 bytes per token, fitted by least squares through the origin to the captured plan-review steps (prompt bytes
- * against `usage.inputTokens + usage.cacheReadTokens`); `token-fit.test.ts` recomputes the fit and pins this figure.
+ * UTF-8 bytes per token, fitted by least squares through the origin to the captured host's `contextBreakdown`
+ * (`systemTokens`, `toolsTokens`) against the bytes of the same system prompt and tool catalog, at each header;
+ * `token-fit.test.ts` recomputes the fit and pins this figure (docs/model-view.md "The token estimate").
  */
-export const BYTES_PER_TOKEN = 7;
+export const BYTES_PER_TOKEN = 4.1;
 
 /**
  * UTF-8 length of a string without allocating (a lone surrogate counts as U+FFFD, 3 bytes, as TextEncoder writes it).

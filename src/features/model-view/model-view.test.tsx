@@ -6,7 +6,7 @@ import { renderInSession } from '../../../testing/session-render.tsx';
 import { parseSessionLog } from '../../core/log/reader.ts';
 import type { SessionEvent } from '../../core/log/types.ts';
 import { foldModelView } from '../../core/model-view/fold.ts';
-import { MEASURE_SLICE } from '../../core/model-view/tokens.ts';
+import { BYTES_PER_TOKEN, MEASURE_SLICE } from '../../core/model-view/tokens.ts';
 import { useLanguageStore, type LanguagePack } from '../../lib/language.ts';
 import { modelViewZhCN } from './locales.zh-CN.ts';
 import SessionModelView from './session-model-view.tsx';
@@ -82,7 +82,7 @@ describe('What the model sees', () => {
       .getAllByRole('listitem')
       .filter((li) => li.classList.contains('model-view__section'))
       .map((li) => li.querySelector('summary')!.textContent);
-    const about = (text: string) => Math.round(new TextEncoder().encode(text).length / 7);
+    const about = (text: string) => Math.round(new TextEncoder().encode(text).length / BYTES_PER_TOKEN);
     expect(summaries).toEqual([
       `Before plan:policy · order below 50 · about ${about(`${BASE}\n\n`)} tokens`,
       `plan:policy · order 50 · about ${about(POLICY)} tokens · Added by plan mode`,
@@ -94,7 +94,7 @@ describe('What the model sees', () => {
     // The first request's prompt was BASE alone: everything up to its end is shared.
     const reused = new TextEncoder().encode(BASE).length;
     expect(changed).toHaveTextContent(
-      `About the first ${Math.round(reused / 7)} tokens (${Math.round((100 * reused) / total)} %) can be reused; everything from plan:policy onward is new.`,
+      `About the first ${Math.round(reused / BYTES_PER_TOKEN)} tokens (${Math.round((100 * reused) / total)} %) can be reused; everything from plan:policy onward is new.`,
     );
     expect(changed).toHaveTextContent('Measured cache read: 640 tokens at this step, 1024 tokens at the next.');
     await waitFor(() => expect(within(changed).getByRole('region', { name: 'Changes to the system prompt' })).toHaveTextContent(`+ ${POLICY}`));
@@ -166,7 +166,7 @@ describe('What the model sees', () => {
     const long = `${BASE}\n\n${'x'.repeat(MEASURE_SLICE * 2)}`;
     renderView({ events: log([['step/start', { turn: 1, step: 1 }], header(long, 'initial')]) });
     expect(within(region()).getByText('Measuring…')).toBeInTheDocument();
-    const tokens = Math.round((MEASURE_SLICE * 2 + BASE.length + 2) / 7);
+    const tokens = Math.round((MEASURE_SLICE * 2 + BASE.length + 2) / BYTES_PER_TOKEN);
     await waitFor(() => expect(region()).toHaveTextContent(`Prompt · order unknown · about ${tokens} tokens`));
   });
 

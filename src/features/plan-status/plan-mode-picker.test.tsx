@@ -6,6 +6,7 @@ import { planReviewQuestions, renderInSession, type SessionSeed } from '../../..
 import type { Capabilities, PlanProjectionValue, SetOutcome } from '../../core/protocol/methods.ts';
 import type { ConnectionState } from '../../lib/downlink.ts';
 import { PlanModePicker } from './plan-mode-picker.tsx';
+import { BYTES_PER_TOKEN } from '../../core/model-view/tokens.ts';
 
 const SESSION = 'session-11111111-2222-3333-4444-555555555555';
 const WITH_SET: Capabilities = { setPlanMode: true, import: true, modes: false };
@@ -88,7 +89,9 @@ describe('PlanModePicker', () => {
     const first = renderPicker({ plan: OFF, capabilities: WITH_SET, reviewPending: false });
     await first.update({ modelView: { steps: [], headers: [], catalog } });
     await waitFor(() =>
-      expect(note()).toHaveTextContent(/^Plan mode adds about 100 tokens to every request while on; switching resets the cache from order 50 on$/),
+      expect(note()).toHaveTextContent(
+        new RegExp(`^Plan mode adds about ${Math.round(700 / BYTES_PER_TOKEN)} tokens to every request while on; switching resets the cache from order 50 on$`),
+      ),
     );
     first.unmount();
     // A plain dsh host: no projection; the span between a plan-on and a plan-off header in the loaded events.
@@ -98,7 +101,7 @@ describe('PlanModePicker', () => {
       ...seedOf({ plan: OFF, capabilities: undefined, reviewPending: false }),
       events,
     });
-    await waitFor(() => expect(note()).toHaveTextContent(/^Plan mode adds about 200 tokens/));
+    await waitFor(() => expect(note()).toHaveTextContent(new RegExp(`^Plan mode adds about ${Math.round(1400 / BYTES_PER_TOKEN)} tokens`)));
     second.unmount();
     renderInSession(<PlanModePicker sessionId={SESSION} />, SESSION, {
       ...seedOf({ plan: OFF, capabilities: undefined, reviewPending: false }),
