@@ -10,6 +10,7 @@ import { foldPlanMode, foldPlanProjection, planProjection } from '../src/core/pl
 import { foldMode } from '../src/core/modes/fold.ts';
 import type { SessionEvent } from '../src/core/log/types.ts';
 import { foldTranscript } from '../src/core/transcript/fold.ts';
+import { foldModelView } from '../src/core/model-view/fold.ts';
 import { bigLog } from '../scripts/make-perf-fixtures.mjs';
 import os from 'node:os';
 import { exitCodeOf, loadHeadline, loadRuleOf, machineLoad, underLoadRule } from './load.ts';
@@ -124,6 +125,13 @@ async function corePart(sampleLoad: () => void): Promise<Line[]> {
   push(
     measure(`foldTranscript (whole log, ${transcriptEvents.length.toLocaleString('en')} events of the perf log shape)`, transcriptEvents.length, 500_000, () =>
       foldTranscript(transcriptEvents),
+    ),
+  );
+  // "What the model sees" folds the same loaded log on a plain dsh host when its tab opens: at this floor 50,000
+  // events fold in 25 ms, half a long task.
+  push(
+    measure(`foldModelView (whole log, ${transcriptEvents.length.toLocaleString('en')} events of the perf log shape)`, transcriptEvents.length, 2_000_000, () =>
+      foldModelView(transcriptEvents),
     ),
   );
   const out = results.map(throughputLine);

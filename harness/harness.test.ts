@@ -310,7 +310,12 @@ describe('host protocol', () => {
     expect(full.hasMore).toBe(false);
     expect(full.projections).toEqual({
       asOfSeq: all.length - 1,
-      values: { plan: { active: false, pending: false }, title: 'one', reviews: { revisions: [] } },
+      values: {
+        plan: { active: false, pending: false },
+        title: 'one',
+        reviews: { revisions: [] },
+        modelView: expect.objectContaining({ steps: expect.any(Array) }),
+      },
     });
     const tail = await value(host, 'session.history', { sessionId, maxMessages: 1 });
     const lastAssistant = all.filter((e) => e.type === 'assistant/message').at(-1)!;

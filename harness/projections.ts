@@ -3,13 +3,15 @@
  * every unit; a change of a unit's state reference yields one `session/projection` change with the seq of the causing
  * event. Units: the collaboration state — `plan` (docs/upstream-spec.md §1.11) or, for a session-modes log, `mode` —
  * then `title` (the derived session title) and `reviews` (the review history, docs/review-history.md; on history tail
- * pages and frames, not in `session.list`). Every value is typed by its key, so no reader casts a snapshot.
+ * pages and frames, not in `session.list`), and `modelView` (every step's request header, src/core/model-view/fold.ts;
+ * also not in `session.list`) when the harness knows its section list. Every value is typed by its key.
  */
 import type { SessionEvent } from '../src/core/log/types.ts';
 import type { ModeFoldState } from '../src/core/modes/projection.ts';
 import { planProjection, type PlanFoldState } from '../src/core/plan/fold.ts';
 import type { ProjectionUnit } from '../src/core/projection.ts';
 import type { ModeState, PlanProjectionValue } from '../src/core/protocol/methods.ts';
+import { createModelViewUnit, type KnownSection, type ModelView, type ModelViewState } from '../src/core/model-view/fold.ts';
 import type { ReviewHistory } from '../src/core/review/history.ts';
 import { reviewsProjection, type ReviewFoldState } from '../src/core/review/revisions.ts';
 import { sessionTitleUnit, type SessionTitleState } from '../src/core/sessions/title.ts';
@@ -26,6 +28,17 @@ export interface SessionUnits {
   state: ProjectionUnit<PlanFoldState, PlanProjectionValue, 'plan'> | ProjectionUnit<ModeFoldState, ModeState, 'mode'>;
   title: ProjectionUnit<SessionTitleState, string | null, 'title'>;
   reviews: ProjectionUnit<ReviewFoldState, ReviewHistory, 'reviews'>;
+  /** What the model saw at every step; absent in registries built without it (the value is then not served). */
+  modelView?: ProjectionUnit<ModelViewState, ModelView, 'modelView'>;
+}
+
+/**
+ * The same units with the `modelView` unit over the harness's own section list.
+ * @param units - the session's units
+ * @param catalog - the sections the harness renders (prompt.ts `BASE_SECTION`, the plugins' policy sections)
+ */
+export function withModelView(units: SessionUnits, catalog: readonly KnownSection[]): SessionUnits {
+  return { ...units, modelView: createModelViewUnit(catalog) };
 }
 
 /** The units of a plan-mode session (and of one that is neither variant's yet, under a plan-mode harness). */
@@ -41,7 +54,8 @@ export function modeUnits(mode: ProjectionUnit<ModeFoldState, ModeState, 'mode'>
 
 /** A session's projection values: `plan` or `mode` (the other is absent), `title` and `reviews`. */
 export type SessionProjections =
-  { plan: PlanProjectionValue; title: string | null; reviews: ReviewHistory } | { mode: ModeState; title: string | null; reviews: ReviewHistory };
+  | { plan: PlanProjectionValue; title: string | null; reviews: ReviewHistory; modelView?: ModelView }
+  | { mode: ModeState; title: string | null; reviews: ReviewHistory; modelView?: ModelView };
 
 /** `{asOfSeq, values}` for `session.history` tail pages (-1 for an empty log). */
 export interface ProjectionSnapshot {
@@ -49,10 +63,10 @@ export interface ProjectionSnapshot {
   values: SessionProjections;
 }
 
-/** What a `session.list` item carries: the snapshot without `reviews` (every plan of the session, too heavy for a list). */
+/** What a `session.list` item carries: the snapshot without `reviews` and `modelView` (too heavy for a list). */
 export interface ListedSnapshot {
   asOfSeq: number;
-  values: Omit<SessionProjections, 'reviews'>;
+  values: Omit<SessionProjections, 'reviews' | 'modelView'>;
 }
 
 /**
@@ -61,7 +75,7 @@ export interface ListedSnapshot {
  * @returns the same `asOfSeq` with the listed units' values only
  */
 export function listedSnapshot(snapshot: ProjectionSnapshot): ListedSnapshot {
-  const { reviews: _reviews, ...listed } = snapshot.values;
+  const { reviews: _reviews, modelView: _modelView, ...listed } = snapshot.values;
   return { asOfSeq: snapshot.asOfSeq, values: listed };
 }
 
@@ -110,6 +124,7 @@ export class ProjectionRegistry {
   private readonly state: UnitFold<'plan', PlanProjectionValue> | UnitFold<'mode', ModeState>;
   private readonly title: UnitFold<'title', string | null>;
   private readonly reviews: UnitFold<'reviews', ReviewHistory>;
+  private readonly modelView: UnitFold<'modelView', ModelView> | undefined;
   private asOf = -1;
 
   /**
@@ -120,23 +135,27 @@ export class ProjectionRegistry {
     this.state = units.state.key === 'plan' ? startFold(units.state, events) : startFold(units.state, events);
     this.title = startFold(units.title, events);
     this.reviews = startFold(units.reviews, events);
+    this.modelView = units.modelView ? startFold(units.modelView, events) : undefined;
     this.asOf = events.at(-1)?.seq ?? -1;
   }
 
   /**
-   * Fold one new event.
+   * Fold one new event. `modelView` is folded but never a change: its value holds every step and header, so a frame
+   * per change would send O(steps²) bytes over a session; it rides tail pages only, and the page folds the live
+   * events after the page's `asOfSeq` on from it (docs/protocol.md "session/projection").
    * @returns the units whose wire value changed, in frame order (state, title, reviews), with the event's seq
    */
   apply(event: SessionEvent): ProjectionChange[] {
     const changes: ProjectionChange[] = [];
     for (const fold of [this.state, this.title, this.reviews]) if (fold.apply(event)) changes.push(fold.change(event.seq));
+    this.modelView?.apply(event);
     this.asOf = event.seq;
     return changes;
   }
 
   /** `{asOfSeq, values}` for `session.history` tail pages and `session.list` (-1 for an empty log). */
   snapshot(): ProjectionSnapshot {
-    const rest = { title: this.title.view(), reviews: this.reviews.view() };
+    const rest = { title: this.title.view(), reviews: this.reviews.view(), ...(this.modelView ? { modelView: this.modelView.view() } : {}) };
     const values: SessionProjections = this.state.key === 'plan' ? { plan: this.state.view(), ...rest } : { mode: this.state.view(), ...rest };
     return { asOfSeq: this.asOf, values };
   }

@@ -57,7 +57,12 @@ export const modesProtocolScenarios: ProtocolScenario[] = [
       expect(eventOf(run).seq).toBe(payloadOf(pending).seq);
       await mux.next(isEvent(sessionId, 'command/done', (e) => e.data.kind === 'success'));
       const before = await fullHistory(driver, sessionId);
-      expect(before.projections?.values).toEqual({ mode: { current: 'default', pending: 'review' }, title: '/mode review', reviews: { revisions: [] } });
+      expect(before.projections?.values).toEqual({
+        mode: { current: 'default', pending: 'review' },
+        title: '/mode review',
+        reviews: { revisions: [] },
+        modelView: expect.objectContaining({ steps: [], headers: [] }),
+      });
       expect(before.events.map((e) => e.type)).toEqual(['command/run', 'command/done']);
       expect(await ok(driver, 'session.modes', { sessionId })).toEqual({ modes: ['default', 'plan', 'review'], current: 'default', pending: 'review' });
 

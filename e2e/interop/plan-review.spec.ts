@@ -2,7 +2,8 @@
  * ui-plan in front of a REAL DeepSeek Harness host: the recorded plan-review session replayed by
  * `dsh web`, driven through ui-plan's own UI. The host has no ui-plan capabilities, so `/plan <task>` goes
  * through `commands/execute`; the review card shows the recorded plan and the Waiting for you inbox lists it; Approve
- * leaves plan mode (and empties the inbox); the model says DONE.
+ * leaves plan mode (and empties the inbox); the model says DONE; "What the model sees" folds the host's two request
+ * headers and names the span between them plan:policy.
  */
 import { SHOTS, newSession, planBadge, reviewCard, send } from '../helpers.ts';
 import { PLAN_REVIEW_FIXTURE, expect, recordedPlanLine, test } from './real-host.ts';
@@ -34,6 +35,29 @@ test('the recorded /plan task on a real dsh host: review card, Approve, plan mod
   await expect(planBadge(page)).toHaveAccessibleName(/plan mode off/i, { timeout: 30_000 });
   await expect(page.getByText('DONE', { exact: true }).last()).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: `${SHOTS}/interop-done.png` });
+
+  // What the model sees, folded by the page from the host's log: two headers, the second logged with reason change
+  // once plan mode was off, and the span that differs between them is plan:policy.
+  await page.getByRole('tab', { name: 'What the model sees' }).click();
+  const steps = page.getByRole('navigation', { name: 'Steps' }).getByRole('button');
+  await expect(steps).toHaveCount(2);
+  await expect(steps.nth(0)).toContainText('Header changed (initial)');
+  await expect(steps.nth(1)).toContainText('Header changed (change)');
+  const detail = page.getByRole('tabpanel').getByRole('article');
+  await steps.nth(0).click();
+  await expect(detail.getByText(/^plan:policy · order 50 · about \d+ tokens · Added by plan mode$/)).toBeVisible();
+  await expect(detail.getByText(/differs between a request with plan mode on and one with it off/)).toBeVisible();
+  await steps.nth(1).click();
+  await expect(detail.getByText(/Added by plan mode/)).toHaveCount(0);
+  const changed = detail.getByRole('region', { name: 'Changed since the previous header' });
+  await expect(changed).toContainText('Header changed (change)');
+  await expect(changed).toContainText(/can be reused; everything from plan:policy onward is new/);
+  await expect(changed).toContainText('Measured cache read: 4608 tokens at this step');
+  await expect(page.getByRole('status').filter({ hasText: /^Plan mode adds about \d+ tokens to every request/ })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/interop-model-view.png`, fullPage: true });
+  // This host logs the catalog as a list (the captured 0.1.1 frames carry a JSON string): both read as the catalog.
+  await detail.getByText(/^\d+ tools · about \d+ tokens$/).click();
+  await expect(detail.getByRole('listitem').filter({ hasText: /^exit_plan_mode · always present/ })).toBeVisible();
 });
 
 test("the picker falls back to /plan and /plan off on a real dsh host, with the host's own result texts", async ({ page }) => {

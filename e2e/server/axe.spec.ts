@@ -80,6 +80,25 @@ const screens: Screen[] = [
     },
   },
   {
+    // What the model sees, on the plan-on step: its sections, the changed header with its diff, the usage.
+    name: 'model-view',
+    setup: async (page) => {
+      await newSession(page);
+      await send(page, 'What does the CLI do?');
+      await expect(page.getByText('Turn completed')).toBeVisible();
+      await send(page, '/plan add a --greeting flag to the CLI');
+      await expect(reviewCard(page).getByRole('button', { name: 'Approve' })).toBeVisible();
+      await page.getByRole('tab', { name: 'What the model sees' }).click();
+      await page
+        .getByRole('navigation', { name: 'Steps' })
+        .getByRole('button', { name: /^Turn 2, step 1/ })
+        .click();
+      await expect(
+        page.getByRole('region', { name: 'Changed since the previous header' }).getByRole('region', { name: 'Changes to the system prompt' }),
+      ).toBeVisible();
+    },
+  },
+  {
     name: 'question-card',
     setup: async (page) => {
       await newSession(page);

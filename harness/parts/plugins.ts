@@ -11,7 +11,8 @@ import type { AgentDeps } from '../agent.ts';
 import { createModesPlugin, MODES_PLUGIN_ID, resolveModesConfig, type ModesPlugin } from '../plugins/modes.ts';
 import { createPlanModePlugin, DEFAULT_PLAN_SECTION, resolvePlanModeConfig, type PlanModePlugin } from '../plugins/plan-mode.ts';
 import type { PluginEnv } from '../plugins/plugin-env.ts';
-import { modeUnits, PLAN_UNITS, type SessionProjections, type SessionUnits } from '../projections.ts';
+import type { KnownSection } from '../../src/core/model-view/fold.ts';
+import { modeUnits, PLAN_UNITS, withModelView, type SessionProjections, type SessionUnits } from '../projections.ts';
 import { BASE_SECTION, type PromptSection } from '../prompt.ts';
 import { askUserQuestionTool, listFilesTool, readFileTool, writeFileTool, type ToolDefinition } from '../tools.ts';
 import type { PluginEntry } from '../types.ts';
@@ -76,8 +77,10 @@ function loggedModes(events: readonly SessionEvent[]): string[] {
 export function mountPlugins(entries: PluginEntry[] | undefined, env: PluginEnv): MountedPlugins {
   const planEntry = entries === undefined ? { config: { section: DEFAULT_PLAN_SECTION } } : entries.find((p) => p.id === 'plan-mode');
   const modesEntry = entries?.find((p) => p.id === MODES_PLUGIN_ID);
-  const planModePlugin = planEntry ? createPlanModePlugin({ ...env, config: resolvePlanModeConfig(planEntry.config) }) : undefined;
-  const modesPlugin = modesEntry ? createModesPlugin({ ...env, config: resolveModesConfig(modesEntry.config) }) : undefined;
+  const planConfig = planEntry ? resolvePlanModeConfig(planEntry.config) : undefined;
+  const modesConfig = modesEntry ? resolveModesConfig(modesEntry.config) : undefined;
+  const planModePlugin = planConfig ? createPlanModePlugin({ ...env, config: planConfig }) : undefined;
+  const modesPlugin = modesConfig ? createModesPlugin({ ...env, config: modesConfig }) : undefined;
   const variant: PlanVariant | undefined = modesPlugin ? 'mode' : planModePlugin ? 'plan-mode' : undefined;
   const sections: PromptSection[] = [BASE_SECTION, ...(planModePlugin ? [planModePlugin.section] : []), ...(modesPlugin ? [modesPlugin.section] : [])];
   const tools: ToolDefinition[] = [
@@ -88,6 +91,17 @@ export function mountPlugins(entries: PluginEntry[] | undefined, env: PluginEnv)
     readFileTool,
     writeFileTool,
   ];
+  // The section list the model view cuts system prompts by: every text each section can render.
+  const catalog: KnownSection[] = [{ name: BASE_SECTION.name, order: BASE_SECTION.order, texts: [BASE_SECTION.render(undefined)] }];
+  if (planModePlugin && planConfig)
+    catalog.push({ name: planModePlugin.section.name, order: planModePlugin.section.order, texts: [planConfig.section], policy: true });
+  if (modesPlugin && modesConfig)
+    catalog.push({
+      name: modesPlugin.section.name,
+      order: modesPlugin.section.order,
+      texts: Object.values(modesConfig.modes).map((m) => m.section),
+      policy: true,
+    });
   return {
     planModePlugin,
     modesPlugin,
@@ -96,8 +110,8 @@ export function mountPlugins(entries: PluginEntry[] | undefined, env: PluginEnv)
     toolsFor: (agentId) => (modesPlugin && !modesPlugin.offersExitTool(agentId) ? tools.filter((tool) => tool !== modesPlugin.tool) : tools),
     viewOf: (event, events) => (planModePlugin ? planModePlugin.viewOf(event, events) : modesPlugin?.viewOf(event, events)),
     unitsFor(logVariant, events) {
-      if ((logVariant ?? variant) !== 'mode') return PLAN_UNITS;
-      return modeUnits(modesPlugin?.projection ?? createModeProjection(['default', ...loggedModes(events)]));
+      if ((logVariant ?? variant) !== 'mode') return withModelView(PLAN_UNITS, catalog);
+      return withModelView(modeUnits(modesPlugin?.projection ?? createModeProjection(['default', ...loggedModes(events)])), catalog);
     },
     seams: {
       preStep: (id, signal) => planModePlugin?.controller.boundary(id, signal),

@@ -6,6 +6,7 @@
 import type { LanguagePack } from '../lib/language.ts';
 import { componentsZhCN } from '../components/locales.zh-CN.ts';
 import { composerZhCN } from '../features/composer/locales.zh-CN.ts';
+import { modelViewZhCN } from '../features/model-view/locales.zh-CN.ts';
 import { notificationsZhCN } from '../features/notifications/locales.zh-CN.ts';
 import { planReviewZhCN } from '../features/plan-review/locales.zh-CN.ts';
 import { planStatusZhCN } from '../features/plan-status/locales.zh-CN.ts';
@@ -22,6 +23,7 @@ export const zhCNPack: LanguagePack = {
   app,
   components: componentsZhCN,
   composer: composerZhCN,
+  modelView: modelViewZhCN,
   notifications: notificationsZhCN,
   planReview: planReviewZhCN,
   planStatus: planStatusZhCN,

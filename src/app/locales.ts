@@ -21,6 +21,9 @@ export interface AppLocale {
   transcriptTab: string;
   reviewsTab: (count: number) => string;
   loadingReviews: string;
+  /** The "What the model sees" tab. */
+  modelTab: string;
+  loadingModelView: string;
   /** While the review card or question flow chunk loads (a moment, once per page). */
   loadingCard: string;
   /** Read-only notice when the host gives no reason (its reason, a whole sentence, is shown as is). */
@@ -60,6 +63,8 @@ export const en: AppLocale = {
   transcriptTab: 'Transcript',
   reviewsTab: (count) => (count === 0 ? 'Reviews' : `Reviews (${count})`),
   loadingReviews: 'Loading the reviews…',
+  modelTab: 'What the model sees',
+  loadingModelView: 'Loading what the model sees…',
   loadingCard: 'Loading…',
   readOnlyNotice: 'This is a recorded session log, opened read-only.',
   errorTitle: 'Something went wrong',

@@ -35,5 +35,7 @@ export const zhCN: AppLocale = {
   transcriptTab: '对话记录',
   reviewsTab: (count) => (count === 0 ? '审阅' : `审阅（${count}）`),
   loadingReviews: '正在加载审阅记录…',
+  modelTab: '模型看到的内容',
+  loadingModelView: '正在加载模型看到的内容…',
   loadingCard: '正在加载…',
 };

@@ -1,14 +1,15 @@
 /**
- * The tab list of a session (WAI-ARIA tabs pattern): Transcript and Reviews (with the number of revisions); arrows,
- * Home and End move to the other tab and select it. The panels are the caller's (`tab-<name>-<sessionId>` labels
+ * The tab list of a session (WAI-ARIA tabs pattern): Transcript, Reviews (with the number of revisions) and What the
+ * model sees; arrows move to the previous or next tab (wrapping), Home and End to the first or last, and select it. The panels are the caller's (`tab-<name>-<sessionId>` labels
  * `panel-<name>-<sessionId>`).
  */
 import type { KeyboardEvent } from 'react';
 import { useCopy } from '../lib/language.ts';
 import { appLocales } from './locales.ts';
 
-/** The session's two views. */
-export type SessionTab = 'transcript' | 'reviews';
+/** The session's views, in tab order. */
+export type SessionTab = 'transcript' | 'reviews' | 'model';
+const ORDER: readonly SessionTab[] = ['transcript', 'reviews', 'model'];
 
 /**
  * @param tab the selected tab
@@ -30,13 +31,16 @@ export function SessionTabs({
   const onKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
     event.preventDefault();
-    const next = event.key === 'Home' ? 'transcript' : event.key === 'End' ? 'reviews' : tab === 'transcript' ? 'reviews' : 'transcript';
+    const at = ORDER.indexOf(tab);
+    const step = event.key === 'ArrowLeft' ? -1 : 1;
+    const next = event.key === 'Home' ? ORDER[0]! : event.key === 'End' ? ORDER.at(-1)! : ORDER[(at + step + ORDER.length) % ORDER.length]!;
     onSelect(next);
     document.getElementById(`tab-${next}-${sessionId}`)?.focus();
   };
   const tabs: [SessionTab, string][] = [
     ['transcript', t.transcriptTab],
     ['reviews', t.reviewsTab(revisions)],
+    ['model', t.modelTab],
   ];
   return (
     <div className="session-tabs" role="tablist" aria-label={t.sessionViews}>

@@ -22,10 +22,12 @@ import { SessionTabs, type SessionTab } from './session-tabs.tsx';
 // The Reviews view and jsdiff are a chunk outside the first load, prefetched at idle and read through
 // `lazyModule().use()` (docs/style.md "Lazy views render at once").
 const reviewsView = lazyModule(() => import('../features/reviews/session-reviews.tsx'));
+// "What the model sees" is a chunk of its own, loaded the same way.
+const modelView = lazyModule(() => import('../features/model-view/session-model-view.tsx'));
 
-/** Fetch the Reviews view's chunk once the browser is idle after the next paint. */
+/** Fetch the Reviews view's chunk, then the model view's, once the browser is idle after the next paint. */
 export function prefetchReviewsViewWhenIdle(): void {
-  whenIdleAfterPaint(() => void reviewsView.load());
+  whenIdleAfterPaint(() => void reviewsView.load().then(() => modelView.load()));
 }
 
 /** The session's title for its header; in a recording (read-only), the recorder's `{{name}}` placeholders are worded as left out. */
@@ -50,6 +52,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
   const loadRevision = useLoadRevision(sessionId);
   const [tab, setTab] = useState<SessionTab>('transcript');
   const SessionReviews = reviewsView.use(tab === 'reviews')?.default;
+  const SessionModelView = modelView.use(tab === 'model')?.default;
   const [scrollTarget, setScrollTarget] = useState<{ callId: string; token: number } | undefined>(undefined);
   // A revision chosen in Reviews: back to the transcript, loading older pages until its card is there.
   const showRevision = useCallback(
@@ -77,6 +80,11 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
         {tab === 'reviews' ? (
           <div className="session-main" role="tabpanel" id={`panel-reviews-${sessionId}`} aria-labelledby={`tab-reviews-${sessionId}`}>
             {SessionReviews ? <SessionReviews sessionId={sessionId} onShow={showRevision} /> : <p className="quiet">{t.loadingReviews}</p>}
+          </div>
+        ) : null}
+        {tab === 'model' ? (
+          <div className="session-main" role="tabpanel" id={`panel-model-${sessionId}`} aria-labelledby={`tab-model-${sessionId}`}>
+            {SessionModelView ? <SessionModelView sessionId={sessionId} /> : <p className="quiet">{t.loadingModelView}</p>}
           </div>
         ) : null}
         <div

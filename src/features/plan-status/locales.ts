@@ -17,6 +17,8 @@ export type PlanStatusCopy = {
    * (docs/upstream-spec.md §1.5, §1.11).
    */
   planPendingNote: (active: boolean, running: boolean) => string;
+  /** What plan mode costs every request, or that it is not known yet (`undefined`: no header with plan mode on). */
+  planCostNote: (tokens: number | undefined) => string;
   reviewPendingReason: string;
   /** Short marker beside the picker of a read-only session (the full reason is its `title` and the dock's notice). */
   readOnlyMarker: string;
@@ -45,6 +47,10 @@ export const planStatusEn: PlanStatusCopy = {
   defaultMode: 'Default',
   planMode: 'Plan',
   planPendingNote: (active, running) => `Plan mode ${active ? 'starts' : 'ends'} ${running ? "at the agent's next step" : 'with your next message'}`,
+  planCostNote: (tokens) =>
+    tokens === undefined
+      ? 'What plan mode adds to every request is not known yet: the session has not logged a request with plan mode on and one with it off'
+      : `Plan mode adds about ${tokens} tokens to every request while on; switching resets the cache from order 50 on`,
   reviewPendingReason: 'Decide on the plan under review first',
   readOnlyMarker: 'Read-only',
   unknownCommand: (line) => `Unknown command: ${line}`,

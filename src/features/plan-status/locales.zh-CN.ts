@@ -19,6 +19,10 @@ export const planStatusZhCN: PlanStatusCopy = {
   defaultMode: '默认',
   planMode: '计划',
   planPendingNote: (active, running) => `计划模式将${running ? '在智能体的下一步' : '随你的下一条消息'}${active ? '开启' : '关闭'}`,
+  planCostNote: (tokens) =>
+    tokens === undefined
+      ? '计划模式给每次请求增加的内容尚不可知：本会话还没有记录计划模式开启和关闭时的请求'
+      : `计划模式开启时每次请求约增加 ${tokens} 个 token；切换会使顺序 50 起的缓存失效`,
   reviewPendingReason: '请先对待审的计划做出决定',
   readOnlyMarker: '只读',
   unknownCommand: (line) => `未知命令：${line}`,

@@ -6,6 +6,7 @@ import { planReviewQuestions, renderInSession, type SessionSeed } from '../../..
 import type { Capabilities, PlanProjectionValue, SetOutcome } from '../../core/protocol/methods.ts';
 import type { ConnectionState } from '../../lib/downlink.ts';
 import { PlanModePicker } from './plan-mode-picker.tsx';
+import { BYTES_PER_TOKEN } from '../../core/model-view/tokens.ts';
 
 const SESSION = 'session-11111111-2222-3333-4444-555555555555';
 const WITH_SET: Capabilities = { setPlanMode: true, import: true, modes: false };
@@ -21,6 +22,8 @@ function buttons() {
 }
 
 const note = () => screen.getByRole('status');
+/** The note with nothing pending: empty, or (once its fold has loaded) what plan mode costs. */
+const IDLE_NOTE = /^(|What plan mode adds to every request is not known yet.*)$/;
 
 /** What the picker reads from the session layer, as the tests name it. */
 type PickerSession = {
@@ -64,7 +67,7 @@ describe('PlanModePicker', () => {
         { type: 'client-request', rpcId: expect.any(String), method: 'session.setPlanMode', payload: { sessionId: SESSION, active } },
       ]);
       await waitFor(() => expect(buttons().plan).not.toHaveAttribute('aria-disabled'));
-      expect(note()).toHaveTextContent(plan.pending ? /^Plan mode starts/ : /^$/);
+      expect(note()).toHaveTextContent(plan.pending ? /^Plan mode starts/ : IDLE_NOTE);
     },
   );
 
@@ -73,11 +76,38 @@ describe('PlanModePicker', () => {
     [{ active: false, pending: true }, false, 'Plan mode starts with your next message'],
     [{ active: true, pending: true }, true, "Plan mode ends at the agent's next step"],
     [{ active: true, pending: true }, false, 'Plan mode ends with your next message'],
-    [{ active: true, pending: false }, false, ''],
-    [{ active: false, pending: false }, true, ''],
+    [{ active: true, pending: false }, false, IDLE_NOTE.source.slice(1, -1)],
+    [{ active: false, pending: false }, true, IDLE_NOTE.source.slice(1, -1)],
   ] as Array<[PlanProjectionValue, boolean, string]>)('derives the note from the projection %o (running %s): "%s"', (plan, running, text) => {
     renderPicker({ plan, capabilities: WITH_SET, reviewPending: false, running });
     expect(note()).toHaveTextContent(new RegExp(`^${text}$`));
+  });
+
+  it('says what plan mode adds to every request: from the host projection, from the loaded headers, or not known yet', async () => {
+    const policy = 'P'.repeat(700);
+    const catalog = [{ name: 'plan:policy', order: 50, texts: [policy], policy: true }];
+    const first = renderPicker({ plan: OFF, capabilities: WITH_SET, reviewPending: false });
+    await first.update({ modelView: { steps: [], headers: [], catalog } });
+    await waitFor(() =>
+      expect(note()).toHaveTextContent(
+        new RegExp(`^Plan mode adds about ${Math.round(700 / BYTES_PER_TOKEN)} tokens to every request while on; switching resets the cache from order 50 on$`),
+      ),
+    );
+    first.unmount();
+    // A plain dsh host: no projection; the span between a plan-on and a plan-off header in the loaded events.
+    const header = (system: string, seq: number) => ({ type: 'request/header', seq, data: { header: { config: {}, system, tools: '[]' }, reason: 'change' } });
+    const events = [header('base', 0), { type: 'plan/mode', seq: 1, data: { active: true } }, header(`base\n\n${'Q'.repeat(1400)}`, 2)];
+    const second = renderInSession(<PlanModePicker sessionId={SESSION} />, SESSION, {
+      ...seedOf({ plan: OFF, capabilities: undefined, reviewPending: false }),
+      events,
+    });
+    await waitFor(() => expect(note()).toHaveTextContent(new RegExp(`^Plan mode adds about ${Math.round(1400 / BYTES_PER_TOKEN)} tokens`)));
+    second.unmount();
+    renderInSession(<PlanModePicker sessionId={SESSION} />, SESSION, {
+      ...seedOf({ plan: OFF, capabilities: undefined, reviewPending: false }),
+      events: events.slice(0, 1),
+    });
+    await waitFor(() => expect(note()).toHaveTextContent(/^What plan mode adds to every request is not known yet/));
   });
 
   it('never contradicts the badge: a queued switch that committed shows no "applies from the next step"', async () => {
@@ -91,7 +121,7 @@ describe('PlanModePicker', () => {
     expect(note()).toHaveTextContent(/^Plan mode starts with your next message$/);
     // The switch committed: the badge says "Plan mode on", and the note says nothing else.
     await update(seedOf({ plan: { active: true, pending: false }, capabilities: WITH_SET, reviewPending: false, running: false }));
-    expect(note()).toHaveTextContent(/^$/);
+    expect(note()).toHaveTextContent(IDLE_NOTE);
   });
 
   it.each([

@@ -4,8 +4,12 @@
  * `{false,true}` while a switch is queued mid-turn) the pressed button is labelled "(pending)" and the note says
  * whether it applies from the agent's next step (a turn runs) or with the next message. Choosing asks the host to set
  * plan mode (`requestPlanMode`); the projection then moves the pressed button. It sends nothing while a plan review is
- * pending, the session is read-only or the downlink is not open. Everything is read from the session layer.
+ * pending, the session is read-only or the downlink is not open. With nothing pending the note says what plan mode
+ * adds to every request (a fold loaded lazily, off the first load). Everything is read from the session layer.
  */
+import { useMemo } from 'react';
+import { lazyModule } from '../../lib/lazy-module.ts';
+import { useSlice } from '../../session/select.ts';
 import { useHostCapabilities, useSessionPlan, useSessionRunning } from '../../session/hooks.ts';
 import { useCopy } from '../../lib/language.ts';
 import { requestPlanMode } from './api/set-plan-mode.ts';
@@ -13,6 +17,8 @@ import { CollaborationPicker } from './collaboration-picker.tsx';
 import { PLAN_MODE_VALUES, planChoiceOf } from './model/choice.ts';
 import { usePickerBlock } from './use-picker-block.ts';
 import { planStatusLocales } from './locales.ts';
+
+const planCost = lazyModule(() => import('../../core/model-view/plan-cost.ts'));
 
 /**
  * Group "Collaboration mode" of two toggle buttons, "Default" and "Plan", pressed at the `plan` projection's effective
@@ -26,6 +32,9 @@ export function PlanModePicker({ sessionId }: { sessionId: string }) {
   const running = useSessionRunning(sessionId);
   const block = usePickerBlock(sessionId);
   const { checked, pending, target } = planChoiceOf(plan);
+  const cost = planCost.use(plan !== undefined);
+  const slice = useSlice(sessionId);
+  const tokens = useMemo(() => cost?.planModeTokens(slice.projections, slice.events), [cost, slice.projections, slice.events]);
   return (
     <CollaborationPicker
       sessionId={sessionId}
@@ -38,7 +47,7 @@ export function PlanModePicker({ sessionId }: { sessionId: string }) {
       disabled={block.disabled}
       reason={block.reason}
       reasonDetail={block.reasonDetail}
-      note={pending !== undefined && target !== undefined ? copy.planPendingNote(target, running) : undefined}
+      note={pending !== undefined && target !== undefined ? copy.planPendingNote(target, running) : cost ? copy.planCostNote(tokens) : undefined}
       choose={(value) => requestPlanMode(sessionId, value === PLAN_MODE_VALUES.on, capabilities)}
     />
   );

@@ -8,6 +8,7 @@
  */
 import { useMemo } from 'react';
 import { fileNameOf, saveFile } from '../../components/download.ts';
+import { PartialNote } from '../../components/partial-note.tsx';
 import { buildReviewHistoryExport } from '../../core/review/export.ts';
 import type { ReviewHistory } from '../../core/review/history.ts';
 import { useCopy } from '../../lib/language.ts';
@@ -71,15 +72,14 @@ export function ReviewsView({
         failure={log.failure}
       />
       {!complete ? (
-        <p className="reviews__partial" role="note">
-          {copy.partial}{' '}
-          {onLoadAll ? (
-            <button type="button" className="button" onClick={onLoadAll}>
-              {copy.loadAll}
-            </button>
-          ) : null}
-          {loadingAll ? <span role="status"> {copy.loadingAll}</span> : null}
-        </p>
+        <PartialNote
+          className="reviews__partial"
+          text={copy.partial}
+          loadAllLabel={copy.loadAll}
+          loadingLabel={copy.loadingAll}
+          onLoadAll={onLoadAll}
+          loading={loadingAll}
+        />
       ) : null}
       {chains.length === 0 ? <p className="quiet">{copy.empty}</p> : null}
       {chains.map(({ chain, revisions }) => (

@@ -1,0 +1,24 @@
+/**
+ * What plan mode adds to every request while on, for the picker's note: the `plan:policy` text's token estimate, from
+ * the host's `modelView` projection (the harness's own section list) or, on a plain dsh host, from the loaded events
+ * (the span between a header logged with plan mode on and one logged with it off). Loaded lazily by the picker.
+ */
+import { policyBytesOf } from './analysis.ts';
+import { foldModelView, MODEL_VIEW_PROJECTION_KEY, modelViewOf, type ModelView } from './fold.ts';
+import { estimateTokens, utf8Length } from './tokens.ts';
+
+/**
+ * @param projections the session's projection rows (`{[key]: {value}}`)
+ * @param events the loaded events, folded when the host sends no `modelView` projection
+ * @returns about how many tokens plan mode adds to every request, or undefined when not known yet
+ */
+export function planModeTokens(
+  projections: Readonly<Record<string, { value: unknown } | undefined>>,
+  events: Parameters<typeof foldModelView>[0],
+): number | undefined {
+  const row = projections[MODEL_VIEW_PROJECTION_KEY];
+  const projected: ModelView | undefined = row ? modelViewOf(row.value) : undefined;
+  const view = projected ?? foldModelView(events.filter((e) => e.type === 'request/header' || e.type === 'plan/mode' || e.type === 'mode/set'));
+  const bytes = policyBytesOf(view, utf8Length);
+  return bytes === undefined ? undefined : estimateTokens(bytes);
+}
