@@ -42,6 +42,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js'), SCRIPT);
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js.br'), zlib.brotliCompressSync(SCRIPT));
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js.gz'), zlib.gzipSync(SCRIPT));
+  fs.writeFileSync(path.join(dist, 'assets', 'parse.worker-abc.js'), SCRIPT);
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc.css'), 'body{}');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
   fs.writeFileSync(path.join(dist, '.env'), 'SECRET=1');
   fs.writeFileSync(path.join(root, 'secret.txt'), 'secret');
@@ -152,7 +154,8 @@ it('ignores Range and sends whole files (a malformed range cannot make the read 
 it.each([
   ['the index', '/'],
   ['the SPA fallback', '/some/route'],
-  ['an asset', '/assets/index-abc.js'],
+  ['a worker script (its own policy)', '/assets/parse.worker-abc.js'],
+  ['an SVG', '/favicon.svg'],
   ['a 404 page', '/missing.js'],
   ['a 403 page', '/%2e%2e/x'],
 ])('sends the page security headers with %s', async (_name, pathname) => {
@@ -164,6 +167,16 @@ it.each([
   expect(answer.headers['x-frame-options']).toBe('DENY');
   expect(answer.headers['x-content-type-options']).toBe('nosniff');
   expect(answer.headers['referrer-policy']).toBe('no-referrer');
+});
+
+it.each([
+  ['a script', '/assets/index-abc.js'],
+  ['a style sheet', '/assets/index-abc.css'],
+])('sends nosniff alone with %s (the page headers do nothing there)', async (_name, pathname) => {
+  const answer = await request(pathname, { headers: { host: `127.0.0.1:${port}` } });
+  expect(answer.status).toBe(200);
+  expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy']) expect(answer.headers[name]).toBeUndefined();
 });
 
 it('sends the page security headers with the not-built page', async () => {
@@ -233,9 +246,11 @@ it('serves a dist/ holding a dangling symlink (sirv alone would refuse to start)
 
 it('lists only files that stay inside dist/ and are not dotfiles', () => {
   expect([...servableFiles(dist)].sort()).toEqual([
+    '/assets/index-abc.css',
     '/assets/index-abc.js',
     '/assets/index-abc.js.br',
     '/assets/index-abc.js.gz',
+    '/assets/parse.worker-abc.js',
     '/favicon.svg',
     '/icon.svg',
     '/index.html',

@@ -153,7 +153,8 @@ export type StaticHandler = (req: http.IncomingMessage, res: http.ServerResponse
  * (`no-cache`, ETag, 304 on `If-None-Match`); files under `/assets/` are `public, max-age=31536000, immutable`;
  * a missing file with an extension, a file used as a folder or a missing `/assets/` path is 404; non-GET/HEAD is
  * 405. `Range` is ignored (whole files only). Without `root/index.html`: {@link NOT_BUILT_HTML} at `/` and
- * `/index.html`, 404 elsewhere. Every response carries the page security headers (server/security-headers.ts).
+ * `/index.html`, 404 elsewhere. Every response carries the page security headers (server/security-headers.ts) but
+ * scripts and style sheets, which get `nosniff` alone (a dedicated worker's script keeps them: they are its policy).
  * @param root absolute directory of the build, or `undefined`
  * @param logger where a failed read of a served file is reported
  * @returns the handler; it never throws for any request
@@ -208,7 +209,11 @@ export function createStaticHandler(root: string | undefined, logger: { warn(mes
     delete req.headers['if-range'];
     req.url = key;
 
-    setPageSecurityHeaders(req, res);
+    // A document (HTML, SVG) or a worker's script (a worker runs under its own script's policy) gets the page
+    // headers; any other script or style sheet only `nosniff`: the policy and framing headers do nothing there, and
+    // every first-load script would carry them on the wire.
+    if (getsPageHeaders(key)) setPageSecurityHeaders(req, res);
+    else res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('cache-control', key.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     const type = TEXT_TYPES[path.posix.extname(key).toLowerCase()];
     if (type !== undefined) res.setHeader('content-type', type);
@@ -221,6 +226,12 @@ export function createStaticHandler(root: string | undefined, logger: { warn(mes
     });
     served.send(req, res, () => sendTextPage(req, res, 404, 'not found'));
   };
+}
+
+/** Whether a served file gets the page security headers: a document, or a dedicated worker's script. */
+function getsPageHeaders(key: string): boolean {
+  const extension = path.posix.extname(key).toLowerCase();
+  return !(extension === '.js' || extension === '.mjs' || extension === '.css' || extension === '.map') || /\.worker-[^/]*\.m?js$/.test(key);
 }
 
 /**
