@@ -21,6 +21,19 @@ describe('rowTitleOf', () => {
   ] as const)('takes %s', (_case, extra, live, shown) => {
     expect(rowTitleOf(at('s', 1, extra), { title: live }, 'New session')).toBe(shown);
   });
+
+  const leftOut = (name: string) => `${name}: left out of the recording`;
+  it.each([
+    ['a recording’s own title', { readOnly: true, title: 'Read {{cwd}}/src' }, 'Read ⟨cwd: left out of the recording⟩/src'],
+    [
+      'the host’s "(copy)" title of a second import',
+      { readOnly: true, customTitle: 'Read {{cwd}}/src (copy)', title: 'Read {{cwd}}/src' },
+      'Read ⟨cwd: left out of the recording⟩/src (copy)',
+    ],
+    ['not a live session’s title, as typed', { customTitle: 'Use {{cwd}}', title: 'x' }, 'Use {{cwd}}'],
+  ] as const)('words the placeholders of %s', (_case, extra, shown) => {
+    expect(rowTitleOf(at('s', 1, extra), { title: undefined }, 'New session', leftOut)).toBe(shown);
+  });
 });
 
 describe('shownRowsOf', () => {

@@ -24,17 +24,14 @@ export function newestFirst(items: readonly SessionSummary[]): SessionSummary[] 
  * @param summary the list item
  * @param badges the row's badges (`title` from the stream)
  * @param untitled the copy for a session without a title ("New session")
- * @param leftOut the words for a recorder's `{{name}}` placeholder in a read-only session's own title; without it the
- *   title is shown as the host gave it
+ * @param leftOut the words for a recorder's `{{name}}` placeholder in a read-only session's title (its own, or the
+ *   host's "(copy)" title of a second import); without it the title is shown as the host gave it
  */
 export function rowTitleOf(summary: SessionSummary, badges: Pick<SessionBadges, 'title'>, untitled: string, leftOut?: (name: string) => string): string {
-  const derived = badges.title?.trim() || summary.title?.trim();
-  // A recording's own title may hold the recorder's placeholders (`{{cwd}}`): worded as left out, never shown raw.
-  return (
-    summary.customTitle?.trim() ||
-    (derived && summary.readOnly && leftOut ? withPlaceholdersWorded(derived, (name) => `⟨${leftOut(name)}⟩`) : derived) ||
-    untitled
-  );
+  const title = summary.customTitle?.trim() || badges.title?.trim() || summary.title?.trim();
+  // A recording's title may hold the recorder's placeholders (`{{cwd}}`), also the "(copy)" title the host stores for
+  // a second import of the same log: in a read-only session they are worded as left out, never shown raw.
+  return (title && summary.readOnly && leftOut ? withPlaceholdersWorded(title, (name) => `⟨${leftOut(name)}⟩`) : title) || untitled;
 }
 
 const folded = (text: string) => text.normalize('NFKC').toLocaleLowerCase();
