@@ -18,10 +18,10 @@ import { ownEntry } from '../lib/session-persist.ts';
 import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
 import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.ts';
 import { useAnsweringStore, isAnsweredHere } from '../lib/answering-store.ts';
-import { lazyModule, whenIdleAfterPaint } from '../lib/lazy-module.ts';
+import { lazyModule } from '../lib/lazy-module.ts';
 
 // The review card and the generic question flow load as their own chunks (the first load stays under its budget
-// in `npm run bench:browser`), prefetched when the page is idle after its first paint (`prefetchDockCardsWhenIdle`).
+// in `npm run bench:browser`), prefetched when the page is idle after its first paint (`prefetchAtIdle`, app/prefetch.ts).
 // They are read through `lazyModule().use()`, never `React.lazy`: once loaded, a card renders in the same commit as
 // its question (docs/style.md "Lazy views render at once"); only a question that arrives before its chunk waits.
 const reviewCardModule = lazyModule(() => import('../features/plan-review/plan-review-card.tsx'));
@@ -33,11 +33,6 @@ const questionFlowModule = lazyModule(() => import('../features/questions/questi
  */
 export async function loadDockCards(): Promise<void> {
   await Promise.all([reviewCardModule.load(), questionFlowModule.load()]);
-}
-
-/** Fetch the review card and question-flow chunks once the browser is idle after the next paint. */
-export function prefetchDockCardsWhenIdle(): void {
-  whenIdleAfterPaint(() => void loadDockCards());
 }
 
 /**
