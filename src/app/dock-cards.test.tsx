@@ -63,7 +63,7 @@ it.each([
 ])('hides the review card the moment %s is sent and shows the composer, before the host answers', async (_label, action) => {
   const call = respondWith({ accepted: true }, { hold: true });
   renderInSession(<Dock sessionId="s1" />, 's1', { questions: [{ rpcId: 'r1', questions: planReviewQuestions() }] });
-  await userEvent.setup().click(screen.getByRole('button', { name: action, exact: true }));
+  await userEvent.setup().click(screen.getByRole('button', { name: action }));
   // The send is still held: nothing came back, yet the card is gone and the message box is there and focused.
   expect(screen.queryByRole('region', { name: REVIEW_REGION })).toBeNull();
   const box = screen.getByRole('textbox', { name: 'Message the agent' });
@@ -77,7 +77,7 @@ it('brings the card back as it was, focused and with the failure said, when the 
   renderInSession(<Dock sessionId="s1" />, 's1', { questions: [{ rpcId: 'r1', questions: planReviewQuestions() }] });
   const user = userEvent.setup();
   await user.type(screen.getByRole('textbox', { name: 'Feedback' }), 'smaller steps');
-  await user.click(screen.getByRole('button', { name: 'Keep planning', exact: true }));
+  await user.click(screen.getByRole('button', { name: 'Keep planning' }));
   expect(screen.queryByRole('region', { name: REVIEW_REGION })).toBeNull();
   call.release();
   const card = await screen.findByRole('region', { name: REVIEW_REGION });
