@@ -30,7 +30,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     // At build time only: best compression once (brotli 11, gzip 9) instead of per request.
-    compression({ include: /\.(js|css|html|svg)$/, algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+    compression({ include: /\.(js|css|html|svg)$/, algorithms: ['brotliCompress', 'gzip'], threshold: 0, logLevel: 'silent' }),
   ],
   publicDir: mode === 'msw' ? 'public-msw' : 'public',
   // The markdown pipeline is imported lazily: pre-bundle it at dev-server start, not on the first review card (a

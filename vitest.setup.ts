@@ -1,7 +1,7 @@
 /**
  * Setup of the DOM test project: jest-dom matchers, cleanup after each test, and the MSW server over the
  * reference harness engine (`mocks/node.ts`) with unhandled requests failing the test, and the lazily loaded markdown
- * pipeline and zh-CN language pack loaded up front.
+ * pipeline, the on-request chunks and the zh-CN language pack loaded up front.
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
@@ -10,6 +10,10 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 const { server, resetMockHarness } = await import('./mocks/node.ts');
 // The markdown pipeline loads lazily in the app; tests render it at once (its plain-text fallback has its own test).
 await (await import('./src/components/markdown-loader.ts')).loadMarkdownRenderer();
+// So are the chunks of what appears only on request (the page prefetches them at idle, src/app/prefetch.ts).
+await (await import('./src/features/transcript/components/transcript-view.tsx')).loadFindBox();
+await (await import('./src/features/sessions/components/row-admin.tsx')).loadRowAdminForms();
+await (await import('./src/features/sessions/sessions-sidebar.tsx')).loadTrash();
 
 // The zh-CN language pack loads lazily in the app (its loading has its own test in src/lib/language.test.ts); tests
 // that switch to Chinese find it in.

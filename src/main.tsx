@@ -1,7 +1,8 @@
 /**
  * Browser entry: with `VITE_MSW=1` (`vite --mode msw`, `.env.msw`) the MSW worker over the mocked harness starts
  * before the first render; in a production build that branch is dead code and the mock is not bundled. The
- * markdown pipeline is not on the critical path: it is prefetched at idle time after the first paint. The
+ * markdown pipeline and the lazy views are not on the critical path: they are prefetched at idle time after the first
+ * paint (app/prefetch.ts). The
  * stored theme and language are written to `<html>` (`data-theme`, `lang`) before anything renders, without an inline
  * script (the Content-Security-Policy forbids them); a language other than English renders once its pack is in.
  */
@@ -11,9 +12,7 @@ import { syncDocumentTheme } from './lib/theme.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { prefetchMarkdownRendererWhenIdle } from './components/markdown-loader.ts';
-import { prefetchDockCardsWhenIdle } from './app/dock.tsx';
-import { prefetchReviewsViewWhenIdle } from './app/session-view.tsx';
+import { prefetchAtIdle } from './app/prefetch.ts';
 
 syncDocumentTheme();
 syncDocumentLanguage();
@@ -34,9 +33,7 @@ async function start(): Promise<void> {
       <App />
     </StrictMode>,
   );
-  prefetchMarkdownRendererWhenIdle();
-  prefetchDockCardsWhenIdle();
-  prefetchReviewsViewWhenIdle();
+  prefetchAtIdle();
 }
 
 void start();

@@ -3,6 +3,6 @@
  * and under the server's CSP (no 'unsafe-eval', server/security-headers.ts) that probe alone is reported as a
  * violation. Parsing without the JIT gives the same results.
  */
-import { z } from 'zod';
+import { config } from 'zod/mini';
 
-z.config({ jitless: true });
+config({ jitless: true });

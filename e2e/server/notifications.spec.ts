@@ -111,10 +111,12 @@ test('hidden tab: the title counts the waiting review and the favicon is badged;
 
   const other = await secondTab(browser, page.url());
   await reviewCard(other).getByRole('button', { name: 'Approve' }).click();
-  await expect(reviewCard(other)).toBeHidden();
-  // The same question/resolved frame reaches both tabs: within a second of the other tab's card going, this one counts it out.
-  await expect(page).toHaveTitle(countedTitle(before), { timeout: 1000 });
-  if (before === 0) await expect(favicon(page)).toHaveAttribute('href', '/favicon.svg', { timeout: 1000 });
+  // The card hides at the click and leaves the DOM with the host's question/resolved frame.
+  await expect(other.locator('.dock > .plan-review')).toHaveCount(0);
+  // The same frame reaches both tabs, so this one counts it out too. The bound only says how long a failure takes to
+  // show (a busy machine); how soon it happens is a figure for the benchmark, not for a timed test.
+  await expect(page).toHaveTitle(countedTitle(before), { timeout: 15_000 });
+  if (before === 0) await expect(favicon(page)).toHaveAttribute('href', '/favicon.svg', { timeout: 15_000 });
   await other.context().close();
 
   // Shown again while something waits: the plain title and icon at once.

@@ -3,7 +3,7 @@
  * (`details.refusal` carries the typed {@link ImportRefusal} the client words itself). An accepted log becomes a
  * read-only session whose skipped lines keep their seq as `import/skipped` placeholders (harness/storage/stored-lines.ts).
  */
-import type { z } from 'zod';
+import type { z } from '../../src/core/zod.ts';
 import type { ParsedLog, SkippedLine } from '../../src/core/log/reader.ts';
 import { isKnownEventType } from '../../src/core/log/schemas.ts';
 import { MAX_IMPORT_JSONL_CHARS, type ImportRefusal, type ImportReport } from '../../src/core/protocol/methods.ts';
@@ -93,7 +93,7 @@ export function importRefusalText(refusal: ImportRefusal): string {
  * @param error - the payload's validation error
  * @returns the refusal, or `undefined` for any other payload error
  */
-export function importTooLargeOf(method: string, error: z.ZodError): ImportRefusal | undefined {
+export function importTooLargeOf(method: string, error: z.core.$ZodError): ImportRefusal | undefined {
   const tooLarge = method === 'session.import' && error.issues.some((issue) => issue.code === 'too_big' && issue.path[0] === 'jsonl');
   return tooLarge ? { kind: 'too-large', limit: MAX_IMPORT_JSONL_CHARS } : undefined;
 }

@@ -4,7 +4,7 @@
  * handler's value or failure wrapped in a `server-response`. `/api/respond` bodies go to the Web question provider.
  * Never throws: an internal failure is logged and answered with a generic sentence.
  */
-import type { z } from 'zod';
+import type { z } from '../../src/core/zod.ts';
 import {
   clientRequestSchema,
   clientResponseRoutingSchema,
@@ -27,7 +27,7 @@ export type MethodHandlers = { [M in MethodName]: (payload: z.output<(typeof met
 type Handler = (payload: never, signal?: AbortSignal) => unknown;
 
 /** Zod issues as plain JSON (code, path, message, and the issue's other fields). */
-function jsonIssues(error: z.ZodError): unknown[] {
+function jsonIssues(error: z.core.$ZodError): unknown[] {
   return JSON.parse(JSON.stringify(error.issues)) as unknown[];
 }
 

@@ -3,8 +3,11 @@
  * shows its card in the commit that brings the question, with no loading line at any moment (docs/style.md "Lazy
  * views render at once").
  */
-import { screen } from '@testing-library/react';
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { respondWith } from '../../testing/render.tsx';
+import { useAnsweringStore } from '../lib/answering-store.ts';
 import type { QuestionItem } from '../core/questions/types.ts';
 import { planReviewQuestions, renderInSession } from '../../testing/session-render.tsx';
 import { Dock, loadDockCards } from './dock.tsx';
@@ -48,4 +51,38 @@ it('shows a question that is already pending when the dock mounts at once', () =
   renderInSession(<Dock sessionId="s1" />, 's1', { questions: [{ rpcId: 'r1', questions: planReviewQuestions() }] });
   expect(screen.getByRole('region', { name: 'Approve this plan and leave plan mode?' })).toBeInTheDocument();
   expect(screen.queryByText('Loading…')).toBeNull();
+});
+
+beforeEach(() => useAnsweringStore.setState({ answering: {} }));
+
+const REVIEW_REGION = 'Approve this plan and leave plan mode?';
+
+it.each([
+  ['Approve', 'Approve'],
+  ['Keep planning', 'Keep planning'],
+])('hides the review card the moment %s is sent and shows the composer, before the host answers', async (_label, action) => {
+  const call = respondWith({ accepted: true }, { hold: true });
+  renderInSession(<Dock sessionId="s1" />, 's1', { questions: [{ rpcId: 'r1', questions: planReviewQuestions() }] });
+  await userEvent.setup().click(screen.getByRole('button', { name: action }));
+  // The send is still held: nothing came back, yet the card is gone and the message box is there and focused.
+  expect(screen.queryByRole('region', { name: REVIEW_REGION })).toBeNull();
+  const box = screen.getByRole('textbox', { name: 'Message the agent' });
+  await waitFor(() => expect(box).toHaveFocus());
+  call.release();
+  await waitFor(() => expect(call.bodies).toHaveLength(1));
+});
+
+it('brings the card back as it was, focused and with the failure said, when the send fails', async () => {
+  const call = respondWith({ accepted: false, reason: 'not-pending' }, { hold: true });
+  renderInSession(<Dock sessionId="s1" />, 's1', { questions: [{ rpcId: 'r1', questions: planReviewQuestions() }] });
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: 'Feedback' }), 'smaller steps');
+  await user.click(screen.getByRole('button', { name: 'Keep planning' }));
+  expect(screen.queryByRole('region', { name: REVIEW_REGION })).toBeNull();
+  call.release();
+  const card = await screen.findByRole('region', { name: REVIEW_REGION });
+  await waitFor(() => expect(card).toHaveFocus());
+  expect(screen.getByRole('status')).toHaveTextContent('not-pending');
+  expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveValue('smaller steps');
+  expect(screen.queryByRole('textbox', { name: 'Message the agent' })).toBeNull();
 });

@@ -18,10 +18,10 @@ import { ownEntry } from '../lib/session-persist.ts';
 import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
 import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.ts';
 import { useAnsweringStore, isAnsweredHere } from '../lib/answering-store.ts';
-import { lazyModule, whenIdleAfterPaint } from '../lib/lazy-module.ts';
+import { lazyModule } from '../lib/lazy-module.ts';
 
 // The review card and the generic question flow load as their own chunks (the first load stays under its budget
-// in `npm run bench:browser`), prefetched when the page is idle after its first paint (`prefetchDockCardsWhenIdle`).
+// in `npm run bench:browser`), prefetched when the page is idle after its first paint (`prefetchAtIdle`, app/prefetch.ts).
 // They are read through `lazyModule().use()`, never `React.lazy`: once loaded, a card renders in the same commit as
 // its question (docs/style.md "Lazy views render at once"); only a question that arrives before its chunk waits.
 const reviewCardModule = lazyModule(() => import('../features/plan-review/plan-review-card.tsx'));
@@ -33,11 +33,6 @@ const questionFlowModule = lazyModule(() => import('../features/questions/questi
  */
 export async function loadDockCards(): Promise<void> {
   await Promise.all([reviewCardModule.load(), questionFlowModule.load()]);
-}
-
-/** Fetch the review card and question-flow chunks once the browser is idle after the next paint. */
-export function prefetchDockCardsWhenIdle(): void {
-  whenIdleAfterPaint(() => void loadDockCards());
 }
 
 /**
@@ -84,6 +79,10 @@ export function Dock({ sessionId }: { sessionId: string }) {
   const questions = useSessionQuestions(sessionId);
   const pending = questions[0];
   const review = pending ? planReviewOf(pending.questions) : undefined;
+  // This tab's answer to the review is on its way: the card hides at once and the composer shows; a failed send
+  // brings the card back as it was (docs/style.md "A sent answer leaves at once").
+  const sending = useAnsweringStore((state) => review !== undefined && pending !== undefined && ownEntry(state.answering, pending.rpcId) === true);
+  const shown = sending ? undefined : pending;
   const ReviewCard = reviewCardModule.use(review !== undefined)?.PlanReviewCard;
   const Flow = questionFlowModule.use(pending !== undefined && review === undefined)?.QuestionFlow;
   const { history } = useSessionReviews(sessionId);
@@ -93,9 +92,9 @@ export function Dock({ sessionId }: { sessionId: string }) {
   const [moved, setMoved] = useState(false);
   const seen = useRef<{ sessionId: string; rpcIds: readonly string[] }>({ sessionId, rpcIds: [] });
   useEffect(() => {
-    if (hadQuestion.current && !pending) focusComposer();
-    hadQuestion.current = pending !== undefined;
-  }, [pending]);
+    if (hadQuestion.current && !shown) focusComposer();
+    hadQuestion.current = shown !== undefined;
+  }, [shown]);
   // Nothing typed is lost when a question leaves this session's dock without this tab's answer.
   useEffect(() => {
     const rpcIds = questions.map((q) => q.rpcId);
@@ -116,12 +115,14 @@ export function Dock({ sessionId }: { sessionId: string }) {
     if (moved && questions.length > 0) setMoved(false);
   }
 
+  // The question's part and the composer have slots of their own, so neither remounts when the other comes or goes.
+  let question;
   let body;
   if (pending) {
     // Only a question that comes before its chunk arrived shows the loading line, for that one moment.
     const loading = <p className="quiet">{t.loadingCard}</p>;
     if (review) {
-      body = ReviewCard ? (
+      question = ReviewCard ? (
         <ReviewCard
           key={pending.rpcId}
           sessionId={sessionId}
@@ -129,13 +130,17 @@ export function Dock({ sessionId }: { sessionId: string }) {
           review={review}
           onChatAbout={(feedback) => moveToComposer(sessionId, feedback)}
           revisions={reviewChainOf(history, review.plan)}
+          hidden={sending}
         />
       ) : (
         loading
       );
     } else {
-      body = Flow ? <Flow key={pending.rpcId} sessionId={sessionId} rpcId={pending.rpcId} questions={pending.questions} /> : loading;
+      question = Flow ? <Flow key={pending.rpcId} sessionId={sessionId} rpcId={pending.rpcId} questions={pending.questions} /> : loading;
     }
+  }
+  if (shown) {
+    body = null;
   } else if (readOnly.readOnly) {
     // The host's reason is a whole plain sentence; the header shows only a short marker, so it is said in full here, once.
     body = (
@@ -149,7 +154,7 @@ export function Dock({ sessionId }: { sessionId: string }) {
   return (
     // A named section is a region landmark, so the review card, question flow or composer is inside one (axe `region`).
     <section className="dock" aria-label={t.dock}>
-      {moved && !pending ? (
+      {moved && !shown ? (
         <p className="drafts-moved" role="status">
           {t.draftsMoved}
         </p>
@@ -159,6 +164,7 @@ export function Dock({ sessionId }: { sessionId: string }) {
           {t.turnStopped(stoppedReason)}
         </p>
       ) : null}
+      {question}
       {body}
     </section>
   );

@@ -14,7 +14,7 @@ import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
 import { Dock } from './dock.tsx';
 import { useCopy } from '../lib/language.ts';
-import { lazyModule, whenIdleAfterPaint } from '../lib/lazy-module.ts';
+import { lazyModule } from '../lib/lazy-module.ts';
 import { useSessionAnnouncements } from './live-announcer.tsx';
 import { appLocales } from './locales.ts';
 import { SessionTabs, type SessionTab } from './session-tabs.tsx';
@@ -25,9 +25,13 @@ const reviewsView = lazyModule(() => import('../features/reviews/session-reviews
 // "What the model sees" is a chunk of its own, loaded the same way.
 const modelView = lazyModule(() => import('../features/model-view/session-model-view.tsx'));
 
-/** Fetch the Reviews view's chunk, then the model view's, once the browser is idle after the next paint. */
-export function prefetchReviewsViewWhenIdle(): void {
-  whenIdleAfterPaint(() => void reviewsView.load().then(() => modelView.load()));
+/**
+ * Load the Reviews view's chunk, then the model view's (or join the loads under way).
+ * @returns resolves when both were tried; never rejects
+ */
+export async function loadSessionViews(): Promise<void> {
+  await reviewsView.load();
+  await modelView.load();
 }
 
 /** The session's title for its header; in a recording (read-only), the recorder's `{{name}}` placeholders are worded as left out. */

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useDeletedSelection } from '../features/sessions/api/deleted-sessions.ts';
-import { DeletedSessionPage } from '../features/sessions/deleted-session.tsx';
+import { useTrash } from '../features/sessions/sessions-sidebar.tsx';
 import { SessionsSidebar } from '../features/sessions/sessions-sidebar.tsx';
 import { WaitingInbox, WaitingWatch } from '../features/notifications/waiting-watch.tsx';
 import { focusComposer } from '../features/composer/composer.tsx';
@@ -26,6 +26,7 @@ export function Shell() {
   const t = useCopy(appLocales);
   const selectedId = useSelectedSessionId();
   const deleted = useDeletedSelection(selectedId);
+  const DeletedSessionPage = useTrash()?.DeletedSessionPage;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeButton = useRef<HTMLButtonElement>(null);
   const toggleButton = useRef<HTMLButtonElement>(null);
@@ -90,7 +91,9 @@ export function Shell() {
       {drawerOpen ? <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} /> : null}
       <div className="app-workspace">
         {deleted ? (
-          <DeletedSessionPage key={deleted.sessionId} deleted={deleted} leading={toggle} />
+          DeletedSessionPage ? (
+            <DeletedSessionPage key={deleted.sessionId} deleted={deleted} leading={toggle} />
+          ) : null
         ) : selectedId ? (
           <SessionView key={selectedId} sessionId={selectedId} leading={toggle} />
         ) : (

@@ -4,7 +4,7 @@
  * it, the first review card need not either). One import for the whole app; a failed import (a chunk gone after a
  * redeploy, the network) leaves the component on its plain-text fallback and is retried by the next caller.
  */
-import { lazyModule, whenIdleAfterPaint } from '../lib/lazy-module.ts';
+import { lazyModule, whenIdle } from '../lib/lazy-module.ts';
 import type * as Render from './markdown-render.tsx';
 
 /** The lazily loaded module. */
@@ -28,7 +28,12 @@ export function useMarkdownRenderer(): MarkdownRenderer | undefined {
   return markdownRenderer.use();
 }
 
-/** Prefetch the markdown pipeline when the browser is idle after the next paint (`whenIdleAfterPaint`). */
-export function prefetchMarkdownRendererWhenIdle(): void {
-  whenIdleAfterPaint(() => void markdownRenderer.load());
+/**
+ * Load the markdown pipeline and, at the next idle time, run it once on a small sample (`warmMarkdownPipeline`), so
+ * the first card of a page does not pay the parser's first run.
+ * @returns resolves once loaded (the warm-up runs later); never rejects
+ */
+export async function prefetchMarkdownRenderer(): Promise<void> {
+  const module = await markdownRenderer.load();
+  if (module) whenIdle(() => module.warmMarkdownPipeline());
 }

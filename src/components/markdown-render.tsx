@@ -183,6 +183,38 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text, titled = false 
   );
 });
 
+/** A small plan with every block kind the pipeline meets first: a title, a list, a table, code, a quote, a link. */
+const WARM_SAMPLE = [
+  '# Plan',
+  '',
+  'Intro with `code`, **bold**, _emphasis_ and a [link](https://example.com).',
+  '',
+  '1. First step',
+  '   - nested item',
+  '2. Second step',
+  '',
+  '| a | b |',
+  '| - | :-: |',
+  '| 1 | 2 |',
+  '',
+  '> quote',
+  '',
+  '```ts',
+  'const x = 1;',
+  '```',
+].join('\n');
+
+/**
+ * Run the whole pipeline once (parse, transforms, hast → React elements; nothing is rendered or kept) on a small
+ * sample, so the first review card of a page does not pay the parser's first-run compilation on its frame. Meant for
+ * idle time right after the chunk loads; not counted in `markdownParseStats`.
+ */
+export function warmMarkdownPipeline(): void {
+  const parses = markdownParseStats.parses;
+  ReactMarkdown({ children: WARM_SAMPLE, remarkPlugins, rehypePlugins: titlePlugins, components, urlTransform: keepUrl, skipHtml: true });
+  markdownParseStats.parses = parses;
+}
+
 const tableParser = unified().use(remarkParse).use(remarkGfm);
 
 /** Parse `head` + one group of body rows: the header row, the column alignment and the body rows (mdast). */

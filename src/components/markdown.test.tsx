@@ -298,3 +298,12 @@ describe('long texts', () => {
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
   });
 });
+
+it('warms the pipeline on a sample without counting a parse or touching the document', async () => {
+  const module = (await loadMarkdownRenderer())!;
+  const before = module.markdownParseStats.parses;
+  const nodes = document.body.childElementCount;
+  module.warmMarkdownPipeline();
+  expect(module.markdownParseStats.parses).toBe(before);
+  expect(document.body.childElementCount).toBe(nodes);
+});

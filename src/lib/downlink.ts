@@ -83,8 +83,8 @@ export function backoffDelay(attempt: number, random: number): number {
   return Math.round(ceiling * (0.5 + random / 2));
 }
 
-const MUX_TYPES = new Set(muxFrameSchema.options.map((o) => o.shape.type.value));
-const HOST_TYPES = new Set(hostFrameSchema.options.map((o) => o.shape.type.value));
+const MUX_TYPES = new Set<string>(muxFrameSchema._zod.def.options.map((o) => o.shape.type._zod.def.values[0]!));
+const HOST_TYPES = new Set<string>(hostFrameSchema._zod.def.options.map((o) => o.shape.type._zod.def.values[0]!));
 
 /** Outcome of reading one text frame: a known frame, an ignorable unknown type, or a malformed frame. */
 export type ParsedFrame<F> = { kind: 'frame'; frame: F; rpcId: string } | { kind: 'unknown'; type: string } | { kind: 'malformed'; reason: string };

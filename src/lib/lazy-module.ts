@@ -55,13 +55,18 @@ export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
 }
 
 /**
- * Run `callback` when the browser is idle after the next paint (a frame, then `requestIdleCallback` with a 2,000 ms
- * timeout; `setTimeout` 200 ms where it is missing), so a prefetch never sits on the first screen's critical path.
+ * Run `callback` when the browser is next idle (`requestIdleCallback` with a 2,000 ms timeout; `setTimeout` 200 ms
+ * where it is missing).
+ */
+export function whenIdle(callback: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => callback(), { timeout: 2000 });
+  else setTimeout(callback, 200);
+}
+
+/**
+ * Run `callback` when the browser is idle after the next paint (a frame, then {@link whenIdle}), so a prefetch never
+ * sits on the first screen's critical path.
  */
 export function whenIdleAfterPaint(callback: () => void): void {
-  const idle = (run: () => void) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
-    else setTimeout(run, 200);
-  };
-  requestAnimationFrame(() => setTimeout(() => idle(callback), 0));
+  requestAnimationFrame(() => setTimeout(() => whenIdle(callback), 0));
 }

@@ -4,7 +4,7 @@
  * events of a known kind whose payload has the wrong shape (schemas.ts), are reported in `skipped` and still
  * consume their seq, so seq numbers (and `session/title.messageSeqs`) stay equal to line positions.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../json-depth.ts';
 import { isKnownEventValid } from './schemas.ts';
 import type { SessionEvent, SessionHeader } from './types.ts';
@@ -48,7 +48,7 @@ const headerSchema = z.looseObject({
   cwd: z.string({ error: 'expected a string' }),
 });
 
-function describeIssues(error: z.ZodError, root: string): string {
+function describeIssues(error: z.core.$ZodError, root: string): string {
   return error.issues.map((issue) => `${[root, ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ');
 }
 

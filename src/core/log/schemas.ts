@@ -4,45 +4,45 @@
  * required; extra keys are always allowed and unknown kinds are never validated. Schemas live in a `Map`, so an
  * event type that is an `Object.prototype` key (`constructor`, `__proto__`, `toString`, …) is simply unknown.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 const expected = (what: string) => ({ error: `expected ${what}` });
 const num = z.number(expected('a number'));
 const str = z.string(expected('a string'));
 const bool = z.boolean(expected('a boolean'));
-const obj = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape, expected('an object'));
-const arrayOf = <T extends z.ZodType>(item: T) => z.array(item, expected('an array'));
+const obj = <T extends z.core.$ZodLooseShape>(shape: T) => z.looseObject(shape, expected('an object'));
+const arrayOf = <T extends z.ZodMiniType>(item: T) => z.array(item, expected('an array'));
 
 /** A content block: any kind, but `type` is a string and a `text`, when present, is a string. */
-const block = obj({ type: str, text: str.optional() });
+const block = obj({ type: str, text: z.optional(str) });
 const blocks = arrayOf(block);
 /** A message envelope as dsh nests it (`data.message`); its content, when present, is a block list. */
-const message = obj({ content: blocks.optional(), source: obj({}).optional() });
+const message = obj({ content: z.optional(blocks), source: z.optional(obj({})) });
 const turnStep = { turn: num, step: num };
 
 /**
  * Payload schema of each known event kind (docs/upstream-spec.md §1.1, §2, §4.5; fixtures/dsh-recordings/README.md for
  * the two recorded `assistant/message` and `tool/result` shapes and the compressed `*-chunks` rows).
  */
-const knownPayloads = new Map<string, z.ZodType>([
+const knownPayloads = new Map<string, z.ZodMiniType>([
   ['plan/mode', obj({ active: bool })],
   ['mode/set', obj({ mode: str })],
-  ['command/run', obj({ commandId: str, name: str, args: str.optional(), source: obj({}).optional() })],
-  ['command/done', obj({ commandId: str, kind: z.enum(['success', 'error'], expected("'success' or 'error'")), text: str.optional() })],
-  ['turn/start', obj({ turn: num, trigger: obj({}).optional() })],
-  ['turn/end', obj({ turn: num, reason: obj({ kind: str, message: str.optional() }).optional() })],
+  ['command/run', obj({ commandId: str, name: str, args: z.optional(str), source: z.optional(obj({})) })],
+  ['command/done', obj({ commandId: str, kind: z.enum(['success', 'error'], expected("'success' or 'error'")), text: z.optional(str) })],
+  ['turn/start', obj({ turn: num, trigger: z.optional(obj({})) })],
+  ['turn/end', obj({ turn: num, reason: z.optional(obj({ kind: str, message: z.optional(str) })) })],
   ['step/start', obj(turnStep)],
   ['step/end', obj(turnStep)],
-  ['request/header', obj({ header: obj({}), reason: str.optional() })],
-  ['user/message', obj({ content: blocks, source: obj({ kind: str }).optional(), id: str.optional() })],
-  ['assistant/message', obj({ ...turnStep, message: message.optional(), content: blocks.optional() })],
-  ['assistant/chunk', obj({ ...turnStep, chunk: obj({ type: str, index: num.optional(), text: str.optional() }) })],
+  ['request/header', obj({ header: obj({}), reason: z.optional(str) })],
+  ['user/message', obj({ content: blocks, source: z.optional(obj({ kind: str })), id: z.optional(str) })],
+  ['assistant/message', obj({ ...turnStep, message: z.optional(message), content: z.optional(blocks) })],
+  ['assistant/chunk', obj({ ...turnStep, chunk: obj({ type: str, index: z.optional(num), text: z.optional(str) }) })],
   ['tool/call', obj({ ...turnStep, callId: str, name: str, arguments: str })],
-  ['tool/result', obj({ ...turnStep, callId: str.optional(), message: message.optional(), content: blocks.optional(), isError: bool.optional() })],
-  ['session/title', obj({ title: str, messageSeqs: arrayOf(num).optional() })],
-  ['text-chunks', obj({ ...turnStep, index: num.optional(), texts: arrayOf(str) })],
-  ['reasoning-chunks', obj({ ...turnStep, index: num.optional(), texts: arrayOf(str) })],
-  ['tool-call-chunks', obj({ ...turnStep, index: num.optional() })],
+  ['tool/result', obj({ ...turnStep, callId: z.optional(str), message: z.optional(message), content: z.optional(blocks), isError: z.optional(bool) })],
+  ['session/title', obj({ title: str, messageSeqs: z.optional(arrayOf(num)) })],
+  ['text-chunks', obj({ ...turnStep, index: z.optional(num), texts: arrayOf(str) })],
+  ['reasoning-chunks', obj({ ...turnStep, index: z.optional(num), texts: arrayOf(str) })],
+  ['tool-call-chunks', obj({ ...turnStep, index: z.optional(num) })],
 ]);
 
 /**
@@ -56,7 +56,7 @@ export function isKnownEventType(type: string): boolean {
 /** Every event kind whose payload is validated, in a fixed order (tests iterate it). */
 export const KNOWN_EVENT_TYPES: readonly string[] = [...knownPayloads.keys()];
 
-function describeIssues(error: z.ZodError, root: string): string {
+function describeIssues(error: z.core.$ZodError, root: string): string {
   return error.issues.map((issue) => `${[root, ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ');
 }
 

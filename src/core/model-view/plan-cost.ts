@@ -7,16 +7,14 @@ import { policyBytesOf } from './analysis.ts';
 import { foldModelView, MODEL_VIEW_PROJECTION_KEY, modelViewOf, type ModelView } from './fold.ts';
 import { estimateTokens, utf8Length } from './tokens.ts';
 
+export { MODEL_VIEW_PROJECTION_KEY };
+
 /**
- * @param projections the session's projection rows (`{[key]: {value}}`)
- * @param events the loaded events, folded when the host sends no `modelView` projection
+ * @param row the session's `modelView` projection row (`{value}`; key {@link MODEL_VIEW_PROJECTION_KEY}), if the host sends one
+ * @param events the loaded events, folded when there is no such row
  * @returns about how many tokens plan mode adds to every request, or undefined when not known yet
  */
-export function planModeTokens(
-  projections: Readonly<Record<string, { value: unknown } | undefined>>,
-  events: Parameters<typeof foldModelView>[0],
-): number | undefined {
-  const row = projections[MODEL_VIEW_PROJECTION_KEY];
+export function planModeTokens(row: { value: unknown } | undefined, events: Parameters<typeof foldModelView>[0]): number | undefined {
   const projected: ModelView | undefined = row ? modelViewOf(row.value) : undefined;
   const view = projected ?? foldModelView(events.filter((e) => e.type === 'request/header' || e.type === 'plan/mode' || e.type === 'mode/set'));
   const bytes = policyBytesOf(view, utf8Length);

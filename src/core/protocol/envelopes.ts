@@ -3,7 +3,7 @@
  * server-response (its answer), server-request (one downlink frame) and client-response (POST /api/respond),
  * plus the bare respond receipt. `rpcId` is minted by the initiator and echoed by the responder.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { tokenSchema } from './ids.ts';
 
 /** Closed set of error codes a unary call may answer with (docs/protocol.md "Unary calls"). */
@@ -15,7 +15,7 @@ export type ErrorCode = (typeof errorCodes)[number];
 export const rpcErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
+  details: z.optional(z.record(z.string(), z.unknown())),
 });
 /** An error result: `code` from {@link errorCodes} (a host may send others), a message, and `details` (e.g. `issues`, `sessionId`). */
 export type RpcError = { code: ErrorCode | (string & {}); message: string; details?: Record<string, unknown> };
@@ -24,7 +24,7 @@ export type RpcError = { code: ErrorCode | (string & {}); message: string; detai
 export type RpcResult<T = unknown> = { ok: true; value?: T } | { ok: false; error: RpcError };
 /** Runtime schema of {@link RpcResult}. */
 export const rpcResultSchema = z.union([
-  z.object({ ok: z.literal(true), value: z.unknown().optional() }),
+  z.object({ ok: z.literal(true), value: z.optional(z.unknown()) }),
   z.object({ ok: z.literal(false), error: rpcErrorSchema }),
 ]);
 
@@ -32,8 +32,11 @@ export const rpcResultSchema = z.union([
 export const clientRequestSchema = z.object({
   type: z.literal('client-request'),
   rpcId: tokenSchema(),
-  method: z.string().min(1).max(128, { message: 'must be at most 128 characters' }),
-  payload: z.unknown().refine((v) => v !== undefined, { message: 'Invalid input: expected nonoptional, received undefined' }),
+  method: z
+    .string()
+    .check(z.minLength(1))
+    .check(z.maxLength(128, { message: 'must be at most 128 characters' })),
+  payload: z.unknown().check(z.refine((v) => v !== undefined, { message: 'Invalid input: expected nonoptional, received undefined' })),
 });
 /**
  * Body of `POST /api/<method>` (runtime schema {@link clientRequestSchema}).
@@ -93,7 +96,7 @@ export type RpcReceipt = { accepted: true } | { accepted: false; reason: 'not-pe
 /** Runtime schema of {@link RpcReceipt}. */
 export const rpcReceiptSchema = z.union([
   z.object({ accepted: z.literal(true) }),
-  z.object({ accepted: z.literal(false), reason: z.string().min(1), message: z.string().optional() }),
+  z.object({ accepted: z.literal(false), reason: z.string().check(z.minLength(1)), message: z.optional(z.string()) }),
 ]);
 
 /** The envelope fields `POST /api/respond` routes by (`type`, a bounded `rpcId`), checked before any lookup. */

@@ -3,7 +3,7 @@
  * sessions and host frames. Unknown frame types are legal on the wire (a real dsh host sends more);
  * readers skip them without failing the stream.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { questionItemSchema } from '../questions/types.ts';
 import { toolViewSchema, wireEventSchema } from './methods.ts';
 
@@ -12,13 +12,13 @@ export const sessionEventFrameSchema = z.looseObject({
   type: z.literal('session/event'),
   sessionId: z.string(),
   event: wireEventSchema,
-  view: toolViewSchema.optional(),
+  view: z.optional(toolViewSchema),
 });
 /** mux `session/subscribed`: sent per attached session when a mux socket opens; rows newer than `lastSeq` are stale. */
 export const sessionSubscribedFrameSchema = z.looseObject({
   type: z.literal('session/subscribed'),
   sessionId: z.string(),
-  lastSeq: z.number().int(),
+  lastSeq: z.int(),
 });
 /** mux `session/projection`: a projection value that changed at `seq` (apply only when `seq` is higher than the one held). */
 export const sessionProjectionFrameSchema = z.looseObject({
@@ -26,13 +26,13 @@ export const sessionProjectionFrameSchema = z.looseObject({
   sessionId: z.string(),
   key: z.string(),
   value: z.unknown(),
-  seq: z.number().int(),
+  seq: z.int(),
 });
 /** mux `question/requested`: a pending question batch; the frame rpcId is the question id (re-sent with the same id on reconnect). */
 export const questionRequestedFrameSchema = z.looseObject({
   type: z.literal('question/requested'),
   sessionId: z.string(),
-  questions: z.array(questionItemSchema).min(1),
+  questions: z.array(questionItemSchema).check(z.minLength(1)),
 });
 /** mux `question/resolved`: the question `questionRpcId` was answered or cancelled; the client removes it only then. */
 export const questionResolvedFrameSchema = z.looseObject({
@@ -49,16 +49,16 @@ export const questionResolvedFrameSchema = z.looseObject({
 export const approvalRequestedFrameSchema = z.looseObject({
   type: z.literal('approval/requested'),
   sessionId: z.string(),
-  approvalId: z.string().min(1),
+  approvalId: z.string().check(z.minLength(1)),
   toolName: z.string(),
-  callId: z.string().optional(),
-  reason: z.string().optional(),
+  callId: z.optional(z.string()),
+  reason: z.optional(z.string()),
 });
 /** mux `approval/resolved`: the tool-permission prompt `approvalId` was settled (`allowed-once`, `rejected`, …). */
 export const approvalResolvedFrameSchema = z.looseObject({
   type: z.literal('approval/resolved'),
   sessionId: z.string(),
-  approvalId: z.string().min(1),
+  approvalId: z.string().check(z.minLength(1)),
   outcome: z.string(),
 });
 /** mux `session/queue`: the prompts waiting for the agent (queued or steering). */
@@ -75,8 +75,8 @@ export const hostSessionAddedFrameSchema = z.looseObject({
   type: z.literal('host/session-added'),
   sessionId: z.string(),
   blank: z.boolean(),
-  cwd: z.string().optional(),
-  parentSessionId: z.string().optional(),
+  cwd: z.optional(z.string()),
+  parentSessionId: z.optional(z.string()),
 });
 /** host `host/session-removed` (extension): a session was deleted (its log moved to the trash; `session.restore` undoes it). */
 export const hostSessionRemovedFrameSchema = z.looseObject({

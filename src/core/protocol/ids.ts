@@ -3,7 +3,7 @@
  * or odd id is a `bad-request` naming the field and the limit, never a file-system error deep in the host.
  * Ids ui-plan mints (`session-<uuid>`, UUID rpcIds) are far inside these limits.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** Longest identifier a request may carry, in characters. */
 export const MAX_ID_CHARS = 128;
@@ -24,9 +24,9 @@ export const MAX_CWD_CHARS = 4096;
 export function idSchema(pattern: RegExp = ID_PATTERN, described = "letters, digits, '.', '_', ':' and '-'") {
   return z
     .string()
-    .min(1, { message: 'must not be empty' })
-    .max(MAX_ID_CHARS, { message: `must be at most ${MAX_ID_CHARS} characters` })
-    .regex(pattern, { message: `may only contain ${described}` });
+    .check(z.minLength(1, { message: 'must not be empty' }))
+    .check(z.maxLength(MAX_ID_CHARS, { message: `must be at most ${MAX_ID_CHARS} characters` }))
+    .check(z.regex(pattern, { message: `may only contain ${described}` }));
 }
 
 /** Characters an opaque token (rpcId, cursor, mode name) may use: anything but control characters. */

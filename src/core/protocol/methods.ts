@@ -3,22 +3,22 @@
  * payload schemas and value types. Methods marked "extension" exist only on ui-plan's reference harness;
  * `host.describe().capabilities` advertises them and a plain dsh host has none.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { idSchema, MAX_CWD_CHARS, tokenSchema } from './ids.ts';
 import { MAX_CUSTOM_TITLE_CHARS } from '../sessions/limits.ts';
 
 /** A session id as a host answers it (values are read leniently: a real dsh host mints its own). */
-const sessionId = z.string().min(1);
+const sessionId = z.string().check(z.minLength(1));
 /** A session id a client sends: bounded (src/core/protocol/ids.ts), so a bad one is `bad-request`, never a file error. */
 const sessionIdParam = idSchema();
 
 /** A logged event as it travels on the wire (envelope with seq). */
 export const wireEventSchema = z.looseObject({
-  type: z.string().min(1),
-  seq: z.number().int().nonnegative(),
-  time: z.number().optional(),
+  type: z.string().check(z.minLength(1)),
+  seq: z.int().check(z.nonnegative()),
+  time: z.optional(z.number()),
   data: z.unknown(),
-  surfaceOp: z.string().optional(),
+  surfaceOp: z.optional(z.string()),
 });
 
 /** Card a host attaches to a `tool/call` or `tool/result` row (dsh `view`). */
@@ -26,16 +26,16 @@ export const toolViewSchema = z.looseObject({
   for: z.enum(['call', 'result']),
   view: z.looseObject({
     card: z.string(),
-    title: z.string().optional(),
-    kind: z.string().optional(),
-    content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })).optional(),
+    title: z.optional(z.string()),
+    kind: z.optional(z.string()),
+    content: z.optional(z.array(z.looseObject({ type: z.string(), text: z.optional(z.string()) }))),
   }),
 });
 /** The parsed shape of {@link toolViewSchema}. */
 export type ToolView = z.infer<typeof toolViewSchema>;
 
 /** Projection snapshot: values as of `asOfSeq` (-1 for an empty log). */
-export const projectionsSchema = z.object({ asOfSeq: z.number().int(), values: z.record(z.string(), z.unknown()) });
+export const projectionsSchema = z.object({ asOfSeq: z.int(), values: z.record(z.string(), z.unknown()) });
 /** The parsed shape of {@link projectionsSchema}. */
 export type Projections = z.infer<typeof projectionsSchema>;
 
@@ -53,8 +53,8 @@ export const capabilitiesSchema = z.object({
   setPlanMode: z.boolean(),
   import: z.boolean(),
   modes: z.boolean(),
-  sessions: z.boolean().optional(),
-  sessionLog: z.boolean().optional(),
+  sessions: z.optional(z.boolean()),
+  sessionLog: z.optional(z.boolean()),
 });
 /** The parsed shape of {@link capabilitiesSchema}. */
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
@@ -65,22 +65,22 @@ export const sessionSummarySchema = z.looseObject({
   updatedAt: z.number(),
   running: z.boolean(),
   blank: z.boolean(),
-  cwd: z.string().optional(),
-  parentSessionId: z.string().optional(),
-  title: z.string().optional(),
+  cwd: z.optional(z.string()),
+  parentSessionId: z.optional(z.string()),
+  title: z.optional(z.string()),
   /** The title a person gave the session (`session.rename`, kept beside the log); extension. `title` then equals it. */
-  customTitle: z.string().optional(),
-  readOnly: z.boolean().optional(),
+  customTitle: z.optional(z.string()),
+  readOnly: z.optional(z.boolean()),
   /** Why a read-only session is read-only (e.g. a log of the other plan-mode variant); extension. */
-  readOnlyReason: z.string().optional(),
+  readOnlyReason: z.optional(z.string()),
   /**
    * Why the host stopped writing to the session, which it then lists read-only (extension): `log-removed`,
    * `log-replaced`, `log-changed` (its log file was removed, replaced or written by another program), `sync-failed`
    * (the disk reported an error when it was synced) or `lock-lost` (another server took the data directory); a host
    * may send others.
    */
-  writeStopped: z.string().optional(),
-  projections: projectionsSchema.optional(),
+  writeStopped: z.optional(z.string()),
+  projections: z.optional(projectionsSchema),
 });
 /** The parsed shape of {@link sessionSummarySchema}. */
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
@@ -89,13 +89,13 @@ export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 export const commandDescriptorSchema = z.looseObject({
   name: z.string(),
   description: z.string(),
-  input: z.looseObject({ hint: z.string().optional(), images: z.boolean().optional() }).optional(),
+  input: z.optional(z.looseObject({ hint: z.optional(z.string()), images: z.optional(z.boolean()) })),
 });
 /** The parsed shape of {@link commandDescriptorSchema}. */
 export type CommandDescriptor = z.infer<typeof commandDescriptorSchema>;
 
 /** A command's outcome as `commands/execute` returns it and `command/done` logs it. */
-export const commandResultSchema = z.object({ kind: z.enum(['success', 'error']), text: z.string().optional() });
+export const commandResultSchema = z.object({ kind: z.enum(['success', 'error']), text: z.optional(z.string()) });
 
 /**
  * Largest `session.import` log, in UTF-16 code units of `jsonl` (16 Mi; a recorded log is a few MB). The carriers
@@ -141,15 +141,15 @@ export type ImportRefusal = z.infer<typeof importRefusalSchema>;
  * each with its `count` and `firstLine`, 1-based).
  */
 export const importReportSchema = z.object({
-  skipped: z.array(z.object({ line: z.number(), reason: z.string(), torn: z.literal(true).optional() })),
+  skipped: z.array(z.object({ line: z.number(), reason: z.string(), torn: z.optional(z.literal(true)) })),
   skippedCount: z.number(),
-  unknown: z
-    .object({
+  unknown: z.optional(
+    z.object({
       count: z.number(),
       kindCount: z.number(),
       kinds: z.array(z.object({ type: z.string(), count: z.number(), firstLine: z.number() })),
-    })
-    .optional(),
+    }),
+  ),
 });
 /** The parsed shape of {@link importReportSchema}. */
 export type ImportReport = z.infer<typeof importReportSchema>;
@@ -159,11 +159,11 @@ export const setOutcomeSchema = z.enum(['committed', 'queued', 'cancelled', 'noo
 /** The parsed shape of {@link setOutcomeSchema}. */
 export type SetOutcome = z.infer<typeof setOutcomeSchema>;
 /** `ctx.planMode.get()`: `pending` present only while a selection exists; its value is the target. */
-export const planStateSchema = z.object({ active: z.boolean(), pending: z.boolean().optional() });
+export const planStateSchema = z.object({ active: z.boolean(), pending: z.optional(z.boolean()) });
 /** The parsed shape of {@link planStateSchema}. */
 export type PlanState = z.infer<typeof planStateSchema>;
 /** `ctx.modes.get()` (seed 002). */
-const modeStateSchema = z.object({ current: z.string(), pending: z.string().optional() });
+const modeStateSchema = z.object({ current: z.string(), pending: z.optional(z.string()) });
 /** The parsed shape of {@link modeStateSchema}. */
 export type ModeState = z.infer<typeof modeStateSchema>;
 /** `mode` projection wire value (seed 002 variant): the mode in force and, while one is asked for, the pending target. */
@@ -187,46 +187,47 @@ export const methods = {
       provider: z.string(),
       model: z.string(),
       attachedSessions: z.number(),
-      capabilities: capabilitiesSchema.optional(),
+      capabilities: z.optional(capabilitiesSchema),
     }),
   },
   'session.list': {
-    payload: z.object({ cursor: tokenSchema().optional() }),
-    value: z.looseObject({ items: z.array(sessionSummarySchema), nextCursor: z.string().optional() }),
+    payload: z.object({ cursor: z.optional(tokenSchema()) }),
+    value: z.looseObject({ items: z.array(sessionSummarySchema), nextCursor: z.optional(z.string()) }),
   },
   'session.create': {
     payload: z.object({
-      cwd: z
-        .string()
-        .min(1)
-        .max(MAX_CWD_CHARS, { message: `must be at most ${MAX_CWD_CHARS} characters` })
-        .optional(),
-      sessionId: idSchema(/^session-[A-Za-z0-9-]+$/, "'session-' then letters, digits and '-'").optional(),
+      cwd: z.optional(
+        z
+          .string()
+          .check(z.minLength(1))
+          .check(z.maxLength(MAX_CWD_CHARS, { message: `must be at most ${MAX_CWD_CHARS} characters` })),
+      ),
+      sessionId: z.optional(idSchema(/^session-[A-Za-z0-9-]+$/, "'session-' then letters, digits and '-'")),
       /**
        * extension (`capabilities.sessions`): a draft session — usable at once, but neither stored nor listed nor
        * announced until its first event (message or command) is logged.
        */
-      draft: z.boolean().optional(),
+      draft: z.optional(z.boolean()),
     }),
     value: z.looseObject({ sessionId }),
   },
   'session.history': {
     payload: z.object({
       sessionId: sessionIdParam,
-      beforeSeq: z.number().int().nonnegative().optional(),
-      maxMessages: z.number().int().positive().optional(),
+      beforeSeq: z.optional(z.int().check(z.nonnegative())),
+      maxMessages: z.optional(z.int().check(z.positive())),
     }),
     value: z.looseObject({
-      events: z.array(z.looseObject({ event: wireEventSchema, view: toolViewSchema.optional() })),
+      events: z.array(z.looseObject({ event: wireEventSchema, view: z.optional(toolViewSchema) })),
       hasMore: z.boolean(),
-      projections: projectionsSchema.optional(),
+      projections: z.optional(projectionsSchema),
     }),
   },
   'session.prompt': {
     payload: z.object({
       sessionId: sessionIdParam,
       mode: z.enum(['queue', 'steer']),
-      content: z.array(textBlock).min(1),
+      content: z.array(textBlock).check(z.minLength(1)),
     }),
     value: z.looseObject({ accepted: z.literal(true) }),
   },
@@ -240,10 +241,10 @@ export const methods = {
   },
   'commands/execute': {
     payload: z.object({
-      args: z.object({ agentId: idSchema(), line: z.string(), images: z.array(z.unknown()).default([]) }),
+      args: z.object({ agentId: idSchema(), line: z.string(), images: z._default(z.array(z.unknown()), []) }),
     }),
     /** `undefined` when the line matches no command. */
-    value: z.looseObject({ commandId: z.string(), result: commandResultSchema }).optional(),
+    value: z.optional(z.looseObject({ commandId: z.string(), result: commandResultSchema })),
   },
   /** extension: `ctx.planMode.get(agent)` */
   'session.planMode': {
@@ -257,16 +258,16 @@ export const methods = {
   },
   /** extension: a read-only session built from a recorded dsh log (an empty `jsonl` is refused by the host, naming why) */
   'session.import': {
-    payload: z.object({ jsonl: z.string().max(MAX_IMPORT_JSONL_CHARS) }),
+    payload: z.object({ jsonl: z.string().check(z.maxLength(MAX_IMPORT_JSONL_CHARS)) }),
     /**
      * `existing: true` when the same log (same header id, same content) was opened before and that session is answered
      * instead of a duplicate; `copy: true` when a log with the same header id but other content opened as a labelled copy.
      */
     value: z.looseObject({
       sessionId,
-      ...importReportSchema.partial().shape,
-      existing: z.boolean().optional(),
-      copy: z.boolean().optional(),
+      ...z.partial(importReportSchema).shape,
+      existing: z.optional(z.boolean()),
+      copy: z.optional(z.boolean()),
     }),
   },
   /**
@@ -278,10 +279,10 @@ export const methods = {
       sessionId: sessionIdParam,
       title: z
         .string()
-        .trim()
-        .max(MAX_CUSTOM_TITLE_CHARS, { message: `must be at most ${MAX_CUSTOM_TITLE_CHARS} characters` }),
+        .check(z.trim())
+        .check(z.maxLength(MAX_CUSTOM_TITLE_CHARS, { message: `must be at most ${MAX_CUSTOM_TITLE_CHARS} characters` })),
     }),
-    value: z.looseObject({ sessionId, title: z.string().nullable(), customTitle: z.string().optional() }),
+    value: z.looseObject({ sessionId, title: z.nullable(z.string()), customTitle: z.optional(z.string()) }),
   },
   /** extension (`capabilities.sessions`): move a session's log to the trash (`session.restore` brings it back). */
   'session.delete': {
@@ -299,12 +300,12 @@ export const methods = {
    */
   'session.listDeleted': {
     payload: z.object({}),
-    value: z.object({ items: z.array(z.looseObject({ sessionId, title: z.string().nullable(), deletedAt: z.number() })) }),
+    value: z.object({ items: z.array(z.looseObject({ sessionId, title: z.nullable(z.string()), deletedAt: z.number() })) }),
   },
   /** extension: session-modes variant (seed 002) */
   'session.modes': {
     payload: z.object({ sessionId: sessionIdParam }),
-    value: z.object({ modes: z.array(z.string()), current: z.string(), pending: z.string().optional() }),
+    value: z.object({ modes: z.array(z.string()), current: z.string(), pending: z.optional(z.string()) }),
   },
   /** extension: session-modes variant (seed 002) */
   'session.setMode': {

@@ -2,12 +2,12 @@
  * User-question types shared by the harness question service, the wire and the client
  * (docs/upstream-spec.md §3.1). An intent changes presentation only; the answer encoding never depends on it.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** One offered option; `label` is both the display text and the returned value. */
 export const questionOptionSchema = z.looseObject({
-  label: z.string().min(1),
-  description: z.string().optional(),
+  label: z.string().check(z.minLength(1)),
+  description: z.optional(z.string()),
 });
 /** The parsed shape of {@link questionOptionSchema}. */
 export type QuestionOption = z.infer<typeof questionOptionSchema>;
@@ -17,7 +17,7 @@ export type QuestionOption = z.infer<typeof questionOptionSchema>;
  * any other tagged object is carried through so the generic flow can still answer it (docs/upstream-spec.md §3.6:
  * "an intent never removes a reachable answer").
  */
-export const questionIntentSchema = z.looseObject({ kind: z.string().min(1), approve: z.string().optional() });
+export const questionIntentSchema = z.looseObject({ kind: z.string().check(z.minLength(1)), approve: z.optional(z.string()) });
 /**
  * A presentation intent: the known `plan-review`, or any other tag carried through untouched.
  * @public wire vocabulary (docs/upstream-spec.md §3.1)
@@ -26,13 +26,13 @@ export type QuestionIntent = { kind: 'plan-review'; approve: string } | { kind: 
 
 /** One question of a batch. `multiSelect` absent means single-select; `detail` is markdown. */
 export const questionItemSchema = z.looseObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   question: z.string(),
-  detail: z.string().optional(),
-  header: z.string().optional(),
-  options: z.array(questionOptionSchema).optional(),
-  multiSelect: z.boolean().optional(),
-  intent: questionIntentSchema.optional(),
+  detail: z.optional(z.string()),
+  header: z.optional(z.string()),
+  options: z.optional(z.array(questionOptionSchema)),
+  multiSelect: z.optional(z.boolean()),
+  intent: z.optional(questionIntentSchema),
 });
 /** The parsed shape of {@link questionItemSchema}. */
 export type QuestionItem = z.infer<typeof questionItemSchema>;
@@ -41,7 +41,7 @@ export type QuestionItem = z.infer<typeof questionItemSchema>;
 export const answerItemSchema = z.object({
   id: z.string(),
   selected: z.array(z.string()),
-  custom: z.string().optional(),
+  custom: z.optional(z.string()),
 });
 /** The parsed shape of {@link answerItemSchema}. */
 export type AnswerItem = z.infer<typeof answerItemSchema>;

@@ -4,10 +4,10 @@
  * of a `POST /api/respond` value against the pending batch, docs/upstream-spec.md §3.3, E3 rules). Pure; the first
  * failing rule is reported.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { questionAnswerSchema, questionItemSchema, type QuestionAnswer, type QuestionItem } from './types.ts';
 
-function describe(error: z.ZodError, root: string): string {
+function describe(error: z.core.$ZodError, root: string): string {
   const issue = error.issues[0];
   if (issue === undefined) return `${root}: invalid`;
   return `${[root, ...issue.path.map(String)].join('.')}: ${issue.message}`;

@@ -4,7 +4,7 @@
  * revision carries its chain, version, plan, outcome and the `+N −M` line diff against the revision before it in its
  * chain. Pure: the export time is passed in.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { diffPlans } from './diff.ts';
 import type { PlanRevision, ReviewHistory, RevisionOutcome } from './history.ts';
 import { revisionOutcomeSchema } from './revisions.ts';
@@ -16,25 +16,25 @@ export const REVIEW_HISTORY_VERSION = 1;
 
 /** Runtime schema of one exported revision (see {@link ReviewHistoryExport}). */
 export const exportedRevisionSchema = z.object({
-  chain: z.number().int().positive(),
-  version: z.number().int().positive(),
+  chain: z.int().check(z.positive()),
+  version: z.int().check(z.positive()),
   callId: z.string(),
-  seq: z.number().int().nonnegative(),
+  seq: z.int().check(z.nonnegative()),
   title: z.string(),
   plan: z.string(),
-  proposedAt: z.string().nullable(),
+  proposedAt: z.nullable(z.string()),
   outcome: revisionOutcomeSchema,
-  answeredAt: z.string().nullable(),
-  answeredBy: z.string().nullable(),
-  prompt: z.object({ kind: z.enum(['feedback', 'message']), text: z.string() }).nullable(),
-  changes: z
-    .object({
-      against: z.number().int().positive(),
-      added: z.number().int().nonnegative(),
-      removed: z.number().int().nonnegative(),
+  answeredAt: z.nullable(z.string()),
+  answeredBy: z.nullable(z.string()),
+  prompt: z.nullable(z.object({ kind: z.enum(['feedback', 'message']), text: z.string() })),
+  changes: z.nullable(
+    z.object({
+      against: z.int().check(z.positive()),
+      added: z.int().check(z.nonnegative()),
+      removed: z.int().check(z.nonnegative()),
       identical: z.boolean(),
-    })
-    .nullable(),
+    }),
+  ),
 });
 
 /** Runtime schema of the whole JSON export (see {@link ReviewHistoryExport}). */
@@ -42,7 +42,7 @@ export const reviewHistoryExportSchema = z.object({
   format: z.literal(REVIEW_HISTORY_FORMAT),
   version: z.literal(REVIEW_HISTORY_VERSION),
   sessionId: z.string(),
-  title: z.string().nullable(),
+  title: z.nullable(z.string()),
   exportedAt: z.string(),
   complete: z.boolean(),
   revisions: z.array(exportedRevisionSchema),

@@ -5,7 +5,7 @@
  * projection unit the host pushes (so it covers the whole log when the client holds only a tail page).
  * `apply` returns the same state for every event that does not change it; the log alone decides (no clock).
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { toolResultOf, userTextOf } from '../log/content.ts';
 import { modeSetOf, planModeOf } from '../log/guards.ts';
 import type { SessionEvent, ToolCallData } from '../log/types.ts';
@@ -224,7 +224,7 @@ export const reviewsProjection: ProjectionUnit<ReviewFoldState, ReviewHistory, t
 export const revisionOutcomeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pending') }),
   z.object({ kind: z.literal('approved') }),
-  z.object({ kind: z.literal('kept-planning'), feedback: z.string().optional() }),
+  z.object({ kind: z.literal('kept-planning'), feedback: z.optional(z.string()) }),
   z.object({ kind: z.literal('dismissed') }),
   z.object({ kind: z.literal('aborted'), reason: z.string() }),
 ]);
@@ -232,17 +232,17 @@ export const revisionOutcomeSchema = z.discriminatedUnion('kind', [
 /** Runtime schema of one {@link PlanRevision} (the client checks the projection with it). */
 export const planRevisionSchema = z.object({
   callId: z.string(),
-  seq: z.number().int().nonnegative(),
-  time: z.number().optional(),
-  chain: z.number().int().positive(),
-  version: z.number().int().positive(),
+  seq: z.int().check(z.nonnegative()),
+  time: z.optional(z.number()),
+  chain: z.int().check(z.positive()),
+  version: z.int().check(z.positive()),
   plan: z.string(),
   title: z.string(),
   outcome: revisionOutcomeSchema,
-  resultSeq: z.number().int().nonnegative().optional(),
-  answeredAt: z.number().optional(),
-  answeredBy: z.string().optional(),
-  prompt: z.object({ kind: z.enum(['feedback', 'message']), text: z.string() }).optional(),
+  resultSeq: z.optional(z.int().check(z.nonnegative())),
+  answeredAt: z.optional(z.number()),
+  answeredBy: z.optional(z.string()),
+  prompt: z.optional(z.object({ kind: z.enum(['feedback', 'message']), text: z.string() })),
 });
 
 /** Runtime schema of the `reviews` projection value ({@link ReviewHistory}). */

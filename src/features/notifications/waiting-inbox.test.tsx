@@ -149,3 +149,20 @@ it('folds away and back with its toggle', async () => {
   await user.click(toggle);
   expect(screen.getByRole('link', { name: /Greeting flag work/ })).toBeInTheDocument();
 });
+
+it('keeps the words that tell two alike session titles apart in view, as the session list does', () => {
+  client.setQueryData(hostKeys.sessions(), {
+    items: [
+      { sessionId: 'a', updatedAt: NOW, running: false, blank: false, title: 'Add a --greeting flag to the CLI' },
+      { sessionId: 'b', updatedAt: NOW, running: false, blank: false, title: 'Add a --greeting flag to the README' },
+    ],
+  });
+  const ask = (sessionId: string, rpcId: string): [MuxFrame, string] => [
+    { type: 'question/requested', sessionId, questions: [{ id: 'q', question: 'Which?' }] },
+    rpcId,
+  ];
+  store = storeFrom(stateWith([ask('a', 'r-a'), ask('b', 'r-b')]));
+  render(wrap(<WaitingInboxList />));
+  const tails = screen.getAllByRole('listitem').map((item) => item.querySelector('.session-title-tail')?.textContent);
+  expect(tails).toEqual(['CLI', 'README']);
+});

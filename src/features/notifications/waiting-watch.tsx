@@ -1,10 +1,11 @@
 /**
  * The always-loaded part of the notifications slice, kept tiny for the first load: it counts what waits in the session
- * stream and loads the attention runtime (title, favicon, notifications, sound) and the inbox as their own chunks once
- * anything waits; once loaded they stay mounted, so they also clear what they set.
+ * stream and mounts the attention runtime (title, favicon, notifications, sound) and the inbox, their own chunks, once
+ * anything waits; once mounted they stay, so they also clear what they set. The chunks are prefetched at idle
+ * (`prefetchWaitingChunks`) and mount in a deferred render, so the review card's frame never waits for them.
  * The Preferences group is a chunk too, fetched when the page is idle after its first paint.
  */
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { lazyModule, whenIdleAfterPaint } from '../../lib/lazy-module.ts';
 import { useStreamSelector } from '../../session/select.ts';
 import type { StreamState } from '../../session/reducers.ts';
@@ -20,16 +21,29 @@ function anyWaiting(state: StreamState): boolean {
   return false;
 }
 
+/**
+ * Load the attention runtime and inbox chunks now (or join the loads under way).
+ * @returns resolves when both were tried; never rejects
+ */
+export async function prefetchWaitingChunks(): Promise<void> {
+  await Promise.all([runtimeModule.load(), inboxModule.load()]);
+}
+
+/** Whether anything waits, a render late: the card of the frame commits first, the slice's work after it. */
+function useWaitingDeferred(): boolean {
+  return useDeferredValue(useStreamSelector(anyWaiting));
+}
+
 /** Mount the attention runtime once it is wanted (renders nothing itself). */
 export function WaitingWatch() {
-  const waiting = useStreamSelector(anyWaiting);
+  const waiting = useWaitingDeferred();
   const Runtime = runtimeModule.use(waiting)?.AttentionRuntime;
   return Runtime ? <Runtime /> : null;
 }
 
 /** The "Waiting for you" inbox (see `components/waiting-inbox.tsx`), loaded when something first waits. */
 export function WaitingInbox(props: WaitingInboxProps) {
-  const waiting = useStreamSelector(anyWaiting);
+  const waiting = useWaitingDeferred();
   const Inbox = inboxModule.use(waiting)?.WaitingInboxList;
   return Inbox ? <Inbox {...props} /> : null;
 }

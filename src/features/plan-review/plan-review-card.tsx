@@ -44,6 +44,11 @@ export type PlanReviewCardProps = {
    * "Changes since vN-1". Undefined when the history does not know the plan yet (the card then shows the plan alone).
    */
   revisions?: ReviewRevisions | undefined;
+  /**
+   * Hidden while this tab's answer is on its way (the dock shows the composer at once); a send that fails shows the
+   * card again, as it was, with the failure in its status line.
+   */
+  hidden?: boolean | undefined;
 };
 
 /** The feedback draft is spent once an answer was accepted; it is kept while the question can come back. */
@@ -66,10 +71,10 @@ function useSpentOnAccept(rpcId: string): () => void {
  * `question/resolved`. The Feedback text is read at click time, not subscribed, so typing re-renders the field alone,
  * never the plan; Approve with Feedback text asks first; Chat about it hands the text to `onChatAbout`.
  */
-export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revisions }: PlanReviewCardProps) {
+export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revisions, hidden = false }: PlanReviewCardProps) {
   const copy = useCopy(planReviewLocales);
   const [statusId, emptyId, planId] = [useId(), useId(), useId()];
-  const card = useFocusOnMount(rpcId);
+  const card = useFocusOnMount(rpcId, hidden);
   const expand = useExpanded();
   const confirm = useApproveConfirm();
   const [changes, setChanges] = useState(false);
@@ -110,6 +115,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revision
     <section
       ref={card}
       tabIndex={-1}
+      hidden={hidden || undefined}
       aria-label={review.question}
       className={expand.expanded ? 'plan-review plan-review--expanded' : 'plan-review'}
       aria-busy={respond.isPending || undefined}

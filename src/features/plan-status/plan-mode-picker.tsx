@@ -34,7 +34,11 @@ export function PlanModePicker({ sessionId }: { sessionId: string }) {
   const { checked, pending, target } = planChoiceOf(plan);
   const cost = planCost.use(plan !== undefined);
   const slice = useSlice(sessionId);
-  const tokens = useMemo(() => cost?.planModeTokens(slice.projections, slice.events), [cost, slice.projections, slice.events]);
+  // Off the hot path: with the host's `modelView` projection the estimate changes only with that row; the loaded
+  // events are read only on a host without it (a plain dsh host).
+  const row = cost ? slice.projections[cost.MODEL_VIEW_PROJECTION_KEY] : undefined;
+  const events = row === undefined ? slice.events : undefined;
+  const tokens = useMemo(() => cost?.planModeTokens(row, events ?? []), [cost, row, events]);
   return (
     <CollaborationPicker
       sessionId={sessionId}

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { describeApiError } from '../../lib/describe-api-error.ts';
 import { componentsLocales } from '../../components/locales.ts';
+import { lazyModule } from '../../lib/lazy-module.ts';
 import { useCopy } from '../../lib/language.ts';
 import { sessionListQueryOptions } from '../../lib/queries.ts';
 import { clearSelection, selectSession, useSelectedSessionId } from '../../lib/route.ts';
@@ -15,7 +16,6 @@ import { useHostCapabilities, useSessionBadges } from '../../session/hooks.ts';
 import { useCreateSession } from './api/create-session.ts';
 import { importErrorOf, useImportLog } from './api/import-log.ts';
 import { useDeleteSession, useRenameSession, useRestoreSession } from './api/session-admin.ts';
-import { RecentlyDeleted } from './recently-deleted.tsx';
 import { SessionActions } from './components/session-actions.tsx';
 import { SessionAlerts } from './components/session-alerts.tsx';
 import { SessionList, type ListAdmin } from './components/session-list.tsx';
@@ -26,6 +26,21 @@ import { sessionsLocales } from './locales.ts';
 import { importNoteOf, shownRowsOf } from './model/list.ts';
 import '../../components/controls.css';
 import './sessions-sidebar.css';
+
+// "Recently deleted" and the page of a deleted session are a chunk of their own (collapsed, or reached only through a
+// deleted session's address), prefetched at idle (`src/app/prefetch.ts`); until it is in, they are absent.
+const trash = lazyModule(() => import('./trash.ts'));
+
+/**
+ * Load the "Recently deleted" chunk now (or join the load under way).
+ * @returns resolves when it was tried; never rejects
+ */
+export async function loadTrash(): Promise<void> {
+  await trash.load();
+}
+
+/** The module once loaded (loading it on first use), else `undefined`. */
+export const useTrash = () => trash.use();
 
 /** A deleted session offered for Undo, and whether it was the one shown (Undo shows it again). */
 type Deleted = { sessionId: string; title: string; wasSelected: boolean };
@@ -79,6 +94,7 @@ export function SessionsSidebar({ onOpened, inbox }: { onOpened?: (sessionId: st
   const badgesOf = useSessionBadges();
   const list = useQuery(sessionListQueryOptions());
   const now = useNow();
+  const RecentlyDeleted = useTrash()?.RecentlyDeleted;
   const [filter, setFilter] = useState('');
   const opened = (how: 'created' | 'imported') => (sessionId: string) => {
     selectSession(sessionId);
@@ -139,7 +155,7 @@ export function SessionsSidebar({ onOpened, inbox }: { onOpened?: (sessionId: st
           skipped={imported ? { sessionId: imported.sessionId, note: importNoteOf(imported) } : undefined}
         />
       ) : null}
-      <RecentlyDeleted now={now} />
+      {RecentlyDeleted ? <RecentlyDeleted now={now} /> : null}
     </nav>
   );
 }

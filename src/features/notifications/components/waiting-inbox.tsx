@@ -5,6 +5,7 @@
  * opens its session and focuses its card; a
  * tool-permission prompt is answered in the dsh client, so it only opens the session. Collapsible; open by default.
  */
+import { distinctTitlePartsOf } from '../../../lib/title-parts.ts';
 import { useEffect, useId, useState } from 'react';
 import { useCopy } from '../../../lib/language.ts';
 import { hashOfSession, useSelectedSessionId } from '../../../lib/route.ts';
@@ -48,6 +49,8 @@ export function WaitingInboxList({ onOpened }: WaitingInboxProps) {
   const listId = useId();
   if (waiting.length === 0) return null;
   const { inbox } = attentionOf({ waiting, visible: true, shownSessionId: undefined, preferences: OFF, access: 'unsupported' });
+  // Session titles that start alike keep the words that tell them apart in view, as in the session list.
+  const parts = distinctTitlePartsOf(inbox.map((item) => item.sessionTitle ?? t.untitled));
   return (
     <section className="waiting-inbox" aria-label={t.inbox}>
       <h2 className="waiting-inbox__heading">
@@ -59,7 +62,7 @@ export function WaitingInboxList({ onOpened }: WaitingInboxProps) {
         </button>
       </h2>
       <ol id={listId} className="waiting-inbox__list" hidden={!open}>
-        {inbox.map((item) => {
+        {inbox.map((item, index) => {
           const session = item.sessionTitle ?? t.untitled;
           const detail = detailOf(item, t);
           const waited = t.waited(Math.max(0, Math.floor((now - item.since) / 60_000)));
@@ -78,7 +81,10 @@ export function WaitingInboxList({ onOpened }: WaitingInboxProps) {
                   onOpened?.(item.sessionId);
                 }}
               >
-                <span className="waiting-inbox__session">{session}</span>
+                <span className="waiting-inbox__session session-title">
+                  <span className="session-title-head">{parts[index]!.head}</span>
+                  {parts[index]!.tail ? <span className="session-title-tail">{parts[index]!.tail}</span> : null}
+                </span>
                 <span className="waiting-inbox__detail">{detail}</span>
                 <span className="waiting-inbox__wait">{meta}</span>
               </a>

@@ -5,12 +5,16 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
-/** The card's ref, focused when a question (`rpcId`) mounts. */
-export function useFocusOnMount(rpcId: string) {
+/**
+ * The card's ref, focused when a question (`rpcId`) mounts, and again when the card shows after being hidden (an
+ * answer from this tab that failed brings it back).
+ * @param hidden whether the card is hidden now (its answer is on its way)
+ */
+export function useFocusOnMount(rpcId: string, hidden = false) {
   const card = useRef<HTMLElement>(null);
   useEffect(() => {
-    card.current?.focus();
-  }, [rpcId]);
+    if (!hidden) card.current?.focus();
+  }, [rpcId, hidden]);
   return card;
 }
 

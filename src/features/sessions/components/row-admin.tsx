@@ -1,12 +1,22 @@
 /**
  * Rename and Delete of one session row (`capabilities.sessions`): the two quiet buttons, or the inline rename form, or
  * the delete confirmation, one at a time. The buttons are out of the Tab order: the row's link is its one Tab stop,
- * and Arrow Right, F2 or Delete reach them from it (`use-row-keys.ts`).
+ * and Arrow Right, F2 or Delete reach them from it (`use-row-keys.ts`). The form and the confirmation are a chunk of
+ * their own (they appear only on request), prefetched at idle (`src/app/prefetch.ts`).
  */
+import { lazyModule } from '../../../lib/lazy-module.ts';
 import { useCopy } from '../../../lib/language.ts';
 import { sessionsLocales } from '../locales.ts';
-import { DeleteDialog } from './delete-dialog.tsx';
-import { RenameForm } from './rename-form.tsx';
+
+const forms = lazyModule(() => import('./row-admin-forms.ts'));
+
+/**
+ * Load the rename form and delete confirmation chunk now (or join the load under way).
+ * @returns resolves when it was tried; never rejects
+ */
+export async function loadRowAdminForms(): Promise<void> {
+  await forms.load();
+}
 
 /** What the row shows: its buttons, the rename form, or the delete confirmation. */
 export type RowAdminMode = 'idle' | 'renaming' | 'confirming';
@@ -45,7 +55,12 @@ export function RowAdmin({
   onCancel,
 }: RowAdminProps) {
   const t = useCopy(sessionsLocales);
-  if (mode === 'renaming') return <RenameForm initial={initialTitle} saving={renaming.saving} error={renaming.error} onSave={onSave} onCancel={onCancel} />;
+  // Until the chunk is in (only when asked before the idle prefetch), the row keeps its buttons.
+  const loaded = forms.use(mode !== 'idle');
+  const RenameForm = loaded?.RenameForm;
+  const DeleteDialog = loaded?.DeleteDialog;
+  if (mode === 'renaming' && RenameForm)
+    return <RenameForm initial={initialTitle} saving={renaming.saving} error={renaming.error} onSave={onSave} onCancel={onCancel} />;
   return (
     <>
       <div className="session-row-actions">
@@ -56,7 +71,9 @@ export function RowAdmin({
           {t.deleteShort}
         </button>
       </div>
-      {mode === 'confirming' ? <DeleteDialog title={title} stops={stops} deleting={deleting} onConfirm={onConfirmDelete} onCancel={onCancel} /> : null}
+      {mode === 'confirming' && DeleteDialog ? (
+        <DeleteDialog title={title} stops={stops} deleting={deleting} onConfirm={onConfirmDelete} onCancel={onCancel} />
+      ) : null}
     </>
   );
 }

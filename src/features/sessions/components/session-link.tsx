@@ -15,7 +15,7 @@ import type { SessionBadges } from '../../../session/derive.ts';
 import { sessionsLocales } from '../locales.ts';
 import { rowActivityOf, rowPlanLabelOf, type RowPlanLabel } from '../model/badges.ts';
 import { absoluteTime, relativeTime } from '../model/relative-time.ts';
-import type { TitleParts } from '../model/titles.ts';
+import type { TitleParts } from '../../../lib/title-parts.ts';
 
 /** Props of {@link SessionLink}. */
 export interface SessionLinkProps {

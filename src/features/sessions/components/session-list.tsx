@@ -10,7 +10,7 @@ import type { SessionBadges } from '../../../session/derive.ts';
 import { sessionsLocales } from '../locales.ts';
 import { deleteStopsOf } from '../model/badges.ts';
 import type { ImportNote } from '../model/list.ts';
-import { distinctTitlePartsOf } from '../model/titles.ts';
+import { distinctTitlePartsOf } from '../../../lib/title-parts.ts';
 import { RowAdmin, type RowAdminProps } from './row-admin.tsx';
 import { SessionLink } from './session-link.tsx';
 import { useRowKeys } from './use-row-keys.ts';

@@ -6,10 +6,10 @@
  */
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { TranscriptView as FoldedTranscript } from '../../../core/transcript/fold.ts';
+import { lazyModule } from '../../../lib/lazy-module.ts';
 import { useCopy } from '../../../lib/language.ts';
 import { transcriptLocales } from '../locales.ts';
 import { shownRows, turnLineOf } from '../model/rows.ts';
-import { FindBox } from './find-box.tsx';
 import { LogEndedContext } from './log-ended.ts';
 import { TranscriptNotes } from './transcript-notes.tsx';
 import { TranscriptRows } from './transcript-rows.tsx';
@@ -17,6 +17,17 @@ import { useFind } from './use-find.ts';
 import { useFollowBottom } from './use-follow-bottom.ts';
 import { useRowVirtualizer } from './use-row-virtualizer.ts';
 import '../transcript.css';
+
+// The find box is a chunk of its own, prefetched at idle (`src/app/prefetch.ts`); until it is in, the button stays.
+const findBox = lazyModule(() => import('./find-box.tsx'));
+
+/**
+ * Load the find box chunk now (or join the load under way).
+ * @returns resolves when it was tried; never rejects
+ */
+export async function loadFindBox(): Promise<void> {
+  await findBox.load();
+}
 
 /** Props of `TranscriptView`: the session's folded transcript, its load and paging state. */
 export interface TranscriptViewProps {
@@ -91,6 +102,7 @@ export function TranscriptView(props: TranscriptViewProps) {
   const findButton = useRef<HTMLButtonElement>(null);
   const virtualizer = useRowVirtualizer(items, scroller);
   const find = useFind(items, t, findButton);
+  const FindBox = findBox.use(find.open)?.FindBox;
   const getScroller = useCallback(() => scroller.current, []);
   const follow = useFollowBottom({ scroller: getScroller, virtualizer, items, waiting, openTurn: transcript.openTurn, hasOlder, loadingOlder, onLoadOlder });
   const { stopFollowing } = follow;
@@ -126,7 +138,7 @@ export function TranscriptView(props: TranscriptViewProps) {
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Ctrl/Cmd+F and Escape are shortcuts scoped to the transcript region, not a control */}
       <section className="transcript" aria-label={t.region} onKeyDown={onKeyDown}>
         <div className="transcript-tools">
-          {find.open ? (
+          {find.open && FindBox ? (
             <FindBox
               query={find.query}
               onQueryChange={find.changeQuery}

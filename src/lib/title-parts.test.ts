@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctTitlePartsOf } from './titles.ts';
+import { distinctTitlePartsOf } from './title-parts.ts';
 
 describe('distinctTitlePartsOf', () => {
   it('keeps the words after a shared start in view', () => {

@@ -1,0 +1,29 @@
+/**
+ * What the page loads when it is idle after its first paint, one chunk after another in order of need: the markdown
+ * pipeline (then warmed once), the review card and question flow, the notifications slice's attention runtime and
+ * inbox (they mount when something waits), then the Reviews and model views, then what appears only on request (the
+ * transcript's find box, a session row's rename form and delete confirmation, "Recently deleted"). None of it is on the first load; all of
+ * it is in before a review that comes a moment later, so its card renders in the frame's own commit (docs/style.md
+ * "Lazy views render at once").
+ */
+import { prefetchMarkdownRenderer } from '../components/markdown-loader.ts';
+import { prefetchWaitingChunks } from '../features/notifications/waiting-watch.tsx';
+import { whenIdleAfterPaint } from '../lib/lazy-module.ts';
+import { loadRowAdminForms } from '../features/sessions/components/row-admin.tsx';
+import { loadTrash } from '../features/sessions/sessions-sidebar.tsx';
+import { loadFindBox } from '../features/transcript/components/transcript-view.tsx';
+import { loadDockCards } from './dock.tsx';
+import { loadSessionViews } from './session-view.tsx';
+
+/** Start the idle prefetch of the lazy chunks above (once per page; a failed chunk is retried by its first use). */
+export function prefetchAtIdle(): void {
+  whenIdleAfterPaint(() => {
+    void (async () => {
+      await prefetchMarkdownRenderer();
+      await loadDockCards();
+      await prefetchWaitingChunks();
+      await loadSessionViews();
+      await Promise.all([loadFindBox(), loadRowAdminForms(), loadTrash()]);
+    })();
+  });
+}

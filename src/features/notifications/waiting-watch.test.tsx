@@ -1,0 +1,52 @@
+/**
+ * The always-loaded watcher of the notifications slice: with its chunks prefetched, the attention runtime mounts (in a
+ * deferred render, after the card's commit) once something waits, and stays to clear what it set.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { SessionStreamProvider } from '../../session/provider.tsx';
+import { applyMuxOpen, initialStreamState } from '../../session/reducers.ts';
+import { createSessionStreamStore, type SessionStreamStore } from '../../session/store.ts';
+import { planReviewQuestions } from '../../../testing/session-render.tsx';
+import { useNotificationPreferences } from './preferences-store.ts';
+import { prefetchWaitingChunks, WaitingWatch } from './waiting-watch.tsx';
+
+let store: SessionStreamStore;
+let hidden = true;
+
+beforeAll(async () => {
+  await prefetchWaitingChunks();
+});
+
+beforeEach(() => {
+  hidden = true;
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+  useNotificationPreferences.setState({ desktop: false, sound: false });
+  document.head.innerHTML = '<link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>ui-plan</title>';
+  store = createSessionStreamStore({
+    initialState: applyMuxOpen(initialStreamState()),
+    connect: () => ({ state: 'connected', malformedCount: 0, close: () => undefined }),
+    fetchHistory: () => new Promise(() => undefined),
+  });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <SessionStreamProvider store={store}>
+        <WaitingWatch />
+      </SessionStreamProvider>
+    </QueryClientProvider>,
+  );
+});
+
+afterEach(() => {
+  store.stop();
+  Reflect.deleteProperty(document, 'visibilityState');
+});
+
+it('mounts the attention runtime when a review waits and clears the title count when it is answered', async () => {
+  expect(document.title).toBe('ui-plan');
+  act(() => store.applyMux({ type: 'question/requested', sessionId: 'a', questions: planReviewQuestions('# Plan\n\n1. Do it.') }, 'r1'));
+  await waitFor(() => expect(document.title).toBe('(1) Plan ready — ui-plan'));
+  act(() => store.applyMux({ type: 'question/resolved', sessionId: 'a', questionRpcId: 'r1', outcome: 'answered' }, ''));
+  await waitFor(() => expect(document.title).toBe('ui-plan'));
+});
