@@ -174,14 +174,15 @@ export function createSessionLogReader(): SessionLogReader {
         // A UTF-8 byte-order mark would otherwise make the header line unreadable.
         if (text.startsWith('\uFEFF')) text = text.slice(1);
       }
-      let from = 0;
-      for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', from)) {
-        const line = from === 0 && rest !== '' ? rest + text.slice(0, newline) : text.slice(from, newline);
-        if (from === 0) rest = '';
-        readFileLine(line, false);
-        from = newline + 1;
+      // Whole lines go through one native split per piece; the piece's unterminated end waits for the next.
+      const cut = text.lastIndexOf('\n');
+      if (cut === -1) {
+        rest += text;
+        return;
       }
-      rest = from === 0 ? rest + text : text.slice(from);
+      const block = rest + text.slice(0, cut);
+      rest = text.slice(cut + 1);
+      for (const line of block.split('\n')) readFileLine(line, false);
     },
     end() {
       if (rest !== '') readFileLine(rest, true);

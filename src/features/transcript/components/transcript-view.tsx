@@ -89,7 +89,7 @@ export function TranscriptView(props: TranscriptViewProps) {
   const items = useMemo(() => shownRows(transcript.items, hasOlder), [hasOlder, transcript.items]);
   const scroller = useRef<HTMLDivElement>(null);
   const findButton = useRef<HTMLButtonElement>(null);
-  const virtualizer = useRowVirtualizer(items, scroller);
+  const virtualizer = useRowVirtualizer(items, scroller, hasOlder);
   const find = useFind(items, t, findButton);
   const getScroller = useCallback(() => scroller.current, []);
   const follow = useFollowBottom({ scroller: getScroller, virtualizer, items, waiting, openTurn: transcript.openTurn, hasOlder, loadingOlder, onLoadOlder });
