@@ -4,7 +4,7 @@
  * hands them, as they arrive, to `Harness.importStream`, which answers as `session.import {jsonl}` does. The body is
  * bounded in bytes here (as `session.import`'s) and the log in characters by the engine, both while it streams.
  */
-import { JSON_HEADERS, statusOfAnswer, tooLargeRefusal, type CarrierRefusal } from './rules.ts';
+import { statusOfAnswer, tooLargeRefusal, type CarrierRefusal } from './rules.ts';
 import { MAX_IMPORT_BODY_BYTES } from './limits.ts';
 
 /** The route's path (docs/protocol.md "The streamed import"). */
@@ -15,9 +15,6 @@ export const IMPORT_STREAM_CONTENT_TYPE = 'application/jsonl';
 
 /** Largest body of the route, in bytes: the one `/api/session.import` has (32 MiB, carrier/limits.ts). */
 export const IMPORT_STREAM_BODY_LIMIT = MAX_IMPORT_BODY_BYTES;
-
-/** Headers of the route's JSON answers. */
-export { JSON_HEADERS as IMPORT_STREAM_HEADERS };
 
 /**
  * Whether a path is the streamed import route (so the carrier answers it here, not as a unary call).
