@@ -7,25 +7,11 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { longSessionLog } from '../fixtures/long-session.ts';
 import { fixturePath, readRecordingFixture, RECORDING_NAMES } from '../fixtures/paths.ts';
-import { createHarness } from './harness.ts';
-import { createScriptedModel } from './models/scripted.ts';
+import { createTestHarness } from '../testing/harness-fixture.ts';
 import { readStreamedLog } from './parts/import.ts';
-import { MemoryStorage } from './storage/memory.ts';
 
 /** A harness whose ids and clock are deterministic, so two of them given the same file store the same bytes. */
-function deterministicHost() {
-  let n = 0;
-  const storage = new MemoryStorage();
-  const host = createHarness({
-    storage,
-    model: createScriptedModel({ delayMs: 0 }),
-    cwd: '/workspace',
-    logger: { warn() {} },
-    newId: () => `id-${++n}`,
-    now: () => 1_785_000_000_000,
-  });
-  return host;
-}
+const deterministicHost = () => createTestHarness().host;
 
 /** The bytes of `text` as UTF-8, cut every `size` bytes (the last piece shorter). */
 async function* chunksOf(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {

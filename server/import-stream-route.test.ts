@@ -10,8 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFixture, readRecordingFixture } from '../fixtures/paths.ts';
-import { createHarness } from '../harness/harness.ts';
-import { createScriptedModel } from '../harness/models/scripted.ts';
+import { createTestHarness } from '../testing/harness-fixture.ts';
 import { FileStorage } from './file-storage.ts';
 import { createUiPlanServer } from './http.ts';
 
@@ -24,15 +23,8 @@ async function start() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ui-plan-import-stream-'));
   cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const storage = new FileStorage({ dataDir, logger: { warn() {} } });
-  let n = 0;
-  const host = createHarness({
-    storage,
-    model: createScriptedModel({ delayMs: 0 }),
-    cwd: '/workspace',
-    logger: { warn() {} },
-    newId: () => `id-${++n}`,
-    now: () => 1_785_000_000_000,
-  });
+  // Deterministic ids and clock: two servers given the same file store the same bytes.
+  const { host } = createTestHarness([], { storage });
   const carrier = createUiPlanServer({ harness: host, logger: { warn() {}, error() {} } });
   await new Promise<void>((resolve) => carrier.server.listen(0, '127.0.0.1', resolve));
   cleanup.push(() => host.close());
@@ -96,6 +88,7 @@ describe('streamed import route', () => {
     const line = Buffer.from(`{"type":"user/message","data":{"content":[{"type":"text","text":"${'x'.repeat(4000)}"}]}}\n`);
     const answer = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
       let sent = 0;
+      let answered = false;
       const req = http.request({
         host: '127.0.0.1',
         port,
@@ -104,15 +97,19 @@ describe('streamed import route', () => {
         headers: { 'content-type': 'application/jsonl' },
       });
       req.on('response', (res) => {
+        answered = true;
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (c: string) => (body += c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body, sent }));
       });
-      req.on('error', reject);
+      // The server closes the connection after its answer; what the client was still writing then may fail.
+      req.on('error', (error) => {
+        if (!answered) reject(error);
+      });
       // Bounded: at most 24 MB are offered, and the request is never ended, so only a refusal while streaming answers.
       const write = (): void => {
-        while (sent < 24 * 1024 * 1024) {
+        while (!answered && sent < 24 * 1024 * 1024) {
           sent += line.length;
           if (!req.write(line)) return void req.once('drain', write);
         }
