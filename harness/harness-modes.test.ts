@@ -52,7 +52,14 @@ const notices = (events: readonly SessionEvent[]) =>
 describe('host with session modes', () => {
   it('advertises the modes capability and answers session.modes with default first', async () => {
     const { host } = setup();
-    expect((await value(host, 'host.describe', {})).capabilities).toEqual({ setPlanMode: false, import: true, modes: true, sessions: true, sessionLog: true });
+    expect((await value(host, 'host.describe', {})).capabilities).toEqual({
+      setPlanMode: false,
+      import: true,
+      modes: true,
+      sessions: true,
+      sessionLog: true,
+      importStream: true,
+    });
     const sessionId = host.engine.createSession();
     expect(await value(host, 'session.modes', { sessionId })).toEqual({ modes: ['default', 'plan', 'review'], current: 'default' });
     expect((await result(host, 'session.setPlanMode', { sessionId, active: true })).ok).toBe(false);

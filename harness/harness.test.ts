@@ -210,7 +210,7 @@ describe('host protocol', () => {
       provider: 'fake',
       model: 'fake-1',
       attachedSessions: 0,
-      capabilities: { setPlanMode: true, import: true, modes: false, sessions: true, sessionLog: true },
+      capabilities: { setPlanMode: true, import: true, modes: false, sessions: true, sessionLog: true, importStream: true },
     });
   });
 
@@ -222,7 +222,14 @@ describe('host protocol', () => {
 
   it('runs without plan mode when the plugin list is empty: no section, no tool, no /plan, bad-request for the extension', async () => {
     const { host, model } = setup([say('plain')], { plugins: [] });
-    expect((await value(host, 'host.describe', {})).capabilities).toEqual({ setPlanMode: false, import: true, modes: false, sessions: true, sessionLog: true });
+    expect((await value(host, 'host.describe', {})).capabilities).toEqual({
+      setPlanMode: false,
+      import: true,
+      modes: false,
+      sessions: true,
+      sessionLog: true,
+      importStream: true,
+    });
     const sessionId = host.engine.createSession();
     expect(await value(host, 'commands/list', { args: { agentId: sessionId } })).toEqual([]);
     expect(await callHost(host, 'session.setPlanMode', { sessionId, active: true })).toMatchObject({

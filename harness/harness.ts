@@ -12,7 +12,8 @@ import { resumePointOf, type ResumePoint } from './folds/resume.ts';
 import type { SessionLog } from './log.ts';
 import { createDownlinks, type Downlinks, type Greeting } from './parts/downlinks.ts';
 import { MethodError } from './parts/errors.ts';
-import { createMethodHandlers } from './parts/methods.ts';
+import { importRefusalText, readStreamedLog } from './parts/import.ts';
+import { createMethodHandlers, importerOf } from './parts/methods.ts';
 import { createModelTable, type ModelTable } from './parts/models.ts';
 import { modesOrThrow, mountPlugins, planModeOrThrow, type MountedPlugins } from './parts/plugins.ts';
 import { createRouter } from './parts/routing.ts';
@@ -160,9 +161,21 @@ export function createHarness(options: HarnessOptions): ReferenceHarness {
     }),
   });
 
+  const { answer, ...router } = createRouter(handlers, questionProvider, logger, durable);
+  const importLog = importerOf(table);
   return {
     engine,
-    ...createRouter(handlers, questionProvider, logger, durable),
+    ...router,
+    async importStream(chunks) {
+      // Reading rejects with the body's own failure (the carrier answers it); the import's answer is a `server-response`.
+      const read = await readStreamedLog(chunks);
+      // No client envelope names this call: the answer's rpcId is the route's own (docs/protocol.md "The streamed import").
+      return answer(IMPORT_STREAM_RPC_ID, 'session.import', () => {
+        if (read.kind === 'ok') return importLog(read.text, read.parsed);
+        const message = importRefusalText(read.refusal);
+        throw new MethodError('bad-request', message, { issues: [{ path: ['jsonl'], message }], refusal: read.refusal });
+      });
+    },
     openMux: (send) => downlinks.openMux(send, greetingsOf(table, questionProvider)),
     openHostStream: downlinks.openHostStream,
     sessionLog: (sessionId) => (sessions.has(sessionId) ? options.storage.readLog?.(sessionId) : undefined),
@@ -260,6 +273,9 @@ function createAgent(log: SessionLog, handle: AgentHandle, parts: AgentParts): A
   });
 }
 
+/** The `rpcId` of every streamed import's answer (the call has no client envelope to echo). */
+const IMPORT_STREAM_RPC_ID = 'import-stream';
+
 /** `host.describe`'s `capabilities` (a ui-plan extension, docs/protocol.md "host.describe"). */
 function capabilitiesOf(storage: HarnessOptions['storage'], plugins: MountedPlugins, sessions: boolean) {
   return {
@@ -268,6 +284,7 @@ function capabilitiesOf(storage: HarnessOptions['storage'], plugins: MountedPlug
     modes: plugins.modesPlugin !== undefined,
     sessions,
     sessionLog: storage.readLog !== undefined,
+    importStream: true,
   };
 }
 

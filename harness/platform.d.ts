@@ -39,6 +39,20 @@ declare class TextEncoder {
   encode(input?: string): Uint8Array<ArrayBuffer>;
 }
 
+declare class TextDecoder {
+  constructor(label?: 'utf-8', options?: { fatal?: boolean; ignoreBOM?: boolean });
+  decode(input?: Uint8Array, options?: { stream?: boolean }): string;
+}
+
+/** A fetch body as the carriers read it (the MSW carrier's `request.body`). */
+interface ReadableStream<R> {
+  getReader(): ReadableStreamDefaultReader<R>;
+}
+interface ReadableStreamDefaultReader<R> {
+  read(): Promise<{ done: true; value?: undefined } | { done: false; value: R }>;
+  releaseLock(): void;
+}
+
 declare const crypto: {
   randomUUID(): string;
   subtle: { digest(algorithm: 'SHA-256', data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer> };

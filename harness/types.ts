@@ -249,4 +249,12 @@ export interface Harness {
    * `undefined` for an unknown session or a storage without `readLog`. Optional: a harness without it serves no log (404).
    */
   sessionLog?(sessionId: string): Uint8Array | undefined;
+  /**
+   * The streamed import (`POST /api/sessions/import.jsonl`, carrier/import-stream-route.ts): the log's raw UTF-8 bytes
+   * as they arrive, parsed line by line while they do; answers what `session.import {jsonl}` answers for the same file
+   * (a `server-response` for method `session.import`), a log over the import limit refused with `details.refusal`
+   * `too-large` as soon as that much arrived. Rejects only with what iterating `chunks` throws (an aborted body).
+   * Optional: a harness without it has no streamed import (404).
+   */
+  importStream?(chunks: AsyncIterable<Uint8Array>): Promise<ServerResponse>;
 }

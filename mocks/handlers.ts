@@ -3,11 +3,14 @@
  * checks the Node server runs, decided once in carrier/rules.ts (426 a downlink path without an upgrade, 404 an
  * unknown method, 405 a verb other than POST, 415 wrong content type, 413 body over 1 MiB or 32 MiB for
  * `session.import`, 400 body nested too deeply or not JSON; same texts and headers), then straight into the `Harness`;
+ * the streamed import and the log download are answered by their carrier/ route modules as on the Node server;
  * the two downlink WebSockets are `ws.link`s that attach the harness's streams and detach on close. No business rule
  * lives here (docs/style.md "Thin adapters"). There is no trust fence: the mock harness lives inside the page.
  */
 import { http, HttpResponse, passthrough, ws, type RequestHandler, type WebSocketHandler } from 'msw';
+import { IMPORT_STREAM_BODY_LIMIT, ImportBodyTooLargeError, importStreamRefusal, limitedChunks, statusOfImportStream } from '../carrier/import-stream-route.ts';
 import {
+  CARRIER_TEXTS,
   checkJsonBody,
   isApiPath,
   JSON_HEADERS,
@@ -15,6 +18,7 @@ import {
   routeApiRequest,
   statusOfAnswer,
   statusOfReceipt,
+  tooLargeRefusal,
   type CarrierRefusal,
 } from '../carrier/rules.ts';
 import { sessionLogAnswer } from '../carrier/session-log-route.ts';
@@ -52,6 +56,22 @@ export function createHandlers(getHarness: () => Harness): Array<RequestHandler 
       const harness = getHarness();
       const answer = sessionLogAnswer((id) => harness.sessionLog?.(id), request.method, new URL(request.url).pathname);
       return new HttpResponse(answer.body, { status: answer.status, headers: answer.headers });
+    }),
+    // The streamed import: the file's bytes go to the engine as they arrive (carrier/import-stream-route.ts).
+    http.all('*/api/sessions/import.jsonl', async ({ request }) => {
+      if (!isHarnessPath(request.url)) return passthrough();
+      const harness = getHarness();
+      if (!harness.importStream) return refusalResponse({ status: 404, text: CARRIER_TEXTS.notFound });
+      const head = { verb: request.method, contentType: request.headers.get('content-type'), contentLength: request.headers.get('content-length') };
+      const refusal = importStreamRefusal(head);
+      if (refusal) return refusalResponse(refusal);
+      try {
+        const answer = await harness.importStream(limitedChunks(request.body));
+        return jsonResponse(answer, statusOfImportStream(answer));
+      } catch (error) {
+        if (error instanceof ImportBodyTooLargeError) return refusalResponse(tooLargeRefusal(IMPORT_STREAM_BODY_LIMIT));
+        throw error;
+      }
     }),
     http.all('*/api/*', async ({ request }) => {
       if (!isHarnessPath(request.url)) return passthrough();

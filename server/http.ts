@@ -26,6 +26,7 @@ import {
   isApiPath,
   type CarrierRefusal,
 } from '../carrier/rules.ts';
+import { IMPORT_STREAM_BODY_LIMIT, importStreamRefusal, isImportStreamPath, statusOfImportStream } from '../carrier/import-stream-route.ts';
 import { isSessionLogPath, sessionLogAnswer } from '../carrier/session-log-route.ts';
 import { importRefusalText } from '../harness/parts/import.ts';
 import type { FrameSink, Harness } from '../harness/types.ts';
@@ -176,6 +177,103 @@ function readBody(
   });
 }
 
+/** Why a streamed body stopped before its end (see {@link streamBody}). */
+class BodyStopped extends Error {
+  readonly kind: 'too-large' | 'busy' | 'slow' | 'aborted';
+  constructor(kind: BodyStopped['kind']) {
+    super(`request body stopped: ${kind}`);
+    this.name = 'BodyStopped';
+    this.kind = kind;
+  }
+}
+
+/** Chunks queued beyond this pause the socket until the reader catches up (backpressure). */
+const STREAM_HIGH_WATER_CHUNKS = 16;
+
+/**
+ * A request body handed on chunk by chunk as it arrives, within the limits {@link readBody} applies (over `limit`
+ * bytes, the shared budget, a pause longer than `bodyIdleTimeoutMs`): iterating `chunks` throws a
+ * {@link BodyStopped} naming the limit (or `aborted` when the client went away) instead of yielding more.
+ * @returns `chunks` (iterate once), `complete()` (the body was read to its end) and `dispose()`, which stops
+ *   listening and gives the body's share of the budget back (call it once the body is done with)
+ */
+function streamBody(req: http.IncomingMessage, limit: number, budget: BodyBudget, limits: ClientLimits) {
+  let taken = 0;
+  const queue: Buffer[] = [];
+  let size = 0;
+  let ended = false;
+  let stopped: BodyStopped | undefined;
+  let wake: (() => void) | undefined;
+  const idle = setTimeout(() => stop('slow'), limits.bodyIdleTimeoutMs);
+  const detach = (): void => {
+    clearTimeout(idle);
+    req.off('data', onData);
+    req.off('end', onEnd);
+  };
+  const stop = (kind: BodyStopped['kind']): void => {
+    if (stopped !== undefined || ended) return;
+    stopped = new BodyStopped(kind);
+    queue.length = 0;
+    detach();
+    wake?.();
+  };
+  const onData = (chunk: Buffer): void => {
+    size += chunk.length;
+    if (size > limit) return stop('too-large');
+    const need = Math.max(0, size - limits.bodyAllowanceBytes) - taken;
+    if (need > 0) {
+      if (!budget.take(need)) return stop('busy');
+      taken += need;
+    }
+    queue.push(chunk);
+    idle.refresh();
+    if (queue.length > STREAM_HIGH_WATER_CHUNKS) req.pause();
+    wake?.();
+  };
+  const onEnd = (): void => {
+    ended = true;
+    detach();
+    wake?.();
+  };
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (declared > limit) stop('too-large');
+  else {
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', () => stop('aborted'));
+    req.on('close', () => {
+      if (!req.complete) stop('aborted');
+    });
+  }
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    for (;;) {
+      if (stopped !== undefined) throw stopped;
+      const next = queue.shift();
+      if (next !== undefined) {
+        if (req.isPaused()) {
+          req.resume();
+          idle.refresh();
+        }
+        yield next;
+        continue;
+      }
+      if (ended) return;
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+    }
+  }
+  return {
+    chunks: chunks(),
+    complete: () => ended && stopped === undefined,
+    dispose: () => {
+      detach();
+      queue.length = 0;
+      budget.give(taken);
+      taken = 0;
+    },
+  };
+}
+
 /** How long a refused request's connection stays half-closed, reading and discarding what the client still sends, ms. */
 const REFUSAL_LINGER_MS = 2_000;
 
@@ -263,6 +361,7 @@ export function guardUpgrade(
 /**
  * Build the ui-plan HTTP server over a `Harness`. Routes (docs/protocol.md): `POST /api/respond` →
  * `harness.handleRespond`; `GET /api/sessions/<id>/log.jsonl` → the stored log (carrier/session-log-route.ts);
+ * `POST /api/sessions/import.jsonl` → `harness.importStream`, the body streamed (carrier/import-stream-route.ts);
  * `POST /api/<method>` (method may contain `/`) → `harness.handleRequest`; WebSocket
  * `/api/events.mux` / `/api/events.host` → `harness.openMux` / `harness.openHostStream`; other GETs → the SPA.
  * Carrier answers: 403 fence, 404 unknown path, 405 wrong verb, 413 body over its path's limit (`bodyLimitOf`:
@@ -303,6 +402,7 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
       res.writeHead(answer.status, answer.headers);
       return void res.end(answer.body);
     }
+    if (isImportStreamPath(pathname)) return importStreamed(req, res);
     const routed = routeApiRequest({ verb: req.method ?? '', pathname, contentType: req.headers['content-type'] }, (name) => harness.hasMethod(name));
     if (!routed.ok) return sendRefusal(res, routed.refusal);
     const { route } = routed;
@@ -321,6 +421,34 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
       await answerCall(res, route, body.text);
     } finally {
       release();
+    }
+  }
+
+  /** `POST /api/sessions/import.jsonl`: the body's bytes go to the engine as they arrive, within the client limits. */
+  async function importStreamed(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const importStream = harness.importStream?.bind(harness);
+    if (importStream === undefined) return sendText(res, 404, CARRIER_TEXTS.notFound);
+    const head = { verb: req.method ?? '', contentType: req.headers['content-type'], contentLength: req.headers['content-length'] };
+    const refusal = importStreamRefusal(head);
+    if (refusal?.status === 413) return refuseBody(req, res, refusal.status, refusal.text, refusal.headers);
+    if (refusal) return sendRefusal(res, refusal);
+    const body = streamBody(req, IMPORT_STREAM_BODY_LIMIT, budget, limits);
+    try {
+      const answer = await importStream(body.chunks);
+      // A log refused as too large was not read to its end: close as for any refused body.
+      if (!body.complete()) return refuseBody(req, res, statusOfImportStream(answer), JSON.stringify(answer), JSON_HEADERS);
+      sendJson(res, answer, statusOfImportStream(answer));
+    } catch (error) {
+      if (!(error instanceof BodyStopped)) throw error;
+      if (error.kind === 'aborted') return;
+      if (error.kind === 'too-large') {
+        const tooLarge = tooLargeRefusal(IMPORT_STREAM_BODY_LIMIT);
+        return refuseBody(req, res, tooLarge.status, tooLarge.text, tooLarge.headers);
+      }
+      if (error.kind === 'busy') return refuseBody(req, res, 503, LIMIT_TEXTS.bodyBudget(limits.bodyBudgetBytes), { 'retry-after': '1' });
+      return refuseBody(req, res, 408, LIMIT_TEXTS.bodyIdle(limits.bodyIdleTimeoutMs));
+    } finally {
+      body.dispose();
     }
   }
 

@@ -47,6 +47,7 @@ it('serves the session-modes variant for new sessions with --config examples/mod
     modes: true,
     sessions: true,
     sessionLog: true,
+    importStream: true,
   });
   const sessionId = (await call(serve.url, 'session.create', {})).value?.sessionId;
   expect(await call(serve.url, 'session.modes', { sessionId })).toEqual({ ok: true, value: { modes: ['default', 'plan', 'review'], current: 'default' } });

@@ -33,7 +33,7 @@ export const modesProtocolScenarios: ProtocolScenario[] = [
     name: 'host.describe advertises modes (and not setPlanMode); commands/list offers /mode and one command per mode',
     async run(driver) {
       const described = await ok<Payload>(driver, 'host.describe', {});
-      expect(described.capabilities).toEqual({ setPlanMode: false, import: true, modes: true, sessions: true, sessionLog: true });
+      expect(described.capabilities).toEqual({ setPlanMode: false, import: true, modes: true, sessions: true, sessionLog: true, importStream: true });
       const sessionId = await createSession(driver);
       const commands = await ok<{ name: string; input?: { hint?: string } }[]>(driver, 'commands/list', { args: { agentId: sessionId } });
       expect(commands.map((c) => [c.name, c.input?.hint])).toEqual([

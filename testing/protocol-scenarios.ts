@@ -207,7 +207,7 @@ export const protocolScenarios: ProtocolScenario[] = [
         provider: expect.any(String),
         model: expect.any(String),
         attachedSessions: 0,
-        capabilities: { setPlanMode: true, import: true, modes: expect.any(Boolean), sessionLog: true },
+        capabilities: { setPlanMode: true, import: true, modes: expect.any(Boolean), sessionLog: true, importStream: true },
       });
       await createSession(driver);
       expect((await ok<Payload>(driver, 'host.describe', {})).attachedSessions).toBe(1);

@@ -4,7 +4,7 @@
  * read-only session whose skipped lines keep their seq as `import/skipped` placeholders (harness/storage/stored-lines.ts).
  */
 import type { z } from '../../src/core/zod.ts';
-import type { ParsedLog, SkippedLine } from '../../src/core/log/reader.ts';
+import { createSessionLogReader, type ParsedLog, type SkippedLine } from '../../src/core/log/reader.ts';
 import { isKnownEventType } from '../../src/core/log/schemas.ts';
 import { MAX_IMPORT_JSONL_CHARS, type ImportRefusal, type ImportReport } from '../../src/core/protocol/methods.ts';
 
@@ -96,4 +96,39 @@ export function importRefusalText(refusal: ImportRefusal): string {
 export function importTooLargeOf(method: string, error: z.core.$ZodError): ImportRefusal | undefined {
   const tooLarge = method === 'session.import' && error.issues.some((issue) => issue.code === 'too_big' && issue.path[0] === 'jsonl');
   return tooLarge ? { kind: 'too-large', limit: MAX_IMPORT_JSONL_CHARS } : undefined;
+}
+
+/** A streamed log as read: its text and parse, or `too-large` as soon as more than the limit of it arrived. */
+export type StreamedLog = { kind: 'ok'; text: string; parsed: ParsedLog } | { kind: 'too-large'; refusal: ImportRefusal };
+
+/**
+ * Read a log sent as raw UTF-8 bytes (the streamed import route) and parse it line by line while it arrives. The text
+ * is decoded as `Blob.text()` decodes a chosen file (a leading byte-order mark dropped, invalid bytes as U+FFFD), so
+ * the text, the parse and so the imported session equal those of `session.import {jsonl: await file.text()}`.
+ * The limit is the one `session.import`'s payload has ({@link MAX_IMPORT_JSONL_CHARS} UTF-16 code units), checked
+ * on every chunk: reading stops as soon as it is passed, the rest is neither read nor parsed.
+ * Source: docs/protocol.md "The streamed import".
+ * @param chunks - the body's bytes in order, chunks of any size (a chunk may end inside a UTF-8 sequence)
+ * @param maxChars - the limit in UTF-16 code units (tests lower it)
+ * @returns the text and its `parseSessionLog` equivalent, or the `too-large` refusal naming the limit
+ * @throws whatever iterating `chunks` throws (a carrier's aborted or refused body)
+ */
+export async function readStreamedLog(chunks: AsyncIterable<Uint8Array>, maxChars = MAX_IMPORT_JSONL_CHARS): Promise<StreamedLog> {
+  const decoder = new TextDecoder('utf-8');
+  const reader = createSessionLogReader();
+  const pieces: string[] = [];
+  let chars = 0;
+  const take = (piece: string): boolean => {
+    chars += piece.length;
+    if (chars > maxChars) return false;
+    pieces.push(piece);
+    reader.push(piece);
+    return true;
+  };
+  const tooLarge: StreamedLog = { kind: 'too-large', refusal: { kind: 'too-large', limit: maxChars } };
+  for await (const chunk of chunks) {
+    if (!take(decoder.decode(chunk, { stream: true }))) return tooLarge;
+  }
+  if (!take(decoder.decode())) return tooLarge;
+  return { kind: 'ok', text: pieces.join(''), parsed: reader.end() };
 }

@@ -4,7 +4,7 @@
  * (or throws a MethodError). The picker's switches run `/plan` and `/mode` as logged commands, so the projections show
  * a queued switch pending from the log alone (docs/upstream-spec.md §1.11).
  */
-import { parseSessionLog } from '../../src/core/log/reader.ts';
+import { parseSessionLog, type ParsedLog } from '../../src/core/log/reader.ts';
 import type { ContentBlock, SessionEvent } from '../../src/core/log/types.ts';
 import type { ModeState, PlanState, SetOutcome, ToolView } from '../../src/core/protocol/methods.ts';
 import type { CommandRegistry } from '../commands.ts';
@@ -36,12 +36,45 @@ export interface MethodContext {
 }
 
 /**
+ * Open a recorded log as a read-only session: `session.import`'s work once the text is read and parsed, shared by the
+ * one-shot call and the streamed import route (both answer the same for the same text).
+ * @param table - the session table the session is added to
+ * @returns `(text, parsed)` → the `session.import` value (`sessionId`, the bounded report, `existing` / `copy`)
+ * @throws MethodError `bad-request` with `details.refusal` when the text is not a dsh log (harness/parts/import.ts)
+ */
+export function importerOf(table: SessionTable) {
+  return async (text: string, parsed: ParsedLog) => {
+    const refusal = importRefusalFactsOf(text, parsed);
+    if (refusal !== undefined) {
+      const message = importRefusalText(refusal);
+      throw new MethodError('bad-request', message, { issues: [{ path: ['jsonl'], message }], refusal });
+    }
+    // The same log opened twice answers the session it opened the first time.
+    const sourceId = parsed.header?.id || undefined;
+    const digest = await logDigestOf(text);
+    const match = importMatchOf(table.sessions.values(), sourceId, digest);
+    if (match.existing !== undefined) return { sessionId: match.existing, ...importReportOf(parsed), existing: true };
+    // Skipped lines keep their seq as `import/skipped` placeholders, so seqs stay equal to line positions.
+    const lines = storedLinesOf(parsed);
+    const header = {
+      ...table.newHeader(parsed.header?.cwd),
+      ...(parsed.header ? { createdAt: parsed.header.createdAt } : {}),
+      readOnly: true,
+    };
+    const meta = importMetaOf(sourceId, digest, parsed.events, match.copy === true);
+    const session = table.add({ header, lines, meta });
+    return { sessionId: session.log.sessionId, ...importReportOf(parsed), ...(match.copy ? { copy: true } : {}) };
+  };
+}
+
+/**
  * The method table.
  * @param ctx - the session table, commands, plugins and the engine's session creation
  */
 export function createMethodHandlers(ctx: MethodContext): MethodHandlers {
   const { table, commands } = ctx;
   const planMode = () => planModeOrThrow(ctx.planModePlugin).controller;
+  const importLog = importerOf(table);
   return {
     'host.describe': () => ctx.describe(),
     'session.list': () => ({ items: table.list() }),
@@ -95,29 +128,7 @@ export function createMethodHandlers(ctx: MethodContext): MethodHandlers {
       const state = planMode().get(payload.sessionId);
       return { outcome: setOutcomeOf(before, state, payload.active), state };
     },
-    'session.import': async (payload) => {
-      const parsed = parseSessionLog(payload.jsonl);
-      const refusal = importRefusalFactsOf(payload.jsonl, parsed);
-      if (refusal !== undefined) {
-        const message = importRefusalText(refusal);
-        throw new MethodError('bad-request', message, { issues: [{ path: ['jsonl'], message }], refusal });
-      }
-      // The same log opened twice answers the session it opened the first time.
-      const sourceId = parsed.header?.id || undefined;
-      const digest = await logDigestOf(payload.jsonl);
-      const match = importMatchOf(table.sessions.values(), sourceId, digest);
-      if (match.existing !== undefined) return { sessionId: match.existing, ...importReportOf(parsed), existing: true };
-      // Skipped lines keep their seq as `import/skipped` placeholders, so seqs stay equal to line positions.
-      const lines = storedLinesOf(parsed);
-      const header = {
-        ...table.newHeader(parsed.header?.cwd),
-        ...(parsed.header ? { createdAt: parsed.header.createdAt } : {}),
-        readOnly: true,
-      };
-      const meta = importMetaOf(sourceId, digest, parsed.events, match.copy === true);
-      const session = table.add({ header, lines, meta });
-      return { sessionId: session.log.sessionId, ...importReportOf(parsed), ...(match.copy ? { copy: true } : {}) };
-    },
+    'session.import': (payload) => importLog(payload.jsonl, parseSessionLog(payload.jsonl)),
     'session.modes': (payload) => {
       const plugin = modesOrThrow(ctx.modesPlugin);
       const session = table.sessionOf(payload.sessionId);

@@ -26,6 +26,9 @@ export type MethodHandlers = { [M in MethodName]: (payload: z.output<(typeof met
 
 type Handler = (payload: never, signal?: AbortSignal) => unknown;
 
+/** Runs one method's work and wraps its value or failure in a `server-response` (see `createRouter`). */
+export type Answer = (rpcId: string, method: string, run: () => unknown) => Promise<ServerResponse>;
+
 /** Zod issues as plain JSON (code, path, message, and the issue's other fields). */
 function jsonIssues(error: z.core.$ZodError): unknown[] {
   return JSON.parse(JSON.stringify(error.issues)) as unknown[];
@@ -53,13 +56,41 @@ export function createRouter(
   questionProvider: WebQuestionProvider,
   logger: { warn(message: string, ...details: unknown[]): void },
   durable: () => Promise<void> | undefined = () => undefined,
-): Pick<Harness, 'hasMethod' | 'handleRequest' | 'handleRespond'> {
+): Pick<Harness, 'hasMethod' | 'handleRequest' | 'handleRespond'> & { answer: Answer } {
   /** Wait until what the request stored is durable. @throws LogWriteError naming the sync's failure */
   const settle = async (): Promise<void> => {
     try {
       await durable();
     } catch (error) {
       throw logWriteErrorOf(error);
+    }
+  };
+  /**
+   * Run one method's work and wrap its value or failure in a `server-response` (after what it stored is durable).
+   * @param rpcId - echoed in the answer
+   * @param method - named in the log when it crashes
+   * @param run - the work; its value (or `undefined`) is the result's `value`
+   */
+  const answer = async (rpcId: string, method: string, run: () => unknown): Promise<ServerResponse> => {
+    try {
+      const value = await run();
+      await settle();
+      return { type: 'server-response', rpcId, result: value === undefined ? { ok: true } : { ok: true, value } };
+    } catch (error) {
+      // A failure may follow events that were stored (a command's run and its error): it leaves after them too.
+      await settle().catch(() => {});
+      // An internal error's text may quote server paths or stack lines: it goes to the log, the client gets a
+      // generic sentence. A log-write failure names its cause, never a path (harness/log.ts).
+      if (error instanceof MethodError && error.code !== 'internal') return fail(rpcId, error.code, error.message, error.details);
+      if (error instanceof LogStoppedError) {
+        return fail(rpcId, 'log-stopped', error.message, { sessionId: error.sessionId, reason: error.stop.reason });
+      }
+      if (error instanceof LogWriteError) {
+        logger.warn(`host: ${method} could not write the session log`, error.cause ?? error);
+        return fail(rpcId, 'internal', error.message, { cause: 'log-write', ...(error.code !== undefined ? { errno: error.code } : {}) });
+      }
+      logger.warn(`host: ${method} crashed`, error);
+      return fail(rpcId, 'internal', INTERNAL_ERROR_MESSAGE);
     }
   };
   return {
@@ -85,27 +116,10 @@ export function createRouter(
         if (refusal) return fail(rpcId, 'bad-request', importRefusalText(refusal), { issues, refusal });
         return fail(rpcId, 'bad-request', `invalid payload for "${method}": ${summarizeIssues(parsed.error.issues)}`, { issues });
       }
-      try {
-        const value = await (handlers[method] as Handler)(parsed.data as never, signal);
-        await settle();
-        return { type: 'server-response', rpcId, result: value === undefined ? { ok: true } : { ok: true, value } };
-      } catch (error) {
-        // A failure may follow events that were stored (a command's run and its error): it leaves after them too.
-        await settle().catch(() => {});
-        // An internal error's text may quote server paths or stack lines: it goes to the log, the client gets a
-        // generic sentence. A log-write failure names its cause, never a path (harness/log.ts).
-        if (error instanceof MethodError && error.code !== 'internal') return fail(rpcId, error.code, error.message, error.details);
-        if (error instanceof LogStoppedError) {
-          return fail(rpcId, 'log-stopped', error.message, { sessionId: error.sessionId, reason: error.stop.reason });
-        }
-        if (error instanceof LogWriteError) {
-          logger.warn(`host: ${method} could not write the session log`, error.cause ?? error);
-          return fail(rpcId, 'internal', error.message, { cause: 'log-write', ...(error.code !== undefined ? { errno: error.code } : {}) });
-        }
-        logger.warn(`host: ${method} crashed`, error);
-        return fail(rpcId, 'internal', INTERNAL_ERROR_MESSAGE);
-      }
+      return answer(rpcId, method, () => (handlers[method] as Handler)(parsed.data as never, signal));
     },
+
+    answer,
 
     async handleRespond(body): Promise<RpcReceipt> {
       const routing = clientResponseRoutingSchema.safeParse(body);

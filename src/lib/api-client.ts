@@ -89,14 +89,17 @@ async function post(path: string, body: unknown, signal?: AbortSignal): Promise<
   if (bytes > limit) {
     throw new ApiError({ code: 'http-413', message: `request body too large (limit ${Math.round(limit / (1024 * 1024))} MiB)`, details: { limit } });
   }
+  return send(path, parts.length === 1 ? parts[0]! : new Blob(parts), 'application/json', limit, signal);
+}
+
+/**
+ * POST a body and read the answer: a 2xx's JSON, or the envelope or receipt a ui-plan carrier puts in a 4xx.
+ * @throws ApiError `network`, `http-<status>` (an `http-413` with `details.limit`), `bad-response`
+ */
+async function send(path: string, body: BodyInit, contentType: string, limit: number, signal?: AbortSignal): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: parts.length === 1 ? parts[0] : new Blob(parts),
-      signal,
-    });
+    response = await fetch(path, { method: 'POST', headers: { 'content-type': contentType }, body, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError({ code: 'network', message: error instanceof Error ? error.message : String(error) });
@@ -169,7 +172,11 @@ function sessionIdOf(payload: unknown): string | undefined {
 
 async function callOnce<M extends MethodName>(method: M, payload: MethodPayload<M>, signal?: AbortSignal): Promise<MethodValue<M>> {
   const rpcId = mintRpcId();
-  const raw = await post(`/api/${method}`, clientRequest(method, payload, rpcId), signal);
+  return valueOf(method, await post(`/api/${method}`, clientRequest(method, payload, rpcId), signal));
+}
+
+/** The `value` of a `server-response` to `method`. @throws ApiError the host's error, or `bad-response` */
+function valueOf<M extends MethodName>(method: M, raw: unknown): MethodValue<M> {
   const parsed = serverResponseSchema.safeParse(raw);
   if (!parsed.success) throw new ApiError({ code: 'bad-response', message: `unreadable answer to ${method}` });
   const result = parsed.data.result as RpcResult;
@@ -179,6 +186,24 @@ async function callOnce<M extends MethodName>(method: M, payload: MethodPayload<
     throw new ApiError({ code: 'bad-response', message: `unexpected value for ${method}`, details: { issues: value.error.issues } });
   }
   return value.data as MethodValue<M>;
+}
+
+/** The streamed import route of a host with `capabilities.importStream` (docs/protocol.md "The streamed import"). */
+const IMPORT_STREAM_PATH = '/api/sessions/import.jsonl';
+
+/**
+ * Import a recorded log by streaming the file's bytes to the host's streamed import route: the browser reads and
+ * sends the file itself, nothing is read, copied or escaped on the main thread, and the host parses while it arrives.
+ * Only for a host with `capabilities.importStream`; elsewhere call `session.import {jsonl}`.
+ * @param file the chosen file, sent as it is (`application/jsonl`)
+ * @param signal optional abort signal
+ * @returns the `session.import` value, as `callMethod('session.import', …)` returns it for the same file
+ * @throws ApiError as {@link callMethod} (a log over the import limit: `bad-request` with `details.refusal` `too-large`;
+ *   a body over the route's 32 MiB: `http-413`)
+ */
+export async function importLogStreamed(file: Blob, signal?: AbortSignal): Promise<MethodValue<'session.import'>> {
+  const raw = await send(IMPORT_STREAM_PATH, file, 'application/jsonl', requestBodyLimitOf('session.import'), signal);
+  return valueOf('session.import', raw);
 }
 
 /**

@@ -107,39 +107,89 @@ function readLine(text: string): LineResult {
  *   line that does not parse
  */
 export function parseSessionLog(text: string): ParsedLog {
-  // A UTF-8 byte-order mark would otherwise make the header line unreadable.
-  const lines = (text.startsWith('\uFEFF') ? text.slice(1) : text).split('\n');
-  // Without a newline after it, the last line may be where a writer stopped mid-line.
-  const unterminated = lines.length > 0 && lines[lines.length - 1] !== '';
-  if (!unterminated) lines.pop();
+  const reader = createSessionLogReader();
+  reader.push(text);
+  return reader.end();
+}
+
+/** An incremental {@link parseSessionLog}: text pushed in pieces of any size, each whole line read as it arrives. */
+export interface SessionLogReader {
+  /** Read the next piece of the log's text (a piece may end or start inside a line, never inside a code point). */
+  push(text: string): void;
+  /** The log read so far, with the unterminated last line (if any) read as the last line; push nothing afterwards. */
+  end(): ParsedLog;
+}
+
+/**
+ * A reader that parses a session log while it arrives (a streamed import), line by line as each newline comes in,
+ * so no whole-text copy or split is needed. For any cut of a text into pieces, `push`ing them in order and calling
+ * `end()` gives exactly what {@link parseSessionLog} gives for the whole text (it is built on this reader).
+ * Source: docs/protocol.md "Session log on disk".
+ * @returns the reader; it never throws
+ */
+export function createSessionLogReader(): SessionLogReader {
   const parsed: ParsedLog = { events: [], skipped: [], firstSeqLine: 2 };
   let firstEventLine = 1; // file line (0-based index) that gets seq 0
+  let index = 0; // 0-based file line of the next line to read
+  let rest = '';
+  let started = false;
 
-  if (lines.length > 0) {
-    const first = readLine(stripCr(lines[0] as string));
-    if (first.kind === 'header') parsed.header = first.header;
-    else if (first.kind === 'bad-header') parsed.skipped.push({ line: 1, reason: first.reason });
-    else if (first.kind === 'skip') parsed.skipped.push({ line: 1, reason: 'missing session header' });
-    else firstEventLine = 0;
-  }
-  parsed.firstSeqLine = firstEventLine === 0 ? 1 : 2;
-
-  for (let index = firstEventLine; index < lines.length; index++) {
+  const readFileLine = (raw: string, unterminated: boolean): void => {
+    const text = stripCr(raw);
+    if (index === 0) {
+      const first = readLine(text);
+      if (first.kind === 'header') parsed.header = first.header;
+      else if (first.kind === 'bad-header') parsed.skipped.push({ line: 1, reason: first.reason });
+      else if (first.kind === 'skip') parsed.skipped.push({ line: 1, reason: 'missing session header' });
+      else firstEventLine = 0;
+      parsed.firstSeqLine = firstEventLine === 0 ? 1 : 2;
+      if (firstEventLine === 1) {
+        index = 1;
+        return;
+      }
+    }
     const line = index + 1;
     const seq = index - firstEventLine;
-    const result = readLine(stripCr(lines[index] as string));
+    index += 1;
+    const result = readLine(text);
     if (result.kind === 'event') {
       const reason = isKnownEventValid(result.event.type, result.event.data);
       if (reason === undefined) parsed.events.push({ ...result.event, seq });
       else parsed.skipped.push({ line, reason: `${result.event.type}: ${reason}` });
     } else if (result.kind === 'skip') {
-      const torn = unterminated && index === lines.length - 1 && result.reason === 'not JSON';
+      // Without a newline after it, the last line may be where a writer stopped mid-line.
+      const torn = unterminated && result.reason === 'not JSON';
       parsed.skipped.push(torn ? { line, reason: TORN_LINE_REASON, torn: true } : { line, reason: result.reason });
     } else {
       parsed.skipped.push({ line, reason: 'session header after line 1' });
     }
-  }
-  return parsed;
+  };
+
+  return {
+    push(piece) {
+      if (piece === '') return;
+      let text = piece;
+      if (!started) {
+        started = true;
+        // A UTF-8 byte-order mark would otherwise make the header line unreadable.
+        if (text.startsWith('\uFEFF')) text = text.slice(1);
+      }
+      // Whole lines go through one native split per piece; the piece's unterminated end waits for the next.
+      const cut = text.lastIndexOf('\n');
+      if (cut === -1) {
+        rest += text;
+        return;
+      }
+      const block = rest + text.slice(0, cut);
+      rest = text.slice(cut + 1);
+      for (const line of block.split('\n')) readFileLine(line, false);
+    },
+    end() {
+      if (rest !== '') readFileLine(rest, true);
+      rest = '';
+      return parsed;
+    },
+  };
 }
 
 function stripCr(line: string): string {

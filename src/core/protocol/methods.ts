@@ -47,7 +47,8 @@ export type PlanProjectionValue = z.infer<typeof planProjectionSchema>;
 /**
  * ui-plan capabilities (extension). Absent on a real dsh host. `sessions`: `session.rename`, `session.delete`,
  * `session.restore` and `session.create {draft}`; `sessionLog`: the host serves
- * `GET /api/sessions/<id>/log.jsonl`. Each is absent on ui-plan hosts from before it.
+ * `GET /api/sessions/<id>/log.jsonl`; `importStream`: the host takes a log's raw bytes at
+ * `POST /api/sessions/import.jsonl` (docs/protocol.md "The streamed import"). Each is absent on ui-plan hosts from before it.
  */
 export const capabilitiesSchema = z.object({
   setPlanMode: z.boolean(),
@@ -55,6 +56,7 @@ export const capabilitiesSchema = z.object({
   modes: z.boolean(),
   sessions: z.optional(z.boolean()),
   sessionLog: z.optional(z.boolean()),
+  importStream: z.optional(z.boolean()),
 });
 /** The parsed shape of {@link capabilitiesSchema}. */
 export type Capabilities = z.infer<typeof capabilitiesSchema>;

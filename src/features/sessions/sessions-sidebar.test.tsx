@@ -222,6 +222,12 @@ describe('SessionsSidebar', () => {
     expect(imported.sessionId).toMatch(/^session-/);
   });
 
+  it('streams the file to a host with the streamed import route, opening the session the one-shot import opened', async () => {
+    const oneShot = await importLogFile(new Blob([planReviewLog]));
+    const streamed = await importLogFile(new Blob([planReviewLog]), true);
+    expect(streamed).toEqual({ ...oneShot, existing: true });
+  });
+
   it.each<[string, Parameters<typeof importNoteOf>[0], ReturnType<typeof importNoteOf>]>([
     ['nothing skipped', { skipped: [], skippedCount: 0 }, undefined],
     [

@@ -101,7 +101,7 @@ export function SessionsSidebar({ onOpened, inbox }: { onOpened?: (sessionId: st
     onOpened?.(sessionId, how);
   };
   const create = useCreateSession(capabilities?.sessions === true, opened('created'));
-  const importLog = useImportLog(opened('imported'));
+  const importLog = useImportLog(capabilities?.importStream === true, opened('imported'));
   const { admin, deleted, restore, remove } = useListAdmin(selectedId);
   const items = list.data?.items ?? [];
   const rows = shownRowsOf(items, badgesOf, filter, t.untitled, components.leftOut);

@@ -1,11 +1,12 @@
 /**
- * Open session log (`capabilities.import`): read a chosen `.jsonl` file and send it to `session.import`, refusing a
+ * Open session log (`capabilities.import`): stream a chosen `.jsonl` file to the host's streamed import route
+ * (`capabilities.importStream`), or read it and send it to `session.import` on a host without that route, refusing a
  * file over the 16 MB import limit before reading or sending it; the session list is refreshed when it opened. A
  * failure is worded by `importErrorOf`: one plain sentence, with the host's own wording as detail.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { importRefusalSchema, MAX_IMPORT_JSONL_CHARS } from '../../../core/protocol/methods.ts';
-import { ApiError, callMethod } from '../../../lib/api-client.ts';
+import { ApiError, callMethod, importLogStreamed } from '../../../lib/api-client.ts';
 import { describeApiError } from '../../../lib/describe-api-error.ts';
 import { currentCopy } from '../../../lib/language.ts';
 import { hostKeys } from '../../../lib/queries.ts';
@@ -22,14 +23,18 @@ class ImportTooLargeError extends Error {
 }
 
 /**
- * Read a chosen log and import it, refusing a file over the limit without reading or sending it.
+ * Import a chosen log, refusing a file over the limit without reading or sending it. With `streamed` the file's bytes
+ * go to the host as they are read (the page never holds its text); without, its text goes in one `session.import`.
+ * Both answer the same for the same file (docs/protocol.md "The streamed import").
  * @param file the chosen file; its size in bytes is compared with `MAX_IMPORT_JSONL_CHARS` (a UTF-8 file is never
  *   fewer bytes than UTF-16 code units, so a file within it always fits the payload)
+ * @param streamed the host has the streamed import route (`capabilities.importStream`)
  * @returns the host's `session.import` value
  * @throws Error (too large, before upload) or ApiError from the host or the transport
  */
-export async function importLogFile(file: Blob) {
+export async function importLogFile(file: Blob, streamed = false) {
   if (file.size > MAX_IMPORT_JSONL_CHARS) throw new ImportTooLargeError(file.size);
+  if (streamed) return importLogStreamed(file);
   return callMethod('session.import', { jsonl: await file.text() });
 }
 
@@ -52,14 +57,15 @@ export function importErrorOf(error: unknown): { headline: string; detail: strin
 }
 
 /**
- * Import a chosen log file (`importLogFile`).
+ * Import a chosen log file (`importLogFile`), streamed where the host has the route.
+ * @param streamed the host has `capabilities.importStream`
  * @param onImported called with the opened session's id once the list was refreshed
  * @returns the mutation; its `data` holds the host's value (`skipped` lines), its `error` what `importErrorOf` words
  */
-export function useImportLog(onImported: (sessionId: string) => void) {
+export function useImportLog(streamed: boolean, onImported: (sessionId: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: importLogFile,
+    mutationFn: (file: Blob) => importLogFile(file, streamed),
     onSuccess: async ({ sessionId }) => {
       await queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });
       onImported(sessionId);

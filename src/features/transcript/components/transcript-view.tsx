@@ -100,7 +100,7 @@ export function TranscriptView(props: TranscriptViewProps) {
   const items = useMemo(() => shownRows(transcript.items, hasOlder), [hasOlder, transcript.items]);
   const scroller = useRef<HTMLDivElement>(null);
   const findButton = useRef<HTMLButtonElement>(null);
-  const virtualizer = useRowVirtualizer(items, scroller);
+  const virtualizer = useRowVirtualizer(items, scroller, hasOlder);
   const find = useFind(items, t, findButton);
   const FindBox = findBox.use(find.open)?.FindBox;
   const getScroller = useCallback(() => scroller.current, []);

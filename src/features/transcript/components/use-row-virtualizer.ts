@@ -1,7 +1,8 @@
 /**
  * The transcript's virtualizer (`@tanstack/react-virtual`): rows are measured as they render and estimated before;
- * up to `FULL_RENDER_ROWS` rows every row renders (a short session stays whole in the page, for assistive technology and
- * the browser's own find), longer ones a window with overscan. Without layout (unit tests, a hidden container) the
+ * a whole short session (up to `FULL_RENDER_ROWS` rows, nothing older to load) renders every row (it stays whole in the
+ * page, for assistive technology and the browser's own find), anything else a window with overscan (a big session's
+ * tail page is never rendered in one task). Without layout (unit tests, a hidden container) the
  * scroll element counts as `NO_LAYOUT_ROWS` estimated rows tall instead of none.
  */
 import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
@@ -15,8 +16,8 @@ const NO_LAYOUT_ROWS = 200;
 /** Up to this many rows every row is rendered (still measured and positioned by the virtualizer). */
 const FULL_RENDER_ROWS = 100;
 
-/** The rows to render: all of a short transcript, else the visible window with its overscan. */
-function rangeOf(range: Range): number[] {
+/** The rows to render: all of a whole short transcript, else the visible window with its overscan. */
+function wholeRange(range: Range): number[] {
   return range.count <= FULL_RENDER_ROWS ? Array.from({ length: range.count }, (_, i) => i) : defaultRangeExtractor(range);
 }
 
@@ -33,8 +34,13 @@ const observeRect: typeof observeElementRect<HTMLDivElement> = (instance, cb) =>
 /**
  * @param items the rows shown (keyed by their `key`)
  * @param scroller the scroll container
+ * @param partial older history is not loaded (`hasOlder`): the session is long, so only the window renders
  */
-export function useRowVirtualizer(items: readonly TranscriptItem[], scroller: RefObject<HTMLDivElement | null>): Virtualizer<HTMLDivElement, HTMLLIElement> {
+export function useRowVirtualizer(
+  items: readonly TranscriptItem[],
+  scroller: RefObject<HTMLDivElement | null>,
+  partial = false,
+): Virtualizer<HTMLDivElement, HTMLLIElement> {
   return useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
@@ -42,7 +48,7 @@ export function useRowVirtualizer(items: readonly TranscriptItem[], scroller: Re
     getItemKey: (index) => items[index]?.key ?? index,
     observeElementRect: observeRect,
     measureElement: measureRow,
-    rangeExtractor: rangeOf,
+    rangeExtractor: partial ? defaultRangeExtractor : wholeRange,
     overscan: 4,
   });
 }
