@@ -206,7 +206,7 @@ it('keeps the --dsh origin (trailing slash dropped) beside the defaults', () => 
 /** The usage names every command of the table and every flag the serve parser accepts. */
 function expectUsage(text: string): void {
   for (const command of COMMANDS) expect(text).toMatch(new RegExp(`^  ui-plan ${command.name}\\b`, 'm'));
-  for (const flag of Object.keys(SERVE_PARSE)) expect(text).toMatch(new RegExp(`^  --${flag} [A-Z]+ `, 'm'));
+  for (const flag of Object.keys(SERVE_PARSE)) expect(text).toMatch(new RegExp(`^  --${flag} (\\[?[A-Z]+\\]? )? `, 'm'));
 }
 
 it.each([['help'], ['--help'], ['-h']])('prints the names of every command and flag the parser accepts for %s and exits 0', async (arg) => {
@@ -230,7 +230,16 @@ it('accepts every flag the help names, and only those', async () => {
     durability: 'relaxed',
     'trusted-host': 'my-box.lan',
   };
-  for (const flag of named) expect(() => parseServeArgs([`--${flag}`, values[flag] ?? 'x'], '/work'), `--${flag}`).not.toThrow();
+  // Flags of the remote listener go with --remote (and the certificate with its key).
+  const withRemote: Record<string, string[]> = {
+    remote: ['--remote', '10.213.0.1'],
+    'tls-cert': ['--remote', '--tls-cert', 'c.pem', '--tls-key', 'k.pem'],
+    'tls-key': ['--remote', '--tls-key', 'k.pem', '--tls-cert', 'c.pem'],
+    'insecure-http': ['--remote', '--insecure-http'],
+  };
+  for (const flag of named) {
+    expect(() => parseServeArgs(withRemote[flag] ?? [`--${flag}`, values[flag] ?? 'x'], '/work'), `--${flag}`).not.toThrow();
+  }
 });
 
 it('refuses every harness-only flag beside --dsh, naming all of them', () => {
