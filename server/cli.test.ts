@@ -242,6 +242,31 @@ it('accepts every flag the help names, and only those', async () => {
   }
 });
 
+it.each<[string[], RegExp]>([
+  [['--remote', '0.0.0.0'], /--remote 0\.0\.0\.0 would listen on every address/],
+  [['--remote', '::'], /--remote :: would listen on every address/],
+  [['--remote', '127.0.0.1'], /--remote 127\.0\.0\.1 is a loopback address/],
+  [['--remote', 'my-box.lan'], /--remote takes one IP address of this machine, got "my-box\.lan"/],
+  [
+    ['--remote', '--dsh', 'http://127.0.0.1:9'],
+    /--remote cannot be used with --dsh: the proxy presents every request to the dsh host as coming from this machine/,
+  ],
+  [['--tls-cert', 'c.pem', '--tls-key', 'k.pem'], /--tls-cert, --tls-key only apply with --remote/],
+  [['--insecure-http'], /--insecure-http only apply with --remote/],
+  [['--remote', '--tls-cert', 'c.pem'], /--tls-cert and --tls-key go together/],
+  [['--remote', '--insecure-http', '--tls-cert', 'c', '--tls-key', 'k'], /--insecure-http cannot be used with --tls-cert/],
+])('refuses serve %j', (args, message) => {
+  expect(() => parseServeArgs(args, '/work')).toThrow(message);
+});
+
+it('reads --remote with and without an address', () => {
+  expect(parseServeArgs(['--remote'], '/work')).toMatchObject({ remote: '', insecureHttp: false });
+  expect(parseServeArgs(['--remote', '--port', '0'], '/work')).toMatchObject({ remote: '', port: 0 });
+  expect(parseServeArgs(['--remote', '10.213.0.1', '--insecure-http'], '/work')).toMatchObject({ remote: '10.213.0.1', insecureHttp: true });
+  expect(parseServeArgs(['--remote', '--tls-cert', 'c.pem', '--tls-key', 'k.pem'], '/work')).toMatchObject({ tlsCert: '/work/c.pem', tlsKey: '/work/k.pem' });
+  expect(parseServeArgs([], '/work')).not.toHaveProperty('remote');
+});
+
 it('refuses every harness-only flag beside --dsh, naming all of them', () => {
   expect(() =>
     parseServeArgs(['--dsh', 'http://127.0.0.1:9', '--data-dir', 'd', '--model', 'scripted', '--speed', '2', '--config', 'c.yaml'], '/work'),

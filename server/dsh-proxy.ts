@@ -306,8 +306,14 @@ export function createDshProxyServer(options: DshProxyOptions): DshProxyServer {
   proxy.on('error', () => {});
 
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    guardUpgrade(req, socket, fence, [MUX_PATH, HOST_PATH], () => tunnel(req, socket, head), logger, () =>
-      isLoopbackAddress(req.socket.remoteAddress) ? { ok: true } : { ok: false, status: 401 },
+    guardUpgrade(
+      req,
+      socket,
+      fence,
+      [MUX_PATH, HOST_PATH],
+      () => tunnel(req, socket, head),
+      logger,
+      () => (isLoopbackAddress(req.socket.remoteAddress) ? { ok: true } : { ok: false, status: 401 }),
     );
   });
 

@@ -374,7 +374,8 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     const { result: body, release } = await readBody(req, PAIRING_BODY_LIMIT, budget, limits);
     release();
     if (body.kind === 'aborted') return;
-    if (body.kind !== 'ok') return refuseBody(req, res, body.kind === 'slow' ? 408 : 413, `the body of ${pathname} is over ${PAIRING_BODY_LIMIT} bytes or too slow`);
+    if (body.kind !== 'ok')
+      return refuseBody(req, res, body.kind === 'slow' ? 408 : 413, `the body of ${pathname} is over ${PAIRING_BODY_LIMIT} bytes or too slow`);
     const answer = access.answer(req, pathname, body.text);
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);
@@ -423,8 +424,14 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
   guardConnections(server, limits);
 
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    guardUpgrade(req, socket, fence, [MUX_PATH, HOST_PATH], (pathname, deviceId) => attach(req, socket, head, pathname, deviceId), logger, (pathname) =>
-      access.gate(req, pathname),
+    guardUpgrade(
+      req,
+      socket,
+      fence,
+      [MUX_PATH, HOST_PATH],
+      (pathname, deviceId) => attach(req, socket, head, pathname, deviceId),
+      logger,
+      (pathname) => access.gate(req, pathname),
     );
   });
 

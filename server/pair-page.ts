@@ -58,8 +58,7 @@ export function pairPageLanguage(acceptLanguage: string | undefined): 'en' | 'zh
   return first.startsWith('zh') ? 'zh-CN' : 'en';
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * The pairing page's HTML in the request's language; its copy for the script rides in a `application/json` element.

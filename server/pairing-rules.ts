@@ -69,7 +69,6 @@ export function validateDeviceName(value: unknown): { ok: true; name: string } |
   const name = value.trim();
   if (name === '') return { ok: false, message: 'name must not be empty' };
   if (name.length > DEVICE_NAME_MAX_CHARS) return { ok: false, message: `name must be at most ${DEVICE_NAME_MAX_CHARS} characters` };
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(name)) return { ok: false, message: 'name must not contain control characters' };
   return { ok: true, name };
 }

@@ -55,11 +55,7 @@ export interface Pairing {
    * @param peer the peer address (for the rate limit)
    * @returns the new cookie and the device id, or the refusal (with the field's message for `bad-name`)
    */
-  exchange(
-    token: unknown,
-    name: unknown,
-    peer: string,
-  ): { ok: true; cookie: string; id: string } | { ok: false; refusal: ExchangeRefusal; message: string };
+  exchange(token: unknown, name: unknown, peer: string): { ok: true; cookie: string; id: string } | { ok: false; refusal: ExchangeRefusal; message: string };
   /** Allow or deny a pending device. @returns false when there is no such pending device */
   decide(id: string, allow: boolean): boolean;
   /** The devices, pending first, then by time paired. */
@@ -156,7 +152,14 @@ export function createPairing(options: PairingOptions = {}): Pairing {
       token = undefined;
       const cookie = newSecret();
       const at = now();
-      const device: StoredDevice = { id: crypto.randomBytes(9).toString('base64url'), name: checked.name, state: 'pending', pairedAt: at, lastSeen: at, hash: hashSecret(cookie) };
+      const device: StoredDevice = {
+        id: crypto.randomBytes(9).toString('base64url'),
+        name: checked.name,
+        state: 'pending',
+        pairedAt: at,
+        lastSeen: at,
+        hash: hashSecret(cookie),
+      };
       devices.set(device.hash, device);
       return { ok: true, cookie, id: device.id };
     },

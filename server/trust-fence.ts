@@ -41,13 +41,7 @@ export function hostnameOf(authority: string): string {
 
 /** Why the fence refused a request (for the server log; the client only ever sees `403 forbidden`). */
 export type FenceRefusal =
-  | 'no-host'
-  | 'untrusted-host'
-  | 'loopback-host-from-remote-peer'
-  | 'no-trusted-host-for-public-bind'
-  | 'origin-missing'
-  | 'origin-mismatch'
-  | 'cross-site';
+  'no-host' | 'untrusted-host' | 'loopback-host-from-remote-peer' | 'no-trusted-host-for-public-bind' | 'origin-missing' | 'origin-mismatch' | 'cross-site';
 
 /**
  * What the fence knows of the listener and the request beyond the headers. All optional: without it the fence is
