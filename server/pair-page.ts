@@ -76,6 +76,7 @@ export function pairPageHtml(acceptLanguage: string | undefined): string {
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(copy.title)}</title>
 <script id="pair-copy" type="application/json">${data}</script>
+<link rel="stylesheet" href="/pair.css">
 <script type="module" src="/pair.js"></script>
 </head>
 <body>
@@ -93,6 +94,19 @@ export function pairPageHtml(acceptLanguage: string | undefined): string {
 </html>
 `;
 }
+
+/** The pairing page's style: readable at 375 px, light and dark. */
+export const PAIR_STYLE = `:root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; }
+body { margin: 0; }
+main { max-width: 28rem; margin: 0 auto; padding: 1.25rem 1rem; }
+h1 { font-size: 1.4rem; margin: 0 0 0.5rem; }
+form { display: grid; gap: 0.5rem; margin: 1rem 0; }
+input, button { font: inherit; padding: 0.6rem 0.75rem; border-radius: 6px; }
+input { border: 1px solid #8a9099; }
+button { border: 1px solid #2458d6; background: #2458d6; color: #fff; font-weight: 600; }
+button:disabled { opacity: 0.6; }
+#pair-status { font-weight: 600; }
+`;
 
 /**
  * The pairing page's script (plain JavaScript, served as `/pair.js`). The poll is bounded: every 1.5 s for at most the

@@ -144,6 +144,8 @@ export function readDeviceCookie(header: string | undefined, secure: boolean): s
 export const PAIR_PAGE_PATH = '/pair';
 /** The pairing page's script (its own file: the page's CSP allows no inline script). */
 export const PAIR_SCRIPT_PATH = '/pair.js';
+/** The pairing page's style sheet (the page's CSP allows no inline style). */
+export const PAIR_STYLE_PATH = '/pair.css';
 /** The exchange of a token for a device cookie (from the pairing page). */
 export const PAIRING_EXCHANGE_PATH = '/api/pairing.exchange';
 /** Whether the device holding the cookie was allowed yet (polled by the pairing page). */
@@ -154,12 +156,12 @@ export const PAIRING_ADMIN_PATHS = ['/api/pairing.token', '/api/pairing.devices'
 export const PAIRING_INFO_PATH = '/api/pairing.info';
 
 /**
- * Whether a non-loopback peer without a device credential may reach this path: only the pairing page, its script,
- * the exchange and the status poll.
+ * Whether a non-loopback peer without a device credential may reach this path: only the pairing page, its script and
+ * style sheet, the exchange and the status poll.
  * @param method the request's verb
  * @param pathname the parsed path
  */
 export function isOpenToUnpaired(method: string, pathname: string): boolean {
-  if (method === 'GET' || method === 'HEAD') return pathname === PAIR_PAGE_PATH || pathname === PAIR_SCRIPT_PATH;
+  if (method === 'GET' || method === 'HEAD') return pathname === PAIR_PAGE_PATH || pathname === PAIR_SCRIPT_PATH || pathname === PAIR_STYLE_PATH;
   return method === 'POST' && (pathname === PAIRING_EXCHANGE_PATH || pathname === PAIRING_STATUS_PATH);
 }

@@ -97,6 +97,7 @@ describe('what an unpaired peer may reach', () => {
   it.each([
     ['GET', '/pair', true],
     ['GET', '/pair.js', true],
+    ['GET', '/pair.css', true],
     ['POST', '/api/pairing.exchange', true],
     ['POST', '/api/pairing.status', true],
     ['GET', '/', false],

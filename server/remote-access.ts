@@ -13,13 +13,14 @@ import {
   isOpenToUnpaired,
   PAIR_PAGE_PATH,
   PAIR_SCRIPT_PATH,
+  PAIR_STYLE_PATH,
   PAIRING_ADMIN_PATHS,
   PAIRING_EXCHANGE_PATH,
   PAIRING_INFO_PATH,
   PAIRING_STATUS_PATH,
   readDeviceCookie,
 } from './pairing-rules.ts';
-import { pairPageHtml, PAIR_SCRIPT } from './pair-page.ts';
+import { pairPageHtml, PAIR_SCRIPT, PAIR_STYLE } from './pair-page.ts';
 import { pageSecurityHeaders } from './security-headers.ts';
 import { isLoopbackAddress } from './trust-fence.ts';
 
@@ -57,7 +58,7 @@ export interface RemoteAccess {
   isPairingPath(pathname: string): boolean;
   /** Answer a pairing method. @param bodyText the request body (at most {@link PAIRING_BODY_LIMIT} bytes) */
   answer(req: http.IncomingMessage, pathname: string, bodyText: string): PairingAnswer;
-  /** Serve the pairing page or its script for a GET; false when the path is neither. */
+  /** Serve the pairing page, its script or its style sheet for a GET; false when the path is none of them. */
   servePage(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): boolean;
   /** Call `listener` with the ids of devices removed from the registry (revoked, denied, expired). @returns unsubscribe */
   onRemoved(listener: (ids: readonly string[]) => void): () => void;
@@ -152,20 +153,20 @@ export function createRemoteAccess(options: RemoteAccessOptions): RemoteAccess {
       return refusal(403, 'pairing-token-invalid', result.message);
     },
     servePage(req, res, pathname) {
-      if (pathname !== PAIR_PAGE_PATH && pathname !== PAIR_SCRIPT_PATH) return false;
+      const files: Record<string, [type: string, body: () => string]> = {
+        [PAIR_PAGE_PATH]: ['text/html', () => pairPageHtml(req.headers['accept-language'])],
+        [PAIR_SCRIPT_PATH]: ['text/javascript', () => PAIR_SCRIPT],
+        [PAIR_STYLE_PATH]: ['text/css', () => PAIR_STYLE],
+      };
+      const file = files[pathname];
+      if (file === undefined) return false;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
         res.end('method not allowed');
         return true;
       }
-      const page = pathname === PAIR_PAGE_PATH;
-      const body = page ? pairPageHtml(req.headers['accept-language']) : PAIR_SCRIPT;
-      res.writeHead(200, {
-        ...pageSecurityHeaders(req.headers.host),
-        'content-type': page ? 'text/html; charset=utf-8' : 'text/javascript; charset=utf-8',
-        'cache-control': 'no-store',
-      });
-      res.end(req.method === 'HEAD' ? undefined : body);
+      res.writeHead(200, { ...pageSecurityHeaders(req.headers.host), 'content-type': `${file[0]}; charset=utf-8`, 'cache-control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : file[1]());
       return true;
     },
     onRemoved: (listener) => pairing?.onRemoved(listener) ?? (() => undefined),

@@ -4,11 +4,11 @@
  * fingerprint, and "Pair «name»?" with Allow / Deny for each device that used the code; below, the paired devices with
  * Revoke and Revoke all. Also the permanent warning of a plain-HTTP listener, on this machine and on a paired device.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useCopy, useLanguage } from '../../lib/language.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';
-import { callPairing, PairingCallError, type Device, type PairingCode, type RemoteInfo } from './api.ts';
+import { devicesQuery, PairingCallError, remoteInfoQuery, useDecide, useMakeCode, useRevoke, type Device, type RemoteInfo } from './api/pairing.ts';
 import { pairingLocales } from './locales.ts';
 import './pairing.css';
 
@@ -20,17 +20,9 @@ function onThisMachine(): boolean {
   return host === 'localhost' || host === '[::1]' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-const INFO_KEY = ['pairing', 'info'] as const;
-const DEVICES_KEY = ['pairing', 'devices'] as const;
-
 /** The server's remote listener: `null` when there is none, `undefined` while loading or where pairing does not exist. */
 function useRemoteInfo(): { info: RemoteInfo | null | undefined; available: boolean } {
-  const query = useQuery({
-    queryKey: INFO_KEY,
-    queryFn: () => callPairing<{ remote: RemoteInfo | null }>('info'),
-    retry: false,
-    staleTime: Infinity,
-  });
+  const query = useQuery(remoteInfoQuery);
   return { info: query.data?.remote, available: query.isSuccess };
 }
 
@@ -63,15 +55,13 @@ function PairingGroup() {
   const { info, available } = useRemoteInfo();
   const [open, setOpen] = useState(false);
   const headingId = useId();
-  const devices = useQuery({
-    queryKey: DEVICES_KEY,
-    queryFn: () => callPairing<{ devices: Device[] }>('devices'),
-    enabled: available,
-    // While a code may be used, a device waiting for Allow shows up within two seconds.
-    refetchInterval: (query) => (open || query.state.data?.devices.some((d) => d.state === 'pending') ? 2000 : false),
-  });
-  if (!available) return null;
+  const [waiting, setWaiting] = useState(false);
+  // While a code may be used or a device waits, a device waiting for Allow shows up within two seconds.
+  const devices = useQuery(devicesQuery(available, open || waiting));
   const list = devices.data?.devices ?? [];
+  const anyPending = list.some((d) => d.state === 'pending');
+  if (anyPending !== waiting) setWaiting(anyPending);
+  if (!available) return null;
   const pending = list.filter((d) => d.state === 'pending');
   const allowed = list.filter((d) => d.state === 'allowed');
   return (
@@ -96,11 +86,7 @@ function PairingGroup() {
 /** "Pair «name»?" with Allow and Deny, for each device waiting. */
 function PendingRequests({ pending }: { pending: Device[] }) {
   const t = useCopy(pairingLocales);
-  const client = useQueryClient();
-  const decide = useMutation({
-    mutationFn: (input: { id: string; allow: boolean }) => callPairing('decide', input),
-    onSettled: () => client.invalidateQueries({ queryKey: DEVICES_KEY }),
-  });
+  const decide = useDecide();
   return (
     <ul className="pairing__pending" aria-live="polite">
       {pending.map((device) => (
@@ -125,12 +111,8 @@ function PendingRequests({ pending }: { pending: Device[] }) {
 function DeviceList({ devices }: { devices: Device[] }) {
   const t = useCopy(pairingLocales);
   const language = useLanguage();
-  const client = useQueryClient();
   const headingId = useId();
-  const revoke = useMutation({
-    mutationFn: (body: { id: string } | { all: true }) => callPairing('revoke', body),
-    onSettled: () => client.invalidateQueries({ queryKey: DEVICES_KEY }),
-  });
+  const revoke = useRevoke();
   const when = (ms: number) => new Date(ms).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div className="pairing__devices">
@@ -183,7 +165,7 @@ function PairDialog({ onClose, pending }: { onClose: () => void; pending: Device
   const qr = qrModule.use();
   const [svg, setSvg] = useState<string>();
   const [now, setNow] = useState(() => Date.now());
-  const token = useMutation({ mutationFn: () => callPairing<PairingCode>('token') });
+  const token = useMakeCode();
   const code = token.data;
   const { mutate: makeCode } = token;
 

@@ -3,6 +3,7 @@
  * harness's methods, answered by the carrier. Loopback-only methods are refused (403) from a paired device; a server
  * without pairing (the mock, `serve --dsh`) answers 404.
  */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** What the server says of its remote listener (`null`: none). */
 export interface RemoteInfo {
@@ -61,4 +62,52 @@ export async function callPairing<T>(method: string, body: Record<string, unknow
     throw new PairingCallError(res.status, typeof message === 'string' ? message : `HTTP ${res.status}`);
   }
   return parsed as T;
+}
+
+/** Query keys of the pairing slice. */
+const pairingKeys = { info: ['pairing', 'info'] as const, devices: ['pairing', 'devices'] as const };
+
+/** The server's remote listener, read once (`remote: null`: none; a 404 where the server cannot pair). */
+export const remoteInfoQuery = queryOptions({
+  queryKey: pairingKeys.info,
+  queryFn: () => callPairing<{ remote: RemoteInfo | null }>('info'),
+  retry: false,
+  staleTime: Infinity,
+});
+
+/**
+ * The paired devices and the ones waiting for Allow (loopback only).
+ * @param enabled whether to read them (the server can pair)
+ * @param poll whether to read them again every 2 s (while a code may be used or a device waits)
+ */
+export function devicesQuery(enabled: boolean, poll: boolean) {
+  return queryOptions({
+    queryKey: pairingKeys.devices,
+    queryFn: () => callPairing<{ devices: Device[] }>('devices'),
+    enabled,
+    refetchInterval: poll ? 2000 : false,
+  });
+}
+
+/** Allow or deny a device waiting; the list is read again after. */
+export function useDecide() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; allow: boolean }) => callPairing('decide', input),
+    onSettled: () => client.invalidateQueries({ queryKey: pairingKeys.devices }),
+  });
+}
+
+/** Revoke one device (`{id}`) or all (`{all: true}`); the list is read again after. */
+export function useRevoke() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { id: string } | { all: true }) => callPairing('revoke', body),
+    onSettled: () => client.invalidateQueries({ queryKey: pairingKeys.devices }),
+  });
+}
+
+/** Make a pairing code (voids the one before). */
+export function useMakeCode() {
+  return useMutation({ mutationFn: () => callPairing<PairingCode>('token') });
 }
