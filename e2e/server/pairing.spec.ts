@@ -16,8 +16,9 @@ import { createTestNetns, type TestNetns } from '../../testing/netns.ts';
 import { axeFindings } from '../a11y.ts';
 import { planBadge, reviewCard, send, SHOTS } from '../helpers.ts';
 
-const made = createTestNetns();
-const skip = 'skip' in made ? made.skip : undefined;
+// Made in beforeAll, never at the top: Playwright loads spec files in more than one process to list their tests.
+let made: TestNetns | { skip: string } | undefined;
+let skip: string | undefined;
 let serve: ChildProcess | undefined;
 let phoneBrowser: Browser | undefined;
 let dir: string | undefined;
@@ -27,8 +28,12 @@ let remoteUrl = '';
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  if (skip !== undefined) return;
-  const net = made as TestNetns;
+  made = createTestNetns();
+  if ('skip' in made) {
+    skip = made.skip;
+    return;
+  }
+  const net = made;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ui-plan-pair-e2e-'));
   serve = spawn(
     process.execPath,
@@ -55,7 +60,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await phoneBrowser?.close();
   serve?.kill();
-  if (!('skip' in made)) made.remove();
+  if (made && !('skip' in made)) made.remove();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
