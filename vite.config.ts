@@ -79,6 +79,8 @@ export default defineConfig(({ mode }) => ({
             },
             // jsdiff is used only by the lazy diff and Reviews views: its own chunk, off the first load.
             { name: 'jsdiff', test: /node_modules[\\/]diff[\\/]/, priority: 2 },
+            // The QR code encoder is used only by the "Pair a phone" dialog: its own chunk, loaded when that opens.
+            { name: 'qrcode', test: /node_modules[\\/](qrcode|dijkstrajs)[\\/]/, priority: 2 },
             // Any other package of a lazy chunk. zod's jitless switch rides with zod itself in the first vendor chunk,
             // which runs before every chunk that builds a schema, so no schema probes `new Function` under the CSP first.
             { name: 'vendor-lazy', test: /node_modules[\\/]/, priority: 1 },

@@ -21,6 +21,7 @@ export const HOST_PATH = '/api/events.host';
 export const CARRIER_TEXTS = {
   badRequest: 'bad request',
   forbidden: 'forbidden',
+  unauthorized: 'unauthorized: pair this device first (Pair a phone, on the computer running ui-plan)',
   notFound: 'not found',
   methodNotAllowed: 'method not allowed',
   upgradeRequired: 'upgrade required',

@@ -206,7 +206,7 @@ it('keeps the --dsh origin (trailing slash dropped) beside the defaults', () => 
 /** The usage names every command of the table and every flag the serve parser accepts. */
 function expectUsage(text: string): void {
   for (const command of COMMANDS) expect(text).toMatch(new RegExp(`^  ui-plan ${command.name}\\b`, 'm'));
-  for (const flag of Object.keys(SERVE_PARSE)) expect(text).toMatch(new RegExp(`^  --${flag} [A-Z]+ `, 'm'));
+  for (const flag of Object.keys(SERVE_PARSE)) expect(text).toMatch(new RegExp(`^  --${flag} (\\[?[A-Z]+\\]? )? `, 'm'));
 }
 
 it.each([['help'], ['--help'], ['-h']])('prints the names of every command and flag the parser accepts for %s and exits 0', async (arg) => {
@@ -230,7 +230,41 @@ it('accepts every flag the help names, and only those', async () => {
     durability: 'relaxed',
     'trusted-host': 'my-box.lan',
   };
-  for (const flag of named) expect(() => parseServeArgs([`--${flag}`, values[flag] ?? 'x'], '/work'), `--${flag}`).not.toThrow();
+  // Flags of the remote listener go with --remote (and the certificate with its key).
+  const withRemote: Record<string, string[]> = {
+    remote: ['--remote', '10.213.0.1'],
+    'tls-cert': ['--remote', '--tls-cert', 'c.pem', '--tls-key', 'k.pem'],
+    'tls-key': ['--remote', '--tls-key', 'k.pem', '--tls-cert', 'c.pem'],
+    'insecure-http': ['--remote', '--insecure-http'],
+  };
+  for (const flag of named) {
+    expect(() => parseServeArgs(withRemote[flag] ?? [`--${flag}`, values[flag] ?? 'x'], '/work'), `--${flag}`).not.toThrow();
+  }
+});
+
+it.each<[string[], RegExp]>([
+  [['--remote', '0.0.0.0'], /--remote 0\.0\.0\.0 would listen on every address/],
+  [['--remote', '::'], /--remote :: would listen on every address/],
+  [['--remote', '127.0.0.1'], /--remote 127\.0\.0\.1 is a loopback address/],
+  [['--remote', 'my-box.lan'], /--remote takes one IP address of this machine, got "my-box\.lan"/],
+  [
+    ['--remote', '--dsh', 'http://127.0.0.1:9'],
+    /--remote cannot be used with --dsh: the proxy presents every request to the dsh host as coming from this machine/,
+  ],
+  [['--tls-cert', 'c.pem', '--tls-key', 'k.pem'], /--tls-cert, --tls-key only apply with --remote/],
+  [['--insecure-http'], /--insecure-http only apply with --remote/],
+  [['--remote', '--tls-cert', 'c.pem'], /--tls-cert and --tls-key go together/],
+  [['--remote', '--insecure-http', '--tls-cert', 'c', '--tls-key', 'k'], /--insecure-http cannot be used with --tls-cert/],
+])('refuses serve %j', (args, message) => {
+  expect(() => parseServeArgs(args, '/work')).toThrow(message);
+});
+
+it('reads --remote with and without an address', () => {
+  expect(parseServeArgs(['--remote'], '/work')).toMatchObject({ remote: '', insecureHttp: false });
+  expect(parseServeArgs(['--remote', '--port', '0'], '/work')).toMatchObject({ remote: '', port: 0 });
+  expect(parseServeArgs(['--remote', '10.213.0.1', '--insecure-http'], '/work')).toMatchObject({ remote: '10.213.0.1', insecureHttp: true });
+  expect(parseServeArgs(['--remote', '--tls-cert', 'c.pem', '--tls-key', 'k.pem'], '/work')).toMatchObject({ tlsCert: '/work/c.pem', tlsKey: '/work/k.pem' });
+  expect(parseServeArgs([], '/work')).not.toHaveProperty('remote');
 });
 
 it('refuses every harness-only flag beside --dsh, naming all of them', () => {

@@ -13,7 +13,7 @@ import { createProxyServer } from 'http-proxy-3';
 import { applyServerTimeouts, checkingIntervalOf, defaultClientLimits, guardConnections, type ClientLimits } from './client-limits.ts';
 import { guardUpgrade, HOST_PATH, MUX_PATH, pathnameOf, refuseUpgrade, type ServerLogger } from './http.ts';
 import { createStaticHandler } from './static.ts';
-import { createTrustFence } from './trust-fence.ts';
+import { createTrustFence, isLoopbackAddress } from './trust-fence.ts';
 
 /** Options of {@link createDshProxyServer}. */
 export interface DshProxyOptions {
@@ -132,6 +132,15 @@ interface Call {
 }
 
 /**
+ * Refuse a non-loopback peer: the proxy presents every request to the dsh host as loopback, so it pairs no device and
+ * serves nothing beyond this machine (401, as a device without a credential gets from `ui-plan serve`).
+ */
+function refuseRemotePeer(res: http.ServerResponse): void {
+  res.writeHead(401, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.end('unauthorized: serve --dsh serves this machine only');
+}
+
+/**
  * Build the `--dsh` server over http-proxy-3 (the proxy Vite uses for the same rewrite). Routes: `/api` and `/api/*`
  * (any verb) → the upstream, after our fence (403); WebSocket upgrades of `/api/events.mux` and `/api/events.host`
  * → the upstream (other upgrade paths 404); every other path → the SPA from `staticDir`. Every upstream answer maps
@@ -178,6 +187,7 @@ export function createDshProxyServer(options: DshProxyOptions): DshProxyServer {
       res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' }).end('forbidden');
       return;
     }
+    if (!isLoopbackAddress(req.socket.remoteAddress)) return refuseRemotePeer(res);
     const call: Call = { done: false };
     calls.set(req, call);
     call.timer = setTimeout(() => fail(req, res, 504, timeoutText), timeoutMs);
@@ -231,8 +241,10 @@ export function createDshProxyServer(options: DshProxyOptions): DshProxyServer {
         return;
       }
       if (pathname !== '/api' && !pathname.startsWith('/api/')) {
-        if (fence.checkStatic(req).ok) serveStatic(req, res);
-        else res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' }).end('forbidden');
+        if (fence.checkStatic(req).ok) {
+          if (isLoopbackAddress(req.socket.remoteAddress)) serveStatic(req, res);
+          else refuseRemotePeer(res);
+        } else res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' }).end('forbidden');
       } else forward(req, res);
     } catch (error) {
       logger.error(`ui-plan: ${req.method} ${String(req.url).slice(0, 200)} crashed`, error);
@@ -294,7 +306,15 @@ export function createDshProxyServer(options: DshProxyOptions): DshProxyServer {
   proxy.on('error', () => {});
 
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    guardUpgrade(req, socket, fence, [MUX_PATH, HOST_PATH], () => tunnel(req, socket, head), logger);
+    guardUpgrade(
+      req,
+      socket,
+      fence,
+      [MUX_PATH, HOST_PATH],
+      () => tunnel(req, socket, head),
+      logger,
+      () => (isLoopbackAddress(req.socket.remoteAddress) ? { ok: true } : { ok: false, status: 401 }),
+    );
   });
 
   let closing: Promise<void> | undefined;

@@ -7,6 +7,7 @@
  * the server keeps serving.
  */
 import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
@@ -44,6 +45,7 @@ import {
   type ClientLimits,
 } from './client-limits.ts';
 import { createJsonStringScanner } from './json-string-scan.ts';
+import { createRemoteAccess, PAIRING_BODY_LIMIT, type GateDecision, type RemoteAccess } from './remote-access.ts';
 import { createStaticHandler, NOT_BUILT_HTML } from './static.ts';
 import { createTrustFence, type TrustFence } from './trust-fence.ts';
 
@@ -78,6 +80,18 @@ export interface UiPlanServerOptions {
   pingIntervalMs?: number;
   /** Limits against slow, idle and greedy clients, each defaulting to `defaultClientLimits()` (server/client-limits.ts). */
   limits?: Partial<ClientLimits>;
+  /**
+   * Who may use this listener beyond this machine (server/remote-access.ts). Default: no pairing, so every
+   * non-loopback peer gets 401 (a LAN bind never serves an unauthenticated peer).
+   */
+  access?: RemoteAccess;
+  /** Serve HTTPS with this certificate and key (PEM); the fence then expects `https://` origins. */
+  tls?: { cert: string; key: string };
+  /**
+   * The `--remote` listener's own address (an IP literal): then `Host` there must be `<address>:<port>` (the port it
+   * listens on) or a trusted name, and loopback names are not accepted (server/trust-fence.ts).
+   */
+  remoteAddress?: string;
 }
 
 /** A running server: the `http.Server` (call `listen` on it) and a `close` that ends every socket. */
@@ -324,34 +338,48 @@ export function pathnameOf(url: string | undefined): string | undefined {
   }
 }
 
+/**
+ * The authority (`Host` value) of a listener: `IP:port`, an IPv6 address in brackets.
+ * @param address the IP literal it listens on
+ * @param bound `server.address()` (its port is used; before listening there is none and the authority matches nothing)
+ */
+export function authorityOf(address: string, bound: ReturnType<http.Server['address']>): string {
+  const port = typeof bound === 'object' && bound !== null ? bound.port : -1;
+  return `${address.includes(':') ? `[${address}]` : address}:${port}`;
+}
+
 /** Default logger: the console. */
 const consoleLogger: ServerLogger = { warn: (m) => console.warn(m), error: (m, e) => console.error(m, e ?? '') };
 
 /**
- * Guard an upgrade: URL parsed first (400), then the trust fence for every path (403), then the path (404); any
- * throw on the way, or in `accept`, is logged and answered with 500 on the socket.
+ * Guard an upgrade: URL parsed first (400), then the trust fence for every path (403), then the device gate (401,
+ * before any 101), then the path (404); any throw on the way, or in `accept`, is logged and answered with 500 on the socket.
  * @param req the upgrade request
  * @param socket its socket (an error on it destroys it, never the process)
  * @param fence the server's fence
  * @param paths upgrade paths that exist
- * @param accept called with the parsed path once the upgrade may proceed
+ * @param accept called with the parsed path (and the paired device's id, for a non-loopback peer) once the upgrade may proceed
  * @param logger where crashes go
+ * @param gate the device gate (server/remote-access.ts); default: every peer passes (the caller gates otherwise)
  */
 export function guardUpgrade(
   req: http.IncomingMessage,
   socket: Duplex,
   fence: TrustFence,
   paths: readonly string[],
-  accept: (pathname: string) => void,
+  accept: (pathname: string, deviceId?: string) => void,
   logger: ServerLogger,
+  gate: (pathname: string) => GateDecision = () => ({ ok: true }),
 ): void {
   socket.on('error', () => socket.destroy());
   try {
     const pathname = pathnameOf(req.url);
     if (pathname === undefined) return refuseUpgrade(socket, '400 Bad Request', 'bad request');
-    if (!fence.check(req).ok) return refuseUpgrade(socket, '403 Forbidden', 'forbidden');
+    if (!fence.check(req, true).ok) return refuseUpgrade(socket, '403 Forbidden', 'forbidden');
+    const allowed = gate(pathname);
+    if (!allowed.ok) return refuseUpgrade(socket, '401 Unauthorized', CARRIER_TEXTS.unauthorized);
     if (!paths.includes(pathname)) return refuseUpgrade(socket, '404 Not Found', 'not found');
-    accept(pathname);
+    accept(pathname, allowed.deviceId);
   } catch (error) {
     logger.error(`ui-plan: upgrade ${String(req.url).slice(0, 200)} crashed`, error);
     refuseUpgrade(socket, '500 Internal Server Error', 'internal server error');
@@ -377,9 +405,26 @@ export function guardUpgrade(
 export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
   const { harness } = options;
   const logger: ServerLogger = options.logger ?? consoleLogger;
-  const fence = createTrustFence({ trustedHosts: options.trustedHosts ?? [], bindIsLoopback: options.bindIsLoopback ?? true });
+  const fence = createTrustFence({
+    trustedHosts: options.trustedHosts ?? [],
+    bindIsLoopback: options.bindIsLoopback ?? true,
+    scheme: options.tls ? 'https' : 'http',
+    ...(options.remoteAddress !== undefined ? { authorities: () => [authorityOf(options.remoteAddress as string, server.address())] } : {}),
+  });
+  const access = options.access ?? createRemoteAccess({ secure: options.tls !== undefined, info: () => undefined });
   const serveStatic = createStaticHandler(options.staticDir === undefined ? undefined : path.resolve(options.staticDir), logger);
   const limits: ClientLimits = { ...defaultClientLimits(), ...options.limits };
+  /** Open downlinks of each paired device, closed with 1008 when the device is revoked. */
+  const deviceSockets = new Map<string, Set<WebSocket>>();
+  const stopRemoved = access.onRemoved((ids) => {
+    for (const id of ids) {
+      for (const ws of deviceSockets.get(id) ?? []) {
+        ws.close(1008, 'device revoked');
+        setTimeout(() => ws.terminate(), 1000).unref();
+      }
+      deviceSockets.delete(id);
+    }
+  });
   const budget = createBodyBudget(limits.bodyBudgetBytes);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const alive = new WeakMap<WebSocket, boolean>();
@@ -396,7 +441,7 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
   };
 
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<void> {
-    if (!fence.check(req).ok) return sendText(res, 403, CARRIER_TEXTS.forbidden);
+    if (access.isPairingPath(pathname)) return answerPairing(req, res, pathname);
     if (isSessionLogPath(pathname)) {
       const answer = sessionLogAnswer((id) => harness.sessionLog?.(id), req.method ?? 'GET', pathname);
       res.writeHead(answer.status, answer.headers);
@@ -452,6 +497,18 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     }
   }
 
+  async function answerPairing(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<void> {
+    if (req.method !== 'POST') return sendText(res, 405, CARRIER_TEXTS.methodNotAllowed, { allow: 'POST' });
+    const { result: body, release } = await readBody(req, PAIRING_BODY_LIMIT, budget, limits);
+    release();
+    if (body.kind === 'aborted') return;
+    if (body.kind !== 'ok')
+      return refuseBody(req, res, body.kind === 'slow' ? 408 : 413, `the body of ${pathname} is over ${PAIRING_BODY_LIMIT} bytes or too slow`);
+    const answer = access.answer(req, pathname, body.text);
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  }
+
   async function answerCall(res: http.ServerResponse, route: ApiRoute, text: string): Promise<void> {
     const parsed = parseJsonBody(text);
     if (!parsed.ok) return sendRefusal(res, parsed.refusal);
@@ -467,7 +524,7 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     sendJson(res, answer, statusOfAnswer(answer));
   }
 
-  const server = http.createServer({ connectionsCheckingInterval: checkingIntervalOf(limits) }, (req, res) => {
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const crashed = (error: unknown): void => {
       logger.error(`ui-plan: ${req.method} ${String(req.url).slice(0, 200)} crashed`, error);
       if (!res.headersSent) sendText(res, 500, CARRIER_TEXTS.internal);
@@ -476,24 +533,44 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
     try {
       const pathname = pathnameOf(req.url);
       if (pathname === undefined) return sendText(res, 400, CARRIER_TEXTS.badRequest);
-      if (isApiPath(pathname)) handleApi(req, res, pathname).catch(crashed);
-      else if (!fence.checkStatic(req).ok) sendText(res, 403, CARRIER_TEXTS.forbidden);
-      else serveStatic(req, res);
+      const api = isApiPath(pathname);
+      if (!(api ? fence.check(req) : fence.checkStatic(req)).ok) return sendText(res, 403, CARRIER_TEXTS.forbidden);
+      if (!access.gate(req, pathname).ok) return sendText(res, 401, CARRIER_TEXTS.unauthorized);
+      if (api) handleApi(req, res, pathname).catch(crashed);
+      else if (!access.servePage(req, res, pathname)) serveStatic(req, res);
     } catch (error) {
       crashed(error);
     }
-  });
+  };
+  const serverOptions = { connectionsCheckingInterval: checkingIntervalOf(limits) };
+  // An https.Server is an http.Server to every caller (same events, same listen/close); only its sockets speak TLS.
+  const server: http.Server = options.tls
+    ? (https.createServer({ ...serverOptions, ...options.tls }, onRequest) as unknown as http.Server)
+    : http.createServer(serverOptions, onRequest);
 
   applyServerTimeouts(server, limits);
   guardConnections(server, limits);
 
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    guardUpgrade(req, socket, fence, [MUX_PATH, HOST_PATH], (pathname) => attach(req, socket, head, pathname), logger);
+    guardUpgrade(
+      req,
+      socket,
+      fence,
+      [MUX_PATH, HOST_PATH],
+      (pathname, deviceId) => attach(req, socket, head, pathname, deviceId),
+      logger,
+      (pathname) => access.gate(req, pathname),
+    );
   });
 
-  function attach(req: http.IncomingMessage, socket: Duplex, head: Buffer, pathname: string): void {
+  function attach(req: http.IncomingMessage, socket: Duplex, head: Buffer, pathname: string, deviceId: string | undefined): void {
     wss.handleUpgrade(req, socket, head, (ws) => {
       alive.set(ws, true);
+      if (deviceId !== undefined) {
+        const sockets = deviceSockets.get(deviceId) ?? new Set<WebSocket>();
+        deviceSockets.set(deviceId, sockets.add(ws));
+        ws.on('close', () => sockets.delete(ws));
+      }
       ws.on('pong', () => alive.set(ws, true));
       // A client that does not read is closed once it is too far behind for too long, and reconnects, then fetches
       // the tail and merges by seq as after any loss (docs/protocol.md "Limits").
@@ -543,6 +620,7 @@ export function createUiPlanServer(options: UiPlanServerOptions): UiPlanServer {
 
   async function close(): Promise<void> {
     clearInterval(ping);
+    stopRemoved();
     for (const ws of wss.clients) ws.close(1001, 'server shutting down');
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();

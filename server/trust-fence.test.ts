@@ -148,3 +148,55 @@ it('refuses every request and upgrade of a server told it binds publicly without
     }
   }
 });
+
+const REMOTE = { authorities: new Set(['10.213.7.1:5173']), scheme: 'https' as const };
+
+it.each<[string, http.IncomingHttpHeaders, string, ReadonlySet<string>, Parameters<typeof decideTrust>[4], FenceDecision]>([
+  // the --remote listener: its own IP:port, or a trusted name; nothing else, checked before anything else
+  ['remote, its own IP:port', { host: '10.213.7.1:5173' }, '10.213.7.2', NONE, REMOTE, { ok: true }],
+  ['remote, its IP with another port', { host: '10.213.7.1:5174' }, '10.213.7.2', NONE, REMOTE, { ok: false, reason: 'untrusted-host' }],
+  ['remote, its IP without a port', { host: '10.213.7.1' }, '10.213.7.2', NONE, REMOTE, { ok: false, reason: 'untrusted-host' }],
+  ['remote, a foreign name', { host: 'evil.example:5173' }, '10.213.7.2', NONE, REMOTE, { ok: false, reason: 'untrusted-host' }],
+  ['remote, a loopback name', { host: '127.0.0.1:5173' }, '10.213.7.2', NONE, REMOTE, { ok: false, reason: 'untrusted-host' }],
+  ['remote, a trusted name', { host: 'lab.local:5173' }, '10.213.7.2', TRUSTED, REMOTE, { ok: true }],
+  // Origin: required from a non-loopback peer on POST and upgrade, equal to scheme://Host with its port
+  ['remote POST without Origin', { host: '10.213.7.1:5173' }, '10.213.7.2', NONE, { ...REMOTE, method: 'POST' }, { ok: false, reason: 'origin-missing' }],
+  [
+    'remote upgrade without Origin',
+    { host: '10.213.7.1:5173' },
+    '10.213.7.2',
+    NONE,
+    { ...REMOTE, method: 'GET', upgrade: true },
+    { ok: false, reason: 'origin-missing' },
+  ],
+  ['remote GET without Origin (a navigation)', { host: '10.213.7.1:5173' }, '10.213.7.2', NONE, { ...REMOTE, method: 'GET' }, { ok: true }],
+  [
+    'remote POST with its Origin',
+    { host: '10.213.7.1:5173', origin: 'https://10.213.7.1:5173' },
+    '10.213.7.2',
+    NONE,
+    { ...REMOTE, method: 'POST' },
+    { ok: true },
+  ],
+  [
+    'remote POST from another port of the same IP (same-site, other origin)',
+    { host: '10.213.7.1:5173', origin: 'https://10.213.7.1:8080' },
+    '10.213.7.2',
+    NONE,
+    { ...REMOTE, method: 'POST' },
+    { ok: false, reason: 'origin-mismatch' },
+  ],
+  [
+    'remote POST with the http:// Origin on a TLS listener',
+    { host: '10.213.7.1:5173', origin: 'http://10.213.7.1:5173' },
+    '10.213.7.2',
+    NONE,
+    { ...REMOTE, method: 'POST' },
+    { ok: false, reason: 'origin-mismatch' },
+  ],
+  // a --trusted-host bind: a LAN peer's POST needs Origin too; a loopback peer's does not (as before)
+  ['trusted bind, LAN POST without Origin', { host: 'lab.local:5173' }, '192.168.1.50', TRUSTED, { method: 'POST' }, { ok: false, reason: 'origin-missing' }],
+  ['trusted bind, loopback POST without Origin', { host: '127.0.0.1:5173' }, '127.0.0.1', TRUSTED, { method: 'POST' }, { ok: true }],
+])('%s', (_name, headers, peer, trusted, context, expected) => {
+  expect(decideTrust(headers, peer, false, trusted, context)).toEqual(expected);
+});

@@ -2,7 +2,8 @@
  * The trust fence of every `/api` request and WebSocket upgrade (docs/protocol.md "Trust fence", upstream captures in
  * docs/protocol.md "Trust fence"), as one pure decision shared by `ui-plan serve` and `serve --dsh`. Invariants:
  * a loopback `Host` name is believed only from a loopback peer; a non-loopback bind accepts nothing without a
- * `--trusted-host` name; an `Origin`, when sent, equals `http://<Host>`; `Sec-Fetch-Site: cross-site` is refused.
+ * `--trusted-host` name (or, on the `--remote` listener, its own `IP:port`); an `Origin`, when sent, equals
+ * `<scheme>://<Host>`, and a non-loopback peer must send it on every POST and upgrade; `Sec-Fetch-Site: cross-site` is refused.
  */
 import type http from 'node:http';
 import net from 'node:net';
@@ -40,7 +41,25 @@ export function hostnameOf(authority: string): string {
 
 /** Why the fence refused a request (for the server log; the client only ever sees `403 forbidden`). */
 export type FenceRefusal =
-  'no-host' | 'untrusted-host' | 'loopback-host-from-remote-peer' | 'no-trusted-host-for-public-bind' | 'origin-mismatch' | 'cross-site';
+  'no-host' | 'untrusted-host' | 'loopback-host-from-remote-peer' | 'no-trusted-host-for-public-bind' | 'origin-missing' | 'origin-mismatch' | 'cross-site';
+
+/**
+ * What the fence knows of the listener and the request beyond the headers. All optional: without it the fence is
+ * the loopback/`--trusted-host` fence of plain HTTP it always was.
+ */
+export interface FenceContext {
+  /** The listener's scheme (default `http`); an `Origin` must be `<scheme>://<Host>`. */
+  scheme?: 'http' | 'https';
+  /**
+   * The `--remote` listener's own authorities (`IP:port`, lower case): then a `Host` must be one of them exactly or a
+   * trusted name, and loopback names are not accepted (no loopback peer reaches a LAN address as loopback).
+   */
+  authorities?: ReadonlySet<string>;
+  /** The request's verb; a non-loopback peer's POST must carry `Origin`. */
+  method?: string;
+  /** Whether this is a WebSocket upgrade; a non-loopback peer's upgrade must carry `Origin`. */
+  upgrade?: boolean;
+}
 
 /** The fence's decision: pass, or the reason it refused. */
 export type FenceDecision = { ok: true } | { ok: false; reason: FenceRefusal };
@@ -52,11 +71,15 @@ export type FenceDecision = { ok: true } | { ok: false; reason: FenceRefusal };
  * - a loopback `Host` name is accepted only from a loopback peer (`127.0.0.0/8`, `::1`, `::ffff:127.x`), so a
  *   machine on the LAN cannot reach a `--host 0.0.0.0` server just by saying `Host: 127.0.0.1`;
  * - a non-loopback bind with no trusted name accepts nothing (the CLI refuses to start that way, this is the backstop);
- * - an `Origin`, when present, must equal `http://<Host>` exactly; `Sec-Fetch-Site: cross-site` is refused.
+ * - on the `--remote` listener (`context.authorities`), the `Host` must be its own `IP:port` exactly or a trusted name;
+ * - an `Origin`, when present, must equal `<scheme>://<Host>` exactly (port included: another port of the same IP is
+ *   same-site, so `SameSite` cookies alone do not tell them apart); a non-loopback peer must send one on every POST and
+ *   WebSocket upgrade; `Sec-Fetch-Site: cross-site` is refused.
  * @param headers the request headers (`host`, `origin`, `sec-fetch-site` are read)
  * @param peerAddress `req.socket.remoteAddress`; `undefined` counts as non-loopback
  * @param bindIsLoopback whether the server listens on a loopback address only
  * @param trustedHosts extra accepted host names, lower case, without port (`--trusted-host`)
+ * @param context the listener's scheme and own authorities, the request's verb and whether it upgrades
  * @returns `{ok:true}` or `{ok:false, reason}`
  */
 export function decideTrust(
@@ -64,18 +87,25 @@ export function decideTrust(
   peerAddress: string | undefined,
   bindIsLoopback: boolean,
   trustedHosts: ReadonlySet<string>,
+  context: FenceContext = {},
 ): FenceDecision {
-  if (!bindIsLoopback && trustedHosts.size === 0) return { ok: false, reason: 'no-trusted-host-for-public-bind' };
+  const authorities = context.authorities;
+  if (!bindIsLoopback && trustedHosts.size === 0 && (authorities?.size ?? 0) === 0) return { ok: false, reason: 'no-trusted-host-for-public-bind' };
   const authority = headers.host;
   if (authority === undefined || authority === '') return { ok: false, reason: 'no-host' };
   const name = hostnameOf(authority);
-  if (LOOPBACK_NAMES.has(name)) {
+  if (authorities !== undefined) {
+    if (!authorities.has(authority.toLowerCase()) && !trustedHosts.has(name)) return { ok: false, reason: 'untrusted-host' };
+  } else if (LOOPBACK_NAMES.has(name)) {
     if (!isLoopbackAddress(peerAddress)) return { ok: false, reason: 'loopback-host-from-remote-peer' };
   } else if (!trustedHosts.has(name)) {
     return { ok: false, reason: 'untrusted-host' };
   }
   const origin = headers.origin;
-  if (origin !== undefined && origin !== `http://${authority}`) return { ok: false, reason: 'origin-mismatch' };
+  if (origin === undefined && !isLoopbackAddress(peerAddress) && (context.upgrade === true || context.method === 'POST')) {
+    return { ok: false, reason: 'origin-missing' };
+  }
+  if (origin !== undefined && origin !== `${context.scheme ?? 'http'}://${authority}`) return { ok: false, reason: 'origin-mismatch' };
   if (headers['sec-fetch-site']?.toLowerCase() === 'cross-site') return { ok: false, reason: 'cross-site' };
   return { ok: true };
 }
@@ -96,8 +126,8 @@ export function staticDecision(decision: FenceDecision, headers: http.IncomingHt
 
 /** The fence bound to one server: its bind and trusted names; call it with a request or upgrade. */
 export interface TrustFence {
-  /** Whether the request passes. */
-  check(req: http.IncomingMessage): FenceDecision;
+  /** Whether the request (or, with `upgrade`, the WebSocket upgrade) passes. */
+  check(req: http.IncomingMessage, upgrade?: boolean): FenceDecision;
   /** Whether a request for a static file passes (see {@link staticDecision}). */
   checkStatic(req: http.IncomingMessage): FenceDecision;
 }
@@ -105,12 +135,26 @@ export interface TrustFence {
 /**
  * Bind {@link decideTrust} to a server's configuration.
  * @param options `trustedHosts` as given (compared case-insensitively); `bindIsLoopback` default true (a server
- *   created without a known bind, e.g. in tests on 127.0.0.1)
+ *   created without a known bind, e.g. in tests on 127.0.0.1); `scheme` default `http`; `authorities` only on the
+ *   `--remote` listener (`IP:port`)
  * @returns the fence
  */
-export function createTrustFence(options: { trustedHosts?: readonly string[]; bindIsLoopback?: boolean }): TrustFence {
+export function createTrustFence(options: {
+  trustedHosts?: readonly string[];
+  bindIsLoopback?: boolean;
+  scheme?: 'http' | 'https';
+  /** Read at every check (the port is known once the listener listens). */
+  authorities?: () => readonly string[];
+}): TrustFence {
   const trusted = new Set((options.trustedHosts ?? []).map((h) => h.toLowerCase()));
   const bindIsLoopback = options.bindIsLoopback ?? true;
-  const check = (req: http.IncomingMessage): FenceDecision => decideTrust(req.headers, req.socket.remoteAddress, bindIsLoopback, trusted);
+  const authoritiesOf = options.authorities;
+  const check = (req: http.IncomingMessage, upgrade = false): FenceDecision =>
+    decideTrust(req.headers, req.socket.remoteAddress, bindIsLoopback, trusted, {
+      scheme: options.scheme ?? 'http',
+      ...(authoritiesOf ? { authorities: new Set(authoritiesOf().map((a) => a.toLowerCase())) } : {}),
+      method: req.method ?? 'GET',
+      upgrade,
+    });
   return { check, checkStatic: (req) => staticDecision(check(req), req.headers) };
 }

@@ -3,6 +3,7 @@
  * stray positionals are usage errors), from one table of serve flags ({@link SERVE_FLAGS}) that also writes the
  * flags' help. Validation names the option and the bad value; relative paths resolve against the working directory.
  */
+import net from 'node:net';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { parseDshUrl } from '../dsh-proxy.ts';
@@ -27,6 +28,10 @@ export const SERVE_PARSE = {
   durability: { type: 'string', default: 'durable' },
   'trusted-host': { type: 'string', multiple: true, default: [] as string[] },
   dsh: { type: 'string' },
+  remote: { type: 'string' },
+  'tls-cert': { type: 'string' },
+  'tls-key': { type: 'string' },
+  'insecure-http': { type: 'boolean', default: false },
 } satisfies ParseArgsConfig['options'];
 
 /** Serve flags that need the reference harness, refused with `--dsh` (no harness runs there). */
@@ -69,12 +74,26 @@ export const SERVE_FLAGS: { readonly [K in keyof typeof SERVE_PARSE]: FlagHelp }
       `${HARNESS_ONLY_FLAGS.map((name) => `--${name}`).join(', ')} are refused with it (usage error, exit 2)`,
     ],
   },
+  remote: {
+    value: '[ADDR]',
+    help: [
+      'also listen on one LAN address (ADDR, default the first non-internal IPv4 address; never 0.0.0.0)',
+      'for paired devices: HTTPS, "Pair a phone" in the app pairs one with a QR code; any other',
+      'device on the network gets nothing (401)',
+    ],
+  },
+  'tls-cert': { value: 'FILE', help: ['certificate (PEM) of --remote; default a self-signed one kept in the data directory'] },
+  'tls-key': { value: 'FILE', help: ['private key (PEM) of --tls-cert'] },
+  'insecure-http': {
+    value: '',
+    help: ['serve --remote over plain HTTP: anyone on the network can read the plans and steal a device cookie'],
+  },
 };
 
 /** The help lines of the serve flags, aligned. */
 export function serveFlagsHelp(): string {
   const specs = Object.keys(SERVE_PARSE).map((name) => [name, SERVE_FLAGS[name as keyof typeof SERVE_PARSE]] as const);
-  const heads = specs.map(([name, spec]) => `--${name} ${spec.value}`);
+  const heads = specs.map(([name, spec]) => `--${name} ${spec.value}`.trimEnd());
   const width = Math.max(...heads.map((head) => head.length)) + 3;
   return specs
     .map(([, spec], i) => {
@@ -97,6 +116,37 @@ export interface ServeOptions {
   trustedHosts: string[];
   /** Base URL of a real dsh web host to proxy to (`--dsh`); then no reference harness runs. */
   dsh?: string;
+  /** `--remote`: the LAN address to listen on as well (`''` = the first non-internal IPv4 address, picked at start). */
+  remote?: string;
+  /** `--tls-cert`/`--tls-key`, absolute; both or neither. */
+  tlsCert?: string;
+  tlsKey?: string;
+  /** `--insecure-http`: the `--remote` listener serves plain HTTP. */
+  insecureHttp?: boolean;
+}
+
+/**
+ * Give a bare `--remote` (last, or followed by another option) an empty value, so `parseArgs` reads it as a string
+ * option whose value is optional.
+ * @param args the arguments after `serve`
+ */
+export function withOptionalRemote(args: readonly string[]): string[] {
+  return args.map((arg, i) => (arg === '--remote' && (i === args.length - 1 || (args[i + 1] ?? '').startsWith('-')) ? '--remote=' : arg));
+}
+
+/**
+ * Check a `--remote ADDR`: one IP literal of this kind of listener, not loopback and not a wildcard.
+ * @param address the value (`''` for the default)
+ * @throws UsageError naming the value
+ */
+export function checkRemoteAddress(address: string): void {
+  if (address === '') return;
+  const bare = address.replace(/^\[(.*)\]$/, '$1');
+  if (!net.isIP(bare)) throw new UsageError(`--remote takes one IP address of this machine, got ${JSON.stringify(address)}`);
+  if (bare === '0.0.0.0' || bare === '::' || /^0*:(0*:)*0*$/.test(bare)) {
+    throw new UsageError(`--remote ${address} would listen on every address; give one LAN address of this machine`);
+  }
+  if (isLoopbackAddress(bare)) throw new UsageError(`--remote ${address} is a loopback address; the app already listens on loopback`);
 }
 
 /**
@@ -131,7 +181,21 @@ function parse<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArg
  * @throws UsageError naming the option and the bad value; with `--dsh`, naming every harness-only flag given
  */
 export function parseServeArgs(args: string[], cwd: string): ServeOptions {
-  const { values, tokens } = parse({ args, strict: true, allowPositionals: false, tokens: true, options: SERVE_PARSE });
+  const { values, tokens } = parse({ args: withOptionalRemote(args), strict: true, allowPositionals: false, tokens: true, options: SERVE_PARSE });
+  if (values.dsh !== undefined && values.remote !== undefined) {
+    throw new UsageError(
+      '--remote cannot be used with --dsh: the proxy presents every request to the dsh host as coming from this machine, ' +
+        "so a paired device would get the host's loopback-only methods",
+    );
+  }
+  if (values.remote === undefined) {
+    const remoteOnly = ['tls-cert', 'tls-key', 'insecure-http'].filter((name) => tokens.some((t) => t.kind === 'option' && t.name === name));
+    if (remoteOnly.length > 0) throw new UsageError(`${remoteOnly.map((n) => `--${n}`).join(', ')} only apply with --remote`);
+  } else {
+    checkRemoteAddress(values.remote);
+    if ((values['tls-cert'] === undefined) !== (values['tls-key'] === undefined)) throw new UsageError('--tls-cert and --tls-key go together');
+    if (values['insecure-http'] && values['tls-cert'] !== undefined) throw new UsageError('--insecure-http cannot be used with --tls-cert');
+  }
   if (values.dsh !== undefined) {
     const harnessOnly = HARNESS_ONLY_FLAGS.filter((name) => tokens.some((t) => t.kind === 'option' && t.name === name));
     if (harnessOnly.length > 0) {
@@ -176,6 +240,9 @@ export function parseServeArgs(args: string[], cwd: string): ServeOptions {
     durability,
     trustedHosts,
     ...(values.dsh !== undefined ? { dsh: parseDshUrl(values.dsh).origin } : {}),
+    ...(values.remote !== undefined ? { remote: values.remote.replace(/^\[(.*)\]$/, '$1'), insecureHttp: values['insecure-http'] } : {}),
+    ...(values['tls-cert'] !== undefined ? { tlsCert: path.resolve(cwd, values['tls-cert']) } : {}),
+    ...(values['tls-key'] !== undefined ? { tlsKey: path.resolve(cwd, values['tls-key']) } : {}),
   };
 }
 

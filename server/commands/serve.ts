@@ -5,6 +5,7 @@
  * start fast. A started serve holds the data directory's lock until `close()` or the process exits.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -15,8 +16,11 @@ import { processIo, UsageError, type CliIo } from '../cli/io.ts';
 import { acquireDataDirLock } from '../data-lock.ts';
 import { createDshProxyServer } from '../dsh-proxy.ts';
 import { FileStorage } from '../file-storage.ts';
-import { createUiPlanServer } from '../http.ts';
+import { authorityOf, createUiPlanServer, type UiPlanServer } from '../http.ts';
 import { listenAndAnnounce } from '../listen.ts';
+import { createPairing, type Pairing } from '../pairing.ts';
+import { createRemoteAccess, type RemoteInfo } from '../remote-access.ts';
+import { loadTlsIdentity } from '../tls.ts';
 import { isLoopbackAddress } from '../trust-fence.ts';
 
 // The engine is loaded only by `serve`, so `fold` and `help` start fast and need no harness.
@@ -125,17 +129,29 @@ export async function startServe(options: ServeOptions, io: CliIo = processIo): 
   }
   const version = (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   const harness = createHarness({ storage, model, cwd: io.cwd, version, ...(plugins ? { plugins } : {}) });
+  const pairing = createPairing({ dir: path.join(options.dataDir, 'remote') });
+  let remoteInfo: RemoteInfo | undefined;
   const carrier = createUiPlanServer({
     harness,
     staticDir: path.join(PACKAGE_ROOT, 'dist'),
     trustedHosts: options.trustedHosts,
     bindIsLoopback: isLoopbackAddress(options.host),
     logger: serverLogger(io),
+    access: createRemoteAccess({ pairing, secure: false, info: () => remoteInfo }),
   });
   let url: string;
+  let remote: UiPlanServer | undefined;
   try {
     url = await listenAndAnnounce(carrier.server, options, io, 'the harness', () => `model ${options.model}`);
+    if (!isLoopbackAddress(options.host) && options.trustedHosts[0] !== undefined) {
+      // A `--trusted-host` bind pairs devices too (plain HTTP, its first trusted name).
+      remoteInfo = { url: `http://${options.trustedHosts[0]}:${new URL(url).port}`, fingerprint: null, insecureHttp: true };
+    }
+    if (options.remote !== undefined) {
+      ({ server: remote, info: remoteInfo } = await startRemote(options, { harness, pairing, info: () => remoteInfo, io }));
+    }
   } catch (error) {
+    await carrier.close();
     await harness.close();
     storage.close();
     lock.release();
@@ -148,6 +164,7 @@ export async function startServe(options: ServeOptions, io: CliIo = processIo): 
     close: () => {
       closing ??= (async () => {
         try {
+          await remote?.close();
           await carrier.close();
           await harness.close();
           storage.close();
@@ -159,6 +176,77 @@ export async function startServe(options: ServeOptions, io: CliIo = processIo): 
       return closing;
     },
   };
+}
+
+/**
+ * The first non-internal IPv4 address of this machine (`os.networkInterfaces()` order), the default of `--remote`.
+ * @returns the address, or `undefined` when there is none
+ */
+export function firstLanAddress(): string | undefined {
+  for (const entries of Object.values(os.networkInterfaces())) {
+    for (const entry of entries ?? []) if (entry.family === 'IPv4' && !entry.internal) return entry.address;
+  }
+  return undefined;
+}
+
+/**
+ * Start the `--remote` listener: the same harness on one LAN address and the `--port` port (any free port for 0),
+ * HTTPS unless `--insecure-http`, paired devices only (server/remote-access.ts). Prints its URL and, over TLS, the
+ * certificate's SHA-256 fingerprint; over plain HTTP a warning of what that exposes.
+ * @returns the listening server and what the pairing screen shows of it
+ * @throws UsageError when there is no LAN address or the certificate cannot be loaded; listen errors
+ */
+async function startRemote(
+  options: ServeOptions,
+  shared: { harness: Parameters<typeof createUiPlanServer>[0]['harness']; pairing: Pairing; info: () => RemoteInfo | undefined; io: CliIo },
+): Promise<{ server: UiPlanServer; info: RemoteInfo }> {
+  const address = options.remote || firstLanAddress();
+  if (address === undefined) throw new UsageError('--remote: this machine has no non-internal IPv4 address; give one with --remote ADDR');
+  let tls;
+  if (options.insecureHttp !== true) {
+    try {
+      tls = await loadTlsIdentity({
+        ...(options.tlsCert !== undefined && options.tlsKey !== undefined ? { certFile: options.tlsCert, keyFile: options.tlsKey } : {}),
+        dir: path.join(options.dataDir, 'remote'),
+        address,
+      });
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+  }
+  const carrier = createUiPlanServer({
+    harness: shared.harness,
+    staticDir: path.join(PACKAGE_ROOT, 'dist'),
+    trustedHosts: options.trustedHosts,
+    bindIsLoopback: false,
+    remoteAddress: address,
+    logger: serverLogger(shared.io),
+    access: createRemoteAccess({ pairing: shared.pairing, secure: tls !== undefined, info: shared.info }),
+    ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      carrier.server.once('error', reject);
+      carrier.server.listen(options.port, address, () => {
+        carrier.server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await carrier.close();
+    throw error;
+  }
+  const url = `${tls ? 'https' : 'http'}://${authorityOf(address, carrier.server.address())}`;
+  if (tls) {
+    shared.io.out(`ui-plan: paired devices reach it at ${url} (TLS certificate SHA-256 ${tls.fingerprint256}); pair one with "Pair a phone" in the app\n`);
+  } else {
+    shared.io.err(
+      `ui-plan: warning: --insecure-http serves ${url} without TLS: anyone on this network can read the plans and answers ` +
+        `sent to a paired device and copy its cookie to act as it\n`,
+    );
+    shared.io.out(`ui-plan: paired devices reach it at ${url}; pair one with "Pair a phone" in the app\n`);
+  }
+  return { server: carrier, info: { url, fingerprint: tls?.fingerprint256 ?? null, insecureHttp: tls === undefined } };
 }
 
 /**

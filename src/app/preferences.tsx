@@ -3,12 +3,13 @@
  * native `<select>` (keyboard reachable, announced with its label). Both are view state kept in `localStorage` by their
  * stores (`src/lib/language.ts`, `src/lib/theme.ts`); a switch re-renders every component through `useCopy` and
  * rewrites `<html lang>` / `<html data-theme>` (see `src/main.tsx`). Below them, the notifications slice's
- * Notifications group (desktop notifications and sound).
+ * Notifications group (desktop notifications and sound), and the pairing slice's Other devices group.
  */
 import { useId } from 'react';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, useCopy, useLanguage, useLanguageStore } from '../lib/language.ts';
 import { isTheme, THEMES, useThemeStore } from '../lib/theme.ts';
 import { NotificationPreferencesSlot } from '../features/notifications/waiting-watch.tsx';
+import { PairingSlot } from '../features/pairing/pairing-slot.tsx';
 import { appLocales } from './locales.ts';
 
 /** Render the language and theme switches. */
@@ -51,6 +52,7 @@ export function Preferences() {
         ))}
       </select>
       <NotificationPreferencesSlot />
+      <PairingSlot />
     </section>
   );
 }

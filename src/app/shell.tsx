@@ -11,6 +11,7 @@ import { useDeletedSelection } from '../features/sessions/api/deleted-sessions.t
 import { useTrash } from '../features/sessions/sessions-sidebar.tsx';
 import { SessionsSidebar } from '../features/sessions/sessions-sidebar.tsx';
 import { WaitingInbox, WaitingWatch } from '../features/notifications/waiting-watch.tsx';
+import { InsecureWarningSlot } from '../features/pairing/pairing-slot.tsx';
 import { focusComposer } from '../features/composer/composer.tsx';
 import { useSelectedSessionId } from '../lib/route.ts';
 import { EmptyState } from './empty-state.tsx';
@@ -75,6 +76,7 @@ export function Shell() {
   );
   return (
     <div className="app">
+      <InsecureWarningSlot />
       <aside id="sessions-drawer" className={`app-sidebar${drawerOpen ? ' open' : ''}`}>
         <button ref={closeButton} type="button" className="button drawer-close" onClick={() => setDrawerOpen(false)}>
           {t.closeSessions}
