@@ -8,6 +8,7 @@ import { componentsZhCN } from '../components/locales.zh-CN.ts';
 import { composerZhCN } from '../features/composer/locales.zh-CN.ts';
 import { modelViewZhCN } from '../features/model-view/locales.zh-CN.ts';
 import { notificationsZhCN } from '../features/notifications/locales.zh-CN.ts';
+import { reviewCommentsZhCN } from '../features/plan-review/comments/locales.zh-CN.ts';
 import { planReviewZhCN } from '../features/plan-review/locales.zh-CN.ts';
 import { planStatusZhCN } from '../features/plan-status/locales.zh-CN.ts';
 import { questionsZhCN } from '../features/questions/locales.zh-CN.ts';
@@ -26,6 +27,7 @@ export const zhCNPack: LanguagePack = {
   modelView: modelViewZhCN,
   notifications: notificationsZhCN,
   planReview: planReviewZhCN,
+  reviewComments: reviewCommentsZhCN,
   planStatus: planStatusZhCN,
   questions: questionsZhCN,
   reviews: reviewsZhCN,

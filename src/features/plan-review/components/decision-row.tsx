@@ -1,7 +1,7 @@
 /**
  * The card's decision row: Chat about it, Keep planning (only when the question has a decline option) and Approve,
  * in that order, each disabled while the card is blocked (latched or offline); Approve also while the plan is blank,
- * described then by the empty-plan note.
+ * described then by the empty-plan note. One line under the row says what Approve does.
  */
 import type { Ref } from 'react';
 import type { PlanReview } from '../../../core/questions/plan-review.ts';
@@ -33,31 +33,34 @@ export function DecisionRow({ review, blocked, blank, describedBy, emptyId, onDe
   const copy = useCopy(planReviewLocales);
   const decline = review.decline;
   return (
-    <ReviewActions
-      actions={[
-        { label: copy.chat, variant: 'ghost', disabled: blocked, describedBy, onClick: () => onDecide('chat') },
-        ...(decline
-          ? [
-              {
-                label: copy.keepPlanning,
-                variant: 'outline' as const,
-                disabled: blocked,
-                describedBy,
-                title: decline.description,
-                onClick: () => onDecide('decline'),
-              },
-            ]
-          : []),
-        {
-          label: copy.approve,
-          variant: 'primary',
-          disabled: blocked || blank,
-          describedBy: blank ? emptyId : describedBy,
-          title: review.approve.description,
-          onClick: onApprove,
-          ref: approveRef,
-        },
-      ]}
-    />
+    <>
+      <ReviewActions
+        actions={[
+          { label: copy.chat, variant: 'ghost', disabled: blocked, describedBy, onClick: () => onDecide('chat') },
+          ...(decline
+            ? [
+                {
+                  label: copy.keepPlanning,
+                  variant: 'outline' as const,
+                  disabled: blocked,
+                  describedBy,
+                  title: decline.description,
+                  onClick: () => onDecide('decline'),
+                },
+              ]
+            : []),
+          {
+            label: copy.approve,
+            variant: 'primary',
+            disabled: blocked || blank,
+            describedBy: blank ? emptyId : describedBy,
+            title: review.approve.description,
+            onClick: onApprove,
+            ref: approveRef,
+          },
+        ]}
+      />
+      <p className="plan-review__approve-note">{copy.approveNote}</p>
+    </>
   );
 }
