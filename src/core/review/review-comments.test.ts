@@ -198,3 +198,31 @@ describe('comments across revisions', () => {
     );
   });
 });
+
+describe('review-history export', () => {
+  it('adds the comments of a feedback in the format as optional fields, and none for plain feedback', async () => {
+    const { buildReviewHistoryExport, reviewHistoryExportSchema, REVIEW_HISTORY_VERSION } = await import('./export.ts');
+    const feedback = formatReviewFeedback({ comments: [comment(3, 4, 'Intro paragraph\non two lines.', 'Shorter.')], general: 'ok' });
+    const base = { chain: 1, title: 'T', plan: PLAN };
+    const data = buildReviewHistoryExport({
+      sessionId: 's',
+      title: undefined,
+      complete: true,
+      exportedAt: 0,
+      history: {
+        revisions: [
+          { ...base, callId: 'a', seq: 1, version: 1, outcome: { kind: 'kept-planning', feedback } },
+          { ...base, callId: 'b', seq: 2, version: 2, outcome: { kind: 'kept-planning', feedback: 'skip step 2' } },
+        ],
+      },
+    });
+    expect(reviewHistoryExportSchema.parse(data)).toEqual(data);
+    expect(REVIEW_HISTORY_VERSION).toBe(1);
+    expect(data.revisions[0]).toMatchObject({
+      comments: [{ start: 3, end: 4, quote: 'Intro paragraph\non two lines.', text: 'Shorter.' }],
+      generalFeedback: 'ok',
+    });
+    expect(data.revisions[0]!.outcome).toEqual({ kind: 'kept-planning', feedback });
+    expect(data.revisions[1]).not.toHaveProperty('comments');
+  });
+});
