@@ -1,6 +1,6 @@
 /**
- * What the review card's plan shows after each block (`Markdown` block controls): the block's "Comment" button, the
- * open "Add comment" box when it ends here, and the draft comments whose anchor ends with this block. Each instance
+ * What the review card's plan shows after each block (`Markdown` block controls): the block's "Comment" button,
+ * "Comment on selected lines" when a text selection's last block is this one, the open "Add comment" box when it ends here, and the draft comments whose anchor ends with this block. Each instance
  * subscribes to its own comments only (shallow-compared), so adding a comment re-renders the blocks it touches.
  */
 import { useShallow } from 'zustand/react/shallow';
@@ -47,6 +47,7 @@ export function BlockComments({ rpcId, plan, block, readOnly }: BlockCommentsPro
   const copy = useCopy(reviewCommentsLocales);
   const here = useReviewCommentsStore(useShallow((state) => ownEntry(state.entries, rpcId)?.comments?.filter((c) => c.end === block.end) ?? NONE));
   const target = useComposerTarget((state) => (state.target?.rpcId === rpcId && state.target.end === block.end ? state.target : undefined));
+  const selection = useComposerTarget((state) => (state.selection?.rpcId === rpcId && state.selection.end === block.end ? state.selection : undefined));
   const { open, close } = useComposerTarget.getState();
   const lines = copy.lines(block.start, block.end);
   return (
@@ -62,6 +63,11 @@ export function BlockComments({ rpcId, plan, block, readOnly }: BlockCommentsPro
           {copy.comment}
         </ActionButton>
       )}
+      {selection && !target && !readOnly ? (
+        <ActionButton variant="outline" className="block-comments__selection" onMouseDown={(event) => event.preventDefault()} onClick={() => open(selection)}>
+          {copy.commentOnSelection}
+        </ActionButton>
+      ) : null}
       {target && !readOnly ? (
         <CommentEditor
           submitLabel={copy.addComment}

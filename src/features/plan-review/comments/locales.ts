@@ -23,8 +23,6 @@ export type ReviewCommentsCopy = {
   lines: (start: number, end: number) => string;
   goTo: (lines: string) => string;
   commentOnSelection: string;
-  noSelection: string;
-  empty: string;
   /** The comments sent with Keep planning on the previous revision. */
   earlier: (version: number) => string;
   changed: string;
@@ -53,8 +51,6 @@ export const reviewCommentsEn: ReviewCommentsCopy = {
   lines: (start, end) => (end > start ? `lines ${start}–${end}` : `line ${start}`),
   goTo: (lines) => `Go to ${lines}`,
   commentOnSelection: 'Comment on selected lines',
-  noSelection: 'Select text in the plan first, or press a block’s Comment button.',
-  empty: 'No comments yet: select text in the plan, or press a block’s Comment button.',
   earlier: (version) => `Comments sent on v${version}`,
   changed: 'The lines changed',
   unchanged: 'The lines did not change',

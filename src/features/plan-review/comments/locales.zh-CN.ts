@@ -17,8 +17,6 @@ export const reviewCommentsZhCN: ReviewCommentsCopy = {
   lines: (start, end) => (end > start ? `第 ${start}–${end} 行` : `第 ${start} 行`),
   goTo: (lines) => `转到${lines}`,
   commentOnSelection: '评论选中的行',
-  noSelection: '请先在计划中选中文字，或按某个块的“评论”按钮。',
-  empty: '还没有评论：在计划中选中文字，或按某个块的“评论”按钮。',
   earlier: (version) => `在 v${version} 上发送的评论`,
   changed: '这些行有改动',
   unchanged: '这些行没有改动',

@@ -6,4 +6,5 @@
 export { BlockComments } from './block-comments.tsx';
 export { CommentsRegion } from './comments-region.tsx';
 export { EarlierComments } from './earlier-comments.tsx';
+export { SelectionWatcher } from './selection-watcher.tsx';
 import './review-comments.css';

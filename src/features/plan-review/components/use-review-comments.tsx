@@ -63,5 +63,11 @@ export function useReviewComments({ rpcId, plan, previous, readOnly, planId, set
     previous && earlier.length > 0 ? (
       <ui.EarlierComments rpcId={rpcId} plan={plan} previous={previous} comments={earlier} readOnly={readOnly} onShowChange={showChange} />
     ) : null;
-  return { blockControls, region: <ui.CommentsRegion rpcId={rpcId} planId={planId} readOnly={readOnly} earlier={earlierList} />, earlier };
+  const region = (
+    <>
+      {readOnly ? null : <ui.SelectionWatcher rpcId={rpcId} planId={planId} />}
+      <ui.CommentsRegion rpcId={rpcId} planId={planId} readOnly={readOnly} earlier={earlierList} />
+    </>
+  );
+  return { blockControls, region, earlier };
 }
