@@ -133,6 +133,16 @@ export function parseReviewFeedback(text: string): ReviewFeedback {
   return { comments, general: general === undefined ? '' : unescapeLines(lines.slice(general + 1).join('\n')).trim() };
 }
 
+/** UTF-8 length of a well-formed string (JSON.stringify escapes lone surrogates), in bytes. */
+function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
 /**
  * Whether a feedback text fits the `/api/respond` request body limit (docs/protocol.md "Unary calls": 1 MiB), with
  * room for the rest of the answer.
@@ -140,7 +150,7 @@ export function parseReviewFeedback(text: string): ReviewFeedback {
  * @returns `{fits, bytes, limit}`: the text's bytes as a JSON string (UTF-8) and the limit it must stay under
  */
 export function feedbackFits(text: string): { fits: boolean; bytes: number; limit: number } {
-  const bytes = new TextEncoder().encode(JSON.stringify(text)).length;
+  const bytes = utf8Bytes(JSON.stringify(text));
   const limit = MAX_REQUEST_BODY_BYTES - RESPOND_ENVELOPE_BYTES;
   return { fits: bytes <= limit, bytes, limit };
 }

@@ -226,3 +226,10 @@ describe('review-history export', () => {
     expect(data.revisions[1]).not.toHaveProperty('comments');
   });
 });
+
+describe('feedback size', () => {
+  it('counts UTF-8 bytes of the JSON string, as the request body carries it', () => {
+    expect(feedbackFits('é中😀').bytes).toBe(Buffer.byteLength(JSON.stringify('é中😀'), 'utf8'));
+    expect(feedbackFits('a"\n').bytes).toBe(Buffer.byteLength(JSON.stringify('a"\n'), 'utf8'));
+  });
+});

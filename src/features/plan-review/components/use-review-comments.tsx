@@ -4,7 +4,7 @@
  * handed to the plan's Markdown, the Comments region, and "Show in Changes since vN" (switch to the changes view and
  * scroll to that line of the older revision).
  */
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { BlockControls, RenderedBlock } from '../../../components/markdown-block-controls.ts';
 import type { PlanRevision } from '../../../core/review/history.ts';
 import { lazyModule } from '../../../lib/lazy-module.ts';
@@ -41,14 +41,15 @@ export function useReviewComments({ rpcId, plan, previous, readOnly, planId, set
 } {
   const ui = reviewComments.use(plan !== undefined);
   const earlier = useMemo(() => earlierCommentsOf(previous), [previous]);
-  const [reveal, setReveal] = useState<number | undefined>(undefined);
+  // The older line to scroll to once "Changes since vN" shows (its chunk is prefetched with the chain, so the commit
+  // that switches the view renders the diff).
+  const reveal = useRef<number | undefined>(undefined);
   useEffect(() => {
-    if (reveal === undefined) return;
-    const line = document.getElementById(planId)?.querySelector(`[data-old-line="${reveal}"]`);
-    if (line) {
-      line.scrollIntoView({ block: 'center' });
-      setReveal(undefined);
-    }
+    if (reveal.current === undefined) return;
+    const line = document.getElementById(planId)?.querySelector(`[data-old-line="${reveal.current}"]`);
+    if (!line) return;
+    line.scrollIntoView({ block: 'center' });
+    reveal.current = undefined;
   });
   const blockControls = useCallback(
     (block: RenderedBlock) => (ui && plan !== undefined ? <ui.BlockComments rpcId={rpcId} plan={plan} block={block} readOnly={readOnly} /> : null),
@@ -56,8 +57,8 @@ export function useReviewComments({ rpcId, plan, previous, readOnly, planId, set
   );
   if (ui === undefined || plan === undefined) return { blockControls: undefined, region: null, earlier };
   const showChange = (line: number) => {
+    reveal.current = line;
     setChanges(true);
-    setReveal(line);
   };
   const earlierList =
     previous && earlier.length > 0 ? (
