@@ -2,7 +2,8 @@
  * End to end: the spec runs `ui-plan serve` itself (its own port and data directory), kills it with SIGKILL (or shuts
  * it down with SIGTERM, which must leave the log as a crash does) while a plan review (or a generic question) waits,
  * and starts it again on the same port and data directory.
- * The open page, never reloaded, shows the question again with the same plan and the draft typed before the crash; an
+ * The open page shows the question again with the same plan and the drafts typed before the crash (the Feedback text
+ * and a line comment, which a reload keeps too); an
  * answer is accepted, the turn completes, and `ui-plan fold` reads the stored log without a skipped line.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -93,6 +94,11 @@ for (const [how, signal] of [
     expect(title).toMatch(/greeting/i);
     const feedback = card.getByRole('textbox', { name: 'Feedback' });
     await feedback.fill('Also cover the flag with a unit test');
+    await card.getByRole('region', { name: 'Proposed plan' }).locator('li').first().getByRole('button', { name: 'Comment', exact: true }).first().click();
+    await card.getByRole('textbox', { name: 'Comment', exact: true }).fill('Which file?');
+    await card.getByRole('button', { name: 'Add comment' }).click();
+    const comments = card.getByRole('region', { name: 'Comments' });
+    await expect(comments).toContainText('(1 comment)');
 
     await crash(current, signal);
     await expectReconnected(page, async () => {
@@ -101,10 +107,15 @@ for (const [how, signal] of [
     await expect(card).toBeVisible();
     await expect(card.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(feedback).toHaveValue('Also cover the flag with a unit test');
+    await expect(comments.getByText('Which file?')).toBeVisible();
+    await page.reload();
+    await expect(comments.getByText('Which file?')).toBeVisible({ timeout: 30_000 });
 
     await card.getByRole('button', { name: 'Keep planning' }).click();
     await expect(card.getByRole('heading', { level: 1 })).toContainText('revised', { timeout: 30_000 });
     await expect(card.getByText('Also cover the flag with a unit test').first()).toBeVisible();
+    await expect(comments.getByText('Comments sent on v1')).toBeVisible();
+    await comments.getByRole('button', { name: 'Resolved' }).click();
     await card.getByRole('button', { name: 'Approve' }).click();
     await expect(card).toBeHidden();
     await expect(page.getByText('Turn completed').last()).toBeVisible({ timeout: 60_000 });

@@ -80,6 +80,24 @@ const screens: Screen[] = [
     },
   },
   {
+    // Line comments: revision 2 lists the comment sent on v1 (carried forward) and a comment box is open.
+    name: 'review-comments',
+    setup: async (page) => {
+      await newSession(page);
+      await send(page, '/plan add a --greeting flag to the CLI');
+      const card = reviewCard(page);
+      await expect(card.getByRole('button', { name: 'Approve' })).toBeVisible();
+      await card.locator('li').first().getByRole('button', { name: 'Comment', exact: true }).first().click();
+      await card.getByRole('textbox', { name: 'Comment', exact: true }).fill('Which file?');
+      await card.getByRole('button', { name: 'Add comment' }).click();
+      await card.getByRole('button', { name: 'Keep planning' }).click();
+      await expect(card.getByText('Comments sent on v1')).toBeVisible({ timeout: 30_000 });
+      await card.getByRole('button', { name: 'Carry forward' }).click();
+      await card.locator('h1 + .block-comments').getByRole('button', { name: 'Comment', exact: true }).click();
+      await expect(card.getByRole('textbox', { name: 'Comment', exact: true })).toBeFocused();
+    },
+  },
+  {
     // What the model sees, on the plan-on step: its sections, the changed header with its diff, the usage.
     name: 'model-view',
     setup: async (page) => {

@@ -1,4 +1,6 @@
+import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { useReviewCommentsStore } from '../features/plan-review/comments-store.ts';
 import { useComposerDraftStore } from '../features/composer/draft-store.ts';
 import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.ts';
 import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
@@ -56,6 +58,18 @@ describe('a question that leaves the dock', () => {
     expect(useComposerDraftStore.getState().entries.s1).toBeUndefined();
     expect(useReviewFeedbackStore.getState().entries).toEqual({});
     expect(useAnsweringStore.getState().answering).toEqual({});
+  });
+
+  it('moves unsent line comments with the Feedback text, in the review feedback format, when answered elsewhere', async () => {
+    useReviewCommentsStore.setState({ entries: {} });
+    useReviewFeedbackStore.getState().set('r5', 'And shorter.');
+    useReviewCommentsStore.getState().set('r5', { comments: [{ id: 'c1', start: 4, end: 4, quote: '- step', text: 'Why?' }], resolved: [] });
+    expect(settleQuestionDrafts('s1', 'r5')).toBe(true);
+    await waitFor(() =>
+      expect(useComposerDraftStore.getState().entries.s1).toBe('Comment 1 of 1 on plan line 4:\n> - step\n\nWhy?\n\nGeneral feedback:\nAnd shorter.'),
+    );
+    expect(useReviewCommentsStore.getState().entries).toEqual({});
+    expect(useReviewFeedbackStore.getState().entries).toEqual({});
   });
 
   it('moves nothing when nothing was typed', () => {

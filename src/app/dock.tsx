@@ -17,6 +17,7 @@ import { useSessionReviews } from '../session/reviews.ts';
 import { ownEntry } from '../lib/session-persist.ts';
 import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
 import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.ts';
+import { commentsDraftOf, useReviewCommentsStore } from '../features/plan-review/comments-store.ts';
 import { useAnsweringStore, isAnsweredHere } from '../lib/answering-store.ts';
 import { lazyModule } from '../lib/lazy-module.ts';
 
@@ -32,7 +33,7 @@ const questionFlowModule = lazyModule(() => import('../features/questions/questi
  * @returns resolves when both were tried; never rejects (a failed chunk is tried again by the next question)
  */
 export async function loadDockCards(): Promise<void> {
-  await Promise.all([reviewCardModule.load(), questionFlowModule.load()]);
+  await Promise.all([reviewCardModule.load().then((card) => card?.loadReviewComments()), questionFlowModule.load()]);
 }
 
 /**
@@ -58,6 +59,25 @@ export function unsentTextOf(rpcId: string): string {
 }
 
 /**
+ * Unsent line comments of a review answered elsewhere move into the composer's draft with its Feedback text, in the
+ * review feedback format (docs/review-comments.md), once the format module is loaded (a lazy chunk, first-load
+ * budget); the drafts are cleared only after they moved, so a failed load keeps them.
+ */
+function moveCommentsToComposer(sessionId: string, rpcId: string): void {
+  void import('../features/plan-review/model/comment-feedback.ts').then(
+    ({ feedbackWithComments }) => {
+      const text = feedbackWithComments(commentsDraftOf(rpcId).comments, unsentTextOf(rpcId)).trim();
+      if (text !== '') moveToComposer(sessionId, text);
+      useReviewFeedbackStore.getState().clear(rpcId);
+      useReviewCommentsStore.getState().clear(rpcId);
+      useQuestionDraftStore.getState().clear(questionDraftKey(rpcId));
+      useAnsweringStore.getState().unmark(rpcId);
+    },
+    () => undefined,
+  );
+}
+
+/**
  * A question left the dock (answered or dismissed): drafts of an answer sent from this tab are spent; text typed for
  * a question answered elsewhere (another tab or client, or a host that dropped it) moves into the composer's draft.
  * @param sessionId the session
@@ -65,9 +85,15 @@ export function unsentTextOf(rpcId: string): string {
  * @returns whether text was moved
  */
 export function settleQuestionDrafts(sessionId: string, rpcId: string): boolean {
+  const comments = isAnsweredHere(rpcId) ? [] : commentsDraftOf(rpcId).comments;
+  if (comments.length > 0) {
+    moveCommentsToComposer(sessionId, rpcId);
+    return true;
+  }
   const text = isAnsweredHere(rpcId) ? '' : unsentTextOf(rpcId);
   if (text !== '') moveToComposer(sessionId, text);
   useReviewFeedbackStore.getState().clear(rpcId);
+  useReviewCommentsStore.getState().clear(rpcId);
   useQuestionDraftStore.getState().clear(questionDraftKey(rpcId));
   useAnsweringStore.getState().unmark(rpcId);
   return text !== '';

@@ -5,13 +5,14 @@
  * address (`safeLinkUrl`), any other is a non-navigating `span`; no image is ever fetched on render (a placeholder
  * "Image: alt — host", a link for an http(s) source); no `style` attribute is emitted (GFM alignment is a class).
  */
-import { createContext, memo, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Children, createContext, memo, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { useCopy } from '../lib/language.ts';
 import { componentsLocales } from './locales.ts';
+import { BlockControlsContext, InBlockContext, LineOffsetContext, type RenderedBlock } from './markdown-block-controls.ts';
 import { CodeBlock } from './markdown-code.tsx';
 import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
 
@@ -19,6 +20,9 @@ export { CodeBlock };
 
 /** Minimal mdast node shape the HTML-as-text plugin walks (mdast `Node`/`Parent`). */
 type MdNode = { type: string; value?: string; children?: MdNode[]; data?: Record<string, unknown>; align?: unknown };
+
+/** A node's source position (mdast and hast), lines 1-based. */
+type Positioned = { position?: { start: { line: number }; end: { line: number } } | undefined };
 
 /** Containers whose children are flow (block) content: a block `html` node there becomes its own paragraph. */
 const FLOW_PARENTS: ReadonlySet<string> = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
@@ -30,7 +34,9 @@ function htmlToText(parent: MdNode): void {
     const child = children[i]!;
     if (child.type === 'html') {
       const text: MdNode = { type: 'text', value: child.value ?? '' };
-      children[i] = FLOW_PARENTS.has(parent.type) ? { type: 'paragraph', children: [text], data: { hProperties: { className: ['markdown-raw'] } } } : text;
+      // A block keeps the source position of its HTML (block controls anchor on it).
+      const block = { type: 'paragraph', children: [text], data: { hProperties: { className: ['markdown-raw'] } }, position: (child as Positioned).position };
+      children[i] = FLOW_PARENTS.has(parent.type) ? (block as MdNode) : text;
     } else {
       htmlToText(child);
     }
@@ -118,14 +124,132 @@ function languageOf(className: unknown): string | undefined {
 
 type HastElement = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: readonly unknown[] };
 
+type BlockNode = (HastElement & Positioned) | undefined;
+
+const LIST_TAGS: ReadonlySet<string> = new Set(['ul', 'ol']);
+
+/** The control after a block (see `markdown-block-controls.ts`); `null` without controls, inside a list item, or without positions. */
+function useBlockControl(node: BlockNode, kind: RenderedBlock['kind'], end?: number): ReactNode {
+  const controls = useContext(BlockControlsContext);
+  const offset = useContext(LineOffsetContext);
+  const inBlock = useContext(InBlockContext);
+  const position = node?.position;
+  if (controls === undefined || position === undefined || (inBlock && kind !== 'list-item' && kind !== 'table-row')) return null;
+  return controls({ kind, start: offset + position.start.line, end: offset + (end ?? position.end.line) });
+}
+
+type BlockProps = { node: BlockNode; children?: ReactNode; className?: string | undefined };
+
+function Heading({ node, level, children, className }: BlockProps & { level: number }) {
+  const control = useBlockControl(node, 'heading');
+  const Tag = `h${level}` as 'h1';
+  return (
+    <>
+      <Tag className={className}>{children}</Tag>
+      {control}
+    </>
+  );
+}
+
+function Paragraph({ node, children, className }: BlockProps) {
+  const control = useBlockControl(node, 'paragraph');
+  return (
+    <>
+      <p className={className}>{children}</p>
+      {control}
+    </>
+  );
+}
+
+/** A list item: its lines end before its first nested list, and its control goes there. */
+function ListItem({ node, children, className }: BlockProps) {
+  const kids = (node?.children ?? []) as readonly (HastElement & Positioned)[];
+  const start = node?.position?.start.line;
+  const split = kids.findIndex(
+    (kid) => kid.type === 'element' && LIST_TAGS.has(kid.tagName ?? '') && start !== undefined && (kid.position?.start.line ?? 0) > start,
+  );
+  const nestedStart = split >= 0 ? kids[split]!.position?.start.line : undefined;
+  const control = useBlockControl(node, 'list-item', nestedStart !== undefined ? nestedStart - 1 : undefined);
+  const all = Children.toArray(children);
+  const cut = control === null || split < 0 ? all.length : split;
+  return (
+    <li className={className}>
+      <InBlockContext.Provider value={control !== null}>
+        {all.slice(0, cut)}
+        {control}
+        {all.slice(cut)}
+      </InBlockContext.Provider>
+    </li>
+  );
+}
+
+function TableRow({ node, children }: BlockProps) {
+  const control = useBlockControl(node, 'table-row');
+  return (
+    <tr>
+      {children}
+      {control !== null ? <td className="markdown-block-cell">{control}</td> : null}
+    </tr>
+  );
+}
+
+function Pre({ node, children }: BlockProps) {
+  const control = useBlockControl(node, 'code');
+  const code = (node?.children as readonly HastElement[] | undefined)?.find((child) => child.type === 'element' && child.tagName === 'code');
+  if (code === undefined) return <pre>{children}</pre>;
+  const text = textOf(code).replace(/\n$/, '');
+  return (
+    <>
+      <CodeBlock code={text} language={languageOf(code.properties?.className)} />
+      {control}
+    </>
+  );
+}
+
 const components: Components = {
   // A fenced or indented code block: copy button and lazy highlighting (markdown-code.tsx).
-  pre: ({ node, children }) => {
-    const code = (node?.children as readonly HastElement[] | undefined)?.find((child) => child.type === 'element' && child.tagName === 'code');
-    if (code === undefined) return <pre>{children}</pre>;
-    const text = textOf(code).replace(/\n$/, '');
-    return <CodeBlock code={text} language={languageOf(code.properties?.className)} />;
-  },
+  pre: ({ node, children }) => <Pre node={node as BlockNode}>{children}</Pre>,
+  h1: ({ node, children, className }) => (
+    <Heading node={node as BlockNode} level={1} className={className}>
+      {children}
+    </Heading>
+  ),
+  h2: ({ node, children, className }) => (
+    <Heading node={node as BlockNode} level={2} className={className}>
+      {children}
+    </Heading>
+  ),
+  h3: ({ node, children, className }) => (
+    <Heading node={node as BlockNode} level={3} className={className}>
+      {children}
+    </Heading>
+  ),
+  h4: ({ node, children, className }) => (
+    <Heading node={node as BlockNode} level={4} className={className}>
+      {children}
+    </Heading>
+  ),
+  h5: ({ node, children, className }) => (
+    <Heading node={node as BlockNode} level={5} className={className}>
+      {children}
+    </Heading>
+  ),
+  h6: ({ node, children, className }) => (
+    <Heading node={node as BlockNode} level={6} className={className}>
+      {children}
+    </Heading>
+  ),
+  p: ({ node, children, className }) => (
+    <Paragraph node={node as BlockNode} className={className}>
+      {children}
+    </Paragraph>
+  ),
+  li: ({ node, children, className }) => (
+    <ListItem node={node as BlockNode} className={className}>
+      {children}
+    </ListItem>
+  ),
+  tr: ({ node, children }) => <TableRow node={node as BlockNode}>{children}</TableRow>,
   a: ({ href, title, children }) => (
     <MarkdownLink href={href} title={title}>
       {children}
@@ -225,6 +349,14 @@ function parseTableGroup(head: string, rows: string): { header: MdNode | undefin
   return { header, align: table.align, rows: body };
 }
 
+/** A parsed row with its source lines moved down by `lines` (a copy; the cached row stays as parsed). */
+function shiftedLines(row: MdNode, lines: number): MdNode {
+  const position = (row as Positioned).position;
+  if (position === undefined) return row;
+  const move = (point: { line: number }) => ({ ...point, line: point.line + lines });
+  return { ...row, position: { start: move(position.start), end: move(position.end) } } as MdNode;
+}
+
 /** Row groups kept parsed, most recently used last; bounded so a long session does not keep every table forever. */
 const TABLE_GROUP_CACHE_MAX = 512;
 const tableGroupCache = new Map<string, ReturnType<typeof parseTableGroup>>();
@@ -268,10 +400,13 @@ export const MarkdownTable = memo(function MarkdownTable({ head, rows }: { head:
   }, [count, rows.length]);
   const body: MdNode[] = [];
   let first: ReturnType<typeof parseTableGroup> | undefined;
+  // Every group is parsed after the head alone: its rows' lines move down by the lines of the groups before it.
+  let shift = 0;
   for (let i = 0; i < count; i += 1) {
     const group = parsedTableGroup(head, rows[i]!);
     first ??= group;
-    body.push(...group.rows);
+    body.push(...(shift === 0 ? group.rows : group.rows.map((row) => shiftedLines(row, shift))));
+    shift += rows[i]!.split('\n').length;
   }
   const header = first?.header;
   const tree: MdNode = { type: 'root', children: header ? [{ type: 'table', align: first?.align, children: [header, ...body] }] : [] };

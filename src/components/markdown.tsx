@@ -5,11 +5,12 @@
  * top-level blocks (`markdown-blocks.ts`), so a streamed message re-parses only its open last chunk; no single task
  * parses the whole text; what is too big to parse is capped with a note, never a freeze.
  */
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useContext, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useCopy } from '../lib/language.ts';
 import { componentsLocales } from './locales.ts';
 import { markdownSegmentsOf, mayHoldHeading, MAX_LINE_CHARS, MAX_NESTING, referenceDefinitionsOf, type MarkdownSegment } from './markdown-blocks.ts';
+import { BlockControlsContext, LineOffsetContext, segmentLineOffsets, type BlockControls } from './markdown-block-controls.ts';
 import { useMarkdownRenderer, type MarkdownRenderer } from './markdown-loader.ts';
 import { nextTask, now, RenderRate } from './markdown-slices.ts';
 import './markdown.css';
@@ -33,6 +34,8 @@ export type MarkdownProps = {
    * sliced render with a one-pass one). Default `true`.
    */
   progressive?: boolean | undefined;
+  /** Rendered after each block with its source lines in the whole text (`markdown-block-controls.ts`). */
+  blockControls?: BlockControls | undefined;
 };
 
 /** How many segments, from `from` on, fit in `chars` characters (at least one when `atLeastOne`). */
@@ -128,10 +131,13 @@ type SegmentProps = {
 
 const Segment = memo(function Segment({ kind, titled, source, definitions, renderer, table, code }: SegmentProps) {
   const copy = useCopy(componentsLocales);
+  const controls = useContext(BlockControlsContext);
+  const offset = useContext(LineOffsetContext);
   if (kind === 'code' && code !== undefined && renderer) {
     return (
       <div className="markdown-chunk">
         <renderer.CodeBlock code={code.code} language={code.language} />
+        {controls?.({ kind: 'code', start: offset + 1, end: offset + source.replace(/\n$/, '').split('\n').length })}
       </div>
     );
   }
@@ -174,32 +180,40 @@ const Segment = memo(function Segment({ kind, titled, source, definitions, rende
  * @param text the markdown source
  * @param className extra class on the wrapping `div`
  */
-export const Markdown = memo(function Markdown({ text, className, titled = false, progressive = true }: MarkdownProps) {
+export const Markdown = memo(function Markdown({ text, className, titled = false, progressive = true, blockControls }: MarkdownProps) {
   const renderer = useMarkdownRenderer();
   const segments = markdownSegmentsOf(text);
   const count = useRenderedCount(segments, progressive);
   const definitions = useMemo(() => (segments.length > 1 ? referenceDefinitionsOf(text) : ''), [segments, text]);
+  const offsets = useMemo(() => (blockControls ? segmentLineOffsets(text, segments) : undefined), [blockControls, text, segments]);
   const classes = className ? `markdown ${className}` : 'markdown';
   const only = segments[0];
   if (segments.length <= 1 && (only === undefined || (only.kind === 'markdown' && text.length <= FIRST_RENDER_CHARS))) {
-    return <div className={classes}>{renderer ? <renderer.MarkdownBlock text={text} titled={titled} /> : <PlainText text={text} />}</div>;
+    return (
+      <BlockControlsContext.Provider value={blockControls}>
+        <div className={classes}>{renderer ? <renderer.MarkdownBlock text={text} titled={titled} /> : <PlainText text={text} />}</div>
+      </BlockControlsContext.Provider>
+    );
   }
   // The title is the first heading of the first segment that holds one (only markdown segments are formatted).
   const titleAt = titled ? segments.findIndex((segment) => segment.kind === 'markdown' && mayHoldHeading(segment.source)) : -1;
   return (
-    <div className={classes} aria-busy={count < segments.length || undefined}>
-      {segments.slice(0, count).map((segment, i) => (
-        <Segment
-          key={segment.start}
-          kind={segment.kind}
-          titled={i === titleAt}
-          source={segment.source}
-          definitions={definitions}
-          renderer={renderer}
-          table={segment.kind === 'table' ? segment : undefined}
-          code={segment.kind === 'code' ? segment : undefined}
-        />
-      ))}
-    </div>
+    <BlockControlsContext.Provider value={blockControls}>
+      <div className={classes} aria-busy={count < segments.length || undefined}>
+        {segments.slice(0, count).map((segment, i) => (
+          <LineOffsetContext.Provider key={segment.start} value={offsets?.[i] ?? 0}>
+            <Segment
+              kind={segment.kind}
+              titled={i === titleAt}
+              source={segment.source}
+              definitions={definitions}
+              renderer={renderer}
+              table={segment.kind === 'table' ? segment : undefined}
+              code={segment.kind === 'code' ? segment : undefined}
+            />
+          </LineOffsetContext.Provider>
+        ))}
+      </div>
+    </BlockControlsContext.Provider>
   );
 });

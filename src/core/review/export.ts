@@ -6,6 +6,7 @@
  */
 import { z } from '../zod.ts';
 import { diffPlans } from './diff.ts';
+import { parseReviewFeedback } from './feedback-format.ts';
 import type { PlanRevision, ReviewHistory, RevisionOutcome } from './history.ts';
 import { revisionOutcomeSchema } from './revisions.ts';
 
@@ -35,6 +36,8 @@ export const exportedRevisionSchema = z.object({
       identical: z.boolean(),
     }),
   ),
+  comments: z.optional(z.array(z.object({ start: z.int().check(z.positive()), end: z.int().check(z.positive()), quote: z.string(), text: z.string() }))),
+  generalFeedback: z.optional(z.string()),
 });
 
 /** Runtime schema of the whole JSON export (see {@link ReviewHistoryExport}). */
@@ -60,6 +63,9 @@ export const reviewHistoryExportSchema = z.object({
  *   dismissing it), else `null`.
  * - `changes`: line diff against v`against` (the previous revision of the chain): lines `added`, `removed`, and
  *   whether the plans are `identical`; `null` for a chain's v1.
+ * - `comments`, `generalFeedback` (optional, only when the Keep planning feedback is in the review feedback format,
+ *   docs/review-comments.md): its line comments (`start`..`end` plan lines of this revision, the quote as sent, the
+ *   comment) and its general text; `outcome.feedback` still holds the whole text verbatim.
  */
 export type ExportedRevision = z.infer<typeof exportedRevisionSchema>;
 
@@ -82,6 +88,13 @@ export function previousInChain(revisions: readonly PlanRevision[], index: numbe
 
 function outcomeOut(outcome: RevisionOutcome): ExportedRevision['outcome'] {
   return outcome.kind === 'kept-planning' && outcome.feedback === undefined ? { kind: 'kept-planning' } : outcome;
+}
+
+/** The optional comment fields of a revision whose Keep planning feedback is in the review feedback format. */
+function commentsOut(outcome: RevisionOutcome): Pick<ExportedRevision, 'comments' | 'generalFeedback'> {
+  if (outcome.kind !== 'kept-planning' || outcome.feedback === undefined) return {};
+  const { comments, general } = parseReviewFeedback(outcome.feedback);
+  return comments.length === 0 ? {} : { comments, generalFeedback: general };
 }
 
 /**
@@ -124,6 +137,7 @@ export function buildReviewHistoryExport(input: {
         answeredBy: revision.answeredBy ?? null,
         prompt: revision.prompt ? { kind: revision.prompt.kind, text: revision.prompt.text } : null,
         changes: before && diff ? { against: before.version, added: diff.added, removed: diff.removed, identical: diff.identical } : null,
+        ...commentsOut(revision.outcome),
       };
     }),
   };

@@ -65,6 +65,12 @@ export type PlanReviewCopy = {
   addedLine: string;
   removedLine: string;
   loadingDiff: string;
+  /** One line beside Approve: what approving does. */
+  approveNote: string;
+  /** Said first in the Approve confirm when comments would be left behind. */
+  unsettledComments: (n: number) => string;
+  /** Keep planning refused: the feedback is over the request body limit. @param bytes its size @param limit the most */
+  tooLong: (bytes: number, limit: number) => string;
 };
 
 /** English copy. */
@@ -109,6 +115,10 @@ export const planReviewEn: PlanReviewCopy = {
   addedLine: 'Added',
   removedLine: 'Removed',
   loadingDiff: 'Loading the changes…',
+  approveNote: 'Approve ends plan mode: the agent starts carrying out this revision at its next step.',
+  unsettledComments: (n) => (n === 1 ? '1 comment is not sent or not resolved.' : `${n} comments are not sent or not resolved.`),
+  tooLong: (bytes, limit) =>
+    `Not sent: the feedback with its comments is ${Math.ceil(bytes / 1024)} KB, over the ${Math.floor(limit / 1024)} KB a request can carry. Shorten the comments or the Feedback.`,
 };
 /** Every dictionary of the plan-review card, by language. */
 export const planReviewLocales = dictionaries('planReview', planReviewEn);

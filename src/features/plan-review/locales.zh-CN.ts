@@ -43,4 +43,7 @@ export const planReviewZhCN: PlanReviewCopy = {
   addedLine: '新增',
   removedLine: '删除',
   loadingDiff: '正在加载改动…',
+  approveNote: '批准即结束计划模式：智能体在下一步开始执行此修订。',
+  unsettledComments: (n) => `${n} 条评论尚未发送或尚未解决。`,
+  tooLong: (bytes, limit) => `未发送：反馈连同评论共 ${Math.ceil(bytes / 1024)} KB，超过单个请求可携带的 ${Math.floor(limit / 1024)} KB。请缩短评论或反馈。`,
 };

@@ -20,10 +20,16 @@ import { ReviewPlan } from './components/review-plan.tsx';
 import { ReviewStrip } from './components/review-strip.tsx';
 import { RevisionToggle } from './components/revision-toggle.tsx';
 import { useApproveConfirm, useExpanded, useFocusOnMount } from './components/use-card-focus.ts';
+import { useReviewComments } from './components/use-review-comments.tsx';
+import { commentsDraftOf, useReviewCommentsStore } from './comments-store.ts';
+import { feedbackWithComments } from './model/comment-feedback.ts';
 import { useReviewFeedbackStore } from './feedback-store.ts';
+import { unsettledCommentCount } from './model/earlier-comments.ts';
+import { feedbackFits } from '../../core/review/feedback-format.ts';
 import { planReviewLocales } from './locales.ts';
 import { approveAsksFirst, canDecide, decisionTextOf, isBlankPlan, progressOf, type ReviewDecision } from './model/review-answer.ts';
 import { revisionPairOf, type ReviewRevisions } from './model/revisions.ts';
+export { loadReviewComments } from './components/use-review-comments.tsx';
 import '../../components/controls.css';
 import './plan-review-card.css';
 
@@ -51,15 +57,18 @@ export type PlanReviewCardProps = {
   hidden?: boolean | undefined;
 };
 
-/** The feedback draft is spent once an answer was accepted; it is kept while the question can come back. */
+/** The feedback and comment drafts are spent once an answer was accepted; they are kept while the question can come back. */
 function useSpentOnAccept(rpcId: string): () => void {
   const accepted = useRef(false);
   const clear = useReviewFeedbackStore((state) => state.clear);
+  const clearComments = useReviewCommentsStore((state) => state.clear);
   useEffect(
     () => () => {
-      if (accepted.current) clear(rpcId);
+      if (!accepted.current) return;
+      clear(rpcId);
+      clearComments(rpcId);
     },
-    [rpcId, clear],
+    [rpcId, clear, clearComments],
   );
   return () => {
     accepted.current = true;
@@ -90,11 +99,16 @@ export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revision
   const blank = isBlankPlan(review);
   const { current, previous } = revisionPairOf(blank ? undefined : revisions);
   const feedbackNow = () => ownEntry(useReviewFeedbackStore.getState().entries, rpcId) ?? '';
+  const comments = useReviewComments({ rpcId, plan: blank ? undefined : review.plan, previous, readOnly: sent !== undefined, planId, setChanges });
+  const unsettled = () => unsettledCommentCount(commentsDraftOf(rpcId), comments.earlier);
   const blocked = sent !== undefined || offline !== undefined;
   const describedBy = offline !== undefined ? statusId : undefined;
 
   const decide = (decision: ReviewDecision) => {
     if (!canDecide(review, decision, { latched: sent !== undefined, offline: offline !== undefined })) return;
+    const text = decisionTextOf(decision, feedbackWithComments(commentsDraftOf(rpcId).comments, feedbackNow()));
+    const size = feedbackFits(text);
+    if (!size.fits) return setFailure(copy.tooLong(size.bytes, size.limit));
     confirm.close();
     setSent(decision);
     setFailure(undefined);
@@ -102,11 +116,11 @@ export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revision
       setFailure(describeApiError(error, { keepsText: true }));
       setSent(undefined);
     };
-    respond.mutate({ decision, text: decisionTextOf(decision, feedbackNow()) }, { onError });
+    respond.mutate({ decision, text }, { onError });
   };
   const approve = () => {
     if (!canDecide(review, 'approve', { latched: sent !== undefined, offline: offline !== undefined })) return;
-    if (approveAsksFirst(review, feedbackNow())) confirm.open();
+    if (approveAsksFirst(review, feedbackNow(), unsettled())) confirm.open();
     else decide('approve');
   };
   const progress = progressOf(sent);
@@ -130,14 +144,24 @@ export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revision
         onToggleExpanded={expand.toggle}
       />
       {previous ? <RevisionToggle changes={changes} previousVersion={previous.version} onChange={setChanges} /> : null}
-      <ReviewPlan id={planId} plan={review.plan} blank={blank} emptyId={emptyId} changes={changes && previous !== undefined} revisions={revisions} />
+      <ReviewPlan
+        id={planId}
+        plan={review.plan}
+        blank={blank}
+        emptyId={emptyId}
+        changes={changes && previous !== undefined}
+        revisions={revisions}
+        blockControls={comments.blockControls}
+      />
       <div className="plan-review__footer">
+        {comments.region}
         {review.decline !== undefined ? <FeedbackField rpcId={rpcId} readOnly={sent !== undefined} onSend={() => decide('decline')} /> : null}
         <p id={statusId} role="status" className="plan-review__status">
           {offline ?? failure ?? (progress && copy[progress]) ?? ''}
         </p>
         {confirm.confirming ? (
           <ApproveConfirm
+            unsettled={unsettled()}
             blocked={blocked}
             describedBy={describedBy}
             onCancel={confirm.cancel}

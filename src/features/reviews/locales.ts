@@ -26,6 +26,10 @@ export type ReviewsCopy = {
   answeredBy: (who: string) => string;
   feedback: string;
   youAsked: string;
+  /** A line comment's lines in a feedback ("Comment on lines 3–4:"). */
+  commentOn: (start: number, end: number) => string;
+  /** Lead-in of the general text of a feedback with line comments. */
+  generalFeedback: string;
   youSaid: string;
   /** The diff summary against the revision before. */
   changes: (added: number, removed: number, against: number) => string;
@@ -86,6 +90,8 @@ export const reviewsEn: ReviewsCopy = {
   answeredBy: (who) => `by ${who}`,
   feedback: 'Feedback:',
   youAsked: 'You asked:',
+  commentOn: (start, end) => (end > start ? `Comment on lines ${start}–${end}:` : `Comment on line ${start}:`),
+  generalFeedback: 'General feedback:',
   youSaid: 'You said:',
   changes: (added, removed, against) => `+${added} −${removed} lines since v${against}`,
   identical: (against) => `identical to v${against}`,

@@ -34,6 +34,8 @@ export const reviewsZhCN: ReviewsCopy = {
   answeredBy: (who) => `由 ${who}`,
   feedback: '反馈：',
   youAsked: '你的要求：',
+  commentOn: (start, end) => (end > start ? `对第 ${start}–${end} 行的评论：` : `对第 ${start} 行的评论：`),
+  generalFeedback: '总体反馈：',
   youSaid: '你说：',
   changes: (added, removed, against) => `相对 v${against}：+${added} −${removed} 行`,
   identical: (against) => `与 v${against} 相同`,

@@ -5,6 +5,7 @@ import { readFixture } from '../../../fixtures/paths.ts';
 import { renderWithClient } from '../../../testing/render.tsx';
 import { parseSessionLog } from '../../core/log/reader.ts';
 import { reviewHistoryExportSchema } from '../../core/review/export.ts';
+import { formatReviewFeedback } from '../../core/review/feedback-format.ts';
 import { foldReviewHistory } from '../../core/review/revisions.ts';
 import { callMethod } from '../../lib/api-client.ts';
 import { ReviewsView } from './reviews-view.tsx';
@@ -52,6 +53,47 @@ describe('ReviewsView', () => {
     expect(second[0]).toHaveTextContent('Aborted: aborted before the user answered');
     expect(second[1]).toHaveTextContent('Waiting for your review');
     expect(screen.queryByText('Showing reviews from the loaded part of the log.')).toBeNull();
+  });
+
+  it('shows a feedback in the review feedback format as line comments, and any other text as written', () => {
+    const feedback = formatReviewFeedback({
+      comments: [
+        { start: 3, end: 3, quote: 'Print a greeting.', text: 'Which greeting?' },
+        { start: 5, end: 6, quote: '- one\n- two', text: 'Merge these.' },
+      ],
+      general: 'Otherwise fine.',
+    });
+    const base = { chain: 1, title: 'Plan', plan: '# Plan\n' };
+    const history = {
+      revisions: [
+        { ...base, callId: 'a', seq: 1, version: 1, outcome: { kind: 'kept-planning' as const, feedback } },
+        {
+          ...base,
+          callId: 'b',
+          seq: 2,
+          version: 2,
+          outcome: { kind: 'kept-planning' as const, feedback: 'Comment 1 of 1: not the format' },
+          prompt: { kind: 'feedback' as const, text: feedback },
+        },
+        {
+          ...base,
+          callId: 'c',
+          seq: 3,
+          version: 3,
+          outcome: { kind: 'pending' as const },
+          prompt: { kind: 'feedback' as const, text: 'Comment 1 of 1: not the format' },
+        },
+      ],
+    };
+    renderWithClient(<ReviewsView sessionId="s1" title="T" history={history} complete onShow={() => {}} canDownloadLog={false} now={NOW} />);
+    const items = within(region())
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('reviews__item'));
+    const comments = within(items[1]!).getAllByRole('listitem');
+    expect(comments.map((c) => c.textContent)).toEqual(['Comment on line 3:Print a greeting.Which greeting?', 'Comment on lines 5–6:- one\n- twoMerge these.']);
+    expect(items[1]).toHaveTextContent('General feedback: Otherwise fine.');
+    expect(items[2]).toHaveTextContent('You asked: Comment 1 of 1: not the format');
+    expect(within(items[2]!).queryAllByRole('listitem')).toHaveLength(0);
   });
 
   it('says a pending review of a log that ended is unanswered', () => {

@@ -10,6 +10,8 @@ import { ReviewActions } from './review-actions.tsx';
 
 /** Props of {@link ApproveConfirm}. */
 export interface ApproveConfirmProps {
+  /** Comments not sent or not resolved (said first when any). */
+  unsettled: number;
   /** Nothing can be sent now (latched or offline). */
   blocked: boolean;
   /** Id of the offline reason, when that is why. */
@@ -20,7 +22,7 @@ export interface ApproveConfirmProps {
 }
 
 /** The confirm (see {@link ApproveConfirmProps}). */
-export function ApproveConfirm({ blocked, describedBy, onCancel, onApprove, onSendAsFeedback }: ApproveConfirmProps) {
+export function ApproveConfirm({ unsettled, blocked, describedBy, onCancel, onApprove, onSendAsFeedback }: ApproveConfirmProps) {
   const copy = useCopy(planReviewLocales);
   const bodyId = useId();
   const safeChoice = useRef<HTMLButtonElement>(null);
@@ -35,6 +37,7 @@ export function ApproveConfirm({ blocked, describedBy, onCancel, onApprove, onSe
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- an alertdialog handles its own Escape and Tab keys (WAI-ARIA APG dialog pattern)
     <div role="alertdialog" aria-label={copy.confirmTitle} aria-describedby={bodyId} className="plan-review__confirm" onKeyDown={onKeyDown}>
       <p id={bodyId} className="plan-review__confirm-body">
+        {unsettled > 0 ? `${copy.unsettledComments(unsettled)} ` : ''}
         {copy.confirmBody}
       </p>
       <ReviewActions

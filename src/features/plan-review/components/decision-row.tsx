@@ -1,9 +1,10 @@
 /**
  * The card's decision row: Chat about it, Keep planning (only when the question has a decline option) and Approve,
  * in that order, each disabled while the card is blocked (latched or offline); Approve also while the plan is blank,
- * described then by the empty-plan note.
+ * described then by the empty-plan note. One line beside the row says what Approve does
+ * (Approve's description; on a narrow or short screen for screen readers only, so the plan keeps the room).
  */
-import type { Ref } from 'react';
+import { useId, type Ref } from 'react';
 import type { PlanReview } from '../../../core/questions/plan-review.ts';
 import { useCopy } from '../../../lib/language.ts';
 import { planReviewLocales } from '../locales.ts';
@@ -32,32 +33,38 @@ export interface DecisionRowProps {
 export function DecisionRow({ review, blocked, blank, describedBy, emptyId, onDecide, onApprove, approveRef }: DecisionRowProps) {
   const copy = useCopy(planReviewLocales);
   const decline = review.decline;
+  const noteId = useId();
   return (
-    <ReviewActions
-      actions={[
-        { label: copy.chat, variant: 'ghost', disabled: blocked, describedBy, onClick: () => onDecide('chat') },
-        ...(decline
-          ? [
-              {
-                label: copy.keepPlanning,
-                variant: 'outline' as const,
-                disabled: blocked,
-                describedBy,
-                title: decline.description,
-                onClick: () => onDecide('decline'),
-              },
-            ]
-          : []),
-        {
-          label: copy.approve,
-          variant: 'primary',
-          disabled: blocked || blank,
-          describedBy: blank ? emptyId : describedBy,
-          title: review.approve.description,
-          onClick: onApprove,
-          ref: approveRef,
-        },
-      ]}
-    />
+    <div className="plan-review__decision">
+      <p id={noteId} className="plan-review__approve-note">
+        {copy.approveNote}
+      </p>
+      <ReviewActions
+        actions={[
+          { label: copy.chat, variant: 'ghost', disabled: blocked, describedBy, onClick: () => onDecide('chat') },
+          ...(decline
+            ? [
+                {
+                  label: copy.keepPlanning,
+                  variant: 'outline' as const,
+                  disabled: blocked,
+                  describedBy,
+                  title: decline.description,
+                  onClick: () => onDecide('decline'),
+                },
+              ]
+            : []),
+          {
+            label: copy.approve,
+            variant: 'primary',
+            disabled: blocked || blank,
+            describedBy: blank ? emptyId : (describedBy ?? noteId),
+            title: review.approve.description,
+            onClick: onApprove,
+            ref: approveRef,
+          },
+        ]}
+      />
+    </div>
   );
 }

@@ -4,12 +4,16 @@
  */
 import { memo, useMemo } from 'react';
 import { Markdown } from '../../../components/markdown.tsx';
+import type { BlockControls } from '../../../components/markdown-block-controls.ts';
 import { markdownCapsOf } from '../../../components/markdown-blocks.ts';
 import { useCopy } from '../../../lib/language.ts';
 import { planReviewLocales } from '../locales.ts';
 
-/** @param plan the plan's markdown (not blank) */
-export const PlanBody = memo(function PlanBody({ plan }: { plan: string }) {
+/**
+ * @param plan the plan's markdown (not blank)
+ * @param blockControls the line-comment controls after each block, once their chunk is loaded
+ */
+export const PlanBody = memo(function PlanBody({ plan, blockControls }: { plan: string; blockControls?: BlockControls | undefined }) {
   const copy = useCopy(planReviewLocales);
   const caps = useMemo(() => markdownCapsOf(plan), [plan]);
   return (
@@ -19,7 +23,7 @@ export const PlanBody = memo(function PlanBody({ plan }: { plan: string }) {
           {copy.capped}
         </p>
       ) : null}
-      <Markdown text={plan} titled />
+      <Markdown text={plan} titled blockControls={blockControls} />
     </>
   );
 });

@@ -18,7 +18,8 @@ export interface PlanChangesProps {
   current: number;
 }
 
-function Line({ line }: { line: DiffLine }) {
+/** One diff line; `oldLine` is its line number in the older revision (same and removed lines), for links to it. */
+function Line({ line, oldLine }: { line: DiffLine; oldLine: number | undefined }) {
   const copy = useCopy(planReviewLocales);
   const sign = line.kind === 'added' ? '+' : line.kind === 'removed' ? '−' : ' ';
   const words =
@@ -27,7 +28,7 @@ function Line({ line }: { line: DiffLine }) {
     ) ?? line.text;
   const body = line.kind === 'added' && !line.words ? <ins>{words}</ins> : line.kind === 'removed' && !line.words ? <del>{words}</del> : words;
   return (
-    <li className={`plan-diff__line is-${line.kind}`}>
+    <li className={`plan-diff__line is-${line.kind}`} data-old-line={oldLine}>
       <span className="plan-diff__sign" aria-hidden="true">
         {sign}
       </span>
@@ -35,6 +36,12 @@ function Line({ line }: { line: DiffLine }) {
       <span className="plan-diff__text">{line.text === '' && line.kind === 'same' ? ' ' : body}</span>
     </li>
   );
+}
+
+/** The older revision's line number of each diff line (same and removed lines; undefined for added ones). */
+function oldLinesOf(lines: readonly DiffLine[]): (number | undefined)[] {
+  let old = 0;
+  return lines.map((line) => (line.kind === 'added' ? undefined : (old += 1)));
 }
 
 /** The prompt, compare selects and diff; its own lazy chunk, read through `lazyModule().use()` (docs/style.md). */
@@ -86,8 +93,8 @@ export default function PlanChanges({ chain, current }: PlanChangesProps) {
         </p>
       ) : (
         <ol className="plan-diff" aria-label={copy.diffLabel(a.version, b.version)}>
-          {diff.lines.map((line, i) => (
-            <Line key={i} line={line} />
+          {oldLinesOf(diff.lines).map((oldLine, i) => (
+            <Line key={i} line={diff.lines[i]!} oldLine={oldLine} />
           ))}
         </ol>
       )}

@@ -2,6 +2,7 @@
  * The card's plan area, its own scroll region: the plan, or "Changes since vN" (jsdiff and the diff view load on first
  * use, outside the first-load bundle), or the empty-plan note when the plan is missing or blank.
  */
+import type { BlockControls } from '../../../components/markdown-block-controls.ts';
 import { useCopy } from '../../../lib/language.ts';
 import { lazyModule } from '../../../lib/lazy-module.ts';
 import { planReviewLocales } from '../locales.ts';
@@ -22,10 +23,12 @@ export interface ReviewPlanProps {
   /** Show the changes against the previous revision instead of the plan (only with a previous revision). */
   changes: boolean;
   revisions: ReviewRevisions | undefined;
+  /** The line-comment controls after each block of the plan (undefined: none). */
+  blockControls?: BlockControls | undefined;
 }
 
 /** The plan region (see {@link ReviewPlanProps}). */
-export function ReviewPlan({ id, plan, blank, emptyId, changes, revisions }: ReviewPlanProps) {
+export function ReviewPlan({ id, plan, blank, emptyId, changes, revisions, blockControls }: ReviewPlanProps) {
   const copy = useCopy(planReviewLocales);
   const PlanChanges = planChanges.use((revisions?.chain.length ?? 0) > 1)?.default;
   return (
@@ -41,7 +44,7 @@ export function ReviewPlan({ id, plan, blank, emptyId, changes, revisions }: Rev
           <p className="plan-review__hint">{copy.loadingDiff}</p>
         )
       ) : (
-        <PlanBody plan={plan} />
+        <PlanBody plan={plan} blockControls={blockControls} />
       )}
     </div>
   );

@@ -43,12 +43,14 @@ export function canDecide(review: PlanReview, decision: ReviewDecision, state: {
 }
 
 /**
- * Whether Approve asks first ("Approve and discard feedback" / "Send as feedback"): Feedback holds text and the
- * review could take it as Keep planning. Nothing typed is dropped silently.
+ * Whether Approve asks first ("Approve and discard feedback" / "Send as feedback"): Feedback holds text, or line
+ * comments are not sent or not resolved, and the review could take them as Keep planning. Nothing typed is dropped
+ * silently.
  * @param feedback the Feedback text now
+ * @param unsettled draft comments plus earlier comments neither resolved nor carried forward (default 0)
  */
-export function approveAsksFirst(review: PlanReview, feedback: string): boolean {
-  return review.decline !== undefined && feedback.trim() !== '';
+export function approveAsksFirst(review: PlanReview, feedback: string, unsettled = 0): boolean {
+  return review.decline !== undefined && (feedback.trim() !== '' || unsettled > 0);
 }
 
 /**

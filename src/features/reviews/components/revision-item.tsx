@@ -1,10 +1,11 @@
 /**
  * One revision of the Reviews list: a button that shows its plan card in the transcript, its outcome, who answered
- * and when, its `+N −M` line summary, and what the user asked or said.
+ * and when, its `+N −M` line summary, and what the user asked or said (line comments shown as comments).
  */
 import { useCopy, useLanguage } from '../../../lib/language.ts';
 import { ownFeedbackOf, reviewTimeOf, type ExportedRevision } from '../model/chains.ts';
 import { reviewsLocales } from '../locales.ts';
+import { FeedbackQuote } from './feedback-quote.tsx';
 
 /**
  * @param revision the exported revision
@@ -45,16 +46,8 @@ export function RevisionItem({
             ? copy.identical(revision.changes.against)
             : copy.changes(revision.changes.added, revision.changes.removed, revision.changes.against)}
       </p>
-      {revision.prompt ? (
-        <blockquote className="reviews__quote">
-          <strong>{revision.prompt.kind === 'feedback' ? copy.youAsked : copy.youSaid}</strong> {revision.prompt.text}
-        </blockquote>
-      ) : null}
-      {feedback ? (
-        <blockquote className="reviews__quote">
-          <strong>{copy.feedback}</strong> {feedback}
-        </blockquote>
-      ) : null}
+      {revision.prompt ? <FeedbackQuote lead={revision.prompt.kind === 'feedback' ? copy.youAsked : copy.youSaid} text={revision.prompt.text} /> : null}
+      {feedback ? <FeedbackQuote lead={copy.feedback} text={feedback} /> : null}
     </li>
   );
 }

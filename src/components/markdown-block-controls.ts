@@ -1,0 +1,44 @@
+/**
+ * Block controls of the Markdown component: an optional render function the caller gives (the review card's
+ * "Comment" controls and comment threads), called by the markdown pipeline after each heading, paragraph, list item,
+ * table row and code block with that block's source lines in the whole text (1-based, inclusive, from the parser's
+ * positions plus the segment's line offset), so they never depend on how much of the text has rendered.
+ */
+import { createContext, type ReactNode } from 'react';
+
+/** A block of the rendered text: its kind and source lines in the whole text (1-based, inclusive). */
+export interface RenderedBlock {
+  kind: 'heading' | 'paragraph' | 'list-item' | 'table-row' | 'code';
+  start: number;
+  end: number;
+}
+
+/** Renders what goes after (or, for a table row, in a last cell of) one block; return `null` for nothing. */
+export type BlockControls = (block: RenderedBlock) => ReactNode;
+
+/** The caller's block controls, or undefined (the default: no controls, nothing extra rendered). */
+export const BlockControlsContext = createContext<BlockControls | undefined>(undefined);
+
+/** Lines of the whole text before the segment being rendered (a segment's parser lines start at 1). */
+export const LineOffsetContext = createContext(0);
+
+/** Inside a block that has its own control (a list item): a paragraph, heading or code block there gets none. */
+export const InBlockContext = createContext(false);
+
+/**
+ * The line offset of each segment: the count of lines before `start` in `text`, less one when the segment's source
+ * starts with a line that is not in the text there (a fence line repeated to open a split code block).
+ * @param text the whole text
+ * @param segments `{source, start}` of each segment, in order
+ * @returns one offset per segment
+ */
+export function segmentLineOffsets(text: string, segments: readonly { source: string; start: number }[]): number[] {
+  const offsets: number[] = [];
+  let line = 0;
+  let at = 0;
+  for (const segment of segments) {
+    for (; at < segment.start; at += 1) if (text.charCodeAt(at) === 10) line += 1;
+    offsets.push(text.startsWith(segment.source.slice(0, 64), segment.start) ? line : line - 1);
+  }
+  return offsets;
+}
