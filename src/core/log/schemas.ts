@@ -39,6 +39,12 @@ const knownPayloads = new Map<string, z.ZodType>([
   ['assistant/chunk', obj({ ...turnStep, chunk: obj({ type: str, index: num.optional(), text: str.optional() }) })],
   ['tool/call', obj({ ...turnStep, callId: str, name: str, arguments: str })],
   ['tool/result', obj({ ...turnStep, callId: str.optional(), message: message.optional(), content: blocks.optional(), isError: bool.optional() })],
+  [
+    'todo/write',
+    obj({
+      todos: arrayOf(obj({ content: str, status: z.enum(['pending', 'in_progress', 'completed'], expected("'pending', 'in_progress' or 'completed'")) })),
+    }),
+  ],
   ['session/title', obj({ title: str, messageSeqs: arrayOf(num).optional() })],
   ['text-chunks', obj({ ...turnStep, index: num.optional(), texts: arrayOf(str) })],
   ['reasoning-chunks', obj({ ...turnStep, index: num.optional(), texts: arrayOf(str) })],

@@ -62,6 +62,9 @@ export const zhCN: TranscriptLocale = {
     if (status === 'error') return message ? `本轮失败：${message}` : '本轮失败';
     return message ? `本轮已结束（${status}）：${message}` : `本轮已结束（${status}）`;
   },
+  todoUpdated: (done, total) => `已更新计划进度：${done} / ${total}`,
+  todoUpdating: '正在更新计划进度…',
+  todoRefused: (message) => `进度更新被拒绝：${message}`,
   loadingOlder: '正在加载更早的消息…',
   olderAvailable: '更早的消息尚未加载。',
   loadOlder: '加载更早的消息',
