@@ -8,6 +8,7 @@ import { componentsZhCN } from '../components/locales.zh-CN.ts';
 import { composerZhCN } from '../features/composer/locales.zh-CN.ts';
 import { modelViewZhCN } from '../features/model-view/locales.zh-CN.ts';
 import { notificationsZhCN } from '../features/notifications/locales.zh-CN.ts';
+import { planProgressZhCN } from '../features/plan-progress/locales.zh-CN.ts';
 import { planReviewZhCN } from '../features/plan-review/locales.zh-CN.ts';
 import { planStatusZhCN } from '../features/plan-status/locales.zh-CN.ts';
 import { questionsZhCN } from '../features/questions/locales.zh-CN.ts';
@@ -25,6 +26,7 @@ export const zhCNPack: LanguagePack = {
   composer: composerZhCN,
   modelView: modelViewZhCN,
   notifications: notificationsZhCN,
+  planProgress: planProgressZhCN,
   planReview: planReviewZhCN,
   planStatus: planStatusZhCN,
   questions: questionsZhCN,

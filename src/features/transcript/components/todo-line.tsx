@@ -4,7 +4,6 @@
  */
 import { memo } from 'react';
 import { parseArguments, type TranscriptItem } from '../../../core/transcript/fold.ts';
-import { todoListOf } from '../../../core/todos/todos.ts';
 import { useCopy } from '../../../lib/language.ts';
 import { transcriptLocales } from '../locales.ts';
 import { toolErrorOf } from '../model/tool-outcome.ts';
@@ -13,8 +12,10 @@ import { toolErrorOf } from '../model/tool-outcome.ts';
 export const TodoLine = memo(function TodoLine({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> }) {
   const t = useCopy(transcriptLocales);
   if (item.result?.isError) return <p className="quiet todo-line is-error">{t.todoRefused(toolErrorOf(item.result.text).message)}</p>;
-  const todos = todoListOf(parseArguments(item.arguments)?.todos) ?? [];
   if (item.result === undefined) return <p className="quiet todo-line">{t.todoUpdating}</p>;
-  const done = todos.filter((todo) => todo.status === 'completed').length;
-  return <p className="quiet todo-line">{t.todoUpdated(done, todos.length)}</p>;
+  // Counted here without the to-do module, which stays in the lazy Plan progress chunk.
+  const todos = parseArguments(item.arguments)?.todos;
+  const list: unknown[] = Array.isArray(todos) ? todos : [];
+  const done = list.filter((todo) => (todo as { status?: unknown } | null)?.status === 'completed').length;
+  return <p className="quiet todo-line">{t.todoUpdated(done, list.length)}</p>;
 });
