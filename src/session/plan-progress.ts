@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import type { SessionEvent } from '../core/log/types.ts';
-import { foldProgress, progressViewOf, type ProgressState, type ProgressView } from '../core/plan/progress.ts';
+import { auditOf, foldProgress, progressViewOf, runProgressOf, type PlanAudit, type ProgressState, type ProgressView } from '../core/plan/progress.ts';
 import { TODOS_PROJECTION_KEY, todoListOf } from '../core/todos/todos.ts';
 import { useSlice } from './select.ts';
 
@@ -52,4 +52,21 @@ export function useSessionProgress(sessionId: string): SessionProgress {
     }
     return { view, complete: slice.olderBefore === undefined };
   }, [state, row, slice.olderBefore]);
+}
+
+/**
+ * @param sessionId the session
+ * @returns the audit of each approved revision whose turn ended, by its `exit_plan_mode` call id (from the loaded events)
+ */
+export function useSessionAudits(sessionId: string): ReadonlyMap<string, PlanAudit> {
+  const slice = useSlice(sessionId);
+  const state = useMemo(() => foldOn(sessionId, slice.events), [sessionId, slice.events]);
+  return useMemo(() => {
+    const audits = new Map<string, PlanAudit>();
+    for (const run of state.runs) {
+      const audit = auditOf(runProgressOf(run));
+      if (audit) audits.set(run.revision.callId, audit);
+    }
+    return audits;
+  }, [state]);
 }

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { diffPlans } from './diff.ts';
 import type { PlanRevision, ReviewHistory, RevisionOutcome } from './history.ts';
+import type { PlanAudit } from '../plan/progress.ts';
 import { revisionOutcomeSchema } from './revisions.ts';
 
 /** The `format` tag of the JSON export. */
@@ -35,6 +36,16 @@ export const exportedRevisionSchema = z.object({
       identical: z.boolean(),
     })
     .nullable(),
+  /** Optional (absent in exports made before it existed): the audit of an approved revision whose turn ended. */
+  audit: z
+    .object({
+      done: z.number().int().nonnegative(),
+      notDone: z.number().int().nonnegative(),
+      extra: z.number().int().nonnegative(),
+      total: z.number().int().nonnegative(),
+      end: z.object({ kind: z.string(), message: z.string().nullable() }),
+    })
+    .optional(),
 });
 
 /** Runtime schema of the whole JSON export (see {@link ReviewHistoryExport}). */
@@ -60,6 +71,8 @@ export const reviewHistoryExportSchema = z.object({
  *   dismissing it), else `null`.
  * - `changes`: line diff against v`against` (the previous revision of the chain): lines `added`, `removed`, and
  *   whether the plans are `identical`; `null` for a chain's v1.
+ * - `audit` (optional, only on an approved revision whose turn ended): steps `done`, `notDone`, `extra` to-dos, the
+ *   plan's `total` steps and how the turn ended (`end.kind`, `end.message`), docs/plan-progress.md.
  */
 export type ExportedRevision = z.infer<typeof exportedRevisionSchema>;
 
@@ -91,6 +104,7 @@ function outcomeOut(outcome: RevisionOutcome): ExportedRevision['outcome'] {
  * @param input.history the review history (the `reviews` projection, or the client's fold of the loaded events)
  * @param input.complete whether `history` covers the whole log
  * @param input.exportedAt the export time, epoch ms
+ * @param input.audits the audits of approved revisions, by `exit_plan_mode` call id (src/core/plan/progress.ts)
  * @returns a value that passes `reviewHistoryExportSchema`
  */
 export function buildReviewHistoryExport(input: {
@@ -99,6 +113,7 @@ export function buildReviewHistoryExport(input: {
   history: ReviewHistory;
   complete: boolean;
   exportedAt: number;
+  audits?: ReadonlyMap<string, PlanAudit> | undefined;
 }): ReviewHistoryExport {
   const revisions = input.history.revisions;
   return {
@@ -111,6 +126,7 @@ export function buildReviewHistoryExport(input: {
     revisions: revisions.map((revision, index) => {
       const before = previousInChain(revisions, index);
       const diff = before ? diffPlans(before.plan, revision.plan) : undefined;
+      const audit = input.audits?.get(revision.callId);
       return {
         chain: revision.chain,
         version: revision.version,
@@ -124,6 +140,17 @@ export function buildReviewHistoryExport(input: {
         answeredBy: revision.answeredBy ?? null,
         prompt: revision.prompt ? { kind: revision.prompt.kind, text: revision.prompt.text } : null,
         changes: before && diff ? { against: before.version, added: diff.added, removed: diff.removed, identical: diff.identical } : null,
+        ...(audit
+          ? {
+              audit: {
+                done: audit.done,
+                notDone: audit.notDone,
+                extra: audit.extra,
+                total: audit.total,
+                end: { kind: audit.end.kind, message: audit.end.message ?? null },
+              },
+            }
+          : {}),
       };
     }),
   };

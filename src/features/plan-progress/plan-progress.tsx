@@ -4,11 +4,12 @@
  * agent's to-dos alone ("To-dos"). Collapsible; a phone starts collapsed to one line. A lazy chunk, read through
  * `lazyModule().use()` (docs/style.md "Lazy views render at once"). Rules: docs/plan-progress.md.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { auditOf, type RunProgress, type StepProgress, type TodoProgress } from '../../core/plan/progress.ts';
 import type { TodoStatus } from '../../core/todos/todos.ts';
 import { useCopy } from '../../lib/language.ts';
-import { useSessionProgress } from '../../session/plan-progress.ts';
+import { useSessionAudits, useSessionProgress } from '../../session/plan-progress.ts';
+import { publishTurnAudits } from '../../session/turn-audits.ts';
 import { planProgressLocales, type PlanProgressCopy } from './locales.ts';
 import './plan-progress.css';
 
@@ -62,6 +63,11 @@ export default function PlanProgress({ sessionId, onShow }: { sessionId: string;
   const { view, complete } = useSessionProgress(sessionId);
   const [open, setOpen] = useState(() => typeof matchMedia !== 'function' || !matchMedia(PHONE).matches);
   const bodyId = useId();
+  const audits = useSessionAudits(sessionId);
+  // The transcript's turn-end rows carry these audits too.
+  useEffect(() => {
+    publishTurnAudits(sessionId, new Map([...audits.values()].map((audit) => [audit.end.seq, audit])));
+  }, [sessionId, audits]);
   if (view.kind === 'none') return null;
   const plan = view.kind === 'plan' ? view.run : undefined;
   const done = view.kind === 'plan' ? view.run.done : view.done;

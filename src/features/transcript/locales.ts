@@ -82,6 +82,8 @@ export interface TranscriptLocale {
   turnStatus: (status: string, message: string | undefined) => string;
   /** The one line of a `todo_write` call: `done` of `total` to-dos completed in the list it wrote. */
   todoUpdated: (done: number, total: number) => string;
+  /** The audit on the turn-end row of the turn that carried out an approved plan. */
+  planAudit: (done: number, total: number, notDone: number, extra: number) => string;
   /** A `todo_write` call still running. */
   todoUpdating: string;
   /** A `todo_write` call the host refused (`message`: its error, as the host wrote it). */
@@ -168,6 +170,7 @@ export const en: TranscriptLocale = {
   },
   todoUpdated: (done, total) => `Updated the plan’s progress: ${done} of ${total}`,
   todoUpdating: 'Updating the plan’s progress…',
+  planAudit: (done, total, notDone, extra) => `Plan carried out: ${done} of ${total} step${total === 1 ? '' : 's'}; ${notDone} not done; ${extra} extra`,
   todoRefused: (message) => `The progress update was refused: ${message}`,
   loadingOlder: 'Loading earlier messages…',
   olderAvailable: 'Earlier messages are not loaded yet.',

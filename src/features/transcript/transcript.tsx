@@ -6,6 +6,8 @@
 import { useMemo } from 'react';
 import { useSessionHistoryCommands, useSessionLoad, useSessionReadOnly, useSessionTranscript, useSessionWaiting } from '../../session/hooks.ts';
 import { useSessionReviews } from '../../session/reviews.ts';
+import { useTurnAudits } from '../../session/turn-audits.ts';
+import { TurnAuditsContext } from './components/turn-audits.ts';
 import { PlanRevisionsContext } from './components/plan-revisions.ts';
 import { TranscriptView } from './components/transcript-view.tsx';
 import { planRevisionLabelsOf } from './model/plan-revisions.ts';
@@ -28,22 +30,25 @@ export function Transcript({ sessionId, scrollTarget, pageOlder = true }: Transc
   const commands = useSessionHistoryCommands(sessionId);
   const { history } = useSessionReviews(sessionId);
   const labels = useMemo(() => planRevisionLabelsOf(history), [history]);
+  const audits = useTurnAudits(sessionId);
   return (
     <PlanRevisionsContext value={labels}>
-      <TranscriptView
-        transcript={transcript}
-        loaded={load.loaded}
-        error={load.error}
-        onRetry={commands.refresh}
-        waiting={waiting}
-        readOnly={readOnly}
-        unreadable={load.unreadable}
-        hasOlder={load.hasOlder}
-        loadingOlder={load.loadingOlder}
-        onLoadOlder={pageOlder ? commands.loadOlder : undefined}
-        onLoadAll={commands.loadAll}
-        scrollTarget={scrollTarget}
-      />
+      <TurnAuditsContext value={audits}>
+        <TranscriptView
+          transcript={transcript}
+          loaded={load.loaded}
+          error={load.error}
+          onRetry={commands.refresh}
+          waiting={waiting}
+          readOnly={readOnly}
+          unreadable={load.unreadable}
+          hasOlder={load.hasOlder}
+          loadingOlder={load.loadingOlder}
+          onLoadOlder={pageOlder ? commands.loadOlder : undefined}
+          onLoadAll={commands.loadAll}
+          scrollTarget={scrollTarget}
+        />
+      </TurnAuditsContext>
     </PlanRevisionsContext>
   );
 }

@@ -45,6 +45,7 @@ export function RevisionItem({
             ? copy.identical(revision.changes.against)
             : copy.changes(revision.changes.added, revision.changes.removed, revision.changes.against)}
       </p>
+      {revision.audit ? <p className="reviews__audit">{copy.audit(revision.audit)}</p> : null}
       {revision.prompt ? (
         <blockquote className="reviews__quote">
           <strong>{revision.prompt.kind === 'feedback' ? copy.youAsked : copy.youSaid}</strong> {revision.prompt.text}
