@@ -90,7 +90,8 @@ export default function PlanProgress({ sessionId, onShow }: { sessionId: string;
         {!open && audit ? <span className="plan-progress__count">{t.audit(audit.done, audit.total, audit.notDone, audit.extra)}</span> : null}
         <span className="visually-hidden">{open ? t.collapse : t.expand}</span>
       </button>
-      <div id={bodyId} className="plan-progress__body" hidden={!open}>
+      {/* The body scrolls within its cap, so it takes focus to scroll by keyboard (axe scrollable-region-focusable). */}
+      <div id={bodyId} className="plan-progress__body" hidden={!open} role="group" aria-label={name} tabIndex={0}>
         {plan ? (
           <>
             <p className="plan-progress__plan">{t.approved(plan.revision.title, plan.revision.version)}</p>
