@@ -124,7 +124,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
         </div>
       </main>
       <PlanProgressSlot key={sessionId} sessionId={sessionId} approved={approved} onShow={showRevision} />
-      <Dock sessionId={sessionId} />
+      <Dock sessionId={sessionId} onShowCall={showRevision} />
     </div>
   );
 }

@@ -25,6 +25,7 @@ import { planReviewLocales } from './locales.ts';
 import { approveAsksFirst, canDecide, decisionTextOf, isBlankPlan, progressOf, type ReviewDecision } from './model/review-answer.ts';
 import { revisionPairOf, type ReviewRevisions } from './model/revisions.ts';
 import '../../components/controls.css';
+import { PlanningCallsNote } from './components/planning-calls-note.tsx';
 import './plan-review-card.css';
 
 /** Props of {@link PlanReviewCard}. */
@@ -44,6 +45,8 @@ export type PlanReviewCardProps = {
    * "Changes since vN-1". Undefined when the history does not know the plan yet (the card then shows the plan alone).
    */
   revisions?: ReviewRevisions | undefined;
+  /** Show a tool call's row in the transcript (the links of the acting-while-planning note). */
+  onShowCall?: ((callId: string) => void) | undefined;
 };
 
 /** The feedback draft is spent once an answer was accepted; it is kept while the question can come back. */
@@ -66,7 +69,7 @@ function useSpentOnAccept(rpcId: string): () => void {
  * `question/resolved`. The Feedback text is read at click time, not subscribed, so typing re-renders the field alone,
  * never the plan; Approve with Feedback text asks first; Chat about it hands the text to `onChatAbout`.
  */
-export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revisions }: PlanReviewCardProps) {
+export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revisions, onShowCall }: PlanReviewCardProps) {
   const copy = useCopy(planReviewLocales);
   const [statusId, emptyId, planId] = [useId(), useId(), useId()];
   const card = useFocusOnMount(rpcId);
@@ -126,6 +129,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revision
       {previous ? <RevisionToggle changes={changes} previousVersion={previous.version} onChange={setChanges} /> : null}
       <ReviewPlan id={planId} plan={review.plan} blank={blank} emptyId={emptyId} changes={changes && previous !== undefined} revisions={revisions} />
       <div className="plan-review__footer">
+        <PlanningCallsNote sessionId={sessionId} onShowCall={onShowCall} />
         {review.decline !== undefined ? <FeedbackField rpcId={rpcId} readOnly={sent !== undefined} onSend={() => decide('decline')} /> : null}
         <p id={statusId} role="status" className="plan-review__status">
           {offline ?? failure ?? (progress && copy[progress]) ?? ''}

@@ -84,6 +84,8 @@ export interface TranscriptLocale {
   todoUpdated: (done: number, total: number) => string;
   /** The audit on the turn-end row of the turn that carried out an approved plan. */
   planAudit: (done: number, total: number, notDone: number, extra: number) => string;
+  /** The mark on a call that can change the workspace and ran while plan mode was on. */
+  ranWhilePlanning: string;
   /** A `todo_write` call still running. */
   todoUpdating: string;
   /** A `todo_write` call the host refused (`message`: its error, as the host wrote it). */
@@ -170,6 +172,7 @@ export const en: TranscriptLocale = {
   },
   todoUpdated: (done, total) => `Updated the plan’s progress: ${done} of ${total}`,
   todoUpdating: 'Updating the plan’s progress…',
+  ranWhilePlanning: 'ran while plan mode was on',
   planAudit: (done, total, notDone, extra) => `Plan carried out: ${done} of ${total} step${total === 1 ? '' : 's'}; ${notDone} not done; ${extra} extra`,
   todoRefused: (message) => `The progress update was refused: ${message}`,
   loadingOlder: 'Loading earlier messages…',

@@ -64,6 +64,7 @@ export const zhCN: TranscriptLocale = {
   },
   todoUpdated: (done, total) => `已更新计划进度：${done} / ${total}`,
   todoUpdating: '正在更新计划进度…',
+  ranWhilePlanning: '在计划模式开启时运行',
   planAudit: (done, total, notDone, extra) => `计划执行：${done} / ${total} 步；${notDone} 步未完成；${extra} 项计划外`,
   todoRefused: (message) => `进度更新被拒绝：${message}`,
   loadingOlder: '正在加载更早的消息…',

@@ -4,6 +4,9 @@
  * history. The view (`components/transcript-view.tsx`) owns the scroll container and its rules.
  */
 import { useMemo } from 'react';
+import { callsWhilePlanning } from '../../core/plan/acting.ts';
+import { useSlice } from '../../session/select.ts';
+import { PlanModeCallsContext } from './components/plan-mode-calls.ts';
 import { useSessionHistoryCommands, useSessionLoad, useSessionReadOnly, useSessionTranscript, useSessionWaiting } from '../../session/hooks.ts';
 import { useSessionReviews } from '../../session/reviews.ts';
 import { useTurnAudits } from '../../session/turn-audits.ts';
@@ -31,23 +34,27 @@ export function Transcript({ sessionId, scrollTarget, pageOlder = true }: Transc
   const { history } = useSessionReviews(sessionId);
   const labels = useMemo(() => planRevisionLabelsOf(history), [history]);
   const audits = useTurnAudits(sessionId);
+  const slice = useSlice(sessionId);
+  const whilePlanning = useMemo(() => new Set(callsWhilePlanning(slice.events, slice.views).map((c) => c.callId)), [slice.events, slice.views]);
   return (
     <PlanRevisionsContext value={labels}>
       <TurnAuditsContext value={audits}>
-        <TranscriptView
-          transcript={transcript}
-          loaded={load.loaded}
-          error={load.error}
-          onRetry={commands.refresh}
-          waiting={waiting}
-          readOnly={readOnly}
-          unreadable={load.unreadable}
-          hasOlder={load.hasOlder}
-          loadingOlder={load.loadingOlder}
-          onLoadOlder={pageOlder ? commands.loadOlder : undefined}
-          onLoadAll={commands.loadAll}
-          scrollTarget={scrollTarget}
-        />
+        <PlanModeCallsContext value={whilePlanning}>
+          <TranscriptView
+            transcript={transcript}
+            loaded={load.loaded}
+            error={load.error}
+            onRetry={commands.refresh}
+            waiting={waiting}
+            readOnly={readOnly}
+            unreadable={load.unreadable}
+            hasOlder={load.hasOlder}
+            loadingOlder={load.loadingOlder}
+            onLoadOlder={pageOlder ? commands.loadOlder : undefined}
+            onLoadAll={commands.loadAll}
+            scrollTarget={scrollTarget}
+          />
+        </PlanModeCallsContext>
       </TurnAuditsContext>
     </PlanRevisionsContext>
   );
