@@ -21,6 +21,8 @@ export type PlanProgressCopy = {
   approved: (title: string, version: number) => string;
   expand: string;
   collapse: string;
+  /** The name of the region's scrolling body. */
+  body: string;
   /** A status in words (shown to screen readers beside the mark). */
   status: Record<TodoStatus, string>;
   /** The tooltip and name of a step whose to-do changed: where choosing it scrolls. */
@@ -46,6 +48,7 @@ export const en: PlanProgressCopy = {
   todoCount: (done, total) => `${done} of ${total} done`,
   approved: (title, version) => `${title} · revision ${version}, approved`,
   expand: 'Show the steps',
+  body: 'Steps and to-dos',
   collapse: 'Hide the steps',
   status: { pending: 'not started', in_progress: 'in progress', completed: 'done' },
   showChange: (text) => `Show where “${text}” changed`,

@@ -10,6 +10,7 @@ export const planProgressZhCN: PlanProgressCopy = {
   todoCount: (done, total) => `已完成 ${done} / ${total}`,
   approved: (title, version) => `${title} · 第 ${version} 版，已批准`,
   expand: '显示步骤',
+  body: '步骤与待办',
   collapse: '隐藏步骤',
   status: { pending: '未开始', in_progress: '进行中', completed: '已完成' },
   showChange: (text) => `显示“${text}”的变化位置`,

@@ -91,7 +91,7 @@ export default function PlanProgress({ sessionId, onShow }: { sessionId: string;
         <span className="visually-hidden">{open ? t.collapse : t.expand}</span>
       </button>
       {/* The body scrolls within its cap, so it takes focus to scroll by keyboard (axe scrollable-region-focusable). */}
-      <div id={bodyId} className="plan-progress__body" hidden={!open} role="group" aria-label={name} tabIndex={0}>
+      <div id={bodyId} className="plan-progress__body" hidden={!open} role="region" aria-label={t.body} tabIndex={0}>
         {plan ? (
           <>
             <p className="plan-progress__plan">{t.approved(plan.revision.title, plan.revision.version)}</p>
