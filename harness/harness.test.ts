@@ -238,7 +238,7 @@ describe('host protocol', () => {
     });
     await value(host, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'hi' }] });
     await host.engine.idle();
-    expect(model.requests[0]!.tools.map((t) => t.name)).toEqual(['ask_user_question', 'list_files', 'read_file', 'write_file']);
+    expect(model.requests[0]!.tools.map((t) => t.name)).toEqual(['ask_user_question', 'list_files', 'read_file', 'write_file', 'todo_write']);
   });
 
   it('uses the configured section verbatim while plan mode is on', async () => {
@@ -321,6 +321,7 @@ describe('host protocol', () => {
         plan: { active: false, pending: false },
         title: 'one',
         reviews: { revisions: [] },
+        todos: null,
         modelView: expect.objectContaining({ steps: expect.any(Array) }),
       },
     });
@@ -455,7 +456,7 @@ describe('host engine', () => {
     const kinds = types(events);
     expect(kinds.indexOf('plan/mode')).toBeLessThan(kinds.indexOf('request/header'));
     expect((events.find((e) => e.type === 'request/header')!.data as Json).reason).toBe('initial');
-    expect(model.requests[0]!.tools.map((t) => t.name)).toEqual(['exit_plan_mode', 'ask_user_question', 'list_files', 'read_file', 'write_file']);
+    expect(model.requests[0]!.tools.map((t) => t.name)).toEqual(['exit_plan_mode', 'ask_user_question', 'list_files', 'read_file', 'write_file', 'todo_write']);
     expect(model.requests[0]!.sections).toEqual(['base', 'plan:policy']);
     expect(events.filter((e) => e.type === 'user/message')).toHaveLength(1);
     const result = events.find((e) => e.type === 'tool/result')!;

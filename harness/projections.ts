@@ -3,7 +3,7 @@
  * every unit; a change of a unit's state reference yields one `session/projection` change with the seq of the causing
  * event. Units: the collaboration state — `plan` (docs/upstream-spec.md §1.11) or, for a session-modes log, `mode` —
  * then `title` (the derived session title) and `reviews` (the review history, docs/review-history.md; on history tail
- * pages and frames, not in `session.list`), and `modelView` (every step's request header, src/core/model-view/fold.ts;
+ * pages and frames, not in `session.list`), `todos` (the standing to-do list, src/core/todos/todos.ts), and `modelView` (every step's request header, src/core/model-view/fold.ts;
  * also not in `session.list`) when the harness knows its section list. Every value is typed by its key.
  */
 import type { SessionEvent } from '../src/core/log/types.ts';
@@ -15,6 +15,7 @@ import { createModelViewUnit, type KnownSection, type ModelView, type ModelViewS
 import type { ReviewHistory } from '../src/core/review/history.ts';
 import { reviewsProjection, type ReviewFoldState } from '../src/core/review/revisions.ts';
 import { sessionTitleUnit, type SessionTitleState } from '../src/core/sessions/title.ts';
+import { todosProjection, type TodoItem } from '../src/core/todos/todos.ts';
 
 /**
  * The `title` unit: the derived session title (src/core/sessions/title.ts: the latest plan's heading, else a title
@@ -28,6 +29,7 @@ export interface SessionUnits {
   state: ProjectionUnit<PlanFoldState, PlanProjectionValue, 'plan'> | ProjectionUnit<ModeFoldState, ModeState, 'mode'>;
   title: ProjectionUnit<SessionTitleState, string | null, 'title'>;
   reviews: ProjectionUnit<ReviewFoldState, ReviewHistory, 'reviews'>;
+  todos: ProjectionUnit<readonly TodoItem[] | null, readonly TodoItem[] | null, 'todos'>;
   /** What the model saw at every step; absent in registries built without it (the value is then not served). */
   modelView?: ProjectionUnit<ModelViewState, ModelView, 'modelView'>;
 }
@@ -42,20 +44,20 @@ export function withModelView(units: SessionUnits, catalog: readonly KnownSectio
 }
 
 /** The units of a plan-mode session (and of one that is neither variant's yet, under a plan-mode harness). */
-export const PLAN_UNITS: SessionUnits = { state: planProjection, title: titleProjection, reviews: reviewsProjection };
+export const PLAN_UNITS: SessionUnits = { state: planProjection, title: titleProjection, reviews: reviewsProjection, todos: todosProjection };
 
 /**
  * The units of a session-modes session.
  * @param mode - the `mode` unit over the harness's vocabulary (`createModeProjection`)
  */
 export function modeUnits(mode: ProjectionUnit<ModeFoldState, ModeState, 'mode'>): SessionUnits {
-  return { state: mode, title: titleProjection, reviews: reviewsProjection };
+  return { state: mode, title: titleProjection, reviews: reviewsProjection, todos: todosProjection };
 }
 
-/** A session's projection values: `plan` or `mode` (the other is absent), `title` and `reviews`. */
+/** A session's projection values: `plan` or `mode` (the other is absent), `title`, `reviews` and `todos`. */
 export type SessionProjections =
-  | { plan: PlanProjectionValue; title: string | null; reviews: ReviewHistory; modelView?: ModelView }
-  | { mode: ModeState; title: string | null; reviews: ReviewHistory; modelView?: ModelView };
+  | { plan: PlanProjectionValue; title: string | null; reviews: ReviewHistory; todos: readonly TodoItem[] | null; modelView?: ModelView }
+  | { mode: ModeState; title: string | null; reviews: ReviewHistory; todos: readonly TodoItem[] | null; modelView?: ModelView };
 
 /** `{asOfSeq, values}` for `session.history` tail pages (-1 for an empty log). */
 export interface ProjectionSnapshot {
@@ -84,7 +86,8 @@ export type ProjectionChange =
   | { key: 'plan'; value: PlanProjectionValue; seq: number }
   | { key: 'mode'; value: ModeState; seq: number }
   | { key: 'title'; value: string | null; seq: number }
-  | { key: 'reviews'; value: ReviewHistory; seq: number };
+  | { key: 'reviews'; value: ReviewHistory; seq: number }
+  | { key: 'todos'; value: readonly TodoItem[] | null; seq: number };
 
 /** One unit's running fold, its state kept inside. */
 interface UnitFold<K extends string, V> {
@@ -124,6 +127,7 @@ export class ProjectionRegistry {
   private readonly state: UnitFold<'plan', PlanProjectionValue> | UnitFold<'mode', ModeState>;
   private readonly title: UnitFold<'title', string | null>;
   private readonly reviews: UnitFold<'reviews', ReviewHistory>;
+  private readonly todos: UnitFold<'todos', readonly TodoItem[] | null>;
   private readonly modelView: UnitFold<'modelView', ModelView> | undefined;
   private asOf = -1;
 
@@ -135,6 +139,7 @@ export class ProjectionRegistry {
     this.state = units.state.key === 'plan' ? startFold(units.state, events) : startFold(units.state, events);
     this.title = startFold(units.title, events);
     this.reviews = startFold(units.reviews, events);
+    this.todos = startFold(units.todos, events);
     this.modelView = units.modelView ? startFold(units.modelView, events) : undefined;
     this.asOf = events.at(-1)?.seq ?? -1;
   }
@@ -143,11 +148,11 @@ export class ProjectionRegistry {
    * Fold one new event. `modelView` is folded but never a change: its value holds every step and header, so a frame
    * per change would send O(steps²) bytes over a session; it rides tail pages only, and the page folds the live
    * events after the page's `asOfSeq` on from it (docs/protocol.md "session/projection").
-   * @returns the units whose wire value changed, in frame order (state, title, reviews), with the event's seq
+   * @returns the units whose wire value changed, in frame order (state, title, reviews, todos), with the event's seq
    */
   apply(event: SessionEvent): ProjectionChange[] {
     const changes: ProjectionChange[] = [];
-    for (const fold of [this.state, this.title, this.reviews]) if (fold.apply(event)) changes.push(fold.change(event.seq));
+    for (const fold of [this.state, this.title, this.reviews, this.todos]) if (fold.apply(event)) changes.push(fold.change(event.seq));
     this.modelView?.apply(event);
     this.asOf = event.seq;
     return changes;
@@ -155,7 +160,12 @@ export class ProjectionRegistry {
 
   /** `{asOfSeq, values}` for `session.history` tail pages and `session.list` (-1 for an empty log). */
   snapshot(): ProjectionSnapshot {
-    const rest = { title: this.title.view(), reviews: this.reviews.view(), ...(this.modelView ? { modelView: this.modelView.view() } : {}) };
+    const rest = {
+      title: this.title.view(),
+      reviews: this.reviews.view(),
+      todos: this.todos.view(),
+      ...(this.modelView ? { modelView: this.modelView.view() } : {}),
+    };
     const values: SessionProjections = this.state.key === 'plan' ? { plan: this.state.view(), ...rest } : { mode: this.state.view(), ...rest };
     return { asOfSeq: this.asOf, values };
   }

@@ -61,6 +61,7 @@ export const modesProtocolScenarios: ProtocolScenario[] = [
         mode: { current: 'default', pending: 'review' },
         title: '/mode review',
         reviews: { revisions: [] },
+        todos: null,
         modelView: expect.objectContaining({ steps: [], headers: [] }),
       });
       expect(before.events.map((e) => e.type)).toEqual(['command/run', 'command/done']);

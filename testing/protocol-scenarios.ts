@@ -385,6 +385,41 @@ export const protocolScenarios: ProtocolScenario[] = [
     },
   },
   {
+    name: 'after Approve the model keeps a todo_write list: each todo/write is pushed as a todos projection at its seq, the tail page and session.list carry the last list, the next turn/start clears it',
+    async run(driver) {
+      const hostStream = await driver.openHost();
+      const { mux, sessionId, question } = await startPlanReview(driver);
+      await driver.respond(answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Approve'] }]));
+      await hostStream.next(
+        isFrame('host/session-status', sessionId, (p) => p.running === false),
+        10_000,
+      );
+      // The mux is its own socket: wait for the turn's end there too before reading its frames.
+      await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
+      const writes = mux.frames.filter(isEvent(sessionId, 'todo/write'));
+      expect(writes.length).toBeGreaterThan(1);
+      const todosFrames = mux.frames.filter(isFrame('session/projection', sessionId, (p) => p.key === 'todos'));
+      expect(todosFrames.map((f) => payloadOf(f).seq)).toEqual(writes.map((w) => eventOf(w).seq));
+      expect(todosFrames.map((f) => payloadOf(f).value)).toEqual(writes.map((w) => eventOf(w).data.todos));
+      const last = eventOf(writes.at(-1)!).data.todos as { status: string }[];
+      expect(last.every((todo) => todo.status === 'completed')).toBe(true);
+      // The todo_write call's result is the host's count line.
+      const callIds = mux.frames.filter(isEvent(sessionId, 'tool/call', (e) => e.data.name === 'todo_write')).map((f) => eventOf(f).data.callId);
+      expect(callIds).toHaveLength(writes.length);
+      const history = await fullHistory(driver, sessionId);
+      expect(history.projections?.values.todos).toEqual(last);
+      const listed = await ok<{ items: { sessionId: string; projections?: { values: Payload } }[] }>(driver, 'session.list', {});
+      expect(listed.items.find((item) => item.sessionId === sessionId)?.projections?.values.todos).toEqual(last);
+      const resultTexts = history.events
+        .filter((e) => e.type === 'tool/result' && JSON.stringify(e.data).includes(String(callIds[0])))
+        .map((e) => JSON.stringify(e.data));
+      expect(resultTexts[0]).toMatch(/Updated todo list: \d+ pending, 1 in progress, 0 completed\./);
+
+      await ok(driver, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'thanks' }] });
+      await mux.next(isFrame('session/projection', sessionId, (p) => p.key === 'todos' && p.value === null));
+    },
+  },
+  {
     name: 'session.setPlanMode commits while idle, is a noop for the current target, queues in a running turn and cancels back',
     async run(driver) {
       const mux = await driver.openMux();

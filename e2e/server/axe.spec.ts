@@ -4,7 +4,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { PHONE, checkScreens, type Screen } from '../a11y.ts';
-import { newSession, reviewCard, send } from '../helpers.ts';
+import { newSession, openPlanReview, reviewCard, send } from '../helpers.ts';
 
 const connected = (page: Page) => page.getByRole('status', { name: 'Connected' }).first();
 const dock = (page: Page) => page.getByRole('region', { name: 'Message dock' });
@@ -122,6 +122,15 @@ const screens: Screen[] = [
       await newSession(page);
       await send(page, 'Ask me which greeting to use');
       await expect(dock(page).getByRole('radio').first()).toBeVisible();
+    },
+  },
+  {
+    // Plan progress with its audit, after an approved plan was carried out.
+    name: 'plan-progress',
+    setup: async (page) => {
+      const card = await openPlanReview(page);
+      await card.getByRole('button', { name: 'Approve' }).click();
+      await expect(page.getByRole('region', { name: 'Plan progress' }).getByText(/^Plan carried out:/)).toBeVisible({ timeout: 60_000 });
     },
   },
   {

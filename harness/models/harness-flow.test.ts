@@ -74,6 +74,38 @@ it('runs the scripted model from /plan through a revised plan and its approval t
   await host.close();
 });
 
+it('keeps a to-do list of the approved plan while carrying it out: one in progress at a time, ticked as each write returns', async () => {
+  const { host, mux } = start(createScriptedModel({ delayMs: 0 }));
+  const sessionId = (await value(host, 'session.create', {})).sessionId as string;
+  await value(host, 'commands/execute', { args: { agentId: sessionId, line: '/plan Add a --greeting flag to the CLI', images: [] } });
+  const review = await waitFor(() => mux.find((f) => f.method === 'question/requested'));
+  expect(await answer(host, review, sessionId, { selected: ['Approve'] })).toEqual({ accepted: true });
+  await host.engine.idle(sessionId);
+
+  const events = host.engine.log(sessionId)!.events;
+  const plan = JSON.parse(calls(events).find((c) => c.name === 'exit_plan_mode')!.arguments).plan as string;
+  const steps = plan
+    .split('## Steps')[1]!
+    .split('##')[0]!
+    .match(/^\d+\. .+$/gm)!;
+  const writes = events.filter((e) => e.type === 'todo/write').map((e) => (e.data as { todos: { status: string }[] }).todos);
+  expect(writes).toHaveLength(steps.length + 1);
+  writes.forEach((todos, i) => {
+    expect(todos).toHaveLength(steps.length);
+    expect(todos.filter((t) => t.status === 'completed')).toHaveLength(i);
+    expect(todos.filter((t) => t.status === 'in_progress')).toHaveLength(i < steps.length ? 1 : 0);
+  });
+  // Each todo/write sits between its call and its result, and no write_file comes before the first list.
+  const first = events.findIndex((e) => e.type === 'todo/write');
+  expect(events[first - 1]!.type).toBe('tool/call');
+  expect(events[first + 1]!.type).toBe('tool/result');
+  expect(events.slice(0, first).some((e) => e.type === 'tool/call' && (e.data as ToolCallData).name === 'write_file')).toBe(false);
+  const results = events.filter((e) => e.type === 'tool/result').map((e) => JSON.stringify(e.data));
+  expect(results.filter((r) => r.includes('"isError":true'))).toHaveLength(0);
+  expect(events.filter((e) => e.type === 'turn/end')).toHaveLength(1);
+  await host.close();
+});
+
 it('replays the recorded plan-review session through the engine to its plan and DONE', async () => {
   const jsonl = readRecordingFixture('plan-review');
   const { host, mux } = start(() => createReplayModel(jsonl, { speed: 0 }));

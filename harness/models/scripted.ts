@@ -6,6 +6,7 @@
  * dismissal, carry an approved plan out file by file, answer or ask in the default mode (docs/upstream-spec.md §1.9).
  * Text streams as word-sized deltas, reasoning first; the provider awaits its own per-delta delay.
  */
+import type { TodoItem } from '../../src/core/todos/todos.ts';
 import type { ModelChunk, ModelMessage, ModelProvider, ModelRequest } from '../types.ts';
 import { FEEDBACK_PHRASES, type ClauseOutcome } from './scripted-feedback.ts';
 import { appendNote, isConversational, parseListing, parsePlanSteps, primaryFile, titleFromTask, writePlanWithOutcomes } from './scripted-plan.ts';
@@ -28,6 +29,8 @@ export interface ScriptedOutput {
   reasoning?: string;
   text?: string;
   toolCall?: { name: string; arguments: Record<string, unknown> };
+  /** A `todo_write` call with this whole list, made first in the step's batch (before `toolCall`). */
+  todos?: TodoItem[];
 }
 
 type ToolMessage = Extract<ModelMessage, { role: 'tool' }>;
@@ -211,8 +214,45 @@ function planStep(reading: Reading): ScriptedOutput {
       };
 }
 
-/** Carrying out an approved plan: one step per plan step (read first when the file exists), then a summary. */
-function executeStep(reading: Reading, approvalIndex: number): ScriptedOutput {
+/**
+ * The to-do list of an approved plan's steps while it is carried out: one to-do per step (its text, made unique), the
+ * steps whose write succeeded `completed`, a step whose write failed `pending` (not done), the step being worked on
+ * `in_progress` (one at a time), the rest `pending`.
+ * @param steps - the plan's steps
+ * @param results - whether each step's write succeeded, in step order (as many as steps attempted)
+ */
+export function progressTodos(steps: readonly { text: string }[], results: readonly boolean[]): TodoItem[] {
+  const seen = new Set<string>();
+  return steps.map((step, i) => {
+    const base = step.text.trim() || `Step ${i + 1}`;
+    let content = base;
+    for (let n = 2; seen.has(content); n += 1) content = `${base} (${n})`;
+    seen.add(content);
+    const status = i < results.length ? (results[i] ? 'completed' : 'pending') : i === results.length ? 'in_progress' : 'pending';
+    return { content, status };
+  });
+}
+
+/** The list of the latest successful `todo_write` call after `from`, or `undefined` before any. */
+function latestTodos(reading: Reading, from: number): unknown {
+  for (let i = reading.all.length - 1; i > from; i -= 1) {
+    const m = reading.all[i];
+    if (m?.role === 'tool' && m.name === 'todo_write' && !m.isError) return argsOf(reading, m).todos;
+  }
+  return undefined;
+}
+
+/**
+ * Carrying out an approved plan: one step per plan step (read first when the file exists), then a summary. With
+ * `todo_write` offered, the step's batch starts with a `todo_write` whenever the steps' progress changed since the last
+ * list (the first list when execution starts; a step ticked the moment its write came back).
+ */
+function executeStep(reading: Reading, approvalIndex: number, trackTodos: boolean): ScriptedOutput {
+  const withTodos = (output: ScriptedOutput): ScriptedOutput => {
+    if (!trackTodos || steps.length === 0) return output;
+    const todos = progressTodos(steps, results);
+    return JSON.stringify(latestTodos(reading, approvalIndex)) === JSON.stringify(todos) ? output : { ...output, todos };
+  };
   const approval = reading.all[approvalIndex] as ToolMessage;
   const planText = argsOf(reading, approval).plan;
   const plan = typeof planText === 'string' ? planText : '';
@@ -222,12 +262,16 @@ function executeStep(reading: Reading, approvalIndex: number): ScriptedOutput {
   const after = reading.all.slice(approvalIndex + 1);
 
   const written = new Map<string, string>();
+  const writeIds: string[] = [];
+  const failedIds = new Set<string>();
   let done = 0;
   for (const m of after) {
+    if (m.role === 'tool' && m.name === 'write_file' && m.isError) failedIds.add(m.toolCallId);
     if (m.role !== 'assistant') continue;
     for (const call of m.toolCalls) {
       if (call.name !== 'write_file') continue;
       done += 1;
+      writeIds.push(call.id);
       try {
         const args = JSON.parse(call.arguments) as { path?: unknown; content?: unknown };
         if (typeof args.path === 'string' && typeof args.content === 'string') written.set(args.path, args.content);
@@ -237,8 +281,13 @@ function executeStep(reading: Reading, approvalIndex: number): ScriptedOutput {
     }
   }
 
+  const results = writeIds.slice(0, steps.length).map((id) => !failedIds.has(id));
   const step = steps[done];
   if (step === undefined) {
+    const final = withTodos({});
+    if (final.todos !== undefined) {
+      return { reasoning: 'The last step is done; I mark it on the to-do list before summarising.', text: 'Updating the plan’s progress.', todos: final.todos };
+    }
     const failed = after.filter((m) => m.role === 'tool' && m.name === 'write_file' && m.isError).length;
     const list = steps.map((s, i) => `${i + 1}. ${s.text}`).join('\n');
     return {
@@ -255,21 +304,21 @@ function executeStep(reading: Reading, approvalIndex: number): ScriptedOutput {
   const justRead = last?.role === 'tool' && last.name === 'read_file' && argsOf(reading, last).path === step.file;
   const known = written.get(step.file);
   if (known === undefined && !justRead && listing.has(step.file)) {
-    return {
+    return withTodos({
       reasoning: `${position}: ${step.text} I read \`${step.file}\` first so the edit keeps what is there.`,
       text: `${position}: reading \`${step.file}\`.`,
       toolCall: { name: 'read_file', arguments: { path: step.file } },
-    };
+    });
   }
   const base = known ?? (justRead && !last.isError ? last.text : '');
-  return {
+  return withTodos({
     reasoning:
       base === ''
         ? `\`${step.file}\` is new, so I create it with this step's change.`
         : `I have the current text of \`${step.file}\`; I keep it and add this step's change.`,
     text: `${position}: ${step.text}`,
     toolCall: { name: 'write_file', arguments: { path: step.file, content: appendNote(step.file, base, step.text.replace(/`/g, ''), title) } },
-  };
+  });
 }
 
 /** Answering, asking, or acknowledging an answer outside plan mode. */
@@ -366,7 +415,12 @@ export function scriptStep(request: Pick<ModelRequest, 'sections' | 'messages'> 
     if (m?.role === 'tool' && m.name === 'exit_plan_mode') review = { index: i, outcome: reviewOutcomeOf(m) };
   }
 
-  if (review?.outcome === 'approved') return executeStep(reading, review.index);
+  if (review?.outcome === 'approved')
+    return executeStep(
+      reading,
+      review.index,
+      (request.tools ?? []).some((tool) => tool.name === 'todo_write'),
+    );
   const last = after[after.length - 1];
   if (last?.role === 'tool' && last.name === 'exit_plan_mode') {
     if (review?.outcome === 'dismissed') {
@@ -393,10 +447,11 @@ export function scriptStep(request: Pick<ModelRequest, 'sections' | 'messages'> 
 }
 
 /**
- * Cuts a step's output into chunks: a reasoning block, a text block (word-sized deltas) and a tool-call
- * block, indexed from 0 in that order, then `finish` (`tool-calls` when a call was made, else `stop`).
+ * Cuts a step's output into chunks: a reasoning block, a text block (word-sized deltas), a `todo_write` tool-call
+ * block (id `<callId>-todos`) and the step's tool-call block, indexed from 0 in that order, then `finish`
+ * (`tool-calls` when a call was made, else `stop`).
  * @param output - the step's output.
- * @param callId - the id given to the tool call, if any.
+ * @param callId - the id given to the step's tool call, if any.
  * @param delayMs - delay in ms put on every delta and on the tool call.
  */
 export function chunksOf(output: ScriptedOutput, callId: string, delayMs: number): ModelChunk[] {
@@ -412,6 +467,11 @@ export function chunksOf(output: ScriptedOutput, callId: string, delayMs: number
     for (const text of wordDeltas(output.text)) chunks.push({ type: 'text-delta', index, text, delayMs });
     index += 1;
   }
+  if (output.todos !== undefined) {
+    chunks.push({ type: 'block-start', index, blockType: 'tool-call' });
+    chunks.push({ type: 'tool-call', index, id: `${callId}-todos`, name: 'todo_write', arguments: JSON.stringify({ todos: output.todos }), delayMs });
+    index += 1;
+  }
   if (output.toolCall !== undefined) {
     chunks.push({ type: 'block-start', index, blockType: 'tool-call' });
     chunks.push({
@@ -423,7 +483,7 @@ export function chunksOf(output: ScriptedOutput, callId: string, delayMs: number
       delayMs,
     });
   }
-  chunks.push({ type: 'finish', reason: { kind: output.toolCall === undefined ? 'stop' : 'tool-calls' } });
+  chunks.push({ type: 'finish', reason: { kind: output.toolCall === undefined && output.todos === undefined ? 'stop' : 'tool-calls' } });
   return chunks;
 }
 

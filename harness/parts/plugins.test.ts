@@ -35,7 +35,7 @@ it('mounts plan-mode by default: its section, an exit tool always listed, plan u
   const { plugins } = mount(undefined);
   expect(plugins.variant).toBe('plan-mode');
   expect(plugins.sections.map((section) => section.name)).toEqual(['base', 'plan:policy']);
-  expect(names(plugins.toolsFor('s1'))).toEqual(['exit_plan_mode', 'ask_user_question', 'list_files', 'read_file', 'write_file']);
+  expect(names(plugins.toolsFor('s1'))).toEqual(['exit_plan_mode', 'ask_user_question', 'list_files', 'read_file', 'write_file', 'todo_write']);
   expect(plugins.unitsFor(undefined, []).state.key).toBe('plan');
   expect(plugins.seams.preStep('s1', new AbortController().signal)).toEqual([]);
   expect(() => modesOrThrow(plugins.modesPlugin)).toThrow(MethodError);
@@ -61,13 +61,13 @@ it('reads the modes of a session-modes log under a plan-mode harness from the lo
 
 it('keeps a switch the log shows pending after a restart pending in memory', () => {
   const plan = mount(undefined);
-  plan.plugins.restorePending('s1', { plan: { active: false, pending: true }, title: null, reviews });
+  plan.plugins.restorePending('s1', { plan: { active: false, pending: true }, title: null, reviews, todos: null });
   expect(plan.plugins.planModePlugin?.controller.pendingOf('s1')).toEqual({ active: true, narrate: true });
 
   const modes = mount([{ id: 'mode', name: '@deepseek-ai/dsh-mode' }]);
-  modes.plugins.restorePending('s1', { mode: { current: 'default', pending: 'plan' }, title: null, reviews });
+  modes.plugins.restorePending('s1', { mode: { current: 'default', pending: 'plan' }, title: null, reviews, todos: null });
   expect(modes.plugins.modesPlugin?.service.get('s1')).toEqual({ current: 'default', pending: 'plan' });
-  modes.plugins.restorePending('s1', { mode: { current: 'default', pending: 'gone' }, title: null, reviews });
+  modes.plugins.restorePending('s1', { mode: { current: 'default', pending: 'gone' }, title: null, reviews, todos: null });
   expect(modes.warnings).toEqual(['mode: could not restore the pending mode of s1']);
 });
 

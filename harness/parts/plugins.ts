@@ -14,6 +14,7 @@ import type { PluginEnv } from '../plugins/plugin-env.ts';
 import type { KnownSection } from '../../src/core/model-view/fold.ts';
 import { modeUnits, PLAN_UNITS, withModelView, type SessionProjections, type SessionUnits } from '../projections.ts';
 import { BASE_SECTION, type PromptSection } from '../prompt.ts';
+import { todoWriteTool } from '../todo-tool.ts';
 import { askUserQuestionTool, listFilesTool, readFileTool, writeFileTool, type ToolDefinition } from '../tools.ts';
 import type { PluginEntry } from '../types.ts';
 import { MethodError } from './errors.ts';
@@ -90,6 +91,7 @@ export function mountPlugins(entries: PluginEntry[] | undefined, env: PluginEnv)
     listFilesTool,
     readFileTool,
     writeFileTool,
+    todoWriteTool(env.logOf),
   ];
   // The section list the model view cuts system prompts by: every text each section can render.
   const catalog: KnownSection[] = [{ name: BASE_SECTION.name, order: BASE_SECTION.order, texts: [BASE_SECTION.render(undefined)] }];

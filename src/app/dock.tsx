@@ -99,8 +99,11 @@ export function settleQuestionDrafts(sessionId: string, rpcId: string): boolean 
   return text !== '';
 }
 
-/** @param sessionId the session shown */
-export function Dock({ sessionId }: { sessionId: string }) {
+/**
+ * @param sessionId the session shown
+ * @param onShowCall show a tool call's row in the transcript (the review card's acting-while-planning links)
+ */
+export function Dock({ sessionId, onShowCall }: { sessionId: string; onShowCall?: (callId: string) => void }) {
   const t = useCopy(appLocales);
   const questions = useSessionQuestions(sessionId);
   const pending = questions[0];
@@ -157,6 +160,7 @@ export function Dock({ sessionId }: { sessionId: string }) {
           onChatAbout={(feedback) => moveToComposer(sessionId, feedback)}
           revisions={reviewChainOf(history, review.plan)}
           hidden={sending}
+          onShowCall={onShowCall}
         />
       ) : (
         loading

@@ -10,6 +10,7 @@ import { modelViewZhCN } from '../features/model-view/locales.zh-CN.ts';
 import { notificationsZhCN } from '../features/notifications/locales.zh-CN.ts';
 import { pairingZhCN } from '../features/pairing/locales.zh-CN.ts';
 import { reviewCommentsZhCN } from '../features/plan-review/comments/locales.zh-CN.ts';
+import { planProgressZhCN } from '../features/plan-progress/locales.zh-CN.ts';
 import { planReviewZhCN } from '../features/plan-review/locales.zh-CN.ts';
 import { planStatusZhCN } from '../features/plan-status/locales.zh-CN.ts';
 import { questionsZhCN } from '../features/questions/locales.zh-CN.ts';
@@ -28,6 +29,7 @@ export const zhCNPack: LanguagePack = {
   modelView: modelViewZhCN,
   notifications: notificationsZhCN,
   pairing: pairingZhCN,
+  planProgress: planProgressZhCN,
   planReview: planReviewZhCN,
   reviewComments: reviewCommentsZhCN,
   planStatus: planStatusZhCN,

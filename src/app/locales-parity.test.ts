@@ -20,6 +20,12 @@ const files = import.meta.glob<Record<string, unknown>>('../**/locales.ts', { ea
  * parameters are not strings, or to cover each branch.
  */
 const SAMPLES: Record<string, readonly (readonly unknown[])[]> = {
+  'reviewsLocales.audit': [
+    [{ done: 1, total: 3, notDone: 2, extra: 1, end: { kind: 'cancelled', message: null } }],
+    [{ done: 3, total: 3, notDone: 0, extra: 0, end: { kind: 'completed', message: null } }],
+    [{ done: 0, total: 1, notDone: 1, extra: 0, end: { kind: 'error', message: 'boom' } }],
+    [{ done: 0, total: 1, notDone: 1, extra: 0, end: { kind: 'max-steps', message: null } }],
+  ],
   'planStatusLocales.modeBadge': [[{ current: 'default' }], [{ current: 'plan', pending: 'default' }], [{ current: 'deep-dive', pending: 'deep-dive' }]],
   modeBadgeShort: [[{ current: 'default' }], [{ current: 'plan', pending: 'default' }], [{ current: 'deep-dive', pending: 'deep-dive' }]],
   planPendingNote: [

@@ -6,7 +6,9 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { CollaborationStatus } from '../features/plan-status/collaboration-status.tsx';
 import { useLivenessProbe } from '../session/provider.tsx';
-import { useOpenSession, useSessionReadOnly, useSessionTitle } from '../session/hooks.ts';
+import { useOpenSession, useSessionQuestions, useSessionReadOnly, useSessionTitle } from '../session/hooks.ts';
+import { useStreamSelector } from '../session/select.ts';
+import { sliceOf } from '../session/reducers.ts';
 import { componentsLocales } from '../components/locales.ts';
 import { withPlaceholdersWorded } from '../core/transcript/placeholders.ts';
 import { useLoadRevision, useSessionReviews } from '../session/reviews.ts';
@@ -24,14 +26,34 @@ import { SessionTabs, type SessionTab } from './session-tabs.tsx';
 const reviewsView = lazyModule(() => import('../features/reviews/session-reviews.tsx'));
 // "What the model sees" is a chunk of its own, loaded the same way.
 const modelView = lazyModule(() => import('../features/model-view/session-model-view.tsx'));
+// Plan progress (its fold and the step-matching rule) too; never wanted while a question waits, so it is not
+// loaded on the frame that opens a review card.
+const planProgress = lazyModule(() => import('../features/plan-progress/plan-progress.tsx'));
 
 /**
- * Load the Reviews view's chunk, then the model view's (or join the loads under way).
+ * Load the Reviews view's chunk, then the model view's and Plan progress's (or join the loads under way).
  * @returns resolves when both were tried; never rejects
  */
 export async function loadSessionViews(): Promise<void> {
   await reviewsView.load();
-  await modelView.load();
+  await Promise.all([modelView.load(), planProgress.load()]);
+}
+
+/**
+ * The Plan progress region, once the session has something to show: an approved revision, or a `todos` projection
+ * that is not `null`. Stays mounted for the session from then on; not shown while a question waits in the dock (the
+ * review card keeps the room, docs/style.md "The plan keeps the room").
+ */
+function PlanProgressSlot({ sessionId, approved, onShow }: { sessionId: string; approved: boolean; onShow: (callId: string) => void }) {
+  const todos = useStreamSelector((state) => {
+    const value = sliceOf(state, sessionId).projections.todos?.value;
+    return value !== undefined && value !== null;
+  });
+  const waiting = useSessionQuestions(sessionId).length > 0;
+  const [seen, setSeen] = useState(false);
+  if ((approved || todos) && !seen) setSeen(true);
+  const Region = planProgress.use(seen && !waiting)?.default;
+  return Region && !waiting && seen ? <Region sessionId={sessionId} onShow={onShow} /> : null;
 }
 
 /** The session's title for its header; in a recording (read-only), the recorder's `{{name}}` placeholders are worded as left out. */
@@ -52,7 +74,9 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
   useLivenessProbe(sessionId);
   useSessionAnnouncements(sessionId);
   const title = useRecordedTitle(sessionId);
-  const revisions = useSessionReviews(sessionId).history.revisions.length;
+  const reviewHistory = useSessionReviews(sessionId).history;
+  const revisions = reviewHistory.revisions.length;
+  const approved = reviewHistory.revisions.some((r) => r.outcome.kind === 'approved');
   const loadRevision = useLoadRevision(sessionId);
   const [tab, setTab] = useState<SessionTab>('transcript');
   const SessionReviews = reviewsView.use(tab === 'reviews')?.default;
@@ -103,7 +127,8 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
           <Transcript key={sessionId} sessionId={sessionId} scrollTarget={scrollTarget} pageOlder={tab === 'transcript'} />
         </div>
       </main>
-      <Dock sessionId={sessionId} />
+      <PlanProgressSlot key={sessionId} sessionId={sessionId} approved={approved} onShow={showRevision} />
+      <Dock sessionId={sessionId} onShowCall={showRevision} />
     </div>
   );
 }

@@ -39,6 +39,12 @@ const knownPayloads = new Map<string, z.ZodMiniType>([
   ['assistant/chunk', obj({ ...turnStep, chunk: obj({ type: str, index: z.optional(num), text: z.optional(str) }) })],
   ['tool/call', obj({ ...turnStep, callId: str, name: str, arguments: str })],
   ['tool/result', obj({ ...turnStep, callId: z.optional(str), message: z.optional(message), content: z.optional(blocks), isError: z.optional(bool) })],
+  [
+    'todo/write',
+    obj({
+      todos: arrayOf(obj({ content: str, status: z.enum(['pending', 'in_progress', 'completed'], expected("'pending', 'in_progress' or 'completed'")) })),
+    }),
+  ],
   ['session/title', obj({ title: str, messageSeqs: z.optional(arrayOf(num)) })],
   ['text-chunks', obj({ ...turnStep, index: z.optional(num), texts: arrayOf(str) })],
   ['reasoning-chunks', obj({ ...turnStep, index: z.optional(num), texts: arrayOf(str) })],

@@ -8,6 +8,7 @@ import { z } from '../zod.ts';
 import { diffPlans } from './diff.ts';
 import { parseReviewFeedback } from './feedback-format.ts';
 import type { PlanRevision, ReviewHistory, RevisionOutcome } from './history.ts';
+import type { PlanAudit } from '../plan/progress.ts';
 import { revisionOutcomeSchema } from './revisions.ts';
 
 /** The `format` tag of the JSON export. */
@@ -38,6 +39,16 @@ export const exportedRevisionSchema = z.object({
   ),
   comments: z.optional(z.array(z.object({ start: z.int().check(z.positive()), end: z.int().check(z.positive()), quote: z.string(), text: z.string() }))),
   generalFeedback: z.optional(z.string()),
+  /** Optional (absent in exports made before it existed): the audit of an approved revision whose turn ended. */
+  audit: z.optional(
+    z.object({
+      done: z.int().check(z.nonnegative()),
+      notDone: z.int().check(z.nonnegative()),
+      extra: z.int().check(z.nonnegative()),
+      total: z.int().check(z.nonnegative()),
+      end: z.object({ kind: z.string(), message: z.nullable(z.string()) }),
+    }),
+  ),
 });
 
 /** Runtime schema of the whole JSON export (see {@link ReviewHistoryExport}). */
@@ -66,6 +77,8 @@ export const reviewHistoryExportSchema = z.object({
  * - `comments`, `generalFeedback` (optional, only when the Keep planning feedback is in the review feedback format,
  *   docs/review-comments.md): its line comments (`start`..`end` plan lines of this revision, the quote as sent, the
  *   comment) and its general text; `outcome.feedback` still holds the whole text verbatim.
+ * - `audit` (optional, only on an approved revision whose turn ended): steps `done`, `notDone`, `extra` to-dos, the
+ *   plan's `total` steps and how the turn ended (`end.kind`, `end.message`), docs/plan-progress.md.
  */
 export type ExportedRevision = z.infer<typeof exportedRevisionSchema>;
 
@@ -104,6 +117,7 @@ function commentsOut(outcome: RevisionOutcome): Pick<ExportedRevision, 'comments
  * @param input.history the review history (the `reviews` projection, or the client's fold of the loaded events)
  * @param input.complete whether `history` covers the whole log
  * @param input.exportedAt the export time, epoch ms
+ * @param input.audits the audits of approved revisions, by `exit_plan_mode` call id (src/core/plan/progress.ts)
  * @returns a value that passes `reviewHistoryExportSchema`
  */
 export function buildReviewHistoryExport(input: {
@@ -112,6 +126,7 @@ export function buildReviewHistoryExport(input: {
   history: ReviewHistory;
   complete: boolean;
   exportedAt: number;
+  audits?: ReadonlyMap<string, PlanAudit> | undefined;
 }): ReviewHistoryExport {
   const revisions = input.history.revisions;
   return {
@@ -124,6 +139,7 @@ export function buildReviewHistoryExport(input: {
     revisions: revisions.map((revision, index) => {
       const before = previousInChain(revisions, index);
       const diff = before ? diffPlans(before.plan, revision.plan) : undefined;
+      const audit = input.audits?.get(revision.callId);
       return {
         chain: revision.chain,
         version: revision.version,
@@ -138,6 +154,17 @@ export function buildReviewHistoryExport(input: {
         prompt: revision.prompt ? { kind: revision.prompt.kind, text: revision.prompt.text } : null,
         changes: before && diff ? { against: before.version, added: diff.added, removed: diff.removed, identical: diff.identical } : null,
         ...commentsOut(revision.outcome),
+        ...(audit
+          ? {
+              audit: {
+                done: audit.done,
+                notDone: audit.notDone,
+                extra: audit.extra,
+                total: audit.total,
+                end: { kind: audit.end.kind, message: audit.end.message ?? null },
+              },
+            }
+          : {}),
       };
     }),
   };

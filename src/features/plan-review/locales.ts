@@ -25,6 +25,8 @@ export type PlanReviewCopy = {
   approving: string;
   /** Shown instead of the plan when its text is missing or blank; Approve is disabled. */
   emptyPlan: string;
+  /** The note on calls that can change files made while plan mode was on since the previous plan (`count` ≥ 1). */
+  planningCalls: (count: number) => string;
   /** Shown over a plan of which part is capped (a very long line folded, a too deeply nested block as raw text). */
   capped: string;
   /** The confirm Approve opens while Feedback holds text: its name and its sentence. */
@@ -90,6 +92,7 @@ export const planReviewEn: PlanReviewCopy = {
   sending: 'Sending…',
   approving: 'Approving…',
   emptyPlan: 'The agent proposed an empty plan',
+  planningCalls: (count) => `The agent made ${count} call${count === 1 ? '' : 's'} that can change files while plan mode was on:`,
   capped: 'Part of this plan is too large to format and is shown shortened or as plain text; the notes below mark where. Approve answers for the whole plan.',
   confirmTitle: 'Approve without your feedback?',
   confirmBody: 'Approve does not send the Feedback text. Send it with Keep planning instead, or approve and discard it.',

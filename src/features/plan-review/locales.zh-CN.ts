@@ -18,6 +18,7 @@ export const planReviewZhCN: PlanReviewCopy = {
   sending: '正在发送…',
   approving: '正在批准…',
   emptyPlan: '智能体提交了一份空计划',
+  planningCalls: (count) => `计划模式开启期间，智能体进行了 ${count} 次可能修改文件的调用：`,
   capped: '这份计划有部分内容过大，无法排版，已缩短或以纯文本显示；下方注释标出了位置。批准针对的是完整计划。',
   confirmTitle: '不带你的反馈直接批准？',
   confirmBody: '批准不会发送反馈内容。可以改用“继续规划”发送它，或者批准并丢弃它。',

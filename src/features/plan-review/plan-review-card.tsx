@@ -31,6 +31,7 @@ import { approveAsksFirst, canDecide, decisionTextOf, isBlankPlan, progressOf, t
 import { revisionPairOf, type ReviewRevisions } from './model/revisions.ts';
 export { loadReviewComments } from './components/use-review-comments.tsx';
 import '../../components/controls.css';
+import { PlanningCallsNote } from './components/planning-calls-note.tsx';
 import './plan-review-card.css';
 
 /** Props of {@link PlanReviewCard}. */
@@ -55,6 +56,8 @@ export type PlanReviewCardProps = {
    * card again, as it was, with the failure in its status line.
    */
   hidden?: boolean | undefined;
+  /** Show a tool call's row in the transcript (the links of the acting-while-planning note). */
+  onShowCall?: ((callId: string) => void) | undefined;
 };
 
 /** The feedback and comment drafts are spent once an answer was accepted; they are kept while the question can come back. */
@@ -80,7 +83,7 @@ function useSpentOnAccept(rpcId: string): () => void {
  * `question/resolved`. The Feedback text is read at click time, not subscribed, so typing re-renders the field alone,
  * never the plan; Approve with Feedback text asks first; Chat about it hands the text to `onChatAbout`.
  */
-export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revisions, hidden = false }: PlanReviewCardProps) {
+export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revisions, hidden = false, onShowCall }: PlanReviewCardProps) {
   const copy = useCopy(planReviewLocales);
   const [statusId, emptyId, planId] = [useId(), useId(), useId()];
   const card = useFocusOnMount(rpcId, hidden);
@@ -155,6 +158,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revision
       />
       <div className="plan-review__footer">
         {comments.region}
+        <PlanningCallsNote sessionId={sessionId} onShowCall={onShowCall} />
         {review.decline !== undefined ? <FeedbackField rpcId={rpcId} readOnly={sent !== undefined} onSend={() => decide('decline')} /> : null}
         <p id={statusId} role="status" className="plan-review__status">
           {offline ?? failure ?? (progress && copy[progress]) ?? ''}

@@ -2,6 +2,7 @@
  * User-facing copy of the Reviews view and the review-history Markdown export, one `ReviewsCopy`
  * dictionary per interface language (English, Simplified Chinese); the export is written in the interface language.
  */
+import type { ExportedRevision } from '../../core/review/export.ts';
 import type { RevisionOutcome } from '../../core/review/history.ts';
 import { dictionaries } from '../../lib/language.ts';
 
@@ -21,6 +22,8 @@ export type ReviewsCopy = {
   revision: (version: number) => string;
   /** The outcome of a revision's review, in words. */
   outcome: (outcome: RevisionOutcome, ended: boolean) => string;
+  /** The audit of an approved revision whose turn ended: steps done, not done, extras and how the turn ended. */
+  audit: (audit: NonNullable<ExportedRevision['audit']>) => string;
   proposedAt: (time: string) => string;
   answeredAt: (time: string) => string;
   answeredBy: (who: string) => string;
@@ -95,6 +98,16 @@ export const reviewsEn: ReviewsCopy = {
   youSaid: 'You said:',
   changes: (added, removed, against) => `+${added} −${removed} lines since v${against}`,
   identical: (against) => `identical to v${against}`,
+  audit: ({ done, total, notDone, extra, end }) =>
+    `Plan carried out: ${done} of ${total} step${total === 1 ? '' : 's'}; ${notDone} not done; ${extra} extra (${
+      end.kind === 'completed'
+        ? 'the turn completed'
+        : end.kind === 'cancelled'
+          ? 'the turn was stopped'
+          : end.kind === 'error'
+            ? 'the turn failed'
+            : `the turn ended: ${end.kind}`
+    })`,
   firstRevision: 'first revision',
   exports: 'Export',
   downloadMarkdown: 'Download Markdown',

@@ -39,6 +39,10 @@ export const reviewsZhCN: ReviewsCopy = {
   youSaid: '你说：',
   changes: (added, removed, against) => `相对 v${against}：+${added} −${removed} 行`,
   identical: (against) => `与 v${against} 相同`,
+  audit: ({ done, total, notDone, extra, end }) =>
+    `计划执行：${done} / ${total} 步；${notDone} 步未完成；${extra} 项计划外（${
+      end.kind === 'completed' ? '本轮已完成' : end.kind === 'cancelled' ? '本轮已停止' : end.kind === 'error' ? '本轮失败' : `本轮结束：${end.kind}`
+    }）`,
   firstRevision: '第一版',
   exports: '导出',
   downloadMarkdown: '下载 Markdown',

@@ -5,6 +5,7 @@ import { parseSessionLog } from '../../core/log/reader.ts';
 import { reviewHistoryExportSchema } from '../../core/review/export.ts';
 import { foldReviewHistory } from '../../core/review/revisions.ts';
 import type { ReviewHistory } from '../../core/review/history.ts';
+import { auditOf, foldProgress, runProgressOf } from '../../core/plan/progress.ts';
 import { reviewHistoryExports } from './review-markdown.ts';
 
 const HISTORY = foldReviewHistory(parseSessionLog(readFixture('review', 'revisions.jsonl')).events);
@@ -13,6 +14,26 @@ const exportsOf = (history: ReviewHistory, complete = true) =>
   reviewHistoryExports({ sessionId: 'session-review-fixture', title: 'Add a greeting flag', history, complete, exportedAt: AT });
 
 describe('review history exports', () => {
+  it('carry the audit of an approved revision whose turn ended, as an optional field and a Markdown line, without a version bump', () => {
+    const events = parseSessionLog(readFixture('todos', 'plan-progress.jsonl')).events;
+    const run = foldProgress(events).runs[0]!;
+    const audits = new Map([[run.revision.callId, auditOf(runProgressOf(run))!]]);
+    const { json, markdown } = reviewHistoryExports({
+      sessionId: 's',
+      title: undefined,
+      history: foldReviewHistory(events),
+      complete: true,
+      exportedAt: AT,
+      audits,
+    });
+    expect(reviewHistoryExportSchema.parse(json)).toEqual(json);
+    expect(json.version).toBe(1);
+    expect(json.revisions[0]!.audit).toEqual({ done: 4, notDone: 0, extra: 0, total: 4, end: { kind: 'completed', message: null } });
+    expect(markdown).toContain('- Plan carried out: 4 of 4 steps; 0 not done; 0 extra (the turn completed)');
+    // Without audits the field is absent (older exports still parse).
+    expect('audit' in exportsOf(HISTORY).json.revisions[0]!).toBe(false);
+  });
+
   it('write every revision with its outcome, feedback and line summary in JSON of the documented shape', () => {
     const { json } = exportsOf(HISTORY);
     expect(reviewHistoryExportSchema.parse(json)).toEqual(json);

@@ -3,6 +3,7 @@
  * times, outcome, feedback (or what the user said), the `+N −M` line summary against the revision before it, and the
  * plan itself in a fence longer than any backtick run in it, so a plan's own code blocks cannot close it.
  */
+import type { PlanAudit } from '../../core/plan/progress.ts';
 import { buildReviewHistoryExport, type ReviewHistoryExport } from '../../core/review/export.ts';
 import type { ReviewHistory } from '../../core/review/history.ts';
 import { currentCopy } from '../../lib/language.ts';
@@ -55,6 +56,7 @@ export function reviewHistoryMarkdownOf(data: ReviewHistoryExport, ended = false
             : copy.changes(revision.changes.added, revision.changes.removed, revision.changes.against)
       }`,
     );
+    if (revision.audit) out.push(`- ${copy.audit(revision.audit)}`);
     if (revision.prompt) out.push('', `${revision.prompt.kind === 'feedback' ? copy.youAsked : copy.youSaid}`, '', quote(revision.prompt.text));
     if (revision.outcome.kind === 'kept-planning' && revision.outcome.feedback) out.push('', copy.feedback, '', quote(revision.outcome.feedback));
     const fence = fenceFor(revision.plan);
@@ -75,6 +77,7 @@ export function reviewHistoryExports(input: {
   complete: boolean;
   exportedAt: number;
   ended?: boolean;
+  audits?: ReadonlyMap<string, PlanAudit> | undefined;
 }): { json: ReviewHistoryExport; markdown: string } {
   const json = buildReviewHistoryExport(input);
   return { json, markdown: reviewHistoryMarkdownOf(json, input.ended ?? false) };

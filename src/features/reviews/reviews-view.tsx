@@ -6,6 +6,7 @@
  * The session's data arrives as props (from `SessionReviews`, which reads the session layer); the log download is
  * `useLogDownload`.
  */
+import type { PlanAudit } from '../../core/plan/progress.ts';
 import { useMemo } from 'react';
 import { fileNameOf, saveFile } from '../../components/download.ts';
 import { PartialNote } from '../../components/partial-note.tsx';
@@ -39,6 +40,8 @@ export interface ReviewsViewProps {
   onShow: (callId: string) => void;
   /** The host serves `GET /api/sessions/<id>/log.jsonl` (`capabilities.sessionLog`); else the log download is hidden. */
   canDownloadLog: boolean;
+  /** The audits of approved revisions, by call id (docs/plan-progress.md); absent: none shown or exported. */
+  audits?: ReadonlyMap<string, PlanAudit> | undefined;
   /** Clock for the export time, epoch ms (tests pass a fixed one). Default `Date.now`. */
   now?: () => number;
 }
@@ -54,14 +57,18 @@ export function ReviewsView({
   loadingAll = false,
   onShow,
   canDownloadLog,
+  audits,
   now = Date.now,
 }: ReviewsViewProps) {
   const copy = useCopy(reviewsLocales);
   const base = fileNameOf(title ?? '', sessionId);
   const log = useLogDownload(sessionId, `${base}.jsonl`);
-  const shown = useMemo(() => buildReviewHistoryExport({ sessionId, title, history, complete, exportedAt: 0 }), [sessionId, title, history, complete]);
+  const shown = useMemo(
+    () => buildReviewHistoryExport({ sessionId, title, history, complete, exportedAt: 0, audits }),
+    [sessionId, title, history, complete, audits],
+  );
   const chains = useMemo(() => chainsOf(shown.revisions), [shown]);
-  const exports = () => reviewHistoryExports({ sessionId, title, history, complete, exportedAt: now(), ended });
+  const exports = () => reviewHistoryExports({ sessionId, title, history, complete, exportedAt: now(), ended, audits });
 
   return (
     <section className="reviews" aria-label={copy.region}>

@@ -4,6 +4,7 @@
  * jsdiff); read through `lazyModule().use()`, never a Suspense fallback (docs/style.md).
  */
 import { useHostCapabilities, useSessionHistoryCommands, useSessionLoad, useSessionReadOnly, useSessionTitle } from '../../session/hooks.ts';
+import { useSessionAudits } from '../../session/plan-progress.ts';
 import { useSessionReviews } from '../../session/reviews.ts';
 import { ReviewsView } from './reviews-view.tsx';
 
@@ -18,6 +19,7 @@ export default function SessionReviews({ sessionId, onShow }: { sessionId: strin
   const load = useSessionLoad(sessionId);
   const { loadAll } = useSessionHistoryCommands(sessionId);
   const capabilities = useHostCapabilities();
+  const audits = useSessionAudits(sessionId);
   return (
     <ReviewsView
       sessionId={sessionId}
@@ -29,6 +31,7 @@ export default function SessionReviews({ sessionId, onShow }: { sessionId: strin
       loadingAll={load.loadingOlder}
       onShow={onShow}
       canDownloadLog={capabilities?.sessionLog === true}
+      audits={audits}
     />
   );
 }

@@ -80,6 +80,16 @@ export interface TranscriptLocale {
   reviewUnanswered: string;
   commandFailed: string;
   turnStatus: (status: string, message: string | undefined) => string;
+  /** The one line of a `todo_write` call: `done` of `total` to-dos completed in the list it wrote. */
+  todoUpdated: (done: number, total: number) => string;
+  /** The audit on the turn-end row of the turn that carried out an approved plan. */
+  planAudit: (done: number, total: number, notDone: number, extra: number) => string;
+  /** The mark on a call that can change the workspace and ran while plan mode was on. */
+  ranWhilePlanning: string;
+  /** A `todo_write` call still running. */
+  todoUpdating: string;
+  /** A `todo_write` call the host refused (`message`: its error, as the host wrote it). */
+  todoRefused: (message: string) => string;
   /** Older pages of the history are on their way (history loads from the tail, older pages on scroll). */
   loadingOlder: string;
   /** Shown above the first row when older history exists and is not loaded yet. */
@@ -160,6 +170,11 @@ export const en: TranscriptLocale = {
     if (status === 'error') return message ? `Turn failed: ${message}` : 'Turn failed';
     return message ? `Turn ended (${status}): ${message}` : `Turn ended (${status})`;
   },
+  todoUpdated: (done, total) => `Updated the plan’s progress: ${done} of ${total}`,
+  todoUpdating: 'Updating the plan’s progress…',
+  ranWhilePlanning: 'ran while plan mode was on',
+  planAudit: (done, total, notDone, extra) => `Plan carried out: ${done} of ${total} step${total === 1 ? '' : 's'}; ${notDone} not done; ${extra} extra`,
+  todoRefused: (message) => `The progress update was refused: ${message}`,
   loadingOlder: 'Loading earlier messages…',
   olderAvailable: 'Earlier messages are not loaded yet.',
   loadOlder: 'Load earlier messages',

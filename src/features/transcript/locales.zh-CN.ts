@@ -62,6 +62,11 @@ export const zhCN: TranscriptLocale = {
     if (status === 'error') return message ? `本轮失败：${message}` : '本轮失败';
     return message ? `本轮已结束（${status}）：${message}` : `本轮已结束（${status}）`;
   },
+  todoUpdated: (done, total) => `已更新计划进度：${done} / ${total}`,
+  todoUpdating: '正在更新计划进度…',
+  ranWhilePlanning: '在计划模式开启时运行',
+  planAudit: (done, total, notDone, extra) => `计划执行：${done} / ${total} 步；${notDone} 步未完成；${extra} 项计划外`,
+  todoRefused: (message) => `进度更新被拒绝：${message}`,
   loadingOlder: '正在加载更早的消息…',
   olderAvailable: '更早的消息尚未加载。',
   loadOlder: '加载更早的消息',

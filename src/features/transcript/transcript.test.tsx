@@ -334,6 +334,33 @@ describe('Transcript', () => {
     expect(within(card).queryByText('export function main() {}')).toBeNull();
   });
 
+  it('shows each todo_write call of a written log as one quiet line counting the list it wrote, never its JSON', async () => {
+    const { parseSessionLog } = await import('../../core/log/reader.ts');
+    const { readFixture } = await import('../../../fixtures/paths.ts');
+    const events = parseSessionLog(readFixture('todos', 'plan-progress.jsonl')).events;
+    render(<TranscriptView transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    const lines = screen.getAllByText(/^Updated the plan’s progress: \d of 4$/).map((line) => line.textContent);
+    expect(lines).toEqual([0, 1, 2, 3, 4].map((n) => `Updated the plan’s progress: ${n} of 4`));
+    expect(screen.queryByText(/"status"/)).toBeNull();
+    expect(screen.queryByRole('article', { name: 'Tool call todo_write' })).toBeNull();
+  });
+
+  it('says when a todo_write call is running or was refused, with the host’s error', () => {
+    const events: SessionEvent[] = [
+      { type: 'turn/start', seq: 0, data: { turn: 1 } },
+      { type: 'tool/call', seq: 1, data: { turn: 1, step: 1, callId: 'a', name: 'todo_write', arguments: '{"todos":[]}' } },
+      { type: 'tool/call', seq: 2, data: { turn: 1, step: 1, callId: 'b', name: 'todo_write', arguments: '{"todos":"x"}' } },
+      {
+        type: 'tool/result',
+        seq: 3,
+        data: { turn: 1, step: 1, callId: 'b', content: [{ type: 'text', text: 'Error: invalid arguments: "todos" must be an array' }], isError: true },
+      },
+    ];
+    render(<TranscriptView transcript={transcriptViewOf(events, {})} loaded error={undefined} />);
+    expect(screen.getByText('Updating the plan’s progress…')).toBeVisible();
+    expect(screen.getByText('The progress update was refused: invalid arguments: "todos" must be an array')).toBeVisible();
+  });
+
   it('shows the reasoning of a message as one line with a preview of its text', () => {
     const events: SessionEvent[] = [
       {

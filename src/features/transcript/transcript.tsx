@@ -4,8 +4,13 @@
  * history. The view (`components/transcript-view.tsx`) owns the scroll container and its rules.
  */
 import { useMemo } from 'react';
+import { callsWhilePlanning } from '../../core/plan/acting.ts';
+import { useSlice } from '../../session/select.ts';
+import { PlanModeCallsContext } from './components/plan-mode-calls.ts';
 import { useSessionHistoryCommands, useSessionLoad, useSessionReadOnly, useSessionTranscript, useSessionWaiting } from '../../session/hooks.ts';
 import { useSessionReviews } from '../../session/reviews.ts';
+import { useTurnAudits } from '../../session/turn-audits.ts';
+import { TurnAuditsContext } from './components/turn-audits.ts';
 import { PlanRevisionsContext } from './components/plan-revisions.ts';
 import { TranscriptView } from './components/transcript-view.tsx';
 import { planRevisionLabelsOf } from './model/plan-revisions.ts';
@@ -28,22 +33,29 @@ export function Transcript({ sessionId, scrollTarget, pageOlder = true }: Transc
   const commands = useSessionHistoryCommands(sessionId);
   const { history } = useSessionReviews(sessionId);
   const labels = useMemo(() => planRevisionLabelsOf(history), [history]);
+  const audits = useTurnAudits(sessionId);
+  const slice = useSlice(sessionId);
+  const whilePlanning = useMemo(() => new Set(callsWhilePlanning(slice.events, slice.views).map((c) => c.callId)), [slice.events, slice.views]);
   return (
     <PlanRevisionsContext value={labels}>
-      <TranscriptView
-        transcript={transcript}
-        loaded={load.loaded}
-        error={load.error}
-        onRetry={commands.refresh}
-        waiting={waiting}
-        readOnly={readOnly}
-        unreadable={load.unreadable}
-        hasOlder={load.hasOlder}
-        loadingOlder={load.loadingOlder}
-        onLoadOlder={pageOlder ? commands.loadOlder : undefined}
-        onLoadAll={commands.loadAll}
-        scrollTarget={scrollTarget}
-      />
+      <TurnAuditsContext value={audits}>
+        <PlanModeCallsContext value={whilePlanning}>
+          <TranscriptView
+            transcript={transcript}
+            loaded={load.loaded}
+            error={load.error}
+            onRetry={commands.refresh}
+            waiting={waiting}
+            readOnly={readOnly}
+            unreadable={load.unreadable}
+            hasOlder={load.hasOlder}
+            loadingOlder={load.loadingOlder}
+            onLoadOlder={pageOlder ? commands.loadOlder : undefined}
+            onLoadAll={commands.loadAll}
+            scrollTarget={scrollTarget}
+          />
+        </PlanModeCallsContext>
+      </TurnAuditsContext>
     </PlanRevisionsContext>
   );
 }

@@ -46,6 +46,7 @@ export function RevisionItem({
             ? copy.identical(revision.changes.against)
             : copy.changes(revision.changes.added, revision.changes.removed, revision.changes.against)}
       </p>
+      {revision.audit ? <p className="reviews__audit">{copy.audit(revision.audit)}</p> : null}
       {revision.prompt ? <FeedbackQuote lead={revision.prompt.kind === 'feedback' ? copy.youAsked : copy.youSaid} text={revision.prompt.text} /> : null}
       {feedback ? <FeedbackQuote lead={copy.feedback} text={feedback} /> : null}
     </li>

@@ -10,6 +10,7 @@ import { useCopy } from '../../../lib/language.ts';
 import { transcriptLocales, type TranscriptLocale } from '../locales.ts';
 import { toolErrorOf } from '../model/tool-outcome.ts';
 import { useLogEnded } from './log-ended.ts';
+import { useRanWhilePlanning } from './plan-mode-calls.ts';
 import { RecordedText } from './recorded-text.tsx';
 
 const SUMMARY_CHARS = 80;
@@ -54,6 +55,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: Extract<Transcr
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const ended = useLogEnded();
+  const whilePlanning = useRanWhilePlanning(item.callId);
   const status = statusOf(t, item, ended);
   const failed = status.tone === 'error';
   const title = item.view?.view.title;
@@ -69,6 +71,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: Extract<Transcr
           <RecordedText text={title ?? argumentsSummary(item.arguments)} />
         </span>
         <span className={`tool-status tone-${status.tone}`}>{status.text}</span>
+        {whilePlanning ? <span className="tool-flag">{t.ranWhilePlanning}</span> : null}
       </button>
       <div id={panelId} className="tool-details" hidden={!open}>
         {open ? (
