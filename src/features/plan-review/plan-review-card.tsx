@@ -78,6 +78,14 @@ function useSpentOnAccept(rpcId: string): () => void {
   };
 }
 
+/** What an accepted answer does: the drafts are spent; Chat about it moves what was typed on to the message box. */
+function acceptedWith(spend: () => void, onChatAbout: ((feedback: string) => void) | undefined) {
+  return ({ decision, text }: ReviewSend) => {
+    spend();
+    if (decision === 'chat' && text.trim() !== '') onChatAbout?.(text);
+  };
+}
+
 /**
  * Plan-review decision card: a `region` named by the question text, focused when it mounts; the parent unmounts it on
  * `question/resolved`. The Feedback text is read at click time, not subscribed, so typing re-renders the field alone,
@@ -93,11 +101,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revision
   const [sent, setSent] = useState<ReviewDecision | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const spend = useSpentOnAccept(rpcId);
-  const respond = useAnswerReview(sessionId, rpcId, review, ({ decision, text }: ReviewSend) => {
-    spend();
-    // Chat about it dismisses the review; what was typed for it moves on to the message box.
-    if (decision === 'chat' && text.trim() !== '') onChatAbout?.(text);
-  });
+  const respond = useAnswerReview(sessionId, rpcId, review, acceptedWith(spend, onChatAbout));
   const offline = offlineReason(useSessionConnection(), { keepsText: true });
   const blank = isBlankPlan(review);
   const { current, previous } = revisionPairOf(blank ? undefined : revisions);
