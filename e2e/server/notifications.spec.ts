@@ -208,7 +208,9 @@ test('the inbox lists two waiting sessions oldest first and opens each card', as
   const newerAt = texts.findIndex((text) => text.includes('--inbox-newer'));
   expect(olderAt).toBeGreaterThanOrEqual(0);
   expect(newerAt).toBeGreaterThan(olderAt);
-  expect(texts[olderAt]).toMatch(/Add a --inbox-older flag to the CLI\s+Plan: Add a --inbox-older flag to the CLI\s+revision 1 · waiting/);
+  // Alike session titles show as a shared head and the distinguishing words (two boxes on one line, as in the list).
+  expect(texts[olderAt]).toMatch(/Add a --inbox-\s*older flag to the CLI\s+Plan: Add a --inbox-older flag to the CLI\s+revision 1 · waiting/);
+  await expect(items.nth(olderAt).locator('.session-title-tail')).toHaveText(/^older flag to the CLI/);
   await page.screenshot({ path: `${SHOTS}/server-waiting-inbox-1280.png` });
 
   await items.nth(olderAt).click();

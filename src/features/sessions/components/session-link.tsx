@@ -36,7 +36,16 @@ export interface SessionLinkProps {
 export function SessionLink({ summary, badges, title, parts, shortcuts, selected, now }: SessionLinkProps) {
   const link = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
-    if (selected) link.current?.scrollIntoView({ block: 'nearest' });
+    const row = link.current;
+    if (!selected || !row) return;
+    row.scrollIntoView({ block: 'nearest' });
+    // The list's room changes when a group at the sidebar's foot arrives after its chunk, or with the window: the
+    // current row stays in view through such a change.
+    const scroller = row.closest('nav');
+    if (!scroller || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => row.scrollIntoView({ block: 'nearest' }));
+    observer.observe(scroller);
+    return () => observer.disconnect();
   }, [selected]);
   const language = useLanguage();
   const t = useCopy(sessionsLocales);
