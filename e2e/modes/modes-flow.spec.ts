@@ -8,7 +8,8 @@ import { SHOTS, newSession, reviewCard, send } from '../helpers.ts';
 
 const modeBadge = (page: Page) => page.getByRole('status', { name: / mode(,|$)/ });
 const picker = (page: Page) => page.getByRole('group', { name: 'Collaboration mode' });
-const turnsCompleted = (page: Page) => page.getByText('Turn completed');
+// The transcript's turn-end rows (Plan progress, outside the transcript, also says how the turn ended).
+const turnsCompleted = (page: Page) => page.getByRole('region', { name: 'Transcript' }).getByText('Turn completed');
 
 test('switch to Review, send a task, switch to Plan, review and approve a plan', async ({ page }) => {
   await newSession(page);
