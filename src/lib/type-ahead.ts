@@ -6,6 +6,7 @@
  * (Ctrl/Cmd/Alt), an IME composition, a pointer press, `cancelTypeAhead` or {@link TYPE_AHEAD_LIMIT_MS} end the
  * capture without taking the key. One capture at a time; module state, never rendered.
  */
+import { isComposing } from './keys.ts';
 
 /** What was typed while a new session's composer was on its way. */
 export interface TypeAhead {
@@ -22,7 +23,7 @@ let held: TypeAhead = { text: '', enter: false };
 let stopCapture: (() => void) | undefined;
 
 function onKeyDown(event: KeyboardEvent): void {
-  if (event.isComposing || event.keyCode === 229) return endCapture();
+  if (isComposing(event)) return endCapture();
   const shortcut = event.ctrlKey || event.metaKey || event.altKey;
   if (!shortcut && event.key.length === 1) held.text += event.key;
   else if (!shortcut && event.key === 'Enter' && event.shiftKey) held.text += '\n';

@@ -4,6 +4,7 @@
  * store, so it survives remounts and reloads; it is cleared only when a send succeeds. The session's plan target,
  * running state, read-only flag and the downlink state are read from src/session/; nothing is sent while offline.
  */
+import { isComposing } from '../../lib/keys.ts';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { CommandDescriptor } from '../../core/protocol/methods.ts';
 import { useCopy } from '../../lib/language.ts';
@@ -121,7 +122,7 @@ function ComposerForSession({ sessionId }: { sessionId: string }) {
     send: () => canSend && send.mutate(draft),
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    const composing = event.nativeEvent.isComposing || event.keyCode === 229;
+    const composing = isComposing(event);
     const state = { draft, highlighted: suggestions.highlighted?.name, running };
     const action = composerKeyAction({ key: event.key, shiftKey: event.shiftKey, composing }, state);
     if (action === undefined) return;

@@ -32,7 +32,7 @@ function Item({ item, onShow, t }: { item: StepProgress | TodoProgress; onShow: 
         {MARKS[item.status]}
       </span>
       {callId !== undefined ? (
-        <button type="button" className="plan-progress__show" title={t.showChange(text)} onClick={() => onShow(callId)}>
+        <button type="button" className="link-button plan-progress__show" title={t.showChange(text)} onClick={() => onShow(callId)}>
           {text}
         </button>
       ) : (

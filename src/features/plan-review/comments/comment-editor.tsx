@@ -2,6 +2,7 @@
  * The textbox of a comment: labelled "Comment", with "Add comment" (or Save) and Cancel; Ctrl/Cmd+Enter submits and
  * Escape cancels. Its text is local until submitted, so typing re-renders this box alone, never the plan.
  */
+import { isComposing, isSendShortcut } from '../../../lib/keys.ts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { useCopy } from '../../../lib/language.ts';
@@ -29,12 +30,12 @@ export function CommentEditor({ initial = '', submitLabel, onSubmit, onCancel }:
     if (text.trim() !== '') onSubmit(text.trim());
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
+    if (isComposing(event)) return;
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
       onCancel();
-    } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    } else if (isSendShortcut(event)) {
       event.preventDefault();
       submit();
     }

@@ -43,7 +43,7 @@ export function CommentsRegion({ rpcId, planId, readOnly, earlier }: CommentsReg
               <li key={comment.id} className="review-comments__item">
                 <button
                   type="button"
-                  className="review-comments__goto"
+                  className="link-button review-comments__goto"
                   aria-label={copy.goTo(lines)}
                   onClick={() => plan() && revealBlock(plan()!, comment.end)}
                 >

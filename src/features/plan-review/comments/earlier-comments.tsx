@@ -64,7 +64,7 @@ export function EarlierComments({ rpcId, plan, previous, comments, readOnly, onS
               <span className="review-comments__lines">{copy.lines(comment.start, comment.end)}</span>{' '}
               <strong className={`review-comments__mark is-${change.kind}`}>{change.kind === 'changed' ? copy.changed : copy.unchanged}</strong>
               {change.kind === 'changed' ? (
-                <button type="button" className="review-comments__goto" onClick={() => onShowChange(change.line)}>
+                <button type="button" className="link-button review-comments__goto" onClick={() => onShowChange(change.line)}>
                   {copy.showChange(previous.version)}
                 </button>
               ) : null}

@@ -2,6 +2,7 @@
  * The Feedback field of the card: label, textarea and hint. The textarea is the only part of the card subscribed to
  * the feedback draft, so a keystroke re-renders it alone, never the plan. Ctrl/Cmd+Enter sends it as Keep planning.
  */
+import { isSendShortcut } from '../../../lib/keys.ts';
 import { useId, type KeyboardEvent } from 'react';
 import { useCopy } from '../../../lib/language.ts';
 import { ownEntry } from '../../../lib/session-persist.ts';
@@ -26,8 +27,7 @@ export function FeedbackField({ rpcId, readOnly, onSend }: FeedbackFieldProps) {
   const feedback = useReviewFeedbackStore((state) => ownEntry(state.entries, rpcId) ?? '');
   const setFeedback = useReviewFeedbackStore((state) => state.set);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    const composing = event.nativeEvent.isComposing || event.keyCode === 229;
-    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || composing) return;
+    if (!isSendShortcut(event)) return;
     event.preventDefault();
     onSend();
   };

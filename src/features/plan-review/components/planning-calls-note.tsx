@@ -31,7 +31,7 @@ export function PlanningCallsNote({ sessionId, onShowCall }: { sessionId: string
         <span key={call.callId}>
           {i > 0 ? ', ' : ''}
           {onShowCall ? (
-            <button type="button" className="plan-review__call-link" onClick={() => onShowCall(call.callId)}>
+            <button type="button" className="link-button plan-review__call-link" onClick={() => onShowCall(call.callId)}>
               {call.name}
             </button>
           ) : (

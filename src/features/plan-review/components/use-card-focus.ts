@@ -3,6 +3,7 @@
  * content area and Escape gives the room back (focus returns to Expand); closing the Approve confirm without a
  * decision gives focus back to Approve.
  */
+import { isComposing } from '../../../lib/keys.ts';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 /**
@@ -23,7 +24,7 @@ export function useExpanded() {
   const [expanded, setExpanded] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'Escape' || !expanded || event.nativeEvent.isComposing || event.keyCode === 229) return;
+    if (event.key !== 'Escape' || !expanded || isComposing(event)) return;
     event.preventDefault();
     setExpanded(false);
     button.current?.focus();

@@ -3,6 +3,7 @@
  * without a plan), its options, and "Type your answer". The custom answer takes focus once per question — never again
  * on re-expand or revisit.
  */
+import { isComposing } from '../../../lib/keys.ts';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Markdown } from '../../../components/markdown.tsx';
 import type { QuestionItem } from '../../../core/questions/types.ts';
@@ -37,7 +38,7 @@ export function QuestionBody({ question, questionKey, collapsed, custom, typingL
     customRef.current?.focus();
   }, [questionKey, collapsed]);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
+    if (event.key !== 'Enter' || event.shiftKey || isComposing(event)) return;
     event.preventDefault();
     onCustomEnter();
   };

@@ -3,6 +3,7 @@
  * or box, its label without the "(Recommended)" suffix (a badge instead) and its description. Arrow keys move focus
  * between the options, wrapping; Enter submits once every question of the batch is complete; IME composition never does.
  */
+import { isComposing } from '../../../lib/keys.ts';
 import { useRef, type KeyboardEvent } from 'react';
 import { recommendedLabel } from '../../../core/questions/encode.ts';
 import type { QuestionOption } from '../../../core/questions/types.ts';
@@ -30,7 +31,7 @@ export function QuestionOptions({ titleId, options, multi, selected, refused, di
   const copy = useCopy(questionsLocales);
   const group = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const composing = event.nativeEvent.isComposing || event.keyCode === 229;
+    const composing = isComposing(event);
     if (event.key === 'Enter' && !composing && onSubmit) {
       event.preventDefault();
       onSubmit();

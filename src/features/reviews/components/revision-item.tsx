@@ -31,7 +31,7 @@ export function RevisionItem({
   const feedback = ownFeedbackOf(revision, next);
   return (
     <li className={`reviews__item outcome-${revision.outcome.kind}`}>
-      <button type="button" className="reviews__open" onClick={() => onShow(revision.callId)}>
+      <button type="button" className="link-button reviews__open" onClick={() => onShow(revision.callId)}>
         <span className="reviews__version">{copy.revision(revision.version)}</span> {revision.title}
       </button>
       <p className="reviews__meta">
