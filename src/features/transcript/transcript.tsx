@@ -35,7 +35,9 @@ export function Transcript({ sessionId, scrollTarget, pageOlder = true }: Transc
   const labels = useMemo(() => planRevisionLabelsOf(history), [history]);
   const audits = useTurnAudits(sessionId);
   const slice = useSlice(sessionId);
-  const whilePlanning = useMemo(() => new Set(callsWhilePlanning(slice.events, slice.views).map((c) => c.callId)), [slice.events, slice.views]);
+  // The set keeps its identity while its members do not change, so a new event re-renders no row through the context.
+  const planningKey = useMemo(() => JSON.stringify(callsWhilePlanning(slice.events, slice.views).map((c) => c.callId)), [slice.events, slice.views]);
+  const whilePlanning = useMemo(() => new Set(JSON.parse(planningKey) as string[]), [planningKey]);
   return (
     <PlanRevisionsContext value={labels}>
       <TurnAuditsContext value={audits}>
