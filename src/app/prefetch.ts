@@ -1,13 +1,15 @@
 /**
  * What the page loads when it is idle after its first paint, one chunk after another in order of need: the markdown
- * pipeline (then warmed once), the review card and question flow, the notifications slice's attention runtime and
+ * pipeline (then warmed once), the review card and question flow, the Preferences groups of the notifications and
+ * pairing slices (seen at the sidebar's foot), the notifications slice's attention runtime and
  * inbox (they mount when something waits), then the Reviews and model views, then what appears only on request (the
  * transcript's find box, a session row's rename form and delete confirmation, "Recently deleted"). None of it is on the first load; all of
  * it is in before a review that comes a moment later, so its card renders in the frame's own commit (docs/style.md
  * "Lazy views render at once").
  */
 import { prefetchMarkdownRenderer } from '../components/markdown-loader.ts';
-import { prefetchWaitingChunks } from '../features/notifications/waiting-watch.tsx';
+import { loadNotificationPreferences, prefetchWaitingChunks } from '../features/notifications/waiting-watch.tsx';
+import { loadPairingPanel } from '../features/pairing/pairing-slot.tsx';
 import { whenIdleAfterPaint } from '../lib/lazy-module.ts';
 import { loadRowAdminForms } from '../features/sessions/components/row-admin.tsx';
 import { loadTrash } from '../features/sessions/sessions-sidebar.tsx';
@@ -21,6 +23,7 @@ export function prefetchAtIdle(): void {
     void (async () => {
       await prefetchMarkdownRenderer();
       await loadDockCards();
+      await Promise.all([loadNotificationPreferences(), loadPairingPanel()]);
       await prefetchWaitingChunks();
       await loadSessionViews();
       await Promise.all([loadFindBox(), loadRowAdminForms(), loadTrash()]);

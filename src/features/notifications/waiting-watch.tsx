@@ -3,10 +3,10 @@
  * stream and mounts the attention runtime (title, favicon, notifications, sound) and the inbox, their own chunks, once
  * anything waits; once mounted they stay, so they also clear what they set. The chunks are prefetched at idle
  * (`prefetchWaitingChunks`) and mount in a deferred render, so the review card's frame never waits for them.
- * The Preferences group is a chunk too, fetched when the page is idle after its first paint.
+ * The Preferences group is a chunk too, in the idle prefetch list (`src/app/prefetch.ts`).
  */
-import { useDeferredValue, useEffect } from 'react';
-import { lazyModule, whenIdleAfterPaint } from '../../lib/lazy-module.ts';
+import { useDeferredValue } from 'react';
+import { lazyModule } from '../../lib/lazy-module.ts';
 import { useStreamSelector } from '../../session/select.ts';
 import type { StreamState } from '../../session/reducers.ts';
 import type { WaitingInboxProps } from './components/waiting-inbox.tsx';
@@ -29,6 +29,14 @@ export async function prefetchWaitingChunks(): Promise<void> {
   await Promise.all([runtimeModule.load(), inboxModule.load()]);
 }
 
+/**
+ * Load the Preferences → Notifications chunk now (or join the load under way).
+ * @returns resolves when it was tried; never rejects
+ */
+export async function loadNotificationPreferences(): Promise<void> {
+  await preferencesModule.load();
+}
+
 /** Whether anything waits, a render late: the card of the frame commits first, the slice's work after it. */
 function useWaitingDeferred(): boolean {
   return useDeferredValue(useStreamSelector(anyWaiting));
@@ -49,11 +57,10 @@ export function WaitingInbox(props: WaitingInboxProps) {
 }
 
 /**
- * Preferences → Notifications (see `notification-preferences.tsx`): fetched once the page is idle after its first paint,
+ * Preferences → Notifications (see `notification-preferences.tsx`): in the idle prefetch list (`src/app/prefetch.ts`),
  * so it stays off the first load; the group appears in the sidebar's foot when it is in.
  */
 export function NotificationPreferencesSlot() {
   const Group = preferencesModule.use(false)?.NotificationPreferences;
-  useEffect(() => whenIdleAfterPaint(() => void preferencesModule.load()), []);
   return Group ? <Group /> : null;
 }
