@@ -6,7 +6,7 @@
 // Nothing is retried (Playwright `retries: 0`, Vitest none); a test that passed only on a retry counts as failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { closingLine, summarisePlaywright } from './test-summary.mjs';
+import { closingLine, failedPlaywright, failedVitest, summarisePlaywright } from './test-summary.mjs';
 
 const results = 'test-results';
 mkdirSync(results, { recursive: true });
@@ -55,6 +55,7 @@ if (want('unit')) {
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     if (!ok && (report.numFailedTests ?? 0) === 0) failed += 1; // a suite failed to load or an unhandled error
+    for (const name of failedVitest(report, process.cwd())) lines.push(`vitest: FAILED ${name}`);
   } else if (!ok) failed += 1;
 }
 
@@ -72,6 +73,7 @@ function playwright(label, out, args) {
     failed += summary.failed;
     skipped += summary.skipped;
     if (!ok && summary.failed === 0) failed += 1;
+    for (const name of failedPlaywright(report)) lines.push(`${label}: FAILED ${name}`);
     for (const name of summary.flaky) lines.push(`${label}: FAILED (flaky) ${name}`);
     for (const reason of summary.skippedReasons) lines.push(`${label}: SKIPPED ${reason}`);
   } else if (!ok) failed += 1;

@@ -5,3 +5,9 @@ export declare function summarisePlaywright(report: unknown): { passed: number; 
 
 /** The closing line: "N passed, N failed[, N skipped]". */
 export declare function closingLine(counts: { passed: number; failed: number; skipped: number }): string;
+
+/** Failed Vitest tests (or files that failed to load): "file › full name: first line of the failure". */
+export declare function failedVitest(report: unknown, root?: string): string[];
+
+/** Failed Playwright tests (status `unexpected`): "file › [project] title: first line of the error". */
+export declare function failedPlaywright(report: unknown): string[];

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../fixtures/paths.ts';
-import { closingLine, summarisePlaywright } from './test-summary.mjs';
+import { closingLine, failedPlaywright, failedVitest, summarisePlaywright } from './test-summary.mjs';
 
 const report: unknown = JSON.parse(readFixture('test-all', 'playwright-flaky.json'));
 
@@ -24,6 +24,21 @@ describe('npm test summary', () => {
     [{ passed: 40, failed: 0, skipped: 0 }, '40 passed, 0 failed'],
   ])('closes with %j as "%s"', (counts, line) => {
     expect(closingLine(counts)).toBe(line);
+  });
+
+  it('names the failed Playwright test with the first line of its error, and not the flaky one', () => {
+    const names = failedPlaywright(report);
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(/^flaky\.spec\.ts › \[server\] .+: \S/);
+  });
+
+  it('names a failed Vitest test and a file that failed to load, with the first line of each failure', () => {
+    const vitest: unknown = JSON.parse(readFixture('test-all', 'vitest-failed.json'));
+    expect(failedVitest(vitest, '/repo')).toEqual([
+      "broken.test.mjs: Cannot find module './missing-module.mjs' imported from /repo/broken.test.mjs",
+      'pass-fail.test.mjs › group fails: AssertionError: expected 2 to be 3 // Object.is equality',
+    ]);
+    expect(failedVitest({})).toEqual([]);
   });
 
   it('counts nothing from a report without stats or suites', () => {
