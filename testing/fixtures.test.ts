@@ -24,15 +24,16 @@ function filesUnder(dir: string): string[] {
 /** The data files (not READMEs nor TS helpers), relative to fixtures/. */
 const allDataFiles = filesUnder(FIXTURES_DIR).filter((file) => !/\.(md|ts|mts|mjs)$/.test(file));
 /**
- * Files of this repo's own making, not copied: small reproductions of hostile input (`fixtures/trust/`), the
- * generated benchmark fixtures (`fixtures/perf/`, written by scripts/make-perf-fixtures.mjs, git-ignored), a
- * recorded Playwright report for the closing-line tests (`fixtures/test-all/`) and hand-written logs
- * (`fixtures/transcript/`, `fixtures/sessions/`, `fixtures/review/`).
+ * The folders copied from ../shared (real input nobody here wrote): the dsh recordings, the captured frames and the
+ * projection-random cases. Every other folder is of this repo's own making (hostile-input reproductions, generated
+ * benchmark fixtures, a recorded test report, hand-written logs, the to-do shapes read from the installed host), each
+ * with a README saying so — so a new folder of our own never needs a ../shared twin (the check below runs only
+ * where ../shared exists, as in CI, which is where a list of our own folders went stale unnoticed).
  */
-const OWN_FOLDERS = ['trust/', 'perf/', 'test-all/', 'transcript/', 'sessions/', 'review/'];
-const isOwnReproduction = (file: string) => OWN_FOLDERS.some((folder) => file.startsWith(folder));
+const COPIED_FOLDERS = ['dsh-recordings/', 'dsh-frames/', 'projection-random/'];
+const isCopied = (file: string) => COPIED_FOLDERS.some((folder) => file.startsWith(folder));
 /** The data files copied from ../shared. */
-const dataFiles = allDataFiles.filter((file) => !isOwnReproduction(file));
+const dataFiles = allDataFiles.filter(isCopied);
 
 /** Where a fixture was copied from, relative to ../shared (the folder layout of ../shared differs per kind). */
 function sourceOf(file: string): string {
@@ -96,6 +97,13 @@ it('leaves no test, spec or script reading ../shared', () => {
     }
   }
   expect(offenders).toEqual([]);
+});
+
+it('keeps a README in every folder of its own making', () => {
+  const own = [...new Set(allDataFiles.filter((file) => !isCopied(file) && file.includes('/')).map((file) => file.slice(0, file.indexOf('/'))))];
+  const missing = own.filter((folder) => folder !== 'perf' && !existsSync(path.join(FIXTURES_DIR, folder, 'README.md')));
+  expect(own.length).toBeGreaterThan(3);
+  expect(missing).toEqual([]);
 });
 
 it.skipIf(!hasShared)('holds the same bytes as ../shared for every copied file', () => {
