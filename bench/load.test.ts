@@ -6,14 +6,19 @@ import { describe, expect, it } from 'vitest';
 import { exitCodeOf, isLoaded, loadRuleOf, underLoadRule, type LoadProbe, type LoadRule } from './load.ts';
 
 describe('loadRuleOf', () => {
-  it('takes half the cores by default, and BENCH_MAX_LOAD / BENCH_LOAD_WAIT_S when set', () => {
-    expect(loadRuleOf({}, 2)).toMatchObject({ threshold: 1, cores: 2, retries: 2, waitMs: 60_000 });
-    expect(loadRuleOf({ BENCH_MAX_LOAD: '3.5', BENCH_LOAD_WAIT_S: '0' }, 8)).toMatchObject({ threshold: 3.5, waitMs: 0 });
-    expect(loadRuleOf({ BENCH_MAX_LOAD: ' ' }, 4).threshold).toBe(2);
+  it('takes half the cores to start and a quarter for other processes by default, and the variables when set', () => {
+    expect(loadRuleOf({}, 2)).toMatchObject({ threshold: 1, othersThreshold: 0.5, cores: 2, retries: 2, waitMs: 60_000 });
+    expect(loadRuleOf({ BENCH_MAX_LOAD: '3.5', BENCH_LOAD_WAIT_S: '0' }, 8)).toMatchObject({ threshold: 3.5, othersThreshold: 3.5, waitMs: 0 });
+    expect(loadRuleOf({ BENCH_MAX_LOAD: '3.5', BENCH_MAX_OTHERS: '0.25' }, 8)).toMatchObject({ threshold: 3.5, othersThreshold: 0.25 });
+    expect(loadRuleOf({ BENCH_MAX_LOAD: ' ' }, 4)).toMatchObject({ threshold: 2, othersThreshold: 1 });
   });
 
-  it.each(['abc', '-1', 'Infinity'])('refuses BENCH_MAX_LOAD=%j with a message naming it', (raw) => {
-    expect(() => loadRuleOf({ BENCH_MAX_LOAD: raw }, 2)).toThrow(/BENCH_MAX_LOAD must be a non-negative number/);
+  it.each([
+    ['BENCH_MAX_LOAD', 'abc'],
+    ['BENCH_MAX_LOAD', '-1'],
+    ['BENCH_MAX_OTHERS', 'Infinity'],
+  ])('refuses %s=%j with a message naming it', (name, raw) => {
+    expect(() => loadRuleOf({ [name]: raw }, 2)).toThrow(new RegExp(`${name} must be a non-negative number`));
   });
 });
 
@@ -39,10 +44,14 @@ describe('exitCodeOf', () => {
   });
 });
 
-/** A machine whose load follows `loads`, one value per sample; `tick` runs the sampler registered by `every`. */
-function fakeMachine(loads: number[]): LoadProbe & { tick(): void; samples: number } {
+/**
+ * A machine whose 1-minute load average follows `loads` and whose other processes' load follows `others`, one value
+ * per sample of each (the last repeats); `tick` runs the sampler registered by `every`.
+ */
+function fakeMachine(loads: number[], others: number[] = [0.1]): LoadProbe & { tick(): void; samples: number } {
   let clock = 0;
   let i = 0;
+  let j = 0;
   let ticker: (() => void) | undefined;
   return {
     samples: 0,
@@ -50,6 +59,7 @@ function fakeMachine(loads: number[]): LoadProbe & { tick(): void; samples: numb
       this.samples += 1;
       return loads[Math.min(i++, loads.length - 1)]!;
     },
+    others: () => others[Math.min(j++, others.length - 1)]!,
     sleep: async (ms) => {
       clock += ms;
     },
@@ -64,14 +74,14 @@ function fakeMachine(loads: number[]): LoadProbe & { tick(): void; samples: numb
   };
 }
 
-const rule: LoadRule = { threshold: 1, cores: 2, retries: 2, waitMs: 10_000, sampleEveryMs: 2000 };
+const rule: LoadRule = { threshold: 1, othersThreshold: 0.5, cores: 2, retries: 2, waitMs: 10_000, sampleEveryMs: 2000 };
 
 /**
- * Run a scenario under the rule on a machine whose load follows `loads`; the scenario returns how many times it ran,
- * after ticking the periodic sampler (`tick`) or taking a sample itself (`own`) when asked.
+ * Run a scenario under the rule on a machine whose loads follow `loads` and `others`; the scenario returns how many
+ * times it ran, after ticking the periodic sampler (`tick`) or taking a sample itself (`own`) when asked.
  */
-async function scenario(loads: number[], during: 'tick' | 'own' | 'none' = 'none') {
-  const machine = fakeMachine(loads);
+async function scenario(loads: number[], others: number[], during: 'tick' | 'own' | 'none' = 'none') {
+  const machine = fakeMachine(loads, others);
   const lines: string[] = [];
   let runs = 0;
   const out = await underLoadRule(
@@ -90,44 +100,51 @@ async function scenario(loads: number[], during: 'tick' | 'own' | 'none' = 'none
 }
 
 describe('underLoadRule', () => {
-  it('measures a scenario whose every sample stays at or under the threshold, once', async () => {
-    const { out, runs } = await scenario([0.4, 0.6, 0.5], 'tick');
-    expect(out).toEqual({ value: 1, measured: true, attempts: 1, maxLoad: 0.6 });
+  it('measures a scenario whose other processes stay at or under their threshold, once', async () => {
+    const { out, runs } = await scenario([0.4], [0.2, 0.45, 0.3], 'tick');
+    expect(out).toEqual({ value: 1, measured: true, attempts: 1, maxLoad: 0.4, maxOthers: 0.45 });
     expect(runs).toBe(1);
   });
 
-  it('runs a scenario again when a sample during it exceeds the threshold, and keeps the clean attempt', async () => {
-    // attempt 1: start 0.5, during 1.4, end 0.9 → loaded; attempt 2: start 0.8, during 0.7, end 0.6 → measured
-    const { out, lines } = await scenario([0.5, 1.4, 0.9, 0.8, 0.7, 0.6], 'tick');
-    expect(out).toEqual({ value: 2, measured: true, attempts: 2, maxLoad: 0.8 });
-    expect(lines[0]).toMatch(/load reached 1\.40 > 1\.00 during attempt 1; retrying/);
+  it("does not count the benchmark's own load: a load average over the threshold during the run is not judged", async () => {
+    // The load average is read only before the attempt; during it only the others' load counts.
+    const { out, machine } = await scenario([0.6, 1.9, 1.9], [0.1], 'tick');
+    expect(out).toMatchObject({ value: 1, measured: true, attempts: 1, maxLoad: 0.6 });
+    expect(machine.samples).toBe(1);
+  });
+
+  it("runs a scenario again when the others' load during it exceeds the threshold, and keeps the clean attempt", async () => {
+    // attempt 1: others 0.2, 0.9 (tick), 0.3 → loaded; attempt 2: 0.2, 0.3, 0.2 → measured
+    const { out, lines } = await scenario([0.5], [0.2, 0.9, 0.3, 0.2, 0.3, 0.2], 'tick');
+    expect(out).toEqual({ value: 2, measured: true, attempts: 2, maxLoad: 0.5, maxOthers: 0.3 });
+    expect(lines[0]).toMatch(/other processes' load reached 0\.90 > 0\.50 during attempt 1; retrying/);
   });
 
   it('is not measured after the first run and two retries all loaded', async () => {
-    const { out, runs, lines } = await scenario([0.5, 2, 0.5, 2, 0.5, 2]);
+    const { out, runs, lines } = await scenario([0.5], [0.1, 2]);
     expect(runs).toBe(3);
-    expect(out).toMatchObject({ value: 3, measured: false, attempts: 3, maxLoad: 2 });
+    expect(out).toMatchObject({ value: 3, measured: false, attempts: 3, maxOthers: 2 });
     expect(lines.at(-1)).toMatch(/NOT MEASURED/);
   });
 
-  it('waits for the load to fall before an attempt, and does not run while it stays over the threshold', async () => {
-    const { out, runs, machine } = await scenario([3]);
+  it('waits for the load average to fall before an attempt, and does not run while it stays over the threshold', async () => {
+    const { out, runs, machine } = await scenario([3], [0]);
     expect(runs).toBe(0);
-    expect(out).toEqual({ value: undefined, measured: false, attempts: 0, maxLoad: 3 });
+    expect(out).toMatchObject({ value: undefined, measured: false, attempts: 0, maxLoad: 3 });
     // Every attempt waited the whole 10 s, sampling every 5 s: 3 samples each.
     expect(machine.samples).toBe(9);
     expect(machine.now()).toBe(30_000);
   });
 
-  it('starts as soon as a wait brings the load under the threshold', async () => {
-    const { out, machine } = await scenario([1.5, 0.9, 0.9, 0.9]);
-    expect(out).toMatchObject({ value: 1, measured: true, attempts: 1 });
+  it('starts as soon as a wait brings the load average under the threshold', async () => {
+    const { out, machine } = await scenario([1.5, 0.9], [0.1]);
+    expect(out).toMatchObject({ value: 1, measured: true, attempts: 1, maxLoad: 0.9 });
     expect(machine.now()).toBe(5000);
   });
 
   it('counts a sample the scenario takes itself between blocking steps', async () => {
-    // start 0.5, the scenario's own sample 1.2, end 0.5 → loaded; then clean.
-    const { out } = await scenario([0.5, 1.2, 0.5, 0.5, 0.5, 0.5], 'own');
+    // start 0.1, the scenario's own sample 0.8, end 0.1 → loaded; then clean.
+    const { out } = await scenario([0.5], [0.1, 0.8, 0.1, 0.1, 0.1, 0.1], 'own');
     expect(out).toMatchObject({ value: 2, measured: true, attempts: 2 });
   });
 

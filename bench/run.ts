@@ -13,7 +13,7 @@ import { foldTranscript } from '../src/core/transcript/fold.ts';
 import { foldModelView } from '../src/core/model-view/fold.ts';
 import { bigLog } from '../scripts/make-perf-fixtures.mjs';
 import os from 'node:os';
-import { exitCodeOf, loadHeadline, loadRuleOf, machineLoad, underLoadRule } from './load.ts';
+import { exitCodeOf, followLoadFromNow, loadHeadline, loadRuleOf, machineLoad, underLoadRule } from './load.ts';
 
 interface Result {
   name: string;
@@ -225,6 +225,7 @@ if (unknown.length > 0) {
   console.error(`BENCH_ONLY: unknown part ${unknown.join(', ')} (known: ${Object.keys(PARTS).join(', ')})`);
   process.exit(2);
 }
+followLoadFromNow();
 const rule = loadRuleOf(process.env, os.availableParallelism());
 console.log(loadHeadline(rule, machineLoad.sample()));
 let missed = 0;
