@@ -55,7 +55,12 @@ export function summarisePlaywright(report) {
 export function failedVitest(report, root = '') {
   const out = [];
   const short = (file) => (root && file?.startsWith(root) ? file.slice(root.length).replace(/^\//, '') : (file ?? '?'));
-  const firstLine = (text) => String(text ?? '').split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 300) ?? '';
+  const firstLine = (text) =>
+    String(text ?? '')
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? '';
   for (const file of report?.testResults ?? []) {
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failedTests) out.push(`${short(file.name)} › ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
@@ -76,7 +81,11 @@ export function failedPlaywright(report) {
       for (const t of spec.tests ?? []) {
         if (t.status !== 'unexpected') continue;
         const error = (t.results ?? []).flatMap((r) => r.errors ?? (r.error ? [r.error] : []))[0];
-        const first = String(error?.message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim() !== '') ?? '';
+        const first =
+          String(error?.message ?? '')
+            .replace(/\u001b\[[0-9;]*m/g, '')
+            .split('\n')
+            .find((l) => l.trim() !== '') ?? '';
         out.push(`${spec.file ?? file ?? '?'} › ${t.projectName ? `[${t.projectName}] ` : ''}${spec.title}: ${first.trim().slice(0, 300)}`);
       }
     }
