@@ -1,7 +1,7 @@
 /**
  * Setup of the DOM test project: jest-dom matchers, cleanup after each test, and the MSW server over the
  * reference harness engine (`mocks/node.ts`) with unhandled requests failing the test, and the lazily loaded markdown
- * pipeline, the on-request chunks and the zh-CN language pack loaded up front.
+ * pipeline, the transcript's rows, the on-request chunks and the zh-CN language pack loaded up front.
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
@@ -12,6 +12,7 @@ const { server, resetMockHarness } = await import('./mocks/node.ts');
 await (await import('./src/components/markdown-loader.ts')).loadMarkdownRenderer();
 // So are the chunks of what appears only on request (the page prefetches them at idle, src/app/prefetch.ts).
 await (await import('./src/features/transcript/components/transcript-view.tsx')).loadFindBox();
+await (await import('./src/features/transcript/components/transcript-view.tsx')).loadTranscriptBody();
 await (await import('./src/features/sessions/components/row-admin.tsx')).loadRowAdminForms();
 await (await import('./src/features/sessions/sessions-sidebar.tsx')).loadTrash();
 

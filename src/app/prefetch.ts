@@ -1,6 +1,6 @@
 /**
- * What the page loads when it is idle after its first paint, one chunk after another in order of need: the markdown
- * pipeline (then warmed once), the review card and question flow, the Preferences groups of the notifications and
+ * What the page loads when it is idle after its first paint, one chunk after another in order of need: the
+ * transcript's rows (a session with messages asks for them at once anyway), the markdown pipeline (then warmed once), the review card and question flow, the Preferences groups of the notifications and
  * pairing slices (seen at the sidebar's foot), the notifications slice's attention runtime and
  * inbox (they mount when something waits), then the Reviews and model views, then what appears only on request (the
  * transcript's find box, a session row's rename form and delete confirmation, "Recently deleted"). None of it is on the first load; all of
@@ -13,7 +13,7 @@ import { loadPairingPanel } from '../features/pairing/pairing-slot.tsx';
 import { whenIdleAfterPaint } from '../lib/lazy-module.ts';
 import { loadRowAdminForms } from '../features/sessions/components/row-admin.tsx';
 import { loadTrash } from '../features/sessions/sessions-sidebar.tsx';
-import { loadFindBox } from '../features/transcript/components/transcript-view.tsx';
+import { loadFindBox, loadTranscriptBody } from '../features/transcript/components/transcript-view.tsx';
 import { loadDockCards } from './dock.tsx';
 import { loadSessionViews } from './session-view.tsx';
 
@@ -21,6 +21,7 @@ import { loadSessionViews } from './session-view.tsx';
 export function prefetchAtIdle(): void {
   whenIdleAfterPaint(() => {
     void (async () => {
+      await loadTranscriptBody();
       await prefetchMarkdownRenderer();
       await loadDockCards();
       await Promise.all([loadNotificationPreferences(), loadPairingPanel()]);

@@ -1,3 +1,4 @@
+import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyModule } from './lazy-module.ts';
 
@@ -18,5 +19,16 @@ describe('lazyModule', () => {
     expect(await lazy.load()).toBeUndefined();
     expect(await lazy.load()).toEqual({ name: 'chunk' });
     expect(importer).toHaveBeenCalledTimes(2);
+  });
+
+  it('says a failed import through useFailed until one succeeds', async () => {
+    const importer = vi.fn().mockRejectedValueOnce(new Error('chunk gone')).mockResolvedValueOnce({ name: 'chunk' });
+    const lazy = lazyModule(importer as () => Promise<{ name: string }>);
+    const { result } = renderHook(() => ({ module: lazy.use(false), failed: lazy.useFailed() }));
+    expect(result.current).toEqual({ module: undefined, failed: false });
+    await act(() => lazy.load());
+    expect(result.current).toEqual({ module: undefined, failed: true });
+    await act(() => lazy.load());
+    expect(result.current).toEqual({ module: { name: 'chunk' }, failed: false });
   });
 });

@@ -15,6 +15,8 @@ export interface LazyModule<M> {
    * re-renders the component when it arrives.
    */
   use(wanted?: boolean): M | undefined;
+  /** React hook: whether the last import failed (and none has succeeded since); re-renders when that changes. */
+  useFailed(): boolean;
 }
 
 /**
@@ -23,6 +25,7 @@ export interface LazyModule<M> {
  */
 export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
   let value: M | undefined;
+  let failed = false;
   let loading: Promise<M | undefined> | undefined;
   const listeners = new Set<() => void>();
   const subscribe = (listener: () => void) => {
@@ -30,15 +33,22 @@ export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
     return () => void listeners.delete(listener);
   };
   const snapshot = () => value;
+  const failedSnapshot = () => failed;
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
   const load = (): Promise<M | undefined> =>
     (loading ??= importer().then(
       (module) => {
         value = module;
-        for (const listener of listeners) listener();
+        failed = false;
+        notify();
         return module;
       },
       () => {
         loading = undefined;
+        failed = true;
+        notify();
         return undefined;
       },
     ));
@@ -50,6 +60,9 @@ export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
         if (wanted && current === undefined) void load();
       }, [wanted, current]);
       return current;
+    },
+    useFailed() {
+      return useSyncExternalStore(subscribe, failedSnapshot, failedSnapshot);
     },
   };
 }

@@ -11,6 +11,8 @@ export interface TranscriptLocale {
   loading: string;
   loadError: (message: string) => string;
   retry: string;
+  /** The rows' chunk could not be loaded (the app was updated, or the network): the rows stay hidden until it is. */
+  rowsError: string;
   /** Note for events that arrived with a payload of the wrong shape and are left out (`count` ≥ 1). */
   unreadable: (count: number) => string;
   you: string;
@@ -117,6 +119,7 @@ export const en: TranscriptLocale = {
   loading: 'Loading the session…',
   loadError: (message) => `Could not load the session: ${message}`,
   retry: 'Try again',
+  rowsError: 'Could not load the part of the page that shows the messages.',
   unreadable: (count) => (count === 1 ? '1 event could not be shown' : `${count} events could not be shown`),
   you: 'You',
   assistant: 'Assistant',

@@ -11,6 +11,7 @@ export const zhCN: TranscriptLocale = {
   loading: '正在加载会话…',
   loadError: (message) => `无法加载会话：${message}`,
   retry: '重试',
+  rowsError: '无法加载显示消息的页面部分。',
   unreadable: (count) => `有 ${count} 个事件无法显示`,
   you: '你',
   assistant: '助手',

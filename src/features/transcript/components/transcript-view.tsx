@@ -4,7 +4,7 @@
  * notes above the rows and the turn line under them; a find box (Ctrl/Cmd+F inside the transcript, or "Find") searches
  * every folded row. It holds only view state.
  */
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useMemo, useRef, type KeyboardEvent } from 'react';
 import type { TranscriptView as FoldedTranscript } from '../../../core/transcript/fold.ts';
 import { lazyModule } from '../../../lib/lazy-module.ts';
 import { useCopy } from '../../../lib/language.ts';
@@ -12,14 +12,21 @@ import { transcriptLocales } from '../locales.ts';
 import { shownRows, turnLineOf } from '../model/rows.ts';
 import { LogEndedContext } from './log-ended.ts';
 import { TranscriptNotes } from './transcript-notes.tsx';
-import { TranscriptRows } from './transcript-rows.tsx';
 import { useFind } from './use-find.ts';
-import { useFollowBottom } from './use-follow-bottom.ts';
-import { useRowVirtualizer } from './use-row-virtualizer.ts';
 import '../transcript.css';
 
 // The find box is a chunk of its own, prefetched at idle (`src/app/prefetch.ts`); until it is in, the button stays.
 const findBox = lazyModule(() => import('./find-box.tsx'));
+// The rows, their renderers and the virtualizer: a chunk wanted once there are rows, prefetched first at idle.
+const body = lazyModule(() => import('./transcript-body.tsx'));
+
+/**
+ * Load the rows' chunk now (or join the load under way).
+ * @returns resolves when it was tried; never rejects (a failed chunk is tried again when rows are next shown)
+ */
+export async function loadTranscriptBody(): Promise<void> {
+  await body.load();
+}
 
 /**
  * Load the find box chunk now (or join the load under way).
@@ -55,29 +62,6 @@ export interface TranscriptViewProps {
   scrollTarget?: { callId: string; token: number } | undefined;
 }
 
-/** Bring a requested plan card into view once per request (its token), and let keyboard focus follow to its row. */
-function useScrollTarget(props: {
-  target: TranscriptViewProps['scrollTarget'];
-  index: number;
-  scrollTo: (index: number) => void;
-  scroller: { current: HTMLDivElement | null };
-}) {
-  const { target, index, scrollTo, scroller } = props;
-  const scrolledToken = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    if (target === undefined || index < 0 || scrolledToken.current === target.token) return;
-    scrolledToken.current = target.token;
-    scrollTo(index);
-    let frames = 0;
-    const focusRow = () => {
-      const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
-      if (row) row.focus({ preventScroll: true });
-      else if (++frames < 10) requestAnimationFrame(focusRow);
-    };
-    requestAnimationFrame(focusRow);
-  }, [target, index, scrollTo, scroller]);
-}
-
 /**
  * Render a session's transcript (see `TranscriptViewProps`). New output never moves the view once the reader scrolled
  * up; rows are measured as they render.
@@ -98,31 +82,11 @@ export function TranscriptView(props: TranscriptViewProps) {
   } = props;
   const t = useCopy(transcriptLocales);
   const items = useMemo(() => shownRows(transcript.items, hasOlder), [hasOlder, transcript.items]);
-  const scroller = useRef<HTMLDivElement>(null);
   const findButton = useRef<HTMLButtonElement>(null);
-  const virtualizer = useRowVirtualizer(items, scroller, hasOlder);
   const find = useFind(items, t, findButton);
   const FindBox = findBox.use(find.open)?.FindBox;
-  const getScroller = useCallback(() => scroller.current, []);
-  const follow = useFollowBottom({ scroller: getScroller, virtualizer, items, waiting, openTurn: transcript.openTurn, hasOlder, loadingOlder, onLoadOlder });
-  const { stopFollowing } = follow;
-  const scrollTo = useCallback(
-    (index: number) => {
-      stopFollowing();
-      virtualizer.scrollToIndex(index, { align: 'center' });
-    },
-    [stopFollowing, virtualizer],
-  );
-  const targetIndex = useMemo(
-    () => (props.scrollTarget === undefined ? -1 : items.findIndex((item) => item.kind === 'tool' && item.callId === props.scrollTarget?.callId)),
-    [items, props.scrollTarget],
-  );
-  // The current match scrolls into view; so does a plan card the Reviews view asked for, through the same path.
-  const findMatch = find.match;
-  useEffect(() => {
-    if (findMatch !== undefined) scrollTo(findMatch);
-  }, [findMatch, scrollTo]);
-  useScrollTarget({ target: props.scrollTarget, index: targetIndex, scrollTo, scroller });
+  const Body = body.use(items.length > 0)?.TranscriptBody;
+  const bodyFailed = body.useFailed() && items.length > 0;
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f') {
       event.preventDefault();
@@ -133,6 +97,19 @@ export function TranscriptView(props: TranscriptViewProps) {
     }
   };
   const line = turnLineOf(transcript, items, waiting, readOnly);
+  const notes = (
+    <TranscriptNotes
+      loaded={loaded}
+      error={error}
+      onRetry={onRetry}
+      empty={items.length === 0}
+      unreadable={unreadable}
+      hasOlder={hasOlder}
+      loadingOlder={loadingOlder}
+      onLoadOlder={onLoadOlder}
+    />
+  );
+  const turnLine = line ? <p className={`quiet ${line === 'waitingReview' || line === 'waitingAnswer' ? 'waiting' : 'running'}`}>{t[line]}</p> : null;
   return (
     <LogEndedContext value={readOnly}>
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Ctrl/Cmd+F and Escape are shortcuts scoped to the transcript region, not a control */}
@@ -156,33 +133,37 @@ export function TranscriptView(props: TranscriptViewProps) {
             </button>
           )}
         </div>
-        {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a scroll container; its listeners only note the user's scroll intent */}
-        <div
-          className="transcript-scroller"
-          ref={scroller}
-          onScroll={follow.onScroll}
-          onWheel={follow.markIntent}
-          onTouchMove={follow.markIntent}
-          onKeyDown={follow.markIntent}
-          onPointerDown={follow.holdIntent}
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll container must be focusable to scroll by keyboard (WCAG 2.1.1)
-          tabIndex={0}
-        >
-          <div className="transcript-inner">
-            <TranscriptNotes
-              loaded={loaded}
-              error={error}
-              onRetry={onRetry}
-              empty={items.length === 0}
-              unreadable={unreadable}
-              hasOlder={hasOlder}
-              loadingOlder={loadingOlder}
-              onLoadOlder={onLoadOlder}
-            />
-            <TranscriptRows items={items} virtualizer={virtualizer} current={findMatch ?? (targetIndex >= 0 ? targetIndex : undefined)} />
-            {line ? <p className={`quiet ${line === 'waitingReview' || line === 'waitingAnswer' ? 'waiting' : 'running'}`}>{t[line]}</p> : null}
+        {Body ? (
+          <Body
+            items={items}
+            waiting={waiting}
+            openTurn={transcript.openTurn}
+            hasOlder={hasOlder}
+            loadingOlder={loadingOlder}
+            onLoadOlder={onLoadOlder}
+            findMatch={find.match}
+            scrollTarget={props.scrollTarget}
+            notes={notes}
+            line={turnLine}
+          />
+        ) : (
+          // No rows yet, or their chunk is on its way (or failed to load: said, with Try again).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the same focusable scroll container as the rows'
+          <div className="transcript-scroller" tabIndex={0}>
+            <div className="transcript-inner">
+              {notes}
+              {bodyFailed ? (
+                <div role="alert" className="transcript-error">
+                  <p>{t.rowsError}</p>
+                  <button type="button" className="button" onClick={() => void loadTranscriptBody()}>
+                    {t.retry}
+                  </button>
+                </div>
+              ) : null}
+              {turnLine}
+            </div>
           </div>
-        </div>
+        )}
       </section>
     </LogEndedContext>
   );
