@@ -114,6 +114,8 @@ export function Dock({ sessionId, onShowCall }: { sessionId: string; onShowCall?
   const shown = sending ? undefined : pending;
   const ReviewCard = reviewCardModule.use(review !== undefined)?.PlanReviewCard;
   const Flow = questionFlowModule.use(pending !== undefined && review === undefined)?.QuestionFlow;
+  const cardFailed = reviewCardModule.useFailed();
+  const flowFailed = questionFlowModule.useFailed();
   const { history } = useSessionReviews(sessionId);
   const readOnly = useSessionReadOnly(sessionId);
   const stoppedReason = useSessionStoppedReason(sessionId);
@@ -148,8 +150,19 @@ export function Dock({ sessionId, onShowCall }: { sessionId: string; onShowCall?
   let question;
   let body;
   if (pending) {
-    // Only a question that comes before its chunk arrived shows the loading line, for that one moment.
-    const loading = <p className="quiet">{t.loadingCard}</p>;
+    // Only a question that comes before its chunk arrived shows the loading line, for that one moment; a chunk that
+    // failed to load is said, with Try again (the question keeps waiting on the host meanwhile).
+    const failed = review ? cardFailed : flowFailed;
+    const loading = failed ? (
+      <div role="alert" className="dock-load-error">
+        <p>{t.cardLoadError}</p>
+        <button type="button" className="button" onClick={() => void loadDockCards()}>
+          {t.retryCard}
+        </button>
+      </div>
+    ) : (
+      <p className="quiet">{t.loadingCard}</p>
+    );
     if (review) {
       question = ReviewCard ? (
         <ReviewCard

@@ -26,6 +26,9 @@ export interface AppLocale {
   loadingModelView: string;
   /** While the review card or question flow chunk loads (a moment, once per page). */
   loadingCard: string;
+  /** The review card's or question flow's chunk could not be loaded (the app was updated, or the network). */
+  cardLoadError: string;
+  retryCard: string;
   /** Read-only notice when the host gives no reason (its reason, a whole sentence, is shown as is). */
   readOnlyNotice: string;
   errorTitle: string;
@@ -66,6 +69,8 @@ export const en: AppLocale = {
   modelTab: 'What the model sees',
   loadingModelView: 'Loading what the model sees…',
   loadingCard: 'Loading…',
+  cardLoadError: 'A question is waiting, but the part of the page that shows it could not be loaded.',
+  retryCard: 'Try again',
   readOnlyNotice: 'This is a recorded session log, opened read-only.',
   errorTitle: 'Something went wrong',
   tryAgain: 'Try again',

@@ -38,4 +38,6 @@ export const zhCN: AppLocale = {
   modelTab: '模型看到的内容',
   loadingModelView: '正在加载模型看到的内容…',
   loadingCard: '正在加载…',
+  cardLoadError: '有一个问题在等待，但无法加载显示它的页面部分。',
+  retryCard: '重试',
 };
