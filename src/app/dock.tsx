@@ -19,6 +19,7 @@ import { questionDraftKey, useQuestionDraftStore } from '../features/questions/d
 import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.ts';
 import { commentsDraftOf, useReviewCommentsStore } from '../features/plan-review/comments-store.ts';
 import { useAnsweringStore, isAnsweredHere } from '../lib/answering-store.ts';
+import { LazyFallback } from '../components/lazy-fallback.tsx';
 import { lazyModule } from '../lib/lazy-module.ts';
 
 // The review card and the generic question flow load as their own chunks (the first load stays under its budget
@@ -153,16 +154,7 @@ export function Dock({ sessionId, onShowCall }: { sessionId: string; onShowCall?
     // Only a question that comes before its chunk arrived shows the loading line, for that one moment; a chunk that
     // failed to load is said, with Try again (the question keeps waiting on the host meanwhile).
     const failed = review ? cardFailed : flowFailed;
-    const loading = failed ? (
-      <div role="alert" className="dock-load-error">
-        <p>{t.cardLoadError}</p>
-        <button type="button" className="button" onClick={() => void loadDockCards()}>
-          {t.retryCard}
-        </button>
-      </div>
-    ) : (
-      <p className="quiet">{t.loadingCard}</p>
-    );
+    const loading = <LazyFallback failed={failed} loading={t.loadingCard} failure={t.cardLoadError} retry={t.retryCard} onRetry={() => void loadDockCards()} />;
     if (review) {
       question = ReviewCard ? (
         <ReviewCard

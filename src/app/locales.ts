@@ -29,6 +29,8 @@ export interface AppLocale {
   /** The review card's or question flow's chunk could not be loaded (the app was updated, or the network). */
   cardLoadError: string;
   retryCard: string;
+  /** A tab's view (Reviews, What the model sees) could not be loaded. */
+  viewLoadError: string;
   /** Read-only notice when the host gives no reason (its reason, a whole sentence, is shown as is). */
   readOnlyNotice: string;
   errorTitle: string;
@@ -71,6 +73,7 @@ export const en: AppLocale = {
   loadingCard: 'Loading…',
   cardLoadError: 'A question is waiting, but the part of the page that shows it could not be loaded.',
   retryCard: 'Try again',
+  viewLoadError: 'This view could not be loaded.',
   readOnlyNotice: 'This is a recorded session log, opened read-only.',
   errorTitle: 'Something went wrong',
   tryAgain: 'Try again',

@@ -40,4 +40,5 @@ export const zhCN: AppLocale = {
   loadingCard: '正在加载…',
   cardLoadError: '有一个问题在等待，但无法加载显示它的页面部分。',
   retryCard: '重试',
+  viewLoadError: '无法加载此视图。',
 };

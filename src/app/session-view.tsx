@@ -16,6 +16,7 @@ import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
 import { Dock } from './dock.tsx';
 import { useCopy } from '../lib/language.ts';
+import { LazyFallback } from '../components/lazy-fallback.tsx';
 import { lazyModule } from '../lib/lazy-module.ts';
 import { useSessionAnnouncements } from './live-announcer.tsx';
 import { appLocales } from './locales.ts';
@@ -81,6 +82,8 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
   const [tab, setTab] = useState<SessionTab>('transcript');
   const SessionReviews = reviewsView.use(tab === 'reviews')?.default;
   const SessionModelView = modelView.use(tab === 'model')?.default;
+  const reviewsFailed = reviewsView.useFailed();
+  const modelFailed = modelView.useFailed();
   const [scrollTarget, setScrollTarget] = useState<{ callId: string; token: number } | undefined>(undefined);
   // A revision chosen in Reviews: back to the transcript, loading older pages until its card is there.
   const showRevision = useCallback(
@@ -107,12 +110,32 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
         <SessionTabs sessionId={sessionId} tab={tab} revisions={revisions} onSelect={setTab} />
         {tab === 'reviews' ? (
           <div className="session-main" role="tabpanel" id={`panel-reviews-${sessionId}`} aria-labelledby={`tab-reviews-${sessionId}`}>
-            {SessionReviews ? <SessionReviews sessionId={sessionId} onShow={showRevision} /> : <p className="quiet">{t.loadingReviews}</p>}
+            {SessionReviews ? (
+              <SessionReviews sessionId={sessionId} onShow={showRevision} />
+            ) : (
+              <LazyFallback
+                failed={reviewsFailed}
+                loading={t.loadingReviews}
+                failure={t.viewLoadError}
+                retry={t.retryCard}
+                onRetry={() => void reviewsView.load()}
+              />
+            )}
           </div>
         ) : null}
         {tab === 'model' ? (
           <div className="session-main" role="tabpanel" id={`panel-model-${sessionId}`} aria-labelledby={`tab-model-${sessionId}`}>
-            {SessionModelView ? <SessionModelView sessionId={sessionId} /> : <p className="quiet">{t.loadingModelView}</p>}
+            {SessionModelView ? (
+              <SessionModelView sessionId={sessionId} />
+            ) : (
+              <LazyFallback
+                failed={modelFailed}
+                loading={t.loadingModelView}
+                failure={t.viewLoadError}
+                retry={t.retryCard}
+                onRetry={() => void modelView.load()}
+              />
+            )}
           </div>
         ) : null}
         <div
