@@ -35,6 +35,20 @@ test('the model view shows plan:policy while plan mode is on and its removal aft
   await expect(changed.getByRole('region', { name: 'Changes to the system prompt' })).toContainText('+ ');
   await expect(detail(page).getByRole('heading', { name: 'Plan-mode notice' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/model-view-plan-on.png`, fullPage: true });
+  // A tab the reader chose while the review waits keeps a real share of the height (it was a 30 px sliver), and the
+  // card's action row stays whole in view, at a desktop and a phone size.
+  for (const size of [
+    { width: 1280, height: 720 },
+    { width: 375, height: 667 },
+  ]) {
+    await page.setViewportSize(size);
+    await expect
+      .poll(async () => (await page.getByRole('tabpanel').boundingBox())?.height ?? 0, { message: `model tab panel height at ${size.width} px` })
+      .toBeGreaterThanOrEqual(size.height * 0.3);
+    const approve = await reviewCard(page).getByRole('button', { name: 'Approve' }).boundingBox();
+    expect(approve && approve.y + approve.height <= size.height).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Approve: plan mode is off from the next step on, and the scripted model carries the plan out.
   await page.getByRole('tab', { name: /^Transcript/ }).click();

@@ -95,7 +95,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
     [loadRevision],
   );
   return (
-    <div className="session-view">
+    <div className="session-view" data-tab={tab}>
       <header className="session-header">
         {leading}
         <h1 className="session-heading" title={title || undefined}>
