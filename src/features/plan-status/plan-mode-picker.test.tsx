@@ -200,6 +200,20 @@ describe('PlanModePicker', () => {
     expect(screen.getByRole('button', { name: other })).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('says only its reason while a plan review blocks it, not what plan mode adds (the header has room for one note)', async () => {
+    const catalog = [{ name: 'plan:policy', order: 50, texts: ['P'.repeat(700)], policy: true }];
+    // Once with nothing pending, so the estimate's chunk is in and the note is shown…
+    const free = renderPicker({ plan: { active: true, pending: false }, capabilities: WITH_SET, reviewPending: false });
+    await free.update({ modelView: { steps: [], headers: [], catalog } });
+    await waitFor(() => expect(note()).toHaveTextContent(/^Plan mode adds about/));
+    free.unmount();
+    // …then blocked by the review: the reason alone.
+    const blocked = renderPicker({ plan: { active: true, pending: false }, capabilities: WITH_SET, reviewPending: true });
+    await blocked.update({ modelView: { steps: [], headers: [], catalog } });
+    expect(screen.getByText('Decide on the plan under review first')).toBeVisible();
+    expect(screen.queryByText(/^Plan mode adds about/)).toBeNull();
+  });
+
   it('is disabled with a visible reason while a plan review is pending and sends nothing', async () => {
     const call = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: false } } });
     renderPicker({ plan: { active: true, pending: false }, capabilities: WITH_SET, reviewPending: true });

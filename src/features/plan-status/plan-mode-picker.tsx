@@ -51,7 +51,10 @@ export function PlanModePicker({ sessionId }: { sessionId: string }) {
       disabled={block.disabled}
       reason={block.reason}
       reasonDetail={block.reasonDetail}
-      note={pending !== undefined && target !== undefined ? copy.planPendingNote(target, running) : cost ? copy.planCostNote(tokens) : undefined}
+      // While the picker is blocked its reason is the note that matters (the header has room for one at 1280 px).
+      note={
+        pending !== undefined && target !== undefined ? copy.planPendingNote(target, running) : cost && !block.disabled ? copy.planCostNote(tokens) : undefined
+      }
       choose={(value) => requestPlanMode(sessionId, value === PLAN_MODE_VALUES.on, capabilities)}
     />
   );
