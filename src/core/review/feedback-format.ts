@@ -20,7 +20,7 @@ export interface FeedbackComment {
 export interface EditedPlan {
   /** The edited plan's Markdown, as the reviewer left it (line ends `\n`). */
   plan: string;
-  /** A unified diff from the agent's plan to `plan` (`planEditDiff`), possibly shortened; `''` when none is sent. */
+  /** A unified diff from the agent's plan to `plan` (`planEditDiff`), possibly shortened; `''` when none is sent (the part is left out). */
   diff: string;
 }
 
@@ -112,11 +112,12 @@ function fenceFor(...texts: string[]): string {
   return '`'.repeat(Math.max(3, longest + 1));
 }
 
-/** The edited-plan part: the header, the plan in a `markdown` fence, then the diff in a `diff` fence. */
+/** The edited-plan part: the header, the plan in a `markdown` fence, then the diff (when there is one) in a `diff` fence. */
 function formatEdit({ plan, diff }: EditedPlan): string {
   const fence = fenceFor(plan, diff);
   const fenced = (info: string, text: string) => `${fence}${info}\n${text.replace(/\r\n?/g, '\n')}\n${fence}`;
-  return `${EDIT_HEADER}\n${fenced('markdown', plan)}\n\n${EDIT_DIFF_HEADER}\n${fenced('diff', diff)}`;
+  const head = `${EDIT_HEADER}\n${fenced('markdown', plan)}`;
+  return diff === '' ? head : `${head}\n\n${EDIT_DIFF_HEADER}\n${fenced('diff', diff)}`;
 }
 
 /** Read a fenced block starting at `lines[at]` with the given info string: its text and the line after it. */
@@ -131,8 +132,8 @@ function readFenced(lines: readonly string[], at: number, info: string): { text:
 function parseEdit(lines: readonly string[]): { edit: EditedPlan; next: number } | undefined {
   if (lines[0] !== EDIT_HEADER) return undefined;
   const plan = readFenced(lines, 1, 'markdown');
-  if (plan === undefined || lines[plan.next] !== '' || lines[plan.next + 1] !== EDIT_DIFF_HEADER) return undefined;
-  const diff = readFenced(lines, plan.next + 2, 'diff');
+  if (plan === undefined) return undefined;
+  const diff = lines[plan.next + 1] === EDIT_DIFF_HEADER && lines[plan.next] === '' ? readFenced(lines, plan.next + 2, 'diff') : { text: '', next: plan.next };
   if (diff === undefined || (diff.next < lines.length && lines[diff.next] !== '')) return undefined;
   return { edit: { plan: plan.text, diff: diff.text }, next: Math.min(diff.next + 1, lines.length) };
 }

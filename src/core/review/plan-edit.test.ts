@@ -81,6 +81,7 @@ describe('edited plan in the feedback format', () => {
       { edit, comments: [comment], general: '' },
       { edit, comments: [comment, { ...comment, start: 9, end: 10, quote: '```\n> x' }], general: 'Also this.' },
       { edit: { plan: '', diff: '' }, comments: [], general: '' },
+      { edit: { plan, diff: '' }, comments: [comment], general: 'No diff part.' },
     ];
     for (const feedback of cases) expect(parseReviewFeedback(formatReviewFeedback(feedback))).toEqual(feedback);
     expect(formatReviewFeedback(cases[0]!)).toContain('`````markdown\n');
@@ -112,7 +113,12 @@ describe('edited plan in the feedback format', () => {
   });
 
   it('reads a broken edited-plan part as plain feedback, verbatim', () => {
-    for (const text of [`${EDIT_HEADER}\n\`\`\`markdown\nno close`, `${EDIT_HEADER}\n\`\`\`markdown\nx\n\`\`\`\n\nno diff`, `${EDIT_HEADER}\nplain`]) {
+    for (const text of [
+      `${EDIT_HEADER}\n\`\`\`markdown\nno close`,
+      `${EDIT_HEADER}\n\`\`\`markdown\nx\n\`\`\`\n\nnot a comment`,
+      `${EDIT_HEADER}\n\`\`\`markdown\nx\n\`\`\`\n\n${EDIT_DIFF_HEADER}\nno fence`,
+      `${EDIT_HEADER}\nplain`,
+    ]) {
       expect(parseReviewFeedback(text)).toEqual({ comments: [], general: text });
     }
   });

@@ -1,0 +1,80 @@
+/**
+ * The card's decisions while the plan is edited: "Discard edits" (asks first when typed edits would be lost) and
+ * "Send edits as feedback" (Keep planning with the edited plan), with one line under them saying that dsh approves
+ * only the plan the agent sent. Approve is not offered for the agent's text while it is edited.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCopy } from '../../../lib/language.ts';
+import { commentsDraftOf } from '../comments-store.ts';
+import { ReviewActions } from '../components/review-actions.tsx';
+import { discardEdit, readEdit } from './edit-draft.ts';
+import { planEditLocales } from './locales.ts';
+
+/** Props of {@link EditActions}. */
+export interface EditActionsProps {
+  rpcId: string;
+  /** Nothing can be sent now (latched or offline). */
+  blocked: boolean;
+  /** Id of the offline reason, when that is why. */
+  describedBy: string | undefined;
+  /** Keep planning with the edit (and the comments and Feedback); it refuses an edit that changed nothing. */
+  onSend: () => void;
+  /** The edit was discarded (focus moves back to the plan). */
+  onDiscarded: () => void;
+}
+
+function DiscardConfirm({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+  const copy = useCopy(planEditLocales);
+  const bodyId = useId();
+  const safeChoice = useRef<HTMLButtonElement>(null);
+  useEffect(() => safeChoice.current?.focus(), []);
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    onKeep();
+  };
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- an alertdialog handles its own Escape key (WAI-ARIA APG dialog pattern)
+    <div role="alertdialog" aria-label={copy.confirmDiscard} aria-describedby={bodyId} className="plan-review__confirm" onKeyDown={onKeyDown}>
+      <p id={bodyId} className="plan-review__confirm-body">
+        {copy.confirmDiscardBody}
+      </p>
+      <ReviewActions
+        actions={[
+          { label: copy.discard, variant: 'outline', onClick: onDiscard },
+          { label: copy.keepEditing, variant: 'primary', onClick: onKeep, ref: safeChoice },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** The row (see {@link EditActionsProps}). */
+export function EditActions({ rpcId, blocked, describedBy, onSend, onDiscarded }: EditActionsProps) {
+  const copy = useCopy(planEditLocales);
+  const noteId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const discard = () => {
+    discardEdit(rpcId);
+    onDiscarded();
+  };
+  const askDiscard = () => {
+    if (readEdit(commentsDraftOf(rpcId))?.changed) setConfirming(true);
+    else discard();
+  };
+  if (confirming) return <DiscardConfirm onKeep={() => setConfirming(false)} onDiscard={discard} />;
+  return (
+    <div className="plan-review__decision plan-edit__decision">
+      <ReviewActions
+        actions={[
+          { label: copy.discard, variant: 'ghost', disabled: blocked, describedBy, onClick: askDiscard },
+          { label: copy.send, variant: 'primary', disabled: blocked, describedBy: describedBy ?? noteId, onClick: onSend },
+        ]}
+      />
+      <p id={noteId} className="plan-edit__note">
+        {copy.sendNote}
+      </p>
+    </div>
+  );
+}
