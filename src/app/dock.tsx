@@ -58,6 +58,14 @@ export function unsentTextOf(rpcId: string): string {
   return [feedback.trim(), ...custom].filter((text) => text !== '').join('\n\n');
 }
 
+/** Forget every draft of a question that left (Feedback, comments and edit, question-flow answers) and its answering mark. */
+function forgetDrafts(rpcId: string): void {
+  useReviewFeedbackStore.getState().clear(rpcId);
+  useReviewCommentsStore.getState().clear(rpcId);
+  useQuestionDraftStore.getState().clear(questionDraftKey(rpcId));
+  useAnsweringStore.getState().unmark(rpcId);
+}
+
 /**
  * Unsent line comments and a changed edit of the plan of a review answered elsewhere move into the composer's draft
  * with its Feedback text, in the review feedback format (docs/review-comments.md; the edit without its diff), once the
@@ -66,14 +74,10 @@ export function unsentTextOf(rpcId: string): string {
  */
 function moveCommentsToComposer(sessionId: string, rpcId: string): void {
   void import('../features/plan-review/model/comment-feedback.ts').then(
-    ({ feedbackWithComments }) => {
-      const { comments, edit } = commentsDraftOf(rpcId);
-      const text = feedbackWithComments(comments, unsentTextOf(rpcId), edit?.changed ? { plan: edit.text, diff: '' } : undefined).trim();
+    ({ draftFeedback }) => {
+      const text = draftFeedback(commentsDraftOf(rpcId), unsentTextOf(rpcId));
       if (text !== '') moveToComposer(sessionId, text);
-      useReviewFeedbackStore.getState().clear(rpcId);
-      useReviewCommentsStore.getState().clear(rpcId);
-      useQuestionDraftStore.getState().clear(questionDraftKey(rpcId));
-      useAnsweringStore.getState().unmark(rpcId);
+      forgetDrafts(rpcId);
     },
     () => undefined,
   );
@@ -94,10 +98,7 @@ export function settleQuestionDrafts(sessionId: string, rpcId: string): boolean 
   }
   const text = isAnsweredHere(rpcId) ? '' : unsentTextOf(rpcId);
   if (text !== '') moveToComposer(sessionId, text);
-  useReviewFeedbackStore.getState().clear(rpcId);
-  useReviewCommentsStore.getState().clear(rpcId);
-  useQuestionDraftStore.getState().clear(questionDraftKey(rpcId));
-  useAnsweringStore.getState().unmark(rpcId);
+  forgetDrafts(rpcId);
   return text !== '';
 }
 

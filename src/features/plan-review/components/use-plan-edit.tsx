@@ -77,8 +77,9 @@ export function usePlanEdit(input: PlanEditInput): PlanEditParts {
   };
   const button =
     editing || readOnly ? null : (
-      <button type="button" className="pill-button plan-review__edit" onClick={start}>
-        {copy.editPlan}
+      <button type="button" className="button plan-actions__button plan-review__edit" aria-label={copy.editPlan} onClick={start}>
+        <span className="plan-actions__long">{copy.editPlan}</span>
+        <span className="plan-actions__short">{copy.editShort}</span>
       </button>
     );
   return {

@@ -7,6 +7,8 @@ import { dictionaries } from '../../../lib/language.ts';
 /** Every string of the plan editor. */
 export type PlanEditCopy = {
   editPlan: string;
+  /** "Edit plan" on a phone. */
+  editShort: string;
   /** The editor textbox's name. */
   plan: string;
   hint: string;
@@ -30,6 +32,7 @@ export type PlanEditCopy = {
 /** English copy. */
 export const planEditEn: PlanEditCopy = {
   editPlan: 'Edit plan',
+  editShort: 'Edit',
   plan: 'Plan',
   hint: 'Markdown. Ctrl+Enter sends the edits as feedback.',
   preview: 'Preview',

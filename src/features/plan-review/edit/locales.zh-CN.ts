@@ -4,6 +4,7 @@ import type { PlanEditCopy } from './locales.ts';
 /** Simplified Chinese copy. */
 export const planEditZhCN: PlanEditCopy = {
   editPlan: '编辑计划',
+  editShort: '编辑',
   plan: '计划',
   hint: 'Markdown。按 Ctrl+Enter 将修改作为反馈发送。',
   preview: '预览',
