@@ -79,10 +79,10 @@ describe('editing the plan', () => {
     renderCard('e2');
     const box = await startEditing(user);
     await user.keyboard('{Control>}{Enter}{/Control}');
-    expect(screen.getByRole('status')).toHaveTextContent('You have not changed the plan yet.');
+    expect(screen.getByText('You have not changed the plan yet.')).toHaveAttribute('role', 'status');
     await user.clear(box);
     await user.keyboard('{Control>}{Enter}{/Control}');
-    expect(screen.getByRole('status')).toHaveTextContent('The edited plan is empty.');
+    expect(screen.getByText('The edited plan is empty.')).toHaveAttribute('role', 'status');
     expect(respondToQuestion).not.toHaveBeenCalled();
     await user.type(box, '# New plan');
     await user.keyboard('{Control>}{Enter}{/Control}');

@@ -74,7 +74,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revision
   const offline = offlineReason(useSessionConnection(), { keepsText: true });
   const blank = isBlankPlan(review);
   const { current, previous } = revisionPairOf(blank ? undefined : revisions);
-  const { sent, failure, setFailure, decide, approve, unsettled, pending } = useReviewDecide({
+  const { sent, failure, decide, approve, unsettled, pending } = useReviewDecide({
     ...{ sessionId, rpcId, review, onChatAbout, offline: offline !== undefined, confirm },
     ...{ earlier: () => comments.earlier, edited: () => edit.edited() },
   });
@@ -82,7 +82,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revision
   const blocked = sent !== undefined || offline !== undefined;
   const describedBy = offline !== undefined ? statusId : undefined;
   const editable = blank || review.decline === undefined ? undefined : review.plan;
-  const editState = { readOnly: sent !== undefined, planId, blocked, describedBy, onSend: () => decide('decline'), onRefuse: setFailure };
+  const editState = { readOnly: sent !== undefined, planId, blocked, describedBy, onSend: () => decide('decline') };
   const edit = usePlanEdit({ rpcId, plan: editable, previous, ...editState });
   const progress = progressOf(sent);
   return (

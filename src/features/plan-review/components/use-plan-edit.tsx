@@ -7,11 +7,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { EditedPlan } from '../../../core/review/feedback-format.ts';
 import type { PlanRevision } from '../../../core/review/history.ts';
-import { useCopy } from '../../../lib/language.ts';
 import { lazyModule } from '../../../lib/lazy-module.ts';
 import { ownEntry } from '../../../lib/session-persist.ts';
 import { useReviewCommentsStore } from '../comments-store.ts';
-import { planEditLocales } from '../edit/locales.ts';
 
 const planEdit = lazyModule(() => import('../edit/plan-edit.tsx'));
 
@@ -36,8 +34,6 @@ export interface PlanEditInput {
   describedBy: string | undefined;
   /** Keep planning (the card adds the edit from `edited()`). */
   onSend: () => void;
-  /** Say why the edits were not sent (the card's status line). */
-  onRefuse: (reason: string) => void;
 }
 
 /** What the card renders for editing; every node is null when there is nothing to show. */
@@ -54,10 +50,10 @@ export interface PlanEditParts {
 /** The parts (see {@link PlanEditParts}). */
 export function usePlanEdit(input: PlanEditInput): PlanEditParts {
   const { rpcId, plan, previous, readOnly, planId } = input;
-  const copy = useCopy(planEditLocales);
   const ui = planEdit.use(plan !== undefined);
   const editing = useReviewCommentsStore((state) => typeof ownEntry(state.entries, rpcId)?.edit?.text === 'string') && plan !== undefined;
   const [started, setStarted] = useState(false);
+  const [refusal, setRefusal] = useState<'emptyEdit' | 'noEdits' | undefined>(undefined);
   const back = useRef(false);
   useEffect(() => {
     if (!back.current || editing) return;
@@ -67,27 +63,28 @@ export function usePlanEdit(input: PlanEditInput): PlanEditParts {
   const outcome = ui && previous && plan !== undefined ? <ui.EditOutcome previous={previous} plan={plan} /> : null;
   if (ui === undefined || plan === undefined) return { editing: false, button: null, editor: null, actions: null, outcome, edited: () => undefined };
   const send = () => {
-    const refusal = ui.sendRefusalOf(rpcId, plan);
-    if (refusal !== undefined) input.onRefuse(copy[refusal]);
-    else input.onSend();
+    const reason = ui.sendRefusalOf(rpcId, plan);
+    setRefusal(reason);
+    if (reason === undefined) input.onSend();
   };
   const start = () => {
     ui.startEdit(rpcId, plan);
     setStarted(true);
   };
-  const button =
-    editing || readOnly ? null : (
-      <button type="button" className="button plan-actions__button plan-review__edit" aria-label={copy.editPlan} onClick={start}>
-        <span className="plan-actions__long">{copy.editPlan}</span>
-        <span className="plan-actions__short">{copy.editShort}</span>
-      </button>
-    );
+  const button = editing || readOnly ? null : <ui.EditButton onStart={start} />;
   return {
     editing,
     button,
     editor: editing ? <ui.PlanEditor id={planId} rpcId={rpcId} plan={plan} readOnly={readOnly} focusOnMount={started} onSend={send} /> : null,
     actions: editing ? (
-      <ui.EditActions rpcId={rpcId} blocked={input.blocked} describedBy={input.describedBy} onSend={send} onDiscarded={() => (back.current = true)} />
+      <ui.EditActions
+        rpcId={rpcId}
+        refusal={refusal}
+        blocked={input.blocked}
+        describedBy={input.describedBy}
+        onSend={send}
+        onDiscarded={() => (back.current = true)}
+      />
     ) : null,
     outcome,
     edited: () => (editing ? ui.editedPlanOf(rpcId, plan) : undefined),

@@ -65,5 +65,5 @@ export function useReviewDecide({ sessionId, rpcId, review, onChatAbout, offline
     if (approveAsksFirst(review, feedbackNow(), unsettled())) confirm.open();
     else decide('approve');
   };
-  return { sent, failure, setFailure, decide, approve, unsettled, pending: respond.isPending };
+  return { sent, failure, decide, approve, unsettled, pending: respond.isPending };
 }

@@ -1,7 +1,7 @@
 /**
  * The card's decisions while the plan is edited: "Discard edits" (asks first when typed edits would be lost) and
  * "Send edits as feedback" (Keep planning with the edited plan), with one line under them saying that dsh approves
- * only the plan the agent sent. Approve is not offered for the agent's text while it is edited.
+ * only the plan the agent sent. Approve is not offered for the agent's text while it is edited. Also "Edit plan".
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useCopy } from '../../../lib/language.ts';
@@ -13,6 +13,8 @@ import { planEditLocales } from './locales.ts';
 /** Props of {@link EditActions}. */
 export interface EditActionsProps {
   rpcId: string;
+  /** Why the last "Send edits as feedback" was refused (`sendRefusalOf`), said in the row's status line. */
+  refusal: 'emptyEdit' | 'noEdits' | undefined;
   /** Nothing can be sent now (latched or offline). */
   blocked: boolean;
   /** Id of the offline reason, when that is why. */
@@ -51,7 +53,7 @@ function DiscardConfirm({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: 
 }
 
 /** The row (see {@link EditActionsProps}). */
-export function EditActions({ rpcId, blocked, describedBy, onSend, onDiscarded }: EditActionsProps) {
+export function EditActions({ rpcId, refusal, blocked, describedBy, onSend, onDiscarded }: EditActionsProps) {
   const copy = useCopy(planEditLocales);
   const noteId = useId();
   const [confirming, setConfirming] = useState(false);
@@ -66,6 +68,9 @@ export function EditActions({ rpcId, blocked, describedBy, onSend, onDiscarded }
   if (confirming) return <DiscardConfirm onKeep={() => setConfirming(false)} onDiscard={discard} />;
   return (
     <div className="plan-review__decision plan-edit__decision">
+      <p role="status" className="plan-review__status plan-edit__refusal">
+        {refusal === undefined ? '' : copy[refusal]}
+      </p>
       <ReviewActions
         actions={[
           { label: copy.discard, variant: 'ghost', disabled: blocked, describedBy, onClick: askDiscard },
@@ -76,5 +81,16 @@ export function EditActions({ rpcId, blocked, describedBy, onSend, onDiscarded }
         {copy.sendNote}
       </p>
     </div>
+  );
+}
+
+/** "Edit plan" in the card's strip (short on a phone). */
+export function EditButton({ onStart }: { onStart: () => void }) {
+  const copy = useCopy(planEditLocales);
+  return (
+    <button type="button" className="button plan-actions__button plan-review__edit" aria-label={copy.editPlan} onClick={onStart}>
+      <span className="plan-actions__long">{copy.editPlan}</span>
+      <span className="plan-actions__short">{copy.editShort}</span>
+    </button>
   );
 }

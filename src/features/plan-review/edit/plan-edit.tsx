@@ -3,7 +3,7 @@
  * preview, the decisions while editing, the "Edit plan" button and what the next revision did with the edits. The
  * card reads it through `lazyModule().use()` and the dock prefetches it with the card, so a review never waits for it.
  */
-export { EditActions } from './edit-actions.tsx';
+export { EditActions, EditButton } from './edit-actions.tsx';
 export { editedPlanOf, sendRefusalOf, startEdit } from './edit-draft.ts';
 export { EditOutcome } from './edit-outcome.tsx';
 export { PlanEditor } from './plan-editor.tsx';

@@ -7,7 +7,7 @@
 import { startTransition, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useCopy } from '../../../lib/language.ts';
 import { isSendShortcut } from '../../../lib/keys.ts';
-import { PlanBody } from '../components/plan-body.tsx';
+import { Markdown } from '../../../components/markdown.tsx';
 import { commentsDraftOf } from '../comments-store.ts';
 import { readEdit, setEditText, useEdit } from './edit-draft.ts';
 import { planEditLocales } from './locales.ts';
@@ -82,7 +82,7 @@ function Preview({ rpcId, plan }: { rpcId: string; plan: string }) {
   const text = usePreviewText(rpcId, plan);
   return (
     <div role="region" aria-label={copy.preview} tabIndex={0} className="plan-edit__preview">
-      {text.trim() === '' ? <p className="plan-review__empty">{copy.emptyPreview}</p> : <PlanBody plan={text} />}
+      {text.trim() === '' ? <p className="plan-review__empty">{copy.emptyPreview}</p> : <Markdown text={text} titled />}
     </div>
   );
 }
