@@ -123,3 +123,23 @@ describe('edited plan in the feedback format', () => {
     }
   });
 });
+
+describe('review-history export', () => {
+  it('adds the edited plan of a feedback as an optional field, with the comments and general text', async () => {
+    const { buildReviewHistoryExport, reviewHistoryExportSchema, REVIEW_HISTORY_VERSION } = await import('./export.ts');
+    const edit = { plan: EDITED, diff: planEditDiff(PLAN, EDITED) };
+    const feedback = formatReviewFeedback({ edit, comments: [], general: 'Adopt it.' });
+    const base = { chain: 1, title: 'T', plan: PLAN };
+    const data = buildReviewHistoryExport({
+      sessionId: 's',
+      title: undefined,
+      complete: true,
+      exportedAt: 0,
+      history: { revisions: [{ ...base, callId: 'a', seq: 1, version: 1, outcome: { kind: 'kept-planning', feedback } }] },
+    });
+    expect(reviewHistoryExportSchema.parse(data)).toEqual(data);
+    expect(REVIEW_HISTORY_VERSION).toBe(1);
+    expect(data.revisions[0]).toMatchObject({ editedPlan: edit, comments: [], generalFeedback: 'Adopt it.' });
+    expect(data.revisions[0]!.outcome).toEqual({ kind: 'kept-planning', feedback });
+  });
+});
