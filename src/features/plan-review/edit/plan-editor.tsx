@@ -12,8 +12,12 @@ import { commentsDraftOf } from '../comments-store.ts';
 import { readEdit, setEditText, useEdit } from './edit-draft.ts';
 import { planEditLocales } from './locales.ts';
 
-/** How long typing must pause before the preview follows it, in ms. */
+/** How long typing must pause before the preview follows it, in ms (`LONG_PREVIEW_DELAY_MS` for a long plan). */
 export const PREVIEW_DELAY_MS = 250;
+/** The pause before the preview of a plan over `LONG_PLAN_CHARS` follows: re-rendering it is a long task, so it waits for a real pause. */
+export const LONG_PREVIEW_DELAY_MS = 1000;
+/** From this length (UTF-16 units) a plan's preview waits `LONG_PREVIEW_DELAY_MS`. */
+export const LONG_PLAN_CHARS = 20_000;
 
 /** Props of {@link PlanEditor}. */
 export interface PlanEditorProps {
@@ -65,13 +69,14 @@ function EditField({ rpcId, plan, readOnly, focusOnMount, onSend }: Omit<PlanEdi
   );
 }
 
-/** The edit draft's text, following it `PREVIEW_DELAY_MS` after it last changed, as a transition. */
+/** The edit draft's text, following it once typing paused (`PREVIEW_DELAY_MS`, longer for a long plan), as a transition. */
 function usePreviewText(rpcId: string, plan: string): string {
   const text = useEdit(rpcId)?.text ?? plan;
   const [shown, setShown] = useState(() => readEdit(commentsDraftOf(rpcId))?.text ?? plan);
   useEffect(() => {
     if (text === shown) return;
-    const timer = setTimeout(() => startTransition(() => setShown(text)), PREVIEW_DELAY_MS);
+    const delay = text.length > LONG_PLAN_CHARS ? LONG_PREVIEW_DELAY_MS : PREVIEW_DELAY_MS;
+    const timer = setTimeout(() => startTransition(() => setShown(text)), delay);
     return () => clearTimeout(timer);
   }, [text, shown]);
   return shown;
