@@ -3,10 +3,11 @@
  * "Send edits as feedback" (Keep planning with the edited plan), with one line under them saying that dsh approves
  * only the plan the agent sent. Approve is not offered for the agent's text while it is edited. Also "Edit plan".
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { useCopy } from '../../../lib/language.ts';
 import { commentsDraftOf } from '../comments-store.ts';
 import { ReviewActions } from '../components/review-actions.tsx';
+import { useConfirmKeys } from '../components/use-confirm-keys.ts';
 import { discardEdit, readEdit } from './edit-draft.ts';
 import { planEditLocales } from './locales.ts';
 
@@ -28,14 +29,7 @@ export interface EditActionsProps {
 function DiscardConfirm({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
   const copy = useCopy(planEditLocales);
   const bodyId = useId();
-  const safeChoice = useRef<HTMLButtonElement>(null);
-  useEffect(() => safeChoice.current?.focus(), []);
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    event.stopPropagation();
-    onKeep();
-  };
+  const { safeChoice, onKeyDown } = useConfirmKeys(onKeep);
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- an alertdialog handles its own Escape key (WAI-ARIA APG dialog pattern)
     <div role="alertdialog" aria-label={copy.confirmDiscard} aria-describedby={bodyId} className="plan-review__confirm" onKeyDown={onKeyDown}>
