@@ -275,6 +275,8 @@ interface PlanCase {
   approve?: Budget;
   /** Whether this is the 10-line plan every keystroke ratio is taken against. */
   base?: boolean;
+  /** Also time typing in a line comment and in the plan editor, held to the Feedback-typing budgets. */
+  editors?: boolean;
 }
 
 const noTaskOver100 = atMost(100, 'ms', 'max');
@@ -289,11 +291,66 @@ const PLAN_CASES: readonly PlanCase[] = [
     task: noTaskOver100,
     heap: atMost(10, 'MB'),
     approve: atMost(100, 'ms'),
+    editors: true,
   },
   { file: 'plan-table-200.jsonl', label: '200-row table', lastText: lastLineTextOf(planTable200()), task: noTaskOver100 },
   { file: 'plan-nested-500.jsonl', label: '500-level nested list', lastText: lastLineTextOf(planNested500()), task: noTaskOver100 },
   { file: 'plan-line-1mb.jsonl', label: '1 MB single line', task: noTaskOver100 },
 ];
+
+/**
+ * Type `KEYS` letters into the focused field, each waited for until painted (at most three once one takes over 2 s).
+ * @returns the keystrokes' input delay + processing and keystroke → next paint figures, ms
+ */
+async function typeKeys(tab: Tab): Promise<ReturnType<typeof keystrokeFigures>> {
+  await tab.quiet();
+  const keysBefore = (await tab.probes()).keys.length;
+  for (let k = 0; k < KEYS; k += 1) {
+    const t0 = Date.now();
+    await tab.page.keyboard.press(String.fromCharCode(97 + (k % 26)));
+    try {
+      await tab.page.waitForFunction((n) => ((window as unknown as { __bench: { keys: KeyStamp[] } }).__bench.keys[n]?.paint ?? 0) > 0, keysBefore + k, {
+        timeout: WAIT_MS,
+        polling: 20,
+      });
+    } catch {
+      throw new BenchTimeout(`keystroke ${k + 1} not painted in ${WAIT_MS / 1000} s`);
+    }
+    // A keystroke over 2 s would make the run minutes long: three are enough to show it.
+    if (Date.now() - t0 > 2000 && k >= 2) break;
+  }
+  const probes = await tab.probes();
+  return keystrokeFigures(probes.keys.slice(keysBefore), probes.events);
+}
+
+/** The line-comment and plan-editor typing figures of a plan case (`PlanCase.editors`). */
+interface EditorFigures {
+  commentDelay: Row;
+  commentPaint: Row;
+  editDelay: Row;
+  editPaint: Row;
+}
+
+/**
+ * Time typing in a new line comment (the first list item's, then cancelled) and in the plan editor (Edit plan, then
+ * Discard edits), so the card is as it was for Approve.
+ */
+async function editorTyping(tab: Tab, review: Locator, rows: EditorFigures): Promise<void> {
+  await review.locator('li .block-comments').first().getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(review.getByRole('textbox', { name: 'Comment', exact: true })).toBeFocused();
+  const comment = await typeKeys(tab);
+  record(rows.commentDelay, summary(comment.delay).median, 'no keystroke was timed');
+  record(rows.commentPaint, summary(comment.paint).median, 'no keystroke was painted');
+  await review.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await review.getByRole('button', { name: 'Edit plan' }).click();
+  await expect(review.getByRole('textbox', { name: 'Plan', exact: true })).toBeFocused();
+  const edit = await typeKeys(tab);
+  record(rows.editDelay, summary(edit.delay).median, 'no keystroke was timed');
+  record(rows.editPaint, summary(edit.paint).median, 'no keystroke was painted');
+  await review.getByRole('button', { name: 'Discard edits' }).click();
+  await review.getByRole('alertdialog').getByRole('button', { name: 'Discard edits' }).click();
+  await tab.quiet();
+}
 
 /**
  * A plan fixture, each run in a fresh tab that is quiet before `/plan`: frame → review card, → whole, longest task
@@ -311,6 +368,14 @@ async function planScenario(browser: Browser, c: PlanCase, baseline: Baseline): 
   const delay = f.add(group, 'Feedback keystroke: input delay + processing', 'ms', c.base ? undefined : atMost(16, 'ms'));
   const paint = f.add(group, 'Feedback keystroke → next paint', 'ms', c.base ? undefined : atMost(50, 'ms'));
   const ratio = c.base ? undefined : f.add(group, 'keystroke → next paint, ratio to the 10-line plan', '×', atMost(2, '×'));
+  const editors: EditorFigures | undefined = c.editors
+    ? {
+        commentDelay: f.add(group, 'line comment keystroke: input delay + processing', 'ms', atMost(16, 'ms')),
+        commentPaint: f.add(group, 'line comment keystroke → next paint', 'ms', atMost(50, 'ms')),
+        editDelay: f.add(group, 'plan editor keystroke: input delay + processing', 'ms', atMost(16, 'ms')),
+        editPaint: f.add(group, 'plan editor keystroke → next paint', 'ms', atMost(50, 'ms')),
+      }
+    : undefined;
   const approve = f.add(group, 'Approve click → card gone (painted)', 'ms', c.approve);
   const approveTask = f.add(group, 'longest task, Approve until quiet', 'ms');
   const server = await startServer(ROOT, fixture(c.file));
@@ -345,24 +410,7 @@ async function planScenario(browser: Browser, c: PlanCase, baseline: Baseline): 
         const review = tab.page.getByRole('region', { name: REVIEW.name });
         const feedback = review.getByRole('textbox', { name: 'Feedback' });
         await feedback.click();
-        await tab.quiet();
-        const keysBefore = (await tab.probes()).keys.length;
-        for (let k = 0; k < KEYS; k += 1) {
-          const t0 = Date.now();
-          await tab.page.keyboard.press(String.fromCharCode(97 + (k % 26)));
-          try {
-            await tab.page.waitForFunction((n) => ((window as unknown as { __bench: { keys: KeyStamp[] } }).__bench.keys[n]?.paint ?? 0) > 0, keysBefore + k, {
-              timeout: WAIT_MS,
-              polling: 20,
-            });
-          } catch {
-            throw new BenchTimeout(`keystroke ${k + 1} not painted in ${WAIT_MS / 1000} s`);
-          }
-          // A keystroke over 2 s would make the run minutes long: three are enough to show it.
-          if (Date.now() - t0 > 2000 && k >= 2) break;
-        }
-        const probes = await tab.probes();
-        const figures = keystrokeFigures(probes.keys.slice(keysBefore), probes.events);
+        const figures = await typeKeys(tab);
         record(delay, summary(figures.delay).median, 'no keystroke was timed');
         record(paint, summary(figures.paint).median, 'no keystroke was painted');
         if (c.base) baseline.paint = paint.samples;
@@ -370,6 +418,7 @@ async function planScenario(browser: Browser, c: PlanCase, baseline: Baseline): 
         await tab.page.keyboard.press('Control+A');
         await tab.page.keyboard.press('Backspace');
         await tab.quiet();
+        if (editors) await editorTyping(tab, review, editors);
 
         await tab.arm('gone', { kind: 'absent', query: REVIEW });
         const clicksBefore = (await tab.probes()).clicks.length;

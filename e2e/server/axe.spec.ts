@@ -98,6 +98,28 @@ const screens: Screen[] = [
     },
   },
   {
+    // Editing the plan: edits sent and adopted on revision 2 (the "adopted" line), then the editor open again with an
+    // edit typed and the Discard confirm showing.
+    name: 'plan-edit',
+    setup: async (page) => {
+      await newSession(page);
+      await send(page, '/plan add a --greeting flag to the CLI');
+      const card = reviewCard(page);
+      await expect(card.getByRole('button', { name: 'Approve' })).toBeVisible();
+      await card.getByRole('button', { name: 'Edit plan' }).click();
+      const box = card.getByRole('textbox', { name: 'Plan', exact: true });
+      await box.press('Control+End');
+      await box.pressSequentially('\n- Also print the greeting in `--help`.');
+      await card.getByRole('button', { name: 'Send edits as feedback' }).click();
+      await expect(card.getByText('The agent adopted your edits (sent on v1).')).toBeVisible({ timeout: 30_000 });
+      await card.getByRole('button', { name: 'Edit plan' }).click();
+      await box.press('Control+End');
+      await box.pressSequentially('\n## More');
+      await card.getByRole('button', { name: 'Discard edits' }).click();
+      await expect(card.getByRole('alertdialog', { name: 'Discard edits?' })).toBeVisible();
+    },
+  },
+  {
     // What the model sees, on the plan-on step: its sections, the changed header with its diff, the usage.
     name: 'model-view',
     setup: async (page) => {

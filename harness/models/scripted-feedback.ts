@@ -1,9 +1,11 @@
 /**
- * The scripted model's one feedback interpreter: review feedback is read as clauses, and only the documented
+ * The scripted model's one feedback interpreter: a feedback that carries an edited plan (the review feedback format,
+ * docs/review-comments.md) is adopted verbatim; otherwise feedback is read as clauses, and only the documented
  * phrases change a plan — "skip …" / "drop …" (remove the step whose text matches, or "step N"), "also …" and
  * "add a step …" (append a step). Anything else leaves the steps as they were and is reported as not understood.
  * Pure and deterministic; the phrase table is the single place a new phrase is added (README "Using it").
  */
+import { parseReviewFeedback } from '../../src/core/review/feedback-format.ts';
 import { keywordsOf, type PlanStep } from './scripted-words.ts';
 
 /** What one clause of feedback did to the plan. */
@@ -134,4 +136,18 @@ export function outcomeLine(outcome: ClauseOutcome): string {
   if (outcome.kind === 'removed') return `- ${quoted}: removed the step “${outcome.step.text}”.`;
   if (outcome.kind === 'added') return `- ${quoted}: added the step “${outcome.step.text}”.`;
   return `- ${quoted}: ${REASONS[outcome.reason]}, so the plan is unchanged. I follow ${FEEDBACK_PHRASES.map((p) => `“${p}”`).join(', ')}.`;
+}
+
+/**
+ * The latest edited plan in the feedback since the task and the pieces that came after it: the model adopts that
+ * plan verbatim, then applies only the later pieces (docs/review-comments.md "Editing the plan").
+ * @param feedback - every piece of feedback since the task, oldest first.
+ * @returns `edited` undefined (and `later` = all feedback) when no piece carries an edited plan.
+ */
+export function sinceLatestEdit(feedback: readonly string[]): { edited: string | undefined; later: string[] } {
+  for (let i = feedback.length - 1; i >= 0; i -= 1) {
+    const edit = parseReviewFeedback(feedback[i] ?? '').edit;
+    if (edit !== undefined) return { edited: edit.plan, later: feedback.slice(i + 1) };
+  }
+  return { edited: undefined, later: [...feedback] };
 }

@@ -17,6 +17,8 @@ export interface PlanInput {
   read?: { path: string; text: string };
   /** Review feedback to incorporate, oldest first; `''` stands for "keep planning" without comments. */
   feedback: string[];
+  /** The steps to start from instead of the fresh plan's (those of a reviewer's edited plan the model adopted). */
+  base?: PlanStep[] | undefined;
 }
 
 const SKIPPED_PATH = /(^|\/)(node_modules|\.git|dist|build|coverage)\//;
@@ -235,7 +237,9 @@ export function writePlanWithOutcomes(input: PlanInput): WrittenPlan {
   const title = titleFromTask(input.task);
   const revised = input.feedback.length > 0;
   const comments = input.feedback.map((text) => text.trim()).filter((text) => text !== '');
-  const { steps, outcomes } = applyFeedback(baseSteps(input, title), comments, (text, current) => addedStepTarget(text, input.listing, current));
+  const { steps, outcomes } = applyFeedback(input.base?.length ? input.base : baseSteps(input, title), comments, (text, current) =>
+    addedStepTarget(text, input.listing, current),
+  );
 
   const lines: string[] = [`# ${title}${revised ? ' (revised)' : ''}`, '', '## Context'];
   const touched = [...new Set(steps.map((s) => s.file))];

@@ -10,6 +10,8 @@ import { WORKSPACE_SEED, toolError } from '../tools.ts';
 import type { ModelChunk, ModelMessage, ModelProvider, ModelRequest } from '../types.ts';
 import { createScriptedModel, feedbackOf, reviewOutcomeOf, scriptStep } from './scripted.ts';
 import { parsePlanSteps, titleFromTask } from './scripted-plan.ts';
+import { formatReviewFeedback } from '../../src/core/review/feedback-format.ts';
+import { planEditDiff } from '../../src/core/review/plan-edit.ts';
 
 const PLAN = ['base', 'plan:policy'];
 const DEFAULT = ['base'];
@@ -174,6 +176,42 @@ describe('scripted model', () => {
     expect(revised.call?.name).toBe('exit_plan_mode');
     expect(parsePlanSteps(String(revised.call?.args.plan))).toEqual(parsePlanSteps(String(first.call?.args.plan)));
     expect(revised.text).toMatch(/^I did not understand the feedback, so the plan is the same\. I follow “skip …”, “drop …”, “also …”, “add a step …”/);
+  });
+
+  it('adopts an edited plan verbatim, and applies later feedback to the edited steps', async () => {
+    const model = createScriptedModel({ delayMs: 0 });
+    const messages: ModelMessage[] = [user('Add a --greeting flag to the CLI')];
+    const files = seed();
+    const first = await untilReview(model, PLAN, messages, files);
+    const original = String(first.call?.args.plan);
+    const edited = `${original.replace(/\n$/, '')}\n\n## Notes\n\n\`\`\`sh\nnode cli.js --greeting Hi\n\`\`\`\n> keep this quote\n`.replace(
+      /^1\. .*$/m,
+      '1. Parse `--greeting` in `src/cli.ts` with a default of "Hello".',
+    );
+    const feedback = formatReviewFeedback({ edit: { plan: edited, diff: planEditDiff(original, edited) }, comments: [], general: 'skip the README change' });
+    messages.push(toolResult(first, files, toolError(EXIT_TEXTS.feedback(feedback))));
+    const adopted = await step(model, PLAN, messages);
+    expect(adopted.call?.name).toBe('exit_plan_mode');
+    expect(adopted.call?.args.plan).toBe(edited);
+    expect(adopted.text).toBe('Here is your edited plan, adopted verbatim.');
+
+    messages.push(assistant(adopted), toolResult(adopted, files, toolError(EXIT_TEXTS.feedback('skip step 2'))));
+    const next = await step(model, PLAN, messages);
+    const steps = parsePlanSteps(String(next.call?.args.plan));
+    expect(steps[0]?.text).toBe('Parse `--greeting` in `src/cli.ts` with a default of "Hello".');
+    expect(steps).toHaveLength(parsePlanSteps(edited).length - 1);
+  });
+
+  it('puts a title on an adopted edit that has none, and says so', async () => {
+    const model = createScriptedModel({ delayMs: 0 });
+    const messages: ModelMessage[] = [user('Add a --greeting flag to the CLI')];
+    const files = seed();
+    const first = await untilReview(model, PLAN, messages, files);
+    const feedback = formatReviewFeedback({ edit: { plan: '1. Only this step in `src/cli.ts`.\n', diff: '' }, comments: [], general: '' });
+    messages.push(toolResult(first, files, toolError(EXIT_TEXTS.feedback(feedback))));
+    const adopted = await step(model, PLAN, messages);
+    expect(adopted.call?.args.plan).toBe('# Add a --greeting flag to the CLI\n\n1. Only this step in `src/cli.ts`.\n');
+    expect(adopted.text).toMatch(/with a title on top/);
   });
 
   it('revises after a keep planning without comments', async () => {

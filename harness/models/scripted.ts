@@ -8,7 +8,7 @@
  */
 import type { TodoItem } from '../../src/core/todos/todos.ts';
 import type { ModelChunk, ModelMessage, ModelProvider, ModelRequest } from '../types.ts';
-import { FEEDBACK_PHRASES, type ClauseOutcome } from './scripted-feedback.ts';
+import { FEEDBACK_PHRASES, sinceLatestEdit, type ClauseOutcome } from './scripted-feedback.ts';
 import { appendNote, isConversational, parseListing, parsePlanSteps, primaryFile, titleFromTask, writePlanWithOutcomes } from './scripted-plan.ts';
 import { defaultSleep, emitPaced, wordDeltas, type Sleep } from './stream.ts';
 
@@ -173,6 +173,20 @@ function revisionReply(latest: string, outcomes: readonly ClauseOutcome[]): Pick
   };
 }
 
+/**
+ * Presenting the reviewer's edited plan as the next revision, verbatim; only a plan without the `# ` title the
+ * exit tool requires (docs/upstream-spec.md §1.9) gets the task's title on top, and the reply says so.
+ */
+function adoptEdit(edited: string, title: string): ScriptedOutput {
+  const titled = /^#\s+\S/.test(edited.trim());
+  const plan = titled ? edited : `# ${title}\n\n${edited}`;
+  return {
+    reasoning: 'The review sent an edited plan and asked me to adopt it, so I present it as my next revision.',
+    text: titled ? 'Here is your edited plan, adopted verbatim.' : 'Here is your edited plan, adopted with a title on top (a plan must start with one).',
+    toolCall: { name: 'exit_plan_mode', arguments: { plan } },
+  };
+}
+
 /** Exploring, then presenting (or re-presenting) the plan, in plan mode. */
 function planStep(reading: Reading): ScriptedOutput {
   const after = reading.all.slice(reading.taskIndex + 1);
@@ -203,7 +217,10 @@ function planStep(reading: Reading): ScriptedOutput {
     };
   }
 
-  const { plan, outcomes } = writePlanWithOutcomes({ task, listing: files, read: latestRead(reading, -1), feedback: reading.feedback });
+  const { edited, later } = sinceLatestEdit(reading.feedback);
+  if (edited !== undefined && later.length === 0) return adoptEdit(edited, titleFromTask(task));
+  const base = edited === undefined ? undefined : parsePlanSteps(edited);
+  const { plan, outcomes } = writePlanWithOutcomes({ task, listing: files, read: latestRead(reading, -1), feedback: later, base });
   const latest = reading.feedback[reading.feedback.length - 1]?.trim() ?? '';
   return revising
     ? { ...revisionReply(latest, latest === '' ? [] : (outcomes[outcomes.length - 1] ?? [])), toolCall: { name: 'exit_plan_mode', arguments: { plan } } }

@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useReviewCommentsStore } from '../features/plan-review/comments-store.ts';
+import { EDIT_HEADER } from '../core/review/feedback-format.ts';
 import { useComposerDraftStore } from '../features/composer/draft-store.ts';
 import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.ts';
 import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
@@ -70,6 +71,20 @@ describe('a question that leaves the dock', () => {
     );
     expect(useReviewCommentsStore.getState().entries).toEqual({});
     expect(useReviewFeedbackStore.getState().entries).toEqual({});
+  });
+
+  it('moves a changed edit of the plan (without its diff) with the comments when answered elsewhere, and drops an unchanged one', async () => {
+    useReviewCommentsStore.setState({ entries: {} });
+    useComposerDraftStore.setState({ entries: {} });
+    useReviewCommentsStore.getState().set('r6', { comments: [], resolved: [], edit: { text: '# Plan\n- mine', changed: true } });
+    expect(settleQuestionDrafts('s1', 'r6')).toBe(true);
+    await waitFor(() => expect(useComposerDraftStore.getState().entries.s1).toBe(`${EDIT_HEADER}\n\`\`\`markdown\n# Plan\n- mine\n\`\`\``));
+    expect(useReviewCommentsStore.getState().entries).toEqual({});
+    useComposerDraftStore.setState({ entries: {} });
+    useReviewCommentsStore.getState().set('r7', { comments: [], resolved: [], edit: { text: '# Plan', changed: false } });
+    expect(settleQuestionDrafts('s1', 'r7')).toBe(false);
+    expect(useComposerDraftStore.getState().entries.s1).toBeUndefined();
+    expect(useReviewCommentsStore.getState().entries).toEqual({});
   });
 
   it('moves nothing when nothing was typed', () => {

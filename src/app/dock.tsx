@@ -34,7 +34,7 @@ const questionFlowModule = lazyModule(() => import('../features/questions/questi
  * @returns resolves when both were tried; never rejects (a failed chunk is tried again by the next question)
  */
 export async function loadDockCards(): Promise<void> {
-  await Promise.all([reviewCardModule.load().then((card) => card?.loadReviewComments()), questionFlowModule.load()]);
+  await Promise.all([reviewCardModule.load().then((card) => card?.loadCardParts()), questionFlowModule.load()]);
 }
 
 /**
@@ -59,20 +59,26 @@ export function unsentTextOf(rpcId: string): string {
   return [feedback.trim(), ...custom].filter((text) => text !== '').join('\n\n');
 }
 
+/** Forget every draft of a question that left (Feedback, comments and edit, question-flow answers) and its answering mark. */
+function forgetDrafts(rpcId: string): void {
+  useReviewFeedbackStore.getState().clear(rpcId);
+  useReviewCommentsStore.getState().clear(rpcId);
+  useQuestionDraftStore.getState().clear(questionDraftKey(rpcId));
+  useAnsweringStore.getState().unmark(rpcId);
+}
+
 /**
- * Unsent line comments of a review answered elsewhere move into the composer's draft with its Feedback text, in the
- * review feedback format (docs/review-comments.md), once the format module is loaded (a lazy chunk, first-load
- * budget); the drafts are cleared only after they moved, so a failed load keeps them.
+ * Unsent line comments and a changed edit of the plan of a review answered elsewhere move into the composer's draft
+ * with its Feedback text, in the review feedback format (docs/review-comments.md; the edit without its diff), once the
+ * format module is loaded (a lazy chunk, first-load budget); the drafts are cleared only after they moved, so a
+ * failed load keeps them.
  */
 function moveCommentsToComposer(sessionId: string, rpcId: string): void {
   void import('../features/plan-review/model/comment-feedback.ts').then(
-    ({ feedbackWithComments }) => {
-      const text = feedbackWithComments(commentsDraftOf(rpcId).comments, unsentTextOf(rpcId)).trim();
+    ({ draftFeedback }) => {
+      const text = draftFeedback(commentsDraftOf(rpcId), unsentTextOf(rpcId));
       if (text !== '') moveToComposer(sessionId, text);
-      useReviewFeedbackStore.getState().clear(rpcId);
-      useReviewCommentsStore.getState().clear(rpcId);
-      useQuestionDraftStore.getState().clear(questionDraftKey(rpcId));
-      useAnsweringStore.getState().unmark(rpcId);
+      forgetDrafts(rpcId);
     },
     () => undefined,
   );
@@ -86,17 +92,14 @@ function moveCommentsToComposer(sessionId: string, rpcId: string): void {
  * @returns whether text was moved
  */
 export function settleQuestionDrafts(sessionId: string, rpcId: string): boolean {
-  const comments = isAnsweredHere(rpcId) ? [] : commentsDraftOf(rpcId).comments;
-  if (comments.length > 0) {
+  const draft = isAnsweredHere(rpcId) ? undefined : commentsDraftOf(rpcId);
+  if (draft && (draft.comments.length > 0 || draft.edit?.changed)) {
     moveCommentsToComposer(sessionId, rpcId);
     return true;
   }
   const text = isAnsweredHere(rpcId) ? '' : unsentTextOf(rpcId);
   if (text !== '') moveToComposer(sessionId, text);
-  useReviewFeedbackStore.getState().clear(rpcId);
-  useReviewCommentsStore.getState().clear(rpcId);
-  useQuestionDraftStore.getState().clear(questionDraftKey(rpcId));
-  useAnsweringStore.getState().unmark(rpcId);
+  forgetDrafts(rpcId);
   return text !== '';
 }
 

@@ -39,6 +39,8 @@ export const exportedRevisionSchema = z.object({
   ),
   comments: z.optional(z.array(z.object({ start: z.int().check(z.positive()), end: z.int().check(z.positive()), quote: z.string(), text: z.string() }))),
   generalFeedback: z.optional(z.string()),
+  /** Optional: the edited plan the Keep planning feedback carried, and the diff of the edits as sent. */
+  editedPlan: z.optional(z.object({ plan: z.string(), diff: z.string() })),
   /** Optional (absent in exports made before it existed): the audit of an approved revision whose turn ended. */
   audit: z.optional(
     z.object({
@@ -77,6 +79,8 @@ export const reviewHistoryExportSchema = z.object({
  * - `comments`, `generalFeedback` (optional, only when the Keep planning feedback is in the review feedback format,
  *   docs/review-comments.md): its line comments (`start`..`end` plan lines of this revision, the quote as sent, the
  *   comment) and its general text; `outcome.feedback` still holds the whole text verbatim.
+ * - `editedPlan` (optional, only when that feedback carries an edited plan): the reviewer's edited plan and the
+ *   unified diff of the edits as sent (`''` when none was sent), docs/review-comments.md "Editing the plan".
  * - `audit` (optional, only on an approved revision whose turn ended): steps `done`, `notDone`, `extra` to-dos, the
  *   plan's `total` steps and how the turn ended (`end.kind`, `end.message`), docs/plan-progress.md.
  */
@@ -103,10 +107,11 @@ function outcomeOut(outcome: RevisionOutcome): ExportedRevision['outcome'] {
   return outcome.kind === 'kept-planning' && outcome.feedback === undefined ? { kind: 'kept-planning' } : outcome;
 }
 
-/** The optional comment fields of a revision whose Keep planning feedback is in the review feedback format. */
-function commentsOut(outcome: RevisionOutcome): Pick<ExportedRevision, 'comments' | 'generalFeedback'> {
+/** The optional comment and edit fields of a revision whose Keep planning feedback is in the review feedback format. */
+function commentsOut(outcome: RevisionOutcome): Pick<ExportedRevision, 'comments' | 'generalFeedback' | 'editedPlan'> {
   if (outcome.kind !== 'kept-planning' || outcome.feedback === undefined) return {};
-  const { comments, general } = parseReviewFeedback(outcome.feedback);
+  const { comments, general, edit } = parseReviewFeedback(outcome.feedback);
+  if (edit !== undefined) return { comments, generalFeedback: general, editedPlan: edit };
   return comments.length === 0 ? {} : { comments, generalFeedback: general };
 }
 

@@ -1,8 +1,8 @@
 /**
- * The review feedback format: line comments on a plan and the general Feedback text as one plain Markdown text, the
- * Keep planning feedback the agent receives (docs/review-comments.md "Feedback format"), and its one parser. Pure.
- * Invariant: `parseReviewFeedback(formatReviewFeedback(x))` gives back `x` (with quotes over 10 lines cut as sent);
- * text not in the format parses as general feedback alone.
+ * The review feedback format: the reviewer's edited plan, line comments on a plan and the general Feedback text as one
+ * plain Markdown text, the Keep planning feedback the agent receives (docs/review-comments.md "Feedback format"), and
+ * its one parser. Pure. Invariant: `parseReviewFeedback(formatReviewFeedback(x))` gives back `x` (with quotes over 10
+ * lines cut as sent, line ends as `\n`); text not in the format parses as general feedback alone.
  */
 import { MAX_REQUEST_BODY_BYTES } from '../protocol/methods.ts';
 
@@ -16,9 +16,20 @@ export interface FeedbackComment {
   text: string;
 }
 
-/** A review feedback: its line comments in plan order and the general Feedback text (`''` when none). */
+/** The reviewer's edit of the plan as sent: the whole edited plan and a unified diff of the edits. */
+export interface EditedPlan {
+  /** The edited plan's Markdown, as the reviewer left it (line ends `\n`). */
+  plan: string;
+  /** A unified diff from the agent's plan to `plan` (`planEditDiff`), possibly shortened; `''` when none is sent (the part is left out). */
+  diff: string;
+}
+
+/** A review feedback: the edited plan (when the reviewer edited it), line comments in plan order and the general text. */
 export interface ReviewFeedback {
+  /** Present only when the feedback carries an edited plan. */
+  edit?: EditedPlan;
   comments: FeedbackComment[];
+  /** The general Feedback text (`''` when none). */
   general: string;
 }
 
@@ -31,6 +42,11 @@ export const QUOTE_CUT_MARK = '…';
 /** Bytes kept for the rest of the `/api/respond` body around the feedback (ids, labels, JSON). */
 const RESPOND_ENVELOPE_BYTES = 4 * 1024;
 
+/** The first line of a feedback that carries an edited plan: it asks the agent to adopt the plan below. */
+export const EDIT_HEADER = 'Edited plan: the reviewer edited your plan. Adopt it verbatim as your next revision and present it again:';
+/** The line before the diff of the edits. */
+export const EDIT_DIFF_HEADER = 'The edits, as a unified diff against your plan:';
+const FENCE = /^(`{3,})(markdown|diff)$/;
 const HEADER = /^Comment (\d+) of (\d+) on plan lines? (\d+)(?:[–-](\d+))?:$/;
 const GENERAL = 'General feedback:';
 // A text line that would read as a header or the general marker is written with one more leading backslash.
@@ -65,24 +81,61 @@ function lineLabel(start: number, end: number): string {
 }
 
 /**
- * Write comments and general feedback as one feedback text (docs/review-comments.md "Feedback format"): per comment
- * `Comment k of N on plan lines a–b:`, the quote as `> ` lines, a blank line and the comment; then
- * `General feedback:` and the general text. Without comments the general text is returned verbatim.
- * @param feedback comments (sent in the given order) and general text
+ * Write an edited plan, comments and general feedback as one feedback text (docs/review-comments.md "Feedback
+ * format"): first, with an edit, `EDIT_HEADER`, the plan in a `markdown` fence, `EDIT_DIFF_HEADER` and the diff in a
+ * `diff` fence (fences longer than any backtick run inside); per comment `Comment k of N on plan lines a–b:`, the
+ * quote as `> ` lines, a blank line and the comment; then `General feedback:` and the general text. Without an edit
+ * and comments the general text is returned verbatim.
+ * @param feedback the edit, comments (sent in the given order) and general text
  * @returns the feedback text
  */
 export function formatReviewFeedback(feedback: ReviewFeedback): string {
-  const { comments, general } = feedback;
-  if (comments.length === 0) return general;
-  const parts = comments.map((comment, i) => {
-    const quote = cutQuote(comment.quote)
-      .split('\n')
-      .map((line) => (line === '' ? '>' : `> ${line}`))
-      .join('\n');
-    return `Comment ${i + 1} of ${comments.length} on plan ${lineLabel(comment.start, comment.end)}:\n${quote}\n\n${escapeLines(comment.text.trim())}`;
-  });
+  const { comments, general, edit } = feedback;
+  if (comments.length === 0 && edit === undefined) return general;
+  const parts = edit === undefined ? [] : [formatEdit(edit)];
+  parts.push(
+    ...comments.map((comment, i) => {
+      const quote = cutQuote(comment.quote)
+        .split('\n')
+        .map((line) => (line === '' ? '>' : `> ${line}`))
+        .join('\n');
+      return `Comment ${i + 1} of ${comments.length} on plan ${lineLabel(comment.start, comment.end)}:\n${quote}\n\n${escapeLines(comment.text.trim())}`;
+    }),
+  );
   if (general.trim() !== '') parts.push(`${GENERAL}\n${escapeLines(general.trim())}`);
   return parts.join('\n\n');
+}
+
+/** A backtick fence longer than any backtick run in `texts` (at least 3), so no line inside can close it. */
+function fenceFor(...texts: string[]): string {
+  const longest = Math.max(0, ...texts.flatMap((text) => (text.match(/`+/g) ?? []).map((run) => run.length)));
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+/** The edited-plan part: the header, the plan in a `markdown` fence, then the diff (when there is one) in a `diff` fence. */
+function formatEdit({ plan, diff }: EditedPlan): string {
+  const fence = fenceFor(plan, diff);
+  const fenced = (info: string, text: string) => `${fence}${info}\n${text.replace(/\r\n?/g, '\n')}\n${fence}`;
+  const head = `${EDIT_HEADER}\n${fenced('markdown', plan)}`;
+  return diff === '' ? head : `${head}\n\n${EDIT_DIFF_HEADER}\n${fenced('diff', diff)}`;
+}
+
+/** Read a fenced block starting at `lines[at]` with the given info string: its text and the line after it. */
+function readFenced(lines: readonly string[], at: number, info: string): { text: string; next: number } | undefined {
+  const open = FENCE.exec(lines[at] ?? '');
+  if (open === null || open[2] !== info) return undefined;
+  const close = lines.indexOf(open[1]!, at + 1);
+  return close === -1 ? undefined : { text: lines.slice(at + 1, close).join('\n'), next: close + 1 };
+}
+
+/** Read the edited-plan part at the start of a feedback: the edit and the index of the first line after it. */
+function parseEdit(lines: readonly string[]): { edit: EditedPlan; next: number } | undefined {
+  if (lines[0] !== EDIT_HEADER) return undefined;
+  const plan = readFenced(lines, 1, 'markdown');
+  if (plan === undefined) return undefined;
+  const diff = lines[plan.next + 1] === EDIT_DIFF_HEADER && lines[plan.next] === '' ? readFenced(lines, plan.next + 2, 'diff') : { text: '', next: plan.next };
+  if (diff === undefined || (diff.next < lines.length && lines[diff.next] !== '')) return undefined;
+  return { edit: { plan: plan.text, diff: diff.text }, next: Math.min(diff.next + 1, lines.length) };
 }
 
 /** Parse one comment's lines (after its header): the `>` quote, a blank line, the text. */
@@ -99,16 +152,27 @@ function parseBody(lines: readonly string[]): { quote: string; text: string } | 
 }
 
 /**
- * Read a feedback text back into comments and general feedback. Text not in the format (another client's feedback,
- * a hand-written reply) is general feedback alone, verbatim.
+ * Read a feedback text back into the edited plan, comments and general feedback. Text not in the format (another
+ * client's feedback, a hand-written reply) is general feedback alone, verbatim.
  * @param text a Keep planning feedback as logged
- * @returns the comments in order and the general text
+ * @returns the edited plan (when there is one), the comments in order and the general text
  */
 export function parseReviewFeedback(text: string): ReviewFeedback {
   const plain: ReviewFeedback = { comments: [], general: text };
   const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const edited = parseEdit(lines);
+  if (edited === undefined) return parseComments(lines) ?? plain;
+  const rest = lines.slice(edited.next);
+  if (rest.length === 0) return { edit: edited.edit, comments: [], general: '' };
+  if (rest[0] === GENERAL) return { edit: edited.edit, comments: [], general: unescapeLines(rest.slice(1).join('\n')).trim() };
+  const parsed = parseComments(rest);
+  return parsed === undefined ? plain : { edit: edited.edit, ...parsed };
+}
+
+/** Parse comments (from the first line) and the general part; undefined when the lines are not in the format. */
+function parseComments(lines: readonly string[]): ReviewFeedback | undefined {
   const first = HEADER.exec(lines[0] ?? '');
-  if (first === null || first[1] !== '1') return plain;
+  if (first === null || first[1] !== '1') return undefined;
   const total = Number(first[2]);
   const heads: { at: number; start: number; end: number }[] = [];
   let general: number | undefined;
@@ -121,13 +185,13 @@ export function parseReviewFeedback(text: string): ReviewFeedback {
       break;
     }
   }
-  if (heads.length !== total) return plain;
+  if (heads.length !== total) return undefined;
   const comments: FeedbackComment[] = [];
   for (let k = 0; k < heads.length; k += 1) {
     const head = heads[k]!;
     const stop = k + 1 < heads.length ? heads[k + 1]!.at : (general ?? lines.length);
     const body = parseBody(lines.slice(head.at + 1, stop));
-    if (body === undefined || head.end < head.start) return plain;
+    if (body === undefined || head.end < head.start) return undefined;
     comments.push({ start: head.start, end: head.end, ...body });
   }
   return { comments, general: general === undefined ? '' : unescapeLines(lines.slice(general + 1).join('\n')).trim() };

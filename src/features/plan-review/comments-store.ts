@@ -3,7 +3,8 @@
  * a `createDraftStore` store persisted in the tab's `sessionStorage` under `ui-plan:review-comments`, so comments
  * survive a reload and a server restart and leave only through `clear` (an accepted answer, or moved to the message
  * box when the review was answered elsewhere). Also the marks on the comments sent on the previous revision
- * (resolved; a carried-forward one is a draft comment that names it). Drafts only: nothing here is ever logged.
+ * (resolved; a carried-forward one is a draft comment that names it) and the reviewer's edit of the plan. Drafts
+ * only: nothing here is ever logged.
  */
 import { createDraftStore } from '../../lib/draft-store.ts';
 import { ownEntry } from '../../lib/session-persist.ts';
@@ -24,11 +25,21 @@ export interface DraftComment {
   carriedFrom?: string | undefined;
 }
 
-/** The comment drafts of one review: comments in the order added, and the earlier comments marked resolved. */
+/** The reviewer's edit of the plan under review (docs/review-comments.md "Editing the plan"). */
+export interface PlanEditDraft {
+  /** The edited Markdown. */
+  text: string;
+  /** Whether `text` differs from the plan the agent sent (exact compare): only a changed edit is worth moving on. */
+  changed: boolean;
+}
+
+/** The comment drafts of one review: comments in the order added, the earlier comments marked resolved, the edit. */
 export interface ReviewCommentsDraft {
   comments: DraftComment[];
   /** Keys (`earlierCommentKey`) of comments sent on the previous revision that the reviewer marked resolved. */
   resolved: string[];
+  /** Present while the plan is being edited ("Edit plan" until "Discard edits" or an accepted answer). */
+  edit?: PlanEditDraft | undefined;
 }
 
 const EMPTY: ReviewCommentsDraft = { comments: [], resolved: [] };
@@ -36,7 +47,7 @@ const EMPTY: ReviewCommentsDraft = { comments: [], resolved: [] };
 /** The comment draft store: rpcId → {@link ReviewCommentsDraft} (see `createDraftStore`). */
 export const useReviewCommentsStore = createDraftStore<ReviewCommentsDraft>({
   name: REVIEW_COMMENTS_KEY,
-  keep: (draft) => Array.isArray(draft?.comments) && (draft.comments.length > 0 || draft.resolved.length > 0),
+  keep: (draft) => Array.isArray(draft?.comments) && (draft.comments.length > 0 || draft.resolved.length > 0 || draft.edit !== undefined),
 });
 
 /**

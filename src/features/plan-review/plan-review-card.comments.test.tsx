@@ -15,7 +15,7 @@ import type { PlanRevision } from '../../core/review/history.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';
 import { REVIEW_COMMENTS_KEY, useReviewCommentsStore } from './comments-store.ts';
 import { useReviewFeedbackStore } from './feedback-store.ts';
-import { loadReviewComments, PlanReviewCard } from './plan-review-card.tsx';
+import { loadCardParts, PlanReviewCard } from './plan-review-card.tsx';
 
 vi.mock('../../lib/api-client.ts', () => ({ respondToQuestion: vi.fn() }));
 
@@ -23,7 +23,7 @@ const PLAN = ['# Plan', '', 'Intro text.', '', '- one step', '- two step', '', '
 
 beforeAll(async () => {
   await loadMarkdownRenderer();
-  await loadReviewComments();
+  await loadCardParts();
 });
 
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInSession } from '../../../testing/session-render.tsx';
 import { respondToQuestion } from '../../lib/api-client.ts';
 import { useReviewFeedbackStore } from './feedback-store.ts';
-import { loadReviewComments, PlanReviewCard } from './plan-review-card.tsx';
+import { loadCardParts, PlanReviewCard } from './plan-review-card.tsx';
 import { reviewOfPlan } from '../../../testing/review-fixture.ts';
 
 // Count the renders of the plan's subtree: the Markdown component replaced by a plain (not memoised) one, so any
@@ -19,7 +19,7 @@ vi.mock('../../components/markdown.tsx', () => ({
 vi.mock('../../lib/api-client.ts', () => ({ respondToQuestion: vi.fn() }));
 
 // The line-comments chunk is prefetched with the card in the app: loaded here too, so the plan renders once.
-beforeAll(() => loadReviewComments());
+beforeAll(() => loadCardParts());
 
 beforeEach(() => {
   planRenders.count = 0;

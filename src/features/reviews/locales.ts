@@ -33,6 +33,8 @@ export type ReviewsCopy = {
   commentOn: (start: number, end: number) => string;
   /** Lead-in of the general text of a feedback with line comments. */
   generalFeedback: string;
+  /** The summary of an edited plan sent as feedback (its line count); opened it shows the diff of the edits. */
+  editedPlan: (lines: number) => string;
   youSaid: string;
   /** The diff summary against the revision before. */
   changes: (added: number, removed: number, against: number) => string;
@@ -95,6 +97,7 @@ export const reviewsEn: ReviewsCopy = {
   youAsked: 'You asked:',
   commentOn: (start, end) => (end > start ? `Comment on lines ${start}–${end}:` : `Comment on line ${start}:`),
   generalFeedback: 'General feedback:',
+  editedPlan: (lines) => `An edited plan (${lines} line${lines === 1 ? '' : 's'}) for the agent to adopt; open for the edits`,
   youSaid: 'You said:',
   changes: (added, removed, against) => `+${added} −${removed} lines since v${against}`,
   identical: (against) => `identical to v${against}`,

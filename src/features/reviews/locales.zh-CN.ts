@@ -36,6 +36,7 @@ export const reviewsZhCN: ReviewsCopy = {
   youAsked: '你的要求：',
   commentOn: (start, end) => (end > start ? `对第 ${start}–${end} 行的评论：` : `对第 ${start} 行的评论：`),
   generalFeedback: '总体反馈：',
+  editedPlan: (lines) => `请代理采纳的修改后计划（${lines} 行）；展开查看修改`,
   youSaid: '你说：',
   changes: (added, removed, against) => `相对 v${against}：+${added} −${removed} 行`,
   identical: (against) => `与 v${against} 相同`,

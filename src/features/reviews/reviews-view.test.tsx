@@ -96,6 +96,32 @@ describe('ReviewsView', () => {
     expect(within(items[2]!).queryAllByRole('listitem')).toHaveLength(0);
   });
 
+  it('shows a feedback that carried an edited plan as the edit, with its diff on demand', async () => {
+    const edited = '# Plan\n\n- mine\n';
+    const feedback = formatReviewFeedback({ edit: { plan: edited, diff: '--- your plan\n+++ edited plan\n+- mine' }, comments: [], general: 'Adopt it.' });
+    const base = { chain: 1, title: 'Plan', plan: '# Plan\n' };
+    const history = {
+      revisions: [
+        { ...base, callId: 'a', seq: 1, version: 1, outcome: { kind: 'kept-planning' as const, feedback } },
+        {
+          ...base,
+          callId: 'b',
+          seq: 2,
+          version: 2,
+          plan: edited,
+          outcome: { kind: 'pending' as const },
+          prompt: { kind: 'feedback' as const, text: feedback },
+        },
+      ],
+    };
+    renderWithClient(<ReviewsView sessionId="s1" title="T" history={history} complete onShow={() => {}} canDownloadLog={false} now={NOW} />);
+    const summary = within(region()).getByText('An edited plan (4 lines) for the agent to adopt; open for the edits');
+    await userEvent.click(summary);
+    expect(within(region()).getByText(/\+- mine/)).toBeVisible();
+    expect(within(region()).getByText(/Adopt it\./)).toBeInTheDocument();
+    expect(within(region()).queryByText(/Edited plan: the reviewer edited your plan/)).toBeNull();
+  });
+
   it('says a pending review of a log that ended is unanswered', () => {
     renderWithClient(<ReviewsView sessionId="s1" title="Greeting" history={HISTORY} complete ended onShow={() => {}} canDownloadLog={false} />);
     expect(within(region()).getByText('Unanswered (the log ends here)')).toBeInTheDocument();

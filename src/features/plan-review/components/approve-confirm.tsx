@@ -3,10 +3,11 @@
  * feedback" approves, "Send as feedback" keeps planning with it. It takes focus on its safe choice, Send as feedback;
  * Escape cancels (and stops there, so the card does not collapse too).
  */
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { useCopy } from '../../../lib/language.ts';
 import { planReviewLocales } from '../locales.ts';
 import { ReviewActions } from './review-actions.tsx';
+import { useConfirmKeys } from './use-confirm-keys.ts';
 
 /** Props of {@link ApproveConfirm}. */
 export interface ApproveConfirmProps {
@@ -25,14 +26,7 @@ export interface ApproveConfirmProps {
 export function ApproveConfirm({ unsettled, blocked, describedBy, onCancel, onApprove, onSendAsFeedback }: ApproveConfirmProps) {
   const copy = useCopy(planReviewLocales);
   const bodyId = useId();
-  const safeChoice = useRef<HTMLButtonElement>(null);
-  useEffect(() => safeChoice.current?.focus(), []);
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    event.stopPropagation();
-    onCancel();
-  };
+  const { safeChoice, onKeyDown } = useConfirmKeys(onCancel);
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- an alertdialog handles its own Escape and Tab keys (WAI-ARIA APG dialog pattern)
     <div role="alertdialog" aria-label={copy.confirmTitle} aria-describedby={bodyId} className="plan-review__confirm" onKeyDown={onKeyDown}>

@@ -1,9 +1,9 @@
 /**
- * The card's top strip: the "Plan review" label, the revision of the plan ("Revision 2 of 3", short on a phone), Copy
- * plan / Download .md, and Expand / Collapse. The revision and the plan's actions ride in the strip, so a phone keeps
+ * The card's top strip: the "Plan review" label, the revision of the plan ("Revision 2 of 3", short on a phone), Edit
+ * plan, Copy plan / Download .md, and Expand / Collapse. The revision and the plan's actions ride in the strip, so a phone keeps
  * its height for the plan itself.
  */
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { PlanActions } from '../../../components/plan-actions.tsx';
 import { planTitleOf } from '../../../core/plan/plan-text.ts';
 import { useCopy } from '../../../lib/language.ts';
@@ -21,10 +21,12 @@ export interface ReviewStripProps {
   planId: string;
   expandRef: Ref<HTMLButtonElement>;
   onToggleExpanded: () => void;
+  /** "Edit plan", when the plan can be edited now. */
+  editButton?: ReactNode;
 }
 
 /** The strip (see {@link ReviewStripProps}). */
-export function ReviewStrip({ plan, revision, expanded, planId, expandRef, onToggleExpanded }: ReviewStripProps) {
+export function ReviewStrip({ plan, revision, expanded, planId, expandRef, onToggleExpanded, editButton }: ReviewStripProps) {
   const copy = useCopy(planReviewLocales);
   return (
     <div className="plan-review__strip">
@@ -39,6 +41,7 @@ export function ReviewStrip({ plan, revision, expanded, planId, expandRef, onTog
         </span>
       ) : null}
       <span className="plan-review__strip-gap" />
+      {editButton}
       {plan !== undefined ? <PlanActions plan={plan} title={planTitleOf(plan)} fileSuffix={revision ? `v${revision.version}` : undefined} /> : null}
       <button
         ref={expandRef}

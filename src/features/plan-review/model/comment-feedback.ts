@@ -1,16 +1,28 @@
 /**
- * The Keep planning feedback of a review with line comments: its draft comments in plan order, then the Feedback
- * text, in the review feedback format (docs/review-comments.md "Feedback format"). Pure; the dock loads it lazily
- * (first-load budget) to move unsent comments into the message box.
+ * The Keep planning feedback of a review with an edited plan or line comments: the edit, its draft comments in plan
+ * order, then the Feedback text, in the review feedback format (docs/review-comments.md "Feedback format"). Pure; the
+ * dock loads it lazily (first-load budget) to move unsent comments and edits into the message box.
  */
-import { formatReviewFeedback } from '../../../core/review/feedback-format.ts';
-import { inPlanOrder, type DraftComment } from '../comments-store.ts';
+import { formatReviewFeedback, type EditedPlan } from '../../../core/review/feedback-format.ts';
+import { inPlanOrder, type DraftComment, type ReviewCommentsDraft } from '../comments-store.ts';
 
 /**
  * @param comments the review's draft comments (any order)
  * @param general the Feedback text
- * @returns the feedback text; the Feedback text verbatim when there are no comments
+ * @param edit the edited plan and its diff, when the reviewer edited the plan
+ * @returns the feedback text; the Feedback text verbatim when there are no comments and no edit
  */
-export function feedbackWithComments(comments: readonly DraftComment[], general: string): string {
-  return formatReviewFeedback({ comments: inPlanOrder(comments).map(({ start, end, quote, text }) => ({ start, end, quote, text })), general });
+export function feedbackWithComments(comments: readonly DraftComment[], general: string, edit?: EditedPlan): string {
+  const sent = inPlanOrder(comments).map(({ start, end, quote, text }) => ({ start, end, quote, text }));
+  return formatReviewFeedback(edit === undefined ? { comments: sent, general } : { edit, comments: sent, general });
+}
+
+/**
+ * What of a review answered elsewhere moves to the message box: its draft comments, a changed edit of the plan (the
+ * edited plan without its diff) and the unsent text, in the review feedback format, trimmed.
+ * @param draft the review's comment drafts
+ * @param general the unsent Feedback text
+ */
+export function draftFeedback(draft: ReviewCommentsDraft, general: string): string {
+  return feedbackWithComments(draft.comments, general, draft.edit?.changed ? { plan: draft.edit.text, diff: '' } : undefined).trim();
 }
