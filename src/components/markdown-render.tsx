@@ -261,8 +261,8 @@ const components: Components = {
   td: ({ style, className, children }) => <td className={alignClass(style, className)}>{children}</td>,
 };
 
-/** Minimal hast node shape the title plugin walks. */
-type HastNode = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: HastNode[] };
+/** Minimal hast node shape the title and position plugins walk. */
+type HastNode = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: HastNode[]; position?: unknown };
 
 const HEADING = /^h[1-6]$/;
 
@@ -289,7 +289,28 @@ export function rehypeTitle() {
   };
 }
 
-const titlePlugins = [rehypeTitle];
+/** Elements whose source lines the block controls read (`useBlockControl`, `ListItem`): they keep `position`. */
+const POSITIONED: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'li', 'tr', 'pre', 'ul', 'ol']);
+
+function dropInlinePositions(node: HastNode): void {
+  for (const child of node.children ?? []) {
+    if (child.type !== 'element' || !POSITIONED.has(child.tagName ?? '')) delete child.position;
+    dropInlinePositions(child);
+  }
+}
+
+/**
+ * A rehype plugin that keeps `position` only on the blocks whose lines the block controls read (headings,
+ * paragraphs, lists and their items, table rows, code) and drops it from every other node: the rendered components
+ * keep their hast nodes for as long as the text is shown, and these positions were most of a long plan's heap.
+ * @returns the tree transformer (mutates the tree in place)
+ */
+function rehypeBlockPositionsOnly() {
+  return (tree: HastNode) => dropInlinePositions(tree);
+}
+
+const blockPlugins = [rehypeBlockPositionsOnly];
+const titlePlugins = [rehypeTitle, rehypeBlockPositionsOnly];
 
 /**
  * Parse and render one markdown segment (a chunk of a longer text, see `markdown-blocks.ts`) with the hardening
@@ -302,7 +323,7 @@ const titlePlugins = [rehypeTitle];
  */
 export const MarkdownBlock = memo(function MarkdownBlock({ text, titled = false }: { text: string; titled?: boolean | undefined }) {
   return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={titled ? titlePlugins : undefined} components={components} urlTransform={keepUrl} skipHtml>
+    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={titled ? titlePlugins : blockPlugins} components={components} urlTransform={keepUrl} skipHtml>
       {text}
     </ReactMarkdown>
   );
@@ -397,7 +418,13 @@ const TableRows = memo(function TableRows({ head, rows, shift, part }: { head: s
   // The tree replaces the (empty) parsed source; the HTML-as-text plugin and the components then apply as usual.
   const plugins = [() => () => tree, remarkHtmlAsText];
   return (
-    <ReactMarkdown remarkPlugins={plugins} components={part === 'head' ? headComponents : bodyComponents} urlTransform={keepUrl} skipHtml>
+    <ReactMarkdown
+      remarkPlugins={plugins}
+      rehypePlugins={blockPlugins}
+      components={part === 'head' ? headComponents : bodyComponents}
+      urlTransform={keepUrl}
+      skipHtml
+    >
       {''}
     </ReactMarkdown>
   );
