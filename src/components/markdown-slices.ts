@@ -56,7 +56,7 @@ export function useSlicedCount(total: number, first: number): number {
       let next = count;
       do {
         const committed = next + 1;
-        flushSync(() => setShown((current) => Math.max(current, committed)));
+        flushSync(() => setShown(committed));
         next = committed;
       } while (next < total && now() < deadline);
     });
