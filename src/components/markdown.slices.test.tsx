@@ -10,6 +10,7 @@ import { fixturePath, readFixture } from '../../fixtures/paths.ts';
 import { planLine1mb, planNested500, plan2000, planTable200 } from '../../scripts/make-perf-fixtures.mjs';
 import { Markdown } from './markdown.tsx';
 import { loadHighlighter } from './markdown-code.tsx';
+import type { RenderedBlock } from './markdown-block-controls.ts';
 import { loadMarkdownRenderer } from './markdown-loader.ts';
 
 /** Every markdown text of a recorded log: plans (exit_plan_mode arguments) and message texts, longest first. */
@@ -130,6 +131,23 @@ describe('a big table', () => {
     expect(tables[0]!.compareDocumentPosition(follower!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(container.textContent).toContain('end');
     unmount();
+  });
+
+  it('render each of its rows once, however many slices it takes (a new group never renders the earlier ones again)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const rendered: number[] = [];
+    const controls = (block: RenderedBlock) => {
+      if (block.kind === 'table-row') rendered.push(block.start);
+      return null;
+    };
+    const { container } = render(<Markdown text={`# Plan\n\n${table}`} blockControls={controls} />);
+    let tasks = 0;
+    for (; vi.getTimerCount() > 0; tasks += 1) act(() => void vi.runOnlyPendingTimers());
+    expect(tasks).toBeGreaterThan(1);
+    expect(container.querySelectorAll('tbody tr')).toHaveLength(200);
+    // The header row and the 200 body rows, each once (lines 3 and 5 to 204).
+    expect(rendered).toHaveLength(201);
+    expect(new Set(rendered).size).toBe(201);
   });
 
   it('keep a plain line right after it as its last row, as GFM reads it', () => {
