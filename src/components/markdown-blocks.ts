@@ -83,9 +83,20 @@ function listKindOf(line: string): string | undefined {
 }
 
 /**
+ * A line that ends a GFM table body without a blank line before it, because it starts another block there (an ATX
+ * heading, a quote, a fence, a list item, a thematic break or indented code), as micromark's GFM table reads it.
+ */
+const TABLE_INTERRUPT = /^(?: {0,3}(?:#{1,6}(?:[ \t]|$)|>|`{3,}|~{3,}|(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)|([-*_])(?:[ \t]*\1){2,}[ \t]*$)| {4}|\t)/;
+/** A line that may start an HTML block: whether it ends a table depends on the tag, so such a table is not split. */
+const HTML_START = /^ {0,3}</;
+
+/**
  * The big top-level GFM table starting at `lineStart`, if there is one: a header line with a `|` at column 0, a
- * delimiter row, and body lines up to the next blank line (or the end), over `TABLE_SPLIT_CHARS` in all and with no
- * line over `MAX_LINE_CHARS`. A table still streaming (no newline after its header) is not one yet.
+ * delimiter row, and body lines up to the next blank line, the next line that starts another block
+ * (`TABLE_INTERRUPT`: it is not a row, it follows the table) or the end, over `TABLE_SPLIT_CHARS` in all and with no
+ * line over `MAX_LINE_CHARS`. Any other line is a row, as in GFM (even without a `|`); a line that may open raw HTML
+ * makes the table an ordinary chunk (parsed whole, so it reads as GFM says). A table still streaming (no newline
+ * after its header) is not one yet.
  */
 function bigTableAt(text: string, lineStart: number, line: string): { end: number; head: string; rows: string[] } | undefined {
   if (line[0] === ' ' || line[0] === '\t' || !line.includes('|')) return undefined;
@@ -94,22 +105,24 @@ function bigTableAt(text: string, lineStart: number, line: string): { end: numbe
   const delimiterEnd = text.indexOf('\n', headerEnd + 1);
   const delimiter = text.slice(headerEnd + 1, delimiterEnd === -1 ? text.length : delimiterEnd);
   if (delimiterEnd === -1 || !TABLE_DELIMITER.test(delimiter)) return undefined;
-  const blankAt = /\n[ \t]*(?:\n|$)/g;
-  blankAt.lastIndex = delimiterEnd;
-  const blank = blankAt.exec(text);
-  const end = blank === null ? text.length : blank.index + 1;
-  if (end - lineStart <= TABLE_SPLIT_CHARS) return undefined;
   const rows: string[] = [];
   let group = '';
-  for (const row of text.slice(delimiterEnd + 1, end).split('\n')) {
-    if (row.length > MAX_LINE_CHARS) return undefined;
-    if (row === '') continue;
+  let end = delimiterEnd + 1;
+  while (end < text.length) {
+    const newline = text.indexOf('\n', end);
+    const lineEnd = newline === -1 ? text.length : newline;
+    if (lineEnd - end > MAX_LINE_CHARS) return undefined;
+    const row = text.slice(end, lineEnd);
+    if (BLANK.test(row) || TABLE_INTERRUPT.test(row)) break;
+    if (HTML_START.test(row)) return undefined;
     group = group === '' ? row : `${group}\n${row}`;
     if (group.length >= CHUNK_TARGET_CHARS) {
       rows.push(group);
       group = '';
     }
+    end = newline === -1 ? text.length : newline + 1;
   }
+  if (end - lineStart <= TABLE_SPLIT_CHARS) return undefined;
   if (group !== '') rows.push(group);
   return { end, head: text.slice(lineStart, delimiterEnd), rows };
 }

@@ -2,11 +2,10 @@
  * A fenced code block of the Markdown component: the code with a Copy button and its language, highlighted once the
  * lazy highlighter chunk (`markdown-highlight.ts`) is there — plain text until then and for unknown languages. A long
  * block is highlighted in pieces of whole lines, as many per task as fit in `SLICE_MS`, so no block makes a long
- * task; pieces are cached
- * on their text. The output is `span`s with `hljs-*` classes only: no `style`, no HTML string (the CSP has no
- * 'unsafe-inline').
+ * task; pieces are cached on their text. The output is `span`s with `hljs-*` classes only, built as DOM nodes (no
+ * React fiber per token): no `style`, no HTML string (the CSP has no 'unsafe-inline').
  */
-import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ElementContent, Root } from 'hast';
 import { useCopy } from '../lib/language.ts';
 import { lazyModule } from '../lib/lazy-module.ts';
@@ -79,19 +78,27 @@ export function codePiecesOf(code: string, lines: number = HIGHLIGHT_LINES, char
   return pieces;
 }
 
-/** hast from the highlighter as React nodes: text, and `span`s carrying their class only (never any other property). */
-function toReact(nodes: readonly ElementContent[], prefix: string): ReactNode[] {
-  return nodes.map((node, i) => {
-    if (node.type === 'text') return node.value;
-    if (node.type !== 'element') return null;
-    const className = node.properties.className;
-    const classes = Array.isArray(className) ? className.filter((c): c is string => typeof c === 'string').join(' ') : undefined;
-    return (
-      <span key={`${prefix}-${i}`} className={classes}>
-        {toReact(node.children, `${prefix}-${i}`)}
-      </span>
-    );
-  });
+/**
+ * hast from the highlighter as DOM nodes: text, and `span`s carrying their class only (never any other property; no
+ * HTML string is parsed). Built outside React: a long block is thousands of spans, and React would keep a fiber and
+ * props for each of them for as long as the block is shown.
+ */
+function domOf(nodes: readonly ElementContent[]): Node[] {
+  const out: Node[] = [];
+  for (const node of nodes) {
+    if (node.type === 'text') out.push(document.createTextNode(node.value));
+    else if (node.type === 'element') {
+      const span = document.createElement('span');
+      const className = node.properties.className;
+      if (Array.isArray(className)) {
+        const classes = className.filter((c): c is string => typeof c === 'string').join(' ');
+        if (classes !== '') span.className = classes;
+      }
+      span.append(...domOf(node.children));
+      out.push(span);
+    }
+  }
+  return out;
 }
 
 /**
@@ -125,9 +132,19 @@ function useHighlightedCount(module: Highlighter | undefined, grammar: string | 
   return ready ? count : 0;
 }
 
-/** One highlighted piece (memoised on its tree, so a block that gains a piece renders only the new one). */
-const HighlightedPiece = memo(function HighlightedPiece({ tree, index }: { tree: Root; index: number }) {
-  return <>{toReact(tree.children as ElementContent[], `p${index}`)}</>;
+/**
+ * One highlighted piece: a `span` whose content is built from its tree (`domOf`) when it mounts or the tree changes;
+ * React owns the `span` alone, never what is inside it. Memoised on the tree, so a block that gains a piece builds
+ * only the new one.
+ */
+const HighlightedPiece = memo(function HighlightedPiece({ tree }: { tree: Root }) {
+  const fill = useCallback(
+    (span: HTMLSpanElement | null) => {
+      if (span !== null) span.replaceChildren(...domOf(tree.children as ElementContent[]));
+    },
+    [tree],
+  );
+  return <span className="markdown-code-piece" ref={fill} />;
 });
 
 function CopyButton({ code }: { code: string }) {
@@ -160,7 +177,7 @@ export const CodeBlock = memo(function CodeBlock({ code, language }: { code: str
     // Pieces evicted from the cache meanwhile show as text; they are never highlighted during a render.
     for (let i = 0; i < count; i += 1) {
       const tree = cache.get(`${grammar}\n${pieces[i]}`);
-      body.push(tree ? <HighlightedPiece key={`p${i}`} tree={tree} index={i} /> : pieces[i]);
+      body.push(tree ? <HighlightedPiece key={`p${i}`} tree={tree} /> : pieces[i]);
     }
     body.push(pieces.slice(count).join(''));
   } else body.push(code);

@@ -5,7 +5,7 @@
  * address (`safeLinkUrl`), any other is a non-navigating `span`; no image is ever fetched on render (a placeholder
  * "Image: alt — host", a link for an http(s) source); no `style` attribute is emitted (GFM alignment is a class).
  */
-import { Children, createContext, memo, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Children, createContext, memo, useContext, useMemo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -14,6 +14,7 @@ import { useCopy } from '../lib/language.ts';
 import { componentsLocales } from './locales.ts';
 import { BlockControlsContext, InBlockContext, LineOffsetContext, type RenderedBlock } from './markdown-block-controls.ts';
 import { CodeBlock } from './markdown-code.tsx';
+import { useSlicedCount } from './markdown-slices.ts';
 import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
 
 export { CodeBlock };
@@ -260,8 +261,8 @@ const components: Components = {
   td: ({ style, className, children }) => <td className={alignClass(style, className)}>{children}</td>,
 };
 
-/** Minimal hast node shape the title plugin walks. */
-type HastNode = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: HastNode[] };
+/** Minimal hast node shape the title and position plugins walk. */
+type HastNode = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: HastNode[]; position?: unknown };
 
 const HEADING = /^h[1-6]$/;
 
@@ -288,7 +289,28 @@ export function rehypeTitle() {
   };
 }
 
-const titlePlugins = [rehypeTitle];
+/** Elements whose source lines the block controls read (`useBlockControl`, `ListItem`): they keep `position`. */
+const POSITIONED: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'li', 'tr', 'pre', 'ul', 'ol']);
+
+function dropInlinePositions(node: HastNode): void {
+  for (const child of node.children ?? []) {
+    if (child.type !== 'element' || !POSITIONED.has(child.tagName ?? '')) delete child.position;
+    dropInlinePositions(child);
+  }
+}
+
+/**
+ * A rehype plugin that keeps `position` only on the blocks whose lines the block controls read (headings,
+ * paragraphs, lists and their items, table rows, code) and drops it from every other node: the rendered components
+ * keep their hast nodes for as long as the text is shown, and these positions were most of a long plan's heap.
+ * @returns the tree transformer (mutates the tree in place)
+ */
+function rehypeBlockPositionsOnly() {
+  return (tree: HastNode) => dropInlinePositions(tree);
+}
+
+const blockPlugins = [rehypeBlockPositionsOnly];
+const titlePlugins = [rehypeTitle, rehypeBlockPositionsOnly];
 
 /**
  * Parse and render one markdown segment (a chunk of a longer text, see `markdown-blocks.ts`) with the hardening
@@ -301,7 +323,7 @@ const titlePlugins = [rehypeTitle];
  */
 export const MarkdownBlock = memo(function MarkdownBlock({ text, titled = false }: { text: string; titled?: boolean | undefined }) {
   return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={titled ? titlePlugins : undefined} components={components} urlTransform={keepUrl} skipHtml>
+    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={titled ? titlePlugins : blockPlugins} components={components} urlTransform={keepUrl} skipHtml>
       {text}
     </ReactMarkdown>
   );
@@ -378,43 +400,66 @@ function parsedTableGroup(head: string, rows: string): ReturnType<typeof parseTa
   return result;
 }
 
+/** Renders a parsed table's header row alone (the table and body around it are the caller's). */
+const headComponents: Components = { ...components, table: ({ children }) => <>{children}</>, thead: ({ children }) => <>{children}</>, tbody: () => null };
+/** Renders a parsed table's body rows alone (its header row is in the first group's `thead`). */
+const bodyComponents: Components = { ...components, table: ({ children }) => <>{children}</>, thead: () => null, tbody: ({ children }) => <>{children}</> };
+
 /**
- * A big GFM table (a `table` segment of `markdown-blocks.ts`) parsed one group of rows per task and shown as one
- * table that grows (no single long task), through the same hardened pipeline as `MarkdownBlock`.
+ * The header row (`part: 'head'`) or the body rows of one group of a big table, through the same hardened pipeline
+ * as `MarkdownBlock`: the group is parsed after the head (`parsedTableGroup`) and its rows' lines moved down by
+ * `shift`. Memoised on its props, so a table that gains a group renders only the new one.
+ */
+const TableRows = memo(function TableRows({ head, rows, shift, part }: { head: string; rows: string; shift: number; part: 'head' | 'body' }) {
+  const group = parsedTableGroup(head, rows);
+  if (group.header === undefined) return null;
+  const body = part === 'head' ? [] : shift === 0 ? group.rows : group.rows.map((row) => shiftedLines(row, shift));
+  const tree: MdNode = { type: 'root', children: [{ type: 'table', align: group.align, children: [group.header, ...body] }] };
+  // The tree replaces the (empty) parsed source; the HTML-as-text plugin and the components then apply as usual.
+  const plugins = [() => () => tree, remarkHtmlAsText];
+  return (
+    <ReactMarkdown
+      remarkPlugins={plugins}
+      rehypePlugins={blockPlugins}
+      components={part === 'head' ? headComponents : bodyComponents}
+      urlTransform={keepUrl}
+      skipHtml
+    >
+      {''}
+    </ReactMarkdown>
+  );
+});
+
+/**
+ * A big GFM table (a `table` segment of `markdown-blocks.ts`) shown as one table that grows by groups of rows, one
+ * group per commit in slices of about `SLICE_MS` (`useSlicedCount`; no single long task, no earlier group rendered
+ * again), through the same hardened pipeline as `MarkdownBlock`.
  * @param head the header and delimiter lines
  * @param rows the body lines in groups (each parsed once and kept while its text is unchanged)
  */
 export const MarkdownTable = memo(function MarkdownTable({ head, rows }: { head: string; rows: readonly string[] }) {
-  const [parsed, setParsed] = useState(1);
-  const count = Math.min(parsed, rows.length);
-  useEffect(() => {
-    if (count >= rows.length) return;
-    // In idle time, like the chunks of `markdown.tsx`: input never waits behind a group of rows.
-    const next = () => startTransition(() => setParsed(count + 1));
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(next, { timeout: 500 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(next, 0);
-    return () => clearTimeout(timer);
-  }, [count, rows.length]);
-  const body: MdNode[] = [];
-  let first: ReturnType<typeof parseTableGroup> | undefined;
+  const count = useSlicedCount(rows.length, 1);
   // Every group is parsed after the head alone: its rows' lines move down by the lines of the groups before it.
-  let shift = 0;
-  for (let i = 0; i < count; i += 1) {
-    const group = parsedTableGroup(head, rows[i]!);
-    first ??= group;
-    body.push(...(shift === 0 ? group.rows : group.rows.map((row) => shiftedLines(row, shift))));
-    shift += rows[i]!.split('\n').length;
-  }
-  const header = first?.header;
-  const tree: MdNode = { type: 'root', children: header ? [{ type: 'table', align: first?.align, children: [header, ...body] }] : [] };
-  // The tree replaces the (empty) parsed source; the HTML-as-text plugin and the components then apply as usual.
-  const plugins = [remarkGfm, () => () => tree, remarkHtmlAsText];
+  const shifts = useMemo(() => {
+    const out: number[] = [];
+    let shift = 0;
+    for (const group of rows) {
+      out.push(shift);
+      shift += group.split('\n').length;
+    }
+    return out;
+  }, [rows]);
+  if (rows.length === 0) return null;
   return (
-    <ReactMarkdown remarkPlugins={plugins} components={components} urlTransform={keepUrl} skipHtml>
-      {''}
-    </ReactMarkdown>
+    <table>
+      <thead>
+        <TableRows head={head} rows={rows[0]!} shift={0} part="head" />
+      </thead>
+      <tbody>
+        {rows.slice(0, count).map((group, i) => (
+          <TableRows key={i} head={head} rows={group} shift={shifts[i]!} part="body" />
+        ))}
+      </tbody>
+    </table>
   );
 });

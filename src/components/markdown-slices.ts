@@ -1,8 +1,11 @@
 /**
- * Time-bounded slices of work for the Markdown component and its code blocks: a long text is rendered, and a long
- * code block highlighted, in tasks of about `SLICE_MS` each, with the browser free for input and paint between them.
- * Invariant: a slice always makes progress (at least one unit of work), so a text always ends whole.
+ * Time-bounded slices of work for the Markdown component, its big tables and its code blocks: a long text is
+ * rendered, and a long code block highlighted, in tasks of about `SLICE_MS` each, with the browser free for input and
+ * paint between them. Invariant: a slice always makes progress (at least one unit of work), so a text always ends
+ * whole; a slice is bounded by the clock, never by a guess of how much fits.
  */
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 /** Main-thread time one slice aims at (ms): a keystroke waits at most about this long behind the rendering. */
 export const SLICE_MS = 8;
@@ -31,25 +34,32 @@ export function now(): number {
 }
 
 /**
- * A running estimate of how many characters of markdown one millisecond of rendering handles (parse, React render
- * and commit), learnt from the slices measured so far; it sizes the next slice to about `SLICE_MS`.
+ * How many of `total` units (segments of a text, row groups of a table) a component shows now: `first` in its first
+ * commit (`Infinity`: all), then one slice per task: units are committed one at a time (`flushSync`), as many as
+ * fit in `SLICE_MS` of main-thread time (the clock is read after each commit; at least one unit per slice), until
+ * all are shown. Once all were shown, a total that grows (a streamed text) shows its new units at once.
+ * @param total the number of units now
+ * @param first units of the first commit (≥ 0; 0 lets the card around a big first unit show at once)
+ * @returns the number of units to render (≤ `total`)
  */
-export class RenderRate {
-  /** Characters per ms; starts low so that the first slice of a page is small, then follows what it measures. */
-  charsPerMs = 100;
-
-  /** Characters the next slice may take to last about `SLICE_MS` (≥ 1). */
-  sliceChars(): number {
-    return Math.max(1, Math.round(this.charsPerMs * SLICE_MS));
-  }
-
-  /**
-   * Learn from a slice that rendered `chars` characters in `ms` milliseconds (a moving average, so one slow slice on
-   * a busy machine does not halve the next ones).
-   */
-  learn(chars: number, ms: number): void {
-    if (!(chars > 0) || !(ms >= 0)) return;
-    const measured = chars / Math.max(ms, 0.5);
-    this.charsPerMs = Math.min(50_000, Math.max(20, this.charsPerMs * 0.5 + measured * 0.5));
-  }
+export function useSlicedCount(total: number, first: number): number {
+  const [shown, setShown] = useState(first);
+  const count = Math.min(shown, total);
+  const all = count >= total;
+  // Adjusted while rendering: once everything was shown, later units show at once.
+  if (all && shown !== Infinity) setShown(Infinity);
+  useEffect(() => {
+    if (all) return;
+    // A task of its own per slice, so input and paint are never queued behind more than one slice.
+    return nextTask(() => {
+      const deadline = now() + SLICE_MS;
+      let next = count;
+      do {
+        const committed = next + 1;
+        flushSync(() => setShown(committed));
+        next = committed;
+      } while (next < total && now() < deadline);
+    });
+  }, [all, count, total]);
+  return count;
 }

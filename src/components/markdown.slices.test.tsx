@@ -10,6 +10,7 @@ import { fixturePath, readFixture } from '../../fixtures/paths.ts';
 import { planLine1mb, planNested500, plan2000, planTable200 } from '../../scripts/make-perf-fixtures.mjs';
 import { Markdown } from './markdown.tsx';
 import { loadHighlighter } from './markdown-code.tsx';
+import type { RenderedBlock } from './markdown-block-controls.ts';
 import { loadMarkdownRenderer } from './markdown-loader.ts';
 
 /** Every markdown text of a recorded log: plans (exit_plan_mode arguments) and message texts, longest first. */
@@ -101,5 +102,62 @@ describe('slices', () => {
     expect(container.firstElementChild).toHaveAttribute('aria-busy', 'true');
     expect(container.textContent!.length).toBeLessThan(text.length / 4);
     expect(settled(text, true).tasks).toBeGreaterThan(1);
+  });
+});
+
+describe('a big table', () => {
+  const rows = Array.from({ length: 200 }, (_, i) => `| ${i + 1} | step ${i + 1} of the rollout | owner ${i % 7} |`).join('\n');
+  const table = `| # | step | owner |\n|---|---|---|\n${rows}`;
+
+  it.each([
+    ['an ATX heading', '# After the table', 'h1'],
+    ['a quote', '> After the table', 'blockquote'],
+    ['a list item', '- After the table', 'li'],
+    ['an ordered list item', '1. After the table', 'li'],
+    ['a fence', '```\nAfter the table\n```', 'pre'],
+    ['indented code', '    After the table', 'pre'],
+    ['raw HTML (the table is then parsed whole)', '<div>After the table</div>', 'p'],
+  ])('end before a line that starts %s right after it: that line follows the table, outside it', (_name, after, tag) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const text = `# Plan\n\n${table}\n${after}\n\nend`;
+    const { container, unmount } = render(<Markdown text={text} titled />);
+    while (vi.getTimerCount() > 0) act(() => void vi.runOnlyPendingTimers());
+    const tables = container.querySelectorAll('table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.querySelectorAll('tbody tr')).toHaveLength(200);
+    expect(tables[0]!.textContent).not.toContain('After the table');
+    const follower = [...container.querySelectorAll(tag)].find((el) => el.textContent?.includes('After the table'));
+    expect(follower).toBeDefined();
+    expect(tables[0]!.compareDocumentPosition(follower!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(container.textContent).toContain('end');
+    unmount();
+  });
+
+  it('render each of its rows once, however many slices it takes (a new group never renders the earlier ones again)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const rendered: number[] = [];
+    const controls = (block: RenderedBlock) => {
+      if (block.kind === 'table-row') rendered.push(block.start);
+      return null;
+    };
+    const { container } = render(<Markdown text={`# Plan\n\n${table}`} blockControls={controls} />);
+    let tasks = 0;
+    for (; vi.getTimerCount() > 0; tasks += 1) act(() => void vi.runOnlyPendingTimers());
+    expect(tasks).toBeGreaterThan(1);
+    expect(container.querySelectorAll('tbody tr')).toHaveLength(200);
+    // The header row and the 200 body rows, each once (lines 3 and 5 to 204).
+    expect(rendered).toHaveLength(201);
+    expect(new Set(rendered).size).toBe(201);
+  });
+
+  it('keep a plain line right after it as its last row, as GFM reads it', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { container } = render(<Markdown text={`${table}\nlazy row\n\nafter`} />);
+    while (vi.getTimerCount() > 0) act(() => void vi.runOnlyPendingTimers());
+    const body = container.querySelectorAll('tbody tr');
+    expect(body).toHaveLength(201);
+    expect(body[200]!.textContent).toContain('lazy row');
+    expect(container.querySelector('table')!.textContent).not.toContain('after');
+    expect(container.textContent).toContain('after');
   });
 });

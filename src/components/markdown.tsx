@@ -5,21 +5,17 @@
  * top-level blocks (`markdown-blocks.ts`), so a streamed message re-parses only its open last chunk; no single task
  * parses the whole text; what is too big to parse is capped with a note, never a freeze.
  */
-import { memo, useContext, useEffect, useMemo, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { memo, useContext, useMemo, useState } from 'react';
 import { useCopy } from '../lib/language.ts';
 import { componentsLocales } from './locales.ts';
 import { markdownSegmentsOf, mayHoldHeading, MAX_LINE_CHARS, MAX_NESTING, referenceDefinitionsOf, type MarkdownSegment } from './markdown-blocks.ts';
 import { BlockControlsContext, LineOffsetContext, segmentLineOffsets, type BlockControls } from './markdown-block-controls.ts';
 import { useMarkdownRenderer, type MarkdownRenderer } from './markdown-loader.ts';
-import { nextTask, now, RenderRate } from './markdown-slices.ts';
+import { useSlicedCount } from './markdown-slices.ts';
 import './markdown.css';
 
 /** Characters of a text rendered in the first commit (the rest follows in later slices). */
 export const FIRST_RENDER_CHARS = 4_000;
-
-/** How fast this page renders markdown, shared by every Markdown component (slices are sized on it). */
-const renderRate = new RenderRate();
 
 /** Props of {@link Markdown}. */
 export type MarkdownProps = {
@@ -38,48 +34,15 @@ export type MarkdownProps = {
   blockControls?: BlockControls | undefined;
 };
 
-/** How many segments, from `from` on, fit in `chars` characters (at least one when `atLeastOne`). */
-function fitting(segments: readonly MarkdownSegment[], from: number, chars: number, atLeastOne: boolean): number {
-  let count = from;
+/** How many segments, from the first, fit in `chars` characters. */
+function fitting(segments: readonly MarkdownSegment[], chars: number): number {
+  let count = 0;
   let used = 0;
   while (count < segments.length) {
     used += segments[count]!.source.length;
-    if (used > chars && !(atLeastOne && count === from)) break;
+    if (used > chars) break;
     count += 1;
   }
-  return count;
-}
-
-/** Characters of `segments` from `from` (included) to `to` (excluded). */
-function charsOf(segments: readonly MarkdownSegment[], from: number, to: number): number {
-  let chars = 0;
-  for (let i = from; i < to; i += 1) chars += segments[i]!.source.length;
-  return chars;
-}
-
-/**
- * How many of `segments` to render now: those within the first `FIRST_RENDER_CHARS` characters (maybe none, when
- * the first one alone is bigger: it follows in the next slice, so the card around it shows at once; all of them
- * when not `progressive`), then one slice per task: at least one more segment and as many as the measured render
- * rate says fit in `SLICE_MS`, rendered and committed in that task (`flushSync`), until all are shown. Once all were
- * shown, a text that grows (streaming) shows its new segments at once.
- */
-function useRenderedCount(segments: readonly MarkdownSegment[], progressive: boolean): number {
-  const [shown, setShown] = useState(() => (progressive ? fitting(segments, 0, FIRST_RENDER_CHARS, false) : Infinity));
-  const count = Math.min(shown, segments.length);
-  const all = count >= segments.length;
-  // Once everything was shown, a text that grows shows its new segments at once (adjusted while rendering).
-  if (all && shown !== Infinity) setShown(Infinity);
-  useEffect(() => {
-    if (all) return;
-    // A task of its own per slice, so input and paint are never queued behind more than one slice.
-    return nextTask(() => {
-      const started = now();
-      const next = fitting(segments, count, renderRate.sliceChars(), true);
-      flushSync(() => setShown(next));
-      renderRate.learn(charsOf(segments, count, next), now() - started);
-    });
-  }, [all, count, segments]);
   return count;
 }
 
@@ -171,7 +134,7 @@ const Segment = memo(function Segment({ kind, titled, source, definitions, rende
  * - each chunk is parsed and memoised on its own source (plus the text's link reference definitions), so a
  *   re-render re-parses nothing;
  * - chunks beyond the first ~4,000 characters render in slices of about `SLICE_MS` (8 ms) of main-thread time,
- *   one task each, sized on the measured render rate, so the card or message around a long text shows at once,
+ *   one task each, a chunk per commit until the slice's time is up, so the card or message around a long text shows at once,
  *   the whole text follows quickly and input waits behind one slice at most
  *   (a scroll area of its own may also let off-screen chunks skip layout: `.markdown-chunk` with
  *   `content-visibility: auto`);
@@ -183,7 +146,10 @@ const Segment = memo(function Segment({ kind, titled, source, definitions, rende
 export const Markdown = memo(function Markdown({ text, className, titled = false, progressive = true, blockControls }: MarkdownProps) {
   const renderer = useMarkdownRenderer();
   const segments = markdownSegmentsOf(text);
-  const count = useRenderedCount(segments, progressive);
+  // The segments within the first `FIRST_RENDER_CHARS` characters at once (maybe none, when the first one alone is
+  // bigger: the card around it shows at once), then slices of about `SLICE_MS` (all at once when not progressive).
+  const [first] = useState(() => (progressive ? fitting(segments, FIRST_RENDER_CHARS) : Infinity));
+  const count = useSlicedCount(segments.length, first);
   const definitions = useMemo(() => (segments.length > 1 ? referenceDefinitionsOf(text) : ''), [segments, text]);
   const offsets = useMemo(() => (blockControls ? segmentLineOffsets(text, segments) : undefined), [blockControls, text, segments]);
   const classes = className ? `markdown ${className}` : 'markdown';
