@@ -10,6 +10,7 @@ import { modelViewZhCN } from '../features/model-view/locales.zh-CN.ts';
 import { notificationsZhCN } from '../features/notifications/locales.zh-CN.ts';
 import { pairingZhCN } from '../features/pairing/locales.zh-CN.ts';
 import { reviewCommentsZhCN } from '../features/plan-review/comments/locales.zh-CN.ts';
+import { planOutlineZhCN } from '../features/plan-review/outline/locales.zh-CN.ts';
 import { planProgressZhCN } from '../features/plan-progress/locales.zh-CN.ts';
 import { planReviewZhCN } from '../features/plan-review/locales.zh-CN.ts';
 import { planStatusZhCN } from '../features/plan-status/locales.zh-CN.ts';
@@ -32,6 +33,7 @@ export const zhCNPack: LanguagePack = {
   planProgress: planProgressZhCN,
   planReview: planReviewZhCN,
   reviewComments: reviewCommentsZhCN,
+  planOutline: planOutlineZhCN,
   planStatus: planStatusZhCN,
   questions: questionsZhCN,
   reviews: reviewsZhCN,

@@ -18,6 +18,7 @@ import { FeedbackField } from './components/feedback-field.tsx';
 import { DecisionRow } from './components/decision-row.tsx';
 import { ReviewPlan } from './components/review-plan.tsx';
 import { ReviewStrip } from './components/review-strip.tsx';
+import { PlanWithOutline } from './outline/plan-with-outline.tsx';
 import { RevisionToggle } from './components/revision-toggle.tsx';
 import { useApproveConfirm, useExpanded, useFocusOnMount } from './components/use-card-focus.ts';
 import { useReviewComments } from './components/use-review-comments.tsx';
@@ -108,8 +109,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revision
   const feedbackNow = () => ownEntry(useReviewFeedbackStore.getState().entries, rpcId) ?? '';
   const comments = useReviewComments({ rpcId, plan: blank ? undefined : review.plan, previous, readOnly: sent !== undefined, planId, setChanges });
   const unsettled = () => unsettledCommentCount(commentsDraftOf(rpcId), comments.earlier);
-  const blocked = sent !== undefined || offline !== undefined;
-  const describedBy = offline !== undefined ? statusId : undefined;
+  const [blocked, describedBy] = [sent !== undefined || offline !== undefined, offline !== undefined ? statusId : undefined];
 
   const decide = (decision: ReviewDecision) => {
     if (!canDecide(review, decision, { latched: sent !== undefined, offline: offline !== undefined })) return;
@@ -151,15 +151,17 @@ export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revision
         onToggleExpanded={expand.toggle}
       />
       {previous ? <RevisionToggle changes={changes} previousVersion={previous.version} onChange={setChanges} /> : null}
-      <ReviewPlan
-        id={planId}
-        plan={review.plan}
-        blank={blank}
-        emptyId={emptyId}
-        changes={changes && previous !== undefined}
-        revisions={revisions}
-        blockControls={comments.blockControls}
-      />
+      <PlanWithOutline plan={blank ? undefined : review.plan} previous={previous} planId={planId} onShowPlan={setChanges}>
+        <ReviewPlan
+          id={planId}
+          plan={review.plan}
+          blank={blank}
+          emptyId={emptyId}
+          changes={changes && previous !== undefined}
+          revisions={revisions}
+          blockControls={comments.blockControls}
+        />
+      </PlanWithOutline>
       <div className="plan-review__footer">
         {comments.region}
         <PlanningCallsNote sessionId={sessionId} onShowCall={onShowCall} />
