@@ -87,7 +87,7 @@ const screens: Screen[] = [
       await send(page, '/plan add a --greeting flag to the CLI');
       const card = reviewCard(page);
       await expect(card.getByRole('button', { name: 'Approve' })).toBeVisible();
-      await card.locator('li').first().getByRole('button', { name: 'Comment', exact: true }).first().click();
+      await card.getByRole('region', { name: 'Proposed plan' }).locator('li').first().getByRole('button', { name: 'Comment', exact: true }).first().click();
       await card.getByRole('textbox', { name: 'Comment', exact: true }).fill('Which file?');
       await card.getByRole('button', { name: 'Add comment' }).click();
       await card.getByRole('button', { name: 'Keep planning' }).click();
@@ -95,6 +95,26 @@ const screens: Screen[] = [
       await card.getByRole('button', { name: 'Carry forward' }).click();
       await card.locator('h1 + .block-comments').getByRole('button', { name: 'Comment', exact: true }).click();
       await expect(card.getByRole('textbox', { name: 'Comment', exact: true })).toBeFocused();
+    },
+  },
+  {
+    // The plan outline on revision 2 (changed sections marked; the Outline menu open where it is a menu) and a comment
+    // beside its block on a wide screen, under it at 375 px.
+    name: 'plan-outline',
+    setup: async (page) => {
+      await newSession(page);
+      await send(page, '/plan add a --greeting flag to the CLI');
+      const card = reviewCard(page);
+      await card.getByRole('textbox', { name: 'Feedback' }).fill('Say which file.');
+      await card.getByRole('button', { name: 'Keep planning' }).click();
+      const outline = card.getByRole('navigation', { name: 'Plan outline' });
+      await expect(outline.getByText('changed').first()).toBeAttached({ timeout: 30_000 });
+      await card.locator('h1 + .block-comments').getByRole('button', { name: 'Comment', exact: true }).click();
+      await card.getByRole('textbox', { name: 'Comment', exact: true }).fill('Shorter title.');
+      await card.getByRole('button', { name: 'Add comment' }).click();
+      const menu = outline.getByRole('button', { name: 'Outline' });
+      if (await menu.isVisible()) await menu.click();
+      await expect(outline.getByText('changed').first()).toBeVisible();
     },
   },
   {
