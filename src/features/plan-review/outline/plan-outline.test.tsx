@@ -1,5 +1,6 @@
 /**
- * The plan outline on the review card, by keyboard: the "Plan outline" landmark lists the plan's headings; choosing
+ * The plan outline on the review card, by keyboard: the "Plan outline" landmark lists the plan's headings (one tab
+ * stop, arrows between them); choosing
  * one scrolls the plan to it (also when that part of a long plan is not rendered yet) and makes it current; the
  * Outline menu opens and Escape closes it; on revision 2 the changed sections are marked.
  */
@@ -56,8 +57,17 @@ describe('plan outline', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Plan', 'One', 'Two', 'Two detail']);
+    // The list is one tab stop (the current heading); the arrows, Home and End move between headings.
+    expect(
+      within(outline)
+        .getAllByRole('button')
+        .filter((b) => b.tabIndex === 0)
+        .map((b) => b.textContent),
+    ).toEqual(['☰ Outline', 'Plan']);
+    await tabTo(user, within(outline).getByRole('button', { name: 'Plan' }));
+    await user.keyboard('{End}{ArrowUp}{ArrowUp}{Home}{ArrowDown}{ArrowDown}');
     const two = within(outline).getByRole('button', { name: 'Two' });
-    await tabTo(user, two);
+    expect(two).toHaveFocus();
     await user.keyboard('{Enter}');
     const heading = screen.getByRole('heading', { name: 'Two', level: 2 });
     await waitFor(() => expect(scrolled).toContain(heading));

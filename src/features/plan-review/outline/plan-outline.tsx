@@ -27,6 +27,20 @@ export interface PlanOutlineProps {
   onShowPlan: () => void;
 }
 
+/**
+ * Move focus among the outline's headings for an arrow key, Home or End (the list is one tab stop).
+ * @returns whether the key was one of them and focus was inside the list
+ */
+function moveFocus(list: HTMLOListElement | null, key: string): boolean {
+  if (list === null || !['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(key)) return false;
+  const links = [...list.querySelectorAll<HTMLButtonElement>('.plan-outline__link')];
+  const at = links.indexOf(document.activeElement as HTMLButtonElement);
+  if (at < 0) return false;
+  const next = key === 'Home' ? 0 : key === 'End' ? links.length - 1 : Math.min(links.length - 1, Math.max(0, at + (key === 'ArrowDown' ? 1 : -1)));
+  links[next]?.focus();
+  return true;
+}
+
 /** Fewer headings than this: no outline (nothing to navigate). */
 const MIN_HEADINGS = 3;
 
@@ -35,6 +49,8 @@ export function PlanOutline({ plan, previous, planId, onShowPlan }: PlanOutlineP
   const copy = useCopy(planOutlineLocales);
   const listId = useId();
   const [open, setOpen] = useState(false);
+  // One tab stop for the whole list (the last focused heading, else the current one); arrows move between headings.
+  const [focused, setFocused] = useState<number | undefined>(undefined);
   const menu = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const cancel = useRef<() => void>(() => undefined);
@@ -69,7 +85,9 @@ export function PlanOutline({ plan, previous, planId, onShowPlan }: PlanOutlineP
     });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'Escape' || !open || isComposing(event)) return;
+    if (isComposing(event)) return;
+    if (moveFocus(list.current, event.key)) return event.preventDefault();
+    if (event.key !== 'Escape' || !open) return;
     event.preventDefault();
     event.stopPropagation();
     setOpen(false);
@@ -94,6 +112,8 @@ export function PlanOutline({ plan, previous, planId, onShowPlan }: PlanOutlineP
                 type="button"
                 className="plan-outline__link"
                 aria-current={heading.line === current ? 'location' : undefined}
+                tabIndex={heading.line === (focused ?? current ?? lines[0]) ? 0 : -1}
+                onFocus={() => setFocused(heading.line)}
                 title={isChanged && previous ? copy.changedSince(previous.version) : undefined}
                 onClick={() => choose(heading.line)}
               >
