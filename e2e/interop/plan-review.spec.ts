@@ -3,10 +3,26 @@
  * `dsh web`, driven through ui-plan's own UI. The host has no ui-plan capabilities, so `/plan <task>` goes
  * through `commands/execute`; the review card shows the recorded plan and the Waiting for you inbox lists it; Approve
  * leaves plan mode (and empties the inbox); the model says DONE; "What the model sees" folds the host's two request
- * headers and names the span between them plan:policy.
+ * headers and names the span between them plan:policy. Keep planning with two line comments and general feedback: the
+ * host's own `tool/result` (read through `session.history`) carries the feedback text verbatim, and ui-plan parses it
+ * back into the two comments (a replayed host cannot produce revision 2).
  */
+import { readFileSync } from 'node:fs';
+import type { Locator } from '@playwright/test';
+import { parseSessionLog } from '../../src/core/log/reader.ts';
+import { anchorOf } from '../../src/core/review/anchors.ts';
+import { formatReviewFeedback, parseReviewFeedback } from '../../src/core/review/feedback-format.ts';
+import { planBlocksOf } from '../../src/core/review/plan-blocks.ts';
+import { foldReviewHistory } from '../../src/core/review/revisions.ts';
 import { SHOTS, newSession, planBadge, reviewCard, send } from '../helpers.ts';
 import { PLAN_REVIEW_FIXTURE, expect, recordedPlanLine, test } from './real-host.ts';
+
+/** The first plan of a recording, as the host will put it up. */
+function recordedPlanOf(fixture: string): string {
+  const plan = foldReviewHistory(parseSessionLog(readFileSync(fixture, 'utf8')).events).revisions[0]?.plan;
+  if (plan === undefined) throw new Error(`${fixture} has no plan review`);
+  return plan;
+}
 
 test('the recorded /plan task on a real dsh host: review card, Approve, plan mode off, DONE', async ({ page }) => {
   await newSession(page);
@@ -70,4 +86,75 @@ test("the picker falls back to /plan and /plan off on a real dsh host, with the 
   await expect(planBadge(page)).toHaveAccessibleName(/plan mode off/i);
   await expect(page.getByText('Plan mode off.').first()).toBeVisible();
   await expect(picker.getByRole('button', { name: 'Default' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('Keep planning with two line comments and feedback on a real dsh host: the tool/result carries the text verbatim', async ({ page }) => {
+  const plan = recordedPlanOf(PLAN_REVIEW_FIXTURE);
+  const [title, firstStep] = planBlocksOf(plan).filter((block) => block.kind === 'heading' || block.kind === 'list-item');
+  const expected = formatReviewFeedback({
+    comments: [
+      { ...anchorOf(plan, title!.start, title!.end), text: 'Name the flag in the title.' },
+      { ...anchorOf(plan, firstStep!.start, firstStep!.end), text: 'Which file is the entry point?' },
+    ],
+    general: 'Also cover the flag with a test.',
+  });
+  await newSession(page);
+  await send(page, recordedPlanLine(PLAN_REVIEW_FIXTURE));
+  const card = reviewCard(page);
+  await expect(card.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
+  const planRegion = card.getByRole('region', { name: 'Proposed plan' });
+  const comment = async (control: Locator, text: string) => {
+    await control.getByRole('button', { name: 'Comment', exact: true }).click();
+    await card.getByRole('textbox', { name: 'Comment', exact: true }).fill(text);
+    await card.getByRole('button', { name: 'Add comment' }).click();
+    await expect(control.getByText(text)).toBeVisible();
+  };
+  await comment(planRegion.locator('h1 + .block-comments'), 'Name the flag in the title.');
+  await comment(planRegion.locator('li').first().locator('.block-comments').first(), 'Which file is the entry point?');
+  await card.getByRole('textbox', { name: 'Feedback' }).fill('Also cover the flag with a test.');
+  await card.getByRole('button', { name: 'Keep planning' }).click();
+  await expect(card).toBeHidden({ timeout: 30_000 });
+
+  // The host's own log, read through session.history: the exit_plan_mode call's tool/result holds the text verbatim.
+  const sessionId = decodeURIComponent(/#\/s\/([^/?]+)/.exec(page.url())?.[1] ?? '');
+  expect(sessionId).not.toBe('');
+  const resultText = async () =>
+    page.evaluate(async (id) => {
+      const response = await fetch('/api/session.history', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'client-request', rpcId: 'interop-history', method: 'session.history', payload: { sessionId: id } }),
+      });
+      const answer = (await response.json()) as { result: { ok: boolean; value: { events: { event: { type: string; data: unknown } }[] } } };
+      const events = answer.result.value.events.map((e) => e.event);
+      const review = events.find((e) => e.type === 'tool/call' && (e.data as { name?: string }).name === 'exit_plan_mode');
+      const callId = (review?.data as { callId?: string } | undefined)?.callId;
+      // dsh logs a result as a tool message (`message.source.callId`, `content[].content[].text`): every text in it.
+      const result = events.find((e) => e.type === 'tool/result' && callId !== undefined && JSON.stringify(e.data).includes(JSON.stringify(callId)));
+      const texts: string[] = [];
+      const collect = (value: unknown): void => {
+        if (Array.isArray(value)) value.forEach(collect);
+        else if (value !== null && typeof value === 'object') {
+          const record = value as Record<string, unknown>;
+          if (record.type === 'text' && typeof record.text === 'string') texts.push(record.text);
+          Object.values(record).forEach(collect);
+        }
+      };
+      collect(result?.data);
+      return texts.join('\n');
+    }, sessionId);
+  await expect.poll(resultText, { timeout: 30_000 }).toContain(expected);
+  const text = await resultText();
+  const feedback = text.slice(text.indexOf(expected), text.indexOf(expected) + expected.length);
+  const parsed = parseReviewFeedback(feedback);
+  expect(parsed.comments.map((c) => c.text)).toEqual(['Name the flag in the title.', 'Which file is the entry point?']);
+  expect(parsed.general).toBe('Also cover the flag with a test.');
+
+  // The Reviews view reads the host's result back into the two comments.
+  await page.getByRole('tab', { name: /^Reviews/ }).click();
+  const reviews = page.getByRole('region', { name: 'Reviews' });
+  await expect(reviews.getByText(/^Comment on lines? \d+(–\d+)?:$/)).toHaveCount(2);
+  await expect(reviews.getByText('Which file is the entry point?')).toBeVisible();
+  await expect(reviews.getByText('Name the flag in the title.')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/interop-review-comments.png`, fullPage: true });
 });

@@ -6,33 +6,14 @@
  * and a line comment, which a reload keeps too); an
  * answer is accepted, the turn completes, and `ui-plan fold` reads the stored log without a skipped line.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { newSession, reviewCard, send } from '../helpers.ts';
+import { serve, type Serve } from '../serve.ts';
 
 const CLI = path.resolve('bin', 'ui-plan.mjs');
-
-/** A running `ui-plan serve` child process. */
-type Serve = { child: ChildProcess; exited: Promise<void> };
-
-/** Start `ui-plan serve` on `port` over `dataDir`; resolves once it listens. */
-async function serve(port: number, dataDir: string): Promise<Serve> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let out = '';
-  let err = '';
-  child.stderr?.on('data', (chunk: Buffer) => void (err += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (/listening on http:/.test(out)) resolve();
-    });
-    void exited.then(() => reject(new Error(`ui-plan serve exited before listening: ${err}`)));
-  });
-  return { child, exited };
-}
 
 /** kill -9 (or another signal), and wait until the process is gone. */
 async function crash(running: Serve, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {

@@ -87,7 +87,7 @@ const screens: Screen[] = [
       await send(page, '/plan add a --greeting flag to the CLI');
       const card = reviewCard(page);
       await expect(card.getByRole('button', { name: 'Approve' })).toBeVisible();
-      await card.locator('li').first().getByRole('button', { name: 'Comment', exact: true }).first().click();
+      await card.getByRole('region', { name: 'Proposed plan' }).locator('li').first().getByRole('button', { name: 'Comment', exact: true }).first().click();
       await card.getByRole('textbox', { name: 'Comment', exact: true }).fill('Which file?');
       await card.getByRole('button', { name: 'Add comment' }).click();
       await card.getByRole('button', { name: 'Keep planning' }).click();
@@ -117,6 +117,26 @@ const screens: Screen[] = [
       await box.pressSequentially('\n## More');
       await card.getByRole('button', { name: 'Discard edits' }).click();
       await expect(card.getByRole('alertdialog', { name: 'Discard edits?' })).toBeVisible();
+    },
+  },
+  {
+    // The plan outline on revision 2 (changed sections marked; the Outline menu open where it is a menu) and a comment
+    // beside its block on a wide screen, under it at 375 px.
+    name: 'plan-outline',
+    setup: async (page) => {
+      await newSession(page);
+      await send(page, '/plan add a --greeting flag to the CLI');
+      const card = reviewCard(page);
+      await card.getByRole('textbox', { name: 'Feedback' }).fill('Say which file.');
+      await card.getByRole('button', { name: 'Keep planning' }).click();
+      const outline = card.getByRole('navigation', { name: 'Plan outline' });
+      await expect(outline.getByText('changed').first()).toBeAttached({ timeout: 30_000 });
+      await card.locator('h1 + .block-comments').getByRole('button', { name: 'Comment', exact: true }).click();
+      await card.getByRole('textbox', { name: 'Comment', exact: true }).fill('Shorter title.');
+      await card.getByRole('button', { name: 'Add comment' }).click();
+      const menu = outline.getByRole('button', { name: 'Outline' });
+      if (await menu.isVisible()) await menu.click();
+      await expect(outline.getByText('changed').first()).toBeVisible();
     },
   },
   {

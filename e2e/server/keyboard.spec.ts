@@ -10,7 +10,7 @@ const focusedName = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
 
 /** Press `key` (Tab, or Shift+Tab to go back) until the button named `name` has focus, at most `limit` times. */
-async function tabTo(page: Page, name: string, key: 'Tab' | 'Shift+Tab' = 'Tab', limit = 20): Promise<void> {
+async function tabTo(page: Page, name: string, key: 'Tab' | 'Shift+Tab' = 'Tab', limit = 24): Promise<void> {
   const target = page.getByRole('button', { name, exact: true });
   for (let presses = 0; presses < limit; presses += 1) {
     if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;

@@ -11,6 +11,7 @@ import { notificationsZhCN } from '../features/notifications/locales.zh-CN.ts';
 import { pairingZhCN } from '../features/pairing/locales.zh-CN.ts';
 import { reviewCommentsZhCN } from '../features/plan-review/comments/locales.zh-CN.ts';
 import { planEditZhCN } from '../features/plan-review/edit/locales.zh-CN.ts';
+import { planOutlineZhCN } from '../features/plan-review/outline/locales.zh-CN.ts';
 import { planProgressZhCN } from '../features/plan-progress/locales.zh-CN.ts';
 import { planReviewZhCN } from '../features/plan-review/locales.zh-CN.ts';
 import { planStatusZhCN } from '../features/plan-status/locales.zh-CN.ts';
@@ -34,6 +35,7 @@ export const zhCNPack: LanguagePack = {
   planReview: planReviewZhCN,
   reviewComments: reviewCommentsZhCN,
   planEdit: planEditZhCN,
+  planOutline: planOutlineZhCN,
   planStatus: planStatusZhCN,
   questions: questionsZhCN,
   reviews: reviewsZhCN,

@@ -15,6 +15,7 @@ import { FeedbackField } from './components/feedback-field.tsx';
 import { DecisionRow } from './components/decision-row.tsx';
 import { ReviewPlan } from './components/review-plan.tsx';
 import { ReviewStrip } from './components/review-strip.tsx';
+import { PlanWithOutline } from './outline/plan-with-outline.tsx';
 import { RevisionToggle } from './components/revision-toggle.tsx';
 import { useApproveConfirm, useExpanded, useFocusOnMount } from './components/use-card-focus.ts';
 import { useReviewComments } from './components/use-review-comments.tsx';
@@ -107,15 +108,17 @@ export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revision
       />
       {previous && !edit.editing ? <RevisionToggle changes={changes} previousVersion={previous.version} onChange={setChanges} /> : null}
       {edit.editor ?? (
-        <ReviewPlan
-          id={planId}
-          plan={review.plan}
-          blank={blank}
-          emptyId={emptyId}
-          changes={changes && previous !== undefined}
-          revisions={revisions}
-          blockControls={comments.blockControls}
-        />
+        <PlanWithOutline plan={blank ? undefined : review.plan} previous={previous} planId={planId} onShowPlan={setChanges}>
+          <ReviewPlan
+            id={planId}
+            plan={review.plan}
+            blank={blank}
+            emptyId={emptyId}
+            changes={changes && previous !== undefined}
+            revisions={revisions}
+            blockControls={comments.blockControls}
+          />
+        </PlanWithOutline>
       )}
       <div className="plan-review__footer">
         {edit.outcome}

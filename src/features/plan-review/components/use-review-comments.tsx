@@ -10,7 +10,8 @@ import type { PlanRevision } from '../../../core/review/history.ts';
 import { lazyModule } from '../../../lib/lazy-module.ts';
 import { earlierCommentsOf, type EarlierComment } from '../model/earlier-comments.ts';
 
-const reviewComments = lazyModule(() => import('../comments/review-comments.tsx'));
+/** The comments chunk (also holds the plan outline). */
+export const reviewComments = lazyModule(() => import('../comments/review-comments.tsx'));
 
 /**
  * Load the comments chunk now (or join the load): the dock calls it with the card's own chunk, so a card never opens

@@ -1,0 +1,98 @@
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { describe, expect, it } from 'vitest';
+import { readRecordingFixture, RECORDING_NAMES } from '../../../fixtures/paths.ts';
+import { mulberry32 } from '../../../fixtures/seeded-random.mjs';
+import { plan2000 } from '../../../scripts/make-perf-fixtures.mjs';
+import { parseSessionLog } from '../log/reader.ts';
+import { sourceLinesOf } from './anchors.ts';
+import { changedLinesOf } from './follow-up.ts';
+import { changedSectionsOf, headingTextOf, planOutlineOf } from './outline.ts';
+import { foldReviewHistory } from './revisions.ts';
+import { readFixture } from '../../../fixtures/paths.ts';
+
+type Node = { type: string; depth?: number; children?: Node[]; position?: { start: { line: number } } };
+const parser = unified().use(remarkParse).use(remarkGfm);
+
+/** The oracle: the top-level headings remark (the renderer's parser family) finds, as `[line, level]`. */
+function remarkHeadings(plan: string): [number, number][] {
+  const root = parser.parse(plan) as Node;
+  return (root.children ?? []).filter((n) => n.type === 'heading').map((n) => [n.position!.start.line, n.depth!]);
+}
+
+const outlineLines = (plan: string) => planOutlineOf(plan).map((h): [number, number] => [h.line, h.level]);
+
+/** Every plan of the recorded dsh sessions and of the review fixture. */
+function recordedPlans(): string[] {
+  const logs = [...RECORDING_NAMES.map((name) => readRecordingFixture(name)), readFixture('review', 'revisions.jsonl')];
+  return logs.flatMap((log) => foldReviewHistory(parseSessionLog(log).events).revisions.map((r) => r.plan));
+}
+
+const EDGES = [
+  '# Title\n\nText\n===\n\nMore\n---\n\n---\n\n- item\n# Heading after a list\n\n```\n# not a heading\n```\n\n    # indented code\n\n> # quoted\n\n  ## indented two\n',
+  'Intro\n\n- a\n  - b\n\n  ## inside the item\n\n## After\n\n1. one\n2. two\n\n~~~md\n## fenced\n~~~\n### Last ###\n',
+  '#no space\n#\n\n####### seven\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\nSetext\nover two lines\n==\n\n<div>\n\n## after html\n',
+  '```\nunclosed fence\n# inside\n',
+  '* * *\n## Rule above\n- - -\n\n***bold*** title\n---\n',
+];
+
+describe('plan outline', () => {
+  it('finds the same top-level headings as the parser on edge cases', () => {
+    for (const plan of EDGES) expect(outlineLines(plan), plan).toEqual(remarkHeadings(plan));
+  });
+
+  it('finds the same headings as the parser on every recorded plan and on the 2,000-line plan', () => {
+    const plans = [...recordedPlans(), plan2000()];
+    expect(plans.length).toBeGreaterThan(5);
+    for (const plan of plans) expect(outlineLines(plan)).toEqual(remarkHeadings(plan));
+    expect(planOutlineOf(plan2000()).length).toBeGreaterThan(40);
+  });
+
+  it('gives readable heading text', () => {
+    expect(headingTextOf('Add **`--greeting`** to [the CLI](https://x.test) \\*now\\*')).toBe('Add --greeting to the CLI *now*');
+    expect(planOutlineOf('## Step _one_ ##\n')).toEqual([{ level: 2, text: 'Step one', line: 1 }]);
+    expect(planOutlineOf('')).toEqual([]);
+  });
+});
+
+const PLAN = ['# Title', '', '## A', 'a1', 'a2', '', '## B', 'b1', '', '## C', 'c1', 'c2'].join('\n');
+
+/** The changed section headings' texts of `after` against `before`. */
+function changedOf(before: string, after: string): string[] {
+  const headings = planOutlineOf(after);
+  const changed = changedSectionsOf(headings, sourceLinesOf(after).length, changedLinesOf(after, before));
+  return headings.filter((h) => changed.has(h.line)).map((h) => h.text);
+}
+
+describe('changed sections', () => {
+  it('marks nothing for the same plan (line ends and the final newline ignored)', () => {
+    expect(changedOf(PLAN, PLAN.replace(/\n/g, '\r\n') + '\r\n')).toEqual([]);
+  });
+
+  it('marks the section of an edited, inserted or removed line, and a new heading', () => {
+    expect(changedOf(PLAN, PLAN.replace('a2', 'a2 edited'))).toEqual(['A']);
+    expect(changedOf(PLAN, PLAN.replace('b1', 'b1\nb2'))).toEqual(['B']);
+    expect(changedOf(PLAN, PLAN.replace('c2', ''))).toEqual(['C']);
+    // Lines removed at the end of A (just before B's heading) belong to A.
+    expect(changedOf(PLAN, PLAN.replace('a2\n\n', ''))).toEqual(['A']);
+    expect(changedOf(PLAN, PLAN.replace('## C\nc1\nc2', '## C\nc1\nc2\n\n## D\nd1'))).toEqual(['C', 'D']);
+    expect(changedOf(PLAN, PLAN.replace('## B', '## B renamed'))).toEqual(['B renamed']);
+  });
+
+  it('marks exactly the sections touched by generated edits', () => {
+    const random = mulberry32(20);
+    const base = Array.from({ length: 30 }, (_, s) => [`## S${s}`, ...Array.from({ length: 5 }, (__, l) => `line ${s}.${l}`), '']).flat();
+    for (let run = 0; run < 50; run += 1) {
+      const lines = [...base];
+      const touched = new Set<string>();
+      for (let k = 0; k < 3; k += 1) {
+        const s = Math.floor(random() * 30);
+        const l = 1 + Math.floor(random() * 5);
+        lines[s * 7 + l] = `${lines[s * 7 + l]!} edited`;
+        touched.add(`S${s}`);
+      }
+      expect(changedOf(base.join('\n'), lines.join('\n')).sort()).toEqual([...touched].sort());
+    }
+  });
+});
