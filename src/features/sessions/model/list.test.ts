@@ -10,7 +10,15 @@ const at = (sessionId: string, updatedAt: number, extra: Partial<SessionSummary>
   blank: false,
   ...extra,
 });
-const quiet: SessionBadges = { running: false, plan: undefined, reviewPending: false, questionPending: false, title: undefined, mode: undefined };
+const quiet: SessionBadges = {
+  running: false,
+  plan: undefined,
+  reviewPending: false,
+  questionPending: false,
+  title: undefined,
+  mode: undefined,
+  planValues: { plan: undefined, todos: undefined, progress: undefined },
+};
 
 describe('rowTitleOf', () => {
   it.each([
