@@ -120,7 +120,7 @@ test("Plan progress on a real dsh host reads the host's todos projection (null h
   expect(todos.every((value) => value === null)).toBe(true);
   expect(progress).toEqual([]);
   // The session's row reads only `plan` and `todos` there: nothing to say about a plan with no list.
-  const row = page.getByRole('navigation', { name: 'Sessions' }).getByRole('link', { current: 'page' });
+  const row = page.getByRole('navigation', { name: 'Sessions' }).locator('a[aria-current="page"]');
   await expect(row).not.toContainText(/Plan (approved|in progress|done|stopped|abandoned)|Drafting/);
   expect(pageErrors).toEqual([]);
 });

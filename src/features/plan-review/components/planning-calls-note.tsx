@@ -26,9 +26,12 @@ export function PlanningCallsNote({ sessionId, onShowCall }: { sessionId: string
   if (calls.length === 0) return null;
   return (
     <p className="plan-review__planning-calls">
-      {copy.planningCalls(calls.length)}{' '}
+      {/* On a narrow card the sentence gives way (cut, whole in its tooltip); the links to the calls stay on screen. */}
+      <span className="plan-review__planning-calls-text" title={copy.planningCalls(calls.length)}>
+        {copy.planningCalls(calls.length)}
+      </span>{' '}
       {calls.map((call, i) => (
-        <span key={call.callId}>
+        <span key={call.callId} className="plan-review__planning-call">
           {i > 0 ? ', ' : ''}
           {onShowCall ? (
             <button type="button" className="link-button plan-review__call-link" onClick={() => onShowCall(call.callId)}>
