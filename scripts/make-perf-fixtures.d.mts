@@ -32,4 +32,4 @@ export declare const QUESTION: string;
 export declare const TODOS_END: string;
 
 /** A replay log of one approved plan of `steps` steps carried out with `writes` `todo_write` calls (see the .mjs). */
-export declare function todosLog(name: string, writes: number, steps?: number): string;
+export declare function todosLog(name: string, writes: number, steps?: number, perStep?: number): string;
