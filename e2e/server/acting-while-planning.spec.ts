@@ -30,7 +30,12 @@ for (const width of [1280, 375]) {
 
     // Approved, the plan's own writes are execution, never marked.
     await card.getByRole('button', { name: 'Approve' }).click();
-    await expect(page.getByRole('region', { name: 'Plan progress' }).getByText(/^Plan carried out/)).toBeAttached({ timeout: 60_000 });
+    await expect(
+      page
+        .getByRole('region', { name: 'Plan progress' })
+        .getByText(/^Plan carried out/)
+        .first(),
+    ).toBeAttached({ timeout: 60_000 });
     await expect(page.getByText('ran while plan mode was on')).toHaveCount(1);
   });
 }
