@@ -120,11 +120,6 @@ export interface SessionBadges {
   title: string | undefined;
   /** The `mode` projection (session-modes variant, seed 002); undefined on a plan-mode host. */
   mode: ModeProjectionValue | undefined;
-  /**
-   * The raw `plan`, `todos` and `progress` values the row's plan lifecycle reads (src/core/plan/lifecycle.ts): the
-   * stream's rows over the list's snapshot, unchecked here (the lifecycle rule checks them).
-   */
-  planValues: { plan: unknown; todos: unknown; progress: unknown };
 }
 
 /**
@@ -143,10 +138,5 @@ export function badgesOf(slice: SessionSlice, summary: SessionSummary): SessionB
     questionPending: slice.questions.length > 0,
     title: typeof slice.projections.title?.value === 'string' ? slice.projections.title.value : undefined,
     mode: modeOfRow(slice.projections.mode) ?? (listedMode.success ? listedMode.data : undefined),
-    planValues: {
-      plan: slice.projections.plan?.value ?? summary.projections?.values.plan,
-      todos: slice.projections.todos ? slice.projections.todos.value : summary.projections?.values.todos,
-      progress: slice.projections.progress?.value ?? summary.projections?.values.progress,
-    },
   };
 }

@@ -100,7 +100,7 @@ export function SessionLink({ summary, badges, title, parts, shortcuts, selected
           <span aria-hidden="true">{when}</span>
         </time>
         {activity ? <span className={`badge ${activity === 'running' ? 'running' : 'waiting'}`}>{t[activity]}</span> : null}
-        {staged ? <Lifecycle values={badges.planValues} running={badges.running} fallback={planBadge} /> : planBadge}
+        {staged ? <Lifecycle summary={summary} running={badges.running} fallback={planBadge} /> : planBadge}
         {summary.readOnly ? <span className="badge read-only">{t.readOnly}</span> : null}
       </span>
     </a>

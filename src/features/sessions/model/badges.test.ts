@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionBadges } from '../../../session/derive.ts';
 import { deleteStopsOf, rowActivityOf, rowPlanLabelOf } from './badges.ts';
 
-const quiet: SessionBadges = {
-  running: false,
-  plan: undefined,
-  reviewPending: false,
-  questionPending: false,
-  title: undefined,
-  mode: undefined,
-  planValues: { plan: undefined, todos: undefined, progress: undefined },
-};
+const quiet: SessionBadges = { running: false, plan: undefined, reviewPending: false, questionPending: false, title: undefined, mode: undefined };
 const off = { active: false, pending: false };
 
 describe('the row badges', () => {

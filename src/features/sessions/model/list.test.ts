@@ -10,15 +10,7 @@ const at = (sessionId: string, updatedAt: number, extra: Partial<SessionSummary>
   blank: false,
   ...extra,
 });
-const quiet: SessionBadges = {
-  running: false,
-  plan: undefined,
-  reviewPending: false,
-  questionPending: false,
-  title: undefined,
-  mode: undefined,
-  planValues: { plan: undefined, todos: undefined, progress: undefined },
-};
+const quiet: SessionBadges = { running: false, plan: undefined, reviewPending: false, questionPending: false, title: undefined, mode: undefined };
 
 describe('rowTitleOf', () => {
   it.each([
