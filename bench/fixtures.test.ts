@@ -8,7 +8,8 @@ import { readRecording } from '../harness/models/replay.ts';
 import { parseSessionLog } from '../src/core/log/reader.ts';
 import { MAX_IMPORT_JSONL_CHARS } from '../src/core/protocol/methods.ts';
 import { askUserQuestionTool, ASK_TEXTS } from '../harness/tools.ts';
-import { bigLog, FIXTURES, lastLineTextOf, QUESTION } from '../scripts/make-perf-fixtures.mjs';
+import { bigLog, FIXTURES, lastLineTextOf, QUESTION, TODOS_END } from '../scripts/make-perf-fixtures.mjs';
+import { canonicalTodos, todoArgViolations } from '../harness/todo-tool.ts';
 
 function planOf(file: string): string {
   const make = FIXTURES[file];
@@ -99,4 +100,22 @@ it('builds a 50,000-event log that reads back whole, titled, marked and under th
   const users = log.events.filter((e) => e.type === 'user/message');
   expect(users.length).toBeGreaterThan(1000);
   expect(users.every((e) => JSON.stringify(e.data).includes('perf-log-A'))).toBe(true);
+});
+
+it('todos-2000.jsonl replays an approved plan carried out with 2,000 todo_write calls the harness accepts (in 20 batches, within its 24 steps a turn), then its end text', () => {
+  const steps = readRecording(FIXTURES['todos-2000.jsonl']!()).steps;
+  expect(steps).toHaveLength(22);
+  const callsOf = (step: (typeof steps)[number]) => step.chunks.flatMap((c) => (c.type === 'tool-call' ? [c] : []));
+  expect(callsOf(steps[0]!).map((c) => c.name)).toEqual(['exit_plan_mode']);
+  const writes = steps.slice(1, -1).flatMap(callsOf);
+  expect(writes).toHaveLength(2000);
+  for (const call of writes) {
+    expect(call.name).toBe('todo_write');
+    const args = JSON.parse(call.arguments) as { todos: { content: string; status: 'pending' }[] };
+    expect(todoArgViolations(args)).toEqual([]);
+    expect(canonicalTodos(args.todos)).toEqual(args.todos);
+  }
+  const last = JSON.parse(writes.at(-1)!.arguments) as { todos: { status: string }[] };
+  expect(last.todos.every((t) => t.status === 'completed')).toBe(true);
+  expect(JSON.stringify(steps.at(-1)!.chunks)).toContain(TODOS_END);
 });

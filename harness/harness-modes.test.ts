@@ -252,7 +252,7 @@ describe('host with session modes', () => {
     expect(listed).toMatchObject({ sessionId: 'session-old', readOnly: true, readOnlyReason: expect.stringMatching(reason) });
     const history = await value(host, 'session.history', { sessionId: 'session-old' });
     expect(history.events).toHaveLength(3);
-    expect(Object.keys(history.projections.values).sort()).toEqual([key, 'modelView', 'reviews', 'title', 'todos'].sort());
+    expect(Object.keys(history.projections.values).sort()).toEqual([key, 'modelView', 'progress', 'reviews', 'title', 'todos'].sort());
     const refused = await result(host, 'session.prompt', { sessionId: 'session-old', mode: 'queue', content: [{ type: 'text', text: 'hi' }] });
     expect(!refused.ok && refused.error.message).toMatch(reason);
     const switchMethod =

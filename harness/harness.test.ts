@@ -322,6 +322,7 @@ describe('host protocol', () => {
         title: 'one',
         reviews: { revisions: [] },
         todos: null,
+        progress: { view: { kind: 'none' }, audits: [], latest: null },
         modelView: expect.objectContaining({ steps: expect.any(Array) }),
       },
     });

@@ -11,25 +11,29 @@ const user = (text: string) => ({ type: 'user/message', data: { content: [{ type
 
 it('folds the logged events silently, then reports each changed unit with the seq of its event', () => {
   const registry = new ProjectionRegistry(logOf({ type: 'plan/mode', data: { active: true } }));
-  expect(registry.snapshot()).toEqual({ asOfSeq: 0, values: { plan: { active: true, pending: false }, title: null, reviews: expect.anything(), todos: null } });
+  expect(registry.snapshot()).toEqual({
+    asOfSeq: 0,
+    values: { plan: { active: true, pending: false }, title: null, reviews: expect.anything(), todos: null, progress: expect.anything() },
+  });
   expect(registry.apply(at(1, { type: 'plan/mode', data: { active: true } }))).toEqual([]);
   expect(registry.apply(at(2, user('add a greeting flag')))).toEqual([{ key: 'title', value: 'add a greeting flag', seq: 2 }]);
   expect(registry.apply(at(3, { type: 'plan/mode', data: { active: false } }))).toEqual([{ key: 'plan', value: { active: false, pending: false }, seq: 3 }]);
   expect(registry.snapshot().asOfSeq).toBe(3);
 });
 
-it('keeps the frame order state, title, reviews, todos in changes and in the snapshot', () => {
+it('keeps the frame order state, title, reviews, todos, progress in changes and in the snapshot', () => {
   const registry = new ProjectionRegistry([]);
-  expect(Object.keys(registry.snapshot().values)).toEqual(['plan', 'title', 'reviews', 'todos']);
+  expect(Object.keys(registry.snapshot().values)).toEqual(['plan', 'title', 'reviews', 'todos', 'progress']);
   expect(registry.snapshot().asOfSeq).toBe(-1);
   const modes = new ProjectionRegistry([], modeUnits(createModeProjection(['default', 'plan'])));
-  expect(Object.keys(modes.snapshot().values)).toEqual(['mode', 'title', 'reviews', 'todos']);
+  expect(Object.keys(modes.snapshot().values)).toEqual(['mode', 'title', 'reviews', 'todos', 'progress']);
   expect(modes.apply(at(0, { type: 'mode/set', data: { mode: 'plan' } }))).toEqual([{ key: 'mode', value: { current: 'plan' }, seq: 0 }]);
 });
 
-it('leaves the review history out of a session.list item', () => {
+it('leaves the review history out of a session.list item and keeps progress', () => {
   const listed = listedSnapshot(new ProjectionRegistry(logOf(user('hello'))).snapshot());
-  expect(listed).toEqual({ asOfSeq: 0, values: { plan: { active: false, pending: false }, title: 'hello', todos: null } });
+  const progress = { view: { kind: 'none' }, audits: [], latest: null };
+  expect(listed).toEqual({ asOfSeq: 0, values: { plan: { active: false, pending: false }, title: 'hello', todos: null, progress } });
 });
 
 it('reports no change for a new state whose view a unit says is the same', () => {

@@ -3,12 +3,16 @@
  * every unit; a change of a unit's state reference yields one `session/projection` change with the seq of the causing
  * event. Units: the collaboration state — `plan` (docs/upstream-spec.md §1.11) or, for a session-modes log, `mode` —
  * then `title` (the derived session title) and `reviews` (the review history, docs/review-history.md; on history tail
- * pages and frames, not in `session.list`), `todos` (the standing to-do list, src/core/todos/todos.ts), and `modelView` (every step's request header, src/core/model-view/fold.ts;
- * also not in `session.list`) when the harness knows its section list. Every value is typed by its key.
+ * pages and frames, not in `session.list`), `todos` (the standing to-do list, src/core/todos/todos.ts), `progress`
+ * (Plan progress, its audits and the latest revision's outcome, src/core/plan/progress-projection.ts; everywhere),
+ * and `modelView` (every step's request header, src/core/model-view/fold.ts; also not in `session.list`) when the
+ * harness knows its section list. Every value is typed by its key.
  */
 import type { SessionEvent } from '../src/core/log/types.ts';
 import type { ModeFoldState } from '../src/core/modes/projection.ts';
 import { planProjection, type PlanFoldState } from '../src/core/plan/fold.ts';
+import { progressProjection, type ProgressProjectionValue } from '../src/core/plan/progress-projection.ts';
+import type { ProgressState } from '../src/core/plan/progress.ts';
 import type { ProjectionUnit } from '../src/core/projection.ts';
 import type { ModeState, PlanProjectionValue } from '../src/core/protocol/methods.ts';
 import { createModelViewUnit, type KnownSection, type ModelView, type ModelViewState } from '../src/core/model-view/fold.ts';
@@ -30,6 +34,7 @@ export interface SessionUnits {
   title: ProjectionUnit<SessionTitleState, string | null, 'title'>;
   reviews: ProjectionUnit<ReviewFoldState, ReviewHistory, 'reviews'>;
   todos: ProjectionUnit<readonly TodoItem[] | null, readonly TodoItem[] | null, 'todos'>;
+  progress: ProjectionUnit<ProgressState, ProgressProjectionValue, 'progress'>;
   /** What the model saw at every step; absent in registries built without it (the value is then not served). */
   modelView?: ProjectionUnit<ModelViewState, ModelView, 'modelView'>;
 }
@@ -44,20 +49,33 @@ export function withModelView(units: SessionUnits, catalog: readonly KnownSectio
 }
 
 /** The units of a plan-mode session (and of one that is neither variant's yet, under a plan-mode harness). */
-export const PLAN_UNITS: SessionUnits = { state: planProjection, title: titleProjection, reviews: reviewsProjection, todos: todosProjection };
+export const PLAN_UNITS: SessionUnits = {
+  state: planProjection,
+  title: titleProjection,
+  reviews: reviewsProjection,
+  todos: todosProjection,
+  progress: progressProjection,
+};
 
 /**
  * The units of a session-modes session.
  * @param mode - the `mode` unit over the harness's vocabulary (`createModeProjection`)
  */
 export function modeUnits(mode: ProjectionUnit<ModeFoldState, ModeState, 'mode'>): SessionUnits {
-  return { state: mode, title: titleProjection, reviews: reviewsProjection, todos: todosProjection };
+  return { state: mode, title: titleProjection, reviews: reviewsProjection, todos: todosProjection, progress: progressProjection };
 }
 
-/** A session's projection values: `plan` or `mode` (the other is absent), `title`, `reviews` and `todos`. */
-export type SessionProjections =
-  | { plan: PlanProjectionValue; title: string | null; reviews: ReviewHistory; todos: readonly TodoItem[] | null; modelView?: ModelView }
-  | { mode: ModeState; title: string | null; reviews: ReviewHistory; todos: readonly TodoItem[] | null; modelView?: ModelView };
+/** The values every session has besides its collaboration state (`progress` is absent only in hand-built snapshots). */
+interface CommonProjections {
+  title: string | null;
+  reviews: ReviewHistory;
+  todos: readonly TodoItem[] | null;
+  progress?: ProgressProjectionValue;
+  modelView?: ModelView;
+}
+
+/** A session's projection values: `plan` or `mode` (the other is absent), `title`, `reviews`, `todos` and `progress`. */
+export type SessionProjections = ({ plan: PlanProjectionValue } & CommonProjections) | ({ mode: ModeState } & CommonProjections);
 
 /** `{asOfSeq, values}` for `session.history` tail pages (-1 for an empty log). */
 export interface ProjectionSnapshot {
@@ -87,7 +105,8 @@ export type ProjectionChange =
   | { key: 'mode'; value: ModeState; seq: number }
   | { key: 'title'; value: string | null; seq: number }
   | { key: 'reviews'; value: ReviewHistory; seq: number }
-  | { key: 'todos'; value: readonly TodoItem[] | null; seq: number };
+  | { key: 'todos'; value: readonly TodoItem[] | null; seq: number }
+  | { key: 'progress'; value: ProgressProjectionValue; seq: number };
 
 /** One unit's running fold, its state kept inside. */
 interface UnitFold<K extends string, V> {
@@ -128,6 +147,7 @@ export class ProjectionRegistry {
   private readonly title: UnitFold<'title', string | null>;
   private readonly reviews: UnitFold<'reviews', ReviewHistory>;
   private readonly todos: UnitFold<'todos', readonly TodoItem[] | null>;
+  private readonly progress: UnitFold<'progress', ProgressProjectionValue>;
   private readonly modelView: UnitFold<'modelView', ModelView> | undefined;
   private asOf = -1;
 
@@ -140,6 +160,7 @@ export class ProjectionRegistry {
     this.title = startFold(units.title, events);
     this.reviews = startFold(units.reviews, events);
     this.todos = startFold(units.todos, events);
+    this.progress = startFold(units.progress, events);
     this.modelView = units.modelView ? startFold(units.modelView, events) : undefined;
     this.asOf = events.at(-1)?.seq ?? -1;
   }
@@ -148,11 +169,12 @@ export class ProjectionRegistry {
    * Fold one new event. `modelView` is folded but never a change: its value holds every step and header, so a frame
    * per change would send O(steps²) bytes over a session; it rides tail pages only, and the page folds the live
    * events after the page's `asOfSeq` on from it (docs/protocol.md "session/projection").
-   * @returns the units whose wire value changed, in frame order (state, title, reviews, todos), with the event's seq
+   * @returns the units whose wire value changed, in frame order (state, title, reviews, todos, progress), with the
+   * event's seq
    */
   apply(event: SessionEvent): ProjectionChange[] {
     const changes: ProjectionChange[] = [];
-    for (const fold of [this.state, this.title, this.reviews, this.todos]) if (fold.apply(event)) changes.push(fold.change(event.seq));
+    for (const fold of [this.state, this.title, this.reviews, this.todos, this.progress]) if (fold.apply(event)) changes.push(fold.change(event.seq));
     this.modelView?.apply(event);
     this.asOf = event.seq;
     return changes;
@@ -164,6 +186,7 @@ export class ProjectionRegistry {
       title: this.title.view(),
       reviews: this.reviews.view(),
       todos: this.todos.view(),
+      progress: this.progress.view(),
       ...(this.modelView ? { modelView: this.modelView.view() } : {}),
     };
     const values: SessionProjections = this.state.key === 'plan' ? { plan: this.state.view(), ...rest } : { mode: this.state.view(), ...rest };

@@ -32,7 +32,7 @@ describe('reviews projection', () => {
     const { host } = createTestHarness();
     await value(host, 'session.import', { jsonl: readFixture('review', 'revisions.jsonl') });
     const [item] = (await value(host, 'session.list', {})).items;
-    expect(Object.keys(item.projections.values).sort()).toEqual(['plan', 'title', 'todos']);
+    expect(Object.keys(item.projections.values).sort()).toEqual(['plan', 'progress', 'title', 'todos']);
   });
 
   it('pushes a reviews frame when a plan is put up and when it is answered, and none for plan-mode switches alone', async () => {

@@ -27,3 +27,9 @@ export declare function lastLineTextOf(plan: string): string;
 
 /** The question of question-1.jsonl; its flow is the region named by it. */
 export declare const QUESTION: string;
+
+/** The last text of todos-2000.jsonl, said once every to-do list is written. */
+export declare const TODOS_END: string;
+
+/** A replay log of one approved plan of `steps` steps carried out with `writes` `todo_write` calls (see the .mjs). */
+export declare function todosLog(name: string, writes: number, steps?: number, perStep?: number): string;

@@ -262,6 +262,35 @@ export function bigLog(name, title, marker, events, seed) {
   return out.slice(0, events + 1).join('\n') + '\n';
 }
 
+/** The last text of `todos-2000.jsonl`, said once every list is written. */
+export const TODOS_END = 'END-OF-TODOS';
+
+/**
+ * A replay log of one approved plan of `steps` steps carried out with `writes` `todo_write` calls, `perStep` to a model
+ * step (one batch; the harness allows 24 steps a turn), the steps ticked evenly, one `in_progress` at a time, all
+ * completed by the last list; then {@link TODOS_END}.
+ */
+export function todosLog(name, writes, steps = 20, perStep = 100) {
+  const plan = ['# Tick a long plan', '', ...Array.from({ length: steps }, (_, i) => `${i + 1}. Carry out part ${i + 1} of the long plan`)].join('\n');
+  const out = [toolCallLog(name, 'Here is the plan.', 'exit_plan_mode', { plan }).trimEnd()];
+  const message = (step, content) => line('assistant/message', { turn: 1, step, message: { role: 'assistant', content } });
+  let batch = [];
+  for (let k = 0; k < writes; k += 1) {
+    const done = k === writes - 1 ? steps : Math.floor((k * steps) / writes);
+    const todos = Array.from({ length: steps }, (_, i) => ({
+      content: `Carry out part ${i + 1} of the long plan`,
+      status: i < done ? 'completed' : i === done ? 'in_progress' : 'pending',
+    }));
+    batch.push({ type: 'tool-call', id: `call_${name}_${k}`, name: 'todo_write', arguments: JSON.stringify({ todos }) });
+    if (batch.length === perStep || k === writes - 1) {
+      out.push(message(out.length + 1, batch));
+      batch = [];
+    }
+  }
+  out.push(message(out.length + 1, [{ type: 'text', text: TODOS_END }]));
+  return out.join('\n') + '\n';
+}
+
 /** Every fixture: file name → a function producing its text. */
 export const FIXTURES = {
   'plan-10.jsonl': () => planLog('plan-10', plan10()),
@@ -274,6 +303,7 @@ export const FIXTURES = {
   'stream-250.jsonl': () => streamLog('stream-250', 250, 20, 4),
   'log-50k-a.jsonl': () => bigLog('log-a', 'Perf log A', 'perf-log-A', 50_000, 11),
   'log-50k-b.jsonl': () => bigLog('log-b', 'Perf log B', 'perf-log-B', 50_000, 12),
+  'todos-2000.jsonl': () => todosLog('todos-2000', 2000),
 };
 
 /**

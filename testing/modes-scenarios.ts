@@ -62,6 +62,7 @@ export const modesProtocolScenarios: ProtocolScenario[] = [
         title: '/mode review',
         reviews: { revisions: [] },
         todos: null,
+        progress: { view: { kind: 'none' }, audits: [], latest: null },
         modelView: expect.objectContaining({ steps: [], headers: [] }),
       });
       expect(before.events.map((e) => e.type)).toEqual(['command/run', 'command/done']);

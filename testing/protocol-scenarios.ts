@@ -420,6 +420,47 @@ export const protocolScenarios: ProtocolScenario[] = [
     },
   },
   {
+    name: 'the progress projection folds the whole log: pending review, then steps ticked live as frames, the audit at the turn end, on the tail page and in session.list',
+    async run(driver) {
+      const { mux, sessionId, question } = await startPlanReview(driver);
+      const progressFrames = () => mux.frames.filter(isFrame('session/projection', sessionId, (p) => p.key === 'progress')).map((f) => payloadOf(f));
+      await driver.respond(answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Approve'] }]));
+      const end = await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
+      const writes = mux.frames.filter(isEvent(sessionId, 'todo/write'));
+      const frames = progressFrames();
+      // The plan put up for review, before any list: no run yet, the latest revision pending.
+      const exit = mux.frames.find(isEvent(sessionId, 'tool/call', (e) => e.data.name === 'exit_plan_mode'))!;
+      const waiting = frames.find((f) => f.seq === eventOf(exit).seq)?.value as Payload | undefined;
+      expect(waiting).toMatchObject({ view: { kind: 'none' }, audits: [], latest: { outcome: 'pending', version: 1 } });
+      // One frame per change of the value, at the seq of the event that changed it: every list written and the turn's end.
+      for (const write of writes) expect(frames.some((f) => f.seq === eventOf(write).seq)).toBe(true);
+      expect(frames.map((f) => f.seq)).toEqual([...new Set(frames.map((f) => f.seq))]);
+      const last = frames.at(-1)!;
+      expect(last.seq).toBe(eventOf(end).seq);
+      const value = last.value as { view: { kind: string; run: Payload }; audits: Payload[]; latest: Payload };
+      expect(value.latest).toMatchObject({ outcome: 'approved', version: 1 });
+      expect(value.view.kind).toBe('plan');
+      expect(value.view.run).toMatchObject({ untracked: false, end: { kind: 'completed', seq: eventOf(end).seq } });
+      expect(value.view.run.done).toBe(value.view.run.total);
+      expect(JSON.stringify(value)).not.toContain('exit_plan_mode');
+      expect(value.audits).toEqual([
+        { callId: value.latest.callId, done: value.view.run.done, notDone: 0, extra: 0, total: value.view.run.total, end: value.view.run.end },
+      ]);
+      const history = await fullHistory(driver, sessionId);
+      expect(history.projections?.values.progress).toEqual(value);
+      const listed = await ok<{ items: { sessionId: string; projections?: { values: Payload } }[] }>(driver, 'session.list', {});
+      expect(listed.items.find((item) => item.sessionId === sessionId)?.projections?.values.progress).toEqual(value);
+      // A later turn that writes nothing leaves the value as it was: no frame.
+      const count = progressFrames().length;
+      await ok(driver, 'session.prompt', { sessionId, mode: 'queue', content: [{ type: 'text', text: 'thanks' }] });
+      await mux.next(
+        isEvent(sessionId, 'turn/end', (e) => e.seq > eventOf(end).seq),
+        10_000,
+      );
+      expect(progressFrames()).toHaveLength(count);
+    },
+  },
+  {
     name: 'session.setPlanMode commits while idle, is a noop for the current target, queues in a running turn and cancels back',
     async run(driver) {
       const mux = await driver.openMux();

@@ -31,6 +31,8 @@ export interface SessionSeed {
   title?: string | undefined;
   /** The `modelView` projection (sent as is, so a test may send a value of the wrong shape). */
   modelView?: unknown;
+  /** The `progress` projection (sent as is, like `modelView`). */
+  progress?: unknown;
   /** `host/session-status`. */
   running?: boolean | undefined;
   /** Pending question batches, in order. */
@@ -92,7 +94,7 @@ export function renderInSession(ui: ReactElement, sessionId: string, seed: Sessi
         projections: { asOfSeq: -1, values: {} },
       });
     }
-    for (const key of ['plan', 'mode', 'reviews', 'title', 'modelView'] as const) {
+    for (const key of ['plan', 'mode', 'reviews', 'title', 'modelView', 'progress'] as const) {
       if (next[key] !== undefined) out = applyMuxFrame(out, projectionFrame(sessionId, key, next[key], (seq += 1)), '');
     }
     for (const batch of next.questions ?? []) {
@@ -148,7 +150,7 @@ export function renderInSession(ui: ReactElement, sessionId: string, seed: Sessi
     act(async () => {
       seedQueries(next);
       if (next.running !== undefined) store.applyHost({ type: 'host/session-status', sessionId, running: next.running });
-      for (const key of ['plan', 'mode', 'reviews', 'title', 'modelView'] as const) {
+      for (const key of ['plan', 'mode', 'reviews', 'title', 'modelView', 'progress'] as const) {
         if (next[key] !== undefined) store.applyMux(projectionFrame(sessionId, key, next[key], (seq += 1)), '');
       }
       for (const batch of next.questions ?? []) store.applyMux({ type: 'question/requested', sessionId, questions: batch.questions }, batch.rpcId);

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../testing/chromium.ts';
-import { lastLineTextOf, makePerfFixtures, PERF_DIR, plan2000, planNested500, planTable200, QUESTION } from '../../scripts/make-perf-fixtures.mjs';
+import { lastLineTextOf, makePerfFixtures, PERF_DIR, plan2000, planNested500, planTable200, QUESTION, TODOS_END } from '../../scripts/make-perf-fixtures.mjs';
 import { clientRequest } from '../../src/core/protocol/envelopes.ts';
 import { followLoadFromNow, loadHeadline, loadRuleOf, machineLoad, underLoadRule } from '../load.ts';
 import { keystrokeFigures } from './figures.ts';
@@ -575,9 +575,53 @@ async function bigLogScenario(browser: Browser): Promise<Row[]> {
   return f.rows;
 }
 
+/**
+ * Plan progress following 2,000 `todo_write` calls live after Approve (each a `todo/write` event and a `progress`
+ * projection frame the region re-renders on), until the end text is in and the page is quiet: no long task.
+ */
+async function progressScenario(browser: Browser): Promise<Row[]> {
+  const f = new Figures();
+  const group = 'plan progress, 2,000 todo/write';
+  const task = f.add(group, 'longest main-thread task, Approve until the last list is shown and quiet', 'ms', atMost(50, 'ms', 'max'));
+  const total = f.add(group, 'main-thread time (CDP TaskDuration) per todo/write', 'ms');
+  // The replay's own pacing is not what is measured: as fast as the harness logs and sends.
+  const server = await startServer(ROOT, fixture('todos-2000.jsonl'), 1000);
+  try {
+    await runs(f, async (run) => {
+      const tab = await Tab.open(browser, server.url);
+      try {
+        await tab.page.goto('/');
+        await tab.syncClock();
+        const box = await newSession(tab);
+        await sendLine(box, `/plan progress run ${run + 1}`);
+        await tab.arm('card', { kind: 'present', query: REVIEW });
+        await box.press('Enter');
+        await tab.waitFor('card', WAIT_MS);
+        await tab.quiet();
+        await tab.arm('end', { kind: 'text', within: TRANSCRIPT, text: TODOS_END });
+        const m0 = await tab.metrics();
+        const clicksBefore = (await tab.probes()).clicks.length;
+        await tab.page.getByRole('region', { name: REVIEW.name }).getByRole('button', { name: 'Approve', exact: true }).click();
+        const end = await tab.waitFor('end', WAIT_MS * 10);
+        const click = await clickAt(tab, clicksBefore);
+        await expect(tab.page.getByRole('region', { name: 'Plan progress' }).getByText('20 of 20 steps done')).toBeVisible();
+        const quietAt = await tab.quiet(end.paintAt);
+        const m1 = await tab.metrics();
+        record(task, await tab.longestTask(click, quietAt), 'no task window');
+        record(total, (((m1.TaskDuration ?? Number.NaN) - (m0.TaskDuration ?? Number.NaN)) * 1000) / 2000, 'CDP reported no TaskDuration');
+      } finally {
+        await tab.close();
+      }
+    });
+  } finally {
+    await server.stop();
+  }
+  return f.rows;
+}
+
 /** One scenario of the run: `key` is its `BENCH_ONLY` name; each runs (and is retried) as a whole under the load rule. */
 interface Scenario {
-  key: 'load' | 'card' | 'plan' | 'stream' | 'log';
+  key: 'load' | 'card' | 'plan' | 'stream' | 'log' | 'progress';
   name: string;
   run(browser: Browser): Promise<Row[]>;
 }
@@ -590,6 +634,7 @@ function scenarios(): Scenario[] {
     ...PLAN_CASES.map((c): Scenario => ({ key: 'plan', name: `plan: ${c.label}`, run: (b) => planScenario(b, c, baseline) })),
     { key: 'stream', name: 'stream: 1,000 and 250 chunks', run: streamScenario },
     { key: 'log', name: 'log: 50,000-event logs', run: bigLogScenario },
+    { key: 'progress', name: 'progress: Plan progress over 2,000 todo/write', run: progressScenario },
   ];
 }
 
@@ -602,7 +647,7 @@ async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
   const all = scenarios();
   const unknown = only?.filter((name) => !all.some((s) => s.key === name)) ?? [];
-  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown scenario ${unknown.join(', ')} (known: load, card, plan, stream, log)`);
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown scenario ${unknown.join(', ')} (known: load, card, plan, stream, log, progress)`);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_EXECUTABLE,
     args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],

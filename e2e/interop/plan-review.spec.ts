@@ -158,3 +158,56 @@ test('Keep planning with two line comments and feedback on a real dsh host: the 
   await expect(reviews.getByText('Name the flag in the title.')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/interop-review-comments.png`, fullPage: true });
 });
+
+test("Plan progress on a real dsh host reads the host's todos projection (null here) without error", async ({ page }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  // Every `todos` value the host sent: on tail pages of session.history and as session/projection frames.
+  const todos: unknown[] = [];
+  const progress: unknown[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      const frame = JSON.parse(String(payload)) as { payload?: { type?: string; key?: string; value?: unknown } };
+      if (frame.payload?.type !== 'session/projection') return;
+      if (frame.payload.key === 'todos') todos.push(frame.payload.value);
+      if (frame.payload.key === 'progress') progress.push(frame.payload.value);
+    }),
+  );
+  page.on('response', (response) => {
+    if (!response.url().endsWith('/api/session.history')) return;
+    void response
+      .json()
+      .then((body: { result?: { value?: { projections?: { values?: Record<string, unknown> } } } }) => {
+        const values = body.result?.value?.projections?.values;
+        if (values && 'todos' in values) todos.push(values.todos);
+        if (values && 'progress' in values) progress.push(values.progress);
+      })
+      .catch(() => undefined);
+  });
+
+  await newSession(page);
+  await send(page, recordedPlanLine(PLAN_REVIEW_FIXTURE));
+  const card = reviewCard(page);
+  await expect(card.getByRole('button', { name: 'Approve' })).toBeVisible({ timeout: 60_000 });
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('DONE', { exact: true }).last()).toBeVisible({ timeout: 30_000 });
+
+  // The page folds the approved plan from the events it holds: its 5 steps, none tracked, and the audit at the turn's end.
+  const region = page.getByRole('region', { name: 'Plan progress' });
+  await expect(region).toBeVisible();
+  await expect(region.getByText('Add --greeting flag to CLI · revision 1, approved')).toBeVisible();
+  await expect(region.getByText('0 of 5 steps done')).toBeVisible();
+  await expect(region.getByText('The agent has not written a to-do list for this plan yet.')).toBeVisible();
+  await expect(region.getByRole('listitem')).toHaveCount(5);
+  await expect(region.getByText('Plan carried out: 0 of 5 steps; 5 not done; 0 extra')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/interop-plan-progress.png` });
+
+  // The host served its own `todos` projection, null for a session that never wrote one, and no ui-plan `progress`.
+  expect(todos.length).toBeGreaterThan(0);
+  expect(todos.every((value) => value === null)).toBe(true);
+  expect(progress).toEqual([]);
+  // The session's row reads only `plan` and `todos` there: nothing to say about a plan with no list.
+  const row = page.getByRole('navigation', { name: 'Sessions' }).locator('a[aria-current="page"]');
+  await expect(row).not.toContainText(/Plan (approved|in progress|done|stopped|abandoned)|Drafting/);
+  expect(pageErrors).toEqual([]);
+});

@@ -8,7 +8,7 @@ import { isValidPlanText } from '../../src/core/plan/plan-text.ts';
 import { EXIT_TEXTS } from '../plugins/exit-plan-tool.ts';
 import { WORKSPACE_SEED, toolError } from '../tools.ts';
 import type { ModelChunk, ModelMessage, ModelProvider, ModelRequest } from '../types.ts';
-import { createScriptedModel, feedbackOf, reviewOutcomeOf, scriptStep } from './scripted.ts';
+import { createScriptedModel, feedbackOf, notesPathOf, reviewOutcomeOf, scriptStep } from './scripted.ts';
 import { parsePlanSteps, titleFromTask } from './scripted-plan.ts';
 import { formatReviewFeedback } from '../../src/core/review/feedback-format.ts';
 import { planEditDiff } from '../../src/core/review/plan-edit.ts';
@@ -77,12 +77,13 @@ function seed(): Map<string, string> {
   return new Map(Object.entries(WORKSPACE_SEED));
 }
 
-/** Steps until the model calls exit_plan_mode (or stops), executing workspace tools on the way. */
-async function untilReview(model: ModelProvider, sections: string[], messages: ModelMessage[], files: Map<string, string>) {
+/** Steps until the model calls exit_plan_mode (or stops), executing workspace tools on the way (their names into `calls`). */
+async function untilReview(model: ModelProvider, sections: string[], messages: ModelMessage[], files: Map<string, string>, calls: string[] = []) {
   for (let i = 0; i < 10; i += 1) {
     const out = await step(model, sections, messages);
     messages.push(assistant(out));
     if (out.call?.name === 'exit_plan_mode' || out.finish === 'stop') return out;
+    if (out.call) calls.push(out.call.name);
     messages.push(toolResult(out, files));
   }
   throw new Error('no review within 10 steps');
@@ -119,6 +120,32 @@ describe('scripted model', () => {
     expect(plan).toContain('`README.md`');
     expect(parsePlanSteps(plan).length).toBeGreaterThanOrEqual(3);
     expect(parsePlanSteps(plan).length).toBeLessThanOrEqual(6);
+  });
+
+  it('writes planning notes while plan mode is on when the task asks for them, once, then presents the plan', async () => {
+    const model = createScriptedModel({ delayMs: 0 });
+    const messages: ModelMessage[] = [user('Add a --greeting flag to the CLI and save notes to NOTES.md')];
+    const files = seed();
+    const calls: string[] = [];
+    const review = await untilReview(model, PLAN, messages, files, calls);
+    expect(calls).toEqual(['list_files', 'write_file', 'read_file']);
+    expect(files.get('NOTES.md')).toContain('# Planning notes');
+    expect(review.call?.name).toBe('exit_plan_mode');
+    // Revising the plan writes no second time.
+    messages.push({ role: 'tool', toolCallId: review.call!.id, name: 'exit_plan_mode', text: 'Keep planning; their feedback: also add a test', isError: true });
+    const again: string[] = [];
+    expect((await untilReview(model, PLAN, messages, files, again)).call?.name).toBe('exit_plan_mode');
+    expect(again).not.toContain('write_file');
+  });
+
+  it.each([
+    ['Plan it and save notes to NOTES.md', 'NOTES.md'],
+    ['write the notes in `docs/plan-notes.md`.', 'docs/plan-notes.md'],
+    ['keep planning notes into notes.txt', 'notes.txt'],
+    ['save notes to ../outside.md', undefined],
+    ['Add a --greeting flag to the CLI', undefined],
+  ])('reads the notes path of %j', (task, path) => {
+    expect(notesPathOf(task)).toBe(path);
   });
 
   it('revises after keep-planning feedback, then carries the approved plan out file by file and stops', async () => {

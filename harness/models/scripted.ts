@@ -187,6 +187,16 @@ function adoptEdit(edited: string, title: string): ScriptedOutput {
   };
 }
 
+/**
+ * A task that asks for planning notes in a file ("… and save notes to NOTES.md"): the path, else undefined. Plan mode
+ * is guidance, not enforcement (docs/upstream-spec.md §1.9), so the model writes the file while planning — the
+ * scripted case of acting while planning.
+ */
+export function notesPathOf(task: string): string | undefined {
+  const path = /\b(?:save|write|keep) (?:my |the |planning )?notes (?:to|in|into) [`"']?([\w./-]*\w)/i.exec(task)?.[1];
+  return path === undefined || path.includes('..') ? undefined : path;
+}
+
 /** Exploring, then presenting (or re-presenting) the plan, in plan mode. */
 function planStep(reading: Reading): ScriptedOutput {
   const after = reading.all.slice(reading.taskIndex + 1);
@@ -207,6 +217,17 @@ function planStep(reading: Reading): ScriptedOutput {
   }
 
   const files = listing ?? [];
+  const notes = notesPathOf(task);
+  if (notes !== undefined && !revising && !after.some((m) => m.role === 'tool' && m.name === 'write_file')) {
+    return {
+      reasoning: `The user asked for planning notes in \`${notes}\`. Plan mode asks me to change nothing yet, but it does not block writes, so I save the notes now.`,
+      text: `Saving planning notes to \`${notes}\`.`,
+      toolCall: {
+        name: 'write_file',
+        arguments: { path: notes, content: `# Planning notes\n\n- Task: ${oneLine(task)}\n- Files looked at: ${files.length}\n` },
+      },
+    };
+  }
   const readNow = after.some((m) => m.role === 'tool' && m.name === 'read_file');
   const primary = primaryFile(task, files);
   if (!revising && !readNow && primary !== undefined) {

@@ -18,6 +18,7 @@ import { planStatusZhCN } from '../features/plan-status/locales.zh-CN.ts';
 import { questionsZhCN } from '../features/questions/locales.zh-CN.ts';
 import { reviewsZhCN } from '../features/reviews/locales.zh-CN.ts';
 import { zhCN as sessions } from '../features/sessions/locales.zh-CN.ts';
+import { rowLifecycleZhCN } from '../features/sessions/lifecycle/locales.zh-CN.ts';
 import { zhCN as transcript } from '../features/transcript/locales.zh-CN.ts';
 import { apiErrorZhCN, planBadgeZhCN } from '../lib/locales.zh-CN.ts';
 import { zhCN as readOnly } from '../session/locales.zh-CN.ts';
@@ -40,6 +41,7 @@ export const zhCNPack: LanguagePack = {
   questions: questionsZhCN,
   reviews: reviewsZhCN,
   sessions,
+  rowLifecycle: rowLifecycleZhCN,
   transcript,
   apiError: apiErrorZhCN,
   planBadge: planBadgeZhCN,

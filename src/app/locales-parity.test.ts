@@ -26,6 +26,15 @@ const SAMPLES: Record<string, readonly (readonly unknown[])[]> = {
     [{ done: 0, total: 1, notDone: 1, extra: 0, end: { kind: 'error', message: 'boom' } }],
     [{ done: 0, total: 1, notDone: 1, extra: 0, end: { kind: 'max-steps', message: null } }],
   ],
+  'rowLifecycleLocales.stage': [
+    [{ kind: 'drafting' }],
+    [{ kind: 'review' }],
+    [{ kind: 'approved' }],
+    [{ kind: 'in-progress', done: 3, total: 5 }],
+    [{ kind: 'done', done: 5, total: 5 }],
+    [{ kind: 'stopped', done: 3, total: 5 }],
+    [{ kind: 'abandoned' }],
+  ],
   'planStatusLocales.modeBadge': [[{ current: 'default' }], [{ current: 'plan', pending: 'default' }], [{ current: 'deep-dive', pending: 'deep-dive' }]],
   modeBadgeShort: [[{ current: 'default' }], [{ current: 'plan', pending: 'default' }], [{ current: 'deep-dive', pending: 'deep-dive' }]],
   planPendingNote: [

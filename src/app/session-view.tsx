@@ -41,14 +41,16 @@ export async function loadSessionViews(): Promise<void> {
 }
 
 /**
- * The Plan progress region, once the session has something to show: an approved revision, or a `todos` projection
- * that is not `null`. Stays mounted for the session from then on; not shown while a question waits in the dock (the
+ * The Plan progress region, once the session has something to show: an approved revision, a `todos` projection
+ * that is not `null`, or a `progress` projection with a view. Stays mounted for the session from then on; not shown while a question waits in the dock (the
  * review card keeps the room, docs/style.md "The plan keeps the room").
  */
 function PlanProgressSlot({ sessionId, approved, onShow }: { sessionId: string; approved: boolean; onShow: (callId: string) => void }) {
   const todos = useStreamSelector((state) => {
-    const value = sliceOf(state, sessionId).projections.todos?.value;
-    return value !== undefined && value !== null;
+    const { todos, progress } = sliceOf(state, sessionId).projections;
+    // The host's `progress` value is checked by the region; here only whether it has something to show.
+    const kind = (progress?.value as { view?: { kind?: unknown } } | null | undefined)?.view?.kind;
+    return (todos?.value !== undefined && todos.value !== null) || kind === 'plan' || kind === 'todos';
   });
   const waiting = useSessionQuestions(sessionId).length > 0;
   const [seen, setSeen] = useState(false);

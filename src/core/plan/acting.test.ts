@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../fixtures/paths.ts';
 import { parseSessionLog } from '../log/reader.ts';
 import type { SessionEvent } from '../log/types.ts';
-import { callsWhilePlanning, canChangeWorkspace } from './acting.ts';
+import { callsWhilePlanning, canChangeWorkspace, foldActing } from './acting.ts';
 
 let n = 0;
 const at = (type: string, data: unknown): SessionEvent => ({ type, seq: n++, data });
@@ -59,5 +59,44 @@ describe('callsWhilePlanning', () => {
   it('finds nothing in the recordings and the written to-do fixtures (their writes follow the approval)', () => {
     for (const text of [readFixture('todos', 'plan-progress.jsonl'), readFixture('dsh-recordings', 'plan-review', 'session.jsonl')])
       expect(callsWhilePlanning(parseSessionLog(text).events)).toEqual([]);
+  });
+});
+
+describe('foldActing', () => {
+  it('equals the whole-log rule when fed the log in pieces, and refolds when the prefix is not its own', () => {
+    const logs = [
+      parseSessionLog(readFixture('todos', 'plan-progress.jsonl')).events,
+      parseSessionLog(readFixture('dsh-recordings', 'plan-review', 'session.jsonl')).events,
+    ];
+    n = 0;
+    const made = [
+      at('plan/mode', { active: true }),
+      call('w1', 'write_file'),
+      result('w1', 'Wrote 3 characters.'),
+      call('s1', 'bash'),
+      call('x', 'exit_plan_mode', 2),
+      call('w2', 'write_file', 2),
+      result('x', 'Plan approved.'),
+      result('w2', 'Wrote 3 characters.'),
+      at('plan/mode', { active: true }),
+      call('w3', 'write_file', 3),
+      result('w3', 'Wrote 3 characters.'),
+    ];
+    for (const log of [...logs, made]) {
+      const whole = callsWhilePlanning(log);
+      let fold = foldActing([]);
+      for (let end = 1; end <= log.length; end += 1) {
+        const next = foldActing(log.slice(0, end), {}, fold);
+        expect(next.calls).toEqual(callsWhilePlanning(log.slice(0, end)));
+        fold = next;
+      }
+      expect(fold.calls).toEqual(whole);
+      // An older fold whose state went on with another log is not reused wrongly: the result is still the rule's.
+      const other = foldActing(log.slice(0, 2));
+      foldActing(log, {}, other);
+      expect(foldActing(log.slice(0, 3), {}, other).calls).toEqual(callsWhilePlanning(log.slice(0, 3)));
+      expect(foldActing(log.slice(1), {}, fold).calls).toEqual(callsWhilePlanning(log.slice(1)));
+    }
+    expect(callsWhilePlanning(made).map((c) => c.callId)).toEqual(['w1', 's1', 'w3']);
   });
 });

@@ -177,9 +177,12 @@ export interface TodoProgress extends TodoItem {
   change: TodoChange | undefined;
 }
 
+/** What a run's view keeps of its revision: enough to name it and find its card (never the plan text). */
+export type RunRevision = Pick<PlanRevision, 'callId' | 'seq' | 'chain' | 'version' | 'title'>;
+
 /** What Plan progress and the audit show for one run. */
 export interface RunProgress {
-  revision: PlanRevision;
+  revision: RunRevision;
   /** The plan's steps (docs/plan-progress.md "Steps"); with no steps, the to-dos stand in as the steps. */
   steps: StepProgress[];
   /** To-dos matching no step ("Not in the approved plan"). */
@@ -200,11 +203,21 @@ export interface PlanAudit {
   end: RunEnd;
 }
 
+/** Runs are immutable (a change makes a new run), so each one's progress is computed once. */
+const progressOfRun = new WeakMap<PlanRun, RunProgress>();
+
 /**
- * The progress of a run: its steps matched to its latest to-do list by `matchStepsToTodos`.
+ * The progress of a run: its steps matched to its latest to-do list by `matchStepsToTodos`. Computed once per run
+ * object (runs never change in place).
  * @param run - a run of {@link ProgressState.runs}
  */
 export function runProgressOf(run: PlanRun): RunProgress {
+  let progress = progressOfRun.get(run);
+  if (!progress) progressOfRun.set(run, (progress = computeRunProgress(run)));
+  return progress;
+}
+
+function computeRunProgress(run: PlanRun): RunProgress {
   const todos = run.todos ?? [];
   const changeOf = (content: string) => run.changes[content];
   let planned = planStepsOf(run.revision.plan);
@@ -217,7 +230,9 @@ export function runProgressOf(run: PlanRun): RunProgress {
   });
   const extras = match.extras.map((j) => ({ ...todos[j]!, change: changeOf(todos[j]!.content) }));
   const done = steps.filter((step) => step.status === 'completed').length;
-  return { revision: run.revision, steps, extras, done, total: steps.length, untracked: run.todos === undefined, end: run.end };
+  const { callId, seq, chain, version, title } = run.revision;
+  const revision: RunRevision = { callId, seq, chain, version, title };
+  return { revision, steps, extras, done, total: steps.length, untracked: run.todos === undefined, end: run.end };
 }
 
 /**

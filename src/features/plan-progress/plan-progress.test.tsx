@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { readFixture } from '../../../fixtures/paths.ts';
 import { parseSessionLog } from '../../core/log/reader.ts';
+import { foldProgress } from '../../core/plan/progress.ts';
+import { progressProjectionValueOf } from '../../core/plan/progress-projection.ts';
 import { renderInSession } from '../../../testing/session-render.tsx';
 import PlanProgress from './plan-progress.tsx';
 
@@ -55,5 +57,22 @@ describe('Plan progress', () => {
       events: parseSessionLog(readFixture('dsh-recordings', 'plan-review', 'session.jsonl')).events.slice(0, 3),
     });
     expect(container.querySelector('.plan-progress')).toBeNull();
+  });
+
+  it('shows the host’s progress projection when the loaded tail holds none of the plan (older pages not loaded)', () => {
+    const all = events('plan-progress.jsonl');
+    const progress = JSON.parse(JSON.stringify(progressProjectionValueOf(foldProgress(all))));
+    renderInSession(<PlanProgress sessionId="tail" onShow={() => {}} />, 'tail', { events: all.slice(-1), hasOlder: true, progress });
+    const region = screen.getByRole('region', { name: 'Plan progress' });
+    expect(within(region).getByText('4 of 4 steps done')).toBeVisible();
+    expect(within(region).getByText('Plan carried out: 4 of 4 steps; 0 not done; 0 extra')).toBeVisible();
+    // The whole log's fold: no "from the loaded part" note.
+    expect(within(region).queryByText('From the loaded part of the session.')).toBeNull();
+  });
+
+  it('folds the loaded events when the host’s progress value is not one', () => {
+    const all = events('plan-progress.jsonl');
+    renderInSession(<PlanProgress sessionId="bad" onShow={() => {}} />, 'bad', { events: all, progress: { view: { kind: 'plan' } } });
+    expect(within(screen.getByRole('region', { name: 'Plan progress' })).getByText('4 of 4 steps done')).toBeVisible();
   });
 });

@@ -94,7 +94,7 @@ export default function PlanProgress({ sessionId, onShow }: { sessionId: string;
       <div id={bodyId} className="plan-progress__body" hidden={!open} role="region" aria-label={t.body} tabIndex={0}>
         {plan ? (
           <>
-            <p className="plan-progress__plan">{t.approved(plan.revision.title, plan.revision.version)}</p>
+            <p className="plan-progress__plan">{t.approved(plain(plan.revision.title), plan.revision.version)}</p>
             {plan.untracked ? <p className="plan-progress__note">{t.untracked}</p> : null}
             <ol className="plan-progress__list">
               {plan.steps.map((step, i) => (

@@ -4,8 +4,7 @@
  * history. The view (`components/transcript-view.tsx`) owns the scroll container and its rules.
  */
 import { useMemo } from 'react';
-import { callsWhilePlanning } from '../../core/plan/acting.ts';
-import { useSlice } from '../../session/select.ts';
+import { useCallsWhilePlanning } from '../../session/acting.ts';
 import { PlanModeCallsContext } from './components/plan-mode-calls.ts';
 import { useSessionHistoryCommands, useSessionLoad, useSessionReadOnly, useSessionTranscript, useSessionWaiting } from '../../session/hooks.ts';
 import { useSessionReviews } from '../../session/reviews.ts';
@@ -34,9 +33,9 @@ export function Transcript({ sessionId, scrollTarget, pageOlder = true }: Transc
   const { history } = useSessionReviews(sessionId);
   const labels = useMemo(() => planRevisionLabelsOf(history), [history]);
   const audits = useTurnAudits(sessionId);
-  const slice = useSlice(sessionId);
   // The set keeps its identity while its members do not change, so a new event re-renders no row through the context.
-  const planningKey = useMemo(() => JSON.stringify(callsWhilePlanning(slice.events, slice.views).map((c) => c.callId)), [slice.events, slice.views]);
+  const planningCalls = useCallsWhilePlanning(sessionId);
+  const planningKey = useMemo(() => JSON.stringify(planningCalls.map((c) => c.callId)), [planningCalls]);
   const whilePlanning = useMemo(() => new Set(JSON.parse(planningKey) as string[]), [planningKey]);
   return (
     <PlanRevisionsContext value={labels}>

@@ -2,13 +2,15 @@
  * One session's link in the list, two lines: its title (the shared start cut with an ellipsis, the words that tell it
  * from its neighbours kept in view; the whole title in the link's `title` and its accessible name), then one line that
  * never wraps: the relative time of its last activity (the full date in `title`) and its badges — "Waiting for your
- * answer" or "Running", the plan-mode or session-mode indicator ("Waiting for your review" while a review waits),
+ * answer" or "Running", the plan-mode or session-mode indicator ("Waiting for your review" while a review waits) or,
+ * once its lazy chunk is in, where the latest plan is ("Plan in progress (3 of 5)", src/core/plan/lifecycle.ts),
  * "Read-only". `aria-current` marks the selected session, which is scrolled into view when it becomes selected (a log
  * just opened sorts by its own date, maybe far down).
  */
 import { useEffect, useRef } from 'react';
 import type { SessionSummary } from '../../../core/protocol/methods.ts';
 import { useCopy, useLanguage } from '../../../lib/language.ts';
+import { lazyModule } from '../../../lib/lazy-module.ts';
 import { planBadgeLocales } from '../../../lib/locales.ts';
 import { hashOfSession } from '../../../lib/route.ts';
 import type { SessionBadges } from '../../../session/derive.ts';
@@ -16,6 +18,17 @@ import { sessionsLocales } from '../locales.ts';
 import { rowActivityOf, rowPlanLabelOf, type RowPlanLabel } from '../model/badges.ts';
 import { absoluteTime, relativeTime } from '../model/relative-time.ts';
 import type { TitleParts } from '../../../lib/title-parts.ts';
+
+// The plan lifecycle badge and its rule: a chunk off the first load, in the idle prefetch list (src/app/prefetch.ts).
+const lifecycleBadge = lazyModule(() => import('../lifecycle/lifecycle-badge.tsx'));
+
+/**
+ * Load the rows' plan lifecycle chunk (or join the load under way).
+ * @returns resolves when it was tried; never rejects
+ */
+export async function loadRowLifecycle(): Promise<void> {
+  await lifecycleBadge.load();
+}
 
 /** Props of {@link SessionLink}. */
 export interface SessionLinkProps {
@@ -61,6 +74,10 @@ export function SessionLink({ summary, badges, title, parts, shortcuts, selected
           ? planCopy[label.state]
           : undefined;
   const when = relativeTime(summary.updatedAt, now, language, t);
+  const Lifecycle = lifecycleBadge.use(false)?.PlanLifecycleBadge;
+  // A waiting review, a session mode and a pending plan-mode switch say more than the plan's stage.
+  const staged = Lifecycle !== undefined && (label === undefined || (label.kind === 'plan' && label.state === 'on'));
+  const planBadge = plan ? <span className={`badge plan${label?.kind === 'review' ? ' review' : ''}`}>{plan}</span> : null;
   return (
     <a
       ref={link}
@@ -83,7 +100,7 @@ export function SessionLink({ summary, badges, title, parts, shortcuts, selected
           <span aria-hidden="true">{when}</span>
         </time>
         {activity ? <span className={`badge ${activity === 'running' ? 'running' : 'waiting'}`}>{t[activity]}</span> : null}
-        {plan ? <span className={`badge plan${label?.kind === 'review' ? ' review' : ''}`}>{plan}</span> : null}
+        {staged ? <Lifecycle summary={summary} running={badges.running} fallback={planBadge} /> : planBadge}
         {summary.readOnly ? <span className="badge read-only">{t.readOnly}</span> : null}
       </span>
     </a>
