@@ -38,7 +38,8 @@ export default defineConfig(({ mode }) => ({
   // The code highlighter (lowlight and its grammars) is a lazy import of its own, likewise.
   optimizeDeps: {
     include: [
-      'react-markdown',
+      'remark-rehype',
+      'hast-util-to-jsx-runtime',
       'remark-gfm',
       'remark-parse',
       'unified',
@@ -61,7 +62,7 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     // The first load is three scripts (the rolldown runtime, the vendors of the first screen, the app's first screen):
     // every further file costs its response headers on the wire (`npm run bench:browser`, "first-load JS"). What
-    // loads later is split by use: the markdown pipeline (react-markdown/remark/micromark and friends), the code
+    // loads later is split by use: the markdown pipeline (unified/remark/micromark/hast and friends), the code
     // highlighter, jsdiff, and each lazy view (docs/style.md "Lazy views render at once").
     rolldownOptions: {
       output: {
@@ -74,7 +75,7 @@ export default defineConfig(({ mode }) => ({
             { name: 'highlight', test: /node_modules[\\/](lowlight|highlight\.js)[\\/]/, priority: 3 },
             {
               name: 'markdown',
-              test: /node_modules[\\/](react-markdown|remark-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|hast-[^\\/]+|unist-[^\\/]+|unified|vfile[^\\/]*|property-information|space-separated-tokens|comma-separated-tokens|html-url-attributes|decode-named-character-reference|character-entities[^\\/]*|devlop|bail|trough|zwitch|longest-streak|markdown-table|ccount|escape-string-regexp|is-plain-obj|trim-lines|estree-util-[^\\/]+|style-to-[^\\/]+|inline-style-parser|extend)[\\/]/,
+              test: /node_modules[\\/](remark-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|hast-[^\\/]+|unist-[^\\/]+|unified|vfile[^\\/]*|property-information|space-separated-tokens|comma-separated-tokens|html-url-attributes|decode-named-character-reference|character-entities[^\\/]*|devlop|bail|trough|zwitch|longest-streak|markdown-table|ccount|escape-string-regexp|is-plain-obj|trim-lines|estree-util-[^\\/]+|style-to-[^\\/]+|inline-style-parser|extend)[\\/]/,
               priority: 2,
             },
             // jsdiff is used only by the lazy diff and Reviews views: its own chunk, off the first load.

@@ -22,9 +22,6 @@ export const BlockControlsContext = createContext<BlockControls | undefined>(und
 /** Lines of the whole text before the segment being rendered (a segment's parser lines start at 1). */
 export const LineOffsetContext = createContext(0);
 
-/** Inside a block that has its own control (a list item): a paragraph, heading or code block there gets none. */
-export const InBlockContext = createContext(false);
-
 /**
  * The line offset of each segment: the count of lines before `start` in `text`, less one when the segment's source
  * starts with a line that is not in the text there (a fence line repeated to open a split code block).

@@ -1,5 +1,5 @@
 /**
- * Loads the markdown pipeline (`markdown-render.tsx`, its own chunk with react-markdown, remark and micromark) on
+ * Loads the markdown pipeline (`markdown-render.tsx`, its own chunk with unified, remark, micromark and hast-util-to-jsx-runtime) on
  * demand, and prefetches it at idle time after the first paint (the first screen does not wait for
  * it, the first review card need not either). One import for the whole app; a failed import (a chunk gone after a
  * redeploy, the network) leaves the component on its plain-text fallback and is retried by the next caller.

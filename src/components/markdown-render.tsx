@@ -1,18 +1,21 @@
 /**
  * The hardened markdown pipeline of the Markdown component (`markdown.tsx`), in its own lazy chunk: GFM through
- * `react-markdown` + `remark-gfm` for text written by a model or a hostile log. Invariants: raw HTML is literal text,
+ * unified (`remark-parse` + `remark-gfm`, `remark-rehype`, `hast-util-to-jsx-runtime`) for text written by a model or
+ * a hostile log; rendered elements keep no syntax tree (the block controls' lines are props). Invariants: raw HTML is literal text,
  * never dropped or executed; a link opens (new tab, `rel="noopener noreferrer"`) only for an absolute http(s)/mailto
  * address (`safeLinkUrl`), any other is a non-navigating `span`; no image is ever fetched on render (a placeholder
  * "Image: alt — host", a link for an http(s) source); no `style` attribute is emitted (GFM alignment is a class).
  */
-import { Children, createContext, memo, useContext, useMemo, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
+import { Children, createContext, memo, useContext, useMemo, type ReactElement, type ReactNode } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { useCopy } from '../lib/language.ts';
 import { componentsLocales } from './locales.ts';
-import { BlockControlsContext, InBlockContext, LineOffsetContext, type RenderedBlock } from './markdown-block-controls.ts';
+import { BlockControlsContext, LineOffsetContext, type RenderedBlock } from './markdown-block-controls.ts';
 import { CodeBlock } from './markdown-code.tsx';
 import { useSlicedCount } from './markdown-slices.ts';
 import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
@@ -67,8 +70,6 @@ const remarkPlugins = [remarkGfm, remarkHtmlAsText];
 // Links cannot nest: an image inside a link shows as text, the link itself stays clickable.
 const InsideLink = createContext(false);
 
-const keepUrl = (url: string) => url;
-
 function alignClass(style: unknown, className: string | undefined): string | undefined {
   const align = typeof style === 'object' && style !== null ? (style as { textAlign?: unknown }).textAlign : undefined;
   const classes = [className, typeof align === 'string' && /^(left|center|right)$/.test(align) ? `markdown-align-${align}` : undefined].filter(Boolean);
@@ -109,11 +110,20 @@ function MarkdownImage({ src, alt }: { src?: unknown; alt?: string | undefined }
   );
 }
 
+/** Minimal hast node shape the plugins below walk. */
+type HastNode = {
+  type: string;
+  tagName?: string;
+  value?: unknown;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+  position?: { start: { line: number }; end: { line: number } } | undefined;
+};
+
 /** The text of a hast node (a code element's text children, nested or not). */
-function textOf(node: { type: string; value?: unknown; children?: readonly unknown[] } | undefined): string {
-  if (node === undefined) return '';
+function textOf(node: HastNode): string {
   if (node.type === 'text' && typeof node.value === 'string') return node.value;
-  return (node.children ?? []).map((child) => textOf(child as Parameters<typeof textOf>[0])).join('');
+  return (node.children ?? []).map(textOf).join('');
 }
 
 /** The language of a fenced code element (`language-ts` → `ts`), if it names one. */
@@ -123,26 +133,82 @@ function languageOf(className: unknown): string | undefined {
   return name === undefined ? undefined : name.slice('language-'.length);
 }
 
-type HastElement = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: readonly unknown[] };
-
-type BlockNode = (HastElement & Positioned) | undefined;
+/** The block kind of an element that gets a block control, by tag. */
+const BLOCK_KINDS: Readonly<Record<string, RenderedBlock['kind']>> = {
+  h1: 'heading',
+  h2: 'heading',
+  h3: 'heading',
+  h4: 'heading',
+  h5: 'heading',
+  h6: 'heading',
+  p: 'paragraph',
+  li: 'list-item',
+  tr: 'table-row',
+  pre: 'code',
+};
 
 const LIST_TAGS: ReadonlySet<string> = new Set(['ul', 'ol']);
 
-/** The control after a block (see `markdown-block-controls.ts`); `null` without controls, inside a list item, or without positions. */
-function useBlockControl(node: BlockNode, kind: RenderedBlock['kind'], end?: number): ReactNode {
-  const controls = useContext(BlockControlsContext);
-  const offset = useContext(LineOffsetContext);
-  const inBlock = useContext(InBlockContext);
-  const position = node?.position;
-  if (controls === undefined || position === undefined || (inBlock && kind !== 'list-item' && kind !== 'table-row')) return null;
-  return controls({ kind, start: offset + position.start.line, end: offset + (end ?? position.end.line) });
+/**
+ * Stamp each block that gets a control with its source lines (`data-md-lines="start-end"`, within the parsed
+ * source), a list item also with the index of the child its control goes before (`data-md-split`, its first nested
+ * list), and turn a code block's `pre > code` into the code's text and language (`data-md-code`,
+ * `data-md-language`): the components read these props, so nothing keeps the tree once it is rendered. A block inside
+ * a list item that has its own control gets none (the item's control covers it); a table row always gets one.
+ */
+function stampBlocks(node: HastNode, inItem: boolean): void {
+  for (const child of node.children ?? []) {
+    if (child.type !== 'element') continue;
+    const tag = child.tagName ?? '';
+    const kind = BLOCK_KINDS[tag];
+    const position = child.position;
+    let childInItem = inItem;
+    if (kind === 'code') {
+      const code = child.children?.find((kid) => kid.type === 'element' && kid.tagName === 'code');
+      if (code !== undefined) {
+        child.properties = { ...child.properties, dataMdCode: textOf(code).replace(/\n$/, ''), dataMdLanguage: languageOf(code.properties?.className) };
+        child.children = [];
+        if (position !== undefined && !inItem) child.properties.dataMdLines = `${position.start.line}-${position.end.line}`;
+      }
+    } else if (kind !== undefined && position !== undefined && (!inItem || kind === 'list-item' || kind === 'table-row')) {
+      let end = position.end.line;
+      if (kind === 'list-item') {
+        const kids = child.children ?? [];
+        const split = kids.findIndex(
+          (kid) => kid.type === 'element' && LIST_TAGS.has(kid.tagName ?? '') && (kid.position?.start.line ?? 0) > position.start.line,
+        );
+        const nestedStart = split >= 0 ? kids[split]!.position?.start.line : undefined;
+        if (nestedStart !== undefined) end = nestedStart - 1;
+        child.properties = { ...child.properties, dataMdSplit: split };
+        childInItem = true;
+      }
+      child.properties = { ...child.properties, dataMdLines: `${position.start.line}-${end}` };
+    } else if (kind === 'list-item') {
+      childInItem = false;
+    }
+    stampBlocks(child, childInItem);
+  }
 }
 
-type BlockProps = { node: BlockNode; children?: ReactNode; className?: string | undefined };
+/** The block of `lines` ("start-end" within the parsed source), or undefined without one. */
+function blockOf(kind: RenderedBlock['kind'], lines: unknown, offset: number): RenderedBlock | undefined {
+  if (typeof lines !== 'string') return undefined;
+  const dash = lines.indexOf('-');
+  return { kind, start: offset + Number(lines.slice(0, dash)), end: offset + Number(lines.slice(dash + 1)) };
+}
 
-function Heading({ node, level, children, className }: BlockProps & { level: number }) {
-  const control = useBlockControl(node, 'heading');
+/** The control after a block (see `markdown-block-controls.ts`); `null` without controls or without lines. */
+function useBlockControl(kind: RenderedBlock['kind'], lines: unknown): ReactNode {
+  const controls = useContext(BlockControlsContext);
+  const offset = useContext(LineOffsetContext);
+  const block = controls === undefined ? undefined : blockOf(kind, lines, offset);
+  return block === undefined ? null : controls!(block);
+}
+
+type BlockProps = { children?: ReactNode; className?: string | undefined; 'data-md-lines'?: string | undefined };
+
+function Heading({ level, children, className, 'data-md-lines': lines }: BlockProps & { level: number }) {
+  const control = useBlockControl('heading', lines);
   const Tag = `h${level}` as 'h1';
   return (
     <>
@@ -152,8 +218,8 @@ function Heading({ node, level, children, className }: BlockProps & { level: num
   );
 }
 
-function Paragraph({ node, children, className }: BlockProps) {
-  const control = useBlockControl(node, 'paragraph');
+function Paragraph({ children, className, 'data-md-lines': lines }: BlockProps) {
+  const control = useBlockControl('paragraph', lines);
   return (
     <>
       <p className={className}>{children}</p>
@@ -163,29 +229,22 @@ function Paragraph({ node, children, className }: BlockProps) {
 }
 
 /** A list item: its lines end before its first nested list, and its control goes there. */
-function ListItem({ node, children, className }: BlockProps) {
-  const kids = (node?.children ?? []) as readonly (HastElement & Positioned)[];
-  const start = node?.position?.start.line;
-  const split = kids.findIndex(
-    (kid) => kid.type === 'element' && LIST_TAGS.has(kid.tagName ?? '') && start !== undefined && (kid.position?.start.line ?? 0) > start,
-  );
-  const nestedStart = split >= 0 ? kids[split]!.position?.start.line : undefined;
-  const control = useBlockControl(node, 'list-item', nestedStart !== undefined ? nestedStart - 1 : undefined);
+function ListItem({ children, className, 'data-md-lines': lines, 'data-md-split': split }: BlockProps & { 'data-md-split'?: number | undefined }) {
+  const control = useBlockControl('list-item', lines);
+  if (control === null) return <li className={className}>{children}</li>;
   const all = Children.toArray(children);
-  const cut = control === null || split < 0 ? all.length : split;
+  const cut = split === undefined || split < 0 ? all.length : split;
   return (
     <li className={className}>
-      <InBlockContext.Provider value={control !== null}>
-        {all.slice(0, cut)}
-        {control}
-        {all.slice(cut)}
-      </InBlockContext.Provider>
+      {all.slice(0, cut)}
+      {control}
+      {all.slice(cut)}
     </li>
   );
 }
 
-function TableRow({ node, children }: BlockProps) {
-  const control = useBlockControl(node, 'table-row');
+function TableRow({ children, 'data-md-lines': lines }: BlockProps) {
+  const control = useBlockControl('table-row', lines);
   return (
     <tr>
       {children}
@@ -194,63 +253,39 @@ function TableRow({ node, children }: BlockProps) {
   );
 }
 
-function Pre({ node, children }: BlockProps) {
-  const control = useBlockControl(node, 'code');
-  const code = (node?.children as readonly HastElement[] | undefined)?.find((child) => child.type === 'element' && child.tagName === 'code');
+function Pre({
+  children,
+  'data-md-lines': lines,
+  'data-md-code': code,
+  'data-md-language': language,
+}: BlockProps & { 'data-md-code'?: string; 'data-md-language'?: string }) {
+  const control = useBlockControl('code', lines);
   if (code === undefined) return <pre>{children}</pre>;
-  const text = textOf(code).replace(/\n$/, '');
   return (
     <>
-      <CodeBlock code={text} language={languageOf(code.properties?.className)} />
+      <CodeBlock code={code} language={language} />
       {control}
     </>
   );
 }
 
+const heading = (level: number) =>
+  function HeadingOf(props: BlockProps) {
+    return <Heading level={level} {...props} />;
+  };
+
 const components: Components = {
   // A fenced or indented code block: copy button and lazy highlighting (markdown-code.tsx).
-  pre: ({ node, children }) => <Pre node={node as BlockNode}>{children}</Pre>,
-  h1: ({ node, children, className }) => (
-    <Heading node={node as BlockNode} level={1} className={className}>
-      {children}
-    </Heading>
-  ),
-  h2: ({ node, children, className }) => (
-    <Heading node={node as BlockNode} level={2} className={className}>
-      {children}
-    </Heading>
-  ),
-  h3: ({ node, children, className }) => (
-    <Heading node={node as BlockNode} level={3} className={className}>
-      {children}
-    </Heading>
-  ),
-  h4: ({ node, children, className }) => (
-    <Heading node={node as BlockNode} level={4} className={className}>
-      {children}
-    </Heading>
-  ),
-  h5: ({ node, children, className }) => (
-    <Heading node={node as BlockNode} level={5} className={className}>
-      {children}
-    </Heading>
-  ),
-  h6: ({ node, children, className }) => (
-    <Heading node={node as BlockNode} level={6} className={className}>
-      {children}
-    </Heading>
-  ),
-  p: ({ node, children, className }) => (
-    <Paragraph node={node as BlockNode} className={className}>
-      {children}
-    </Paragraph>
-  ),
-  li: ({ node, children, className }) => (
-    <ListItem node={node as BlockNode} className={className}>
-      {children}
-    </ListItem>
-  ),
-  tr: ({ node, children }) => <TableRow node={node as BlockNode}>{children}</TableRow>,
+  pre: Pre,
+  h1: heading(1),
+  h2: heading(2),
+  h3: heading(3),
+  h4: heading(4),
+  h5: heading(5),
+  h6: heading(6),
+  p: Paragraph,
+  li: ListItem,
+  tr: TableRow,
   a: ({ href, title, children }) => (
     <MarkdownLink href={href} title={title}>
       {children}
@@ -260,9 +295,6 @@ const components: Components = {
   th: ({ style, className, children }) => <th className={alignClass(style, className)}>{children}</th>,
   td: ({ style, className, children }) => <td className={alignClass(style, className)}>{children}</td>,
 };
-
-/** Minimal hast node shape the title and position plugins walk. */
-type HastNode = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: HastNode[]; position?: unknown };
 
 const HEADING = /^h[1-6]$/;
 
@@ -289,28 +321,39 @@ export function rehypeTitle() {
   };
 }
 
-/** Elements whose source lines the block controls read (`useBlockControl`, `ListItem`): they keep `position`. */
-const POSITIONED: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'li', 'tr', 'pre', 'ul', 'ol']);
-
-function dropInlinePositions(node: HastNode): void {
-  for (const child of node.children ?? []) {
-    if (child.type !== 'element' || !POSITIONED.has(child.tagName ?? '')) delete child.position;
-    dropInlinePositions(child);
+/** A raw HTML node left in the hast (none after `remarkHtmlAsText`; dropped as `skipHtml` would) is removed. */
+function dropRaw(node: HastNode): void {
+  const children = node.children;
+  if (children === undefined) return;
+  for (let i = children.length - 1; i >= 0; i -= 1) {
+    if (children[i]!.type === 'raw') children.splice(i, 1);
+    else dropRaw(children[i]!);
   }
 }
 
-/**
- * A rehype plugin that keeps `position` only on the blocks whose lines the block controls read (headings,
- * paragraphs, lists and their items, table rows, code) and drops it from every other node: the rendered components
- * keep their hast nodes for as long as the text is shown, and these positions were most of a long plan's heap.
- * @returns the tree transformer (mutates the tree in place)
- */
-function rehypeBlockPositionsOnly() {
-  return (tree: HastNode) => dropInlinePositions(tree);
+/** The rehype plugin of {@link stampBlocks} (and {@link dropRaw}). */
+function rehypeStampBlocks() {
+  return (tree: HastNode) => {
+    dropRaw(tree);
+    stampBlocks(tree, false);
+  };
 }
 
-const blockPlugins = [rehypeBlockPositionsOnly];
-const titlePlugins = [rehypeTitle, rehypeBlockPositionsOnly];
+const blockProcessor = unified().use(remarkParse).use(remarkPlugins).use(remarkRehype).use(rehypeStampBlocks).freeze();
+const titleProcessor = unified().use(remarkParse).use(remarkPlugins).use(remarkRehype).use(rehypeTitle).use(rehypeStampBlocks).freeze();
+
+/**
+ * The React elements of a markdown source, or of an already parsed mdast tree: remark (GFM, raw HTML as text),
+ * remark-rehype, the title and block stamps, then `hast-util-to-jsx-runtime` with `components`. No element keeps its
+ * hast node (`passNode` off), so the trees are garbage once rendered.
+ * @param source the markdown text, or an mdast root to run the transforms on
+ */
+function renderMarkdown(source: string | MdNode, titled: boolean, map: Components = components): ReactElement {
+  const processor = titled ? titleProcessor : blockProcessor;
+  const mdast = typeof source === 'string' ? processor.parse(source) : (source as ReturnType<typeof processor.parse>);
+  const hast = processor.runSync(mdast);
+  return toJsxRuntime(hast, { Fragment, jsx, jsxs, components: map, ignoreInvalidStyle: true, passKeys: true, passNode: false });
+}
 
 /**
  * Parse and render one markdown segment (a chunk of a longer text, see `markdown-blocks.ts`) with the hardening
@@ -322,11 +365,7 @@ const titlePlugins = [rehypeTitle, rehypeBlockPositionsOnly];
  * @param titled its first heading is the title of the whole text (class `markdown-title`)
  */
 export const MarkdownBlock = memo(function MarkdownBlock({ text, titled = false }: { text: string; titled?: boolean | undefined }) {
-  return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={titled ? titlePlugins : blockPlugins} components={components} urlTransform={keepUrl} skipHtml>
-      {text}
-    </ReactMarkdown>
-  );
+  return renderMarkdown(text, titled);
 });
 
 /** A small plan with every block kind the pipeline meets first: a title, a list, a table, code, a quote, a link. */
@@ -357,7 +396,7 @@ const WARM_SAMPLE = [
  */
 export function warmMarkdownPipeline(): void {
   const parses = markdownParseStats.parses;
-  ReactMarkdown({ children: WARM_SAMPLE, remarkPlugins, rehypePlugins: titlePlugins, components, urlTransform: keepUrl, skipHtml: true });
+  renderMarkdown(WARM_SAMPLE, true);
   markdownParseStats.parses = parses;
 }
 
@@ -415,19 +454,8 @@ const TableRows = memo(function TableRows({ head, rows, shift, part }: { head: s
   if (group.header === undefined) return null;
   const body = part === 'head' ? [] : shift === 0 ? group.rows : group.rows.map((row) => shiftedLines(row, shift));
   const tree: MdNode = { type: 'root', children: [{ type: 'table', align: group.align, children: [group.header, ...body] }] };
-  // The tree replaces the (empty) parsed source; the HTML-as-text plugin and the components then apply as usual.
-  const plugins = [() => () => tree, remarkHtmlAsText];
-  return (
-    <ReactMarkdown
-      remarkPlugins={plugins}
-      rehypePlugins={blockPlugins}
-      components={part === 'head' ? headComponents : bodyComponents}
-      urlTransform={keepUrl}
-      skipHtml
-    >
-      {''}
-    </ReactMarkdown>
-  );
+  // The tree runs through the same transforms (raw HTML as text, …) and components as a parsed source.
+  return renderMarkdown(tree, false, part === 'head' ? headComponents : bodyComponents);
 });
 
 /**
