@@ -4,9 +4,18 @@
  * controls were rendered with; the DOM only says which blocks the selection covers.
  */
 
-function linesOf(element: Element): { start: number; end: number } | undefined {
+/**
+ * The source lines a block's control box carries (`data-lines="start-end"`, 1-based, inclusive).
+ * @returns undefined when the element carries none
+ */
+export function linesOf(element: Element): { start: number; end: number } | undefined {
   const match = /^(\d+)-(\d+)$/.exec(element.getAttribute('data-lines') ?? '');
   return match ? { start: Number(match[1]), end: Number(match[2]) } : undefined;
+}
+
+/** Every block's control box in `region`, in document order. */
+export function blockBoxesIn(region: ParentNode): Element[] {
+  return [...region.querySelectorAll('.block-comments[data-lines]')];
 }
 
 /** The index of the first block control at or after `node` in document order (a block's control follows its text). */
@@ -24,7 +33,7 @@ export function selectedLines(plan: HTMLElement, selection: Selection | null): {
   if (selection === null || selection.rangeCount === 0 || selection.isCollapsed) return undefined;
   const range = selection.getRangeAt(0);
   if (!plan.contains(range.startContainer) && !plan.contains(range.endContainer)) return undefined;
-  const controls = [...plan.querySelectorAll('.block-comments[data-lines]')];
+  const controls = blockBoxesIn(plan);
   const first = controlAfter(controls, plan.contains(range.startContainer) ? range.startContainer : plan);
   let last = controlAfter(controls, range.endContainer);
   if (first < 0) return undefined;
@@ -45,7 +54,7 @@ export function selectedLines(plan: HTMLElement, selection: Selection | null): {
  * @returns whether such a block is rendered
  */
 export function revealBlock(plan: HTMLElement, end: number): boolean {
-  const control = [...plan.querySelectorAll('.block-comments[data-lines]')].find((el) => linesOf(el)?.end === end);
+  const control = blockBoxesIn(plan).find((el) => linesOf(el)?.end === end);
   if (control === undefined) return false;
   control.scrollIntoView({ block: 'center' });
   control.querySelector('button')?.focus();

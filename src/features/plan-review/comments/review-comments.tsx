@@ -3,7 +3,7 @@
  * the plan, the Comments region, the comments of the previous revision and the plan outline. The card reads it through
  * `lazyModule().use()` and the dock prefetches it with the card, so a review never waits for it.
  */
-export { BlockComments } from './block-comments.tsx';
+export { BlockComments, blockControlsOf } from './block-comments.tsx';
 export { CommentsRegion } from './comments-region.tsx';
 export { EarlierComments } from './earlier-comments.tsx';
 export { SelectionWatcher } from './selection-watcher.tsx';

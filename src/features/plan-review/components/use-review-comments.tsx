@@ -4,10 +4,12 @@
  * handed to the plan's Markdown, the Comments region, and "Show in Changes since vN" (switch to the changes view and
  * scroll to that line of the older revision).
  */
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import type { BlockControls, RenderedBlock } from '../../../components/markdown-block-controls.ts';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { BlockControls } from '../../../components/markdown-block-controls.ts';
 import type { PlanRevision } from '../../../core/review/history.ts';
+import { useCopy } from '../../../lib/language.ts';
 import { lazyModule } from '../../../lib/lazy-module.ts';
+import { reviewCommentsLocales } from '../comments/locales.ts';
 import { earlierCommentsOf, type EarlierComment } from '../model/earlier-comments.ts';
 
 /** The comments chunk (also holds the plan outline). */
@@ -52,10 +54,10 @@ export function useReviewComments({ rpcId, plan, previous, readOnly, planId, set
     line.scrollIntoView({ block: 'center' });
     reveal.current = undefined;
   });
-  const blockControls = useCallback(
-    (block: RenderedBlock) => (ui && plan !== undefined ? <ui.BlockComments rpcId={rpcId} plan={plan} block={block} readOnly={readOnly} /> : null),
-    [ui, rpcId, plan, readOnly],
-  );
+  // Plain elements per block, the same function while the language is (so Approve, which makes the card read-only,
+  // re-renders no block); the card's one `BlockComments` below does the rest.
+  const copy = useCopy(reviewCommentsLocales);
+  const blockControls = useMemo(() => ui?.blockControlsOf(copy), [ui, copy]);
   if (ui === undefined || plan === undefined) return { blockControls: undefined, region: null, earlier };
   const showChange = (line: number) => {
     reveal.current = line;
@@ -68,6 +70,7 @@ export function useReviewComments({ rpcId, plan, previous, readOnly, planId, set
   const region = (
     <>
       {readOnly ? null : <ui.SelectionWatcher rpcId={rpcId} planId={planId} />}
+      <ui.BlockComments rpcId={rpcId} plan={plan} planId={planId} readOnly={readOnly} />
       <ui.CommentsRegion rpcId={rpcId} planId={planId} readOnly={readOnly} earlier={earlierList} />
     </>
   );
