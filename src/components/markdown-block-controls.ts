@@ -1,10 +1,11 @@
 /**
- * Block controls of the Markdown component: an optional render function the caller gives (the review card's
- * "Comment" controls and comment threads), called by the markdown pipeline after each heading, paragraph, list item,
- * table row and code block with that block's source lines in the whole text (1-based, inclusive, from the parser's
- * positions plus the segment's line offset), so they never depend on how much of the text has rendered.
+ * Block controls of the Markdown component: what the caller asks for after each heading, paragraph, list item, table
+ * row and code block (the review card's "Comment" controls): a box carrying the block's source lines in the whole
+ * text (`data-lines="start-end"`, 1-based, inclusive, from the parser's positions plus the segment's line offset, so
+ * they never depend on how much of the text has rendered) with one button. The pipeline emits them as plain elements
+ * (no component per block); the caller handles their clicks by delegation and fills a box when it needs to.
  */
-import { createContext, type ReactNode } from 'react';
+import { createContext } from 'react';
 
 /** A block of the rendered text: its kind and source lines in the whole text (1-based, inclusive). */
 export interface RenderedBlock {
@@ -13,8 +14,20 @@ export interface RenderedBlock {
   end: number;
 }
 
-/** Renders what goes after (or, for a table row, in a last cell of) one block; return `null` for nothing. */
-export type BlockControls = (block: RenderedBlock) => ReactNode;
+/**
+ * The box after (for a table row: in a last cell of) each block: `<div class={boxClass} data-lines="start-end">` with
+ * `<button type="button" class={buttonClass} title={title(block)} aria-expanded="false">{label}</button>`.
+ */
+export interface BlockControls {
+  /** Class(es) of the box, space-separated. */
+  boxClass: string;
+  /** Class(es) of its button, space-separated. */
+  buttonClass: string;
+  /** The button's text, its accessible name. */
+  label: string;
+  /** The button's title (tooltip) for a block; called once per block rendered. */
+  title: (block: RenderedBlock) => string;
+}
 
 /** The caller's block controls, or undefined (the default: no controls, nothing extra rendered). */
 export const BlockControlsContext = createContext<BlockControls | undefined>(undefined);

@@ -7,7 +7,7 @@
  * "Image: alt — host", a link for an http(s) source); no `style` attribute is emitted (GFM alignment is a class).
  */
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
-import { Children, createContext, memo, useContext, useMemo, type ReactElement, type ReactNode } from 'react';
+import { createContext, memo, useContext, useMemo, type ReactElement, type ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -15,7 +15,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { useCopy } from '../lib/language.ts';
 import { componentsLocales } from './locales.ts';
-import { BlockControlsContext, LineOffsetContext, type RenderedBlock } from './markdown-block-controls.ts';
+import type { BlockControls, RenderedBlock } from './markdown-block-controls.ts';
 import { CodeBlock } from './markdown-code.tsx';
 import { useSlicedCount } from './markdown-slices.ts';
 import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
@@ -69,12 +69,6 @@ const remarkPlugins = [remarkGfm, remarkHtmlAsText];
 
 // Links cannot nest: an image inside a link shows as text, the link itself stays clickable.
 const InsideLink = createContext(false);
-
-function alignClass(style: unknown, className: string | undefined): string | undefined {
-  const align = typeof style === 'object' && style !== null ? (style as { textAlign?: unknown }).textAlign : undefined;
-  const classes = [className, typeof align === 'string' && /^(left|center|right)$/.test(align) ? `markdown-align-${align}` : undefined].filter(Boolean);
-  return classes.length > 0 ? classes.join(' ') : undefined;
-}
 
 function MarkdownLink({ href, title, children }: { href?: string | undefined; title?: string | undefined; children?: ReactNode }) {
   const copy = useCopy(componentsLocales);
@@ -148,152 +142,121 @@ const BLOCK_KINDS: Readonly<Record<string, RenderedBlock['kind']>> = {
 };
 
 const LIST_TAGS: ReadonlySet<string> = new Set(['ul', 'ol']);
+const CELL_TAGS: ReadonlySet<string> = new Set(['td', 'th']);
+const ALIGNMENTS: ReadonlySet<unknown> = new Set(['left', 'center', 'right']);
 
 /**
- * Stamp each block that gets a control with its source lines (`data-md-lines="start-end"`, within the parsed
- * source), a list item also with the index of the child its control goes before (`data-md-split`, its first nested
- * list), and turn a code block's `pre > code` into the code's text and language (`data-md-code`,
- * `data-md-language`): the components read these props, so nothing keeps the tree once it is rendered. A block inside
- * a list item that has its own control gets none (the item's control covers it); a table row always gets one.
+ * Prepare the tree for plain elements: a code block's `pre > code` becomes the code's text and language on the `pre`
+ * (`data-md-code`, `data-md-language`, read by the `pre` component), and a table cell's GFM alignment becomes the
+ * class `markdown-align-*` (never a `style` attribute).
  */
-function stampBlocks(node: HastNode, inItem: boolean): void {
+function prepareTree(node: HastNode): void {
   for (const child of node.children ?? []) {
     if (child.type !== 'element') continue;
-    const tag = child.tagName ?? '';
-    const kind = BLOCK_KINDS[tag];
-    const position = child.position;
-    let childInItem = inItem;
-    if (kind === 'code') {
+    if (child.tagName === 'pre') {
       const code = child.children?.find((kid) => kid.type === 'element' && kid.tagName === 'code');
       if (code !== undefined) {
         child.properties = { ...child.properties, dataMdCode: textOf(code).replace(/\n$/, ''), dataMdLanguage: languageOf(code.properties?.className) };
         child.children = [];
-        if (position !== undefined && !inItem) child.properties.dataMdLines = `${position.start.line}-${position.end.line}`;
+        continue;
       }
-    } else if (kind !== undefined && position !== undefined && (!inItem || kind === 'list-item' || kind === 'table-row')) {
-      let end = position.end.line;
-      if (kind === 'list-item') {
-        const kids = child.children ?? [];
-        const split = kids.findIndex(
-          (kid) => kid.type === 'element' && LIST_TAGS.has(kid.tagName ?? '') && (kid.position?.start.line ?? 0) > position.start.line,
-        );
-        const nestedStart = split >= 0 ? kids[split]!.position?.start.line : undefined;
-        if (nestedStart !== undefined) end = nestedStart - 1;
-        child.properties = { ...child.properties, dataMdSplit: split };
-        childInItem = true;
-      }
-      child.properties = { ...child.properties, dataMdLines: `${position.start.line}-${end}` };
-    } else if (kind === 'list-item') {
-      childInItem = false;
+    } else if (CELL_TAGS.has(child.tagName ?? '') && child.properties?.align !== undefined) {
+      const { align, className, ...rest } = child.properties;
+      const classes = [...(Array.isArray(className) ? className : []), ...(ALIGNMENTS.has(align) ? [`markdown-align-${String(align)}`] : [])];
+      child.properties = classes.length > 0 ? { ...rest, className: classes } : rest;
     }
-    stampBlocks(child, childInItem);
+    prepareTree(child);
   }
 }
 
-/** The block of `lines` ("start-end" within the parsed source), or undefined without one. */
-function blockOf(kind: RenderedBlock['kind'], lines: unknown, offset: number): RenderedBlock | undefined {
-  if (typeof lines !== 'string') return undefined;
-  const dash = lines.indexOf('-');
-  return { kind, start: offset + Number(lines.slice(0, dash)), end: offset + Number(lines.slice(dash + 1)) };
-}
-
-/** The control after a block (see `markdown-block-controls.ts`); `null` without controls or without lines. */
-function useBlockControl(kind: RenderedBlock['kind'], lines: unknown): ReactNode {
-  const controls = useContext(BlockControlsContext);
-  const offset = useContext(LineOffsetContext);
-  const block = controls === undefined ? undefined : blockOf(kind, lines, offset);
-  return block === undefined ? null : controls!(block);
-}
-
-type BlockProps = { children?: ReactNode; className?: string | undefined; 'data-md-lines'?: string | undefined };
-
-function Heading({ level, children, className, 'data-md-lines': lines }: BlockProps & { level: number }) {
-  const control = useBlockControl('heading', lines);
-  const Tag = `h${level}` as 'h1';
-  return (
-    <>
-      <Tag className={className}>{children}</Tag>
-      {control}
-    </>
-  );
-}
-
-function Paragraph({ children, className, 'data-md-lines': lines }: BlockProps) {
-  const control = useBlockControl('paragraph', lines);
-  return (
-    <>
-      <p className={className}>{children}</p>
-      {control}
-    </>
-  );
-}
-
-/** A list item: its lines end before its first nested list, and its control goes there. */
-function ListItem({ children, className, 'data-md-lines': lines, 'data-md-split': split }: BlockProps & { 'data-md-split'?: number | undefined }) {
-  const control = useBlockControl('list-item', lines);
-  if (control === null) return <li className={className}>{children}</li>;
-  const all = Children.toArray(children);
-  const cut = split === undefined || split < 0 ? all.length : split;
-  return (
-    <li className={className}>
-      {all.slice(0, cut)}
-      {control}
-      {all.slice(cut)}
-    </li>
-  );
-}
-
-function TableRow({ children, 'data-md-lines': lines }: BlockProps) {
-  const control = useBlockControl('table-row', lines);
-  return (
-    <tr>
-      {children}
-      {control !== null ? <td className="markdown-block-cell">{control}</td> : null}
-    </tr>
-  );
-}
-
-function Pre({
-  children,
-  'data-md-lines': lines,
-  'data-md-code': code,
-  'data-md-language': language,
-}: BlockProps & { 'data-md-code'?: string; 'data-md-language'?: string }) {
-  const control = useBlockControl('code', lines);
-  if (code === undefined) return <pre>{children}</pre>;
-  return (
-    <>
-      <CodeBlock code={code} language={language} />
-      {control}
-    </>
-  );
-}
-
-const heading = (level: number) =>
-  function HeadingOf(props: BlockProps) {
-    return <Heading level={level} {...props} />;
+/** A block's control box as a hast element (see {@link BlockControls}). */
+function controlBox(controls: BlockControls, block: RenderedBlock): HastNode {
+  const button: HastNode = {
+    type: 'element',
+    tagName: 'button',
+    properties: { type: 'button', className: controls.buttonClass.split(' '), title: controls.title(block), ariaExpanded: 'false' },
+    children: [{ type: 'text', value: controls.label }],
   };
+  return {
+    type: 'element',
+    tagName: 'div',
+    properties: { className: controls.boxClass.split(' '), dataLines: `${block.start}-${block.end}` },
+    children: [button],
+  };
+}
+
+/**
+ * Put a control box after each block of `node`'s subtree (`markdown-block-controls.ts`): after a heading, paragraph
+ * or code block; inside a list item before its first nested list (its lines end there); in a last cell of a table
+ * row. A block inside a list item that has its own control gets none (the item's control covers it); a table row and
+ * a nested list item always get one. Lines are the parser's plus `offset`.
+ */
+function insertControls(node: HastNode, inItem: boolean, offset: number, controls: BlockControls): void {
+  const children = node.children;
+  if (children === undefined) return;
+  const out: HastNode[] = [];
+  for (const child of children) {
+    out.push(child);
+    if (child.type !== 'element') continue;
+    const kind = BLOCK_KINDS[child.tagName ?? ''];
+    const position = child.position;
+    if (kind === 'list-item') {
+      const kids = child.children ?? [];
+      const start = position?.start.line;
+      const split = kids.findIndex(
+        (kid) => kid.type === 'element' && LIST_TAGS.has(kid.tagName ?? '') && start !== undefined && (kid.position?.start.line ?? 0) > start,
+      );
+      insertControls(child, position !== undefined, offset, controls);
+      if (position === undefined) continue;
+      const nestedStart = split >= 0 ? kids[split]!.position?.start.line : undefined;
+      const box = controlBox(controls, {
+        kind,
+        start: offset + position.start.line,
+        end: offset + (nestedStart !== undefined ? nestedStart - 1 : position.end.line),
+      });
+      const at = split >= 0 ? child.children!.indexOf(kids[split]!) : -1;
+      if (at >= 0) child.children!.splice(at, 0, box);
+      else child.children!.push(box);
+      continue;
+    }
+    insertControls(child, inItem, offset, controls);
+    if (kind === undefined || position === undefined) continue;
+    const block = { kind, start: offset + position.start.line, end: offset + position.end.line };
+    if (kind === 'table-row') {
+      child.children = [
+        ...(child.children ?? []),
+        { type: 'element', tagName: 'td', properties: { className: ['markdown-block-cell'] }, children: [controlBox(controls, block)] },
+      ];
+    } else if (!inItem && (kind !== 'code' || child.properties?.dataMdCode !== undefined)) {
+      out.push(controlBox(controls, block));
+    }
+  }
+  node.children = out;
+}
+
+/**
+ * A block's control box as React elements, for a block the pipeline does not parse (a big code segment).
+ * @param controls the caller's block controls
+ * @param block the block and its source lines in the whole text
+ */
+export function controlBoxElement(controls: BlockControls, block: RenderedBlock): ReactElement {
+  return toJsxRuntime(controlBox(controls, block) as Parameters<typeof toJsxRuntime>[0], { Fragment, jsx, jsxs, passKeys: true, passNode: false });
+}
+
+function Pre({ children, 'data-md-code': code, 'data-md-language': language }: { children?: ReactNode; 'data-md-code'?: string; 'data-md-language'?: string }) {
+  if (code === undefined) return <pre>{children}</pre>;
+  return <CodeBlock code={code} language={language} />;
+}
 
 const components: Components = {
   // A fenced or indented code block: copy button and lazy highlighting (markdown-code.tsx).
   pre: Pre,
-  h1: heading(1),
-  h2: heading(2),
-  h3: heading(3),
-  h4: heading(4),
-  h5: heading(5),
-  h6: heading(6),
-  p: Paragraph,
-  li: ListItem,
-  tr: TableRow,
   a: ({ href, title, children }) => (
     <MarkdownLink href={href} title={title}>
       {children}
     </MarkdownLink>
   ),
   img: ({ src, alt }) => <MarkdownImage src={src} alt={alt} />,
-  th: ({ style, className, children }) => <th className={alignClass(style, className)}>{children}</th>,
-  td: ({ style, className, children }) => <td className={alignClass(style, className)}>{children}</td>,
 };
 
 const HEADING = /^h[1-6]$/;
@@ -331,41 +294,68 @@ function dropRaw(node: HastNode): void {
   }
 }
 
-/** The rehype plugin of {@link stampBlocks} (and {@link dropRaw}). */
-function rehypeStampBlocks() {
+/** The rehype plugin of {@link prepareTree} (and {@link dropRaw}). */
+function rehypePrepare() {
   return (tree: HastNode) => {
     dropRaw(tree);
-    stampBlocks(tree, false);
+    prepareTree(tree);
   };
 }
 
-const blockProcessor = unified().use(remarkParse).use(remarkPlugins).use(remarkRehype).use(rehypeStampBlocks).freeze();
-const titleProcessor = unified().use(remarkParse).use(remarkPlugins).use(remarkRehype).use(rehypeTitle).use(rehypeStampBlocks).freeze();
+const blockProcessor = unified().use(remarkParse).use(remarkPlugins).use(remarkRehype).use(rehypePrepare).freeze();
+const titleProcessor = unified().use(remarkParse).use(remarkPlugins).use(remarkRehype).use(rehypeTitle).use(rehypePrepare).freeze();
+
+/** Keep only the `part` (`thead` or `tbody`) of each table in `tree`: the other part's rows get no controls either. */
+function keepOnly(tree: HastNode, part: 'thead' | 'tbody'): void {
+  for (const child of tree.children ?? []) {
+    if (child.type === 'element' && child.tagName === 'table') {
+      child.children = child.children?.filter((kid) => kid.type !== 'element' || kid.tagName === part);
+    }
+  }
+}
+
+/** Block controls and the line offset of the source they are rendered with (`markdown-block-controls.ts`). */
+type Controlled = { controls?: BlockControls | undefined; offset?: number | undefined };
 
 /**
  * The React elements of a markdown source, or of an already parsed mdast tree: remark (GFM, raw HTML as text),
- * remark-rehype, the title and block stamps, then `hast-util-to-jsx-runtime` with `components`. No element keeps its
- * hast node (`passNode` off), so the trees are garbage once rendered.
+ * remark-rehype, the title, the block controls, then `hast-util-to-jsx-runtime` with `components`. No element keeps
+ * its hast node (`passNode` off), so the trees are garbage once rendered.
  * @param source the markdown text, or an mdast root to run the transforms on
  */
-function renderMarkdown(source: string | MdNode, titled: boolean, map: Components = components): ReactElement {
+function renderMarkdown(
+  source: string | MdNode,
+  titled: boolean,
+  { controls, offset = 0 }: Controlled,
+  map: Components = components,
+  only?: 'thead' | 'tbody',
+): ReactElement {
   const processor = titled ? titleProcessor : blockProcessor;
   const mdast = typeof source === 'string' ? processor.parse(source) : (source as ReturnType<typeof processor.parse>);
   const hast = processor.runSync(mdast);
-  return toJsxRuntime(hast, { Fragment, jsx, jsxs, components: map, ignoreInvalidStyle: true, passKeys: true, passNode: false });
+  if (only !== undefined) keepOnly(hast as HastNode, only);
+  if (controls !== undefined) insertControls(hast as HastNode, false, offset, controls);
+  return toJsxRuntime(hast, { Fragment, jsx, jsxs, components: map, ignoreInvalidStyle: true, passKeys: true, passNode: false, tableCellAlignToStyle: false });
 }
 
 /**
  * Parse and render one markdown segment (a chunk of a longer text, see `markdown-blocks.ts`) with the hardening
- * rules of the module header; no wrapper element. Memoised on `text` and `titled`, so an unchanged chunk is never
- * re-parsed. `Use Vec<u8> and the <channel> tag.` shows as is; a relative address (`/api/…`, `foo.md`, `#x`) or any
- * other scheme is a `span` with the link text, so it can neither run script nor move the app; an image inside a link
- * is plain text, as links do not nest.
+ * rules of the module header; no wrapper element. Memoised on its props, so an unchanged chunk is never re-parsed.
+ * `Use Vec<u8> and the <channel> tag.` shows as is; a relative address (`/api/…`, `foo.md`, `#x`) or any other scheme
+ * is a `span` with the link text, so it can neither run script nor move the app; an image inside a link is plain
+ * text, as links do not nest.
  * @param text the markdown source of the chunk (untrusted)
  * @param titled its first heading is the title of the whole text (class `markdown-title`)
+ * @param controls block controls after each block (`markdown-block-controls.ts`), with `offset`: the lines of the
+ *   whole text before this chunk
  */
-export const MarkdownBlock = memo(function MarkdownBlock({ text, titled = false }: { text: string; titled?: boolean | undefined }) {
-  return renderMarkdown(text, titled);
+export const MarkdownBlock = memo(function MarkdownBlock({
+  text,
+  titled = false,
+  controls,
+  offset,
+}: { text: string; titled?: boolean | undefined } & Controlled) {
+  return renderMarkdown(text, titled, { controls, offset });
 });
 
 /** A small plan with every block kind the pipeline meets first: a title, a list, a table, code, a quote, a link. */
@@ -396,7 +386,7 @@ const WARM_SAMPLE = [
  */
 export function warmMarkdownPipeline(): void {
   const parses = markdownParseStats.parses;
-  renderMarkdown(WARM_SAMPLE, true);
+  renderMarkdown(WARM_SAMPLE, true, {});
   markdownParseStats.parses = parses;
 }
 
@@ -439,23 +429,34 @@ function parsedTableGroup(head: string, rows: string): ReturnType<typeof parseTa
   return result;
 }
 
-/** Renders a parsed table's header row alone (the table and body around it are the caller's). */
-const headComponents: Components = { ...components, table: ({ children }) => <>{children}</>, thead: ({ children }) => <>{children}</>, tbody: () => null };
-/** Renders a parsed table's body rows alone (its header row is in the first group's `thead`). */
-const bodyComponents: Components = { ...components, table: ({ children }) => <>{children}</>, thead: () => null, tbody: ({ children }) => <>{children}</> };
+/** Renders a parsed table's rows alone (the table, head and body around them are the caller's). */
+const rowComponents: Components = {
+  ...components,
+  table: ({ children }) => <>{children}</>,
+  thead: ({ children }) => <>{children}</>,
+  tbody: ({ children }) => <>{children}</>,
+};
 
 /**
  * The header row (`part: 'head'`) or the body rows of one group of a big table, through the same hardened pipeline
  * as `MarkdownBlock`: the group is parsed after the head (`parsedTableGroup`) and its rows' lines moved down by
  * `shift`. Memoised on its props, so a table that gains a group renders only the new one.
  */
-const TableRows = memo(function TableRows({ head, rows, shift, part }: { head: string; rows: string; shift: number; part: 'head' | 'body' }) {
+const TableRows = memo(function TableRows({
+  head,
+  rows,
+  shift,
+  part,
+  controls,
+  offset,
+}: { head: string; rows: string; shift: number; part: 'head' | 'body' } & Controlled) {
   const group = parsedTableGroup(head, rows);
   if (group.header === undefined) return null;
   const body = part === 'head' ? [] : shift === 0 ? group.rows : group.rows.map((row) => shiftedLines(row, shift));
   const tree: MdNode = { type: 'root', children: [{ type: 'table', align: group.align, children: [group.header, ...body] }] };
   // The tree runs through the same transforms (raw HTML as text, …) and components as a parsed source.
-  return renderMarkdown(tree, false, part === 'head' ? headComponents : bodyComponents);
+  // The header row alone, or the body rows alone (the header row is in the first group's `thead`).
+  return renderMarkdown(tree, false, { controls, offset }, rowComponents, part === 'head' ? 'thead' : 'tbody');
 });
 
 /**
@@ -465,7 +466,7 @@ const TableRows = memo(function TableRows({ head, rows, shift, part }: { head: s
  * @param head the header and delimiter lines
  * @param rows the body lines in groups (each parsed once and kept while its text is unchanged)
  */
-export const MarkdownTable = memo(function MarkdownTable({ head, rows }: { head: string; rows: readonly string[] }) {
+export const MarkdownTable = memo(function MarkdownTable({ head, rows, controls, offset }: { head: string; rows: readonly string[] } & Controlled) {
   const count = useSlicedCount(rows.length, 1);
   // Every group is parsed after the head alone: its rows' lines move down by the lines of the groups before it.
   const shifts = useMemo(() => {
@@ -481,11 +482,11 @@ export const MarkdownTable = memo(function MarkdownTable({ head, rows }: { head:
   return (
     <table>
       <thead>
-        <TableRows head={head} rows={rows[0]!} shift={0} part="head" />
+        <TableRows head={head} rows={rows[0]!} shift={0} part="head" controls={controls} offset={offset} />
       </thead>
       <tbody>
         {rows.slice(0, count).map((group, i) => (
-          <TableRows key={i} head={head} rows={group} shift={shifts[i]!} part="body" />
+          <TableRows key={i} head={head} rows={group} shift={shifts[i]!} part="body" controls={controls} offset={offset} />
         ))}
       </tbody>
     </table>

@@ -7,7 +7,7 @@ import { act, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { plan2000, planTable200 } from '../../scripts/make-perf-fixtures.mjs';
 import { planBlocksOf } from '../core/review/plan-blocks.ts';
-import type { RenderedBlock } from './markdown-block-controls.ts';
+import type { BlockControls } from './markdown-block-controls.ts';
 import { Markdown } from './markdown.tsx';
 import { loadHighlighter } from './markdown-code.tsx';
 import { loadMarkdownRenderer } from './markdown-loader.ts';
@@ -19,14 +19,26 @@ beforeAll(async () => {
 
 afterEach(() => vi.useRealTimers());
 
-const control = (block: RenderedBlock) => <span className="ctl" data-block={`${block.kind}:${block.start}-${block.end}`} />;
+const control: BlockControls = {
+  boxClass: 'ctl',
+  buttonClass: 'ctl-button',
+  label: 'Comment',
+  title: (block) => `${block.kind}:${block.start}-${block.end}`,
+};
 
 /** Render with controls and run every slice: the blocks the controls were rendered for, in DOM order. */
 function blocksRendered(text: string): string[] {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   const { container, unmount } = render(<Markdown text={text} titled blockControls={control} />);
   for (let tasks = 0; vi.getTimerCount() > 0 && tasks < 10_000; tasks += 1) act(() => void vi.runOnlyPendingTimers());
-  const found = [...container.querySelectorAll('.ctl')].map((el) => el.getAttribute('data-block')!);
+  const boxes = [...container.querySelectorAll('.ctl')];
+  // Each box carries the block's lines and holds one button named by the caller's label.
+  for (const box of boxes) {
+    expect(box.querySelectorAll('button')).toHaveLength(1);
+    expect(box.querySelector('button.ctl-button')).toHaveTextContent('Comment');
+    expect(box.getAttribute('data-lines')).toBe(/:(\d+-\d+)$/.exec(box.querySelector('button')!.title)![1]);
+  }
+  const found = boxes.map((el) => el.querySelector('button')!.title);
   unmount();
   return found;
 }

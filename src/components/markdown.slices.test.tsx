@@ -10,7 +10,7 @@ import { fixturePath, readFixture } from '../../fixtures/paths.ts';
 import { planLine1mb, planNested500, plan2000, planTable200 } from '../../scripts/make-perf-fixtures.mjs';
 import { Markdown } from './markdown.tsx';
 import { loadHighlighter } from './markdown-code.tsx';
-import type { RenderedBlock } from './markdown-block-controls.ts';
+import type { BlockControls } from './markdown-block-controls.ts';
 import { loadMarkdownRenderer } from './markdown-loader.ts';
 
 /** Every markdown text of a recorded log: plans (exit_plan_mode arguments) and message texts, longest first. */
@@ -136,9 +136,14 @@ describe('a big table', () => {
   it('render each of its rows once, however many slices it takes (a new group never renders the earlier ones again)', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const rendered: number[] = [];
-    const controls = (block: RenderedBlock) => {
-      if (block.kind === 'table-row') rendered.push(block.start);
-      return null;
+    const controls: BlockControls = {
+      boxClass: 'ctl',
+      buttonClass: 'ctl-button',
+      label: 'Comment',
+      title: (block) => {
+        if (block.kind === 'table-row') rendered.push(block.start);
+        return '';
+      },
     };
     const { container } = render(<Markdown text={`# Plan\n\n${table}`} blockControls={controls} />);
     let tasks = 0;

@@ -50,7 +50,17 @@ function PlainText({ text }: { text: string }) {
   return <p className="markdown-plain">{text}</p>;
 }
 
-function LongLine({ source, renderer }: { source: string; renderer: MarkdownRenderer | undefined }) {
+function LongLine({
+  source,
+  renderer,
+  controls,
+  offset,
+}: {
+  source: string;
+  renderer: MarkdownRenderer | undefined;
+  controls: BlockControls | undefined;
+  offset: number;
+}) {
   const copy = useCopy(componentsLocales);
   const [all, setAll] = useState(false);
   const pieces: string[] = [];
@@ -67,7 +77,7 @@ function LongLine({ source, renderer }: { source: string; renderer: MarkdownRend
           ))}
         </p>
       ) : renderer ? (
-        <renderer.MarkdownBlock text={head} />
+        <renderer.MarkdownBlock text={head} controls={controls} offset={controls && offset} />
       ) : (
         <PlainText text={head} />
       )}
@@ -100,18 +110,20 @@ const Segment = memo(function Segment({ kind, titled, source, definitions, rende
     return (
       <div className="markdown-chunk">
         <renderer.CodeBlock code={code.code} language={code.language} />
-        {controls?.({ kind: 'code', start: offset + 1, end: offset + source.replace(/\n$/, '').split('\n').length })}
+        {controls
+          ? renderer.controlBoxElement(controls, { kind: 'code', start: offset + 1, end: offset + source.replace(/\n$/, '').split('\n').length })
+          : null}
       </div>
     );
   }
   if (kind === 'table' && table !== undefined && renderer) {
     return (
       <div className="markdown-chunk">
-        <renderer.MarkdownTable head={table.head} rows={table.rows} />
+        <renderer.MarkdownTable head={table.head} rows={table.rows} controls={controls} offset={controls && offset} />
       </div>
     );
   }
-  if (kind === 'long-line') return <LongLine source={source} renderer={renderer} />;
+  if (kind === 'long-line') return <LongLine source={source} renderer={renderer} controls={controls} offset={offset} />;
   if (kind === 'deep') {
     return (
       <div className="markdown-chunk">
@@ -124,7 +136,16 @@ const Segment = memo(function Segment({ kind, titled, source, definitions, rende
   }
   return (
     <div className="markdown-chunk">
-      {renderer ? <renderer.MarkdownBlock text={definitions === '' ? source : `${source}\n\n${definitions}`} titled={titled} /> : <PlainText text={source} />}
+      {renderer ? (
+        <renderer.MarkdownBlock
+          text={definitions === '' ? source : `${source}\n\n${definitions}`}
+          titled={titled}
+          controls={controls}
+          offset={controls && offset}
+        />
+      ) : (
+        <PlainText text={source} />
+      )}
     </div>
   );
 });
@@ -157,7 +178,7 @@ export const Markdown = memo(function Markdown({ text, className, titled = false
   if (segments.length <= 1 && (only === undefined || (only.kind === 'markdown' && text.length <= FIRST_RENDER_CHARS))) {
     return (
       <BlockControlsContext.Provider value={blockControls}>
-        <div className={classes}>{renderer ? <renderer.MarkdownBlock text={text} titled={titled} /> : <PlainText text={text} />}</div>
+        <div className={classes}>{renderer ? <renderer.MarkdownBlock text={text} titled={titled} controls={blockControls} /> : <PlainText text={text} />}</div>
       </BlockControlsContext.Provider>
     );
   }

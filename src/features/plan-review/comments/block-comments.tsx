@@ -44,23 +44,18 @@ export function addComment(rpcId: string, plan: string, start: number, end: numb
 /**
  * The plan's block controls: after each block a `.block-comments` box carrying the block's lines (`data-lines=
  * "start-end"`, read by the selection, the outline and {@link BlockComments}) with a "Comment" button titled with
- * those lines. Plain elements only: a click is handled by the card's one {@link BlockComments}.
+ * those lines. Plain elements, emitted by the markdown pipeline: a click is handled by the card's one
+ * {@link BlockComments}.
  * @param copy the comments' copy in the interface language
- * @returns the render function the plan's Markdown calls per block (`markdown-block-controls.ts`)
+ * @returns the block controls for the plan's Markdown (`markdown-block-controls.ts`)
  */
 export function blockControlsOf(copy: ReviewCommentsCopy): BlockControls {
-  return (block) => (
-    <div className="block-comments" data-lines={`${block.start}-${block.end}`}>
-      <button
-        type="button"
-        className="action-button action-button--ghost block-comments__button"
-        title={copy.commentOn(copy.lines(block.start, block.end))}
-        aria-expanded="false"
-      >
-        {copy.comment}
-      </button>
-    </div>
-  );
+  return {
+    boxClass: 'block-comments',
+    buttonClass: 'action-button action-button--ghost block-comments__button',
+    label: copy.comment,
+    title: (block) => copy.commentOn(copy.lines(block.start, block.end)),
+  };
 }
 
 /** Props of {@link BlockComments}. */
