@@ -21,6 +21,7 @@ import { commentsDraftOf, useReviewCommentsStore } from '../features/plan-review
 import { useAnsweringStore, isAnsweredHere } from '../lib/answering-store.ts';
 import { LazyFallback } from '../components/lazy-fallback.tsx';
 import { lazyModule } from '../lib/lazy-module.ts';
+import { DockWarmUp } from './dock-warm-up.tsx';
 
 // The review card and the generic question flow load as their own chunks (the first load stays under its budget
 // in `npm run bench:browser`), prefetched when the page is idle after its first paint (`prefetchAtIdle`, app/prefetch.ts).
@@ -204,6 +205,7 @@ export function Dock({ sessionId, onShowCall }: { sessionId: string; onShowCall?
       ) : null}
       {question}
       {body}
+      <DockWarmUp sessionId={sessionId} ReviewCard={ReviewCard} Flow={Flow} />
     </section>
   );
 }
