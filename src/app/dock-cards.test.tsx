@@ -106,3 +106,13 @@ it('hides the composer while a question shows and shows the same one back, focus
   expect(screen.getByRole('textbox', { name: 'Message the agent' })).toBe(box);
   await waitFor(() => expect(box).toHaveFocus());
 });
+
+it('focuses the card after its paint when the browser blurred the hidden composer in between', async () => {
+  const { update } = renderInSession(<Dock sessionId="s1" />, 's1');
+  const box = screen.getByRole('textbox', { name: 'Message the agent' });
+  box.focus();
+  await update({ questions: [{ rpcId: 'r1', questions: planReviewQuestions() }] });
+  // A browser blurs a focused element once it is hidden (at its next style update, before the paint); jsdom does not.
+  box.blur();
+  await waitFor(() => expect(screen.getByRole('region', { name: REVIEW_REGION })).toHaveFocus());
+});

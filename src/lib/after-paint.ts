@@ -30,3 +30,14 @@ export function afterNextPaint(callback: () => void): () => void {
     clearTimeout(timer);
   };
 }
+
+/**
+ * Whether nobody moved focus since `before` was read: focus is still on `before`, or fell to the page (`body`, none),
+ * as it does when the focused element was hidden or taken out. A view that focuses itself after its paint does so only
+ * then, so a click or a Tab in between wins.
+ * @param before `document.activeElement` when the view committed
+ */
+export function focusStayed(before: Element | null): boolean {
+  const now = document.activeElement;
+  return now === before || now === null || now === document.body;
+}

@@ -3,7 +3,7 @@
  * content area and Escape gives the room back (focus returns to Expand); closing the Approve confirm without a
  * decision gives focus back to Approve.
  */
-import { afterNextPaint } from '../../../lib/after-paint.ts';
+import { afterNextPaint, focusStayed } from '../../../lib/after-paint.ts';
 import { isComposing } from '../../../lib/keys.ts';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
@@ -21,7 +21,7 @@ export function useFocusOnMount(rpcId: string, hidden = false) {
     if (hidden) return;
     const before = document.activeElement;
     return afterNextPaint(() => {
-      if (document.activeElement === before) card.current?.focus();
+      if (focusStayed(before)) card.current?.focus();
     });
   }, [rpcId, hidden]);
   return card;

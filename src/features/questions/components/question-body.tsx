@@ -5,7 +5,7 @@
  */
 import { isComposing } from '../../../lib/keys.ts';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { afterNextPaint } from '../../../lib/after-paint.ts';
+import { afterNextPaint, focusStayed } from '../../../lib/after-paint.ts';
 import { Markdown } from '../../../components/markdown.tsx';
 import type { QuestionItem } from '../../../core/questions/types.ts';
 import { useCopy } from '../../../lib/language.ts';
@@ -40,7 +40,7 @@ export function QuestionBody({ question, questionKey, collapsed, custom, typingL
     const before = document.activeElement;
     return afterNextPaint(() => {
       focused.current.add(questionKey);
-      if (document.activeElement === before) customRef.current?.focus();
+      if (focusStayed(before)) customRef.current?.focus();
     });
   }, [questionKey, collapsed]);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
