@@ -3,13 +3,15 @@
  * shows its card in the commit that brings the question, with no loading line at any moment (docs/style.md "Lazy
  * views render at once").
  */
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { respondWith } from '../../testing/render.tsx';
 import { useAnsweringStore } from '../lib/answering-store.ts';
 import type { QuestionItem } from '../core/questions/types.ts';
 import { planReviewQuestions, renderInSession } from '../../testing/session-render.tsx';
+import { focusComposer } from '../features/composer/composer.tsx';
+import { useComposerFocusStore } from '../features/composer/focus-store.ts';
 import { Dock, loadDockCards } from './dock.tsx';
 
 /** Every moment the document said "Loading…", as seen by a MutationObserver over the whole body. */
@@ -85,4 +87,32 @@ it('brings the card back as it was, focused and with the failure said, when the 
   expect(screen.getByRole('status')).toHaveTextContent('not-pending');
   expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveValue('smaller steps');
   expect(screen.queryByRole('textbox', { name: 'Message the agent' })).toBeNull();
+});
+
+it('hides the composer while a question shows and shows the same one back, focused, when it leaves', async () => {
+  const { update, store } = renderInSession(<Dock sessionId="s1" />, 's1');
+  const box = screen.getByRole('textbox', { name: 'Message the agent' });
+  await update({ questions: [{ rpcId: 'r1', questions: planReviewQuestions() }] });
+  expect(screen.getByRole('region', { name: REVIEW_REGION })).toBeInTheDocument();
+  expect(screen.queryByRole('textbox', { name: 'Message the agent' })).toBeNull();
+  // Not taken out of the page: the question's commit pays no blur and no layout for it, the answer's no remount.
+  expect(box.isConnected).toBe(true);
+  expect(box.closest('[hidden]')).not.toBeNull();
+  // A focus request made meanwhile waits for the composer to show.
+  act(() => focusComposer());
+  expect(box).not.toHaveFocus();
+  expect(useComposerFocusStore.getState().wanted).toBe(true);
+  act(() => store.applyMux({ type: 'question/resolved', sessionId: 's1', questionRpcId: 'r1', outcome: 'answered' }, 'x'));
+  expect(screen.getByRole('textbox', { name: 'Message the agent' })).toBe(box);
+  await waitFor(() => expect(box).toHaveFocus());
+});
+
+it('focuses the card after its paint when the browser blurred the hidden composer in between', async () => {
+  const { update } = renderInSession(<Dock sessionId="s1" />, 's1');
+  const box = screen.getByRole('textbox', { name: 'Message the agent' });
+  box.focus();
+  await update({ questions: [{ rpcId: 'r1', questions: planReviewQuestions() }] });
+  // A browser blurs a focused element once it is hidden (at its next style update, before the paint); jsdom does not.
+  box.blur();
+  await waitFor(() => expect(screen.getByRole('region', { name: REVIEW_REGION })).toHaveFocus());
 });

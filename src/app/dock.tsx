@@ -21,6 +21,7 @@ import { commentsDraftOf, useReviewCommentsStore } from '../features/plan-review
 import { useAnsweringStore, isAnsweredHere } from '../lib/answering-store.ts';
 import { LazyFallback } from '../components/lazy-fallback.tsx';
 import { lazyModule } from '../lib/lazy-module.ts';
+import { DockWarmUp } from './dock-warm-up.tsx';
 
 // The review card and the generic question flow load as their own chunks (the first load stays under its budget
 // in `npm run bench:browser`), prefetched when the page is idle after its first paint (`prefetchAtIdle`, app/prefetch.ts).
@@ -177,17 +178,22 @@ export function Dock({ sessionId, onShowCall }: { sessionId: string; onShowCall?
       question = Flow ? <Flow key={pending.rpcId} sessionId={sessionId} rpcId={pending.rpcId} questions={pending.questions} /> : loading;
     }
   }
-  if (shown) {
-    body = null;
-  } else if (readOnly.readOnly) {
+  if (readOnly.readOnly) {
     // The host's reason is a whole plain sentence; the header shows only a short marker, so it is said in full here, once.
-    body = (
+    body = shown ? null : (
       <p className="read-only-notice" role="note">
         {readOnly.reason ?? t.readOnlyNotice}
       </p>
     );
   } else {
-    body = <Composer sessionId={sessionId} />;
+    // A question hides the composer rather than unmounting it: taking a focused textbox out of the page costs the
+    // question's commit a blur and a layout, and putting it back costs the answer's (docs/style.md "Lazy views render
+    // at once"); what it holds is kept either way (the draft store).
+    body = (
+      <div className="dock__composer" hidden={shown !== undefined || undefined}>
+        <Composer sessionId={sessionId} hidden={shown !== undefined} />
+      </div>
+    );
   }
   return (
     // A named section is a region landmark, so the review card, question flow or composer is inside one (axe `region`).
@@ -204,6 +210,7 @@ export function Dock({ sessionId, onShowCall }: { sessionId: string; onShowCall?
       ) : null}
       {question}
       {body}
+      <DockWarmUp sessionId={sessionId} ReviewCard={ReviewCard} Flow={Flow} />
     </section>
   );
 }

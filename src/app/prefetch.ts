@@ -1,7 +1,7 @@
 /**
  * What the page loads when it is idle after its first paint, one chunk after another in order of need: the
  * transcript's rows (a session with messages asks for them at once anyway), the markdown pipeline (then warmed once),
- * the review card and question flow, the Preferences groups of the notifications and pairing slices (seen at the
+ * the review card and question flow (then rendered once off the page, `warmDockCards`), the Preferences groups of the notifications and pairing slices (seen at the
  * sidebar's foot) and the session rows' plan lifecycle badge, the notifications slice's attention runtime and
  * inbox (they mount when something waits), then the Reviews and model views, then what appears only on request (the
  * transcript's find box, a session row's rename form and delete confirmation, "Recently deleted"). None of it is on the first load; all of
@@ -11,12 +11,13 @@
 import { prefetchMarkdownRenderer } from '../components/markdown-loader.ts';
 import { loadNotificationPreferences, prefetchWaitingChunks } from '../features/notifications/waiting-watch.tsx';
 import { loadPairingPanel } from '../features/pairing/pairing-slot.tsx';
-import { whenIdleAfterPaint } from '../lib/lazy-module.ts';
+import { whenIdle, whenIdleAfterPaint } from '../lib/lazy-module.ts';
 import { loadRowAdminForms } from '../features/sessions/components/row-admin.tsx';
 import { loadRowLifecycle } from '../features/sessions/components/session-link.tsx';
 import { loadTrash } from '../features/sessions/sessions-sidebar.tsx';
 import { loadFindBox, loadTranscriptBody } from '../features/transcript/components/transcript-view.tsx';
 import { loadDockCards } from './dock.tsx';
+import { warmDockCards } from './dock-warm-up.tsx';
 import { loadSessionViews } from './session-view.tsx';
 
 /** Start the idle prefetch of the lazy chunks above (once per page; a failed chunk is retried by its first use). */
@@ -26,6 +27,7 @@ export function prefetchAtIdle(): void {
       await loadTranscriptBody();
       await prefetchMarkdownRenderer();
       await loadDockCards();
+      whenIdle(warmDockCards);
       await Promise.all([loadNotificationPreferences(), loadPairingPanel(), loadRowLifecycle()]);
       await prefetchWaitingChunks();
       await loadSessionViews();

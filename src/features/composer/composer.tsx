@@ -40,7 +40,7 @@ export function focusComposer(): void {
  * way (`takeTypeAhead`): their text is added to the draft, caret at its end, and a held Enter is replayed on the
  * textbox once the draft holds that text, so it sends (or completes a command) as a typed Enter would.
  */
-function useFocusRequest(sessionId: string, draft: string) {
+function useFocusRequest(sessionId: string, draft: string, hidden: boolean) {
   const input = useRef<HTMLTextAreaElement>(null);
   const wanted = useComposerFocusStore((state) => state.wanted);
   const taken = useComposerFocusStore((state) => state.taken);
@@ -48,7 +48,8 @@ function useFocusRequest(sessionId: string, draft: string) {
   const enterAt = useRef<string | undefined>(undefined);
   useEffect(() => {
     const box = input.current;
-    if (!wanted || box === null) return;
+    // A hidden composer (a question shows in its place) leaves the request waiting until it shows again.
+    if (!wanted || box === null || hidden) return;
     box.focus();
     taken();
     const typed = takeTypeAhead();
@@ -59,7 +60,7 @@ function useFocusRequest(sessionId: string, draft: string) {
     set(sessionId, text);
     box.value = text;
     box.setSelectionRange(text.length, text.length);
-  }, [wanted, taken, sessionId]);
+  }, [wanted, taken, sessionId, hidden]);
   useEffect(() => {
     if (enterAt.current === undefined || enterAt.current !== draft) return;
     enterAt.current = undefined;
@@ -88,14 +89,14 @@ function useSuggestions(sessionId: string, draft: string, readOnly: boolean) {
 /**
  * Message box "Message the agent" with a "Send" button. Enter sends, Shift+Enter is a newline, IME composition
  * never sends; `/` opens a "Commands" suggestion list (arrows, Enter/Tab to complete, Escape to close); Escape stops
- * a running turn.
+ * a running turn. `hidden`: the caller hides it (a question shows in its place); a focus request waits meanwhile.
  */
-export function Composer({ sessionId }: { sessionId: string }) {
+export function Composer({ sessionId, hidden = false }: { sessionId: string; hidden?: boolean }) {
   // Keyed by session: an in-flight send or an error of one session never shows in another.
-  return <ComposerForSession key={sessionId} sessionId={sessionId} />;
+  return <ComposerForSession key={sessionId} sessionId={sessionId} hidden={hidden} />;
 }
 
-function ComposerForSession({ sessionId }: { sessionId: string }) {
+function ComposerForSession({ sessionId, hidden }: { sessionId: string; hidden: boolean }) {
   const copy = useCopy(composerLocales);
   const [listId, errorId, statusId] = [useId(), useId(), useId()];
   const running = useSessionRunning(sessionId);
@@ -105,7 +106,7 @@ function ComposerForSession({ sessionId }: { sessionId: string }) {
   const offline = readOnly ? undefined : offlineReason(connection, { keepsText: true });
   const draft = useComposerDraft(sessionId);
   const setDraft = useComposerDraftStore((state) => state.set);
-  const input = useFocusRequest(sessionId, draft);
+  const input = useFocusRequest(sessionId, draft, hidden);
   const send = useSendMessage(sessionId, running, connection);
   const stop = useStopTurn(sessionId, running, connection);
   const suggestions = useSuggestions(sessionId, draft, readOnly);

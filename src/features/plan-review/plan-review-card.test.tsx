@@ -70,9 +70,20 @@ describe('PlanReviewCard', () => {
     expect(screen.getByRole('textbox', { name: 'Feedback' })).toBeInTheDocument();
   });
 
-  it('moves focus to the card when it mounts', () => {
+  it('moves focus to the card right after it is painted, not in its commit', async () => {
     renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
-    expect(screen.getByRole('region', { name: 'Approve this plan and leave plan mode?' })).toHaveFocus();
+    const card = screen.getByRole('region', { name: 'Approve this plan and leave plan mode?' });
+    expect(card).not.toHaveFocus();
+    await waitFor(() => expect(card).toHaveFocus());
+  });
+
+  it('leaves focus where it moved before the card was painted', async () => {
+    renderInSession(<PlanReviewCard sessionId={SESSION} rpcId={RPC} review={REVIEW} />, SESSION);
+    const feedback = screen.getByRole('textbox', { name: 'Feedback' });
+    feedback.focus();
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(feedback).toHaveFocus();
   });
 
   it('sends exactly the Approve envelope, shows the option description as tooltip, and latches', async () => {

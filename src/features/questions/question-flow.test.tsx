@@ -365,12 +365,13 @@ describe('QuestionFlow', () => {
     expect(custom()).toHaveValue('draft');
   });
 
-  it('focuses the custom answer once per question', async () => {
+  it('focuses the custom answer once per question, right after it is painted', async () => {
     renderInSession(<QuestionFlow sessionId={SESSION} rpcId={RPC} questions={BATCH} />, SESSION);
-    expect(custom()).toHaveFocus();
+    expect(custom()).not.toHaveFocus();
+    await waitFor(() => expect(custom()).toHaveFocus());
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: 'Go' }));
-    expect(custom()).toHaveFocus();
+    await waitFor(() => expect(custom()).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Previous question' }));
     expect(custom()).not.toHaveFocus();
   });

@@ -3,18 +3,26 @@
  * content area and Escape gives the room back (focus returns to Expand); closing the Approve confirm without a
  * decision gives focus back to Approve.
  */
+import { afterNextPaint, focusStayed } from '../../../lib/after-paint.ts';
 import { isComposing } from '../../../lib/keys.ts';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 /**
  * The card's ref, focused when a question (`rpcId`) mounts, and again when the card shows after being hidden (an
- * answer from this tab that failed brings it back).
+ * answer from this tab that failed brings it back). The focus moves right after the card's first paint: focusing
+ * forces the page's style and layout at once, which would hold the card's commit and paint back (docs/style.md "Lazy
+ * views render at once"); the paint does that work anyway, so the focus after it is cheap. Focus that moved in
+ * between (a click into Feedback) stays where it went.
  * @param hidden whether the card is hidden now (its answer is on its way)
  */
 export function useFocusOnMount(rpcId: string, hidden = false) {
   const card = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (!hidden) card.current?.focus();
+    if (hidden) return;
+    const before = document.activeElement;
+    return afterNextPaint(() => {
+      if (focusStayed(before)) card.current?.focus();
+    });
   }, [rpcId, hidden]);
   return card;
 }

@@ -5,6 +5,7 @@
  */
 import { isComposing } from '../../../lib/keys.ts';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { afterNextPaint, focusStayed } from '../../../lib/after-paint.ts';
 import { Markdown } from '../../../components/markdown.tsx';
 import type { QuestionItem } from '../../../core/questions/types.ts';
 import { useCopy } from '../../../lib/language.ts';
@@ -32,10 +33,15 @@ export function QuestionBody({ question, questionKey, collapsed, custom, typingL
   const copy = useCopy(questionsLocales);
   const customRef = useRef<HTMLTextAreaElement>(null);
   const focused = useRef(new Set<string>());
+  // Right after the paint that shows the question, not in its commit: focusing forces the page's style and layout at
+  // once (docs/style.md "Lazy views render at once"); focus that moved in between stays where it went.
   useEffect(() => {
     if (collapsed || focused.current.has(questionKey)) return;
-    focused.current.add(questionKey);
-    customRef.current?.focus();
+    const before = document.activeElement;
+    return afterNextPaint(() => {
+      focused.current.add(questionKey);
+      if (focusStayed(before)) customRef.current?.focus();
+    });
   }, [questionKey, collapsed]);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || isComposing(event)) return;

@@ -1,0 +1,133 @@
+/**
+ * The dock's warm-up: once per page, when the idle prefetch asks for it, the review card and the question flow render
+ * once into a detached element (never in the document, so nothing sees, reads or announces them) and unmount. The
+ * first real card of the page then pays neither the compilation of the card's code nor its first run on its frame
+ * (docs/style.md "Lazy views render at once"). The render is a transition: a question that arrives meanwhile
+ * interrupts it and renders first.
+ */
+import { memo, startTransition, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { createPortal } from 'react-dom';
+import { planReviewOf, type PlanReview } from '../core/questions/plan-review.ts';
+import type { QuestionItem } from '../core/questions/types.ts';
+import { afterNextPaint } from '../lib/after-paint.ts';
+import type { PlanReviewCardProps } from '../features/plan-review/plan-review-card.tsx';
+import type { QuestionFlowProps } from '../features/questions/question-flow.tsx';
+
+/** Where the page's warm-up is: not asked for yet, asked for, or done. */
+type WarmUpState = 'idle' | 'wanted' | 'done';
+
+let state: WarmUpState = 'idle';
+const listeners = new Set<() => void>();
+const setState = (next: WarmUpState) => {
+  state = next;
+  for (const listener of listeners) listener();
+};
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+const wantedNow = () => state === 'wanted';
+
+/**
+ * Ask the mounted dock to warm its cards up (once per page: later calls do nothing). Called by the idle prefetch once
+ * the card chunks are in (`prefetchAtIdle`); a page without a session view warms up when its first dock mounts.
+ */
+export function warmDockCards(): void {
+  if (state === 'idle') setState('wanted');
+}
+
+/** Whether the warm-up ran (tests). */
+export function dockWarmedUp(): boolean {
+  return state === 'done';
+}
+
+/** Forget the warm-up, as on a fresh page (tests). */
+export function resetDockWarmUp(): void {
+  setState('idle');
+}
+
+/** The rpcId of the warm-up's question: never a host's (those come from the wire), never sent anywhere. */
+const WARM_RPC = 'ui-plan-warm-up';
+
+/** A small plan with what most plans hold: headings, a paragraph with inline marks, lists, a table and a quote. */
+const WARM_PLAN = [
+  '# Plan',
+  '',
+  'Change `config.ts` and **test** it; see [the notes](https://example.com).',
+  '',
+  '1. First step',
+  '   - a detail',
+  '2. Second step',
+  '',
+  '## Risks',
+  '',
+  '| risk | mitigation |',
+  '| - | - |',
+  '| none | — |',
+  '',
+  '> A quote.',
+].join('\n');
+
+const WARM_REVIEW: PlanReview = planReviewOf([
+  {
+    id: 'plan-review',
+    question: 'Approve this plan?',
+    detail: WARM_PLAN,
+    options: [{ label: 'Approve' }, { label: 'Keep planning' }],
+    intent: { kind: 'plan-review', approve: 'Approve' },
+  },
+])!;
+
+const WARM_QUESTIONS: QuestionItem[] = [
+  { id: 'q1', header: 'Choice', question: 'Which one?', detail: 'Pick **one**.', options: [{ label: 'One', description: 'The first' }, { label: 'Two' }] },
+];
+
+/** Props of {@link DockWarmUp}. */
+interface DockWarmUpProps {
+  sessionId: string;
+  /** The loaded card and flow components (the warm-up waits for both). */
+  ReviewCard: ComponentType<PlanReviewCardProps> | undefined;
+  Flow: ComponentType<QuestionFlowProps> | undefined;
+}
+
+/**
+ * Rendered by the dock at all times: nothing, except for the one warm-up render of the page (a portal into a detached
+ * element, in a transition), unmounted after the next paint (in a transition too).
+ */
+export const DockWarmUp = memo(function DockWarmUp({ sessionId, ReviewCard, Flow }: DockWarmUpProps) {
+  const wanted = useSyncExternalStore(subscribe, wantedNow, wantedNow);
+  const [rendering, setRendering] = useState(false);
+  const ready = wanted && ReviewCard !== undefined && Flow !== undefined;
+  useEffect(() => {
+    if (ready) startTransition(() => setRendering(true));
+  }, [ready]);
+  const [onDone] = useState(() => () => {
+    state = 'done';
+    startTransition(() => setRendering(false));
+  });
+  if (!rendering || ReviewCard === undefined || Flow === undefined) return null;
+  return <WarmCards sessionId={sessionId} ReviewCard={ReviewCard} Flow={Flow} onDone={onDone} />;
+});
+
+/** The card and the flow in a detached element; `onDone` after the paint that follows their commit. */
+function WarmCards({
+  sessionId,
+  ReviewCard,
+  Flow,
+  onDone,
+}: {
+  sessionId: string;
+  ReviewCard: ComponentType<PlanReviewCardProps>;
+  Flow: ComponentType<QuestionFlowProps>;
+  onDone: () => void;
+}) {
+  const [container] = useState(() => document.createElement('div'));
+  useEffect(() => afterNextPaint(onDone), [onDone]);
+  return createPortal(
+    <>
+      <ReviewCard sessionId={sessionId} rpcId={WARM_RPC} review={WARM_REVIEW} />
+      <Flow sessionId={sessionId} rpcId={WARM_RPC} questions={WARM_QUESTIONS} />
+    </>,
+    container,
+  );
+}
