@@ -2,8 +2,8 @@
  * The tail page of the session a page opens on (`#/s/<id>`), asked for by the browser entry's first module, before
  * the rest of the app is evaluated and rendered, so the host reads and sends it while the page starts. The session
  * store's first tail read of that session takes the answer (once); every other read asks afresh. Events appended
- * after this page are closed by the store's merge by seq behind `session/subscribed` (docs/protocol.md "Opening a
- * session"), as for any early tail page. Free of the protocol's schemas: the answer is checked when taken.
+ * after this page are read again and merged by seq once `session/subscribed` says the host is further
+ * (docs/protocol.md, `session/subscribed`), as for any early tail page. Free of the protocol's schemas: the answer is checked when taken.
  */
 import type { ClientRequest } from '../core/protocol/envelopes.ts';
 import { send } from './api-send.ts';
