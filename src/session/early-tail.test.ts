@@ -4,7 +4,7 @@
  * the events appended between the early page and the subscription are merged by seq.
  */
 import { afterEach, expect, it, vi } from 'vitest';
-import type { Downlink, DownlinkHandlers } from '../lib/downlink.ts';
+import { fakeConnect } from '../../testing/fake-downlink.ts';
 import { requestEarlyTail, takeEarlyTail, HISTORY_PAGE_MESSAGES } from '../lib/early-tail.ts';
 import { createSessionStreamStore } from './store.ts';
 
@@ -38,16 +38,6 @@ function host(pages: (() => Response | Promise<Response>)[]) {
     return next();
   });
   return payloads;
-}
-
-/** A downlink double whose handlers the test calls directly. */
-function fakeConnect() {
-  const box: { handlers?: DownlinkHandlers } = {};
-  const connect = (handlers: DownlinkHandlers): Downlink => {
-    box.handlers = handlers;
-    return { state: 'connecting', malformedCount: 0, close: () => undefined };
-  };
-  return { box, connect };
 }
 
 const until = async (check: () => boolean) => {
