@@ -2,11 +2,13 @@
  * Browser entry: with `VITE_MSW=1` (`vite --mode msw`, `.env.msw`) the MSW worker over the mocked harness starts
  * before the first render; in a production build that branch is dead code and the mock is not bundled. The
  * markdown pipeline and the lazy views are not on the critical path: they are prefetched at idle time after the first
- * paint (app/prefetch.ts). The
+ * paint (app/prefetch.ts); the tail page of the session in the URL is asked for before anything else
+ * (lib/early-tail.ts). The
  * stored theme and language are written to `<html>` (`data-theme`, `lang`) before anything renders, without an inline
  * script (the Content-Security-Policy forbids them); a language other than English renders once its pack is in.
  */
-import './zod-jitless.ts'; // first: before any module builds a zod schema
+import './early-tail-start.ts'; // first: the URL's session's tail page is asked for before the rest is evaluated
+import './zod-jitless.ts'; // before any module builds a zod schema
 import { followLanguagePacks, syncDocumentLanguage } from './lib/language.ts';
 import { syncDocumentTheme } from './lib/theme.ts';
 import { StrictMode } from 'react';

@@ -3,24 +3,11 @@
  * POST /api/respond. It returns values or throws `ApiError`; it never shows UI (features decide how to).
  */
 import { methods, requestBodyLimitOf, type MethodName, type MethodPayload, type MethodValue } from '../core/protocol/methods.ts';
-import { clientRequest, rpcReceiptSchema, serverResponseSchema, type RpcError, type RpcReceipt, type RpcResult } from '../core/protocol/envelopes.ts';
+import { clientRequest, rpcReceiptSchema, serverResponseSchema, type RpcReceipt, type RpcResult } from '../core/protocol/envelopes.ts';
 import type { QuestionAnswer } from '../core/questions/types.ts';
+import { ApiError, send } from './api-send.ts';
 
-/**
- * A failed call. `code` is the host's error code (`bad-request`, `session-not-found`, …), or one of the
- * client-side codes `http-<status>` (carrier error), `network` (fetch failed), `bad-response` (unreadable answer).
- * An `http-413` carries `details.limit`, the path's body limit in bytes (also when the client refused to send).
- */
-export class ApiError extends Error {
-  readonly code: string;
-  readonly details: Record<string, unknown> | undefined;
-  constructor(error: RpcError) {
-    super(error.message);
-    this.name = 'ApiError';
-    this.code = error.code;
-    this.details = error.details;
-  }
-}
+export { ApiError };
 
 let counter = 0;
 function mintRpcId(): string {
@@ -93,49 +80,6 @@ async function post(path: string, body: unknown, signal?: AbortSignal): Promise<
 }
 
 /**
- * POST a body and read the answer: a 2xx's JSON, or the envelope or receipt a ui-plan carrier puts in a 4xx.
- * @throws ApiError `network`, `http-<status>` (an `http-413` with `details.limit`), `bad-response`
- */
-async function send(path: string, body: BodyInit, contentType: string, limit: number, signal?: AbortSignal): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(path, { method: 'POST', headers: { 'content-type': contentType }, body, signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError({ code: 'network', message: error instanceof Error ? error.message : String(error) });
-  }
-  const answer = await response.text();
-  if (!response.ok) {
-    // ui-plan's own carriers answer an invalid call with a 4xx whose body is still the protocol's envelope or receipt
-    // (harness/carrier.ts); the caller reads it as from a 200. Anything else is a carrier error.
-    const envelope = envelopeIn(answer);
-    if (envelope !== undefined) return envelope;
-    throw new ApiError({
-      code: `http-${response.status}`,
-      message: answer.trim() || response.statusText || `HTTP ${response.status}`,
-      ...(response.status === 413 ? { details: { limit } } : {}),
-    });
-  }
-  try {
-    return JSON.parse(answer) as unknown;
-  } catch {
-    throw new ApiError({ code: 'bad-response', message: `unreadable answer from ${path}` });
-  }
-}
-
-/** A JSON `server-response` envelope or `/api/respond` receipt in an answer's text, else `undefined`. */
-function envelopeIn(text: string): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  return (value as { type?: unknown }).type === 'server-response' || typeof (value as { accepted?: unknown }).accepted === 'boolean' ? value : undefined;
-}
-
-/**
  * Call one unary method.
  * @param method a method of the protocol table (`session.create`, `commands/execute`, …)
  * @param payload its payload (validated by the host, not here)
@@ -173,6 +117,18 @@ function sessionIdOf(payload: unknown): string | undefined {
 async function callOnce<M extends MethodName>(method: M, payload: MethodPayload<M>, signal?: AbortSignal): Promise<MethodValue<M>> {
   const rpcId = mintRpcId();
   return valueOf(method, await post(`/api/${method}`, clientRequest(method, payload, rpcId), signal));
+}
+
+/**
+ * The value of a call whose request was already sent by other means (the page's early tail read, `early-tail.ts`),
+ * read exactly as `callMethod` reads its own answer.
+ * @param method the method the request was for
+ * @param answer the request's answer as `send` (api-send.ts) resolves it
+ * @returns the `value` of an `ok` result
+ * @throws ApiError as `callMethod` (the host's code, `http-<status>`, `network`, `bad-response`)
+ */
+export async function valueOfAnswer<M extends MethodName>(method: M, answer: Promise<unknown>): Promise<MethodValue<M>> {
+  return valueOf(method, await answer);
 }
 
 /** The `value` of a `server-response` to `method`. @throws ApiError the host's error, or `bad-response` */

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { DownlinkHandlers, Downlink } from '../lib/downlink.ts';
+import { fakeConnect } from '../../testing/fake-downlink.ts';
+import type { DownlinkHandlers } from '../lib/downlink.ts';
 import { callMethod } from '../lib/api-client.ts';
 import { parseMuxFrame } from '../lib/downlink.ts';
 import { EVENT_SHAPES, NON_OBJECT_DATA } from '../../fixtures/trust/event-shapes.ts';
@@ -24,16 +25,6 @@ const until = async (check: () => boolean, ms = 30_000) => {
     await new Promise((r) => setTimeout(r, 5));
   }
 };
-
-/** A downlink double whose handlers the test calls directly. */
-function fakeConnect() {
-  const box: { handlers?: DownlinkHandlers } = {};
-  const connect = (handlers: DownlinkHandlers): Downlink => {
-    box.handlers = handlers;
-    return { state: 'connecting', malformedCount: 0, close: () => undefined };
-  };
-  return { box, connect };
-}
 
 describe('session-stream store', () => {
   it('folds the live downlink and the history baseline of the mocked harness into one state', async () => {

@@ -6,7 +6,8 @@
  * It keeps each session's transcript fold across session switches (`transcriptOf`). Listeners are notified after
  * each change; React reads it through `useSyncExternalStore`.
  */
-import { callMethod } from '../lib/api-client.ts';
+import { callMethod, valueOfAnswer } from '../lib/api-client.ts';
+import { HISTORY_PAGE_MESSAGES, takeEarlyTail } from '../lib/early-tail.ts';
 import { connectDownlink, type ConnectionState, type Downlink, type DownlinkHandlers } from '../lib/downlink.ts';
 import type { HostFrame, MuxFrame } from '../core/protocol/frames.ts';
 import type { SessionEvent } from '../core/log/types.ts';
@@ -31,12 +32,8 @@ export interface FetchedHistoryPage extends HistoryPage {
   hasMore: boolean;
 }
 
-/**
- * Messages per `session.history` page (`maxMessages`, which counts user and assistant messages, not events;
- * docs/protocol.md). 40 messages of a long generated log are about 480 events, 160 KB: enough to fill the screen
- * and paint fast; older pages follow as the reader scrolls up.
- */
-export const HISTORY_PAGE_MESSAGES = 40;
+/** Messages per `session.history` page (see `early-tail.ts`, whose read of the URL's session uses the same size). */
+export { HISTORY_PAGE_MESSAGES };
 
 /**
  * Messages per page when the whole history is asked for (the find box's "Load all"): large pages, each parsed,
@@ -123,11 +120,15 @@ export interface SessionStreamStore {
 }
 
 async function defaultFetchHistory(sessionId: string, beforeSeq: number | undefined, maxMessages: number | undefined): Promise<FetchedHistoryPage> {
-  const value = await callMethod('session.history', {
-    sessionId,
-    ...(beforeSeq === undefined ? {} : { beforeSeq }),
-    ...(maxMessages === undefined ? {} : { maxMessages }),
-  });
+  // The page's first tail read of the session in the URL was sent by the entry already (early-tail.ts).
+  const early = beforeSeq === undefined ? takeEarlyTail(sessionId, maxMessages) : undefined;
+  const value = early
+    ? await valueOfAnswer('session.history', early)
+    : await callMethod('session.history', {
+        sessionId,
+        ...(beforeSeq === undefined ? {} : { beforeSeq }),
+        ...(maxMessages === undefined ? {} : { maxMessages }),
+      });
   return {
     events: value.events.map((e) => ({ event: e.event as SessionEvent, ...(e.view ? { view: e.view } : {}) })),
     hasMore: value.hasMore,

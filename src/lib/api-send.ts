@@ -1,0 +1,71 @@
+/**
+ * The HTTP leg of every unary call (docs/protocol.md "Unary calls"): POST a body, read a 2xx's JSON or the envelope a
+ * ui-plan carrier puts in a 4xx, and `ApiError` for what failed. Free of the protocol's schemas, so the browser
+ * entry's first module can send a read before the rest of the app is evaluated (`early-tail.ts`).
+ */
+import type { RpcError } from '../core/protocol/envelopes.ts';
+
+/**
+ * A failed call. `code` is the host's error code (`bad-request`, `session-not-found`, …), or one of the
+ * client-side codes `http-<status>` (carrier error), `network` (fetch failed), `bad-response` (unreadable answer).
+ * An `http-413` carries `details.limit`, the path's body limit in bytes (also when the client refused to send).
+ */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly details: Record<string, unknown> | undefined;
+  constructor(error: RpcError) {
+    super(error.message);
+    this.name = 'ApiError';
+    this.code = error.code;
+    this.details = error.details;
+  }
+}
+
+/**
+ * POST a body and read the answer: a 2xx's JSON, or the envelope or receipt a ui-plan carrier puts in a 4xx.
+ * @param path e.g. `/api/session.history`
+ * @param body the request body as sent
+ * @param contentType its `Content-Type`
+ * @param limit the path's body limit in bytes (said in an `http-413`'s `details.limit`)
+ * @param signal optional abort signal (an aborted fetch rethrows the abort, not an `ApiError`)
+ * @returns the answer's JSON value (not yet checked against the protocol)
+ * @throws ApiError `network`, `http-<status>` (an `http-413` with `details.limit`), `bad-response`
+ */
+export async function send(path: string, body: BodyInit, contentType: string, limit: number, signal?: AbortSignal): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers: { 'content-type': contentType }, body, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError({ code: 'network', message: error instanceof Error ? error.message : String(error) });
+  }
+  const answer = await response.text();
+  if (!response.ok) {
+    // ui-plan's own carriers answer an invalid call with a 4xx whose body is still the protocol's envelope or receipt
+    // (harness/carrier.ts); the caller reads it as from a 200. Anything else is a carrier error.
+    const envelope = envelopeIn(answer);
+    if (envelope !== undefined) return envelope;
+    throw new ApiError({
+      code: `http-${response.status}`,
+      message: answer.trim() || response.statusText || `HTTP ${response.status}`,
+      ...(response.status === 413 ? { details: { limit } } : {}),
+    });
+  }
+  try {
+    return JSON.parse(answer) as unknown;
+  } catch {
+    throw new ApiError({ code: 'bad-response', message: `unreadable answer from ${path}` });
+  }
+}
+
+/** A JSON `server-response` envelope or `/api/respond` receipt in an answer's text, else `undefined`. */
+function envelopeIn(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  return (value as { type?: unknown }).type === 'server-response' || typeof (value as { accepted?: unknown }).accepted === 'boolean' ? value : undefined;
+}

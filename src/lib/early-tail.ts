@@ -1,0 +1,54 @@
+/**
+ * The tail page of the session a page opens on (`#/s/<id>`), asked for by the browser entry's first module, before
+ * the rest of the app is evaluated and rendered, so the host reads and sends it while the page starts. The session
+ * store's first tail read of that session takes the answer (once); every other read asks afresh. Events appended
+ * after this page are read again and merged by seq once `session/subscribed` says the host is further
+ * (docs/protocol.md, `session/subscribed`), as for any early tail page. Free of the protocol's schemas: the answer is checked when taken.
+ */
+import type { ClientRequest } from '../core/protocol/envelopes.ts';
+import { send } from './api-send.ts';
+
+/**
+ * Messages per `session.history` page (`maxMessages`, which counts user and assistant messages, not events;
+ * docs/protocol.md). 40 messages of a long generated log are about 480 events, 160 KB: enough to fill the screen
+ * and paint fast; older pages follow as the reader scrolls up.
+ */
+export const HISTORY_PAGE_MESSAGES = 40;
+
+/** The body limit of a unary call in bytes (docs/protocol.md "Unary calls"; only said in an `http-413`). */
+const UNARY_BODY_LIMIT = 1024 * 1024;
+
+let early: { sessionId: string; answer: Promise<unknown> } | undefined;
+
+/**
+ * Ask for the tail page of `sessionId` now (`session.history {sessionId, maxMessages: HISTORY_PAGE_MESSAGES}`),
+ * replacing any early read not yet taken.
+ * @param sessionId the session in the URL
+ */
+export function requestEarlyTail(sessionId: string): void {
+  const request: ClientRequest<{ sessionId: string; maxMessages: number }> = {
+    type: 'client-request',
+    // Not `crypto.randomUUID`: it is missing outside a secure context (`serve --remote --insecure-http`).
+    rpcId: `early-tail-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
+    method: 'session.history',
+    payload: { sessionId, maxMessages: HISTORY_PAGE_MESSAGES },
+  };
+  const answer = send('/api/session.history', JSON.stringify(request), 'application/json', UNARY_BODY_LIMIT);
+  // Read only when taken; a failure is the taker's (the store records it and reads again once the host is back).
+  answer.catch(() => undefined);
+  early = { sessionId, answer };
+}
+
+/**
+ * The early answer for the page's first tail read: the answer when it is for `sessionId` and `maxMessages`, else
+ * `undefined`. The first call takes or drops it either way, so a later read (a reconnect, another session opened
+ * first) never gets a stale page.
+ * @param sessionId the session whose tail page is wanted
+ * @param maxMessages the page size asked for
+ * @returns the answer as `send` resolves it (check it with `valueOfAnswer`), or `undefined`
+ */
+export function takeEarlyTail(sessionId: string, maxMessages: number | undefined): Promise<unknown> | undefined {
+  const taken = early;
+  early = undefined;
+  return taken && taken.sessionId === sessionId && maxMessages === HISTORY_PAGE_MESSAGES ? taken.answer : undefined;
+}
