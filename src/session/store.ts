@@ -72,6 +72,12 @@ export interface SessionStreamStoreOptions {
    * are dropped in every session (`applyStalePrune`); default `GREETING_SETTLE_MS`.
    */
   greetingSettleMs?: number;
+  /**
+   * How listeners hear of live frames' changes: called with the store's notify after each frame; default none (at
+   * once). The app passes `createFrameBatcher()`, so a burst of frames costs one render per display frame. The state
+   * itself is always current (`getState`); history pages and connection changes notify at once.
+   */
+  batchFrames?: (notify: () => void) => void;
 }
 
 /**
@@ -168,6 +174,13 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
     state = next;
     notify();
   };
+  /** A live frame's change: listeners hear of it through `batchFrames` (at once without one). */
+  const setFromFrame = (next: StreamState) => {
+    if (next === state) return;
+    state = next;
+    if (options.batchFrames) options.batchFrames(notify);
+    else notify();
+  };
 
   const pull = async (sessionId: string): Promise<void> => {
     try {
@@ -232,11 +245,11 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
 
   const handlers: DownlinkHandlers = {
     onMuxFrame: (frame, rpcId) => {
-      set(applyMuxFrame(state, frame, rpcId));
+      setFromFrame(applyMuxFrame(state, frame, rpcId));
       if (frame.type === 'session/subscribed' && firstMux) catchUp(frame.sessionId, frame.lastSeq);
     },
     onHostFrame: (frame) => {
-      set(applyHostFrame(state, frame));
+      setFromFrame(applyHostFrame(state, frame));
       options.onHostFrame?.(frame);
     },
     onConnectionState: (next) => {
