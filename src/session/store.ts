@@ -12,6 +12,7 @@ import type { HostFrame, MuxFrame } from '../core/protocol/frames.ts';
 import type { SessionEvent } from '../core/log/types.ts';
 import { createTranscriptFolder, type TranscriptFolder, type TranscriptView } from '../core/transcript/fold.ts';
 import {
+  applyFrames,
   applyHistoryError,
   applyHistoryPage,
   applyLoadingOlder,
@@ -23,6 +24,7 @@ import {
   initialStreamState,
   sliceOf,
   type HistoryPage,
+  type LiveFrame,
   type StreamState,
 } from './reducers.ts';
 
@@ -174,20 +176,39 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
     state = next;
     notify();
   };
-  /** A live frame's change: listeners hear of it through `batchFrames` (at once without one). */
-  const setFromFrame = (next: StreamState) => {
-    if (next === state) return;
-    state = next;
-    if (options.batchFrames) options.batchFrames(notify);
-    else notify();
+  /** Live frames not yet applied (only with `batchFrames`): applied as one burst before the state is next read. */
+  let queued: LiveFrame[] = [];
+  const settle = () => {
+    if (queued.length === 0) return;
+    const burst = queued;
+    queued = [];
+    state = applyFrames(state, burst);
+  };
+  /** The state with every queued frame applied. */
+  const current = () => {
+    settle();
+    return state;
+  };
+  const deliver = () => {
+    settle();
+    notify();
+  };
+  /** A live frame: applied at once without `batchFrames`; else queued, and listeners hear of the burst once. */
+  const receive = (live: LiveFrame) => {
+    if (!options.batchFrames) {
+      set(applyFrames(state, [live]));
+      return;
+    }
+    queued.push(live);
+    options.batchFrames(deliver);
   };
 
   const pull = async (sessionId: string): Promise<void> => {
     try {
-      const held = sliceOf(state, sessionId);
+      const held = sliceOf(current(), sessionId);
       const heldLast = held.loaded ? held.events[held.events.length - 1]?.seq : undefined;
       const page = await fetchHistory(sessionId, undefined, pageMessages);
-      set(applyHistoryPage(state, sessionId, page));
+      set(applyHistoryPage(current(), sessionId, page));
       tailPageLast.set(sessionId, page.events[page.events.length - 1]?.event.seq ?? -1);
       if (heldLast === undefined) return;
       // A long disconnect: the tail page does not reach back to what was held. Fill the gap page by page, so the
@@ -196,24 +217,24 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
       let more = page.hasMore;
       for (let pages = 0; more && first !== undefined && first > heldLast + 1 && pages < maxPages; pages += 1) {
         const gap = await fetchHistory(sessionId, first, pageMessages);
-        set(applyHistoryPage(state, sessionId, { events: gap.events }));
+        set(applyHistoryPage(current(), sessionId, { events: gap.events }));
         first = gap.events[0]?.event.seq;
         more = gap.hasMore;
       }
     } catch (error) {
-      set(applyHistoryError(state, sessionId, error instanceof Error ? error.message : String(error)));
+      set(applyHistoryError(current(), sessionId, error instanceof Error ? error.message : String(error)));
     }
   };
 
   const pullOlder = (sessionId: string, maxMessages: number | undefined): Promise<void> => {
     const running = older.get(sessionId);
     if (running) return running;
-    const before = sliceOf(state, sessionId).olderBefore;
+    const before = sliceOf(current(), sessionId).olderBefore;
     if (before === undefined) return Promise.resolve();
-    set(applyLoadingOlder(state, sessionId, true));
+    set(applyLoadingOlder(current(), sessionId, true));
     const next = fetchHistory(sessionId, before, maxMessages)
-      .then((page) => set(applyOlderPage(state, sessionId, page)))
-      .catch(() => set(applyLoadingOlder(state, sessionId, false)))
+      .then((page) => set(applyOlderPage(current(), sessionId, page)))
+      .catch(() => set(applyLoadingOlder(current(), sessionId, false)))
       .finally(() => older.delete(sessionId));
     older.set(sessionId, next);
     return next;
@@ -245,11 +266,11 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
 
   const handlers: DownlinkHandlers = {
     onMuxFrame: (frame, rpcId) => {
-      setFromFrame(applyMuxFrame(state, frame, rpcId));
+      receive({ kind: 'mux', frame, rpcId });
       if (frame.type === 'session/subscribed' && firstMux) catchUp(frame.sessionId, frame.lastSeq);
     },
     onHostFrame: (frame) => {
-      setFromFrame(applyHostFrame(state, frame));
+      receive({ kind: 'host', frame });
       options.onHostFrame?.(frame);
     },
     onConnectionState: (next) => {
@@ -258,21 +279,21 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
     },
     onMuxOpen: (reconnect) => {
       firstMux = !reconnect;
-      set(applyMuxOpen(state));
+      set(applyMuxOpen(current()));
       // Questions settled while the socket was down are not re-sent: drop them once the greeting burst is in.
       clearTimeout(pruneTimer);
-      if (reconnect) pruneTimer = setTimeout(() => set(applyStalePrune(state)), greetingSettleMs);
+      if (reconnect) pruneTimer = setTimeout(() => set(applyStalePrune(current())), greetingSettleMs);
     },
     onReconnected: (reconnect) => {
       // The first connection pulls only what no early pull covers (one that failed): `catchUp` closes the gap behind
       // the others. A reconnect pulls every open session (what happened while it was down).
-      for (const id of open) if (reconnect || (!inFlight.has(id) && !sliceOf(state, id).loaded)) void refreshSession(id);
+      for (const id of open) if (reconnect || (!inFlight.has(id) && !sliceOf(current(), id).loaded)) void refreshSession(id);
       options.onConnected?.(reconnect);
     },
   };
 
   return {
-    getState: () => state,
+    getState: current,
     getConnectionState: () => connection,
     subscribe(listener) {
       listeners.add(listener);
@@ -294,15 +315,15 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
       if (open.has(sessionId)) return;
       open.add(sessionId);
       // Not waiting for the sockets: the first rows of a big session come from this page.
-      if (!inFlight.has(sessionId) && !sliceOf(state, sessionId).loaded) void refreshSession(sessionId);
+      if (!inFlight.has(sessionId) && !sliceOf(current(), sessionId).loaded) void refreshSession(sessionId);
     },
     refreshSession,
     loadOlder: (sessionId) => pullOlder(sessionId, pageMessages),
     loadAll: async (sessionId) => {
       await older.get(sessionId);
-      for (let before = sliceOf(state, sessionId).olderBefore; before !== undefined;) {
+      for (let before = sliceOf(current(), sessionId).olderBefore; before !== undefined;) {
         await pullOlder(sessionId, LOAD_ALL_PAGE_MESSAGES);
-        const next = sliceOf(state, sessionId).olderBefore;
+        const next = sliceOf(current(), sessionId).olderBefore;
         if (next === before) return; // the page failed: stop, "Load all" stays offered
         before = next;
       }
@@ -313,7 +334,7 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
         folder = createTranscriptFolder();
         folders.set(sessionId, folder);
       }
-      const slice = sliceOf(state, sessionId);
+      const slice = sliceOf(current(), sessionId);
       return folder.fold(slice.events, slice.views);
     },
     applyMux: handlers.onMuxFrame,
