@@ -92,6 +92,7 @@ describe('line comments', () => {
     const { unmount } = renderCard('q2');
     await screen.findByRole('heading', { name: 'Plan' });
     await addComment(user, 'Intro text.', 'Too vague.');
+    window.dispatchEvent(new Event('pagehide'));
     expect(sessionStorage.getItem(REVIEW_COMMENTS_KEY)).toContain('Too vague.');
     unmount();
     renderCard('q2');

@@ -94,6 +94,7 @@ describe('editing the plan', () => {
     const { unmount } = renderCard('e3');
     await startEditing(user);
     await user.keyboard('{Control>}{End}{/Control}Kept.');
+    window.dispatchEvent(new Event('pagehide'));
     expect(sessionStorage.getItem(REVIEW_COMMENTS_KEY)).toContain('Kept.');
     unmount();
     renderCard('e3');
@@ -112,6 +113,7 @@ describe('editing the plan', () => {
     expect(screen.queryByRole('textbox', { name: 'Plan' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Proposed plan' })).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
+    window.dispatchEvent(new Event('pagehide'));
     expect(sessionStorage.getItem(REVIEW_COMMENTS_KEY) ?? '').not.toContain('Kept.');
   });
 });
