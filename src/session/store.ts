@@ -17,8 +17,6 @@ import {
   applyHistoryPage,
   applyLoadingOlder,
   applyOlderPage,
-  applyHostFrame,
-  applyMuxFrame,
   applyMuxOpen,
   applyStalePrune,
   initialStreamState,
@@ -144,6 +142,45 @@ async function defaultFetchHistory(sessionId: string, beforeSeq: number | undefi
 }
 
 /**
+ * The store's intake of live frames: without `batchFrames` each is applied and told at once; with it, frames are
+ * queued, applied as one burst (`applyFrames`) by `settle` (before the state is read; it returns the state) and told
+ * once per delivery.
+ */
+function liveFrameIntake(
+  get: () => StreamState,
+  put: (next: StreamState) => void,
+  notify: () => void,
+  batchFrames: ((notify: () => void) => void) | undefined,
+): { receive: (live: LiveFrame) => void; settle: () => StreamState } {
+  let queued: LiveFrame[] = [];
+  const settle = (): StreamState => {
+    if (queued.length === 0) return get();
+    const burst = queued;
+    queued = [];
+    put(applyFrames(get(), burst));
+    return get();
+  };
+  const deliver = () => {
+    settle();
+    notify();
+  };
+  return {
+    settle,
+    receive(live) {
+      if (batchFrames) {
+        queued.push(live);
+        batchFrames(deliver);
+        return;
+      }
+      const next = applyFrames(get(), [live]);
+      if (next === get()) return;
+      put(next);
+      notify();
+    },
+  };
+}
+
+/**
  * Create a session-stream store.
  * @param options injectable history fetcher, downlink and hooks (see `SessionStreamStoreOptions`)
  * @returns a stopped store; call `start()` to connect
@@ -176,32 +213,10 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
     state = next;
     notify();
   };
-  /** Live frames not yet applied (only with `batchFrames`): applied as one burst before the state is next read. */
-  let queued: LiveFrame[] = [];
-  const settle = () => {
-    if (queued.length === 0) return;
-    const burst = queued;
-    queued = [];
-    state = applyFrames(state, burst);
-  };
+  const put = (next: StreamState) => void (state = next);
+  const intake = liveFrameIntake(() => state, put, notify, options.batchFrames);
   /** The state with every queued frame applied. */
-  const current = () => {
-    settle();
-    return state;
-  };
-  const deliver = () => {
-    settle();
-    notify();
-  };
-  /** A live frame: applied at once without `batchFrames`; else queued, and listeners hear of the burst once. */
-  const receive = (live: LiveFrame) => {
-    if (!options.batchFrames) {
-      set(applyFrames(state, [live]));
-      return;
-    }
-    queued.push(live);
-    options.batchFrames(deliver);
-  };
+  const current = intake.settle;
 
   const pull = async (sessionId: string): Promise<void> => {
     try {
@@ -266,11 +281,11 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
 
   const handlers: DownlinkHandlers = {
     onMuxFrame: (frame, rpcId) => {
-      receive({ kind: 'mux', frame, rpcId });
+      intake.receive({ kind: 'mux', frame, rpcId });
       if (frame.type === 'session/subscribed' && firstMux) catchUp(frame.sessionId, frame.lastSeq);
     },
     onHostFrame: (frame) => {
-      receive({ kind: 'host', frame });
+      intake.receive({ kind: 'host', frame });
       options.onHostFrame?.(frame);
     },
     onConnectionState: (next) => {
