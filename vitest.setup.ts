@@ -5,7 +5,7 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 const { server, resetMockHarness } = await import('./mocks/node.ts');
 // The markdown pipeline loads lazily in the app; tests render it at once (its plain-text fallback has its own test).
@@ -26,6 +26,9 @@ useLanguageStore.setState({ packs: { 'zh-CN': (await import('./src/app/language-
 configure({ asyncUtilTimeout: 30_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Draft writes to sessionStorage are deferred (src/lib/session-persist.ts): each case starts without the last one's.
+const { forgetUnwrittenDrafts } = await import('./src/lib/session-persist.ts');
+beforeEach(() => forgetUnwrittenDrafts());
 afterEach(() => {
   cleanup();
   server.resetHandlers();

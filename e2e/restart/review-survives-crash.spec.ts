@@ -2,8 +2,8 @@
  * End to end: the spec runs `ui-plan serve` itself (its own port and data directory), kills it with SIGKILL (or shuts
  * it down with SIGTERM, which must leave the log as a crash does) while a plan review (or a generic question) waits,
  * and starts it again on the same port and data directory.
- * The open page shows the question again with the same plan and the drafts typed before the crash (the Feedback text
- * and a line comment, which a reload keeps too); an
+ * The open page shows the question again with the same plan and the drafts typed before the crash (the Feedback text,
+ * a line comment and an unsent edit of the plan, which a reload keeps too); an
  * answer is accepted, the turn completes, and `ui-plan fold` reads the stored log without a skipped line.
  */
 import { spawnSync } from 'node:child_process';
@@ -80,6 +80,11 @@ for (const [how, signal] of [
     await card.getByRole('button', { name: 'Add comment' }).click();
     const comments = card.getByRole('region', { name: 'Comments' });
     await expect(comments).toContainText('(1 comment)');
+    // An unsent edit of the plan is a draft like the comments: typed, then the server dies before anything is sent.
+    await card.getByRole('button', { name: 'Edit plan' }).click();
+    const editor = card.getByRole('textbox', { name: 'Plan', exact: true });
+    const edited = `${await editor.inputValue()}\n\n## Checks\n\n- Run the CLI with --greeting by hand.\n`;
+    await editor.fill(edited);
 
     await crash(current, signal);
     await expectReconnected(page, async () => {
@@ -89,12 +94,14 @@ for (const [how, signal] of [
     await expect(card.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(feedback).toHaveValue('Also cover the flag with a unit test');
     await expect(comments.getByText('Which file?')).toBeVisible();
+    await expect(editor).toHaveValue(edited);
     await page.reload();
     await expect(comments.getByText('Which file?')).toBeVisible({ timeout: 30_000 });
+    await expect(editor).toHaveValue(edited);
 
-    await card.getByRole('button', { name: 'Keep planning' }).click();
-    await expect(card.getByRole('heading', { level: 1 })).toContainText('revised', { timeout: 30_000 });
-    await expect(card.getByText('Also cover the flag with a unit test').first()).toBeVisible();
+    await card.getByRole('button', { name: 'Send edits as feedback' }).click();
+    await expect(card.getByText('The agent adopted your edits (sent on v1).')).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByRole('region', { name: 'Proposed plan' }).getByRole('heading', { name: 'Checks' })).toBeVisible();
     await expect(comments.getByText('Comments sent on v1')).toBeVisible();
     await comments.getByRole('button', { name: 'Resolved' }).click();
     await card.getByRole('button', { name: 'Approve' }).click();

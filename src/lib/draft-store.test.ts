@@ -3,8 +3,9 @@
  * of the three stores it replaced, so nothing typed before an upgrade is lost), and keys that name
  * `Object.prototype` members.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDraftStore, DRAFT_STORE_VERSION } from './draft-store.ts';
+import { DRAFT_WRITE_DELAY_MS, DRAFT_WRITE_MAX_DELAY_MS } from './session-persist.ts';
 
 const NAME = 'ui-plan:test-drafts';
 const nonBlank = (text: string) => text.trim() !== '';
@@ -12,6 +13,7 @@ const nonBlank = (text: string) => text.trim() !== '';
 afterEach(() => sessionStorage.clear());
 
 function stored(): unknown {
+  window.dispatchEvent(new Event('pagehide'));
   return JSON.parse(sessionStorage.getItem(NAME) ?? 'null');
 }
 
@@ -65,5 +67,57 @@ describe('createDraftStore', () => {
     const before = store.getState();
     store.getState().clear(key);
     expect(store.getState()).toBe(before);
+  });
+});
+
+describe('deferred writes', () => {
+  const raw = () => sessionStorage.getItem(NAME);
+  afterEach(() => vi.useRealTimers());
+
+  it('writes nothing per keystroke: one write after the typing pauses', () => {
+    vi.useFakeTimers();
+    const store = createDraftStore<string>({ name: NAME, keep: nonBlank });
+    for (const text of ['h', 'he', 'hel', 'hell', 'hello']) {
+      store.getState().set('s1', text);
+      vi.advanceTimersByTime(50);
+      expect(raw()).toBeNull();
+    }
+    vi.advanceTimersByTime(DRAFT_WRITE_DELAY_MS);
+    expect(raw()).toContain('hello');
+  });
+
+  it('writes at least every DRAFT_WRITE_MAX_DELAY_MS while the typing goes on', () => {
+    vi.useFakeTimers();
+    const store = createDraftStore<string>({ name: NAME, keep: nonBlank });
+    for (let i = 1; raw() === null && i < 1000; i += 1) {
+      store.getState().set('s1', 'x'.repeat(i));
+      vi.advanceTimersByTime(100);
+    }
+    expect(JSON.parse(raw()!).state.entries.s1.length).toBeLessThanOrEqual(DRAFT_WRITE_MAX_DELAY_MS / 100 + 1);
+  });
+
+  it.each([
+    ['pagehide (a reload or a closed tab)', () => window.dispatchEvent(new Event('pagehide'))],
+    [
+      'the page becoming hidden',
+      () => {
+        vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+        document.dispatchEvent(new Event('visibilitychange'));
+      },
+    ],
+  ])('writes an unwritten draft at once on %s', (_, leave) => {
+    vi.useFakeTimers();
+    const store = createDraftStore<string>({ name: NAME, keep: nonBlank });
+    store.getState().set('s1', 'typed just before the reload');
+    expect(raw()).toBeNull();
+    leave();
+    expect(raw()).toContain('typed just before the reload');
+    vi.restoreAllMocks();
+  });
+
+  it('reads an unwritten draft back in a fresh store of the same page', () => {
+    createDraftStore<string>({ name: NAME, keep: nonBlank }).getState().set('s1', 'not yet written');
+    expect(raw()).toBeNull();
+    expect(createDraftStore<string>({ name: NAME, keep: nonBlank }).getState().entries).toEqual({ s1: 'not yet written' });
   });
 });

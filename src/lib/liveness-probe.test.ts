@@ -48,6 +48,17 @@ describe('startLivenessProbe', () => {
     handle.stop();
   });
 
+  it('keeps a downlink that is behind the host but still delivering (a busy page reading a burst), and judges it once it stops', async () => {
+    const { state, onDead, handle } = harness({ lastSeq: 900, running: true }, { lastSeq: 5, running: true });
+    await vi.advanceTimersByTimeAsync(PROBE_INTERVAL_MS);
+    state.held = { lastSeq: 6, running: true };
+    await vi.advanceTimersByTimeAsync(PROBE_GRACE_MS);
+    expect(onDead).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(PROBE_INTERVAL_MS + PROBE_GRACE_MS);
+    expect(onDead).toHaveBeenCalledWith('seq');
+    handle.stop();
+  });
+
   it('judges a running state that differs from the host, and that no frame moved, as a dead downlink', async () => {
     const { onDead, handle } = harness({ lastSeq: 5, running: false }, { lastSeq: 5, running: true });
     await vi.advanceTimersByTimeAsync(PROBE_INTERVAL_MS + PROBE_GRACE_MS);
@@ -85,6 +96,7 @@ describe('startLivenessProbe', () => {
     [{ lastSeq: 0, running: undefined }, { lastSeq: undefined, running: undefined }, { lastSeq: undefined, running: undefined }, 'seq'],
     [{ lastSeq: 2, running: true }, { lastSeq: 3, running: true }, { lastSeq: 3, running: true }, undefined],
     [{ lastSeq: 3, running: false }, { lastSeq: 3, running: true }, { lastSeq: 3, running: true }, 'running'],
+    [{ lastSeq: 9, running: true }, { lastSeq: 3, running: true }, { lastSeq: 4, running: true }, undefined],
     [{ lastSeq: 3, running: false }, { lastSeq: 3, running: false }, { lastSeq: 3, running: true }, undefined],
     [{ lastSeq: 3, running: false }, { lastSeq: 3, running: undefined }, { lastSeq: 3, running: undefined }, undefined],
   ] as Array<[LivenessSample, LivenessSample, LivenessSample, string | undefined]>)(

@@ -43,11 +43,13 @@ export const PROBE_GRACE_MS = 3_000;
  * @param host the probe's sample
  * @param before what the client held when the probe was sent
  * @param now what the client holds now
- * @returns `'seq'` when the host has a newer event; `'running'` when the host's running state differs from ours and
+ * @returns `'seq'` when the host has a newer event and no event arrived since the probe was sent (a page busy reading
+ *   a burst is behind, not dead); `'running'` when the host's running state differs from ours and
  *   ours has not changed since the probe was sent (a change means a frame arrived); `undefined` when in step
  */
 export function aheadOf(host: LivenessSample, before: LivenessSample, now: LivenessSample): DeadReason | undefined {
-  if (host.lastSeq !== undefined && (now.lastSeq ?? -1) < host.lastSeq) return 'seq';
+  // Frames that arrived since the probe was sent prove the socket alive, however far behind a busy page reads them.
+  if (host.lastSeq !== undefined && (now.lastSeq ?? -1) < host.lastSeq && now.lastSeq === before.lastSeq) return 'seq';
   if (host.running !== undefined && now.running !== undefined && now.running === before.running && now.running !== host.running) return 'running';
   return undefined;
 }

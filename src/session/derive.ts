@@ -128,7 +128,10 @@ export interface SessionBadges {
  * @param slice the session's stream slice (`EMPTY_SLICE` when the stream never mentioned it)
  * @param summary its `session.list` row
  */
-export function badgesOf(slice: SessionSlice, summary: SessionSummary): SessionBadges {
+export function badgesOf(
+  slice: Pick<SessionSlice, 'running' | 'questions'> & { projections: Partial<Record<'plan' | 'title' | 'mode', ProjectionRow>> },
+  summary: SessionSummary,
+): SessionBadges {
   const listed = planProjectionSchema.safeParse(summary.projections?.values.plan);
   const listedMode = modeProjectionSchema.safeParse(summary.projections?.values.mode);
   return {

@@ -4,7 +4,7 @@
  * Every value comes from the stream or the host's own reads (`session.list`, `host.describe`), never from a guess;
  * selectors return values the store keeps (or memoise on them), so a snapshot is stable while nothing changed.
  */
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Capabilities, MethodValue, ModeProjectionValue, PlanProjectionValue, SessionSummary } from '../core/protocol/methods.ts';
 import type { TranscriptView } from '../core/transcript/fold.ts';
@@ -26,7 +26,7 @@ import {
   type SessionWaiting,
 } from './derive.ts';
 import { readOnlyLocales } from './locales.ts';
-import { EMPTY_SLICE, sliceOf } from './reducers.ts';
+import { EMPTY_SLICE, sliceOf, type StreamState } from './reducers.ts';
 import { useSessionStreamStore } from './provider.tsx';
 import { useSlice, useStreamSelector } from './select.ts';
 
@@ -192,13 +192,46 @@ export function useSessionHistoryCommands(sessionId: string): SessionHistoryComm
   );
 }
 
+/** What the badges read of one slice; the same object while those fields are unchanged. */
+type BadgeInputs = Parameters<typeof badgesOf>[0];
+const badgeInputs = new WeakMap<StreamState, ReadonlyMap<string, BadgeInputs>>();
+
+/**
+ * The badge inputs of every session in `state`, reusing `last` (and its entries) while no session's inputs changed,
+ * so a frame that only appends an event or changes another projection gives the same snapshot.
+ */
+function badgeInputsOf(state: StreamState, last: ReadonlyMap<string, BadgeInputs> | undefined): ReadonlyMap<string, BadgeInputs> {
+  const known = badgeInputs.get(state);
+  if (known) return known;
+  const next = new Map<string, BadgeInputs>();
+  let same = last !== undefined && last.size === Object.keys(state.sessions).length;
+  for (const [id, slice] of Object.entries(state.sessions)) {
+    const { running, questions, projections } = slice;
+    const before = last?.get(id);
+    const unchanged =
+      before !== undefined &&
+      before.running === running &&
+      before.questions === questions &&
+      before.projections.plan === projections.plan &&
+      before.projections.title === projections.title &&
+      before.projections.mode === projections.mode;
+    if (!unchanged) same = false;
+    next.set(id, unchanged ? before : { running, questions, projections: { plan: projections.plan, title: projections.title, mode: projections.mode } });
+  }
+  const value = same ? last! : next;
+  badgeInputs.set(state, value);
+  return value;
+}
+
 /**
  * Badges for every session the stream has mentioned, merged over the session list's own snapshot (see `badgesOf`).
- * @returns a function from a list row to its badges; a new function whenever the stream state changed
+ * @returns a function from a list row to its badges; a new function only when a session's running state, questions
+ * or `plan`/`title`/`mode` projection changed (not on every streamed event)
  */
 export function useSessionBadges(): (summary: SessionSummary) => SessionBadges {
-  const state = useStreamSelector((s) => s);
-  return useMemo(() => (summary: SessionSummary) => badgesOf(sliceOf(state, summary.sessionId), summary), [state]);
+  const last = useRef<ReadonlyMap<string, BadgeInputs>>(undefined);
+  const inputs = useStreamSelector((s) => (last.current = badgeInputsOf(s, last.current)));
+  return useMemo(() => (summary: SessionSummary) => badgesOf(inputs.get(summary.sessionId) ?? EMPTY_SLICE, summary), [inputs]);
 }
 
 /** The capabilities of the host answering (`host.describe`); undefined on a plain dsh host or before it answered. */

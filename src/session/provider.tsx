@@ -9,6 +9,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionSummary } from '../core/protocol/methods.ts';
 import { callMethod } from '../lib/api-client.ts';
+import { createFrameBatcher } from '../lib/frame-batch.ts';
 import { startLivenessProbe, type LivenessSample } from '../lib/liveness-probe.ts';
 import { hostKeys, sessionListQueryOptions } from '../lib/queries.ts';
 import { sliceOf } from './reducers.ts';
@@ -25,6 +26,7 @@ export function SessionStreamProvider({ store, children }: { store?: SessionStre
     store
       ? undefined
       : createSessionStreamStore({
+          batchFrames: createFrameBatcher(),
           onHostFrame: (frame) => {
             if (frame.type === 'host/session-added' || frame.type === 'host/session-removed' || frame.type === 'host/session-updated')
               void queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });

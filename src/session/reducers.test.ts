@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MuxFrame } from '../core/protocol/frames.ts';
 import { EVENT_SHAPES, NON_OBJECT_DATA, PROTOTYPE_TYPES } from '../../fixtures/trust/event-shapes.ts';
 import { KNOWN_EVENT_TYPES } from '../core/log/schemas.ts';
 import {
+  applyFrames,
   applyHistoryPage,
   applyHostFrame,
   applyMuxFrame,
@@ -11,6 +13,7 @@ import {
   initialStreamState,
   mergeEvents,
   sliceOf,
+  type LiveFrame,
   type StreamState,
 } from './reducers.ts';
 
@@ -248,3 +251,44 @@ describe('session-stream reducers on events that cannot be shown', () => {
 function payload(data: unknown): unknown {
   return structuredClone(data);
 }
+
+describe('applyFrames', () => {
+  const sessions = ['session-a', 'session-b'];
+  const frameArb: fc.Arbitrary<LiveFrame> = fc.oneof(
+    fc
+      .record({ sessionId: fc.constantFrom(...sessions), seq: fc.integer({ min: 0, max: 8 }), view: fc.boolean(), bad: fc.boolean(), tag: fc.nat(9) })
+      .map(({ sessionId, seq, view, bad, tag }): LiveFrame => ({
+        kind: 'mux',
+        rpcId: 'r',
+        frame: {
+          type: 'session/event',
+          sessionId,
+          event: bad ? { type: 'turn/start', seq, data: 'not an object' } : ev(seq),
+          ...(view ? { view: { kind: 'plain', title: `v${seq}`, summary: `${sessionId} ${seq} ${tag}` } } : {}),
+        } as MuxFrame,
+      })),
+    fc
+      .record({ sessionId: fc.constantFrom(...sessions), seq: fc.integer({ min: 0, max: 30 }), key: fc.constantFrom('plan', 'progress') })
+      .map(({ sessionId, seq, key }): LiveFrame => ({ kind: 'mux', rpcId: 'r', frame: { type: 'session/projection', sessionId, key, value: { seq }, seq } })),
+    fc.record({ sessionId: fc.constantFrom(...sessions), id: fc.constantFrom('q1', 'q2') }).map(({ sessionId, id }): LiveFrame => ({
+      kind: 'mux',
+      rpcId: id,
+      frame: { type: 'question/requested', sessionId, questions: [{ id, question: 'Which?' }] },
+    })),
+    fc
+      .record({ sessionId: fc.constantFrom(...sessions), running: fc.boolean() })
+      .map(({ sessionId, running }): LiveFrame => ({ kind: 'host', frame: { type: 'host/session-status', sessionId, running } })),
+  );
+
+  it('equals applying each frame on its own, for any burst over any held state', () => {
+    fc.assert(
+      fc.property(fc.array(frameArb, { maxLength: 30, size: 'medium' }), fc.array(frameArb, { maxLength: 40, size: 'medium' }), (held, burst) => {
+        const one = (state: StreamState, live: LiveFrame) =>
+          live.kind === 'host' ? applyHostFrame(state, live.frame) : applyMuxFrame(state, live.frame, live.rpcId);
+        const start = held.reduce(one, initialStreamState());
+        expect(applyFrames(start, burst)).toEqual(burst.reduce(one, start));
+        if (burst.reduce(one, start) === start) expect(applyFrames(start, burst)).toBe(start);
+      }),
+    );
+  });
+});

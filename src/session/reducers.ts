@@ -281,6 +281,51 @@ export function applyMuxFrame(state: StreamState, frame: MuxFrame, rpcId: string
   }
 }
 
+/** A live frame as the downlink delivered it, for {@link applyFrames}. */
+export type LiveFrame = { kind: 'mux'; frame: MuxFrame; rpcId: string } | { kind: 'host'; frame: HostFrame };
+
+/**
+ * Apply a burst of live frames in arrival order: the same state as applying each with `applyMuxFrame` /
+ * `applyHostFrame`, but a session's events are merged once for the burst (one copy of its event list and views,
+ * not one per frame), so a burst of k events on a log of n costs O(n + k), not O(n·k). Only `session/event` frames
+ * touch a slice's events, views and unreadable seqs, so gathering them does not reorder anything another frame reads.
+ * @param frames the burst, oldest first
+ */
+export function applyFrames(state: StreamState, frames: readonly LiveFrame[]): StreamState {
+  const gathered = new Map<string, { events: SessionEvent[]; views: Record<number, ToolView>; unreadable: number[] }>();
+  let next = state;
+  for (const live of frames) {
+    if (live.kind === 'host') {
+      next = applyHostFrame(next, live.frame);
+      continue;
+    }
+    const frame = live.frame;
+    if (frame.type !== 'session/event') {
+      next = applyMuxFrame(next, frame, live.rpcId);
+      continue;
+    }
+    let acc = gathered.get(frame.sessionId);
+    if (!acc) gathered.set(frame.sessionId, (acc = { events: [], views: {}, unreadable: [] }));
+    if (eventIssue(frame.event) !== undefined) {
+      acc.unreadable.push(unreadableSeqOf(frame.event));
+      continue;
+    }
+    const event = frame.event as SessionEvent;
+    acc.events.push(event);
+    if (frame.view && !Object.hasOwn(acc.views, event.seq)) acc.views[event.seq] = frame.view;
+  }
+  for (const [sessionId, acc] of gathered) {
+    const s = slice(next, sessionId);
+    const events = mergeEvents(s.events, acc.events);
+    const fresh = Object.keys(acc.views).filter((seq) => !Object.hasOwn(s.views, seq));
+    const views = fresh.length === 0 ? s.views : { ...s.views, ...Object.fromEntries(fresh.map((seq) => [seq, acc.views[Number(seq)]!])) };
+    const unreadable = withUnreadable(s.unreadable, acc.unreadable);
+    if (events === s.events && views === s.views && unreadable === s.unreadable) continue;
+    next = withSlice(next, sessionId, { ...s, events, views, unreadable });
+  }
+  return next;
+}
+
 /**
  * Apply one host frame: `host/session-status` sets the running flag; `host/agent-error` with a string `sessionId`
  * and `message` (its payload varies by host; others are ignored) becomes the session's `agentError`; the others

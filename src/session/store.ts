@@ -13,17 +13,17 @@ import type { HostFrame, MuxFrame } from '../core/protocol/frames.ts';
 import type { SessionEvent } from '../core/log/types.ts';
 import { createTranscriptFolder, type TranscriptFolder, type TranscriptView } from '../core/transcript/fold.ts';
 import {
+  applyFrames,
   applyHistoryError,
   applyHistoryPage,
   applyLoadingOlder,
   applyOlderPage,
-  applyHostFrame,
-  applyMuxFrame,
   applyMuxOpen,
   applyStalePrune,
   initialStreamState,
   sliceOf,
   type HistoryPage,
+  type LiveFrame,
   type StreamState,
 } from './reducers.ts';
 
@@ -69,6 +69,12 @@ export interface SessionStreamStoreOptions {
    * are dropped in every session (`applyStalePrune`); default `GREETING_SETTLE_MS`.
    */
   greetingSettleMs?: number;
+  /**
+   * How listeners hear of live frames' changes: called with the store's notify after each frame; default none (at
+   * once). The app passes `createFrameBatcher()`, so a burst of frames costs one render per display frame. The state
+   * itself is always current (`getState`); history pages and connection changes notify at once.
+   */
+  batchFrames?: (notify: () => void) => void;
 }
 
 /**
@@ -137,6 +143,45 @@ async function defaultFetchHistory(sessionId: string, beforeSeq: number | undefi
 }
 
 /**
+ * The store's intake of live frames: without `batchFrames` each is applied and told at once; with it, frames are
+ * queued, applied as one burst (`applyFrames`) by `settle` (before the state is read; it returns the state) and told
+ * once per delivery.
+ */
+function liveFrameIntake(
+  get: () => StreamState,
+  put: (next: StreamState) => void,
+  notify: () => void,
+  batchFrames: ((notify: () => void) => void) | undefined,
+): { receive: (live: LiveFrame) => void; settle: () => StreamState } {
+  let queued: LiveFrame[] = [];
+  const settle = (): StreamState => {
+    if (queued.length === 0) return get();
+    const burst = queued;
+    queued = [];
+    put(applyFrames(get(), burst));
+    return get();
+  };
+  const deliver = () => {
+    settle();
+    notify();
+  };
+  return {
+    settle,
+    receive(live) {
+      if (batchFrames) {
+        queued.push(live);
+        batchFrames(deliver);
+        return;
+      }
+      const next = applyFrames(get(), [live]);
+      if (next === get()) return;
+      put(next);
+      notify();
+    },
+  };
+}
+
+/**
  * Create a session-stream store.
  * @param options injectable history fetcher, downlink and hooks (see `SessionStreamStoreOptions`)
  * @returns a stopped store; call `start()` to connect
@@ -169,13 +214,17 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
     state = next;
     notify();
   };
+  const put = (next: StreamState) => void (state = next);
+  const intake = liveFrameIntake(() => state, put, notify, options.batchFrames);
+  /** The state with every queued frame applied. */
+  const current = intake.settle;
 
   const pull = async (sessionId: string): Promise<void> => {
     try {
-      const held = sliceOf(state, sessionId);
+      const held = sliceOf(current(), sessionId);
       const heldLast = held.loaded ? held.events[held.events.length - 1]?.seq : undefined;
       const page = await fetchHistory(sessionId, undefined, pageMessages);
-      set(applyHistoryPage(state, sessionId, page));
+      set(applyHistoryPage(current(), sessionId, page));
       tailPageLast.set(sessionId, page.events[page.events.length - 1]?.event.seq ?? -1);
       if (heldLast === undefined) return;
       // A long disconnect: the tail page does not reach back to what was held. Fill the gap page by page, so the
@@ -184,24 +233,24 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
       let more = page.hasMore;
       for (let pages = 0; more && first !== undefined && first > heldLast + 1 && pages < maxPages; pages += 1) {
         const gap = await fetchHistory(sessionId, first, pageMessages);
-        set(applyHistoryPage(state, sessionId, { events: gap.events }));
+        set(applyHistoryPage(current(), sessionId, { events: gap.events }));
         first = gap.events[0]?.event.seq;
         more = gap.hasMore;
       }
     } catch (error) {
-      set(applyHistoryError(state, sessionId, error instanceof Error ? error.message : String(error)));
+      set(applyHistoryError(current(), sessionId, error instanceof Error ? error.message : String(error)));
     }
   };
 
   const pullOlder = (sessionId: string, maxMessages: number | undefined): Promise<void> => {
     const running = older.get(sessionId);
     if (running) return running;
-    const before = sliceOf(state, sessionId).olderBefore;
+    const before = sliceOf(current(), sessionId).olderBefore;
     if (before === undefined) return Promise.resolve();
-    set(applyLoadingOlder(state, sessionId, true));
+    set(applyLoadingOlder(current(), sessionId, true));
     const next = fetchHistory(sessionId, before, maxMessages)
-      .then((page) => set(applyOlderPage(state, sessionId, page)))
-      .catch(() => set(applyLoadingOlder(state, sessionId, false)))
+      .then((page) => set(applyOlderPage(current(), sessionId, page)))
+      .catch(() => set(applyLoadingOlder(current(), sessionId, false)))
       .finally(() => older.delete(sessionId));
     older.set(sessionId, next);
     return next;
@@ -233,11 +282,11 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
 
   const handlers: DownlinkHandlers = {
     onMuxFrame: (frame, rpcId) => {
-      set(applyMuxFrame(state, frame, rpcId));
+      intake.receive({ kind: 'mux', frame, rpcId });
       if (frame.type === 'session/subscribed' && firstMux) catchUp(frame.sessionId, frame.lastSeq);
     },
     onHostFrame: (frame) => {
-      set(applyHostFrame(state, frame));
+      intake.receive({ kind: 'host', frame });
       options.onHostFrame?.(frame);
     },
     onConnectionState: (next) => {
@@ -246,21 +295,21 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
     },
     onMuxOpen: (reconnect) => {
       firstMux = !reconnect;
-      set(applyMuxOpen(state));
+      set(applyMuxOpen(current()));
       // Questions settled while the socket was down are not re-sent: drop them once the greeting burst is in.
       clearTimeout(pruneTimer);
-      if (reconnect) pruneTimer = setTimeout(() => set(applyStalePrune(state)), greetingSettleMs);
+      if (reconnect) pruneTimer = setTimeout(() => set(applyStalePrune(current())), greetingSettleMs);
     },
     onReconnected: (reconnect) => {
       // The first connection pulls only what no early pull covers (one that failed): `catchUp` closes the gap behind
       // the others. A reconnect pulls every open session (what happened while it was down).
-      for (const id of open) if (reconnect || (!inFlight.has(id) && !sliceOf(state, id).loaded)) void refreshSession(id);
+      for (const id of open) if (reconnect || (!inFlight.has(id) && !sliceOf(current(), id).loaded)) void refreshSession(id);
       options.onConnected?.(reconnect);
     },
   };
 
   return {
-    getState: () => state,
+    getState: current,
     getConnectionState: () => connection,
     subscribe(listener) {
       listeners.add(listener);
@@ -282,15 +331,15 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
       if (open.has(sessionId)) return;
       open.add(sessionId);
       // Not waiting for the sockets: the first rows of a big session come from this page.
-      if (!inFlight.has(sessionId) && !sliceOf(state, sessionId).loaded) void refreshSession(sessionId);
+      if (!inFlight.has(sessionId) && !sliceOf(current(), sessionId).loaded) void refreshSession(sessionId);
     },
     refreshSession,
     loadOlder: (sessionId) => pullOlder(sessionId, pageMessages),
     loadAll: async (sessionId) => {
       await older.get(sessionId);
-      for (let before = sliceOf(state, sessionId).olderBefore; before !== undefined;) {
+      for (let before = sliceOf(current(), sessionId).olderBefore; before !== undefined;) {
         await pullOlder(sessionId, LOAD_ALL_PAGE_MESSAGES);
-        const next = sliceOf(state, sessionId).olderBefore;
+        const next = sliceOf(current(), sessionId).olderBefore;
         if (next === before) return; // the page failed: stop, "Load all" stays offered
         before = next;
       }
@@ -301,7 +350,7 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
         folder = createTranscriptFolder();
         folders.set(sessionId, folder);
       }
-      const slice = sliceOf(state, sessionId);
+      const slice = sliceOf(current(), sessionId);
       return folder.fold(slice.events, slice.views);
     },
     applyMux: handlers.onMuxFrame,

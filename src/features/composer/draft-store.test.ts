@@ -12,12 +12,14 @@ describe('composer draft store', () => {
   it('writes non-blank drafts to sessionStorage and leaves blank ones out', () => {
     useComposerDraftStore.getState().set(SESSION, '/plan add a --greeting flag');
     useComposerDraftStore.getState().set('session-blank', '   ');
+    window.dispatchEvent(new Event('pagehide'));
     const stored = JSON.parse(sessionStorage.getItem(COMPOSER_DRAFTS_KEY) ?? 'null') as { state: unknown; version: number };
     expect(stored).toEqual({ state: { entries: { [SESSION]: '/plan add a --greeting flag' } }, version: 2 });
   });
 
   it('restores the drafts in a fresh store after a reload', async () => {
     useComposerDraftStore.getState().set(SESSION, 'half a thought');
+    window.dispatchEvent(new Event('pagehide')); // a reload
     vi.resetModules();
     const reloaded = await import('./draft-store.ts');
     expect(reloaded.useComposerDraftStore).not.toBe(useComposerDraftStore);
@@ -27,6 +29,7 @@ describe('composer draft store', () => {
   it('forgets a draft once it is cleared', async () => {
     useComposerDraftStore.getState().set(SESSION, 'sent soon');
     useComposerDraftStore.getState().clear(SESSION);
+    window.dispatchEvent(new Event('pagehide')); // a reload
     vi.resetModules();
     const reloaded = await import('./draft-store.ts');
     expect(reloaded.useComposerDraftStore.getState().entries).toEqual({});

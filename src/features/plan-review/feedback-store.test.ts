@@ -11,6 +11,7 @@ afterEach(() => {
 describe('review feedback store', () => {
   it('restores the Feedback text of a question in a fresh store after a reload', async () => {
     useReviewFeedbackStore.getState().set(RPC, 'Split step 2 in two.\nKeep the flag optional.');
+    window.dispatchEvent(new Event('pagehide'));
     expect(sessionStorage.getItem(REVIEW_FEEDBACK_KEY)).toContain('Split step 2 in two.');
     vi.resetModules();
     const reloaded = await import('./feedback-store.ts');

@@ -6,38 +6,23 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInSession } from '../../../testing/session-render.tsx';
-import { reviewOfPlan } from '../../../testing/review-fixture.ts';
-import { loadMarkdownRenderer } from '../../components/markdown-loader.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatReviewFeedback, parseReviewFeedback } from '../../core/review/feedback-format.ts';
 import type { PlanRevision } from '../../core/review/history.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';
 import { REVIEW_COMMENTS_KEY, useReviewCommentsStore } from './comments-store.ts';
-import { useReviewFeedbackStore } from './feedback-store.ts';
-import { loadCardParts, PlanReviewCard } from './plan-review-card.tsx';
+import { renderReviewCard, setUpReviewCards, tabTo } from '../../../testing/review-card.tsx';
 
 vi.mock('../../lib/api-client.ts', () => ({ respondToQuestion: vi.fn() }));
 
 const PLAN = ['# Plan', '', 'Intro text.', '', '- one step', '- two step', '', '| a | b |', '| - | - |', '| 1 | 2 |', ''].join('\n');
 
-beforeAll(async () => {
-  await loadMarkdownRenderer();
-  await loadCardParts();
-});
+setUpReviewCards();
 
 beforeEach(() => {
-  useReviewFeedbackStore.setState({ entries: {} });
-  useReviewCommentsStore.setState({ entries: {} });
   vi.mocked(respondToQuestion).mockReset();
   vi.mocked(respondToQuestion).mockResolvedValue({ accepted: true });
 });
-
-/** Press Tab until `target` has focus (bounded), so the control is proven reachable by keyboard. */
-async function tabTo(user: UserEvent, target: HTMLElement): Promise<void> {
-  for (let i = 0; i < 80 && document.activeElement !== target; i += 1) await user.tab();
-  expect(target).toHaveFocus();
-}
 
 /** The Comment control of the block whose text is `text` (its control follows it). */
 function commentButtonOf(text: string): HTMLElement {
@@ -57,7 +42,7 @@ async function addComment(user: UserEvent, blockText: string, comment: string): 
 }
 
 function renderCard(rpcId = 'q1', revisions?: { chain: PlanRevision[]; current: number }, plan = PLAN) {
-  return renderInSession(<PlanReviewCard sessionId="s1" rpcId={rpcId} review={reviewOfPlan(plan)} revisions={revisions} />, 's1');
+  return renderReviewCard(plan, rpcId, revisions);
 }
 
 describe('line comments', () => {
@@ -92,6 +77,7 @@ describe('line comments', () => {
     const { unmount } = renderCard('q2');
     await screen.findByRole('heading', { name: 'Plan' });
     await addComment(user, 'Intro text.', 'Too vague.');
+    window.dispatchEvent(new Event('pagehide'));
     expect(sessionStorage.getItem(REVIEW_COMMENTS_KEY)).toContain('Too vague.');
     unmount();
     renderCard('q2');

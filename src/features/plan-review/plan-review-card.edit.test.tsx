@@ -6,42 +6,28 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInSession } from '../../../testing/session-render.tsx';
-import { reviewOfPlan } from '../../../testing/review-fixture.ts';
-import { loadMarkdownRenderer } from '../../components/markdown-loader.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatReviewFeedback, parseReviewFeedback } from '../../core/review/feedback-format.ts';
 import type { PlanRevision } from '../../core/review/history.ts';
 import { planEditDiff } from '../../core/review/plan-edit.ts';
 import { respondToQuestion } from '../../lib/api-client.ts';
-import { REVIEW_COMMENTS_KEY, useReviewCommentsStore } from './comments-store.ts';
-import { useReviewFeedbackStore } from './feedback-store.ts';
-import { loadCardParts, PlanReviewCard } from './plan-review-card.tsx';
+import { REVIEW_COMMENTS_KEY } from './comments-store.ts';
+import { renderReviewCard, setUpReviewCards, tabTo } from '../../../testing/review-card.tsx';
 
 vi.mock('../../lib/api-client.ts', () => ({ respondToQuestion: vi.fn() }));
 
 const PLAN = ['# Plan', '', '- one step', '- two step', ''].join('\n');
 
-beforeAll(async () => {
-  await loadMarkdownRenderer();
-  await loadCardParts();
-});
+setUpReviewCards();
 
 beforeEach(() => {
-  useReviewFeedbackStore.setState({ entries: {} });
-  useReviewCommentsStore.setState({ entries: {} });
   sessionStorage.clear();
   vi.mocked(respondToQuestion).mockReset();
   vi.mocked(respondToQuestion).mockResolvedValue({ accepted: true });
 });
 
-async function tabTo(user: UserEvent, target: HTMLElement): Promise<void> {
-  for (let i = 0; i < 80 && document.activeElement !== target; i += 1) await user.tab();
-  expect(target).toHaveFocus();
-}
-
 function renderCard(rpcId = 'e1', revisions?: { chain: PlanRevision[]; current: number }, plan = PLAN) {
-  return renderInSession(<PlanReviewCard sessionId="s1" rpcId={rpcId} review={reviewOfPlan(plan)} revisions={revisions} />, 's1');
+  return renderReviewCard(plan, rpcId, revisions);
 }
 
 async function startEditing(user: UserEvent): Promise<HTMLElement> {
@@ -94,6 +80,7 @@ describe('editing the plan', () => {
     const { unmount } = renderCard('e3');
     await startEditing(user);
     await user.keyboard('{Control>}{End}{/Control}Kept.');
+    window.dispatchEvent(new Event('pagehide'));
     expect(sessionStorage.getItem(REVIEW_COMMENTS_KEY)).toContain('Kept.');
     unmount();
     renderCard('e3');
@@ -112,6 +99,7 @@ describe('editing the plan', () => {
     expect(screen.queryByRole('textbox', { name: 'Plan' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Proposed plan' })).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
+    window.dispatchEvent(new Event('pagehide'));
     expect(sessionStorage.getItem(REVIEW_COMMENTS_KEY) ?? '').not.toContain('Kept.');
   });
 });

@@ -49,6 +49,7 @@ describe('question draft store', () => {
     const { update } = useQuestionDraftStore.getState();
     update('q:answered', (flow) => ({ ...normaliseFlow(flow, 2), index: 1, items: [{ selected: ['Docs'], custom: '', skipped: false }, emptyAnswerDraft()] }));
     update('q:untouched', (flow) => normaliseFlow(flow, 1));
+    window.dispatchEvent(new Event('pagehide')); // a reload
     vi.resetModules();
     const reloaded = await import('./draft-store.ts');
     expect(reloaded.useQuestionDraftStore.getState().entries).toEqual({

@@ -5,29 +5,19 @@
  * Outline menu opens and Escape closes it; on revision 2 the changed sections are marked.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { renderInSession } from '../../../../testing/session-render.tsx';
-import { reviewOfPlan } from '../../../../testing/review-fixture.ts';
-import { loadMarkdownRenderer } from '../../../components/markdown-loader.ts';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlanRevision } from '../../../core/review/history.ts';
-import { useReviewCommentsStore } from '../comments-store.ts';
-import { useReviewFeedbackStore } from '../feedback-store.ts';
-import { loadCardParts, PlanReviewCard } from '../plan-review-card.tsx';
+import { renderReviewCard, setUpReviewCards, tabTo } from '../../../../testing/review-card.tsx';
 
 const PLAN = ['# Plan', '', 'Intro.', '', '## One', '', 'First part.', '', '## Two', '', 'Second part.', '', '### Two detail', '', 'More.', ''].join('\n');
 
 /** Elements `scrollIntoView` was called on. */
 const scrolled: Element[] = [];
 
-beforeAll(async () => {
-  await loadMarkdownRenderer();
-  await loadCardParts();
-});
+setUpReviewCards();
 
 beforeEach(() => {
-  useReviewFeedbackStore.setState({ entries: {} });
-  useReviewCommentsStore.setState({ entries: {} });
   scrolled.length = 0;
   Element.prototype.scrollIntoView = function (this: Element) {
     scrolled.push(this);
@@ -38,13 +28,8 @@ afterEach(() => {
   delete (Element.prototype as Partial<Element>).scrollIntoView;
 });
 
-async function tabTo(user: UserEvent, target: HTMLElement): Promise<void> {
-  for (let i = 0; i < 120 && document.activeElement !== target; i += 1) await user.tab();
-  expect(target).toHaveFocus();
-}
-
 function renderCard(plan: string, revisions?: { chain: PlanRevision[]; current: number }) {
-  return renderInSession(<PlanReviewCard sessionId="s1" rpcId="q1" review={reviewOfPlan(plan)} revisions={revisions} />, 's1');
+  return renderReviewCard(plan, 'q1', revisions);
 }
 
 describe('plan outline', () => {
