@@ -9,7 +9,6 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionSummary } from '../core/protocol/methods.ts';
 import { callMethod } from '../lib/api-client.ts';
-import { createFrameBatcher } from '../lib/frame-batch.ts';
 import { startLivenessProbe, type LivenessSample } from '../lib/liveness-probe.ts';
 import { hostKeys, sessionListQueryOptions } from '../lib/queries.ts';
 import { sliceOf } from './reducers.ts';
@@ -26,7 +25,8 @@ export function SessionStreamProvider({ store, children }: { store?: SessionStre
     store
       ? undefined
       : createSessionStreamStore({
-          batchFrames: createFrameBatcher(),
+          // No `batchFrames` here: measured idle, holding frames for the display frame delayed the review card's
+          // question frame (later card 9 → 46 ms frame → DOM) and did not shorten the long task of a todo burst.
           onHostFrame: (frame) => {
             if (frame.type === 'host/session-added' || frame.type === 'host/session-removed' || frame.type === 'host/session-updated')
               void queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });
