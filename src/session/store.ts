@@ -71,8 +71,9 @@ export interface SessionStreamStoreOptions {
   greetingSettleMs?: number;
   /**
    * How listeners hear of live frames' changes: called with the store's notify after each frame; default none (at
-   * once). The app passes `createFrameBatcher()`, so a burst of frames costs one render per display frame. The state
-   * itself is always current (`getState`); history pages and connection changes notify at once.
+   * once). `createFrameBatcher()` (lib/frame-batch.ts) makes a burst cost one render per display frame; the app does
+   * not pass it (it held the review card's question frame; see session/provider.tsx). The state itself is always
+   * current (`getState`); history pages and connection changes notify at once.
    */
   batchFrames?: (notify: () => void) => void;
 }
