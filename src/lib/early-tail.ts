@@ -6,7 +6,8 @@
  * (docs/protocol.md, `session/subscribed`), as for any early tail page. Free of the protocol's schemas: the answer is checked when taken.
  */
 import type { ClientRequest } from '../core/protocol/envelopes.ts';
-import { send } from './api-send.ts';
+import { requestBodyLimitOf } from '../core/protocol/body-limits.ts';
+import { mintRpcId, send } from './api-send.ts';
 
 /**
  * Messages per `session.history` page (`maxMessages`, which counts user and assistant messages, not events;
@@ -14,9 +15,6 @@ import { send } from './api-send.ts';
  * and paint fast; older pages follow as the reader scrolls up.
  */
 export const HISTORY_PAGE_MESSAGES = 40;
-
-/** The body limit of a unary call in bytes (docs/protocol.md "Unary calls"; only said in an `http-413`). */
-const UNARY_BODY_LIMIT = 1024 * 1024;
 
 let early: { sessionId: string; answer: Promise<unknown> } | undefined;
 
@@ -28,12 +26,11 @@ let early: { sessionId: string; answer: Promise<unknown> } | undefined;
 export function requestEarlyTail(sessionId: string): void {
   const request: ClientRequest<{ sessionId: string; maxMessages: number }> = {
     type: 'client-request',
-    // Not `crypto.randomUUID`: it is missing outside a secure context (`serve --remote --insecure-http`).
-    rpcId: `early-tail-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
+    rpcId: mintRpcId(),
     method: 'session.history',
     payload: { sessionId, maxMessages: HISTORY_PAGE_MESSAGES },
   };
-  const answer = send('/api/session.history', JSON.stringify(request), 'application/json', UNARY_BODY_LIMIT);
+  const answer = send('/api/session.history', JSON.stringify(request), 'application/json', requestBodyLimitOf('session.history'));
   // Read only when taken; a failure is the taker's (the store records it and reads again once the host is back).
   answer.catch(() => undefined);
   early = { sessionId, answer };
