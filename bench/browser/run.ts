@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../testing/chromium.ts';
+import { BENCH_ARGS, benchDisableFeatures } from './chromium-flags.ts';
 import { lastLineTextOf, makePerfFixtures, PERF_DIR, plan2000, planNested500, planTable200, QUESTION, TODOS_END } from '../../scripts/make-perf-fixtures.mjs';
 import { clientRequest } from '../../src/core/protocol/envelopes.ts';
 import { followLoadFromNow, loadHeadline, loadRuleOf, machineLoad, underLoadRule } from '../load.ts';
@@ -25,17 +26,6 @@ const CAP_MS = Number(process.env.BENCH_SCENARIO_CAP_S ?? 120) * 1000;
 const KEYS = Number(process.env.BENCH_KEYS ?? 8);
 /** How long one card, one import or one navigation may take before the run counts as timed out. */
 const WAIT_MS = Number(process.env.BENCH_WAIT_S ?? 20) * 1000;
-
-/**
- * Launch flags of the benchmark only. Playwright drives the page through the DevTools protocol (Runtime, Network),
- * which has V8 capture a stack trace for every `Error` created (React makes several when its module is evaluated)
- * and for every request a script sends. V8 keeps no source positions for compiled code until a stack asks for them,
- * then re-parses each function on that stack: here the whole top-level function of a first-load chunk (~100–200 ms
- * of main-thread work in a cold navigation's module evaluation, measured in Chrome traces as
- * `V8.CollectSourcePositions`). A reader's browser, with no DevTools attached, never pays that; with source positions
- * recorded at compile time the benchmark does not pay it either, and pays only their small share of each compile.
- */
-const BENCH_CHROMIUM_ARGS = ['--enable-precise-memory-info', '--js-flags=--no-enable-lazy-source-positions'];
 
 const COMPOSER: RoleQuery = { role: 'textbox', name: 'Message the agent' };
 const REVIEW: RoleQuery = { role: 'region', name: 'Approve this plan and leave plan mode?' };
@@ -661,7 +651,7 @@ async function main(): Promise<void> {
   if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown scenario ${unknown.join(', ')} (known: load, card, plan, stream, log, progress)`);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_EXECUTABLE,
-    args: [...CHROMIUM_ARGS, ...BENCH_CHROMIUM_ARGS],
+    args: [...CHROMIUM_ARGS, ...BENCH_ARGS, await benchDisableFeatures(chromium, CHROMIUM_EXECUTABLE, CHROMIUM_ARGS)],
   });
   const rows: Row[] = [];
   let stopped: string | undefined;
