@@ -49,3 +49,23 @@ export function takeEarlyTail(sessionId: string, maxMessages: number | undefined
   early = undefined;
   return taken && taken.sessionId === sessionId && maxMessages === HISTORY_PAGE_MESSAGES ? taken.answer : undefined;
 }
+
+/**
+ * Whether the early tail page (if one was asked for and not yet taken) holds events, that is whether the page will
+ * show transcript rows at once, so their chunk can load while the page starts rather than after the page is applied.
+ * Read without taking it and without checking it against the protocol (a malformed answer counts as none; the
+ * store's own read reports it).
+ * @returns resolves `true` when the answer is an `ok` `session.history` value with at least one event; `false` when
+ *   there is no early read, it failed, or it has no events. Never rejects.
+ */
+export async function earlyTailHasEvents(): Promise<boolean> {
+  const pending = early?.answer;
+  if (pending === undefined) return false;
+  try {
+    const answer = (await pending) as { result?: { ok?: unknown; value?: { events?: unknown } } } | null;
+    const events = answer?.result?.ok === true ? answer.result.value?.events : undefined;
+    return Array.isArray(events) && events.length > 0;
+  } catch {
+    return false;
+  }
+}
