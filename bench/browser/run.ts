@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../testing/chromium.ts';
+import { BENCH_ARGS, benchDisableFeatures } from './chromium-flags.ts';
 import { lastLineTextOf, makePerfFixtures, PERF_DIR, plan2000, planNested500, planTable200, QUESTION, TODOS_END } from '../../scripts/make-perf-fixtures.mjs';
 import { clientRequest } from '../../src/core/protocol/envelopes.ts';
 import { followLoadFromNow, loadHeadline, loadRuleOf, machineLoad, underLoadRule } from '../load.ts';
@@ -650,7 +651,7 @@ async function main(): Promise<void> {
   if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown scenario ${unknown.join(', ')} (known: load, card, plan, stream, log, progress)`);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_EXECUTABLE,
-    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
+    args: [...CHROMIUM_ARGS, ...BENCH_ARGS, await benchDisableFeatures(chromium, CHROMIUM_EXECUTABLE, CHROMIUM_ARGS)],
   });
   const rows: Row[] = [];
   let stopped: string | undefined;

@@ -5,16 +5,9 @@
 import { methods, requestBodyLimitOf, type MethodName, type MethodPayload, type MethodValue } from '../core/protocol/methods.ts';
 import { clientRequest, rpcReceiptSchema, serverResponseSchema, type RpcReceipt, type RpcResult } from '../core/protocol/envelopes.ts';
 import type { QuestionAnswer } from '../core/questions/types.ts';
-import { ApiError, send } from './api-send.ts';
+import { ApiError, mintRpcId, send } from './api-send.ts';
 
 export { ApiError };
-
-let counter = 0;
-function mintRpcId(): string {
-  counter += 1;
-  const rand = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${counter}`;
-  return rand;
-}
 
 /** A string longer than this (UTF-16 units) is serialised in slices, one task each (a 16 MB `session.import`). */
 const LARGE_STRING = 1 << 20;

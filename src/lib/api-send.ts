@@ -21,6 +21,20 @@ export class ApiError extends Error {
   }
 }
 
+let minted = 0;
+
+/**
+ * A fresh `rpcId` for a `client-request` (docs/protocol.md "Unary calls": the host echoes it in its
+ * `server-response`): a random UUID, or, outside a secure context (`serve --remote --insecure-http`, where
+ * `crypto.randomUUID` is missing), the time, a page-wide counter and random digits.
+ * @returns an id of at most 64 characters, unique within the page
+ */
+export function mintRpcId(): string {
+  minted += 1;
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${minted.toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
 /**
  * POST a body and read the answer: a 2xx's JSON, or the envelope or receipt a ui-plan carrier puts in a 4xx.
  * @param path e.g. `/api/session.history`

@@ -6,7 +6,8 @@
  * (docs/protocol.md, `session/subscribed`), as for any early tail page. Free of the protocol's schemas: the answer is checked when taken.
  */
 import type { ClientRequest } from '../core/protocol/envelopes.ts';
-import { send } from './api-send.ts';
+import { requestBodyLimitOf } from '../core/protocol/body-limits.ts';
+import { mintRpcId, send } from './api-send.ts';
 
 /**
  * Messages per `session.history` page (`maxMessages`, which counts user and assistant messages, not events;
@@ -14,9 +15,6 @@ import { send } from './api-send.ts';
  * and paint fast; older pages follow as the reader scrolls up.
  */
 export const HISTORY_PAGE_MESSAGES = 40;
-
-/** The body limit of a unary call in bytes (docs/protocol.md "Unary calls"; only said in an `http-413`). */
-const UNARY_BODY_LIMIT = 1024 * 1024;
 
 let early: { sessionId: string; answer: Promise<unknown> } | undefined;
 
@@ -28,12 +26,11 @@ let early: { sessionId: string; answer: Promise<unknown> } | undefined;
 export function requestEarlyTail(sessionId: string): void {
   const request: ClientRequest<{ sessionId: string; maxMessages: number }> = {
     type: 'client-request',
-    // Not `crypto.randomUUID`: it is missing outside a secure context (`serve --remote --insecure-http`).
-    rpcId: `early-tail-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
+    rpcId: mintRpcId(),
     method: 'session.history',
     payload: { sessionId, maxMessages: HISTORY_PAGE_MESSAGES },
   };
-  const answer = send('/api/session.history', JSON.stringify(request), 'application/json', UNARY_BODY_LIMIT);
+  const answer = send('/api/session.history', JSON.stringify(request), 'application/json', requestBodyLimitOf('session.history'));
   // Read only when taken; a failure is the taker's (the store records it and reads again once the host is back).
   answer.catch(() => undefined);
   early = { sessionId, answer };
@@ -51,4 +48,24 @@ export function takeEarlyTail(sessionId: string, maxMessages: number | undefined
   const taken = early;
   early = undefined;
   return taken && taken.sessionId === sessionId && maxMessages === HISTORY_PAGE_MESSAGES ? taken.answer : undefined;
+}
+
+/**
+ * Whether the early tail page (if one was asked for and not yet taken) holds events, that is whether the page will
+ * show transcript rows at once, so their chunk can load while the page starts rather than after the page is applied.
+ * Read without taking it and without checking it against the protocol (a malformed answer counts as none; the
+ * store's own read reports it).
+ * @returns resolves `true` when the answer is an `ok` `session.history` value with at least one event; `false` when
+ *   there is no early read, it failed, or it has no events. Never rejects.
+ */
+export async function earlyTailHasEvents(): Promise<boolean> {
+  const pending = early?.answer;
+  if (pending === undefined) return false;
+  try {
+    const answer = (await pending) as { result?: { ok?: unknown; value?: { events?: unknown } } } | null;
+    const events = answer?.result?.ok === true ? answer.result.value?.events : undefined;
+    return Array.isArray(events) && events.length > 0;
+  } catch {
+    return false;
+  }
 }

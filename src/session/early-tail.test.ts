@@ -1,11 +1,12 @@
 /**
  * The early tail read: the entry's request for the URL's session is the store's first tail page of that session (no
  * second request), a read for another session or page drops it, a failed early read is recorded and read afresh, and
- * the events appended between the early page and the subscription are merged by seq.
+ * the events appended between the early page and the subscription are merged by seq; whether the early page holds
+ * events (the entry then loads the rows' chunk at once) is read without taking it.
  */
 import { afterEach, expect, it, vi } from 'vitest';
 import { fakeConnect } from '../../testing/fake-downlink.ts';
-import { requestEarlyTail, takeEarlyTail, HISTORY_PAGE_MESSAGES } from '../lib/early-tail.ts';
+import { earlyTailHasEvents, requestEarlyTail, takeEarlyTail, HISTORY_PAGE_MESSAGES } from '../lib/early-tail.ts';
 import { createSessionStreamStore } from './store.ts';
 
 afterEach(() => {
@@ -99,4 +100,36 @@ it('misses nothing appended before the sockets subscribed: the tail is read agai
   expect(store.getState().sessions.s!.events.map((e) => e.seq)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   expect(payloads).toHaveLength(2);
   store.stop();
+});
+
+it('says whether the early page holds events, without taking it from the store', async () => {
+  const payloads = host([() => new Response(page(0, 2))]);
+  requestEarlyTail('s');
+  expect(await earlyTailHasEvents()).toBe(true);
+  // Still the store's: its first read of the session takes it, with no second request.
+  const store = createSessionStreamStore({ connect: fakeConnect().connect });
+  store.openSession('s');
+  await until(() => store.getState().sessions.s?.loaded === true);
+  expect(store.getState().sessions.s!.events.map((e) => e.seq)).toEqual([0, 1, 2]);
+  expect(payloads).toHaveLength(1);
+  store.stop();
+});
+
+it('says no events for an empty page, an error answer, a malformed answer, a failed read, and no early read', async () => {
+  const empty = JSON.stringify({ type: 'server-response', rpcId: 'r', result: { ok: true, value: { events: [], hasMore: false } } });
+  const refused = JSON.stringify({ type: 'server-response', rpcId: 'r', result: { ok: false, error: { code: 'session-not-found', message: 'no' } } });
+  const cases: [string, () => Response | Promise<Response>][] = [
+    ['empty', () => new Response(empty)],
+    ['refused', () => new Response(refused, { status: 404 })],
+    ['malformed', () => new Response(JSON.stringify({ result: { ok: true, value: { events: 'many' } } }))],
+    ['not JSON', () => new Response('<html>')],
+    ['network', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ];
+  host(cases.map(([, answer]) => answer));
+  for (const [name] of cases) {
+    requestEarlyTail('s');
+    expect([name, await earlyTailHasEvents()]).toEqual([name, false]);
+  }
+  takeEarlyTail('s', HISTORY_PAGE_MESSAGES);
+  expect(await earlyTailHasEvents()).toBe(false);
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { zhCN } from '../locales.zh-CN.ts';
 import { absoluteTime, relativeTime } from './relative-time.ts';
 
@@ -41,5 +41,47 @@ describe('relativeTime', () => {
   it('words the full date and time of the tooltip in the interface language', () => {
     expect(absoluteTime(NOW, 'zh-CN')).toMatch(/^2026年11月30日 /);
     expect(absoluteTime(NOW, 'en')).toMatch(/^Nov 30, 2026/);
+  });
+});
+
+describe('formatters built on first need', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  /** A fresh copy of the module with `Intl.RelativeTimeFormat` counting its constructions. */
+  async function counted() {
+    let built = 0;
+    const Real = Intl.RelativeTimeFormat;
+    vi.stubGlobal('Intl', {
+      ...Intl,
+      DateTimeFormat: Intl.DateTimeFormat,
+      RelativeTimeFormat: class extends Real {
+        constructor(...args: ConstructorParameters<typeof Intl.RelativeTimeFormat>) {
+          super(...args);
+          built += 1;
+        }
+      },
+    });
+    vi.resetModules();
+    const module = await import('./relative-time.ts');
+    return { ...module, built: () => built };
+  }
+
+  it('builds no relative-time formatter for "just now" rows and their tooltips', async () => {
+    const { relativeTime: relative, absoluteTime: absolute, built } = await counted();
+    expect(relative(NOW - 5_000, NOW)).toBe('just now');
+    expect(absolute(NOW, 'en')).toMatch(/2026/);
+    expect(built()).toBe(0);
+  });
+
+  it('builds the relative-time formatter once per language, when a row first needs it', async () => {
+    const { relativeTime: relative, built } = await counted();
+    expect(relative(NOW - 3 * MIN, NOW)).toBe('3 min. ago');
+    expect(relative(NOW - 2 * DAY, NOW)).toBe('2 days ago');
+    expect(built()).toBe(1);
+    relative(NOW - 3 * MIN, NOW, 'zh-CN', zhCN);
+    expect(built()).toBe(2);
   });
 });

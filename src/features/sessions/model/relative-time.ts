@@ -1,7 +1,7 @@
 /**
  * Relative times for the session list ("just now", "2 min. ago", "3 hr. ago", "yesterday", "5 days ago", then a date),
  * worded by `Intl.RelativeTimeFormat` / `Intl.DateTimeFormat` in the interface language (only "just now" is our own
- * copy). Formatters are built once per language; `components/use-now.ts` re-renders the list on a coarse tick so the
+ * copy). Each formatter is built once per language, when first needed; `components/use-now.ts` re-renders the list on a coarse tick so the
  * labels stay current without a timer per row.
  */
 import type { Language } from '../../../lib/language.ts';
@@ -11,21 +11,25 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-type Formatters = { relative: Intl.RelativeTimeFormat; date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat };
-const formatters = new Map<Language, Formatters>();
-
-function formattersOf(language: Language): Formatters {
-  let found = formatters.get(language);
-  if (found === undefined) {
-    found = {
-      relative: new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' }),
-      date: new Intl.DateTimeFormat(language, { dateStyle: 'medium' }),
-      dateTime: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
-    };
-    formatters.set(language, found);
-  }
-  return found;
+/**
+ * One formatter per language, built on first use: a list whose rows are all "just now" builds no relative-time
+ * formatter, and a tooltip builds only its own date-and-time formatter.
+ */
+function perLanguage<F>(make: (language: Language) => F): (language: Language) => F {
+  const built = new Map<Language, F>();
+  return (language) => {
+    let found = built.get(language);
+    if (found === undefined) {
+      found = make(language);
+      built.set(language, found);
+    }
+    return found;
+  };
 }
+
+const relativeOf = perLanguage((language) => new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' }));
+const dateOf = perLanguage((language) => new Intl.DateTimeFormat(language, { dateStyle: 'medium' }));
+const dateTimeOf = perLanguage((language) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }));
 
 /**
  * A short relative time.
@@ -41,11 +45,10 @@ function formattersOf(language: Language): Formatters {
 export function relativeTime(time: number, now: number, language: Language = 'en', copy: Pick<SessionsLocale, 'justNow'> = sessionsLocales.en): string {
   const age = now - time;
   if (age < MINUTE) return copy.justNow;
-  const { relative, date } = formattersOf(language);
-  if (age < HOUR) return relative.format(-Math.floor(age / MINUTE), 'minute');
-  if (age < DAY) return relative.format(-Math.floor(age / HOUR), 'hour');
-  if (age < 7 * DAY) return relative.format(-Math.floor(age / DAY), 'day');
-  return date.format(time);
+  if (age < HOUR) return relativeOf(language).format(-Math.floor(age / MINUTE), 'minute');
+  if (age < DAY) return relativeOf(language).format(-Math.floor(age / HOUR), 'hour');
+  if (age < 7 * DAY) return relativeOf(language).format(-Math.floor(age / DAY), 'day');
+  return dateOf(language).format(time);
 }
 
 /**
@@ -55,5 +58,5 @@ export function relativeTime(time: number, now: number, language: Language = 'en
  * @returns `Intl.DateTimeFormat` with `dateStyle: 'medium'`, `timeStyle: 'short'` in that language
  */
 export function absoluteTime(time: number, language: Language): string {
-  return formattersOf(language).dateTime.format(time);
+  return dateTimeOf(language).format(time);
 }
