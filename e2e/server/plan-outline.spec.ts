@@ -1,9 +1,9 @@
 /**
  * The plan outline and the comments' place, against the real `ui-plan serve`: on the 2,000-line perf plan (a replay
- * server this spec starts on its own port), the "Plan outline" landmark sits beside the plan at 1280 px and behind an
- * "Outline" menu at 375 px; choosing the last heading scrolls the plan there and marks it current. On the scripted
- * plan, a comment sits beside its block at 1280 px and under it at 375 px, overlapping nothing. Screenshots go to
- * e2e/screenshots/plan-outline-*.png.
+ * server this spec starts on its own port), the "Plan outline" landmark sits beside the plan at 1280 px and in the
+ * expanded card at 1024 px, and behind an "Outline" menu at 375 px; no Comment button covers its block's text;
+ * choosing the last heading scrolls the plan there and marks it current. On the scripted plan, a comment sits beside
+ * its block at 1280 px and under it at 375 px, overlapping nothing. Screenshots go to e2e/screenshots/plan-outline-*.png.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -61,6 +61,34 @@ async function chooseLast(card: Locator, outline: Locator): Promise<void> {
   await expect(outline.getByRole('button', { name: LAST.text, exact: true })).toHaveAttribute('aria-current', 'location');
 }
 
+/**
+ * The Comment buttons in view that cover text of their own block (its text nodes, its control box left out), as
+ * "button x: text right" strings; empty when every button sits in the gutter beside its block.
+ */
+async function buttonsOverText(card: Locator): Promise<string[]> {
+  return card.getByRole('region', { name: 'Proposed plan' }).evaluate((region) => {
+    const view = region.getBoundingClientRect();
+    const out: string[] = [];
+    for (const button of region.querySelectorAll<HTMLElement>('.block-comments__button')) {
+      const b = button.getBoundingClientRect();
+      if (b.bottom < view.top || b.top > view.bottom || b.width === 0) continue;
+      const box = button.parentElement!;
+      const block = box.parentElement?.tagName === 'LI' ? box.parentElement : box.previousElementSibling;
+      if (block === null) continue;
+      const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+      let right = 0;
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        if (node.parentElement?.closest('.block-comments, ul, ol') !== block.closest('.block-comments, ul, ol')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (rect.bottom > b.top && rect.top < b.bottom) right = Math.max(right, rect.right);
+      }
+      if (right > b.left + 0.5) out.push(`${b.left}: ${right} ${block.textContent?.slice(0, 40)}`);
+    }
+    return out;
+  });
+}
+
 test('the outline of a 2,000-line plan: beside it at 1280 px, a menu at 375 px; a heading is one choice away', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const card = await longPlan(page);
@@ -71,8 +99,22 @@ test('the outline of a 2,000-line plan: beside it at 1280 px, a menu at 375 px; 
   expect(nav.x + nav.width).toBeLessThanOrEqual(plan.x + 1);
   // The section being read at the top of the plan is current (the title's own section is two lines long).
   await expect(outline.locator('[aria-current="location"]')).toHaveCount(1);
+  expect(await buttonsOverText(card)).toEqual([]);
   await chooseLast(card, outline);
   await page.screenshot({ path: `${SHOTS}/plan-outline-1280.png` });
+  expect(await buttonsOverText(card)).toEqual([]);
+
+  // A narrower window: a menu in the docked card, the list beside the plan once the card is expanded.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(outline.getByRole('button', { name: 'Outline' })).toBeVisible();
+  await card.getByRole('button', { name: 'Expand' }).click();
+  await expect(outline.getByRole('button', { name: 'Outline' })).toBeHidden();
+  await expect(outline.getByRole('button', { name: LAST.text, exact: true })).toBeVisible();
+  const [wideNav, widePlan] = [await boxOf(outline), await boxOf(card.getByRole('region', { name: 'Proposed plan' }))];
+  expect(wideNav.x + wideNav.width).toBeLessThanOrEqual(widePlan.x + 1);
+  expect(await buttonsOverText(card)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/plan-outline-1024-expanded.png` });
+  await card.getByRole('button', { name: 'Collapse' }).click();
 
   await page.setViewportSize({ width: 375, height: 740 });
   const menu = outline.getByRole('button', { name: 'Outline' });

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WORKSPACE_SEED } from '../tools.ts';
+import { formatReviewFeedback } from '../../src/core/review/feedback-format.ts';
 import { applyFeedback, clausesOf, outcomeLine } from './scripted-feedback.ts';
 import { parsePlanSteps, writePlan, writePlanWithOutcomes } from './scripted-plan.ts';
 import type { PlanStep } from './scripted-words.ts';
@@ -93,6 +94,23 @@ describe('scripted feedback phrases', () => {
     const { steps, outcomes } = applyFeedback(BASE, ['skip the README change. Make it nice', 'also log the greeting', 'drop step 1'], target);
     expect(files(steps)).toEqual(['src/greet.ts', 'src/cli.ts', 'docs/add-greeting-flag-cli.md']);
     expect(outcomes.map((piece) => piece.map((o) => o.kind))).toEqual([['removed', 'not-understood'], ['added'], ['removed']]);
+  });
+
+  it('reads line comments by their texts and the general text, never their headers or quoted plan lines', () => {
+    const feedback = formatReviewFeedback({
+      comments: [
+        { start: 1, end: 1, quote: '# Add a --greeting flag to the CLI\n> skip step 1', text: 'skip the README change' },
+        { start: 9, end: 10, quote: '## Steps\n```\nalso not this\n```', text: 'Why this order?' },
+      ],
+      general: 'also log the greeting',
+    });
+    const { steps, outcomes } = applyFeedback(BASE, [feedback], target);
+    expect(outcomes[0]!.map((o) => [o.kind, o.clause])).toEqual([
+      ['removed', 'skip the README change'],
+      ['not-understood', 'Why this order'],
+      ['added', 'also log the greeting'],
+    ]);
+    expect(files(steps)).toEqual(['src/cli.ts', 'src/greet.ts', 'src/cli.ts', 'docs/add-greeting-flag-cli.md']);
   });
 
   it('writes what each clause did into "Changes after review" and returns the outcomes', () => {

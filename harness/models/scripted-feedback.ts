@@ -54,6 +54,18 @@ export function clausesOf(feedback: string): string[] {
     .filter((part) => part !== '');
 }
 
+/**
+ * The reviewer's own words in a piece of feedback: for one in the review feedback format (docs/review-comments.md
+ * "Feedback format"), each comment's text and then the general text, never the comment headers or the quoted plan
+ * lines; any other feedback as it is.
+ * @param feedback - one piece of feedback, verbatim.
+ */
+export function reviewerTextOf(feedback: string): string {
+  const parsed = parseReviewFeedback(feedback);
+  if (parsed.comments.length === 0 && parsed.edit === undefined) return feedback;
+  return [...parsed.comments.map((comment) => comment.text), parsed.general].filter((text) => text !== '').join('\n');
+}
+
 function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
 }
@@ -101,7 +113,8 @@ function addStep(rest: string, clause: string, steps: PlanStep[], targetOf: Targ
 }
 
 /**
- * Applies review feedback to a plan's steps, oldest first: each clause that starts with a documented phrase
+ * Applies review feedback to a plan's steps, oldest first: each clause of the reviewer's words (`reviewerTextOf`: in
+ * the review feedback format, the comments' texts and the general text) that starts with a documented phrase
  * changes the steps; every other clause leaves them as they are and is reported as not understood
  * (`no-phrase`), as are a "skip"/"drop" naming no step (`no-match`), several steps equally (`ambiguous`) or the
  * only one left (`last-step`).
@@ -112,7 +125,7 @@ function addStep(rest: string, clause: string, steps: PlanStep[], targetOf: Targ
 export function applyFeedback(base: readonly PlanStep[], feedback: readonly string[], targetOf: TargetOf): FeedbackResult {
   const steps = [...base];
   const outcomes = feedback.map((piece) =>
-    clausesOf(piece).map((clause): ClauseOutcome => {
+    clausesOf(reviewerTextOf(piece)).map((clause): ClauseOutcome => {
       const rule = RULES.map((r) => ({ r, match: r.pattern.exec(clause) })).find((entry) => entry.match !== null);
       return rule?.match?.[1] ? rule.r.apply(rule.match[1], clause, steps, targetOf) : { kind: 'not-understood', clause, reason: 'no-phrase' };
     }),

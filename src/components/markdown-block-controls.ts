@@ -2,7 +2,8 @@
  * Block controls of the Markdown component: what the caller asks for after each heading, paragraph, list item, table
  * row and code block (the review card's "Comment" controls): a box carrying the block's source lines in the whole
  * text (`data-lines="start-end"`, 1-based, inclusive, from the parser's positions plus the segment's line offset, so
- * they never depend on how much of the text has rendered) with one button. The pipeline emits them as plain elements
+ * they never depend on how much of the text has rendered) with one button; each heading element, at any depth, carries
+ * its first source line as `data-line`. The pipeline emits them as plain elements
  * (no component per block); the caller handles their clicks by delegation and fills a box when it needs to.
  */
 import { createContext } from 'react';

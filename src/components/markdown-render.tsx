@@ -189,7 +189,8 @@ function controlBox(controls: BlockControls, block: RenderedBlock): HastNode {
  * Put a control box after each block of `node`'s subtree (`markdown-block-controls.ts`): after a heading, paragraph
  * or code block; inside a list item before its first nested list (its lines end there); in a last cell of a table
  * row. A block inside a list item that has its own control gets none (the item's control covers it); a table row and
- * a nested list item always get one. Lines are the parser's plus `offset`.
+ * a nested list item always get one. Each heading gets `data-line` (its first line). Lines are the parser's plus
+ * `offset`.
  */
 function insertControls(node: HastNode, inItem: boolean, offset: number, controls: BlockControls): void {
   const children = node.children;
@@ -222,6 +223,8 @@ function insertControls(node: HastNode, inItem: boolean, offset: number, control
     insertControls(child, inItem, offset, controls);
     if (kind === undefined || position === undefined) continue;
     const block = { kind, start: offset + position.start.line, end: offset + position.end.line };
+    // Every heading carries its first source line, also inside a list item (where the item's control covers it).
+    if (kind === 'heading') child.properties = { ...child.properties, dataLine: String(block.start) };
     if (kind === 'table-row') {
       child.children = [
         ...(child.children ?? []),

@@ -1,11 +1,13 @@
 /**
  * Following comments across revisions (docs/review-comments.md "Across revisions"): whether the lines a comment sent
  * on revision n anchored to were changed in revision n+1 (from the line diff, never a guess about meaning), and where
- * a carried-forward comment lands in the new revision (exact match of its quoted lines). Pure; pulls in `diff`, so the
+ * a carried-forward comment lands in the new revision (exact match of its quoted lines), and where a comment read
+ * back from a log sits in the revision it was sent on. Pure; pulls in `diff`, so the
  * app loads it lazily.
  */
 import { diffLines } from 'diff';
-import { sourceLinesOf, type Anchor } from './anchors.ts';
+import { anchorOf, sourceLinesOf, type Anchor } from './anchors.ts';
+import { cutQuote, type FeedbackComment } from './feedback-format.ts';
 
 /** Whether a comment's lines changed: `changed` with the first changed old line, or `unchanged`. */
 export type LineChange = { kind: 'changed'; line: number } | { kind: 'unchanged' };
@@ -65,4 +67,23 @@ export function reanchor(quote: string, oldStart: number, plan: string): Anchor 
   }
   if (best === undefined) return undefined;
   return { start: best + 1, end: best + wanted.length, quote: lines.slice(best, best + wanted.length).join('\n') };
+}
+
+/**
+ * Where a comment read back from a feedback sits in the revision it was sent on: its own lines when that revision holds
+ * its quote there (as sent: cut when over 10 lines; trailing whitespace ignored); else the place of its quote found by
+ * exact match nearest its line (a log from another client whose line numbers are off); else undefined (its quoted
+ * lines are not in that revision, or were cut and do not match at its lines).
+ * @param plan the revision the comment was sent on
+ * @param comment the comment as parsed from the feedback (`parseReviewFeedback`)
+ * @returns its anchor in `plan`, with the full (uncut) quoted lines
+ */
+export function sentAnchorOf(plan: string, comment: Pick<FeedbackComment, 'start' | 'end' | 'quote'>): Anchor | undefined {
+  const strip = (text: string) =>
+    sourceLinesOf(text)
+      .map((line) => line.replace(/\s+$/, ''))
+      .join('\n');
+  const at = anchorOf(plan, comment.start, comment.end);
+  if (at.start === comment.start && at.end === comment.end && strip(cutQuote(at.quote)) === strip(comment.quote)) return at;
+  return reanchor(comment.quote, comment.start, plan);
 }

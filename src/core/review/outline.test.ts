@@ -15,10 +15,15 @@ import { readFixture } from '../../../fixtures/paths.ts';
 type Node = { type: string; depth?: number; children?: Node[]; position?: { start: { line: number } } };
 const parser = unified().use(remarkParse).use(remarkGfm);
 
-/** The oracle: the top-level headings remark (the renderer's parser family) finds, as `[line, level]`. */
+/** The oracle: every heading remark (the renderer's parser, with GFM) finds, at any depth, as `[line, level]`. */
 function remarkHeadings(plan: string): [number, number][] {
-  const root = parser.parse(plan) as Node;
-  return (root.children ?? []).filter((n) => n.type === 'heading').map((n) => [n.position!.start.line, n.depth!]);
+  const out: [number, number][] = [];
+  const visit = (node: Node) => {
+    if (node.type === 'heading') out.push([node.position!.start.line, node.depth!]);
+    node.children?.forEach(visit);
+  };
+  visit(parser.parse(plan) as Node);
+  return out;
 }
 
 const outlineLines = (plan: string) => planOutlineOf(plan).map((h): [number, number] => [h.line, h.level]);
@@ -35,10 +40,68 @@ const EDGES = [
   '#no space\n#\n\n####### seven\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\nSetext\nover two lines\n==\n\n<div>\n\n## after html\n',
   '```\nunclosed fence\n# inside\n',
   '* * *\n## Rule above\n- - -\n\n***bold*** title\n---\n',
+  // Headings inside list items (nested, setext, after a paragraph of the item) and quotes; none inside code.
+  '1. ## Step one\n   text\n\n   ### Detail\n   - ## Nested\n     Sub\n     ---\n2. Step two\n   ===\n- ```\n  # fenced in item\n  ```\n',
+  '> # Quoted\n> Setext in quote\n> ===\n> - > ## deep\n>\n>     # indented code in quote\n\n> lazy\ncontinued\n===\n',
+  '- a\n---\n- b\n\n  # in b\n-\n\n  # after an empty item\n\t- # tab item\n',
+  '<div>\n# in html\n</div>\n\n<!-- # comment\n# still comment -->\n# after\n\nPara\n<span>\n# x\n',
+  'Para\n2. not a list\n===\n\nPara\n1. a list\n# h\n',
 ];
 
+/**
+ * Markdown lines a generated plan is made of: containers, fences, rules, setext underlines, HTML and plain text. No
+ * indented code: right after a container closes, the parser decides whether a list item may interrupt it from state
+ * left by earlier lines, which a plan does not meet (the edge cases above cover indented code).
+ */
+const PIECES = [
+  '# H',
+  '## Step `x`',
+  '### Done ###',
+  'text',
+  'more *text*',
+  '',
+  '',
+  '===',
+  '---',
+  '- - -',
+  '***',
+  '- item',
+  '* item',
+  '1. one',
+  '2) two',
+  '-',
+  '  - nested',
+  '  ## in item',
+  '   text',
+  '  ---',
+  '> quote',
+  '> # q',
+  '>',
+  '> - q item',
+  '```',
+  '~~~',
+  '  ```',
+  '<div>',
+  '</div>',
+  '<!-- x -->',
+  '| a | b |',
+  '| --- | --- |',
+  '-\t## tab',
+  'lazy',
+];
+
+describe('plan outline against the parser', () => {
+  it('finds the same headings on generated plans (nested containers, code, HTML, rules)', () => {
+    const random = mulberry32(7);
+    for (let run = 0; run < 400; run += 1) {
+      const plan = Array.from({ length: 4 + Math.floor(random() * 14) }, () => PIECES[Math.floor(random() * PIECES.length)]!).join('\n');
+      expect(outlineLines(plan), JSON.stringify(plan)).toEqual(remarkHeadings(plan));
+    }
+  });
+});
+
 describe('plan outline', () => {
-  it('finds the same top-level headings as the parser on edge cases', () => {
+  it('finds the same headings as the parser on edge cases', () => {
     for (const plan of EDGES) expect(outlineLines(plan), plan).toEqual(remarkHeadings(plan));
   });
 

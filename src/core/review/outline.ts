@@ -1,8 +1,8 @@
 /**
- * The outline of a plan (docs/review-comments.md "Outline"): its top-level headings with their source lines, found by
- * one linear pass over the lines (fences skipped, the CommonMark ATX and setext rules), and which of their sections
- * changed since the previous revision, from the line diff of `follow-up.ts`. Pure; headings inside lists and quotes
- * are not in the outline. The diff is only pulled in by `changedSectionsOf`'s caller, lazily.
+ * The outline of a plan (docs/review-comments.md "Outline"): its headings at any depth (inside list items and quotes
+ * too) with their source lines, found by one linear pass over the lines that follows the CommonMark block structure
+ * (code and HTML blocks skipped, the ATX and setext rules), and which of their sections changed since the previous
+ * revision, from the line diff of `follow-up.ts`. Pure. The diff is only pulled in by `changedSectionsOf`'s caller.
  */
 import { sourceLinesOf } from './anchors.ts';
 import type { changedLinesOf } from './follow-up.ts';
@@ -14,16 +14,6 @@ export interface OutlineHeading {
   /** First source line of the heading (a setext heading starts at its first text line). */
   line: number;
 }
-
-const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
-const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
-const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
-const BLANK = /^[ \t]*$/;
-/** Lines that cannot continue a top-level paragraph into a setext heading (containers, breaks, tables, HTML). */
-const NOT_PARAGRAPH = /^(?: {4}|\t| {0,3}(?:[>#<|]|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|(?:[-*_][ \t]*){3,}$))/;
-const RULE = /^ {0,3}(?:[-*_][ \t]*){3,}$/;
-/** A line that opens a list item or a quote. */
-const CONTAINER = /^ {0,3}(?:>|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
 
 /**
  * The readable text of a heading's inline Markdown: links and images keep their text, code spans their code, and
@@ -43,66 +33,219 @@ export function headingTextOf(inline: string): string {
     .trim();
 }
 
+/** An open container of the line pass: a block quote, or a list item with its content indent (columns). */
+type Container = { kind: 'quote' } | { kind: 'item'; indent: number; empty: boolean };
+/** The open leaf block: a paragraph (its first line and text), a fence, an HTML block or an indented code block. */
+type Leaf =
+  | { kind: 'paragraph'; line: number; text: string[] }
+  | { kind: 'fence'; char: string; length: number }
+  | { kind: 'html'; end: RegExp | undefined }
+  | { kind: 'code' }
+  | { kind: 'table' };
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
+
+const RULE = /^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
+const QUOTE = /^ {0,3}> ?/;
+/** A GFM table's delimiter row (`| --- | :-: |`); it needs a pipe, else `---` is a setext underline or a rule. */
+const DELIMITER = /^ {0,3}(?=[^|]*\|)\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+const MARKER = /^( {0,3})([-*+]|(\d{1,9})[.)])(?=[ \t]|$)/;
+/** HTML block starts (CommonMark kinds 1-7) and the end of each: a line matching `end`, else a blank line. */
+const HTML_BLOCKS: { start: RegExp; end?: RegExp; interrupts: boolean }[] = [
+  { start: /^ {0,3}<(?:script|pre|style|textarea)(?:[\s>]|$)/i, end: /<\/(?:script|pre|style|textarea)>/i, interrupts: true },
+  { start: /^ {0,3}<!--/, end: /-->/, interrupts: true },
+  { start: /^ {0,3}<\?/, end: /\?>/, interrupts: true },
+  { start: /^ {0,3}<![A-Za-z]/, end: />/, interrupts: true },
+  { start: /^ {0,3}<!\[CDATA\[/, end: /\]\]>/, interrupts: true },
+  {
+    start:
+      /^ {0,3}<\/?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(?:[\s>]|\/>|$)/i,
+    interrupts: true,
+  },
+  {
+    start: /^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>)[ \t]*$/,
+    interrupts: false,
+  },
+];
+
+/** A line with its tabs expanded to spaces (tab stops of 4 columns), so container indents count columns. */
+function expandTabs(line: string): string {
+  if (!line.includes('\t')) return line;
+  let out = '';
+  for (const char of line) out += char === '\t' ? ' '.repeat(4 - (out.length % 4)) : char;
+  return out;
+}
+
+/** The number of leading spaces of `text` (its tabs are expanded). */
+function indentOf(text: string): number {
+  let at = 0;
+  while (text.charCodeAt(at) === 32) at += 1;
+  return at;
+}
+
+/** Whether `text` is empty or only spaces and tabs. */
+function isBlank(text: string): boolean {
+  for (let at = 0; at < text.length; at += 1) if (text.charCodeAt(at) !== 32 && text.charCodeAt(at) !== 9) return false;
+  return true;
+}
+
+/** The first characters of every block start but a paragraph's (digits for ordered list items). */
+const STARTS = new Set('-#`~<>*+_=|:0123456789');
+
+/** Whether `text` may start a block other than a paragraph: the fast path for plain text lines, without a regex. */
+function mayStart(text: string): boolean {
+  const indent = indentOf(text);
+  return indent < 4 && STARTS.has(text.charAt(indent));
+}
+
+/** The number of cells of a GFM table row (pipes split cells unless escaped; outer pipes are optional). */
+function cellCountOf(row: string): number {
+  const cells = row.trim().split(/(?<!\\)\|/);
+  if (cells.length > 1 && cells[0]!.trim() === '') cells.shift();
+  if (cells.length > 1 && cells[cells.length - 1]!.trim() === '') cells.pop();
+  return cells.length;
+}
+
 /**
- * The plan's top-level headings, in source order, in one pass (about 1 ms for 2,000 lines). A line inside a fenced
- * code block, an indented line, or a line inside a list or quote is never a heading here; a setext underline (`===`,
- * `---`) under a top-level paragraph makes that paragraph a heading (a `---` after a blank line is a rule).
+ * The HTML block `text` opens (see {@link HTML_BLOCKS}): `undefined` when it opens none, `null` when it also ends on
+ * this line, else the open block.
+ */
+function htmlStart(text: string, paragraph: boolean): Leaf | null | undefined {
+  if (!/^ {0,3}</.test(text)) return undefined;
+  const kind = HTML_BLOCKS.find((block) => (block.interrupts || !paragraph) && block.start.test(text));
+  if (kind === undefined) return undefined;
+  return kind.end?.test(text.slice(text.indexOf('<') + 2)) ? null : { kind: 'html', end: kind.end };
+}
+
+/** Whether `text` (a line's text inside its containers) starts a block other than a paragraph or a list item. */
+function startsLeaf(text: string): boolean {
+  return (
+    mayStart(text) && (ATX.test(text) || FENCE.test(text) || RULE.test(text) || QUOTE.test(text) || HTML_BLOCKS.slice(0, 6).some((b) => b.start.test(text)))
+  );
+}
+
+/**
+ * The plan's headings at any depth (inside list items and block quotes too), in source order, in one pass over its
+ * lines (about 1 ms for 2,000 lines), following the CommonMark block structure: open quotes and list items are
+ * matched on each line (a paragraph continues lazily), then the line's leaf block is read. A line inside a fenced or
+ * indented code block or an HTML block is never a heading; a setext underline (`===`, `---`) under a paragraph of
+ * the same container makes that paragraph a heading (a `---` that cannot is a rule). It finds the same headings as
+ * the renderer's parser (remark with GFM), which the tests check on the recorded plans and generated ones.
  * @param plan the plan's Markdown (untrusted; any text)
  * @returns its headings; empty for a plan without any
  */
 export function planOutlineOf(plan: string): OutlineHeading[] {
   const out: OutlineHeading[] = [];
-  let fence: { char: string; length: number } | undefined;
-  /** First line and text of the open top-level paragraph, or undefined. */
-  let paragraph: { line: number; text: string[] } | undefined;
-  /** Inside a list or quote (until a blank line followed by an unindented line). */
-  let container: 'list' | 'quote' | undefined;
-  let afterBlank = true;
+  let stack: Container[] = [];
+  let leaf: Leaf | undefined;
   const lines = sourceLinesOf(plan);
   for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i]!;
-    if (fence !== undefined) {
-      const close = FENCE.exec(line);
-      if (close && close[1]![0] === fence.char && close[1]!.length >= fence.length && close[2]!.trim() === '') fence = undefined;
-      continue;
+    let rest = expandTabs(lines[i]!);
+    let matched = 0;
+    for (const container of stack) {
+      if (container.kind === 'quote') {
+        const quote = QUOTE.exec(rest);
+        if (quote === null) break;
+        rest = rest.slice(quote[0].length);
+      } else if (isBlank(rest)) {
+        // A list item can start with at most one blank line.
+        if (container.empty) break;
+        rest = '';
+      } else if (indentOf(rest) >= container.indent) rest = rest.slice(container.indent);
+      else break;
+      matched += 1;
     }
-    if (BLANK.test(line)) {
-      paragraph = undefined;
-      afterBlank = true;
-      continue;
+    const allMatched = matched === stack.length;
+    // The parser lets a list item interrupt an indented code block only as it would a paragraph.
+    const afterCode = leaf?.kind === 'code';
+    if (leaf !== undefined && leaf.kind !== 'paragraph') {
+      if (allMatched) {
+        if (leaf.kind === 'fence') {
+          const close = FENCE.exec(rest);
+          if (close && close[1]![0] === leaf.char && close[1]!.length >= leaf.length && close[2]!.trim() === '') leaf = undefined;
+          continue;
+        }
+        if (leaf.kind === 'html') {
+          if (leaf.end ? leaf.end.test(rest) : isBlank(rest)) leaf = undefined;
+          continue;
+        }
+        if (leaf.kind === 'code' && (isBlank(rest) || indentOf(rest) >= 4)) continue;
+        // A table row is any line up to a blank line or the start of another block.
+        if (leaf.kind === 'table' && !isBlank(rest) && !startsLeaf(rest) && (MARKER.exec(rest) === null || indentOf(rest) >= 4)) continue;
+      }
+      leaf = undefined;
     }
-    const open = FENCE.exec(line);
-    const atx = ATX.exec(line);
-    if (container) {
-      // An indented line continues a list item; an unindented one right after text is a lazy continuation or the
-      // next item, unless it is a heading or a fence (they end the list).
-      const interrupts = atx !== null || open !== null || RULE.test(line);
-      if ((container === 'list' && /^(?: {2}|\t)/.test(line)) || (!afterBlank && !interrupts)) {
-        afterBlank = false;
+    // New containers at the start of the line's text.
+    const opened: Container[] = [];
+    const paragraph = leaf?.kind === 'paragraph' ? leaf : undefined;
+    for (;;) {
+      if (!mayStart(rest)) break;
+      const quote = QUOTE.exec(rest);
+      if (quote !== null) {
+        opened.push({ kind: 'quote' });
+        rest = rest.slice(quote[0].length);
         continue;
       }
-      container = undefined;
+      const marker = MARKER.exec(rest);
+      if (marker === null || RULE.test(rest) || (paragraph && opened.length === 0 && allMatched && SETEXT.test(rest))) break;
+      const after = rest.slice(marker[0].length);
+      const empty = isBlank(after);
+      // A list item interrupts a paragraph (in the same containers) only with content, and an ordered one only when
+      // it starts at 1.
+      if ((paragraph || afterCode) && allMatched && opened.length === 0 && (empty || (marker[3] !== undefined && marker[3] !== '1'))) break;
+      const spaces = indentOf(after);
+      const width = marker[0].length + (empty || spaces >= 5 ? 1 : spaces);
+      opened.push({ kind: 'item', indent: width, empty });
+      rest = empty ? '' : rest.slice(width);
     }
-    if (open && !(open[1]![0] === '`' && open[2]!.includes('`'))) {
-      fence = { char: open[1]![0]!, length: open[1]!.length };
-      paragraph = undefined;
-    } else if (paragraph !== undefined && SETEXT.test(line)) {
-      out.push({ level: line.includes('=') ? 1 : 2, text: headingTextOf(paragraph.text.join(' ')), line: paragraph.line });
-      paragraph = undefined;
+    if (opened.length === 0 && !allMatched && paragraph && !isBlank(rest) && !startsLeaf(rest)) {
+      // A lazy continuation line: the paragraph goes on, its containers stay open.
+      paragraph.text.push(rest.trim());
+      continue;
+    }
+    if (opened.length > 0 || !allMatched) {
+      stack = [...stack.slice(0, matched), ...opened];
+      leaf = undefined;
+    }
+    if (isBlank(rest)) {
+      leaf = undefined;
+      continue;
+    }
+    for (const container of stack) if (container.kind === 'item') container.empty = false;
+    const open = leaf?.kind === 'paragraph' ? leaf : undefined;
+    if (!mayStart(rest) && indentOf(rest) < 4) {
+      if (open) open.text.push(rest.trim());
+      else leaf = { kind: 'paragraph', line: i + 1, text: [rest.trim()] };
+      continue;
+    }
+    const fence = FENCE.exec(rest);
+    const atx = ATX.exec(rest);
+    const html = htmlStart(rest, open !== undefined);
+    if (indentOf(rest) >= 4) {
+      if (open) open.text.push(rest.trim());
+      else leaf = { kind: 'code' };
     } else if (atx) {
       out.push({ level: atx[1]!.length, text: headingTextOf(atx[2] ?? ''), line: i + 1 });
-      paragraph = undefined;
-    } else if (CONTAINER.test(line) && !RULE.test(line)) {
-      container = /^ {0,3}>/.test(line) ? 'quote' : 'list';
-      paragraph = undefined;
-    } else if (paragraph !== undefined) {
-      paragraph.text.push(line.trim());
-    } else if (!NOT_PARAGRAPH.test(line)) {
-      paragraph = { line: i + 1, text: [line.trim()] };
+      leaf = undefined;
+    } else if (fence && !(fence[1]![0] === '`' && fence[2]!.includes('`'))) {
+      leaf = { kind: 'fence', char: fence[1]![0]!, length: fence[1]!.length };
+    } else if (html !== undefined) {
+      leaf = html ?? undefined;
+    } else if (open && DELIMITER.test(rest) && cellCountOf(rest) === cellCountOf(open.text[open.text.length - 1]!)) {
+      // A GFM table: the paragraph's last line is its header row.
+      leaf = { kind: 'table' };
+    } else if (open && SETEXT.test(rest)) {
+      out.push({ level: rest.includes('=') ? 1 : 2, text: headingTextOf(open.text.join(' ')), line: open.line });
+      leaf = undefined;
+    } else if (RULE.test(rest)) {
+      leaf = undefined;
+    } else if (open) {
+      open.text.push(rest.trim());
     } else {
-      paragraph = undefined;
+      leaf = { kind: 'paragraph', line: i + 1, text: [rest.trim()] };
     }
-    afterBlank = false;
   }
   return out;
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { anchorOf, expandToBlocks, sourceLinesOf } from './anchors.ts';
 import { cutQuote, feedbackFits, formatReviewFeedback, parseReviewFeedback, type FeedbackComment } from './feedback-format.ts';
-import { changedLinesOf, lineChangeOf, reanchor } from './follow-up.ts';
+import { changedLinesOf, lineChangeOf, reanchor, sentAnchorOf } from './follow-up.ts';
 import { planBlocksOf } from './plan-blocks.ts';
 
 const PLAN = [
@@ -181,6 +181,18 @@ describe('comments across revisions', () => {
     expect(reanchor('- a\n- b', 1, plan)).toEqual({ start: 1, end: 2, quote: '- a\n- b  ' });
     expect(reanchor('- gone', 1, plan)).toBeUndefined();
     expect(reanchor('', 1, plan)).toBeUndefined();
+  });
+
+  it('places a comment read back from a log by its quote when its line numbers do not hold it', () => {
+    // As sent by ui-plan: the lines hold the quote (trailing spaces aside).
+    expect(sentAnchorOf(PLAN, { start: 6, end: 7, quote: '- step one  \n  - nested step' })).toEqual(anchorOf(PLAN, 6, 7));
+    // A long quote is cut as sent; the anchor keeps the full lines.
+    expect(sentAnchorOf(PLAN, { start: 1, end: 17, quote: cutQuote(anchorOf(PLAN, 1, 17).quote) })?.quote).toBe(PLAN);
+    // Another client's numbers are off by two: found by its quote, nearest the given line.
+    expect(sentAnchorOf(PLAN, { start: 10, end: 10, quote: '- step two' })).toEqual({ start: 8, end: 8, quote: '- step two' });
+    // Not in that revision at all, or past its end.
+    expect(sentAnchorOf(PLAN, { start: 3, end: 3, quote: 'never written' })).toBeUndefined();
+    expect(sentAnchorOf(PLAN, { start: 90, end: 95, quote: 'const a = 1;' })).toEqual({ start: 16, end: 16, quote: 'const a = 1;' });
   });
 
   it('follows comments over generated revisions: unchanged lines are always found again at their shifted place', () => {

@@ -162,6 +162,18 @@ describe('comments of the previous revision', () => {
     expect(parseReviewFeedback(custom.answers[0]!.custom).comments).toEqual([{ start: 6, end: 6, quote: '- keep me', text: 'Say why.' }]);
   });
 
+  it('follows a comment from another client by its quote when its line numbers are off', async () => {
+    const user = userEvent.setup();
+    // Line 1 is the title, but the quote is "- keep me" (line 5 of v1, line 6 of v2): the quote decides.
+    const off = formatReviewFeedback({ comments: [{ start: 1, end: 1, quote: '- keep me', text: 'Say why.' }], general: '' });
+    renderCard('q7', { chain: [revision(1, V1, { kind: 'kept-planning', feedback: off }), revision(2, V2, { kind: 'pending' })], current: 1 }, V2);
+    await screen.findByRole('heading', { name: 'Plan' });
+    const [item] = within(screen.getByRole('region', { name: 'Comments' })).getAllByRole('listitem');
+    expect(item).toHaveTextContent('The lines did not change');
+    await user.click(within(item!).getByRole('button', { name: 'Carry forward' }));
+    expect(within(item!).getByText(/Carried forward to line 6/)).toBeInTheDocument();
+  });
+
   it('says when a carried comment’s lines are gone, and links a changed one to the diff', async () => {
     const user = userEvent.setup();
     const gone = [revision(1, V1, { kind: 'kept-planning', feedback }), revision(2, '# Plan\n\nAll new.\n', { kind: 'pending' })];

@@ -3,9 +3,10 @@
  * Escape cancels. Its text is local until submitted, so typing re-renders this box alone, never the plan.
  */
 import { isComposing, isSendShortcut } from '../../../lib/keys.ts';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { useCopy } from '../../../lib/language.ts';
+import { ReviewField } from '../components/review-field.tsx';
 import { reviewCommentsLocales } from './locales.ts';
 
 /** Props of {@link CommentEditor}. */
@@ -22,7 +23,6 @@ export interface CommentEditorProps {
 /** The editor (see {@link CommentEditorProps}); it takes focus when it opens. */
 export function CommentEditor({ initial = '', submitLabel, onSubmit, onCancel }: CommentEditorProps) {
   const copy = useCopy(reviewCommentsLocales);
-  const id = useId();
   const [text, setText] = useState(initial);
   const field = useRef<HTMLTextAreaElement>(null);
   useEffect(() => field.current?.focus(), []);
@@ -41,19 +41,15 @@ export function CommentEditor({ initial = '', submitLabel, onSubmit, onCancel }:
     }
   };
   return (
-    <div className="review-comment__editor">
-      <label htmlFor={id} className="review-comment__label">
-        {copy.comment}
-      </label>
-      <textarea
-        id={id}
-        ref={field}
-        className="field review-comment__input"
-        rows={2}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-      />
+    <ReviewField
+      label={copy.comment}
+      classes={{ field: 'review-comment__editor', input: 'review-comment__input' }}
+      textareaRef={field}
+      rows={2}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={onKeyDown}
+    >
       <div className="review-comment__buttons">
         <ActionButton variant="ghost" onClick={onCancel}>
           {copy.cancel}
@@ -62,6 +58,6 @@ export function CommentEditor({ initial = '', submitLabel, onSubmit, onCancel }:
           {submitLabel}
         </ActionButton>
       </div>
-    </div>
+    </ReviewField>
   );
 }

@@ -6,9 +6,8 @@
  */
 import { useMemo } from 'react';
 import { ActionButton } from '../../../components/action-button.tsx';
-import { anchorOf } from '../../../core/review/anchors.ts';
 import { cutQuote } from '../../../core/review/feedback-format.ts';
-import { changedLinesOf, lineChangeOf, reanchor } from '../../../core/review/follow-up.ts';
+import { changedLinesOf, lineChangeOf, reanchor, sentAnchorOf } from '../../../core/review/follow-up.ts';
 import type { PlanRevision } from '../../../core/review/history.ts';
 import { useCopy } from '../../../lib/language.ts';
 import { ownEntry } from '../../../lib/session-persist.ts';
@@ -55,8 +54,10 @@ export function EarlierComments({ rpcId, plan, previous, comments, readOnly, onS
       <p className="review-comments__note">{copy.ruleNote}</p>
       <ol className="review-comments__list">
         {comments.map(({ key, comment }) => {
-          const change = lineChangeOf(diff, comment.start, comment.end);
-          const target = reanchor(anchorOf(previous.plan, comment.start, comment.end).quote, comment.start, plan);
+          // Its lines in the revision it was sent on (by its quote, when a log's line numbers do not hold it).
+          const sent = sentAnchorOf(previous.plan, comment);
+          const change = lineChangeOf(diff, sent?.start ?? comment.start, sent?.end ?? comment.end);
+          const target = sent && reanchor(sent.quote, sent.start, plan);
           const carried = draft?.comments?.find((c) => c.carriedFrom === key);
           const resolved = draft?.resolved?.includes(key) ?? false;
           return (

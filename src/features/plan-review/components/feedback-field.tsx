@@ -3,11 +3,12 @@
  * the feedback draft, so a keystroke re-renders it alone, never the plan. Ctrl/Cmd+Enter sends it as Keep planning.
  */
 import { isSendShortcut } from '../../../lib/keys.ts';
-import { useId, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useCopy } from '../../../lib/language.ts';
 import { ownEntry } from '../../../lib/session-persist.ts';
 import { useReviewFeedbackStore } from '../feedback-store.ts';
 import { planReviewLocales } from '../locales.ts';
+import { ReviewField } from './review-field.tsx';
 
 /** Props of {@link FeedbackField}. */
 export interface FeedbackFieldProps {
@@ -22,8 +23,6 @@ export interface FeedbackFieldProps {
 /** The labelled field (see {@link FeedbackFieldProps}). */
 export function FeedbackField({ rpcId, readOnly, onSend }: FeedbackFieldProps) {
   const copy = useCopy(planReviewLocales);
-  const id = useId();
-  const hintId = useId();
   const feedback = useReviewFeedbackStore((state) => ownEntry(state.entries, rpcId) ?? '');
   const setFeedback = useReviewFeedbackStore((state) => state.set);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -32,24 +31,16 @@ export function FeedbackField({ rpcId, readOnly, onSend }: FeedbackFieldProps) {
     onSend();
   };
   return (
-    <div className="plan-review__feedback">
-      <label htmlFor={id} className="plan-review__feedback-label">
-        {copy.feedbackLabel}
-      </label>
-      <textarea
-        id={id}
-        className="field plan-review__feedback-input"
-        rows={1}
-        value={feedback}
-        placeholder={copy.feedbackPlaceholder}
-        readOnly={readOnly}
-        aria-describedby={hintId}
-        onChange={(event) => setFeedback(rpcId, event.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      <span id={hintId} className="plan-review__hint">
-        {copy.feedbackHint}
-      </span>
-    </div>
+    <ReviewField
+      label={copy.feedbackLabel}
+      hint={copy.feedbackHint}
+      classes={{ field: 'plan-review__feedback', label: 'plan-review__feedback-label', input: 'plan-review__feedback-input' }}
+      rows={1}
+      value={feedback}
+      placeholder={copy.feedbackPlaceholder}
+      readOnly={readOnly}
+      onChange={(event) => setFeedback(rpcId, event.target.value)}
+      onKeyDown={onKeyDown}
+    />
   );
 }

@@ -4,11 +4,12 @@
  * re-renders it alone; the preview follows the text once typing pauses, in a transition, so a long plan never slows
  * typing. Ctrl/Cmd+Enter sends the edits.
  */
-import { startTransition, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { startTransition, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useCopy } from '../../../lib/language.ts';
 import { isSendShortcut } from '../../../lib/keys.ts';
 import { Markdown } from '../../../components/markdown.tsx';
 import { commentsDraftOf } from '../comments-store.ts';
+import { ReviewField } from '../components/review-field.tsx';
 import { readEdit, setEditText, useEdit } from './edit-draft.ts';
 import { planEditLocales } from './locales.ts';
 
@@ -35,7 +36,6 @@ export interface PlanEditorProps {
 
 function EditField({ rpcId, plan, readOnly, focusOnMount, onSend }: Omit<PlanEditorProps, 'id'>) {
   const copy = useCopy(planEditLocales);
-  const [id, hintId] = [useId(), useId()];
   const text = useEdit(rpcId)?.text ?? plan;
   const field = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -47,25 +47,17 @@ function EditField({ rpcId, plan, readOnly, focusOnMount, onSend }: Omit<PlanEdi
     onSend();
   };
   return (
-    <div className="plan-edit__source">
-      <label htmlFor={id} className="plan-edit__label">
-        {copy.plan}
-      </label>
-      <textarea
-        ref={field}
-        id={id}
-        className="field plan-edit__input"
-        value={text}
-        spellCheck={false}
-        readOnly={readOnly}
-        aria-describedby={hintId}
-        onChange={(event) => setEditText(rpcId, plan, event.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      <span id={hintId} className="plan-review__hint">
-        {copy.hint}
-      </span>
-    </div>
+    <ReviewField
+      label={copy.plan}
+      hint={copy.hint}
+      classes={{ field: 'plan-edit__source', input: 'plan-edit__input' }}
+      textareaRef={field}
+      value={text}
+      spellCheck={false}
+      readOnly={readOnly}
+      onChange={(event) => setEditText(rpcId, plan, event.target.value)}
+      onKeyDown={onKeyDown}
+    />
   );
 }
 

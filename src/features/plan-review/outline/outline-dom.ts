@@ -1,15 +1,24 @@
 /**
- * Reading and scrolling the rendered plan for the outline: a heading is found by its source line through the block
- * control the plan renders right after it (`.block-comments[data-lines="start-end"]`), so the outline never guesses
- * from rendered text. A heading not rendered yet (a long plan renders in slices) is waited for, boundedly.
+ * Reading and scrolling the rendered plan for the outline: a heading is found by the source line the plan's renderer
+ * puts on every heading element (`data-line`, at any depth: inside list items and quotes too), so the outline never
+ * guesses from rendered text. A heading not rendered yet (a long plan renders in slices) is waited for, boundedly.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+const HEADINGS = ':is(h1, h2, h3, h4, h5, h6)[data-line]';
+
 /** The rendered heading whose source starts on `line` inside `region`, if it is rendered. */
 export function headingAt(region: ParentNode, line: number): HTMLElement | undefined {
-  const control = region.querySelector(`.block-comments[data-lines^="${line}-"]`);
-  const heading = control?.previousElementSibling;
-  return heading instanceof HTMLElement && /^H[1-6]$/.test(heading.tagName) ? heading : undefined;
+  return region.querySelector<HTMLElement>(`:is(h1, h2, h3, h4, h5, h6)[data-line="${line}"]`) ?? undefined;
+}
+
+/**
+ * The Comment control that covers `heading`: its own (the box right after it), or, inside a list item, the item's.
+ */
+function controlOf(heading: HTMLElement): HTMLElement | undefined {
+  const next = heading.nextElementSibling;
+  const box = next?.classList.contains('block-comments') ? next : heading.closest('li')?.querySelector(':scope > .block-comments');
+  return box?.querySelector('button') ?? undefined;
 }
 
 /** Scroll `heading` to the top of its scroll area, again on the next frames while chunks above it settle (at most 3). */
@@ -24,8 +33,8 @@ function scrollToHeading(heading: HTMLElement, region: HTMLElement): void {
     });
   };
   settle();
-  const control = heading.nextElementSibling?.querySelector('button');
-  if (control instanceof HTMLElement) control.focus({ preventScroll: true });
+  const control = controlOf(heading);
+  if (control !== undefined) control.focus({ preventScroll: true });
   else region.focus({ preventScroll: true });
 }
 
@@ -84,13 +93,12 @@ export function useCurrentSection(regionId: string, lines: readonly number[]): [
     };
     const intersections = new IntersectionObserver(update, { root: region, rootMargin: '0px 0px -75% 0px' });
     const wanted = new Set(lines);
-    // One pass over the block controls (not one query per heading), and none once every heading is observed.
+    // One pass over the headings (not one query per heading), and none once every heading is observed.
     const observeNew = () => {
       if (observed.size === wanted.size) return;
-      for (const control of region.querySelectorAll('.block-comments[data-lines]')) {
-        const line = Number.parseInt(control.getAttribute('data-lines') ?? '', 10);
-        const heading = control.previousElementSibling;
-        if (!wanted.has(line) || observed.has(line) || !(heading instanceof HTMLElement) || !/^H[1-6]$/.test(heading.tagName)) continue;
+      for (const heading of region.querySelectorAll<HTMLElement>(HEADINGS)) {
+        const line = Number.parseInt(heading.getAttribute('data-line') ?? '', 10);
+        if (!wanted.has(line) || observed.has(line)) continue;
         observed.set(line, heading);
         intersections.observe(heading);
       }

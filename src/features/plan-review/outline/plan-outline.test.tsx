@@ -61,6 +61,56 @@ describe('plan outline', () => {
     expect(heading.nextElementSibling).toContainElement(document.activeElement as HTMLElement);
   });
 
+  it('lists headings inside list items and quotes, never those in code, and reaches them by keyboard', async () => {
+    const user = userEvent.setup();
+    const plan = [
+      '# Plan',
+      '',
+      '1. ## Step one',
+      '   Do it.',
+      '',
+      '   - ### Nested detail',
+      '     Sub step',
+      '     ---',
+      '2. Step two',
+      '   ```md',
+      '   ## Fenced, not a heading',
+      '   ```',
+      '',
+      '> ## Quoted note',
+      '',
+      '    # indented code',
+      '',
+    ].join('\n');
+    renderCard(plan);
+    const outline = await screen.findByRole('navigation', { name: 'Plan outline' });
+    const names = within(outline)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(names).toEqual(['Plan', 'Step one', 'Nested detail', 'Sub step', 'Quoted note']);
+    for (const [name, level] of [
+      ['Nested detail', 3],
+      ['Sub step', 2],
+      ['Quoted note', 2],
+    ] as const) {
+      // The list is one tab stop: Tab to it, Home, then down to the heading.
+      const links = within(outline)
+        .getAllByRole('button')
+        .filter((b) => b.classList.contains('plan-outline__link'));
+      await tabTo(
+        user,
+        links.find((b) => b.tabIndex === 0)!,
+      );
+      await user.keyboard(`{Home}${'{ArrowDown}'.repeat(names.indexOf(name))}{Enter}`);
+      const heading = screen.getByRole('heading', { name, level });
+      await waitFor(() => expect(scrolled).toContain(heading));
+      // Focus lands on the Comment control that covers the heading: its own, or its list item's.
+      const item = heading.closest('li');
+      const box = item ? item.querySelector(':scope > .block-comments') : heading.nextElementSibling;
+      expect(box).toContainElement(document.activeElement as HTMLElement);
+    }
+  });
+
   it('waits for a heading of a long plan that is not rendered yet, then scrolls to it', async () => {
     // No delay between key events, so the choice is made before the plan's next slice renders.
     const user = userEvent.setup({ delay: null });

@@ -1,6 +1,6 @@
 /**
  * The plan outline (docs/review-comments.md "Outline"): a navigation landmark named "Plan outline" listing the plan's
- * top-level headings, at the side of a wide or expanded card and behind an "Outline" menu button in a narrow one.
+ * headings at any depth, at the side of a wide or expanded card and behind an "Outline" menu button in a narrow one.
  * Choosing a heading scrolls the plan there (waiting for it when that part of a long plan is not rendered yet); the
  * section being read is marked current; on revision 2+ the headings of sections changed since the previous revision
  * are marked from the line diff. The outline is computed once per plan text (one line pass), never from the DOM.
