@@ -332,13 +332,13 @@ function markdownTree(source: string | MdNode, titled: boolean, { controls, offs
   return hast;
 }
 
-/** The React elements of a prepared hast tree (`hast-util-to-jsx-runtime` with `map`; no element keeps its node). */
-function elementsOf(hast: HastNode, map: Components = components): ReactElement {
+/** The React elements of a prepared hast tree (`hast-util-to-jsx-runtime` with `components`; no element keeps its node). */
+function elementsOf(hast: HastNode): ReactElement {
   return toJsxRuntime(hast as Parameters<typeof toJsxRuntime>[0], {
     Fragment,
     jsx,
     jsxs,
-    components: map,
+    components,
     ignoreInvalidStyle: true,
     passKeys: true,
     passNode: false,
@@ -347,19 +347,12 @@ function elementsOf(hast: HastNode, map: Components = components): ReactElement 
 }
 
 /**
- * The React elements of a markdown source, or of an already parsed mdast tree: {@link markdownTree}, then
- * `hast-util-to-jsx-runtime` with `components`. No element keeps its hast node (`passNode` off), so the trees are
- * garbage once rendered.
- * @param source the markdown text, or an mdast root to run the transforms on
+ * The React elements of a markdown source: {@link markdownTree}, then {@link elementsOf}. No element keeps its hast
+ * node (`passNode` off), so the trees are garbage once rendered.
+ * @param source the markdown text
  */
-function renderMarkdown(
-  source: string | MdNode,
-  titled: boolean,
-  controlled: Controlled,
-  map: Components = components,
-  only?: 'thead' | 'tbody',
-): ReactElement {
-  return elementsOf(markdownTree(source, titled, controlled, only), map);
+function renderMarkdown(source: string, titled: boolean, controlled: Controlled): ReactElement {
+  return elementsOf(markdownTree(source, titled, controlled));
 }
 
 /** Whether a tree holds an element only a component renders: a code block (highlighting, Copy). */
@@ -544,45 +537,47 @@ function parsedTableGroup(head: string, rows: string): ReturnType<typeof parseTa
   return result;
 }
 
-/** Renders a parsed table's rows alone (the table, head and body around them are the caller's). */
-const rowComponents: Components = {
-  ...components,
-  table: ({ children }) => <>{children}</>,
-  thead: ({ children }) => <>{children}</>,
-  tbody: ({ children }) => <>{children}</>,
+/**
+ * The rows of the header (`part: 'thead'`) or of one body group of a big table as DOM nodes, through the same
+ * hardened pipeline as `MarkdownBlock`: the group is parsed after the head (`parsedTableGroup`), its rows' lines moved
+ * down by `shift`, then the transforms, the block controls and the plain-DOM build of {@link blockOutput}.
+ */
+function tableRowsDom(head: string, rows: string, shift: number, part: 'thead' | 'tbody', controlled: Controlled, copy: Copy): Node[] {
+  const group = parsedTableGroup(head, rows);
+  if (group.header === undefined) return [];
+  const body = part === 'thead' ? [] : shift === 0 ? group.rows : group.rows.map((row) => shiftedLines(row, shift));
+  const tree: MdNode = { type: 'root', children: [{ type: 'table', align: group.align, children: [group.header, ...body] }] };
+  const hast = markdownTree(tree, false, controlled, part);
+  staticTree(hast, copy, false);
+  const table = hast.children?.find((child) => child.type === 'element' && child.tagName === 'table');
+  const section = table?.children?.find((child) => child.type === 'element' && child.tagName === part);
+  if (section === undefined) return [];
+  const fragment = toDom({ type: 'root', children: section.children ?? [] } as Parameters<typeof toDom>[0], { fragment: true });
+  return Array.from(fragment.childNodes);
+}
+
+/** The groups of a big table built so far, with what they were built from (see {@link MarkdownTable}). */
+type BuiltTable = {
+  body: HTMLTableSectionElement;
+  head: string;
+  controls: BlockControls | undefined;
+  offset: number | undefined;
+  copy: Copy;
+  groups: { rows: string; shift: number; nodes: Node[] }[];
 };
 
 /**
- * The header row (`part: 'head'`) or the body rows of one group of a big table, through the same hardened pipeline
- * as `MarkdownBlock`: the group is parsed after the head (`parsedTableGroup`) and its rows' lines moved down by
- * `shift`. Memoised on its props, so a table that gains a group renders only the new one.
- */
-const TableRows = memo(function TableRows({
-  head,
-  rows,
-  shift,
-  part,
-  controls,
-  offset,
-}: { head: string; rows: string; shift: number; part: 'head' | 'body' } & Controlled) {
-  const group = parsedTableGroup(head, rows);
-  if (group.header === undefined) return null;
-  const body = part === 'head' ? [] : shift === 0 ? group.rows : group.rows.map((row) => shiftedLines(row, shift));
-  const tree: MdNode = { type: 'root', children: [{ type: 'table', align: group.align, children: [group.header, ...body] }] };
-  // The tree runs through the same transforms (raw HTML as text, …) and components as a parsed source.
-  // The header row alone, or the body rows alone (the header row is in the first group's `thead`).
-  return renderMarkdown(tree, false, { controls, offset }, rowComponents, part === 'head' ? 'thead' : 'tbody');
-});
-
-/**
  * A big GFM table (a `table` segment of `markdown-blocks.ts`) shown as one table that grows by groups of rows, one
- * group per commit in slices of about `SLICE_MS` (`useSlicedCount`; no single long task, no earlier group rendered
- * again), through the same hardened pipeline as `MarkdownBlock`.
+ * group per commit in slices of about `SLICE_MS` (`useSlicedCount`; no single long task, no earlier group built
+ * again), through the same hardened pipeline as `MarkdownBlock`. Its rows are plain DOM outside React (as a block's
+ * in {@link MarkdownBlock}): React owns the `table`, `thead` and `tbody` only. A group whose text or place changed is
+ * built again with every group after it; new block controls, offset or language build the whole table again.
  * @param head the header and delimiter lines
  * @param rows the body lines in groups (each parsed once and kept while its text is unchanged)
  */
 export const MarkdownTable = memo(function MarkdownTable({ head, rows, controls, offset }: { head: string; rows: readonly string[] } & Controlled) {
   const count = useSlicedCount(rows.length, 1);
+  const copy = useCopy(componentsLocales);
   // Every group is parsed after the head alone: its rows' lines move down by the lines of the groups before it.
   const shifts = useMemo(() => {
     const out: number[] = [];
@@ -593,17 +588,39 @@ export const MarkdownTable = memo(function MarkdownTable({ head, rows, controls,
     }
     return out;
   }, [rows]);
+  const thead = useRef<HTMLTableSectionElement>(null);
+  const tbody = useRef<HTMLTableSectionElement>(null);
+  const built = useRef<BuiltTable | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (thead.current === null || tbody.current === null || rows.length === 0) return;
+    let table = built.current;
+    if (
+      table === undefined ||
+      table.body !== tbody.current ||
+      table.head !== head ||
+      table.controls !== controls ||
+      table.offset !== offset ||
+      table.copy !== copy
+    ) {
+      table = { body: tbody.current, head, controls, offset, copy, groups: [] };
+      thead.current.replaceChildren(...tableRowsDom(head, rows[0]!, 0, 'thead', { controls, offset }, copy));
+      tbody.current.replaceChildren();
+    }
+    let kept = 0;
+    while (kept < table.groups.length && kept < count && table.groups[kept]!.rows === rows[kept] && table.groups[kept]!.shift === shifts[kept]) kept += 1;
+    for (const group of table.groups.splice(kept)) for (const node of group.nodes) node.parentNode?.removeChild(node);
+    for (let i = kept; i < count; i += 1) {
+      const nodes = tableRowsDom(head, rows[i]!, shifts[i]!, 'tbody', { controls, offset }, copy);
+      tbody.current.append(...nodes);
+      table.groups.push({ rows: rows[i]!, shift: shifts[i]!, nodes });
+    }
+    built.current = table;
+  }, [head, rows, shifts, count, controls, offset, copy]);
   if (rows.length === 0) return null;
   return (
     <table>
-      <thead>
-        <TableRows head={head} rows={rows[0]!} shift={0} part="head" controls={controls} offset={offset} />
-      </thead>
-      <tbody>
-        {rows.slice(0, count).map((group, i) => (
-          <TableRows key={i} head={head} rows={group} shift={shifts[i]!} part="body" controls={controls} offset={offset} />
-        ))}
-      </tbody>
+      <thead ref={thead} />
+      <tbody ref={tbody} />
     </table>
   );
 });

@@ -376,6 +376,20 @@ describe('blocks built as plain DOM', () => {
     }
   });
 
+  it('keep a big table equal to a one-pass render while it streams, its rows outside React', async () => {
+    const row = (i: number, tail = '') => `| ${i} | [link ${i}](https://example.com/${i}) | [rel](/x/${i}) ${tail}|`;
+    const table = (n: number, tail = '') =>
+      ['| # | link | rel |', '|--:|---|:-:|', ...Array.from({ length: n }, (_, i) => row(i, i === n - 1 ? tail : ''))].join('\n');
+    const { container, rerender } = render(<Markdown text={table(150)} />);
+    await waitFor(() => expect(container.querySelectorAll('tr')).toHaveLength(151));
+    // The last group's text changes and a group is added (a streamed table).
+    rerender(<Markdown text={table(260, 'more')} />);
+    await waitFor(() => expect(container.querySelectorAll('tr')).toHaveLength(261));
+    const whole = render(<MarkdownBlock text={table(260, 'more')} />).container;
+    expect(canonicalHtml(container.querySelector('table')!)).toBe(canonicalHtml(whole.querySelector('table')!));
+    expect(container.querySelectorAll('table')).toHaveLength(1);
+  });
+
   it('fall back to the components for a block holding code, which is highlighted as before', async () => {
     const { container } = render(<MarkdownBlock text={'Intro\n\n```ts\nconst x = 1;\n```'} className="chunk" />);
     expect(container.querySelector('.chunk > p')).toHaveTextContent('Intro');
