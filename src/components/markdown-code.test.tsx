@@ -5,6 +5,7 @@ import { Markdown } from './markdown.tsx';
 import { CodeBlock, codePiecesOf, HIGHLIGHT_CHARS, HIGHLIGHT_LINES, loadHighlighter, MAX_HIGHLIGHT_PIECE_CHARS } from './markdown-code.tsx';
 import { mayHoldHeading } from './markdown-blocks.ts';
 import { SLICE_MS } from './markdown-slices.ts';
+import { toDom } from 'hast-util-to-dom';
 
 const TS = 'const answer: number = 42;\n// the answer\nexport function main(): string {\n  return "hi";\n}';
 const fence = (language: string, code: string) => `Before.\n\n\`\`\`${language}\n${code}\n\`\`\`\n\nAfter.`;
@@ -162,5 +163,19 @@ describe('the title of a text', () => {
     ['plain\n\ntext', false],
   ])('says whether %j may hold a heading: %s', (source, expected) => {
     expect(mayHoldHeading(source)).toBe(expected);
+  });
+});
+
+describe('highlighted pieces kept compact', () => {
+  it('render the same DOM as the highlighter’s tree, nested spans included', async () => {
+    const code = 'const s = `a ${b + `c ${d}`} e`; // nested\nclass A extends B { x = /re+/g; }';
+    const module = (await loadHighlighter())!;
+    const reference = toDom(module.highlightCode(code, module.grammarOf('ts')!), { fragment: true }) as DocumentFragment;
+    const holder = document.createElement('div');
+    holder.append(reference);
+    expect(holder.querySelector('span span')).not.toBeNull();
+    const { container } = render(<CodeBlock code={code} language="ts" />);
+    await waitFor(() => expect(container.querySelector('.markdown-code-piece')).not.toBeNull());
+    expect(container.querySelector('.markdown-code-piece')!.innerHTML).toBe(holder.innerHTML);
   });
 });

@@ -2,7 +2,7 @@
  * A fenced code block of the Markdown component: the code with a Copy button and its language, highlighted once the
  * lazy highlighter chunk (`markdown-highlight.ts`) is there — plain text until then and for unknown languages. A long
  * block is highlighted in pieces of whole lines, as many per task as fit in `SLICE_MS`, so no block makes a long
- * task; pieces are cached on their text. The output is `span`s with `hljs-*` classes only, built as DOM nodes (no
+ * task; pieces are cached on their text in a compact form (no syntax tree kept). The output is `span`s with `hljs-*` classes only, built as DOM nodes (no
  * React fiber per token): no `style`, no HTML string (the CSP has no 'unsafe-inline').
  */
 import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -40,17 +40,21 @@ function useHighlighter(wanted: boolean): Highlighter | undefined {
   return highlighter.use(wanted);
 }
 
-const cache = new Map<string, Root>();
+/** Highlighted pieces by grammar and text, compact (see {@link CompactPiece}). */
+const cache = new Map<string, CompactPiece>();
 
-function cachedHighlight(module: Highlighter, grammar: string, piece: string): Root {
+/** A piece highlighted once (in a slice's task, never during a render) and cached. */
+function cachedHighlight(module: Highlighter, grammar: string, piece: string): CompactPiece {
   const key = `${grammar}\n${piece}`;
-  let tree = cache.get(key);
-  if (tree === undefined) {
-    tree = piece.length > MAX_HIGHLIGHT_PIECE_CHARS ? { type: 'root', children: [{ type: 'text', value: piece }] } : module.highlightCode(piece, grammar);
+  let built = cache.get(key);
+  if (built === undefined) {
+    const tree: Root =
+      piece.length > MAX_HIGHLIGHT_PIECE_CHARS ? { type: 'root', children: [{ type: 'text', value: piece }] } : module.highlightCode(piece, grammar);
+    built = compactOf(tree.children as ElementContent[]);
     if (cache.size >= CACHE_PIECES) cache.delete(cache.keys().next().value!);
-    cache.set(key, tree);
+    cache.set(key, built);
   }
-  return tree;
+  return built;
 }
 
 /**
@@ -79,26 +83,56 @@ export function codePiecesOf(code: string, lines: number = HIGHLIGHT_LINES, char
 }
 
 /**
- * hast from the highlighter as DOM nodes: text, and `span`s carrying their class only (never any other property; no
- * HTML string is parsed). Built outside React: a long block is thousands of spans, and React would keep a fiber and
- * props for each of them for as long as the block is shown.
+ * A highlighted piece kept compact: its text runs, a positive number `n` opening a `span` of class `CLASSES[n - 1]`
+ * (`0` for a span without a class) and `-1` closing the innermost open span. A syntax tree per piece held about ten
+ * times the heap of the code it highlights.
  */
-function domOf(nodes: readonly ElementContent[]): Node[] {
-  const out: Node[] = [];
+type CompactPiece = readonly (string | number)[];
+
+/** The class names met so far (a handful of `hljs-*` names), by number. */
+const CLASSES: string[] = [];
+const CLASS_NUMBERS = new Map<string, number>();
+
+/** The compact form of the highlighter's hast (see {@link CompactPiece}); every property but the class is dropped. */
+function compactOf(nodes: readonly ElementContent[], out: (string | number)[] = []): (string | number)[] {
   for (const node of nodes) {
-    if (node.type === 'text') out.push(document.createTextNode(node.value));
+    if (node.type === 'text') out.push(node.value);
     else if (node.type === 'element') {
-      const span = document.createElement('span');
       const className = node.properties.className;
-      if (Array.isArray(className)) {
-        const classes = className.filter((c): c is string => typeof c === 'string').join(' ');
-        if (classes !== '') span.className = classes;
+      const classes = Array.isArray(className) ? className.filter((c): c is string => typeof c === 'string').join(' ') : '';
+      let number = classes === '' ? 0 : CLASS_NUMBERS.get(classes);
+      if (number === undefined) {
+        number = CLASSES.push(classes);
+        CLASS_NUMBERS.set(classes, number);
       }
-      span.append(...domOf(node.children));
-      out.push(span);
+      out.push(number);
+      compactOf(node.children, out);
+      out.push(-1);
     }
   }
   return out;
+}
+
+/**
+ * A compact piece as DOM nodes: text, and `span`s carrying their class only (never any other property; no HTML string
+ * is parsed). Built outside React: a long block is thousands of spans, and React would keep a fiber and props for
+ * each of them for as long as the block is shown.
+ */
+function domOf(piece: CompactPiece): DocumentFragment {
+  const root = document.createDocumentFragment();
+  const open: (DocumentFragment | HTMLSpanElement)[] = [root];
+  for (const part of piece) {
+    const parent = open[open.length - 1]!;
+    if (typeof part === 'string') parent.append(part);
+    else if (part === -1) open.pop();
+    else {
+      const span = document.createElement('span');
+      if (part > 0) span.className = CLASSES[part - 1]!;
+      parent.append(span);
+      open.push(span);
+    }
+  }
+  return root;
 }
 
 /**
@@ -133,16 +167,16 @@ function useHighlightedCount(module: Highlighter | undefined, grammar: string | 
 }
 
 /**
- * One highlighted piece: a `span` whose content is built from its tree (`domOf`) when it mounts or the tree changes;
- * React owns the `span` alone, never what is inside it. Memoised on the tree, so a block that gains a piece builds
- * only the new one.
+ * One highlighted piece: a `span` whose content is built from its compact form (`domOf`) when it mounts or the piece
+ * changes; React owns the `span` alone, never what is inside it. Memoised on the piece, so a block that gains a piece
+ * builds only the new one.
  */
-const HighlightedPiece = memo(function HighlightedPiece({ tree }: { tree: Root }) {
+const HighlightedPiece = memo(function HighlightedPiece({ built }: { built: CompactPiece }) {
   const fill = useCallback(
     (span: HTMLSpanElement | null) => {
-      if (span !== null) span.replaceChildren(...domOf(tree.children as ElementContent[]));
+      if (span !== null) span.replaceChildren(domOf(built));
     },
-    [tree],
+    [built],
   );
   return <span className="markdown-code-piece" ref={fill} />;
 });
@@ -176,8 +210,8 @@ export const CodeBlock = memo(function CodeBlock({ code, language }: { code: str
   if (grammar !== undefined && count > 0) {
     // Pieces evicted from the cache meanwhile show as text; they are never highlighted during a render.
     for (let i = 0; i < count; i += 1) {
-      const tree = cache.get(`${grammar}\n${pieces[i]}`);
-      body.push(tree ? <HighlightedPiece key={`p${i}`} tree={tree} /> : pieces[i]);
+      const built = cache.get(`${grammar}\n${pieces[i]}`);
+      body.push(built ? <HighlightedPiece key={`p${i}`} built={built} /> : pieces[i]);
     }
     body.push(pieces.slice(count).join(''));
   } else body.push(code);

@@ -7,14 +7,15 @@
  * "Image: alt — host", a link for an http(s) source); no `style` attribute is emitted (GFM alignment is a class).
  */
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
-import { createContext, memo, useContext, useMemo, type ReactElement, type ReactNode } from 'react';
+import { toDom } from 'hast-util-to-dom';
+import { createContext, memo, useContext, useLayoutEffect, useMemo, useRef, type ReactElement, type ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { useCopy } from '../lib/language.ts';
-import { componentsLocales } from './locales.ts';
+import { componentsLocales, type ComponentsCopy } from './locales.ts';
 import type { BlockControls, RenderedBlock } from './markdown-block-controls.ts';
 import { CodeBlock } from './markdown-code.tsx';
 import { useSlicedCount } from './markdown-slices.ts';
@@ -321,45 +322,152 @@ function keepOnly(tree: HastNode, part: 'thead' | 'tbody'): void {
 type Controlled = { controls?: BlockControls | undefined; offset?: number | undefined };
 
 /**
- * The React elements of a markdown source, or of an already parsed mdast tree: remark (GFM, raw HTML as text),
- * remark-rehype, the title, the block controls, then `hast-util-to-jsx-runtime` with `components`. No element keeps
- * its hast node (`passNode` off), so the trees are garbage once rendered.
+ * The hast of a markdown source, or of an already parsed mdast tree, ready to render: remark (GFM, raw HTML as text),
+ * remark-rehype, the title, the block controls (lines are the parser's plus `offset`).
  * @param source the markdown text, or an mdast root to run the transforms on
  */
-function renderMarkdown(
-  source: string | MdNode,
-  titled: boolean,
-  { controls, offset = 0 }: Controlled,
-  map: Components = components,
-  only?: 'thead' | 'tbody',
-): ReactElement {
+function markdownTree(source: string | MdNode, titled: boolean, { controls, offset = 0 }: Controlled, only?: 'thead' | 'tbody'): HastNode {
   const processor = titled ? titleProcessor : blockProcessor;
   const mdast = typeof source === 'string' ? processor.parse(source) : (source as ReturnType<typeof processor.parse>);
-  const hast = processor.runSync(mdast);
-  if (only !== undefined) keepOnly(hast as HastNode, only);
-  if (controls !== undefined) insertControls(hast as HastNode, false, offset, controls);
-  return toJsxRuntime(hast, { Fragment, jsx, jsxs, components: map, ignoreInvalidStyle: true, passKeys: true, passNode: false, tableCellAlignToStyle: false });
+  const hast = processor.runSync(mdast) as HastNode;
+  if (only !== undefined) keepOnly(hast, only);
+  if (controls !== undefined) insertControls(hast, false, offset, controls);
+  return hast;
+}
+
+/** The React elements of a prepared hast tree (`hast-util-to-jsx-runtime` with `components`; no element keeps its node). */
+function elementsOf(hast: HastNode): ReactElement {
+  return toJsxRuntime(hast as Parameters<typeof toJsxRuntime>[0], {
+    Fragment,
+    jsx,
+    jsxs,
+    components,
+    ignoreInvalidStyle: true,
+    passKeys: true,
+    passNode: false,
+    tableCellAlignToStyle: false,
+  });
+}
+
+/**
+ * The React elements of a markdown source: {@link markdownTree}, then {@link elementsOf}. No element keeps its hast
+ * node (`passNode` off), so the trees are garbage once rendered.
+ * @param source the markdown text
+ */
+function renderMarkdown(source: string, titled: boolean, controlled: Controlled): ReactElement {
+  return elementsOf(markdownTree(source, titled, controlled));
+}
+
+/** Whether a tree holds an element only a component renders: a code block (highlighting, Copy). */
+function needsComponents(node: HastNode): boolean {
+  if (node.type === 'element' && node.tagName === 'pre' && node.properties?.dataMdCode !== undefined) return true;
+  return (node.children ?? []).some(needsComponents);
+}
+
+/** Table parts whose whitespace-only text children React never renders (`hast-util-to-jsx-runtime` drops them). */
+const TABLE_PARTS: ReadonlySet<string> = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
+
+type Copy = ComponentsCopy;
+
+/**
+ * Give a tree's links and images the elements `MarkdownLink` and `MarkdownImage` render (same hardening, same
+ * attributes, nothing else kept), and drop the whitespace React drops in tables, so its DOM equals the components'.
+ */
+function staticTree(node: HastNode, copy: Copy, insideLink: boolean): void {
+  const children = node.children;
+  if (children === undefined) return;
+  if (node.type === 'element' && TABLE_PARTS.has(node.tagName ?? '')) {
+    node.children = children.filter((kid) => kid.type !== 'text' || typeof kid.value !== 'string' || kid.value.trim() !== '');
+  }
+  for (const child of node.children ?? []) {
+    if (child.type !== 'element') continue;
+    // React writes a `true` data attribute as "true" (a footnotes section's `data-footnotes`).
+    for (const [key, value] of Object.entries(child.properties ?? {})) if (value === true && /^data[A-Z]/.test(key)) child.properties![key] = 'true';
+    if (child.tagName === 'a') {
+      const href = child.properties?.href;
+      const title = child.properties?.title;
+      const safe = safeLinkUrl(typeof href === 'string' ? href : undefined);
+      if (safe === undefined) {
+        child.tagName = 'span';
+        child.properties = { className: ['markdown-link-inert'], title: copy.linkNotOpened };
+      } else {
+        child.properties = { href: safe.href, title: typeof title === 'string' ? title : undefined, target: '_blank', rel: ['noopener', 'noreferrer'] };
+      }
+      staticTree(child, copy, true);
+      continue;
+    }
+    if (child.tagName === 'img') {
+      const src = child.properties?.src;
+      const alt = child.properties?.alt;
+      const safe = safeImageUrl(typeof src === 'string' ? src : undefined);
+      const label: HastNode = { type: 'text', value: copy.imagePlaceholder(typeof alt === 'string' ? alt : '', safe?.host) };
+      if (safe === undefined || insideLink) {
+        child.tagName = 'span';
+        child.properties = { className: ['markdown-image'] };
+      } else {
+        child.tagName = 'a';
+        child.properties = { className: ['markdown-image'], href: safe.href, target: '_blank', rel: ['noopener', 'noreferrer'], title: copy.imageOpenHint };
+      }
+      child.children = [label];
+      continue;
+    }
+    staticTree(child, copy, insideLink);
+  }
+}
+
+/** A rendered block: the DOM nodes of a static tree, or React elements when a component is needed. */
+type BlockOutput = { nodes: readonly Node[]; element?: undefined } | { nodes?: undefined; element: ReactElement };
+
+/** The DOM nodes of a tree no component needs, else its React elements (see {@link MarkdownBlock}). */
+function blockOutput(hast: HastNode, copy: Copy): BlockOutput {
+  if (needsComponents(hast)) return { element: elementsOf(hast) };
+  staticTree(hast, copy, false);
+  const fragment = toDom(hast as Parameters<typeof toDom>[0], { fragment: true });
+  return { nodes: Array.from(fragment.childNodes) };
 }
 
 /**
  * Parse and render one markdown segment (a chunk of a longer text, see `markdown-blocks.ts`) with the hardening
- * rules of the module header; no wrapper element. Memoised on its props, so an unchanged chunk is never re-parsed.
+ * rules of the module header. Memoised on its props, so an unchanged chunk is never re-parsed.
  * `Use Vec<u8> and the <channel> tag.` shows as is; a relative address (`/api/…`, `foo.md`, `#x`) or any other scheme
  * is a `span` with the link text, so it can neither run script nor move the app; an image inside a link is plain
  * text, as links do not nest.
+ * - without `className`: the React elements, no wrapper element;
+ * - with `className`: a `div` of that class holding the block. A block without a code block is built as plain DOM
+ *   (`hast-util-to-dom`; the same elements and attributes the components render) and kept outside React, so a long
+ *   plan costs no fiber or props per element; it is built again only when its props or the language change.
  * @param text the markdown source of the chunk (untrusted)
  * @param titled its first heading is the title of the whole text (class `markdown-title`)
  * @param controls block controls after each block (`markdown-block-controls.ts`), with `offset`: the lines of the
  *   whole text before this chunk
+ * @param className the class of the wrapping `div` (see above)
  */
 export const MarkdownBlock = memo(function MarkdownBlock({
   text,
   titled = false,
   controls,
   offset,
-}: { text: string; titled?: boolean | undefined } & Controlled) {
-  return renderMarkdown(text, titled, { controls, offset });
+  className,
+}: { text: string; titled?: boolean | undefined; className?: string | undefined } & Controlled) {
+  if (className === undefined) return renderMarkdown(text, titled, { controls, offset });
+  return <StaticBlock text={text} titled={titled} controls={controls} offset={offset} className={className} />;
 });
+
+function StaticBlock({ text, titled, controls, offset, className }: { text: string; titled: boolean; className: string } & Controlled) {
+  const copy = useCopy(componentsLocales);
+  const output = useMemo(() => blockOutput(markdownTree(text, titled, { controls, offset }), copy), [text, titled, controls, offset, copy]);
+  const ref = useRef<HTMLDivElement>(null);
+  const nodes = output.nodes;
+  useLayoutEffect(() => {
+    if (nodes !== undefined) ref.current?.replaceChildren(...nodes);
+  }, [nodes]);
+  // A new key when the kind of output changes: React never adds its children beside the plain nodes.
+  return (
+    <div key={nodes === undefined ? 'elements' : 'nodes'} ref={ref} className={className}>
+      {output.element}
+    </div>
+  );
+}
 
 /** A small plan with every block kind the pipeline meets first: a title, a list, a table, code, a quote, a link. */
 const WARM_SAMPLE = [
@@ -432,45 +540,47 @@ function parsedTableGroup(head: string, rows: string): ReturnType<typeof parseTa
   return result;
 }
 
-/** Renders a parsed table's rows alone (the table, head and body around them are the caller's). */
-const rowComponents: Components = {
-  ...components,
-  table: ({ children }) => <>{children}</>,
-  thead: ({ children }) => <>{children}</>,
-  tbody: ({ children }) => <>{children}</>,
+/**
+ * The rows of the header (`part: 'thead'`) or of one body group of a big table as DOM nodes, through the same
+ * hardened pipeline as `MarkdownBlock`: the group is parsed after the head (`parsedTableGroup`), its rows' lines moved
+ * down by `shift`, then the transforms, the block controls and the plain-DOM build of {@link blockOutput}.
+ */
+function tableRowsDom(head: string, rows: string, shift: number, part: 'thead' | 'tbody', controlled: Controlled, copy: Copy): Node[] {
+  const group = parsedTableGroup(head, rows);
+  if (group.header === undefined) return [];
+  const body = part === 'thead' ? [] : shift === 0 ? group.rows : group.rows.map((row) => shiftedLines(row, shift));
+  const tree: MdNode = { type: 'root', children: [{ type: 'table', align: group.align, children: [group.header, ...body] }] };
+  const hast = markdownTree(tree, false, controlled, part);
+  staticTree(hast, copy, false);
+  const table = hast.children?.find((child) => child.type === 'element' && child.tagName === 'table');
+  const section = table?.children?.find((child) => child.type === 'element' && child.tagName === part);
+  if (section === undefined) return [];
+  const fragment = toDom({ type: 'root', children: section.children ?? [] } as Parameters<typeof toDom>[0], { fragment: true });
+  return Array.from(fragment.childNodes);
+}
+
+/** The groups of a big table built so far, with what they were built from (see {@link MarkdownTable}). */
+type BuiltTable = {
+  body: HTMLTableSectionElement;
+  head: string;
+  controls: BlockControls | undefined;
+  offset: number | undefined;
+  copy: Copy;
+  groups: { rows: string; shift: number; nodes: Node[] }[];
 };
 
 /**
- * The header row (`part: 'head'`) or the body rows of one group of a big table, through the same hardened pipeline
- * as `MarkdownBlock`: the group is parsed after the head (`parsedTableGroup`) and its rows' lines moved down by
- * `shift`. Memoised on its props, so a table that gains a group renders only the new one.
- */
-const TableRows = memo(function TableRows({
-  head,
-  rows,
-  shift,
-  part,
-  controls,
-  offset,
-}: { head: string; rows: string; shift: number; part: 'head' | 'body' } & Controlled) {
-  const group = parsedTableGroup(head, rows);
-  if (group.header === undefined) return null;
-  const body = part === 'head' ? [] : shift === 0 ? group.rows : group.rows.map((row) => shiftedLines(row, shift));
-  const tree: MdNode = { type: 'root', children: [{ type: 'table', align: group.align, children: [group.header, ...body] }] };
-  // The tree runs through the same transforms (raw HTML as text, …) and components as a parsed source.
-  // The header row alone, or the body rows alone (the header row is in the first group's `thead`).
-  return renderMarkdown(tree, false, { controls, offset }, rowComponents, part === 'head' ? 'thead' : 'tbody');
-});
-
-/**
  * A big GFM table (a `table` segment of `markdown-blocks.ts`) shown as one table that grows by groups of rows, one
- * group per commit in slices of about `SLICE_MS` (`useSlicedCount`; no single long task, no earlier group rendered
- * again), through the same hardened pipeline as `MarkdownBlock`.
+ * group per commit in slices of about `SLICE_MS` (`useSlicedCount`; no single long task, no earlier group built
+ * again), through the same hardened pipeline as `MarkdownBlock`. Its rows are plain DOM outside React (as a block's
+ * in {@link MarkdownBlock}): React owns the `table`, `thead` and `tbody` only. A group whose text or place changed is
+ * built again with every group after it; new block controls, offset or language build the whole table again.
  * @param head the header and delimiter lines
  * @param rows the body lines in groups (each parsed once and kept while its text is unchanged)
  */
 export const MarkdownTable = memo(function MarkdownTable({ head, rows, controls, offset }: { head: string; rows: readonly string[] } & Controlled) {
   const count = useSlicedCount(rows.length, 1);
+  const copy = useCopy(componentsLocales);
   // Every group is parsed after the head alone: its rows' lines move down by the lines of the groups before it.
   const shifts = useMemo(() => {
     const out: number[] = [];
@@ -481,17 +591,39 @@ export const MarkdownTable = memo(function MarkdownTable({ head, rows, controls,
     }
     return out;
   }, [rows]);
+  const thead = useRef<HTMLTableSectionElement>(null);
+  const tbody = useRef<HTMLTableSectionElement>(null);
+  const built = useRef<BuiltTable | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (thead.current === null || tbody.current === null || rows.length === 0) return;
+    let table = built.current;
+    if (
+      table === undefined ||
+      table.body !== tbody.current ||
+      table.head !== head ||
+      table.controls !== controls ||
+      table.offset !== offset ||
+      table.copy !== copy
+    ) {
+      table = { body: tbody.current, head, controls, offset, copy, groups: [] };
+      thead.current.replaceChildren(...tableRowsDom(head, rows[0]!, 0, 'thead', { controls, offset }, copy));
+      tbody.current.replaceChildren();
+    }
+    let kept = 0;
+    while (kept < table.groups.length && kept < count && table.groups[kept]!.rows === rows[kept] && table.groups[kept]!.shift === shifts[kept]) kept += 1;
+    for (const group of table.groups.splice(kept)) for (const node of group.nodes) node.parentNode?.removeChild(node);
+    for (let i = kept; i < count; i += 1) {
+      const nodes = tableRowsDom(head, rows[i]!, shifts[i]!, 'tbody', { controls, offset }, copy);
+      tbody.current.append(...nodes);
+      table.groups.push({ rows: rows[i]!, shift: shifts[i]!, nodes });
+    }
+    built.current = table;
+  }, [head, rows, shifts, count, controls, offset, copy]);
   if (rows.length === 0) return null;
   return (
     <table>
-      <thead>
-        <TableRows head={head} rows={rows[0]!} shift={0} part="head" controls={controls} offset={offset} />
-      </thead>
-      <tbody>
-        {rows.slice(0, count).map((group, i) => (
-          <TableRows key={i} head={head} rows={group} shift={shifts[i]!} part="body" controls={controls} offset={offset} />
-        ))}
-      </tbody>
+      <thead ref={thead} />
+      <tbody ref={tbody} />
     </table>
   );
 });

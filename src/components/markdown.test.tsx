@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../fixtures/paths.ts';
@@ -7,6 +7,8 @@ import { MAX_LINE_CHARS, MAX_NESTING, TABLE_SPLIT_CHARS } from './markdown-block
 import { loadMarkdownRenderer } from './markdown-loader.ts';
 import { MarkdownBlock } from './markdown-render.tsx';
 import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
+import { componentsZhCN } from './locales.zh-CN.ts';
+import { useLanguageStore, type LanguagePack } from '../lib/language.ts';
 
 const fixture = (name: string) => readFixture('trust', 'markdown', name);
 
@@ -306,4 +308,91 @@ it('warms the pipeline on a sample without counting a parse or touching the docu
   module.warmMarkdownPipeline();
   expect(module.markdownParseStats.parses).toBe(before);
   expect(document.body.childElementCount).toBe(nodes);
+});
+
+/** The markup of a container's children with every element's attributes in name order (React and the DOM builder set them in different orders). */
+function canonicalHtml(container: Element): string {
+  const copy = container.cloneNode(true) as Element;
+  for (const element of copy.querySelectorAll('*')) {
+    const attributes = Array.from(element.attributes, (a) => [a.name, a.value] as const).sort(([a], [b]) => a.localeCompare(b));
+    for (const [name] of attributes) element.removeAttribute(name);
+    for (const [name, value] of attributes) element.setAttribute(name, value);
+  }
+  return copy.innerHTML;
+}
+
+describe('blocks built as plain DOM', () => {
+  const EVERY_KIND = [
+    '# Title with `code` and <b>raw</b>',
+    '',
+    'A [safe](https://example.com "Tip"), a [relative](/api/x), a [script](javascript:alert(1)) and a <https://auto.link>.',
+    '',
+    '![alone](https://img.example/a.png) ![local](a.png) [![inside](https://img.example/b.png)](https://example.com/b)',
+    '',
+    '1. first',
+    '   - [x] done',
+    '   - [ ] open',
+    '2. second with a footnote[^1]',
+    '',
+    '| left | centre | right |',
+    '| :--- | :----: | ----: |',
+    '| a | **b** | [c](https://c.example) |',
+    '',
+    '> quote with ~~strike~~',
+    '',
+    '<div onclick="x()">block html</div>',
+    '',
+    '---',
+    '',
+    '[^1]: The note.',
+  ].join('\n');
+  const controls = { boxClass: 'box', buttonClass: 'btn x', label: 'Comment', title: (block: { start: number; end: number }) => `${block.start}-${block.end}` };
+
+  it.each([
+    ['without controls', {}],
+    ['with block controls and a line offset', { controls, offset: 7 }],
+    ['as a title', { titled: true }],
+  ])('equal the components’ DOM %s', (_, props) => {
+    const plain = render(<MarkdownBlock text={EVERY_KIND} className="chunk" {...props} />).container;
+    const components = render(
+      <div className="chunk">
+        <MarkdownBlock text={EVERY_KIND} {...props} />
+      </div>,
+    ).container;
+    expect(plain.querySelector('a[title="Tip"]')).toHaveAttribute('href', 'https://example.com/');
+    expect(canonicalHtml(plain)).toBe(canonicalHtml(components));
+    expectInert(plain);
+  });
+
+  it('are built again in the language chosen', async () => {
+    const { container } = render(<MarkdownBlock text="A [relative](/x) link and ![an image](https://img.example/a.png)." className="chunk" />);
+    expect(container.querySelector('.markdown-link-inert')).toHaveAttribute('title', 'Not a web link: shown as text');
+    act(() => useLanguageStore.setState({ chosen: 'zh-CN', packs: { 'zh-CN': { components: componentsZhCN } as LanguagePack } }));
+    try {
+      expect(container.querySelector('.markdown-link-inert')).toHaveAttribute('title', componentsZhCN.linkNotOpened);
+      expect(container.querySelector('.markdown-image')).toHaveAttribute('title', componentsZhCN.imageOpenHint);
+    } finally {
+      act(() => useLanguageStore.setState({ chosen: 'en' }));
+    }
+  });
+
+  it('keep a big table equal to a one-pass render while it streams, its rows outside React', async () => {
+    const row = (i: number, tail = '') => `| ${i} | [link ${i}](https://example.com/${i}) | [rel](/x/${i}) ${tail}|`;
+    const table = (n: number, tail = '') =>
+      ['| # | link | rel |', '|--:|---|:-:|', ...Array.from({ length: n }, (_, i) => row(i, i === n - 1 ? tail : ''))].join('\n');
+    const { container, rerender } = render(<Markdown text={table(150)} />);
+    await waitFor(() => expect(container.querySelectorAll('tr')).toHaveLength(151));
+    // The last group's text changes and a group is added (a streamed table).
+    rerender(<Markdown text={table(260, 'more')} />);
+    await waitFor(() => expect(container.querySelectorAll('tr')).toHaveLength(261));
+    const whole = render(<MarkdownBlock text={table(260, 'more')} />).container;
+    expect(canonicalHtml(container.querySelector('table')!)).toBe(canonicalHtml(whole.querySelector('table')!));
+    expect(container.querySelectorAll('table')).toHaveLength(1);
+  });
+
+  it('fall back to the components for a block holding code, which is highlighted as before', async () => {
+    const { container } = render(<MarkdownBlock text={'Intro\n\n```ts\nconst x = 1;\n```'} className="chunk" />);
+    expect(container.querySelector('.chunk > p')).toHaveTextContent('Intro');
+    await waitFor(() => expect(container.querySelector('pre code')?.textContent).toBe('const x = 1;'));
+  });
 });

@@ -134,18 +134,17 @@ const Segment = memo(function Segment({ kind, titled, source, definitions, rende
       </div>
     );
   }
-  return (
+  return renderer ? (
+    <renderer.MarkdownBlock
+      className="markdown-chunk"
+      text={definitions === '' ? source : `${source}\n\n${definitions}`}
+      titled={titled}
+      controls={controls}
+      offset={controls && offset}
+    />
+  ) : (
     <div className="markdown-chunk">
-      {renderer ? (
-        <renderer.MarkdownBlock
-          text={definitions === '' ? source : `${source}\n\n${definitions}`}
-          titled={titled}
-          controls={controls}
-          offset={controls && offset}
-        />
-      ) : (
-        <PlainText text={source} />
-      )}
+      <PlainText text={source} />
     </div>
   );
 });
@@ -178,7 +177,13 @@ export const Markdown = memo(function Markdown({ text, className, titled = false
   if (segments.length <= 1 && (only === undefined || (only.kind === 'markdown' && text.length <= FIRST_RENDER_CHARS))) {
     return (
       <BlockControlsContext.Provider value={blockControls}>
-        <div className={classes}>{renderer ? <renderer.MarkdownBlock text={text} titled={titled} controls={blockControls} /> : <PlainText text={text} />}</div>
+        {renderer ? (
+          <renderer.MarkdownBlock className={classes} text={text} titled={titled} controls={blockControls} />
+        ) : (
+          <div className={classes}>
+            <PlainText text={text} />
+          </div>
+        )}
       </BlockControlsContext.Provider>
     );
   }

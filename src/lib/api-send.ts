@@ -4,6 +4,7 @@
  * entry's first module can send a read before the rest of the app is evaluated (`early-tail.ts`).
  */
 import type { RpcError } from '../core/protocol/envelopes.ts';
+import { SHARED_TEXT_MIN_CHARS, shareTexts } from '../core/shared-text.ts';
 
 /**
  * A failed call. `code` is the host's error code (`bad-request`, `session-not-found`, …), or one of the
@@ -66,7 +67,9 @@ export async function send(path: string, body: BodyInit, contentType: string, li
     });
   }
   try {
-    return JSON.parse(answer) as unknown;
+    const value = JSON.parse(answer) as unknown;
+    // A history page holds the plans its events carry: they share one instance with the frames' (and each other's).
+    return answer.length >= SHARED_TEXT_MIN_CHARS ? shareTexts(value) : value;
   } catch {
     throw new ApiError({ code: 'bad-response', message: `unreadable answer from ${path}` });
   }

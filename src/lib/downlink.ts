@@ -8,6 +8,7 @@
  */
 import { serverRequestSchema } from '../core/protocol/envelopes.ts';
 import { hostFrameSchema, muxFrameSchema, type HostFrame, type MuxFrame } from '../core/protocol/frames.ts';
+import { SHARED_TEXT_MIN_CHARS, shareTexts } from '../core/shared-text.ts';
 
 /** Connection state of the pair of sockets: both open is `connected`; after a loss, `reconnecting`. */
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
@@ -101,6 +102,8 @@ function parseWith<F>(
   } catch {
     return { kind: 'malformed', reason: 'not JSON' };
   }
+  // A frame that may hold a large text (a plan) shares it with the frames that carried it before.
+  if (text.length >= SHARED_TEXT_MIN_CHARS) shareTexts(raw);
   const envelope = serverRequestSchema.safeParse(raw);
   if (!envelope.success) return { kind: 'malformed', reason: `bad envelope: ${envelope.error.message}` };
   const type = envelope.data.payload.type;

@@ -8,6 +8,7 @@
 import type { AssistantChunkData, CommandDoneData, CommandRunData, MessageSource, SessionEvent, TurnEndData, UserMessageData } from '../log/types.ts';
 import { assistantContentOf, toolResultOf, userTextOf } from '../log/content.ts';
 import type { ToolView } from '../protocol/methods.ts';
+import { SHARED_TEXT_MIN_CHARS, shareTexts } from '../shared-text.ts';
 
 /** A text or reasoning block of an assistant message. */
 export interface AssistantBlock {
@@ -469,7 +470,8 @@ export function reviewOutcomeOf(result: ToolResultView | undefined): ReviewOutco
 export function parseArguments(raw: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(raw);
-    return isRecord(value) ? value : undefined;
+    // A plan parsed out of its call's arguments is the instance the review's question already holds.
+    return isRecord(value) ? (raw.length >= SHARED_TEXT_MIN_CHARS ? shareTexts(value) : value) : undefined;
   } catch {
     return undefined;
   }
