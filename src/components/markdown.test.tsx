@@ -307,3 +307,16 @@ it('warms the pipeline on a sample without counting a parse or touching the docu
   expect(module.markdownParseStats.parses).toBe(before);
   expect(document.body.childElementCount).toBe(nodes);
 });
+
+it('warms in several steps (one idle callback each), none counting a parse', async () => {
+  const module = (await loadMarkdownRenderer())!;
+  const steps = module.warmMarkdownSteps();
+  expect(steps.length).toBeGreaterThan(1);
+  const before = module.markdownParseStats.parses;
+  const nodes = document.body.childElementCount;
+  for (const step of steps) {
+    step();
+    expect(module.markdownParseStats.parses).toBe(before);
+  }
+  expect(document.body.childElementCount).toBe(nodes);
+});
