@@ -1,7 +1,7 @@
 /**
- * The dock's warm-up renders the review card and the question flow once off the page: nothing of it ever reaches the
- * document, no draft or answering mark is written, it runs once per page, and a question that comes meanwhile shows
- * its card in its own commit.
+ * The dock's warm-up renders the review card and the question flow once, laid out but unseen: only inside an inert,
+ * invisible box of no height (never in the accessibility tree), no draft or answering mark is written, it runs once
+ * per page, and a question that comes meanwhile shows its card in its own commit.
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
@@ -13,8 +13,12 @@ import { useQuestionDraftStore } from '../features/questions/draft-store.ts';
 import { Dock, loadDockCards } from './dock.tsx';
 import { dockWarmedUp, resetDockWarmUp, warmDockCards } from './dock-warm-up.tsx';
 
-/** Every text the document showed while the warm-up ran, as seen by a MutationObserver over the whole body. */
+/**
+ * Every text the document showed while the warm-up ran outside its box, as seen by a MutationObserver over the whole
+ * body, and how its box looked each time it was there.
+ */
 let seen: string[];
+let boxes: { inert: boolean; visibility: string; height: string; position: string; inDock: boolean }[];
 let observer: MutationObserver | undefined;
 
 beforeAll(async () => {
@@ -24,7 +28,23 @@ beforeAll(async () => {
 beforeEach(() => {
   resetDockWarmUp();
   seen = [];
-  observer = new MutationObserver(() => seen.push(document.body.textContent ?? ''));
+  boxes = [];
+  observer = new MutationObserver(() => {
+    const box = document.querySelector<HTMLElement>('[data-warm-up]');
+    if (box) {
+      const style = getComputedStyle(box);
+      boxes.push({
+        inert: box.inert,
+        visibility: style.visibility,
+        height: style.height,
+        position: style.position,
+        inDock: box.parentElement?.classList.contains('dock') ?? false,
+      });
+    }
+    const body = document.body.cloneNode(true) as HTMLElement;
+    body.querySelector('[data-warm-up]')?.remove();
+    seen.push(body.textContent ?? '');
+  });
   observer.observe(document.body, { subtree: true, childList: true, characterData: true });
 });
 
@@ -37,17 +57,34 @@ const storesNow = () => ({
   answering: useAnsweringStore.getState().answering,
 });
 
-it('renders the card and the flow once off the page and leaves nothing behind', async () => {
+it('renders the card and the flow once, unseen and inert, and leaves nothing behind', async () => {
   renderInSession(<Dock sessionId="s1" />, 's1');
   const before = storesNow();
   expect(dockWarmedUp()).toBe(false);
   act(() => warmDockCards());
-  await waitFor(() => expect(dockWarmedUp()).toBe(true));
-  // Its plan ("Approve this plan?", "First step") and its question ("Which one?") never showed in the document.
-  expect(seen.some((text) => /Approve this plan\?|First step|Which one\?/.test(text))).toBe(false);
+  // While it is there, its card and flow are in the document, but not in the accessibility tree.
+  await waitFor(() => expect(document.querySelector('[data-warm-up] .plan-review')).not.toBeNull());
   expect(screen.queryByRole('region', { name: 'Approve this plan?' })).toBeNull();
+  expect(screen.queryByRole('region', { name: 'Which one?' })).toBeNull();
+  await waitFor(() => expect(dockWarmedUp()).toBe(true));
+  await waitFor(() => expect(document.querySelector('[data-warm-up]')).toBeNull());
+  // Its plan ("Approve this plan?", "First step") and its question ("Which one?") never showed outside its box, and
+  // the box was always inert, invisible, out of the flow and of no height, inside the dock.
+  expect(seen.some((text) => /Approve this plan\?|First step|Which one\?/.test(text))).toBe(false);
+  expect(boxes.length).toBeGreaterThan(0);
+  expect(boxes.every((b) => b.inert && b.visibility === 'hidden' && b.height === '0px' && b.position === 'absolute' && b.inDock)).toBe(true);
   expect(screen.getByRole('textbox', { name: 'Message the agent' })).toBeInTheDocument();
   expect(storesNow()).toEqual(before);
+});
+
+it('never takes focus from the page', async () => {
+  renderInSession(<Dock sessionId="s1" />, 's1');
+  const composer = screen.getByRole('textbox', { name: 'Message the agent' });
+  composer.focus();
+  act(() => warmDockCards());
+  await waitFor(() => expect(dockWarmedUp()).toBe(true));
+  await waitFor(() => expect(document.querySelector('[data-warm-up]')).toBeNull());
+  expect(composer).toHaveFocus();
 });
 
 it('does not run before it is asked for, and runs once per page', async () => {

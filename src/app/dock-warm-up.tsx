@@ -1,12 +1,12 @@
 /**
  * The dock's warm-up: once per page, when the idle prefetch asks for it, the review card and the question flow render
- * once into a detached element (never in the document, so nothing sees, reads or announces them) and unmount. The
- * first real card of the page then pays neither the compilation of the card's code nor its first run on its frame
- * (docs/style.md "Lazy views render at once"). The render is a transition: a question that arrives meanwhile
- * interrupts it and renders first.
+ * once inside the dock, laid out but invisible and inert (nobody sees, reaches or hears them: `visibility: hidden`
+ * takes them out of the accessibility tree and the paint), and unmount after that frame. The first real card of the
+ * page then pays neither the compilation of the card's code, nor its first run, nor the first style and text layout of
+ * its fonts on its frame (docs/style.md "Lazy views render at once"). The render is a transition: a question that
+ * arrives meanwhile interrupts it and renders first.
  */
-import { memo, startTransition, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
-import { createPortal } from 'react-dom';
+import { memo, startTransition, useEffect, useState, useSyncExternalStore, type CSSProperties, type ComponentType } from 'react';
 import { planReviewOf, type PlanReview } from '../core/questions/plan-review.ts';
 import type { QuestionItem } from '../core/questions/types.ts';
 import { afterNextPaint } from '../lib/after-paint.ts';
@@ -91,8 +91,8 @@ interface DockWarmUpProps {
 }
 
 /**
- * Rendered by the dock at all times: nothing, except for the one warm-up render of the page (a portal into a detached
- * element, in a transition), unmounted after the next paint (in a transition too).
+ * Rendered by the dock at all times: nothing, except for the one warm-up render of the page (in a transition), unmounted
+ * after the next paint (in a transition too).
  */
 export const DockWarmUp = memo(function DockWarmUp({ sessionId, ReviewCard, Flow }: DockWarmUpProps) {
   const wanted = useSyncExternalStore(subscribe, wantedNow, wantedNow);
@@ -109,7 +109,23 @@ export const DockWarmUp = memo(function DockWarmUp({ sessionId, ReviewCard, Flow
   return <WarmCards sessionId={sessionId} ReviewCard={ReviewCard} Flow={Flow} onDone={onDone} />;
 });
 
-/** The card and the flow in a detached element; `onDone` after the paint that follows their commit. */
+/**
+ * Where the warm-up renders: as wide as the dock (so text wraps as in the real card) but out of its flow, of no height
+ * and clipped (it moves nothing and adds nothing to scroll), never painted nor in the accessibility tree, and inert
+ * (nothing in it takes focus or a click).
+ */
+const WARM_BOX: CSSProperties = {
+  position: 'absolute',
+  insetInlineStart: 0,
+  insetInlineEnd: 0,
+  top: 0,
+  height: 0,
+  overflow: 'hidden',
+  visibility: 'hidden',
+  pointerEvents: 'none',
+};
+
+/** The card and the flow in {@link WARM_BOX}; `onDone` after the paint that follows their commit. */
 function WarmCards({
   sessionId,
   ReviewCard,
@@ -121,13 +137,11 @@ function WarmCards({
   Flow: ComponentType<QuestionFlowProps>;
   onDone: () => void;
 }) {
-  const [container] = useState(() => document.createElement('div'));
   useEffect(() => afterNextPaint(onDone), [onDone]);
-  return createPortal(
-    <>
+  return (
+    <div className="dock__warm-up" style={WARM_BOX} inert data-warm-up="">
       <ReviewCard sessionId={sessionId} rpcId={WARM_RPC} review={WARM_REVIEW} />
       <Flow sessionId={sessionId} rpcId={WARM_RPC} questions={WARM_QUESTIONS} />
-    </>,
-    container,
+    </div>
   );
 }

@@ -29,11 +29,22 @@ export function useMarkdownRenderer(): MarkdownRenderer | undefined {
 }
 
 /**
- * Load the markdown pipeline and, at the next idle time, run it once on a small sample (`warmMarkdownPipeline`), so
- * the first card of a page does not pay the parser's first run.
+ * Load the markdown pipeline and, at idle times, run it once on a small sample (`warmMarkdownSteps`, one step per idle
+ * callback, so a question that arrives meanwhile waits for one short step at most), so the first card of a page does
+ * not pay the parser's first run.
  * @returns resolves once loaded (the warm-up runs later); never rejects
  */
 export async function prefetchMarkdownRenderer(): Promise<void> {
   const module = await markdownRenderer.load();
-  if (module) whenIdle(() => module.warmMarkdownPipeline());
+  if (module) runAtIdle(module.warmMarkdownSteps());
+}
+
+/** Run `steps` in order, each in its own idle callback. */
+function runAtIdle(steps: readonly (() => void)[], index = 0): void {
+  const step = steps[index];
+  if (step === undefined) return;
+  whenIdle(() => {
+    step();
+    runAtIdle(steps, index + 1);
+  });
 }

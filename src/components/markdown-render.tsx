@@ -469,36 +469,36 @@ function StaticBlock({ text, titled, controls, offset, className }: { text: stri
   );
 }
 
-/** A small plan with every block kind the pipeline meets first: a title, a list, a table, code, a quote, a link. */
-const WARM_SAMPLE = [
-  '# Plan',
-  '',
-  'Intro with `code`, **bold**, _emphasis_ and a [link](https://example.com).',
-  '',
-  '1. First step',
-  '   - nested item',
-  '2. Second step',
-  '',
-  '| a | b |',
-  '| - | :-: |',
-  '| 1 | 2 |',
-  '',
-  '> quote',
-  '',
-  '```ts',
-  'const x = 1;',
-  '```',
-].join('\n');
+/**
+ * A small plan with every block kind the pipeline meets first (a title, a list, a table, code, a quote, a link), in
+ * pieces: each piece is one step of {@link warmMarkdownSteps}, so no step is a long task.
+ */
+const WARM_SAMPLES: readonly { text: string; titled: boolean }[] = [
+  { text: '# Plan\n\nIntro with `code`, **bold**, _emphasis_ and a [link](https://example.com).', titled: true },
+  { text: '1. First step\n   - nested item\n2. Second step', titled: false },
+  { text: '| a | b |\n| - | :-: |\n| 1 | 2 |', titled: false },
+  { text: '> quote\n\n```ts\nconst x = 1;\n```', titled: false },
+];
 
 /**
- * Run the whole pipeline once (parse, transforms, hast → React elements; nothing is rendered or kept) on a small
- * sample, so the first review card of a page does not pay the parser's first-run compilation on its frame. Meant for
- * idle time right after the chunk loads; not counted in `markdownParseStats`.
+ * The pipeline's warm-up as steps, one per piece of a small sample: each runs the whole pipeline (parse, transforms,
+ * hast → React elements; nothing is rendered or kept) on its piece, so the first review card of a page does not pay
+ * the parser's first-run compilation on its frame. The first run of the parser compiles most of its code, so one
+ * step over the whole sample was a single long task (about 57 ms on this machine); the steps are meant for separate
+ * idle callbacks (`prefetchMarkdownRenderer`). Not counted in `markdownParseStats`.
+ * @returns the steps, in order (each may run alone; each call returns new ones)
  */
+export function warmMarkdownSteps(): (() => void)[] {
+  return WARM_SAMPLES.map(({ text, titled }) => () => {
+    const parses = markdownParseStats.parses;
+    renderMarkdown(text, titled, {});
+    markdownParseStats.parses = parses;
+  });
+}
+
+/** Run every step of {@link warmMarkdownSteps} now, in one task. */
 export function warmMarkdownPipeline(): void {
-  const parses = markdownParseStats.parses;
-  renderMarkdown(WARM_SAMPLE, true, {});
-  markdownParseStats.parses = parses;
+  for (const step of warmMarkdownSteps()) step();
 }
 
 const tableParser = unified().use(remarkParse).use(remarkGfm);

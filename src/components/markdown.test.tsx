@@ -396,3 +396,16 @@ describe('blocks built as plain DOM', () => {
     await waitFor(() => expect(container.querySelector('pre code')?.textContent).toBe('const x = 1;'));
   });
 });
+
+it('warms in several steps (one idle callback each), none counting a parse', async () => {
+  const module = (await loadMarkdownRenderer())!;
+  const steps = module.warmMarkdownSteps();
+  expect(steps.length).toBeGreaterThan(1);
+  const before = module.markdownParseStats.parses;
+  const nodes = document.body.childElementCount;
+  for (const step of steps) {
+    step();
+    expect(module.markdownParseStats.parses).toBe(before);
+  }
+  expect(document.body.childElementCount).toBe(nodes);
+});
