@@ -189,6 +189,7 @@ export function createSessionAdmin<S extends AdminSession>(ctx: SessionAdminCont
       await session.agent?.idle();
       if (!session.draft) storage.trash(sessionId, { title: ctx.titleOf(session), deletedAt: ctx.now() });
       sessions.delete(sessionId);
+      session.pacer?.dispose();
       ctx.forget(sessionId);
       ctx.removed(sessionId);
       return { sessionId };
