@@ -13,9 +13,9 @@ export const PACED_KEYS: ReadonlySet<string> = new Set(['todos', 'progress']);
 export const PROJECTION_PACE_MS = 100;
 
 /** What {@link createProjectionPacer} returns. */
-export interface ProjectionPacer {
+export interface ProjectionPacer<K extends string = string> {
   /** A paced unit changed at `seq`: its frame leaves now (window quiet) or when the window ends. */
-  changed(key: string, seq: number): void;
+  changed(key: K, seq: number): void;
   /** Send what is held now and end the window (e.g. before the session goes away). */
   flush(): void;
   /** Drop what is held and the window's timer. */
@@ -26,8 +26,8 @@ export interface ProjectionPacer {
  * @param send - sends one frame of `key`, its value read when called, with `seq`
  * @param paceMs - the window (default {@link PROJECTION_PACE_MS})
  */
-export function createProjectionPacer(send: (key: string, seq: number) => void, paceMs = PROJECTION_PACE_MS): ProjectionPacer {
-  const held = new Map<string, number>();
+export function createProjectionPacer<K extends string>(send: (key: K, seq: number) => void, paceMs = PROJECTION_PACE_MS): ProjectionPacer<K> {
+  const held = new Map<K, number>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const open = (): void => {
     timer = setTimeout(windowEnd, paceMs);

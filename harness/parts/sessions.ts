@@ -34,7 +34,7 @@ export interface Session {
   agent: Agent | undefined;
   projections: ProjectionRegistry;
   /** Paces its `todos` and `progress` frames (harness/parts/projection-pacing.ts); set when it is registered. */
-  pacer?: ProjectionPacer;
+  pacer?: ProjectionPacer<ProjectionChange['key']>;
   /** Why the session is read-only; `undefined` when it is writable. */
   readOnly: ReadOnlyReason | undefined;
   createdOrder: number;

@@ -25,8 +25,6 @@ export function SessionStreamProvider({ store, children }: { store?: SessionStre
     store
       ? undefined
       : createSessionStreamStore({
-          // No `batchFrames` here: measured idle, holding frames for the display frame delayed the review card's
-          // question frame (later card 9 → 46 ms frame → DOM) and did not shorten the long task of a todo burst.
           onHostFrame: (frame) => {
             if (frame.type === 'host/session-added' || frame.type === 'host/session-removed' || frame.type === 'host/session-updated')
               void queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });

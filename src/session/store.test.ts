@@ -213,20 +213,6 @@ describe('session-stream store', () => {
     expect(next.items[0]).toBe(a.items[0]);
   });
 
-  it('tells its listeners of a burst of live frames through batchFrames, once per delivery, with the state always current', () => {
-    const held: Array<() => void> = [];
-    const store = createSessionStreamStore({ connect: fakeConnect().connect, batchFrames: (notify) => held.push(notify) });
-    let heard = 0;
-    store.subscribe(() => (heard += 1));
-    for (let seq = 1; seq <= 50; seq += 1)
-      store.applyMux({ type: 'session/event', sessionId: 'a', event: { type: 'turn/start', seq, data: { turn: seq } } }, 'r');
-    expect(heard).toBe(0);
-    expect(store.getState().sessions.a?.events).toHaveLength(50);
-    expect(held).toHaveLength(50);
-    held[0]!();
-    expect(heard).toBe(1);
-  });
-
   it('refetches every open session on reconnect and drops questions the host did not re-send', async () => {
     const fetchHistory = vi.fn(async (_id: string, _before: number | undefined): Promise<FetchedHistoryPage> => ({
       events: [],

@@ -69,13 +69,6 @@ export interface SessionStreamStoreOptions {
    * are dropped in every session (`applyStalePrune`); default `GREETING_SETTLE_MS`.
    */
   greetingSettleMs?: number;
-  /**
-   * How listeners hear of live frames' changes: called with the store's notify after each frame; default none (at
-   * once). `createFrameBatcher()` (lib/frame-batch.ts) makes a burst cost one render per display frame; the app does
-   * not pass it (it held the review card's question frame; see session/provider.tsx). The state itself is always
-   * current (`getState`); history pages and connection changes notify at once.
-   */
-  batchFrames?: (notify: () => void) => void;
 }
 
 /**
@@ -144,45 +137,6 @@ async function defaultFetchHistory(sessionId: string, beforeSeq: number | undefi
 }
 
 /**
- * The store's intake of live frames: without `batchFrames` each is applied and told at once; with it, frames are
- * queued, applied as one burst (`applyFrames`) by `settle` (before the state is read; it returns the state) and told
- * once per delivery.
- */
-function liveFrameIntake(
-  get: () => StreamState,
-  put: (next: StreamState) => void,
-  notify: () => void,
-  batchFrames: ((notify: () => void) => void) | undefined,
-): { receive: (live: LiveFrame) => void; settle: () => StreamState } {
-  let queued: LiveFrame[] = [];
-  const settle = (): StreamState => {
-    if (queued.length === 0) return get();
-    const burst = queued;
-    queued = [];
-    put(applyFrames(get(), burst));
-    return get();
-  };
-  const deliver = () => {
-    settle();
-    notify();
-  };
-  return {
-    settle,
-    receive(live) {
-      if (batchFrames) {
-        queued.push(live);
-        batchFrames(deliver);
-        return;
-      }
-      const next = applyFrames(get(), [live]);
-      if (next === get()) return;
-      put(next);
-      notify();
-    },
-  };
-}
-
-/**
  * Create a session-stream store.
  * @param options injectable history fetcher, downlink and hooks (see `SessionStreamStoreOptions`)
  * @returns a stopped store; call `start()` to connect
@@ -215,10 +169,9 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
     state = next;
     notify();
   };
-  const put = (next: StreamState) => void (state = next);
-  const intake = liveFrameIntake(() => state, put, notify, options.batchFrames);
-  /** The state with every queued frame applied. */
-  const current = intake.settle;
+  const current = () => state;
+  /** Apply one live frame and tell the listeners at once when it changed anything. */
+  const receive = (live: LiveFrame) => set(applyFrames(state, [live]));
 
   const pull = async (sessionId: string): Promise<void> => {
     try {
@@ -283,11 +236,11 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
 
   const handlers: DownlinkHandlers = {
     onMuxFrame: (frame, rpcId) => {
-      intake.receive({ kind: 'mux', frame, rpcId });
+      receive({ kind: 'mux', frame, rpcId });
       if (frame.type === 'session/subscribed' && firstMux) catchUp(frame.sessionId, frame.lastSeq);
     },
     onHostFrame: (frame) => {
-      intake.receive({ kind: 'host', frame });
+      receive({ kind: 'host', frame });
       options.onHostFrame?.(frame);
     },
     onConnectionState: (next) => {
