@@ -12,7 +12,7 @@ import { callMethod } from '../lib/api-client.ts';
 import { startLivenessProbe, type LivenessSample } from '../lib/liveness-probe.ts';
 import { hostKeys, sessionListQueryOptions } from '../lib/queries.ts';
 import { sliceOf } from './reducers.ts';
-import { createSessionStreamStore, type SessionStreamStore } from './store.ts';
+import { createSessionStreamStore, nextTask, type SessionStreamStore } from './store.ts';
 
 const StoreContext = createContext<SessionStreamStore | undefined>(undefined);
 /**
@@ -25,6 +25,8 @@ export function SessionStreamProvider({ store, children }: { store?: SessionStre
     store
       ? undefined
       : createSessionStreamStore({
+          // A burst of events costs one render per task the page gets to, never a held question (store.ts).
+          scheduleBurst: nextTask,
           onHostFrame: (frame) => {
             if (frame.type === 'host/session-added' || frame.type === 'host/session-removed' || frame.type === 'host/session-updated')
               void queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });

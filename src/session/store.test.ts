@@ -213,6 +213,36 @@ describe('session-stream store', () => {
     expect(next.items[0]).toBe(a.items[0]);
   });
 
+  it('with scheduleBurst, tells a burst of event frames once, and a question frame after them at once with every event in', () => {
+    const scheduled: Array<() => void> = [];
+    const store = createSessionStreamStore({ connect: fakeConnect().connect, scheduleBurst: (run) => scheduled.push(run) });
+    const heard: number[] = [];
+    store.subscribe(() => heard.push(store.getState().sessions.a?.events.length ?? 0));
+    for (let seq = 0; seq < 50; seq += 1)
+      store.applyMux({ type: 'session/event', sessionId: 'a', event: { type: 'turn/start', seq, data: { turn: seq } } }, 'r');
+    store.applyMux({ type: 'session/projection', sessionId: 'a', key: 'todos', value: null, seq: 49 }, 'r');
+    expect(heard).toEqual([]);
+    expect(scheduled).toHaveLength(1);
+    scheduled.shift()!();
+    expect(heard).toEqual([50]);
+    for (let seq = 50; seq < 60; seq += 1)
+      store.applyMux({ type: 'session/event', sessionId: 'a', event: { type: 'turn/start', seq, data: { turn: seq } } }, 'r');
+    store.applyMux({ type: 'question/requested', sessionId: 'a', questions: [{ id: 'q', question: 'Which?', options: [] }] }, 'q1');
+    // Not held: told in the same call, the ten events before it included.
+    expect(heard).toEqual([50, 60]);
+    expect(store.getState().sessions.a?.questions.map((q) => q.rpcId)).toEqual(['q1']);
+    // The burst's own task then finds nothing new to tell.
+    for (const run of scheduled.splice(0)) run();
+    expect(heard).toEqual([50, 60]);
+  });
+
+  it('with scheduleBurst, a read of the state applies the queued frames first', () => {
+    const store = createSessionStreamStore({ connect: fakeConnect().connect, scheduleBurst: () => undefined });
+    store.applyMux({ type: 'session/event', sessionId: 'a', event: { type: 'turn/start', seq: 0, data: { turn: 1 } } }, 'r');
+    expect(store.getState().sessions.a?.events.map((e) => e.seq)).toEqual([0]);
+    expect(store.transcriptOf('a').openTurn).toBe(1);
+  });
+
   it('refetches every open session on reconnect and drops questions the host did not re-send', async () => {
     const fetchHistory = vi.fn(async (_id: string, _before: number | undefined): Promise<FetchedHistoryPage> => ({
       events: [],

@@ -69,6 +69,38 @@ export interface SessionStreamStoreOptions {
    * are dropped in every session (`applyStalePrune`); default `GREETING_SETTLE_MS`.
    */
   greetingSettleMs?: number;
+  /**
+   * Runs `run` once the frames already queued on the page have been read (the app passes {@link nextTask}). With it,
+   * `session/event` frames and `session/projection` frames of keys nothing waits on are queued and applied as one
+   * burst (`applyFrames`) with one notification, when `run` runs or when the state is read, whichever comes first; any
+   * other frame (a question, a prompt, the plan state, the queue, host frames) is applied with everything queued before
+   * it and told at once. Default none: every frame is applied and told at once.
+   */
+  scheduleBurst?: (run: () => void) => void;
+}
+
+/**
+ * Run `run` in a task of its own, queued behind the page's tasks already queued (a `MessageChannel` message, so no
+ * timer clamp): frames that arrived while the page was busy are read first, and a burst costs one render.
+ * @param run - the callback
+ */
+export function nextTask(run: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    run();
+  };
+  channel.port2.postMessage(null);
+}
+
+/** `session/projection` keys whose frames may wait in a burst: what the review and the question flow never wait on. */
+const BURST_PROJECTION_KEYS: ReadonlySet<string> = new Set(['todos', 'progress', 'title', 'reviews']);
+
+/** Whether a live frame may be queued in a burst (else it is told at once, with everything queued before it). */
+function burstable(live: LiveFrame): boolean {
+  if (live.kind !== 'mux') return false;
+  const frame = live.frame;
+  return frame.type === 'session/event' || (frame.type === 'session/projection' && BURST_PROJECTION_KEYS.has(frame.key));
 }
 
 /**
@@ -167,11 +199,39 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
   const set = (next: StreamState) => {
     if (next === state) return;
     state = next;
+    told = next;
     notify();
   };
-  const current = () => state;
-  /** Apply one live frame and tell the listeners at once when it changed anything. */
-  const receive = (live: LiveFrame) => set(applyFrames(state, [live]));
+  /** Live frames queued for the next burst (only with `scheduleBurst`). */
+  let queued: LiveFrame[] = [];
+  /** The state with every queued frame applied (listeners not told: the caller tells them, or the burst does). */
+  const current = (): StreamState => {
+    if (queued.length === 0) return state;
+    const burst = queued;
+    queued = [];
+    state = applyFrames(state, burst);
+    return state;
+  };
+  let told = state;
+  const tellBurst = () => {
+    current();
+    if (told === state) return;
+    told = state;
+    notify();
+  };
+  const receive = (live: LiveFrame) => {
+    if (options.scheduleBurst && burstable(live)) {
+      if (queued.push(live) === 1) options.scheduleBurst(tellBurst);
+      return;
+    }
+    const before = state;
+    const next = applyFrames(current(), [live]);
+    state = next;
+    if (next !== before) {
+      told = next;
+      notify();
+    }
+  };
 
   const pull = async (sessionId: string): Promise<void> => {
     try {
