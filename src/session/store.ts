@@ -77,7 +77,17 @@ export interface SessionStreamStoreOptions {
    * it and told at once. Default none: every frame is applied and told at once.
    */
   scheduleBurst?: (run: () => void) => void;
+  /** Time per slice of a history page applied in slices, ms (render included); default {@link HISTORY_SLICE_MS}. */
+  sliceMs?: number;
+  /** Yield the main thread between slices of a history page; default a {@link nextTask} task. */
+  yieldTask?: () => Promise<void>;
 }
+
+/** Time a slice of a history page may take, its render included (ms): a page never costs one long task. */
+export const HISTORY_SLICE_MS = 8;
+
+/** Events in the first slice of a history page; later slices are sized by the time the last one took. */
+const FIRST_SLICE_EVENTS = 200;
 
 /**
  * Run `run` in a task of its own, queued behind the page's tasks already queued (a `MessageChannel` message, so no
@@ -179,6 +189,8 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
   const maxPages = options.maxPages ?? 50;
   const pageMessages = options.pageMessages ?? HISTORY_PAGE_MESSAGES;
   const greetingSettleMs = options.greetingSettleMs ?? GREETING_SETTLE_MS;
+  const sliceMs = options.sliceMs ?? HISTORY_SLICE_MS;
+  const yieldTask = options.yieldTask ?? (() => new Promise<void>((resolve) => nextTask(resolve)));
   let pruneTimer: ReturnType<typeof setTimeout> | undefined;
   let state = options.initialState ?? initialStreamState();
   let connection: ConnectionState = 'connecting';
@@ -233,12 +245,35 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
     }
   };
 
+  /**
+   * Apply a tail or gap page oldest events first, in slices of about `sliceMs` each (the render of a slice included),
+   * yielding a task between slices; the first slice carries the page's projections and `hasMore`, so the session is
+   * loaded and knows where older pages start from the first slice on. Merged by seq, so frames between slices are safe.
+   */
+  const applyInSlices = async (sessionId: string, page: HistoryPage): Promise<void> => {
+    const { events } = page;
+    let size = Math.min(events.length, FIRST_SLICE_EVENTS);
+    let from = 0;
+    do {
+      const started = performance.now();
+      const part = events.slice(from, from + size);
+      set(applyHistoryPage(current(), sessionId, from === 0 ? { ...page, events: part } : { events: part }));
+      from += part.length;
+      if (from >= events.length) return;
+      // React renders a store change in a microtask: let it run, so the slice's time includes its render.
+      await Promise.resolve();
+      const spent = Math.max(performance.now() - started, 0.5);
+      size = Math.max(1, Math.min(events.length - from, Math.floor((size * sliceMs) / spent)));
+      await yieldTask();
+    } while (from < events.length);
+  };
+
   const pull = async (sessionId: string): Promise<void> => {
     try {
       const held = sliceOf(current(), sessionId);
       const heldLast = held.loaded ? held.events[held.events.length - 1]?.seq : undefined;
       const page = await fetchHistory(sessionId, undefined, pageMessages);
-      set(applyHistoryPage(current(), sessionId, page));
+      await applyInSlices(sessionId, page);
       tailPageLast.set(sessionId, page.events[page.events.length - 1]?.event.seq ?? -1);
       if (heldLast === undefined) return;
       // A long disconnect: the tail page does not reach back to what was held. Fill the gap page by page, so the
@@ -247,7 +282,7 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
       let more = page.hasMore;
       for (let pages = 0; more && first !== undefined && first > heldLast + 1 && pages < maxPages; pages += 1) {
         const gap = await fetchHistory(sessionId, first, pageMessages);
-        set(applyHistoryPage(current(), sessionId, { events: gap.events }));
+        await applyInSlices(sessionId, { events: gap.events });
         first = gap.events[0]?.event.seq;
         more = gap.hasMore;
       }
