@@ -179,6 +179,76 @@ async function defaultFetchHistory(sessionId: string, beforeSeq: number | undefi
 }
 
 /**
+ * The store's state and its intake of live frames: without `scheduleBurst` each frame is applied and told at once;
+ * with it, burstable frames are queued and applied as one burst (`applyFrames`) when the state is read (`current`) or
+ * when the scheduled task runs, which tells the listeners once; any other frame is applied after the queue and told
+ * at once.
+ */
+function frameIntake(cell: { state: StreamState; queued: LiveFrame[] }, notify: () => void, scheduleBurst: ((run: () => void) => void) | undefined) {
+  /** The state the listeners were last told of. */
+  let told = cell.state;
+  const current = (): StreamState => {
+    if (cell.queued.length === 0) return cell.state;
+    const burst = cell.queued;
+    cell.queued = [];
+    cell.state = applyFrames(cell.state, burst);
+    return cell.state;
+  };
+  const tell = (): void => {
+    if (told === cell.state) return;
+    told = cell.state;
+    notify();
+  };
+  return {
+    current,
+    /** Put a new state and tell the listeners (nothing when it is the same). */
+    set(next: StreamState): void {
+      cell.state = next;
+      tell();
+    },
+    receive(live: LiveFrame): void {
+      if (scheduleBurst && burstable(live)) {
+        if (cell.queued.push(live) === 1)
+          scheduleBurst(() => {
+            current();
+            tell();
+          });
+        return;
+      }
+      cell.state = applyFrames(current(), [live]);
+      tell();
+    },
+  };
+}
+
+/**
+ * Apply a tail or gap page oldest events first, in slices of about `sliceMs` each (the render of a slice included),
+ * yielding a task between slices; the first slice carries the page's projections and `hasMore`, so the session is
+ * loaded and knows where older pages start from the first slice on. Merged by seq, so frames between slices are safe.
+ * @param page - the page
+ * @param apply - applies one part of it (a page of its own) and tells the listeners
+ * @param sliceMs - time per slice, ms
+ * @param yieldTask - yields the main thread
+ */
+async function applyPageInSlices(page: HistoryPage, apply: (part: HistoryPage) => void, sliceMs: number, yieldTask: () => Promise<void>): Promise<void> {
+  const { events } = page;
+  let size = Math.min(events.length, FIRST_SLICE_EVENTS);
+  let from = 0;
+  for (;;) {
+    const started = performance.now();
+    const part = events.slice(from, from + size);
+    apply(from === 0 ? { ...page, events: part } : { events: part });
+    from += part.length;
+    if (from >= events.length) return;
+    // React renders a store change in a microtask: let it run, so the slice's time includes its render.
+    await Promise.resolve();
+    const spent = Math.max(performance.now() - started, 0.5);
+    size = Math.max(1, Math.min(events.length - from, Math.floor((size * sliceMs) / spent)));
+    await yieldTask();
+  }
+}
+
+/**
  * Create a session-stream store.
  * @param options injectable history fetcher, downlink and hooks (see `SessionStreamStoreOptions`)
  * @returns a stopped store; call `start()` to connect
@@ -192,7 +262,6 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
   const sliceMs = options.sliceMs ?? HISTORY_SLICE_MS;
   const yieldTask = options.yieldTask ?? (() => new Promise<void>((resolve) => nextTask(resolve)));
   let pruneTimer: ReturnType<typeof setTimeout> | undefined;
-  let state = options.initialState ?? initialStreamState();
   let connection: ConnectionState = 'connecting';
   let downlink: Downlink | undefined;
   /** The mux socket open now is the page's first: its `session/subscribed` frames close the gap behind early pulls. */
@@ -208,65 +277,13 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
   const notify = () => {
     for (const l of [...listeners]) l();
   };
-  const set = (next: StreamState) => {
-    if (next === state) return;
-    state = next;
-    told = next;
-    notify();
-  };
-  /** Live frames queued for the next burst (only with `scheduleBurst`). */
-  let queued: LiveFrame[] = [];
-  /** The state with every queued frame applied (listeners not told: the caller tells them, or the burst does). */
-  const current = (): StreamState => {
-    if (queued.length === 0) return state;
-    const burst = queued;
-    queued = [];
-    state = applyFrames(state, burst);
-    return state;
-  };
-  let told = state;
-  const tellBurst = () => {
-    current();
-    if (told === state) return;
-    told = state;
-    notify();
-  };
-  const receive = (live: LiveFrame) => {
-    if (options.scheduleBurst && burstable(live)) {
-      if (queued.push(live) === 1) options.scheduleBurst(tellBurst);
-      return;
-    }
-    const before = state;
-    const next = applyFrames(current(), [live]);
-    state = next;
-    if (next !== before) {
-      told = next;
-      notify();
-    }
-  };
-
-  /**
-   * Apply a tail or gap page oldest events first, in slices of about `sliceMs` each (the render of a slice included),
-   * yielding a task between slices; the first slice carries the page's projections and `hasMore`, so the session is
-   * loaded and knows where older pages start from the first slice on. Merged by seq, so frames between slices are safe.
-   */
-  const applyInSlices = async (sessionId: string, page: HistoryPage): Promise<void> => {
-    const { events } = page;
-    let size = Math.min(events.length, FIRST_SLICE_EVENTS);
-    let from = 0;
-    do {
-      const started = performance.now();
-      const part = events.slice(from, from + size);
-      set(applyHistoryPage(current(), sessionId, from === 0 ? { ...page, events: part } : { events: part }));
-      from += part.length;
-      if (from >= events.length) return;
-      // React renders a store change in a microtask: let it run, so the slice's time includes its render.
-      await Promise.resolve();
-      const spent = Math.max(performance.now() - started, 0.5);
-      size = Math.max(1, Math.min(events.length - from, Math.floor((size * sliceMs) / spent)));
-      await yieldTask();
-    } while (from < events.length);
-  };
+  const cell = { state: options.initialState ?? initialStreamState(), queued: [] as LiveFrame[] };
+  const intake = frameIntake(cell, notify, options.scheduleBurst);
+  const current = intake.current;
+  const set = intake.set;
+  const receive = intake.receive;
+  const applyInSlices = (sessionId: string, page: HistoryPage): Promise<void> =>
+    applyPageInSlices(page, (part) => set(applyHistoryPage(current(), sessionId, part)), sliceMs, yieldTask);
 
   const pull = async (sessionId: string): Promise<void> => {
     try {
