@@ -4,7 +4,7 @@ import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { readRecordingFixture, RECORDING_NAMES } from '../../../fixtures/paths.ts';
 import { mulberry32 } from '../../../fixtures/seeded-random.mjs';
-import { plan2000 } from '../../../scripts/make-perf-fixtures.mjs';
+import { plan2000, planNested500 } from '../../../scripts/make-perf-fixtures.mjs';
 import { parseSessionLog } from '../log/reader.ts';
 import { sourceLinesOf } from './anchors.ts';
 import { changedLinesOf } from './follow-up.ts';
@@ -110,6 +110,16 @@ describe('plan outline', () => {
     expect(plans.length).toBeGreaterThan(5);
     for (const plan of plans) expect(outlineLines(plan)).toEqual(remarkHeadings(plan));
     expect(planOutlineOf(plan2000()).length).toBeGreaterThan(40);
+  });
+
+  it('finds the same headings as the parser in a deeply nested list, with headings, blanks and quotes deep inside', () => {
+    // 120 levels: deep enough for the container rules, small enough for the parser (its time grows fast with depth).
+    const deep = planNested500().split('\n').slice(0, 122);
+    deep.splice(80, 0, `${'  '.repeat(78)}  ## Deep heading`, '', `${'  '.repeat(78)}  > ### Quoted deep`);
+    deep.push(`${'  '.repeat(119)}  Deepest title`, `${'  '.repeat(119)}  ---`);
+    const plan = deep.join('\n');
+    expect(outlineLines(plan)).toEqual(remarkHeadings(plan));
+    expect(outlineLines(plan)).toHaveLength(4);
   });
 
   it('gives readable heading text', () => {

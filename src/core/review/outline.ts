@@ -143,18 +143,25 @@ export function planOutlineOf(plan: string): OutlineHeading[] {
   const lines = sourceLinesOf(plan);
   for (let i = 0; i < lines.length; i += 1) {
     let rest = expandTabs(lines[i]!);
+    // The leading spaces of `rest`, kept up to date as containers take theirs, so a line inside n open list items
+    // costs O(n), not O(n × its indent) (a 500-level nested list would be cubic).
+    let lead = indentOf(rest);
     let matched = 0;
     for (const container of stack) {
       if (container.kind === 'quote') {
         const quote = QUOTE.exec(rest);
         if (quote === null) break;
         rest = rest.slice(quote[0].length);
-      } else if (isBlank(rest)) {
-        // A list item can start with at most one blank line.
+        lead = indentOf(rest);
+      } else if (lead === rest.length) {
+        // A blank line (tabs are expanded, so only spaces are left). A list item can start with at most one.
         if (container.empty) break;
         rest = '';
-      } else if (indentOf(rest) >= container.indent) rest = rest.slice(container.indent);
-      else break;
+        lead = 0;
+      } else if (lead >= container.indent) {
+        rest = rest.slice(container.indent);
+        lead -= container.indent;
+      } else break;
       matched += 1;
     }
     const allMatched = matched === stack.length;
