@@ -3,7 +3,7 @@
  * log that will not go on, all read from src/session/, and the revision label of each plan card from its review
  * history. The view (`components/transcript-view.tsx`) owns the scroll container and its rules.
  */
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useCallsWhilePlanning } from '../../session/acting.ts';
 import { PlanModeCallsContext } from './components/plan-mode-calls.ts';
 import { useSessionHistoryCommands, useSessionLoad, useSessionReadOnly, useSessionTranscript, useSessionWaiting } from '../../session/hooks.ts';
@@ -25,7 +25,10 @@ export interface TranscriptProps {
 
 /** Render the session's transcript (see {@link TranscriptProps}); key it by session so its scroll state starts fresh. */
 export function Transcript({ sessionId, scrollTarget, pageOlder = true }: TranscriptProps) {
-  const transcript = useSessionTranscript(sessionId);
+  // The rows follow the store in a deferred render, after the commit that brought the change: a question that arrives
+  // behind a burst of events shows its card first, and the rows of those events come in the render after it
+  // (docs/style.md "Lazy views render at once").
+  const transcript = useDeferredValue(useSessionTranscript(sessionId));
   const load = useSessionLoad(sessionId);
   const waiting = useSessionWaiting(sessionId);
   const { readOnly } = useSessionReadOnly(sessionId);
