@@ -54,7 +54,7 @@ it('mounts the attention runtime when a review waits and clears the title count 
   await waitFor(() => expect(document.title).toBe('ui-plan'));
 });
 
-it("shows the inbox in a render after the commit that brings the question, never in it", async () => {
+it('shows the inbox in a render after the commit that brings the question, never in it', async () => {
   /** Stands in for the dock: notes, in the commit that first shows the question, whether the inbox is in too. */
   const seen: boolean[] = [];
   function QuestionProbe() {
