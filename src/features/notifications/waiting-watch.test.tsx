@@ -13,6 +13,7 @@ import { applyMuxOpen, initialStreamState } from '../../session/reducers.ts';
 import { createSessionStreamStore, type SessionStreamStore } from '../../session/store.ts';
 import { planReviewQuestions } from '../../../testing/session-render.tsx';
 import { useNotificationPreferences } from './preferences-store.ts';
+import { useWaitingItems } from './use-waiting.ts';
 import { prefetchWaitingChunks, WaitingInbox, WaitingWatch } from './waiting-watch.tsx';
 
 let store: SessionStreamStore;
@@ -75,4 +76,29 @@ it('shows the inbox in a render after the commit that brings the question, never
   act(() => store.applyMux({ type: 'question/requested', sessionId: 'a', questions: planReviewQuestions('# Plan\n\n1. Do it.') }, 'r1'));
   expect(seen).toEqual([false]);
   expect(await screen.findByRole('region', { name: 'Waiting for you' })).toBeInTheDocument();
+});
+
+it('gives the waiting items a render after the commit that brings the question, so the mounted runtime does its work after the card', async () => {
+  /** Stands in for the dock and for the runtime: what the items were in the commit that first shows the question. */
+  const seen: number[] = [];
+  let latest = 0;
+  function Probe() {
+    const questions = useSessionQuestions('a');
+    const items = useWaitingItems();
+    latest = items.length;
+    useLayoutEffect(() => {
+      if (questions.length > 0 && seen.length === 0) seen.push(items.length);
+    }, [questions, items]);
+    return null;
+  }
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <SessionStreamProvider store={store}>
+        <Probe />
+      </SessionStreamProvider>
+    </QueryClientProvider>,
+  );
+  act(() => store.applyMux({ type: 'question/requested', sessionId: 'a', questions: planReviewQuestions('# Plan\n\n1. Do it.') }, 'r1'));
+  expect(seen).toEqual([0]);
+  await waitFor(() => expect(latest).toBe(1));
 });
