@@ -5,7 +5,7 @@
  * questions or prompts change, not on every streamed event.
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useDeferredValue, useMemo, useSyncExternalStore } from 'react';
 import { sessionListQueryOptions } from '../../lib/queries.ts';
 import { titleOfRow } from '../../session/derive.ts';
 import { useSessionStreamStore } from '../../session/provider.tsx';
@@ -71,11 +71,14 @@ function waitingSnapshot(store: SessionStreamStore): Snapshot {
   return next;
 }
 
-/** {@link waitingSnapshot} of the app's store, live. */
+/**
+ * {@link waitingSnapshot} of the app's store, a render late: the commit that brings a question carries its card, and
+ * the title, favicon, notices and inbox follow in the deferred render after it (docs/style.md "Lazy views render at once").
+ */
 function useStreamWaiting(): Snapshot {
   const store = useSessionStreamStore();
   const get = () => waitingSnapshot(store);
-  return useSyncExternalStore(store.subscribe, get, get);
+  return useDeferredValue(useSyncExternalStore(store.subscribe, get, get));
 }
 
 /**

@@ -53,7 +53,9 @@ export function WaitingWatch() {
 export function WaitingInbox(props: WaitingInboxProps) {
   const waiting = useWaitingDeferred();
   const Inbox = inboxModule.use(waiting)?.WaitingInboxList;
-  return Inbox ? <Inbox {...props} /> : null;
+  // Mounted only while something waits, so it mounts in the deferred render after the card's commit: its list (the
+  // stream, the session list and a review-revision query per item) is never part of the card's frame.
+  return waiting && Inbox ? <Inbox {...props} /> : null;
 }
 
 /**

@@ -4,6 +4,7 @@
  * from the review history; "Try again" and "Load earlier messages" pull pages through the store.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { readFixture } from '../../../fixtures/paths.ts';
@@ -12,6 +13,7 @@ import { parseSessionLog } from '../../core/log/reader.ts';
 import type { SessionEvent } from '../../core/log/types.ts';
 import type { MuxFrame } from '../../core/protocol/frames.ts';
 import { foldReviewHistory } from '../../core/review/revisions.ts';
+import { useSessionQuestions } from '../../session/hooks.ts';
 import { Transcript } from './transcript.tsx';
 
 const SESSION = 'session-transcript';
@@ -29,6 +31,33 @@ describe('Transcript', () => {
     expect(within(region()).getByText('first words')).toBeInTheDocument();
     act(() => store.applyMux({ type: 'session/event', sessionId: SESSION, event: user(1, 'second words') } as MuxFrame, ''));
     expect(await within(region()).findByText('second words')).toBeInTheDocument();
+  });
+
+  it("renders the rows of the events that came just before a question after the question's own commit", async () => {
+    /** Stands in for the dock: notes, in the commit that first shows the question, whether the new rows are in too. */
+    const seen: boolean[] = [];
+    function QuestionProbe() {
+      const questions = useSessionQuestions(SESSION);
+      useLayoutEffect(() => {
+        if (questions.length > 0 && seen.length === 0) seen.push(within(region()).queryByText('words before the question') !== null);
+      }, [questions]);
+      return null;
+    }
+    const { store } = renderInSession(
+      <>
+        <Transcript sessionId={SESSION} />
+        <QuestionProbe />
+      </>,
+      SESSION,
+      { events: [user(0, 'first words'), turnStart] },
+    );
+    // The events and the question behind them reach React together, as a burst the store tells at once does.
+    act(() => {
+      store.applyMux({ type: 'session/event', sessionId: SESSION, event: user(3, 'words before the question') } as MuxFrame, '');
+      store.applyMux({ type: 'question/requested', sessionId: SESSION, questions: planReviewQuestions() }, 'rpc-q');
+    });
+    expect(seen).toEqual([false]);
+    expect(await within(region()).findByText('words before the question')).toBeInTheDocument();
   });
 
   it('says it is loading before the baseline and that the session is empty after it', () => {

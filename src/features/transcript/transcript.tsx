@@ -3,7 +3,9 @@
  * log that will not go on, all read from src/session/, and the revision label of each plan card from its review
  * history. The view (`components/transcript-view.tsx`) owns the scroll container and its rules.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { TranscriptView as FoldedTranscript } from '../../core/transcript/fold.ts';
+import { afterNextPaint } from '../../lib/after-paint.ts';
 import { useCallsWhilePlanning } from '../../session/acting.ts';
 import { PlanModeCallsContext } from './components/plan-mode-calls.ts';
 import { useSessionHistoryCommands, useSessionLoad, useSessionReadOnly, useSessionTranscript, useSessionWaiting } from '../../session/hooks.ts';
@@ -23,11 +25,33 @@ export interface TranscriptProps {
   pageOlder?: boolean;
 }
 
+/**
+ * The folded rows to render: `live`, except from the commit in which the session starts to wait (a review card or a
+ * question flow takes the dock) until after that commit's paint, when the rows rendered last are kept. The events of
+ * the burst the question came with (its plan card, the new rows' measuring) then render after the card is painted
+ * (docs/style.md "Lazy views render at once"); the rows never go back to an older state, and nothing else waits.
+ * @param live the session's folded transcript now
+ * @param waiting what the session waits for now
+ */
+function useRowsAfterCard(live: FoldedTranscript, waiting: ReturnType<typeof useSessionWaiting>): FoldedTranscript {
+  const [shown, setShown] = useState({ rows: live, waiting, held: false });
+  let next = shown;
+  if (waiting !== shown.waiting) {
+    const held = shown.waiting === undefined && shown.rows !== live;
+    next = { rows: held ? shown.rows : live, waiting, held };
+  } else if (!shown.held && shown.rows !== live) next = { ...shown, rows: live };
+  // Adjusted while rendering (no commit in between), so `shown.rows` is always the rows rendered last.
+  if (next !== shown) setShown(next);
+  const { held } = next;
+  useEffect(() => (held ? afterNextPaint(() => setShown((s) => ({ ...s, held: false }))) : undefined), [held]);
+  return next.rows;
+}
+
 /** Render the session's transcript (see {@link TranscriptProps}); key it by session so its scroll state starts fresh. */
 export function Transcript({ sessionId, scrollTarget, pageOlder = true }: TranscriptProps) {
-  const transcript = useSessionTranscript(sessionId);
   const load = useSessionLoad(sessionId);
   const waiting = useSessionWaiting(sessionId);
+  const transcript = useRowsAfterCard(useSessionTranscript(sessionId), waiting);
   const { readOnly } = useSessionReadOnly(sessionId);
   const commands = useSessionHistoryCommands(sessionId);
   const { history } = useSessionReviews(sessionId);
