@@ -16,7 +16,7 @@ beforeEach(async () => {
 it('renders the composer, enabled, in the first commit, and the sessions list and transcript only after its paint', async () => {
   render(<App queryClient={fresh()} />);
   expect(screen.getByRole('textbox', { name: 'Message the agent' })).toBeEnabled();
-  // Nothing of the rest, not even the list's request: its data cannot hold the composer back.
+  // Nothing of the rest yet: the sessions list's data cannot hold the composer back.
   expect(screen.queryByRole('navigation', { name: 'Sessions' })).not.toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'Transcript' })).not.toBeInTheDocument();
   expect(screen.queryByRole('combobox', { name: 'Language' })).not.toBeInTheDocument();

@@ -30,8 +30,10 @@ export function Shell() {
   const t = useCopy(appLocales);
   const restShown = useRestAfterFirstPaint();
   const selectedId = useSelectedSessionId();
-  const deleted = useDeletedSelection(selectedId);
-  const DeletedSessionPage = useTrash()?.DeletedSessionPage;
+  // Neither list is asked for, nor the trash's chunk loaded, before the composer painted: until the lists are in, the
+  // selected session shows as a live one anyway.
+  const deleted = useDeletedSelection(selectedId, restShown);
+  const DeletedSessionPage = useTrash(restShown)?.DeletedSessionPage;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeButton = useRef<HTMLButtonElement>(null);
   const toggleButton = useRef<HTMLButtonElement>(null);
