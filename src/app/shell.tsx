@@ -30,8 +30,8 @@ export function Shell() {
   const t = useCopy(appLocales);
   const restShown = useRestAfterFirstPaint();
   const selectedId = useSelectedSessionId();
-  // Neither list is asked for, nor the trash's chunk loaded, before the composer painted: until the lists are in, the
-  // selected session shows as a live one anyway.
+  // The deleted sessions are not asked for, nor the trash's chunk loaded, before the composer painted: until that list
+  // is in, the selected session shows as a live one anyway.
   const deleted = useDeletedSelection(selectedId, restShown);
   const DeletedSessionPage = useTrash(restShown)?.DeletedSessionPage;
   const [drawerOpen, setDrawerOpen] = useState(false);
