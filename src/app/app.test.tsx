@@ -20,7 +20,7 @@ it('creates a session, plans with /plan, approves the review and shows plan mode
 
   await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'New session' }));
   await waitFor(() => expect(location.hash).toMatch(/^#\/s\/session-/));
-  const nav = screen.getByRole('navigation', { name: 'Sessions' });
+  const nav = await screen.findByRole('navigation', { name: 'Sessions' });
   await waitFor(() => expect(within(nav).getByRole('link', { current: 'page' })).toBeInTheDocument());
 
   const box = await screen.findByRole('textbox', { name: 'Message the agent' });
@@ -56,7 +56,7 @@ it('puts focus in the composer after New session in the sessions list, from anot
   render(<App queryClient={fresh()} />);
   expect(await screen.findByRole('status', { name: 'Connected' })).toBeInTheDocument();
   await screen.findByRole('textbox', { name: 'Message the agent' });
-  await user.click(within(screen.getByRole('navigation', { name: 'Sessions' })).getByRole('button', { name: 'New session' }));
+  await user.click(within(await screen.findByRole('navigation', { name: 'Sessions' })).getByRole('button', { name: 'New session' }));
   await waitFor(() => expect(location.hash).not.toBe(`#/s/${sessionId}`));
   await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message the agent' })).toHaveFocus());
 });
@@ -72,7 +72,7 @@ it('opens the session named in the URL hash, and shows a read-only notice instea
   expect(screen.queryByRole('textbox', { name: 'Message the agent' })).not.toBeInTheDocument();
   expect(await screen.findByRole('article', { name: 'Plan: Add --greeting flag to CLI' })).toBeInTheDocument();
   expect(screen.getByRole('status', { name: /^Plan mode off/ })).toBeInTheDocument();
-  const nav = screen.getByRole('navigation', { name: 'Sessions' });
+  const nav = await screen.findByRole('navigation', { name: 'Sessions' });
   expect(await within(nav).findByRole('link', { current: 'page' })).toHaveTextContent('Read-only');
 });
 
@@ -115,7 +115,7 @@ it('clears a "Failed to fetch" from the session list once the first connection o
     return realFetch(input, init);
   });
   render(<App queryClient={fresh()} />);
-  const nav = screen.getByRole('navigation', { name: 'Sessions' });
+  const nav = await screen.findByRole('navigation', { name: 'Sessions' });
   expect(await screen.findByRole('status', { name: 'Connected' })).toBeInTheDocument();
   expect(failed).toBe(true);
   expect(await within(nav).findByText('No sessions yet.')).toBeInTheDocument();

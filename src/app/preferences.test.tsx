@@ -31,10 +31,10 @@ it('switches the interface to Chinese, sets <html lang>, and stays Chinese after
   expect(await screen.findByRole('status', { name: 'Connected' })).toBeInTheDocument();
   expect(document.documentElement.lang).toBe('en');
 
-  await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), '简体中文');
+  await user.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), '简体中文');
   expect(screen.getByRole('heading', { name: '未选择会话' })).toBeInTheDocument();
   expect(screen.getByRole('status', { name: '已连接' })).toBeInTheDocument();
-  expect(screen.getByRole('navigation', { name: '会话' })).toBeInTheDocument();
+  expect(await screen.findByRole('navigation', { name: '会话' })).toBeInTheDocument();
   expect(screen.queryByRole('heading', { name: 'No session selected' })).not.toBeInTheDocument();
   expect(document.documentElement.lang).toBe('zh-CN');
   expect(JSON.parse(localStorage.getItem(LANGUAGE_KEY) ?? 'null')).toMatchObject({ state: { chosen: 'zh-CN' } });
@@ -42,7 +42,7 @@ it('switches the interface to Chinese, sets <html lang>, and stays Chinese after
   first.unmount();
   render(<App queryClient={fresh()} />);
   expect(await screen.findByRole('heading', { name: '未选择会话' })).toBeInTheDocument();
-  expect(screen.getByRole('combobox', { name: '语言' })).toHaveValue('zh-CN');
+  expect(await screen.findByRole('combobox', { name: '语言' })).toHaveValue('zh-CN');
   expect(within(screen.getByRole('main')).getByRole('button', { name: '新建会话' })).toBeInTheDocument();
 });
 
@@ -51,7 +51,7 @@ it('opens in Chinese when the browser language is Chinese and nothing was picked
   window.dispatchEvent(new Event('languagechange'));
   render(<App queryClient={fresh()} />);
   expect(await screen.findByRole('heading', { name: '未选择会话' })).toBeInTheDocument();
-  expect(screen.getByRole('combobox', { name: '语言' })).toHaveValue('zh-CN');
+  expect(await screen.findByRole('combobox', { name: '语言' })).toHaveValue('zh-CN');
 });
 
 it('opens in English when the browser language is not Chinese', async () => {
@@ -59,14 +59,14 @@ it('opens in English when the browser language is not Chinese', async () => {
   window.dispatchEvent(new Event('languagechange'));
   render(<App queryClient={fresh()} />);
   expect(await screen.findByRole('heading', { name: 'No session selected' })).toBeInTheDocument();
-  expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+  expect(await screen.findByRole('combobox', { name: 'Language' })).toHaveValue('en');
 });
 
 it('switches the theme to dark on <html data-theme> and keeps it after a remount', async () => {
   const user = userEvent.setup();
   const first = render(<App queryClient={fresh()} />);
   expect(document.documentElement.dataset.theme).toBe('system');
-  const theme = screen.getByRole('combobox', { name: 'Theme' });
+  const theme = await screen.findByRole('combobox', { name: 'Theme' });
   expect(
     within(theme)
       .getAllByRole('option')
@@ -79,7 +79,7 @@ it('switches the theme to dark on <html data-theme> and keeps it after a remount
 
   first.unmount();
   render(<App queryClient={fresh()} />);
-  expect(screen.getByRole('combobox', { name: 'Theme' })).toHaveValue('dark');
+  expect(await screen.findByRole('combobox', { name: 'Theme' })).toHaveValue('dark');
   await user.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'Light');
   expect(document.documentElement.dataset.theme).toBe('light');
 });
@@ -95,7 +95,7 @@ it('approves a plan in Chinese while the host’s own texts stay as the host wro
 
   // The question is the host's text: shown as written, around Chinese controls.
   const review = await screen.findByRole('region', { name: 'Approve this plan and leave plan mode?' });
-  expect(within(screen.getByRole('navigation', { name: '会话' })).getByText('等待你审阅')).toBeInTheDocument();
+  expect(within(await screen.findByRole('navigation', { name: '会话' })).getByText('等待你审阅')).toBeInTheDocument();
   expect(screen.getByRole('status', { name: /^计划模式：开/ })).toBeInTheDocument();
   expect(within(review).getByRole('button', { name: '继续规划' })).toBeInTheDocument();
 

@@ -1,7 +1,9 @@
 /**
  * One open session: a header (title, connection state, the collaboration badge and picker), the transcript and the
  * Reviews tab, and the dock. Changes of its projection and new questions are announced in the app's live region.
- * It only composes: every feature reads the session from src/session/ itself.
+ * It only composes: every feature reads the session from src/session/ itself. On a page's first commit only the header's
+ * title and the dock (the composer) render; the controls, the tabs, the transcript and Plan progress come right after
+ * its paint (`composer-first.tsx`).
  */
 import { useCallback, useState, type ReactNode } from 'react';
 import { CollaborationStatus } from '../features/plan-status/collaboration-status.tsx';
@@ -21,6 +23,7 @@ import { lazyModule } from '../lib/lazy-module.ts';
 import { useSessionAnnouncements } from './live-announcer.tsx';
 import { appLocales } from './locales.ts';
 import { SessionTabs, type SessionTab } from './session-tabs.tsx';
+import { AfterComposer } from './composer-first.tsx';
 
 // The Reviews view and jsdiff are a chunk outside the first load, prefetched at idle and read through
 // `lazyModule().use()` (docs/style.md "Lazy views render at once").
@@ -103,56 +106,62 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
         <h1 className="session-heading" title={title || undefined}>
           {title || t.untitled}
         </h1>
-        <div className="session-header-controls">
-          <ConnectionStatus />
-          <CollaborationStatus sessionId={sessionId} />
-        </div>
+        <AfterComposer>
+          <div className="session-header-controls">
+            <ConnectionStatus />
+            <CollaborationStatus sessionId={sessionId} />
+          </div>
+        </AfterComposer>
       </header>
       <main className="session-body">
-        <SessionTabs sessionId={sessionId} tab={tab} revisions={revisions} onSelect={setTab} />
-        {tab === 'reviews' ? (
-          <div className="session-main" role="tabpanel" id={`panel-reviews-${sessionId}`} aria-labelledby={`tab-reviews-${sessionId}`}>
-            {SessionReviews ? (
-              <SessionReviews sessionId={sessionId} onShow={showRevision} />
-            ) : (
-              <LazyFallback
-                failed={reviewsFailed}
-                loading={t.loadingReviews}
-                failure={t.viewLoadError}
-                retry={t.retryCard}
-                onRetry={() => void reviewsView.load()}
-              />
-            )}
+        <AfterComposer>
+          <SessionTabs sessionId={sessionId} tab={tab} revisions={revisions} onSelect={setTab} />
+          {tab === 'reviews' ? (
+            <div className="session-main" role="tabpanel" id={`panel-reviews-${sessionId}`} aria-labelledby={`tab-reviews-${sessionId}`}>
+              {SessionReviews ? (
+                <SessionReviews sessionId={sessionId} onShow={showRevision} />
+              ) : (
+                <LazyFallback
+                  failed={reviewsFailed}
+                  loading={t.loadingReviews}
+                  failure={t.viewLoadError}
+                  retry={t.retryCard}
+                  onRetry={() => void reviewsView.load()}
+                />
+              )}
+            </div>
+          ) : null}
+          {tab === 'model' ? (
+            <div className="session-main" role="tabpanel" id={`panel-model-${sessionId}`} aria-labelledby={`tab-model-${sessionId}`}>
+              {SessionModelView ? (
+                <SessionModelView sessionId={sessionId} />
+              ) : (
+                <LazyFallback
+                  failed={modelFailed}
+                  loading={t.loadingModelView}
+                  failure={t.viewLoadError}
+                  retry={t.retryCard}
+                  onRetry={() => void modelView.load()}
+                />
+              )}
+            </div>
+          ) : null}
+          <div
+            className="session-main"
+            role="tabpanel"
+            id={`panel-transcript-${sessionId}`}
+            aria-labelledby={`tab-transcript-${sessionId}`}
+            hidden={tab !== 'transcript'}
+          >
+            {/* The outline under the session's h1: transcript cards carry h3 titles (axe heading-order). */}
+            <h2 className="visually-hidden">{t.conversation}</h2>
+            <Transcript key={sessionId} sessionId={sessionId} scrollTarget={scrollTarget} pageOlder={tab === 'transcript'} />
           </div>
-        ) : null}
-        {tab === 'model' ? (
-          <div className="session-main" role="tabpanel" id={`panel-model-${sessionId}`} aria-labelledby={`tab-model-${sessionId}`}>
-            {SessionModelView ? (
-              <SessionModelView sessionId={sessionId} />
-            ) : (
-              <LazyFallback
-                failed={modelFailed}
-                loading={t.loadingModelView}
-                failure={t.viewLoadError}
-                retry={t.retryCard}
-                onRetry={() => void modelView.load()}
-              />
-            )}
-          </div>
-        ) : null}
-        <div
-          className="session-main"
-          role="tabpanel"
-          id={`panel-transcript-${sessionId}`}
-          aria-labelledby={`tab-transcript-${sessionId}`}
-          hidden={tab !== 'transcript'}
-        >
-          {/* The outline under the session's h1: transcript cards carry h3 titles (axe heading-order). */}
-          <h2 className="visually-hidden">{t.conversation}</h2>
-          <Transcript key={sessionId} sessionId={sessionId} scrollTarget={scrollTarget} pageOlder={tab === 'transcript'} />
-        </div>
+        </AfterComposer>
       </main>
-      <PlanProgressSlot key={sessionId} sessionId={sessionId} approved={approved} onShow={showRevision} />
+      <AfterComposer>
+        <PlanProgressSlot key={sessionId} sessionId={sessionId} approved={approved} onShow={showRevision} />
+      </AfterComposer>
       <Dock sessionId={sessionId} onShowCall={showRevision} />
     </div>
   );

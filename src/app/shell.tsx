@@ -4,7 +4,9 @@
  * closes on its "Close sessions" button, a tap on the backdrop, Escape, or choosing a session; focus moves into it
  * when it opens and back to the toggle when it closes. A session created here takes focus in its composer, and the
  * app's one polite live region sits beside the workspace, and the notifications slice's watcher (title, favicon,
- * desktop notifications) beside it; its "Waiting for you" inbox tops the session list.
+ * desktop notifications) beside it; its "Waiting for you" inbox tops the session list. The first commit holds the
+ * selected session's composer and not the sidebar's contents nor the watcher, which come right after its paint
+ * (`composer-first.tsx`).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useDeletedSelection } from '../features/sessions/api/deleted-sessions.ts';
@@ -19,15 +21,19 @@ import { Preferences } from './preferences.tsx';
 import { useCopy } from '../lib/language.ts';
 import { LiveAnnouncer } from './live-announcer.tsx';
 import { appLocales } from './locales.ts';
+import { AfterComposer, RestShownProvider, useRestAfterFirstPaint } from './composer-first.tsx';
 import { SessionView } from './session-view.tsx';
 import './shell.css';
 
 /** Render the shell (needs the app providers). */
 export function Shell() {
   const t = useCopy(appLocales);
+  const restShown = useRestAfterFirstPaint();
   const selectedId = useSelectedSessionId();
-  const deleted = useDeletedSelection(selectedId);
-  const DeletedSessionPage = useTrash()?.DeletedSessionPage;
+  // The deleted sessions are not asked for, nor the trash's chunk loaded, before the composer painted: until that list
+  // is in, the selected session shows as a live one anyway.
+  const deleted = useDeletedSelection(selectedId, restShown);
+  const DeletedSessionPage = useTrash(restShown)?.DeletedSessionPage;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeButton = useRef<HTMLButtonElement>(null);
   const toggleButton = useRef<HTMLButtonElement>(null);
@@ -75,35 +81,41 @@ export function Shell() {
     </button>
   );
   return (
-    <div className="app">
-      <InsecureWarningSlot />
-      <aside id="sessions-drawer" className={`app-sidebar${drawerOpen ? ' open' : ''}`}>
-        <button ref={closeButton} type="button" className="button drawer-close" onClick={() => setDrawerOpen(false)}>
-          {t.closeSessions}
-        </button>
-        <SessionsSidebar
-          inbox={<WaitingInbox onOpened={() => setDrawerOpen(false)} />}
-          onOpened={(sessionId, how) => {
-            if (how === 'created') focusWhenShown.current = sessionId;
-            setDrawerOpen(false);
-          }}
-        />
-        <Preferences />
-      </aside>
-      {drawerOpen ? <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} /> : null}
-      <div className="app-workspace">
-        {deleted ? (
-          DeletedSessionPage ? (
-            <DeletedSessionPage key={deleted.sessionId} deleted={deleted} leading={toggle} />
-          ) : null
-        ) : selectedId ? (
-          <SessionView key={selectedId} sessionId={selectedId} leading={toggle} />
-        ) : (
-          <EmptyState leading={toggle} />
-        )}
+    <RestShownProvider shown={restShown}>
+      <div className="app">
+        <InsecureWarningSlot />
+        <aside id="sessions-drawer" className={`app-sidebar${drawerOpen ? ' open' : ''}`}>
+          <button ref={closeButton} type="button" className="button drawer-close" onClick={() => setDrawerOpen(false)}>
+            {t.closeSessions}
+          </button>
+          <AfterComposer>
+            <SessionsSidebar
+              inbox={<WaitingInbox onOpened={() => setDrawerOpen(false)} />}
+              onOpened={(sessionId, how) => {
+                if (how === 'created') focusWhenShown.current = sessionId;
+                setDrawerOpen(false);
+              }}
+            />
+            <Preferences />
+          </AfterComposer>
+        </aside>
+        {drawerOpen ? <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} /> : null}
+        <div className="app-workspace">
+          {deleted ? (
+            DeletedSessionPage ? (
+              <DeletedSessionPage key={deleted.sessionId} deleted={deleted} leading={toggle} />
+            ) : null
+          ) : selectedId ? (
+            <SessionView key={selectedId} sessionId={selectedId} leading={toggle} />
+          ) : (
+            <EmptyState leading={toggle} />
+          )}
+        </div>
+        <LiveAnnouncer />
+        <AfterComposer>
+          <WaitingWatch />
+        </AfterComposer>
       </div>
-      <LiveAnnouncer />
-      <WaitingWatch />
-    </div>
+    </RestShownProvider>
   );
 }

@@ -39,8 +39,11 @@ export async function loadTrash(): Promise<void> {
   await trash.load();
 }
 
-/** The module once loaded (loading it on first use), else `undefined`. */
-export const useTrash = () => trash.use();
+/**
+ * The module once loaded (loading it on first use when `wanted`), else `undefined`.
+ * @param wanted whether to start loading it now (default true); a loaded module is returned either way
+ */
+export const useTrash = (wanted = true) => trash.use(wanted);
 
 /** A deleted session offered for Undo, and whether it was the one shown (Undo shows it again). */
 type Deleted = { sessionId: string; title: string; wasSelected: boolean };

@@ -23,9 +23,13 @@ export function deletedSessionsQueryOptions() {
   });
 }
 
-/** The restorable deleted sessions; empty on a host without `capabilities.sessions` (it has no trash to list). */
-export function useDeletedSessions(): readonly DeletedSession[] {
-  const enabled = useHostCapabilities()?.sessions === true;
+/**
+ * The restorable deleted sessions; empty on a host without `capabilities.sessions` (it has no trash to list).
+ * @param wanted whether to ask the host now (default true); false keeps what is cached and asks nothing
+ */
+export function useDeletedSessions(wanted = true): readonly DeletedSession[] {
+  const capabilities = useHostCapabilities();
+  const enabled = wanted && capabilities?.sessions === true;
   const { data } = useQuery({ ...deletedSessionsQueryOptions(), enabled });
   return data?.items ?? [];
 }
@@ -34,9 +38,13 @@ export function useDeletedSessions(): readonly DeletedSession[] {
  * The deleted session a selection points at (Back onto a deleted session, a reload of its address): the entry when the
  * id is in the trash and not a live session, else undefined (also while either list loads).
  * @param sessionId the selected session id
+ * @param wanted whether to ask the host for the deleted sessions now (default true); false (the shell's first commit,
+ *   before the composer painted) leaves that read for later
  */
-export function useDeletedSelection(sessionId: string | undefined): DeletedSession | undefined {
-  const deleted = useDeletedSessions();
+export function useDeletedSelection(sessionId: string | undefined, wanted = true): DeletedSession | undefined {
+  const deleted = useDeletedSessions(wanted);
+  // The list itself is read from the first commit on: it is wanted at once (the session's row, the sidebar), and a
+  // read that fails before the first connection opens is retried when it opens (src/session/provider.tsx).
   const { data: list } = useQuery(sessionListQueryOptions());
   if (sessionId === undefined || list === undefined || list.items.some((item) => item.sessionId === sessionId)) return undefined;
   return deleted.find((entry) => entry.sessionId === sessionId);

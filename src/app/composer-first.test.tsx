@@ -1,0 +1,48 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, expect, it } from 'vitest';
+import { holdModel } from '../../mocks/node.ts';
+import { App } from './app.tsx';
+
+const fresh = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+
+beforeEach(async () => {
+  const { callMethod } = await import('../lib/api-client.ts');
+  const { sessionId } = await callMethod('session.create', {});
+  history.replaceState(null, '', `/#/s/${sessionId}`);
+});
+
+it('renders the composer, enabled, in the first commit, and the sessions list and transcript only after its paint', async () => {
+  render(<App queryClient={fresh()} />);
+  expect(screen.getByRole('textbox', { name: 'Message the agent' })).toBeEnabled();
+  // Nothing of the rest yet: the sessions list's data cannot hold the composer back.
+  expect(screen.queryByRole('navigation', { name: 'Sessions' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Transcript' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('combobox', { name: 'Language' })).not.toBeInTheDocument();
+
+  expect(await screen.findByRole('navigation', { name: 'Sessions' })).toBeInTheDocument();
+  expect(screen.getByRole('region', { name: 'Transcript' })).toBeInTheDocument();
+  expect(screen.getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
+});
+
+it('keeps what was typed before the rest of the page rendered, in the same focused textbox, and sends it with Enter', async () => {
+  const user = userEvent.setup({ delay: null });
+  render(<App queryClient={fresh()} />);
+  const box = screen.getByRole('textbox', { name: 'Message the agent' });
+  await user.click(box);
+  await user.keyboard('hello before the list');
+  expect(screen.queryByRole('navigation', { name: 'Sessions' })).not.toBeInTheDocument();
+
+  await screen.findByRole('navigation', { name: 'Sessions' });
+  expect(screen.getByRole('textbox', { name: 'Message the agent' })).toBe(box);
+  expect(box).toHaveValue('hello before the list');
+  expect(box).toHaveFocus();
+
+  // Only the sent line is checked: the model's turn after it is held.
+  holdModel();
+  await user.keyboard('{Enter}');
+  const transcript = screen.getByRole('region', { name: 'Transcript' });
+  expect(await within(transcript).findByText('hello before the list')).toBeInTheDocument();
+  await waitFor(() => expect(box).toHaveValue(''));
+});
