@@ -6,6 +6,7 @@ import { methods, requestBodyLimitOf, type MethodName, type MethodPayload, type 
 import { clientRequest, rpcReceiptSchema, serverResponseSchema, type RpcReceipt, type RpcResult } from '../core/protocol/envelopes.ts';
 import type { QuestionAnswer } from '../core/questions/types.ts';
 import { ApiError, mintRpcId, send } from './api-send.ts';
+import { checkInSlices, type SliceClock } from './sliced-check.ts';
 
 export { ApiError };
 
@@ -124,15 +125,48 @@ export async function valueOfAnswer<M extends MethodName>(method: M, answer: Pro
   return valueOf(method, await answer);
 }
 
-/** The `value` of a `server-response` to `method`. @throws ApiError the host's error, or `bad-response` */
-function valueOf<M extends MethodName>(method: M, raw: unknown): MethodValue<M> {
+/**
+ * The array field of the values that can be large (a `session.history` page of a long log is thousands of events,
+ * 0.5 MB): its items are checked in slices of {@link CHECK_SLICE_MS}, so one answer never costs one long task.
+ */
+const SLICED_FIELDS: Partial<Record<MethodName, string>> = { 'session.history': 'events', 'session.list': 'items' };
+
+/** Time one slice of a value's check may take before the main thread is yielded (ms). */
+const CHECK_SLICE_MS = 8;
+
+/** Yield in a task of its own (a `MessageChannel` message: no timer clamp after nested yields). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+const checkClock: SliceClock = { sliceMs: CHECK_SLICE_MS, now: () => performance.now(), yieldTask: nextTask };
+
+/**
+ * The `value` of a `server-response` to `method`, checked against the method's value schema (in slices for the
+ * methods of {@link SLICED_FIELDS}, with the result of a one-pass check).
+ * @throws ApiError the host's error, or `bad-response` (`details.issues` names the failing fields)
+ */
+async function valueOf<M extends MethodName>(method: M, raw: unknown): Promise<MethodValue<M>> {
   const parsed = serverResponseSchema.safeParse(raw);
   if (!parsed.success) throw new ApiError({ code: 'bad-response', message: `unreadable answer to ${method}` });
   const result = parsed.data.result as RpcResult;
   if (!result.ok) throw new ApiError(result.error);
-  const value = methods[method].value.safeParse(result.value);
+  const schema = methods[method].value;
+  const field = SLICED_FIELDS[method];
+  const value =
+    field === undefined
+      ? schema.safeParse(result.value)
+      : await checkInSlices<MethodValue<M>>(schema as unknown as Parameters<typeof checkInSlices>[0], field, result.value, checkClock);
   if (!value.success) {
-    throw new ApiError({ code: 'bad-response', message: `unexpected value for ${method}`, details: { issues: value.error.issues } });
+    const issues = 'issues' in value ? value.issues : value.error.issues;
+    throw new ApiError({ code: 'bad-response', message: `unexpected value for ${method}`, details: { issues } });
   }
   return value.data as MethodValue<M>;
 }
