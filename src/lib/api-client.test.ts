@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { methods } from '../core/protocol/methods.ts';
+import { sharedTextStats } from '../core/shared-text.ts';
 import { ApiError, callMethod, respondToQuestion } from './api-client.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -128,6 +129,20 @@ describe('large values', () => {
     const answered = await callMethod('session.history', { sessionId: 's', maxMessages: 40 });
     expect(ran).toBe(true);
     expect(answered).toEqual(methods['session.history'].value.parse(value));
+  });
+
+  it('shares the large texts of a history page, in its events and beside them, as every large answer', async () => {
+    const plan = `# Plan\n\n${'- a step of the plan\n'.repeat(400)}`;
+    const entry = (seq: number) => ({ event: { type: 'tool/call', seq, data: { name: 'exit_plan_mode', arguments: plan } } });
+    answer(200, {
+      type: 'server-response',
+      rpcId: 'r',
+      result: { ok: true, value: { events: [entry(0), entry(1)], hasMore: false, projections: { asOfSeq: 1, values: { reviews: plan } } } },
+    });
+    const before = sharedTextStats.hits;
+    await callMethod('session.history', { sessionId: 's' });
+    // The first instance is kept (it may be known from before); the other two find it.
+    expect(sharedTextStats.hits - before).toBeGreaterThanOrEqual(2);
   });
 
   it('names the field of a bad event of a large page as a one-pass check does', async () => {

@@ -77,7 +77,7 @@ describe('sliced check', () => {
   });
 
   it('never yields for a value checked within one slice', async () => {
-    const { clock, seen } = fakeClock(1000);
+    const { clock, seen } = fakeClock(100_000);
     await checkInSlices(history, 'events', generated, clock);
     expect(seen.yields).toBe(0);
   });
@@ -148,6 +148,20 @@ describe('sliced check', () => {
       ),
       { seed: 20261202, numRuns: 200 },
     );
+  });
+
+  it('runs the work on each raw item once, in order, before the item is checked', async () => {
+    const seen: unknown[] = [];
+    const value = { events: [{ event: { type: 'a', seq: 0 } }, { event: { type: 'b', seq: -1 } }], hasMore: false };
+    const result = await checkInSlices(history, 'events', value, fakeClock(1).clock, (item) => {
+      seen.push(item);
+      return { event: { type: 'c', seq: seen.length, data: {} } };
+    });
+    expect(seen).toEqual([{ event: { type: 'a', seq: 0 } }, { event: { type: 'b', seq: -1 } }]);
+    expect(result).toEqual({
+      success: true,
+      data: { events: [{ event: { type: 'c', seq: 1, data: {} } }, { event: { type: 'c', seq: 2, data: {} } }], hasMore: false },
+    });
   });
 
   it('refuses a field that is not an array of the schema (a programming error)', async () => {

@@ -21,9 +21,6 @@ export interface SliceClock {
   yieldTask(): Promise<void>;
 }
 
-/** Items checked between two reads of the clock (one history entry is tens of microseconds). */
-const ITEMS_PER_CLOCK_READ = 8;
-
 /** A schema as the check uses it: zod's `safeParse` and, for an object, its definition's `shape`. */
 interface CheckedSchema {
   safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: CheckIssue[] } };
@@ -41,10 +38,17 @@ interface CheckedSchema {
  * @param key the array field whose items are checked in slices
  * @param value the value to check (any JSON)
  * @param clock the slice length, the clock and the yield
+ * @param each optional work on each raw item before it is checked, counted in its slice (e.g. `shareTexts`)
  * @returns the parsed value or every issue; never rejects for a malformed value
  * @throws Error when `schema` is not an object schema with an array field `key` (a programming error)
  */
-export async function checkInSlices<T>(schema: CheckedSchema, key: string, value: unknown, clock: SliceClock): Promise<CheckResult<T>> {
+export async function checkInSlices<T>(
+  schema: CheckedSchema,
+  key: string,
+  value: unknown,
+  clock: SliceClock,
+  each?: (item: unknown) => unknown,
+): Promise<CheckResult<T>> {
   const shape = schema._zod.def.shape;
   const list = shape?.[key];
   if (!shape || list?._zod.def.type !== 'array' || !list._zod.def.element) throw new Error(`checkInSlices: ${key} is not an array field of the schema`);
@@ -55,10 +59,12 @@ export async function checkInSlices<T>(schema: CheckedSchema, key: string, value
   const itemIssues: CheckIssue[] = [];
   let started = clock.now();
   for (let i = 0; i < items.length; i += 1) {
-    if (i > 0 && i % ITEMS_PER_CLOCK_READ === 0 && clock.now() - started >= clock.sliceMs) {
+    // One item of a history page can be a 140 KB assistant message: the clock is read after each.
+    if (i > 0 && clock.now() - started >= clock.sliceMs) {
       await clock.yieldTask();
       started = clock.now();
     }
+    if (each) items[i] = each(items[i]);
     const item = element.safeParse(items[i]);
     if (item.success) parsed[i] = item.data;
     else for (const issue of item.error.issues) itemIssues.push({ ...issue, path: [key, i, ...issue.path] });
