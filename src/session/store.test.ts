@@ -274,7 +274,7 @@ describe('session-stream store', () => {
     } finally {
       now.mockRestore();
     }
-    expect(slices[0]).toBe(200);
+    expect(slices[0]).toBe(50);
     expect(Math.max(...slices)).toBe(400); // 8 ms at 50 events per ms
     expect(slices.reduce((a, b) => a + b, 0)).toBe(5000);
     expect(yields).toBe(slices.length - 1);

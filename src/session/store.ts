@@ -86,8 +86,12 @@ export interface SessionStreamStoreOptions {
 /** Time a slice of a history page may take, its render included (ms): a page never costs one long task. */
 export const HISTORY_SLICE_MS = 8;
 
-/** Events in the first slice of a history page; later slices are sized by the time the last one took. */
-const FIRST_SLICE_EVENTS = 200;
+/**
+ * Events in the first slice of a history page; later slices are sized by the time the last one took. Small: an event
+ * can be large (an assistant message of 100 tool calls, 140 KB, whose check is most of its apply), and its cost is
+ * known only once a slice has run.
+ */
+const FIRST_SLICE_EVENTS = 50;
 
 /**
  * Run `run` in a task of its own, queued behind the page's tasks already queued (a `MessageChannel` message, so no
@@ -224,7 +228,8 @@ function frameIntake(cell: { state: StreamState; queued: LiveFrame[] }, notify: 
 /**
  * Run `apply(from, to)` over the index ranges of `count` events in slices of about `sliceMs` each (the render of a
  * slice included), yielding a task between slices: oldest first (`from` rising), or newest first. The first slice has
- * `FIRST_SLICE_EVENTS` events; each later one is sized by the time the last one took, never under `minEvents`.
+ * `FIRST_SLICE_EVENTS` events (at least `minEvents`); each later one is sized by the time the last one took, never
+ * under `minEvents`.
  * @param count - events in the page
  * @param newestFirst - whether the slices run from the end of the page to its start
  * @param apply - applies events `[from, to)` and tells the listeners
@@ -240,7 +245,7 @@ async function runSlices(
   yieldTask: () => Promise<void>,
   minEvents = 1,
 ): Promise<void> {
-  let size = Math.min(count, FIRST_SLICE_EVENTS);
+  let size = Math.min(count, Math.max(FIRST_SLICE_EVENTS, minEvents));
   for (let done = 0; ;) {
     const started = performance.now();
     if (newestFirst) apply(count - done - size, count - done);
@@ -279,7 +284,7 @@ function applyPageInSlices(page: HistoryPage, apply: (part: HistoryPage) => void
  * Events of an older page's slices after the first, at least: each prepended slice refolds the session's transcript
  * (a prepend is not an extension of the folded list), so slices of a few events would cost that refold many times.
  */
-const OLDER_SLICE_MIN_EVENTS = FIRST_SLICE_EVENTS;
+const OLDER_SLICE_MIN_EVENTS = 200;
 
 /**
  * Apply an older page (one fetched with `beforeSeq`) newest events first, in slices as {@link applyPageInSlices}, so
