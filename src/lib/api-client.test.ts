@@ -5,6 +5,8 @@
  * boundary.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { methods } from '../core/protocol/methods.ts';
+import { sharedTextStats } from '../core/shared-text.ts';
 import { ApiError, callMethod, respondToQuestion } from './api-client.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -99,4 +101,57 @@ it('creates a draft session the host freed again under its id, and sends the cal
   freed = true;
   await expect(callMethod('session.prompt', { ...prompt, sessionId: 'session-other' })).rejects.toMatchObject({ code: 'session-not-found' });
   expect(calls.map((c) => c.method).slice(4)).toEqual(['session.prompt']);
+});
+
+describe('large values', () => {
+  /** A `session.history` page of `count` events, the event at `bad` (if any) with a negative seq. */
+  const page = (count: number, bad?: number) => ({
+    events: Array.from({ length: count }, (_, seq) => ({ event: { type: 'user/message', seq: seq === bad ? -1 : seq, data: { content: [] } } })),
+    hasMore: true,
+  });
+
+  it('checks a large history page in slices: a task queued as the answer arrives runs before the value is returned', async () => {
+    // Each clock read is 1 ms later: a slice ends after a few events.
+    let time = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (time += 1));
+    const value = page(3000);
+    let ran = false;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+      const { rpcId } = JSON.parse(await new Response(init?.body).text()) as { rpcId: string };
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        ran = true;
+      };
+      channel.port2.postMessage(null);
+      return new Response(JSON.stringify({ type: 'server-response', rpcId, result: { ok: true, value } }));
+    });
+    const answered = await callMethod('session.history', { sessionId: 's', maxMessages: 40 });
+    expect(ran).toBe(true);
+    expect(answered).toEqual(methods['session.history'].value.parse(value));
+  });
+
+  it('shares the large texts of a history page, in its events and beside them, as every large answer', async () => {
+    const plan = `# Plan\n\n${'- a step of the plan\n'.repeat(400)}`;
+    const entry = (seq: number) => ({ event: { type: 'tool/call', seq, data: { name: 'exit_plan_mode', arguments: plan } } });
+    answer(200, {
+      type: 'server-response',
+      rpcId: 'r',
+      result: { ok: true, value: { events: [entry(0), entry(1)], hasMore: false, projections: { asOfSeq: 1, values: { reviews: plan } } } },
+    });
+    const before = sharedTextStats.hits;
+    await callMethod('session.history', { sessionId: 's' });
+    // The first instance is kept (it may be known from before); the other two find it.
+    expect(sharedTextStats.hits - before).toBeGreaterThanOrEqual(2);
+  });
+
+  it('names the field of a bad event of a large page as a one-pass check does', async () => {
+    const value = page(3000, 2500);
+    answer(200, { type: 'server-response', rpcId: 'r', result: { ok: true, value } });
+    const error = (await callMethod('session.history', { sessionId: 's' }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ code: 'bad-response', message: 'unexpected value for session.history' });
+    const oneCheck = methods['session.history'].value.safeParse(value);
+    expect(error.details?.issues).toEqual(oneCheck.error?.issues);
+    expect(error.details?.issues).toMatchObject([{ path: ['events', 2500, 'event', 'seq'] }]);
+  });
 });

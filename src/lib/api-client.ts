@@ -6,6 +6,8 @@ import { methods, requestBodyLimitOf, type MethodName, type MethodPayload, type 
 import { clientRequest, rpcReceiptSchema, serverResponseSchema, type RpcReceipt, type RpcResult } from '../core/protocol/envelopes.ts';
 import type { QuestionAnswer } from '../core/questions/types.ts';
 import { ApiError, mintRpcId, send } from './api-send.ts';
+import { checkInSlices, type SliceClock } from './sliced-check.ts';
+import { shareTexts } from '../core/shared-text.ts';
 
 export { ApiError };
 
@@ -62,14 +64,14 @@ async function encodeBody(body: unknown): Promise<{ parts: Uint8Array<ArrayBuffe
   return { parts, bytes: parts.reduce((sum, part) => sum + part.byteLength, 0) };
 }
 
-async function post(path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
+async function post(path: string, body: unknown, signal?: AbortSignal, share = true): Promise<unknown> {
   const limit = requestBodyLimitOf(path.replace(/^\/api\//, ''));
   const { parts, bytes } = await encodeBody(body);
   // The carriers would answer 413 (docs/protocol.md "Unary calls"); say so without sending the body.
   if (bytes > limit) {
     throw new ApiError({ code: 'http-413', message: `request body too large (limit ${Math.round(limit / (1024 * 1024))} MiB)`, details: { limit } });
   }
-  return send(path, parts.length === 1 ? parts[0]! : new Blob(parts), 'application/json', limit, signal);
+  return send(path, parts.length === 1 ? parts[0]! : new Blob(parts), 'application/json', limit, signal, share);
 }
 
 /**
@@ -109,7 +111,7 @@ function sessionIdOf(payload: unknown): string | undefined {
 
 async function callOnce<M extends MethodName>(method: M, payload: MethodPayload<M>, signal?: AbortSignal): Promise<MethodValue<M>> {
   const rpcId = mintRpcId();
-  return valueOf(method, await post(`/api/${method}`, clientRequest(method, payload, rpcId), signal));
+  return valueOf(method, await post(`/api/${method}`, clientRequest(method, payload, rpcId), signal, SLICED_FIELDS[method] === undefined));
 }
 
 /**
@@ -124,15 +126,57 @@ export async function valueOfAnswer<M extends MethodName>(method: M, answer: Pro
   return valueOf(method, await answer);
 }
 
-/** The `value` of a `server-response` to `method`. @throws ApiError the host's error, or `bad-response` */
-function valueOf<M extends MethodName>(method: M, raw: unknown): MethodValue<M> {
+/**
+ * The array field of the values that can be large (a `session.history` page of a long log is thousands of events,
+ * 0.5 to 3 MB): its items have their large texts shared (`shareTexts`) and are checked in slices of
+ * {@link CHECK_SLICE_MS}, so one answer never costs one long task. `send` leaves these answers' texts to this.
+ */
+const SLICED_FIELDS: Partial<Record<MethodName, string>> = { 'session.history': 'events', 'session.list': 'items' };
+
+/** Time one slice of a value's check may take before the main thread is yielded (ms). */
+const CHECK_SLICE_MS = 8;
+
+/** Yield in a task of its own (a `MessageChannel` message: no timer clamp after nested yields). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+const checkClock: SliceClock = { sliceMs: CHECK_SLICE_MS, now: () => performance.now(), yieldTask: nextTask };
+
+/** Share the large texts of every field of `value` but `field` (whose items are shared as they are checked). */
+function shareFieldsBeside(value: unknown, field: string): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) if (key !== field) record[key] = shareTexts(record[key]);
+}
+
+/**
+ * The `value` of a `server-response` to `method`, checked against the method's value schema (in slices for the
+ * methods of {@link SLICED_FIELDS}, with the result of a one-pass check).
+ * @throws ApiError the host's error, or `bad-response` (`details.issues` names the failing fields)
+ */
+async function valueOf<M extends MethodName>(method: M, raw: unknown): Promise<MethodValue<M>> {
   const parsed = serverResponseSchema.safeParse(raw);
   if (!parsed.success) throw new ApiError({ code: 'bad-response', message: `unreadable answer to ${method}` });
   const result = parsed.data.result as RpcResult;
   if (!result.ok) throw new ApiError(result.error);
-  const value = methods[method].value.safeParse(result.value);
+  const schema = methods[method].value;
+  const field = SLICED_FIELDS[method];
+  if (field !== undefined) shareFieldsBeside(result.value, field);
+  const value =
+    field === undefined
+      ? schema.safeParse(result.value)
+      : await checkInSlices<MethodValue<M>>(schema as unknown as Parameters<typeof checkInSlices>[0], field, result.value, checkClock, shareTexts);
   if (!value.success) {
-    throw new ApiError({ code: 'bad-response', message: `unexpected value for ${method}`, details: { issues: value.error.issues } });
+    const issues = 'issues' in value ? value.issues : value.error.issues;
+    throw new ApiError({ code: 'bad-response', message: `unexpected value for ${method}`, details: { issues } });
   }
   return value.data as MethodValue<M>;
 }

@@ -43,10 +43,12 @@ export function mintRpcId(): string {
  * @param contentType its `Content-Type`
  * @param limit the path's body limit in bytes (said in an `http-413`'s `details.limit`)
  * @param signal optional abort signal (an aborted fetch rethrows the abort, not an `ApiError`)
+ * @param share whether the answer's large texts are shared (`shareTexts`) here; `false` for an answer the caller
+ *   shares itself in slices (a `session.history` page, `api-client.ts`); default `true`
  * @returns the answer's JSON value (not yet checked against the protocol)
  * @throws ApiError `network`, `http-<status>` (an `http-413` with `details.limit`), `bad-response`
  */
-export async function send(path: string, body: BodyInit, contentType: string, limit: number, signal?: AbortSignal): Promise<unknown> {
+export async function send(path: string, body: BodyInit, contentType: string, limit: number, signal?: AbortSignal, share = true): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(path, { method: 'POST', headers: { 'content-type': contentType }, body, signal });
@@ -69,7 +71,7 @@ export async function send(path: string, body: BodyInit, contentType: string, li
   try {
     const value = JSON.parse(answer) as unknown;
     // A history page holds the plans its events carry: they share one instance with the frames' (and each other's).
-    return answer.length >= SHARED_TEXT_MIN_CHARS ? shareTexts(value) : value;
+    return share && answer.length >= SHARED_TEXT_MIN_CHARS ? shareTexts(value) : value;
   } catch {
     throw new ApiError({ code: 'bad-response', message: `unreadable answer from ${path}` });
   }

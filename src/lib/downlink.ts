@@ -6,7 +6,7 @@
  * jitter); the client never sends on these sockets. A socket that silently died (no close, no frames) is not
  * seen here: the liveness probe (`liveness-probe.ts`) notices it and calls `reconnect()`.
  */
-import { serverRequestSchema } from '../core/protocol/envelopes.ts';
+import { isServerRequest, serverRequestSchema } from '../core/protocol/envelopes.ts';
 import { hostFrameSchema, muxFrameSchema, type HostFrame, type MuxFrame } from '../core/protocol/frames.ts';
 import { SHARED_TEXT_MIN_CHARS, shareTexts } from '../core/shared-text.ts';
 
@@ -104,13 +104,16 @@ function parseWith<F>(
   }
   // A frame that may hold a large text (a plan) shares it with the frames that carried it before.
   if (text.length >= SHARED_TEXT_MIN_CHARS) shareTexts(raw);
-  const envelope = serverRequestSchema.safeParse(raw);
-  if (!envelope.success) return { kind: 'malformed', reason: `bad envelope: ${envelope.error.message}` };
-  const type = envelope.data.payload.type;
+  // The envelope is read without its schema (which copies the payload); the schema only words a refusal.
+  if (!isServerRequest(raw)) {
+    const envelope = serverRequestSchema.safeParse(raw);
+    return { kind: 'malformed', reason: envelope.success ? 'bad envelope' : `bad envelope: ${envelope.error.message}` };
+  }
+  const type = raw.payload.type;
   if (!known.has(type)) return { kind: 'unknown', type };
-  const payload = schema.safeParse(envelope.data.payload);
+  const payload = schema.safeParse(raw.payload);
   if (!payload.success) return { kind: 'malformed', reason: `bad ${type} payload: ${payload.error.message}` };
-  return { kind: 'frame', frame: payload.data, rpcId: envelope.data.rpcId };
+  return { kind: 'frame', frame: payload.data, rpcId: raw.rpcId };
 }
 
 /**

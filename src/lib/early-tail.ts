@@ -30,7 +30,8 @@ export function requestEarlyTail(sessionId: string): void {
     method: 'session.history',
     payload: { sessionId, maxMessages: HISTORY_PAGE_MESSAGES },
   };
-  const answer = send('/api/session.history', JSON.stringify(request), 'application/json', requestBodyLimitOf('session.history'));
+  // Its large texts are shared as it is checked, in slices (`valueOfAnswer`).
+  const answer = send('/api/session.history', JSON.stringify(request), 'application/json', requestBodyLimitOf('session.history'), undefined, false);
   // Read only when taken; a failure is the taker's (the store records it and reads again once the host is back).
   answer.catch(() => undefined);
   early = { sessionId, answer };

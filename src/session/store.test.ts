@@ -4,7 +4,7 @@ import type { DownlinkHandlers } from '../lib/downlink.ts';
 import { callMethod } from '../lib/api-client.ts';
 import { parseMuxFrame } from '../lib/downlink.ts';
 import { EVENT_SHAPES, NON_OBJECT_DATA } from '../../fixtures/trust/event-shapes.ts';
-import { applyHistoryPage, initialStreamState } from './reducers.ts';
+import { applyHistoryPage, applyOlderPage, initialStreamState } from './reducers.ts';
 import { createSessionStreamStore, HISTORY_PAGE_MESSAGES, LOAD_ALL_PAGE_MESSAGES, type FetchedHistoryPage, type SessionStreamStore } from './store.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -274,7 +274,7 @@ describe('session-stream store', () => {
     } finally {
       now.mockRestore();
     }
-    expect(slices[0]).toBe(200);
+    expect(slices[0]).toBe(50);
     expect(Math.max(...slices)).toBe(400); // 8 ms at 50 events per ms
     expect(slices.reduce((a, b) => a + b, 0)).toBe(5000);
     expect(yields).toBe(slices.length - 1);
@@ -283,6 +283,57 @@ describe('session-stream store', () => {
     expect(sliced.events).toEqual(whole.events);
     expect(sliced.projections).toEqual(whole.projections);
     expect(sliced.olderBefore).toBe(whole.olderBefore);
+  });
+
+  it('applies an older page newest events first in slices bounded by time, to the state of one whole apply', async () => {
+    const turn = (seq: number) => ({ event: { type: 'turn/start', seq, data: { turn: seq + 1 } } });
+    const tail: FetchedHistoryPage = { events: range(5000, 5099).map(turn), hasMore: true, projections: { asOfSeq: 5099, values: {} } };
+    // An older page whose oldest event is unreadable: skipped and reported as the whole apply does, and the next
+    // older page still starts before it.
+    const older: FetchedHistoryPage = {
+      events: range(1000, 4999).map((seq) => (seq === 1000 ? { event: { type: 'turn/start', seq, data: 'torn' } } : turn(seq))),
+      hasMore: true,
+    };
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    let yields = 0;
+    const store = createSessionStreamStore({
+      connect: fakeConnect().connect,
+      fetchHistory: async (_id, before) => (before === undefined ? tail : older),
+      sliceMs: 8,
+      yieldTask: async () => {
+        yields += 1;
+      },
+    });
+    try {
+      await store.refreshSession('a');
+      const slices: number[] = [];
+      let seen = store.getState().sessions.a!.events.length;
+      const unsubscribe = store.subscribe(() => {
+        const slice = store.getState().sessions.a!;
+        if (slice.events.length === seen) return; // "loading older" set before the page
+        slices.push(slice.events.length - seen);
+        seen = slice.events.length;
+        // Between slices the loaded events are one run up to the tail, and the page is still loading.
+        const loaded = slice.events.map((e) => e.seq);
+        expect(loaded.at(-1)).toBe(5099);
+        expect(loaded.every((seq, i) => i === 0 || seq === loaded[i - 1]! + 1)).toBe(true);
+        if (loaded[0] !== 1001) expect(slice).toMatchObject({ loadingOlder: true, olderBefore: 5000 });
+        clock += slices.at(-1)! / 50; // 50 events per ms: a 200-event slice takes 4 ms
+      });
+      yields = 0;
+      await store.loadOlder('a');
+      unsubscribe();
+      expect(slices[0]).toBe(200);
+      expect(Math.max(...slices)).toBe(400); // 8 ms at 50 events per ms
+      expect(slices.reduce((a, b) => a + b, 0)).toBe(3999);
+      expect(yields).toBe(slices.length - 1);
+    } finally {
+      now.mockRestore();
+    }
+    const whole = applyOlderPage(applyHistoryPage(initialStreamState(), 'a', tail), 'a', older).sessions.a!;
+    expect(store.getState().sessions.a).toEqual(whole);
+    expect(whole).toMatchObject({ olderBefore: 1000, loadingOlder: false, unreadable: [1000] });
   });
 
   it('refetches every open session on reconnect and drops questions the host did not re-send', async () => {

@@ -36,8 +36,8 @@ export interface FetchedHistoryPage extends HistoryPage {
 export { HISTORY_PAGE_MESSAGES };
 
 /**
- * Messages per page when the whole history is asked for (the find box's "Load all"): large pages, each parsed,
- * validated and folded in its own task (one page of a whole 16 MB log would block the main thread for ~200 ms).
+ * Messages per page when the whole history is asked for (the find box's "Load all"): large pages, each checked and
+ * applied in slices bounded by time (one page of a whole 16 MB log would block the main thread for ~200 ms).
  */
 export const LOAD_ALL_PAGE_MESSAGES = 1000;
 
@@ -86,8 +86,12 @@ export interface SessionStreamStoreOptions {
 /** Time a slice of a history page may take, its render included (ms): a page never costs one long task. */
 export const HISTORY_SLICE_MS = 8;
 
-/** Events in the first slice of a history page; later slices are sized by the time the last one took. */
-const FIRST_SLICE_EVENTS = 200;
+/**
+ * Events in the first slice of a history page; later slices are sized by the time the last one took. Small: an event
+ * can be large (an assistant message of 100 tool calls, 140 KB, whose check is most of its apply), and its cost is
+ * known only once a slice has run.
+ */
+const FIRST_SLICE_EVENTS = 50;
 
 /**
  * Run `run` in a task of its own, queued behind the page's tasks already queued (a `MessageChannel` message, so no
@@ -222,6 +226,41 @@ function frameIntake(cell: { state: StreamState; queued: LiveFrame[] }, notify: 
 }
 
 /**
+ * Run `apply(from, to)` over the index ranges of `count` events in slices of about `sliceMs` each (the render of a
+ * slice included), yielding a task between slices: oldest first (`from` rising), or newest first. The first slice has
+ * `FIRST_SLICE_EVENTS` events (at least `minEvents`); each later one is sized by the time the last one took, never
+ * under `minEvents`.
+ * @param count - events in the page
+ * @param newestFirst - whether the slices run from the end of the page to its start
+ * @param apply - applies events `[from, to)` and tells the listeners
+ * @param sliceMs - time per slice, ms
+ * @param yieldTask - yields the main thread
+ * @param minEvents - the smallest slice after the first
+ */
+async function runSlices(
+  count: number,
+  newestFirst: boolean,
+  apply: (from: number, to: number) => void,
+  sliceMs: number,
+  yieldTask: () => Promise<void>,
+  minEvents = 1,
+): Promise<void> {
+  let size = Math.min(count, Math.max(FIRST_SLICE_EVENTS, minEvents));
+  for (let done = 0; ;) {
+    const started = performance.now();
+    if (newestFirst) apply(count - done - size, count - done);
+    else apply(done, done + size);
+    done += size;
+    if (done >= count) return;
+    // React renders a store change in a microtask: let it run, so the slice's time includes its render.
+    await Promise.resolve();
+    const spent = Math.max(performance.now() - started, 0.5);
+    size = Math.min(count - done, Math.max(minEvents, Math.floor((size * sliceMs) / spent)));
+    await yieldTask();
+  }
+}
+
+/**
  * Apply a tail or gap page oldest events first, in slices of about `sliceMs` each (the render of a slice included),
  * yielding a task between slices; the first slice carries the page's projections and `hasMore`, so the session is
  * loaded and knows where older pages start from the first slice on. Merged by seq, so frames between slices are safe.
@@ -230,22 +269,51 @@ function frameIntake(cell: { state: StreamState; queued: LiveFrame[] }, notify: 
  * @param sliceMs - time per slice, ms
  * @param yieldTask - yields the main thread
  */
-async function applyPageInSlices(page: HistoryPage, apply: (part: HistoryPage) => void, sliceMs: number, yieldTask: () => Promise<void>): Promise<void> {
+function applyPageInSlices(page: HistoryPage, apply: (part: HistoryPage) => void, sliceMs: number, yieldTask: () => Promise<void>): Promise<void> {
   const { events } = page;
-  let size = Math.min(events.length, FIRST_SLICE_EVENTS);
-  let from = 0;
-  for (;;) {
-    const started = performance.now();
-    const part = events.slice(from, from + size);
-    apply(from === 0 ? { ...page, events: part } : { events: part });
-    from += part.length;
-    if (from >= events.length) return;
-    // React renders a store change in a microtask: let it run, so the slice's time includes its render.
-    await Promise.resolve();
-    const spent = Math.max(performance.now() - started, 0.5);
-    size = Math.max(1, Math.min(events.length - from, Math.floor((size * sliceMs) / spent)));
-    await yieldTask();
+  return runSlices(
+    events.length,
+    false,
+    (from, to) => apply(from === 0 ? { ...page, events: events.slice(from, to) } : { events: events.slice(from, to) }),
+    sliceMs,
+    yieldTask,
+  );
+}
+
+/**
+ * Events of an older page's slices after the first, at least: each prepended slice refolds the session's transcript
+ * (a prepend is not an extension of the folded list), so slices of a few events would cost that refold many times.
+ */
+const OLDER_SLICE_MIN_EVENTS = 200;
+
+/**
+ * Apply an older page (one fetched with `beforeSeq`) newest events first, in slices as {@link applyPageInSlices}, so
+ * the loaded events stay one run up to the tail between slices; the last slice (the page's oldest events) is applied
+ * as the older page (`applyOlderPage`: `hasMore` moves where the next older page starts and ends the "loading older"
+ * state). The state after the last slice equals one `applyOlderPage` of the whole page.
+ * @param store - reads the state and puts a new one, telling the listeners
+ * @param sessionId - the session the page is of
+ * @param page - the page
+ * @param sliceMs - time per slice, ms
+ * @param yieldTask - yields the main thread
+ */
+function applyOlderPageInSlices(
+  store: { current(): StreamState; set(next: StreamState): void },
+  sessionId: string,
+  page: FetchedHistoryPage,
+  sliceMs: number,
+  yieldTask: () => Promise<void>,
+): Promise<void> {
+  const { events } = page;
+  const apply = (from: number, to: number): void => {
+    const part = { ...page, events: events.slice(from, to) };
+    store.set(from === 0 ? applyOlderPage(store.current(), sessionId, part) : applyHistoryPage(store.current(), sessionId, { events: part.events }));
+  };
+  if (events.length === 0) {
+    apply(0, 0);
+    return Promise.resolve();
   }
+  return runSlices(events.length, true, apply, sliceMs, yieldTask, OLDER_SLICE_MIN_EVENTS);
 }
 
 /**
@@ -315,7 +383,7 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
     if (before === undefined) return Promise.resolve();
     set(applyLoadingOlder(current(), sessionId, true));
     const next = fetchHistory(sessionId, before, maxMessages)
-      .then((page) => set(applyOlderPage(current(), sessionId, page)))
+      .then((page) => applyOlderPageInSlices(intake, sessionId, page, sliceMs, yieldTask))
       .catch(() => set(applyLoadingOlder(current(), sessionId, false)))
       .finally(() => older.delete(sessionId));
     older.set(sessionId, next);

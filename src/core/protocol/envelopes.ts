@@ -71,6 +71,27 @@ export const serverRequestSchema = z.object({
   method: z.string(),
   payload: z.looseObject({ type: z.string() }),
 });
+/**
+ * Whether `value` is a downlink frame envelope, read without a schema: true exactly when `serverRequestSchema` accepts
+ * it (an object, not an array, with `type` `server-request`, string `rpcId` and `method`, and a `payload` object with a
+ * string `type`). Every frame passes here, so the schema (and its copy of the payload) runs only to word a refusal.
+ * @param value a parsed frame (any JSON)
+ * @returns whether `serverRequestSchema.safeParse(value)` succeeds
+ */
+export function isServerRequest(value: unknown): value is { type: 'server-request'; rpcId: string; method: string; payload: { type: string } } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { type, rpcId, method, payload } = value as Record<string, unknown>;
+  return (
+    type === 'server-request' &&
+    typeof rpcId === 'string' &&
+    typeof method === 'string' &&
+    typeof payload === 'object' &&
+    payload !== null &&
+    !Array.isArray(payload) &&
+    typeof (payload as { type?: unknown }).type === 'string'
+  );
+}
+
 /** One downlink frame envelope: `method` equals `payload.type` (runtime schema {@link serverRequestSchema}). */
 export type ServerRequest<P extends { type: string } = { type: string; [key: string]: unknown }> = {
   type: 'server-request';
