@@ -3,7 +3,7 @@
  * table, the mounted plugin (plan-mode by default, or session modes, seed 002), the session table, the method
  * handlers and request routing (docs/protocol.md, docs/upstream-spec.md §4), with the question service and commands.
  * Adapters (server/, mocks/) only carry bytes. A stored log of the other variant is read-only. Downlink order per
- * event: `session/projection` changes, then its `session/event`.
+ * event: `session/projection` changes (`todos` and `progress` paced), then its `session/event`.
  */
 import { Agent, DEFAULT_MAX_STEPS, type QueueItem } from './agent.ts';
 import { createCommandRegistry, type CommandRegistry } from './commands.ts';
@@ -187,6 +187,8 @@ export function createHarness(options: HarnessOptions): ReferenceHarness {
       } catch (error) {
         logger.warn('host: could not sync the session logs at shutdown', error);
       }
+      // Paced projection frames still held leave before the downlinks close.
+      for (const session of table.sessions.values()) session.pacer?.flush();
       downlinks.close();
     },
   };

@@ -173,11 +173,40 @@ export class ProjectionRegistry {
    * event's seq
    */
   apply(event: SessionEvent): ProjectionChange[] {
-    const changes: ProjectionChange[] = [];
-    for (const fold of [this.state, this.title, this.reviews, this.todos, this.progress]) if (fold.apply(event)) changes.push(fold.change(event.seq));
+    return this.fold(event).map((key) => this.changeOf(key, event.seq));
+  }
+
+  /**
+   * Fold one new event without building any value (a paced unit's value is built only when its frame leaves).
+   * @returns the keys of the units whose wire value changed, in frame order
+   */
+  fold(event: SessionEvent): ProjectionChange['key'][] {
+    const keys: ProjectionChange['key'][] = [];
+    for (const fold of [this.state, this.title, this.reviews, this.todos, this.progress]) if (fold.apply(event)) keys.push(fold.key);
     this.modelView?.apply(event);
     this.asOf = event.seq;
-    return changes;
+    return keys;
+  }
+
+  /**
+   * The change frame of a unit's current value.
+   * @param key - a unit of this registry (`plan` or `mode`: the session's collaboration-state unit)
+   * @param seq - the seq of the unit's newest change
+   */
+  changeOf(key: ProjectionChange['key'], seq: number): ProjectionChange {
+    switch (key) {
+      case 'plan':
+      case 'mode':
+        return this.state.change(seq) as ProjectionChange;
+      case 'title':
+        return this.title.change(seq);
+      case 'reviews':
+        return this.reviews.change(seq);
+      case 'todos':
+        return this.todos.change(seq);
+      case 'progress':
+        return this.progress.change(seq);
+    }
   }
 
   /** `{asOfSeq, values}` for `session.history` tail pages and `session.list` (-1 for an empty log). */

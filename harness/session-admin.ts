@@ -22,6 +22,8 @@ export interface AdminSession {
   meta: SessionMeta;
   /** Not stored yet: a draft until its first event. */
   draft: boolean;
+  /** Its paced projection frames (harness/parts/projection-pacing.ts), dropped when it is deleted. */
+  pacer?: { dispose(): void };
 }
 
 /** The harness's error constructor: `code` is an RPC error code (`bad-request`, `session-not-found`). */
@@ -189,6 +191,7 @@ export function createSessionAdmin<S extends AdminSession>(ctx: SessionAdminCont
       await session.agent?.idle();
       if (!session.draft) storage.trash(sessionId, { title: ctx.titleOf(session), deletedAt: ctx.now() });
       sessions.delete(sessionId);
+      session.pacer?.dispose();
       ctx.forget(sessionId);
       ctx.removed(sessionId);
       return { sessionId };

@@ -385,7 +385,7 @@ export const protocolScenarios: ProtocolScenario[] = [
     },
   },
   {
-    name: 'after Approve the model keeps a todo_write list: each todo/write is pushed as a todos projection at its seq, the tail page and session.list carry the last list, the next turn/start clears it',
+    name: 'after Approve the model keeps a todo_write list: todo/write lists are pushed as paced todos projection frames, each at the seq of the write it carries, the last always; the tail page and session.list carry the last list, the next turn/start clears it',
     async run(driver) {
       const hostStream = await driver.openHost();
       const { mux, sessionId, question } = await startPlanReview(driver);
@@ -398,9 +398,18 @@ export const protocolScenarios: ProtocolScenario[] = [
       await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
       const writes = mux.frames.filter(isEvent(sessionId, 'todo/write'));
       expect(writes.length).toBeGreaterThan(1);
+      // Paced (docs/protocol.md "session/projection"): the last list leaves at most a window after the burst.
+      const lastSeq = eventOf(writes.at(-1)!).seq;
+      await mux.next(
+        isFrame('session/projection', sessionId, (p) => p.key === 'todos' && p.seq === lastSeq),
+        10_000,
+      );
       const todosFrames = mux.frames.filter(isFrame('session/projection', sessionId, (p) => p.key === 'todos'));
-      expect(todosFrames.map((f) => payloadOf(f).seq)).toEqual(writes.map((w) => eventOf(w).seq));
-      expect(todosFrames.map((f) => payloadOf(f).value)).toEqual(writes.map((w) => eventOf(w).data.todos));
+      const listAt = new Map(writes.map((w) => [eventOf(w).seq, eventOf(w).data.todos]));
+      for (const frame of todosFrames) expect(payloadOf(frame).value).toEqual(listAt.get(payloadOf(frame).seq as number));
+      const seqs = todosFrames.map((f) => payloadOf(f).seq as number);
+      expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+      expect(seqs.at(-1)).toBe(lastSeq);
       const last = eventOf(writes.at(-1)!).data.todos as { status: string }[];
       expect(last.every((todo) => todo.status === 'completed')).toBe(true);
       // The todo_write call's result is the host's count line.
@@ -426,15 +435,19 @@ export const protocolScenarios: ProtocolScenario[] = [
       const progressFrames = () => mux.frames.filter(isFrame('session/projection', sessionId, (p) => p.key === 'progress')).map((f) => payloadOf(f));
       await driver.respond(answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Approve'] }]));
       const end = await mux.next(isEvent(sessionId, 'turn/end'), 10_000);
-      const writes = mux.frames.filter(isEvent(sessionId, 'todo/write'));
+      // Paced (docs/protocol.md "session/projection"): the turn end's value leaves at most a window after it.
+      await mux.next(
+        isFrame('session/projection', sessionId, (p) => p.key === 'progress' && p.seq === eventOf(end).seq),
+        10_000,
+      );
       const frames = progressFrames();
       // The plan put up for review, before any list: no run yet, the latest revision pending.
       const exit = mux.frames.find(isEvent(sessionId, 'tool/call', (e) => e.data.name === 'exit_plan_mode'))!;
       const waiting = frames.find((f) => f.seq === eventOf(exit).seq)?.value as Payload | undefined;
       expect(waiting).toMatchObject({ view: { kind: 'none' }, audits: [], latest: { outcome: 'pending', version: 1 } });
-      // One frame per change of the value, at the seq of the event that changed it: every list written and the turn's end.
-      for (const write of writes) expect(frames.some((f) => f.seq === eventOf(write).seq)).toBe(true);
-      expect(frames.map((f) => f.seq)).toEqual([...new Set(frames.map((f) => f.seq))]);
+      // Frames at the seq of an event that changed the value, in seq order, each seq once; the turn's end last.
+      const seqs = frames.map((f) => f.seq as number);
+      expect(seqs).toEqual([...new Set(seqs)].sort((a, b) => a - b));
       const last = frames.at(-1)!;
       expect(last.seq).toBe(eventOf(end).seq);
       const value = last.value as { view: { kind: string; run: Payload }; audits: Payload[]; latest: Payload };

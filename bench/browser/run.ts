@@ -99,6 +99,27 @@ async function sendLine(box: Locator, line: string): Promise<void> {
   await expect(box).toHaveValue(line);
 }
 
+/**
+ * A new tab on `url` with a new session whose composer holds `line` (a `/plan …` line the replay answers with a plan),
+ * quiet, and the `card` waiter armed for the review card: the caller arms its own waiters, presses Enter and closes the
+ * tab (closed here if the setup fails).
+ */
+async function planCardTab(browser: Browser, url: string, line: string): Promise<{ tab: Tab; box: Locator }> {
+  const tab = await Tab.open(browser, url);
+  try {
+    await tab.page.goto('/');
+    await tab.syncClock();
+    const box = await newSession(tab);
+    await tab.quiet();
+    await sendLine(box, line);
+    await tab.arm('card', { kind: 'present', query: REVIEW });
+    return { tab, box };
+  } catch (error) {
+    await tab.close();
+    throw error;
+  }
+}
+
 /** The page time of the first `question/requested` frame received after frame index `from` (NaN when none). */
 function questionFrameAt(tab: Tab, from: number): number {
   const frame = tab.frames.slice(from).find((f) => f.head.includes('"method":"question/requested"'));
@@ -382,14 +403,8 @@ async function planScenario(browser: Browser, c: PlanCase, baseline: Baseline): 
   const server = await startServer(ROOT, fixture(c.file));
   try {
     await runs(f, async (run) => {
-      const tab = await Tab.open(browser, server.url);
+      const { tab, box } = await planCardTab(browser, server.url, `/plan perf run ${run + 1}`);
       try {
-        await tab.page.goto('/');
-        await tab.syncClock();
-        const box = await newSession(tab);
-        await tab.quiet();
-        await sendLine(box, `/plan perf run ${run + 1}`);
-        await tab.arm('card', { kind: 'present', query: REVIEW });
         if (c.lastText !== undefined) await tab.arm('whole', { kind: 'whole', within: REVIEW, lastText: c.lastText } satisfies WaitSpec);
         const framesBefore = tab.frames.length;
         await box.press('Enter');
@@ -577,8 +592,8 @@ async function bigLogScenario(browser: Browser): Promise<Row[]> {
 }
 
 /**
- * Plan progress following 2,000 `todo_write` calls live after Approve (each a `todo/write` event and a `progress`
- * projection frame the region re-renders on), until the end text is in and the page is quiet: no long task.
+ * Plan progress following 2,000 `todo_write` calls live after Approve (each a `todo/write` event; the `todos` and
+ * `progress` projection frames paced by the harness), until the end text is in and the page is quiet: no long task.
  */
 async function progressScenario(browser: Browser): Promise<Row[]> {
   const f = new Figures();
@@ -589,13 +604,8 @@ async function progressScenario(browser: Browser): Promise<Row[]> {
   const server = await startServer(ROOT, fixture('todos-2000.jsonl'), 1000);
   try {
     await runs(f, async (run) => {
-      const tab = await Tab.open(browser, server.url);
+      const { tab, box } = await planCardTab(browser, server.url, `/plan progress run ${run + 1}`);
       try {
-        await tab.page.goto('/');
-        await tab.syncClock();
-        const box = await newSession(tab);
-        await sendLine(box, `/plan progress run ${run + 1}`);
-        await tab.arm('card', { kind: 'present', query: REVIEW });
         await box.press('Enter');
         await tab.waitFor('card', WAIT_MS);
         await tab.quiet();

@@ -13,7 +13,11 @@ const detail = (page: Page) => page.getByRole('tabpanel').getByRole('article');
 test('the model view shows plan:policy while plan mode is on and its removal after leaving', async ({ page }) => {
   await newSession(page);
   await send(page, 'What does this project do?');
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 30_000 });
+  // Wait for the turn to end: the reply's last words are in, then Stop goes (Send is shown during a turn too, and Stop
+  // is not shown yet right after sending). Chosen now, plan mode is on at once; chosen while the turn still runs, it
+  // would rightly stay pending until the next step (docs/upstream-spec.md, set() outcomes).
+  await expect(page.getByText(/send the task again\.$/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0, { timeout: 30_000 });
   const picker = page.getByRole('group', { name: 'Collaboration mode' });
   await expect(page.getByRole('status').filter({ hasText: /^Plan mode adds/ })).toHaveText(
     /^Plan mode adds about \d+ tokens to every request while on; switching resets the cache from order 50 on$/,
@@ -54,7 +58,7 @@ test('the model view shows plan:policy while plan mode is on and its removal aft
   await page.getByRole('tab', { name: /^Transcript/ }).click();
   await reviewCard(page).getByRole('button', { name: 'Approve' }).click();
   await expect(planBadge(page)).toHaveAccessibleName(/plan mode off/i, { timeout: 30_000 });
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0, { timeout: 60_000 });
   await page.getByRole('tab', { name: 'What the model sees' }).click();
   const left = steps(page)
     .filter({ hasText: /^Turn 2, step \d+ .*Header changed \(change\)/ })

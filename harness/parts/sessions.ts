@@ -1,7 +1,7 @@
 /**
  * The harness's session table: every session's log, agent handle, agent (none when read-only), projection registry and
  * typed read-only reason, in creation order. It registers stored sessions (wiring each log's downlink: projection
- * changes first, then the `session/event` of the same seq), creates new ones through storage, closes turns nothing
+ * changes first — `todos` and `progress` paced, projection-pacing.ts — then the `session/event` of the same seq), creates new ones through storage, closes turns nothing
  * can go on with, and answers the lookups the method handlers need (`sessionOf`, `writable`, the summary).
  */
 import type { SessionEvent } from '../../src/core/log/types.ts';
@@ -9,11 +9,12 @@ import type { ToolView } from '../../src/core/protocol/methods.ts';
 import type { Agent } from '../agent.ts';
 import { closeInterruptedTurn } from '../turn-repair.ts';
 import { LogStoppedError, logWriteErrorOf, SessionLog, type LogHeader } from '../log.ts';
-import { listedSnapshot, ProjectionRegistry, type SessionUnits } from '../projections.ts';
+import { listedSnapshot, ProjectionRegistry, type ProjectionChange, type SessionUnits } from '../projections.ts';
 import type { AgentHandle } from '../questions.ts';
 import { draftStorageOf } from '../session-admin.ts';
 import type { HarnessOptions, SessionMeta, SessionStorage, StoredSession } from '../types.ts';
 import { MethodError } from './errors.ts';
+import { createProjectionPacer, PACED_KEYS, type ProjectionPacer } from './projection-pacing.ts';
 import { readOnlyReasonOf, readOnlyReasonText, summaryReadOnlyReason, variantOfLog, type PlanVariant, type ReadOnlyReason } from './read-only.ts';
 
 /** One live session of the harness. */
@@ -32,6 +33,8 @@ export interface Session {
   /** The agent; `undefined` for a read-only session. */
   agent: Agent | undefined;
   projections: ProjectionRegistry;
+  /** Paces its `todos` and `progress` frames (harness/parts/projection-pacing.ts); set when it is registered. */
+  pacer?: ProjectionPacer<ProjectionChange['key']>;
   /** Why the session is read-only; `undefined` when it is writable. */
   readOnly: ReadOnlyReason | undefined;
   createdOrder: number;
@@ -107,9 +110,16 @@ export function createSessionTable(deps: SessionTableDeps) {
       createdOrder: order++,
     };
     if (readOnly === undefined) session.agent = deps.createAgent(log, handle);
+    const sendChange = (key: ProjectionChange['key'], seq: number): void => {
+      const change = session.projections.changeOf(key, seq);
+      deps.sendMux({ type: 'session/projection', sessionId: header.id, key: change.key, value: change.value, seq: change.seq });
+    };
+    const pacer = createProjectionPacer(sendChange);
+    session.pacer = pacer;
     log.subscribe((event) => {
-      for (const change of session.projections.apply(event)) {
-        deps.sendMux({ type: 'session/projection', sessionId: header.id, key: change.key, value: change.value, seq: change.seq });
+      for (const key of session.projections.fold(event)) {
+        if (PACED_KEYS.has(key)) pacer.changed(key, event.seq);
+        else sendChange(key, event.seq);
       }
       const view = deps.viewOf(event, log.events);
       deps.sendMux({ type: 'session/event', sessionId: header.id, event, ...(view ? { view } : {}) });

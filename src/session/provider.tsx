@@ -1,8 +1,8 @@
 /**
  * React bindings of the session-stream store: a provider that owns one store per app (started on mount, stopped
- * on unmount, refreshing the session-list query on `host/session-added`, `-removed` and `-updated` and after a
- * reconnect, failed reads once the first connection opens, and the running state from `session.list` after every
- * reconnect) and the liveness probe of an open session (a silently dead socket is reconnected). Features read the
+ * on unmount, refreshing the session-list query once per burst of `host/session-added`, `-removed` and `-updated`
+ * (list-refresh.ts) and after a reconnect, failed reads once the first connection opens, and the running state from
+ * `session.list` after every reconnect) and the liveness probe of an open session (a silently dead socket is reconnected). Features read the
  * store through the selector hooks of `hooks.ts`; nothing is mirrored into component state.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
@@ -12,7 +12,8 @@ import { callMethod } from '../lib/api-client.ts';
 import { startLivenessProbe, type LivenessSample } from '../lib/liveness-probe.ts';
 import { hostKeys, sessionListQueryOptions } from '../lib/queries.ts';
 import { sliceOf } from './reducers.ts';
-import { createSessionStreamStore, type SessionStreamStore } from './store.ts';
+import { createListRefresh } from './list-refresh.ts';
+import { createSessionStreamStore, nextTask, type SessionStreamStore } from './store.ts';
 
 const StoreContext = createContext<SessionStreamStore | undefined>(undefined);
 /**
@@ -21,24 +22,23 @@ const StoreContext = createContext<SessionStreamStore | undefined>(undefined);
  */
 export function SessionStreamProvider({ store, children }: { store?: SessionStreamStore; children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [owned] = useState(() =>
-    store
-      ? undefined
-      : createSessionStreamStore({
-          // No `batchFrames` here: measured idle, holding frames for the display frame delayed the review card's
-          // question frame (later card 9 → 46 ms frame → DOM) and did not shorten the long task of a todo burst.
-          onHostFrame: (frame) => {
-            if (frame.type === 'host/session-added' || frame.type === 'host/session-removed' || frame.type === 'host/session-updated')
-              void queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });
-          },
-          onConnected: (reconnect) => {
-            if (reconnect) void queryClient.invalidateQueries({ queryKey: hostKeys.all });
-            // The host is reachable now: a read that failed while it was not (e.g. "Failed to fetch" at page load,
-            // before the first connection) is tried again, so its error clears instead of staying on the page.
-            else void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });
-          },
-        }),
-  );
+  const [owned] = useState(() => {
+    if (store) return undefined;
+    const list = createListRefresh(() => queryClient.invalidateQueries({ queryKey: hostKeys.sessions() }), nextTask);
+    return createSessionStreamStore({
+      // A burst of events costs one render per task the page gets to, never a held question (store.ts).
+      scheduleBurst: nextTask,
+      onHostFrame: (frame) => {
+        if (frame.type === 'host/session-added' || frame.type === 'host/session-removed' || frame.type === 'host/session-updated') list.request();
+      },
+      onConnected: (reconnect) => {
+        if (reconnect) void queryClient.invalidateQueries({ queryKey: hostKeys.all });
+        // The host is reachable now: a read that failed while it was not (e.g. "Failed to fetch" at page load,
+        // before the first connection) is tried again, so its error clears instead of staying on the page.
+        else void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });
+      },
+    });
+  });
   const active = store ?? owned!;
   useEffect(() => {
     active.start();

@@ -4,6 +4,7 @@ import type { DownlinkHandlers } from '../lib/downlink.ts';
 import { callMethod } from '../lib/api-client.ts';
 import { parseMuxFrame } from '../lib/downlink.ts';
 import { EVENT_SHAPES, NON_OBJECT_DATA } from '../../fixtures/trust/event-shapes.ts';
+import { applyHistoryPage, initialStreamState } from './reducers.ts';
 import { createSessionStreamStore, HISTORY_PAGE_MESSAGES, LOAD_ALL_PAGE_MESSAGES, type FetchedHistoryPage, type SessionStreamStore } from './store.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -213,18 +214,75 @@ describe('session-stream store', () => {
     expect(next.items[0]).toBe(a.items[0]);
   });
 
-  it('tells its listeners of a burst of live frames through batchFrames, once per delivery, with the state always current', () => {
-    const held: Array<() => void> = [];
-    const store = createSessionStreamStore({ connect: fakeConnect().connect, batchFrames: (notify) => held.push(notify) });
-    let heard = 0;
-    store.subscribe(() => (heard += 1));
-    for (let seq = 1; seq <= 50; seq += 1)
+  it('with scheduleBurst, tells a burst of event frames once, and a question frame after them at once with every event in', () => {
+    const scheduled: Array<() => void> = [];
+    const store = createSessionStreamStore({ connect: fakeConnect().connect, scheduleBurst: (run) => scheduled.push(run) });
+    const heard: number[] = [];
+    store.subscribe(() => heard.push(store.getState().sessions.a?.events.length ?? 0));
+    for (let seq = 0; seq < 50; seq += 1)
       store.applyMux({ type: 'session/event', sessionId: 'a', event: { type: 'turn/start', seq, data: { turn: seq } } }, 'r');
-    expect(heard).toBe(0);
-    expect(store.getState().sessions.a?.events).toHaveLength(50);
-    expect(held).toHaveLength(50);
-    held[0]!();
-    expect(heard).toBe(1);
+    store.applyMux({ type: 'session/projection', sessionId: 'a', key: 'todos', value: null, seq: 49 }, 'r');
+    expect(heard).toEqual([]);
+    expect(scheduled).toHaveLength(1);
+    scheduled.shift()!();
+    expect(heard).toEqual([50]);
+    for (let seq = 50; seq < 60; seq += 1)
+      store.applyMux({ type: 'session/event', sessionId: 'a', event: { type: 'turn/start', seq, data: { turn: seq } } }, 'r');
+    store.applyMux({ type: 'question/requested', sessionId: 'a', questions: [{ id: 'q', question: 'Which?', options: [] }] }, 'q1');
+    // Not held: told in the same call, the ten events before it included.
+    expect(heard).toEqual([50, 60]);
+    expect(store.getState().sessions.a?.questions.map((q) => q.rpcId)).toEqual(['q1']);
+    // The burst's own task then finds nothing new to tell.
+    for (const run of scheduled.splice(0)) run();
+    expect(heard).toEqual([50, 60]);
+  });
+
+  it('with scheduleBurst, a read of the state applies the queued frames first', () => {
+    const store = createSessionStreamStore({ connect: fakeConnect().connect, scheduleBurst: () => undefined });
+    store.applyMux({ type: 'session/event', sessionId: 'a', event: { type: 'turn/start', seq: 0, data: { turn: 1 } } }, 'r');
+    expect(store.getState().sessions.a?.events.map((e) => e.seq)).toEqual([0]);
+    expect(store.transcriptOf('a').openTurn).toBe(1);
+  });
+
+  it('applies a big tail page in slices bounded by time, yielding between them, to the state of one whole apply', async () => {
+    const events = Array.from({ length: 5000 }, (_, seq) => ({ event: { type: 'turn/start', seq: seq + 100, data: { turn: seq + 1 } } }));
+    const page: FetchedHistoryPage = { events, hasMore: true, projections: { asOfSeq: 5099, values: { todos: null } } };
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const slices: number[] = [];
+    let yields = 0;
+    const store = createSessionStreamStore({
+      connect: fakeConnect().connect,
+      fetchHistory: async () => page,
+      sliceMs: 8,
+      yieldTask: async () => {
+        yields += 1;
+      },
+    });
+    let seen = 0;
+    store.subscribe(() => {
+      const slice = store.getState().sessions.a!;
+      slices.push(slice.events.length - seen);
+      seen = slice.events.length;
+      // Every slice's state is loaded with the page's start, from the first slice on.
+      expect(slice.loaded).toBe(true);
+      expect(slice.olderBefore).toBe(100);
+      clock += slices.at(-1)! / 50; // 50 events per ms: a 200-event slice takes 4 ms
+    });
+    try {
+      await store.refreshSession('a');
+    } finally {
+      now.mockRestore();
+    }
+    expect(slices[0]).toBe(200);
+    expect(Math.max(...slices)).toBe(400); // 8 ms at 50 events per ms
+    expect(slices.reduce((a, b) => a + b, 0)).toBe(5000);
+    expect(yields).toBe(slices.length - 1);
+    const whole = applyHistoryPage(initialStreamState(), 'a', page).sessions.a!;
+    const sliced = store.getState().sessions.a!;
+    expect(sliced.events).toEqual(whole.events);
+    expect(sliced.projections).toEqual(whole.projections);
+    expect(sliced.olderBefore).toBe(whole.olderBefore);
   });
 
   it('refetches every open session on reconnect and drops questions the host did not re-send', async () => {

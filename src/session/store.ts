@@ -70,12 +70,47 @@ export interface SessionStreamStoreOptions {
    */
   greetingSettleMs?: number;
   /**
-   * How listeners hear of live frames' changes: called with the store's notify after each frame; default none (at
-   * once). `createFrameBatcher()` (lib/frame-batch.ts) makes a burst cost one render per display frame; the app does
-   * not pass it (it held the review card's question frame; see session/provider.tsx). The state itself is always
-   * current (`getState`); history pages and connection changes notify at once.
+   * Runs `run` once the frames already queued on the page have been read (the app passes {@link nextTask}). With it,
+   * `session/event` frames and `session/projection` frames of keys nothing waits on are queued and applied as one
+   * burst (`applyFrames`) with one notification, when `run` runs or when the state is read, whichever comes first; any
+   * other frame (a question, a prompt, the plan state, the queue, host frames) is applied with everything queued before
+   * it and told at once. Default none: every frame is applied and told at once.
    */
-  batchFrames?: (notify: () => void) => void;
+  scheduleBurst?: (run: () => void) => void;
+  /** Time per slice of a history page applied in slices, ms (render included); default {@link HISTORY_SLICE_MS}. */
+  sliceMs?: number;
+  /** Yield the main thread between slices of a history page; default a {@link nextTask} task. */
+  yieldTask?: () => Promise<void>;
+}
+
+/** Time a slice of a history page may take, its render included (ms): a page never costs one long task. */
+export const HISTORY_SLICE_MS = 8;
+
+/** Events in the first slice of a history page; later slices are sized by the time the last one took. */
+const FIRST_SLICE_EVENTS = 200;
+
+/**
+ * Run `run` in a task of its own, queued behind the page's tasks already queued (a `MessageChannel` message, so no
+ * timer clamp): frames that arrived while the page was busy are read first, and a burst costs one render.
+ * @param run - the callback
+ */
+export function nextTask(run: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    run();
+  };
+  channel.port2.postMessage(null);
+}
+
+/** `session/projection` keys whose frames may wait in a burst: what the review and the question flow never wait on. */
+const BURST_PROJECTION_KEYS: ReadonlySet<string> = new Set(['todos', 'progress', 'title', 'reviews']);
+
+/** Whether a live frame may be queued in a burst (else it is told at once, with everything queued before it). */
+function burstable(live: LiveFrame): boolean {
+  if (live.kind !== 'mux') return false;
+  const frame = live.frame;
+  return frame.type === 'session/event' || (frame.type === 'session/projection' && BURST_PROJECTION_KEYS.has(frame.key));
 }
 
 /**
@@ -144,42 +179,73 @@ async function defaultFetchHistory(sessionId: string, beforeSeq: number | undefi
 }
 
 /**
- * The store's intake of live frames: without `batchFrames` each is applied and told at once; with it, frames are
- * queued, applied as one burst (`applyFrames`) by `settle` (before the state is read; it returns the state) and told
- * once per delivery.
+ * The store's state and its intake of live frames: without `scheduleBurst` each frame is applied and told at once;
+ * with it, burstable frames are queued and applied as one burst (`applyFrames`) when the state is read (`current`) or
+ * when the scheduled task runs, which tells the listeners once; any other frame is applied after the queue and told
+ * at once.
  */
-function liveFrameIntake(
-  get: () => StreamState,
-  put: (next: StreamState) => void,
-  notify: () => void,
-  batchFrames: ((notify: () => void) => void) | undefined,
-): { receive: (live: LiveFrame) => void; settle: () => StreamState } {
-  let queued: LiveFrame[] = [];
-  const settle = (): StreamState => {
-    if (queued.length === 0) return get();
-    const burst = queued;
-    queued = [];
-    put(applyFrames(get(), burst));
-    return get();
+function frameIntake(cell: { state: StreamState; queued: LiveFrame[] }, notify: () => void, scheduleBurst: ((run: () => void) => void) | undefined) {
+  /** The state the listeners were last told of. */
+  let told = cell.state;
+  const current = (): StreamState => {
+    if (cell.queued.length === 0) return cell.state;
+    const burst = cell.queued;
+    cell.queued = [];
+    cell.state = applyFrames(cell.state, burst);
+    return cell.state;
   };
-  const deliver = () => {
-    settle();
+  const tell = (): void => {
+    if (told === cell.state) return;
+    told = cell.state;
     notify();
   };
   return {
-    settle,
-    receive(live) {
-      if (batchFrames) {
-        queued.push(live);
-        batchFrames(deliver);
+    current,
+    /** Put a new state and tell the listeners (nothing when it is the same). */
+    set(next: StreamState): void {
+      cell.state = next;
+      tell();
+    },
+    receive(live: LiveFrame): void {
+      if (scheduleBurst && burstable(live)) {
+        if (cell.queued.push(live) === 1)
+          scheduleBurst(() => {
+            current();
+            tell();
+          });
         return;
       }
-      const next = applyFrames(get(), [live]);
-      if (next === get()) return;
-      put(next);
-      notify();
+      cell.state = applyFrames(current(), [live]);
+      tell();
     },
   };
+}
+
+/**
+ * Apply a tail or gap page oldest events first, in slices of about `sliceMs` each (the render of a slice included),
+ * yielding a task between slices; the first slice carries the page's projections and `hasMore`, so the session is
+ * loaded and knows where older pages start from the first slice on. Merged by seq, so frames between slices are safe.
+ * @param page - the page
+ * @param apply - applies one part of it (a page of its own) and tells the listeners
+ * @param sliceMs - time per slice, ms
+ * @param yieldTask - yields the main thread
+ */
+async function applyPageInSlices(page: HistoryPage, apply: (part: HistoryPage) => void, sliceMs: number, yieldTask: () => Promise<void>): Promise<void> {
+  const { events } = page;
+  let size = Math.min(events.length, FIRST_SLICE_EVENTS);
+  let from = 0;
+  for (;;) {
+    const started = performance.now();
+    const part = events.slice(from, from + size);
+    apply(from === 0 ? { ...page, events: part } : { events: part });
+    from += part.length;
+    if (from >= events.length) return;
+    // React renders a store change in a microtask: let it run, so the slice's time includes its render.
+    await Promise.resolve();
+    const spent = Math.max(performance.now() - started, 0.5);
+    size = Math.max(1, Math.min(events.length - from, Math.floor((size * sliceMs) / spent)));
+    await yieldTask();
+  }
 }
 
 /**
@@ -193,8 +259,9 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
   const maxPages = options.maxPages ?? 50;
   const pageMessages = options.pageMessages ?? HISTORY_PAGE_MESSAGES;
   const greetingSettleMs = options.greetingSettleMs ?? GREETING_SETTLE_MS;
+  const sliceMs = options.sliceMs ?? HISTORY_SLICE_MS;
+  const yieldTask = options.yieldTask ?? (() => new Promise<void>((resolve) => nextTask(resolve)));
   let pruneTimer: ReturnType<typeof setTimeout> | undefined;
-  let state = options.initialState ?? initialStreamState();
   let connection: ConnectionState = 'connecting';
   let downlink: Downlink | undefined;
   /** The mux socket open now is the page's first: its `session/subscribed` frames close the gap behind early pulls. */
@@ -210,22 +277,20 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
   const notify = () => {
     for (const l of [...listeners]) l();
   };
-  const set = (next: StreamState) => {
-    if (next === state) return;
-    state = next;
-    notify();
-  };
-  const put = (next: StreamState) => void (state = next);
-  const intake = liveFrameIntake(() => state, put, notify, options.batchFrames);
-  /** The state with every queued frame applied. */
-  const current = intake.settle;
+  const cell = { state: options.initialState ?? initialStreamState(), queued: [] as LiveFrame[] };
+  const intake = frameIntake(cell, notify, options.scheduleBurst);
+  const current = intake.current;
+  const set = intake.set;
+  const receive = intake.receive;
+  const applyInSlices = (sessionId: string, page: HistoryPage): Promise<void> =>
+    applyPageInSlices(page, (part) => set(applyHistoryPage(current(), sessionId, part)), sliceMs, yieldTask);
 
   const pull = async (sessionId: string): Promise<void> => {
     try {
       const held = sliceOf(current(), sessionId);
       const heldLast = held.loaded ? held.events[held.events.length - 1]?.seq : undefined;
       const page = await fetchHistory(sessionId, undefined, pageMessages);
-      set(applyHistoryPage(current(), sessionId, page));
+      await applyInSlices(sessionId, page);
       tailPageLast.set(sessionId, page.events[page.events.length - 1]?.event.seq ?? -1);
       if (heldLast === undefined) return;
       // A long disconnect: the tail page does not reach back to what was held. Fill the gap page by page, so the
@@ -234,7 +299,7 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
       let more = page.hasMore;
       for (let pages = 0; more && first !== undefined && first > heldLast + 1 && pages < maxPages; pages += 1) {
         const gap = await fetchHistory(sessionId, first, pageMessages);
-        set(applyHistoryPage(current(), sessionId, { events: gap.events }));
+        await applyInSlices(sessionId, { events: gap.events });
         first = gap.events[0]?.event.seq;
         more = gap.hasMore;
       }
@@ -283,11 +348,11 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
 
   const handlers: DownlinkHandlers = {
     onMuxFrame: (frame, rpcId) => {
-      intake.receive({ kind: 'mux', frame, rpcId });
+      receive({ kind: 'mux', frame, rpcId });
       if (frame.type === 'session/subscribed' && firstMux) catchUp(frame.sessionId, frame.lastSeq);
     },
     onHostFrame: (frame) => {
-      intake.receive({ kind: 'host', frame });
+      receive({ kind: 'host', frame });
       options.onHostFrame?.(frame);
     },
     onConnectionState: (next) => {
