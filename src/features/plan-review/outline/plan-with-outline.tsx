@@ -1,10 +1,9 @@
 /**
  * The card's plan area with its outline: the plan region (children) after the plan outline, read from the lazily
  * loaded comments chunk (`lazyModule().use()`, loaded with the card by the dock, so no fallback ever shows); no
- * outline for a blank plan or until the chunk is there. The outline follows the plan's first commit in a deferred
- * render, so its pass over the plan's lines and its list are not part of the task that brings a long plan.
+ * outline for a blank plan or until the chunk is there.
  */
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { PlanRevision } from '../../../core/review/history.ts';
 import { reviewComments } from '../components/use-review-comments.tsx';
 
@@ -24,13 +23,11 @@ export interface PlanWithOutlineProps {
 /** The plan area (see {@link PlanWithOutlineProps}). */
 export function PlanWithOutline({ plan, previous, planId, onShowPlan, children }: PlanWithOutlineProps) {
   const ui = reviewComments.use(plan !== undefined);
-  // '' until the deferred render (an `undefined` initial value would mean none: the plan at once).
-  const outlined = useDeferredValue(plan ?? '', '');
   return (
     <div className="plan-review__body">
-      {ui !== undefined && plan !== undefined && outlined !== '' ? (
+      {ui !== undefined && plan !== undefined ? (
         <ui.PlanOutline
-          plan={outlined}
+          plan={plan}
           previous={previous ? { plan: previous.plan, version: previous.version } : undefined}
           planId={planId}
           onShowPlan={() => onShowPlan(false)}
