@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 /**
- * The in-page decisions of the browser bench's "whole" waiter: when a code block counts as highlighted, and when a
- * batch of DOM mutations shows a text inside the watched region.
+ * The in-page decisions of the browser bench's waiters: when a code block counts as highlighted, when a batch of DOM
+ * mutations shows a text inside the watched region, and that an element inside a `hidden` one is not found.
  */
 import { describe, expect, it } from 'vitest';
-import { codeHighlighted, showsText } from './probes.ts';
+import { codeHighlighted, installProbes, insideHidden, showsText, type BenchProbes } from './probes.ts';
 
 function code(html: string): Element {
   const pre = document.createElement('pre');
@@ -71,5 +71,36 @@ describe('showsText', () => {
     other.textContent = 'another line';
     container.append(other);
     expect(showsText(container, [added(container, other)], 'last line')).toBe(false);
+  });
+});
+
+describe('role queries', () => {
+  const card = () => {
+    const slot = document.createElement('div');
+    slot.innerHTML = '<section aria-label="Approve this plan?"><button>Approve</button></section>';
+    document.body.append(slot);
+    return slot;
+  };
+
+  it('judges an element inside a hidden one, itself included, as hidden', () => {
+    const slot = card();
+    const section = slot.querySelector('section')!;
+    expect(insideHidden(section)).toBe(false);
+    slot.hidden = true;
+    expect(insideHidden(section)).toBe(true);
+    slot.hidden = false;
+    section.hidden = true;
+    expect(insideHidden(section)).toBe(true);
+  });
+
+  it('does not find a region once it is hidden, as Playwright and Testing Library would not', () => {
+    installProbes();
+    const probes = (window as unknown as { __bench: BenchProbes }).__bench;
+    const slot = card();
+    const query = { role: 'region', name: 'Approve this plan?' } as const;
+    expect(probes.exists(query)).toBe(true);
+    slot.querySelector('section')!.hidden = true;
+    expect(probes.exists(query)).toBe(false);
+    slot.remove();
   });
 });

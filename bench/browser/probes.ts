@@ -3,6 +3,8 @@
  * Event Timing entries, the last DOM mutation (for the quiet rule), keystroke and click stamps, and waiters for an
  * element found by ROLE AND ACCESSIBLE NAME that appears, disappears, shows a text or is whole — `domAt` (the
  * MutationObserver callback that saw it) and `paintAt` (after the next frame's paint), in page `performance.now()` ms.
+ * As in Testing Library and Playwright, an element inside a `hidden` one is not found (it is neither shown nor in the
+ * accessibility tree: the review card this tab answered hides at once, docs/style.md "A sent answer leaves at once").
  * The names are the contract with the app: textbox "Message the agent", the review card's region, textbox
  * "Feedback", button "Approve", region "Transcript", navigation "Sessions".
  */
@@ -74,6 +76,15 @@ export function codeHighlighted(code: Element): boolean {
 }
 
 /**
+ * Whether an element is inside a `hidden` element (itself included): not rendered and not in the accessibility tree,
+ * so a role query does not find it. Reads attributes only (no style or layout). Runs in the page (the init script
+ * defines it beside `installProbes`): it must not close over anything.
+ */
+export function insideHidden(el: Element): boolean {
+  return el.closest('[hidden]') !== null;
+}
+
+/**
  * Whether `text` was added or changed inside `container` by these mutations: a changed text node inside it holds the
  * text, or an added node inside it does — or the container arrived with it in one commit. Runs in the page (the
  * init script defines it beside `installProbes`): it must not close over anything.
@@ -92,8 +103,8 @@ export function showsText(container: Node, records: readonly Pick<MutationRecord
 }
 
 /**
- * The init script (serialised by Playwright). It must not close over anything but `codeHighlighted` and `showsText`,
- * which the init script defines before it (see `probesScript`).
+ * The init script (serialised by Playwright). It must not close over anything but `codeHighlighted`, `showsText` and
+ * `insideHidden`, which the init script defines before it (see `probesScript`).
  */
 export function installProbes(): void {
   const w = window as unknown as { __bench?: BenchProbes };
@@ -126,7 +137,7 @@ export function installProbes(): void {
     link: 'a[href], [role="link"]',
   };
   const find = (query: RoleQuery): Element | undefined => {
-    for (const el of document.querySelectorAll(selectors[query.role])) if (nameOf(el) === query.name) return el;
+    for (const el of document.querySelectorAll(selectors[query.role])) if (nameOf(el) === query.name && !insideHidden(el)) return el;
     return undefined;
   };
   const probes: BenchProbes = {
@@ -226,10 +237,10 @@ export function installProbes(): void {
 }
 
 /**
- * The init script's source: the two helpers, then `installProbes`, then `arming` (more code to run after it).
+ * The init script's source: the three helpers, then `installProbes`, then `arming` (more code to run after it).
  * @param arming - JavaScript run once the probes exist (e.g. arming waiters)
  */
 export function probesScript(arming: string): string {
   // tsx compiles with esbuild's keepNames, which wraps named functions in `__name(…)`: define it for the page.
-  return `(() => { const __name = (f) => f; const codeHighlighted = ${codeHighlighted.toString()}; const showsText = ${showsText.toString()}; (${installProbes.toString()})(); ${arming} })();`;
+  return `(() => { const __name = (f) => f; const codeHighlighted = ${codeHighlighted.toString()}; const showsText = ${showsText.toString()}; const insideHidden = ${insideHidden.toString()}; (${installProbes.toString()})(); ${arming} })();`;
 }

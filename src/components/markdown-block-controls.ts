@@ -48,7 +48,9 @@ export function segmentLineOffsets(text: string, segments: readonly { source: st
   let line = 0;
   let at = 0;
   for (const segment of segments) {
-    for (; at < segment.start; at += 1) if (text.charCodeAt(at) === 10) line += 1;
+    // Native `indexOf` from newline to newline: a loop over every character was milliseconds of a long plan's first commit.
+    for (let nl = text.indexOf('\n', at); nl !== -1 && nl < segment.start; nl = text.indexOf('\n', nl + 1)) line += 1;
+    at = Math.max(at, segment.start);
     offsets.push(text.startsWith(segment.source.slice(0, 64), segment.start) ? line : line - 1);
   }
   return offsets;

@@ -8,7 +8,15 @@
 import { memo, useContext, useMemo, useState } from 'react';
 import { useCopy } from '../lib/language.ts';
 import { componentsLocales } from './locales.ts';
-import { markdownSegmentsOf, mayHoldHeading, MAX_LINE_CHARS, MAX_NESTING, referenceDefinitionsOf, type MarkdownSegment } from './markdown-blocks.ts';
+import {
+  markdownSegmentsOf,
+  mayHoldHeading,
+  MAX_LINE_CHARS,
+  MAX_NESTING,
+  plainParagraphOf,
+  referenceDefinitionsOf,
+  type MarkdownSegment,
+} from './markdown-blocks.ts';
 import { BlockControlsContext, LineOffsetContext, segmentLineOffsets, type BlockControls } from './markdown-block-controls.ts';
 import { useMarkdownRenderer, type MarkdownRenderer } from './markdown-loader.ts';
 import { useSlicedCount } from './markdown-slices.ts';
@@ -66,6 +74,9 @@ function LongLine({
   const pieces: string[] = [];
   if (all) for (let i = 0; i < source.length; i += MAX_LINE_CHARS) pieces.push(source.slice(i, i + MAX_LINE_CHARS));
   const head = source.slice(0, MAX_LINE_CHARS);
+  // A head of plain words is the paragraph the parser would give, without the parse (one long task for 20,000
+  // characters): the same paragraph and block control (a paragraph on the line's own line).
+  const plain = all ? undefined : plainParagraphOf(head);
   return (
     <div className="markdown-chunk">
       {all ? (
@@ -76,6 +87,11 @@ function LongLine({
             </span>
           ))}
         </p>
+      ) : renderer && plain !== undefined ? (
+        <>
+          <p>{plain}</p>
+          {controls ? renderer.controlBoxElement(controls, { kind: 'paragraph', start: offset + 1, end: offset + 1 }) : null}
+        </>
       ) : renderer ? (
         <renderer.MarkdownBlock text={head} controls={controls} offset={controls && offset} />
       ) : (

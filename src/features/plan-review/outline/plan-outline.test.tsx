@@ -6,7 +6,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlanRevision } from '../../../core/review/history.ts';
 import { renderReviewCard, setUpReviewCards, tabTo } from '../../../../testing/review-card.tsx';
 
@@ -59,6 +59,24 @@ describe('plan outline', () => {
     expect(two).toHaveAttribute('aria-current', 'location');
     // Focus lands on the heading's own Comment control, so Tab goes on through the plan from there.
     expect(heading.nextElementSibling).toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('reads no layout when it mounts, and keeps the current heading in view in its list once it moves', async () => {
+    const user = userEvent.setup();
+    // The list's geometry, read by the outline only to keep the current heading in view.
+    const reads = vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get');
+    try {
+      renderCard(PLAN);
+      const outline = await screen.findByRole('navigation', { name: 'Plan outline' });
+      expect(within(outline).getByRole('button', { name: 'Plan' })).toHaveAttribute('aria-current', 'location');
+      expect(reads).not.toHaveBeenCalled();
+      await tabTo(user, within(outline).getByRole('button', { name: 'Plan' }));
+      await user.keyboard('{ArrowDown}{Enter}');
+      await waitFor(() => expect(within(outline).getByRole('button', { name: 'One' })).toHaveAttribute('aria-current', 'location'));
+      expect(reads).toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('lists headings inside list items and quotes, never those in code, and reaches them by keyboard', async () => {

@@ -64,8 +64,13 @@ export function PlanOutline({ plan, previous, planId, onShowPlan }: PlanOutlineP
   const [current, makeCurrent] = useCurrentSection(planId, lines);
   const top = Math.min(...headings.map((heading) => heading.level));
   useEffect(() => () => cancel.current(), []);
-  // Keep the current heading in view in a side list that scrolls.
+  // Keep the current heading in view in a side list that scrolls, once it moved: the list mounts at its top, where the
+  // first heading (the current one until the plan is read) is. Reading the list's geometry on mount would lay out the
+  // whole page inside the card's first commit (a long plan's longest task).
+  const followed = useRef(current);
   useEffect(() => {
+    if (followed.current === current) return;
+    followed.current = current;
     const item = list.current?.querySelector<HTMLElement>('[aria-current="location"]');
     const box = list.current;
     if (!item || !box || box.scrollHeight <= box.clientHeight) return;
