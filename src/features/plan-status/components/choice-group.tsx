@@ -24,12 +24,17 @@ export interface ChoiceGroupProps {
   /** The status line ("Switching…", the pending note, or `''`). */
   status: string;
   alert: string | undefined;
+  /**
+   * Keep the note line's width while it is empty (`data-reserved`, plan-status.css), for a picker whose note is shown
+   * nearly always (plan mode's cost note), so the buttons do not move when it appears.
+   */
+  reserveNote?: boolean;
   /** Called for a button that is neither pressed nor disabled. */
   onPick: (value: string) => void;
 }
 
 /** Group "Collaboration mode" (Tab reaches each button; Enter, Space or a click chooses; arrows never choose). */
-export function ChoiceGroup({ options, checked, pending, disabled, busy, reason, reasonDetail, status, alert, onPick }: ChoiceGroupProps) {
+export function ChoiceGroup({ options, checked, pending, disabled, busy, reason, reasonDetail, status, alert, reserveNote, onPick }: ChoiceGroupProps) {
   const copy = useCopy(planStatusLocales);
   const reasonId = useId();
   const detailId = useId();
@@ -62,7 +67,7 @@ export function ChoiceGroup({ options, checked, pending, disabled, busy, reason,
           </button>
         ))}
       </div>
-      <span className="plan-picker__note" title={noteTitle || undefined}>
+      <span className="plan-picker__note" data-reserved={reserveNote || undefined} title={noteTitle || undefined}>
         {reason ? (
           <span id={reasonId} className="plan-picker__reason" title={reasonDetail}>
             {reason}
