@@ -4,7 +4,7 @@
  * (`session.modes`); a feature's own reads live in its `api/`. Keys are stable arrays; the values are exactly what `callMethod` returns.
  * Components call `useQuery(xQueryOptions(...))` and never spell a key themselves.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { callMethod } from './api-client.ts';
 
 /** Query keys of host-level reads. `all` prefixes every key here, for a blanket invalidation. */
@@ -25,6 +25,19 @@ export function hostDescribeQueryOptions() {
     queryFn: ({ signal }) => callMethod('host.describe', {}, signal),
     staleTime: Infinity,
   });
+}
+
+/**
+ * Whether the host keeps draft sessions (`capabilities.sessions`), waiting for `host.describe` when it has not answered
+ * yet (one request with the query's own, never a second). A failed describe reads as `false`, as on a plain dsh host.
+ * @param queryClient the app's query client
+ */
+export async function hostKeepsDrafts(queryClient: QueryClient): Promise<boolean> {
+  try {
+    return (await queryClient.ensureQueryData(hostDescribeQueryOptions())).capabilities?.sessions === true;
+  } catch {
+    return false;
+  }
 }
 
 /**

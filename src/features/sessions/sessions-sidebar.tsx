@@ -4,13 +4,13 @@
  * title filter, and Rename / Delete with Undo (`capabilities.sessions`). A plain dsh host advertises neither
  * capability, so those actions are not shown. The selection is the URL hash.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { describeApiError } from '../../lib/describe-api-error.ts';
 import { componentsLocales } from '../../components/locales.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';
 import { useCopy } from '../../lib/language.ts';
-import { sessionListQueryOptions } from '../../lib/queries.ts';
+import { hostKeepsDrafts, sessionListQueryOptions } from '../../lib/queries.ts';
 import { clearSelection, selectSession, useSelectedSessionId } from '../../lib/route.ts';
 import { useHostCapabilities, useSessionBadges } from '../../session/hooks.ts';
 import { useCreateSession } from './api/create-session.ts';
@@ -103,7 +103,8 @@ export function SessionsSidebar({ onOpened, inbox }: { onOpened?: (sessionId: st
     selectSession(sessionId);
     onOpened?.(sessionId, how);
   };
-  const create = useCreateSession(capabilities?.sessions === true, opened('created'));
+  const queryClient = useQueryClient();
+  const create = useCreateSession(() => hostKeepsDrafts(queryClient), opened('created'));
   const importLog = useImportLog(capabilities?.importStream === true, opened('imported'));
   const { admin, deleted, restore, remove } = useListAdmin(selectedId);
   const items = list.data?.items ?? [];

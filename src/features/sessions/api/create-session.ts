@@ -9,15 +9,17 @@ import { cancelTypeAhead, startTypeAhead } from '../../../lib/type-ahead.ts';
 
 /**
  * Create a session (docs/protocol.md "Unary calls").
- * @param draft ask for a draft (`capabilities.sessions`); a plain dsh host takes no such field
+ * @param draft ask for a draft (`capabilities.sessions`); a plain dsh host takes no such field. A function is asked
+ *   when New session is pressed (`hostKeepsDrafts`): the host's capabilities may not have answered yet, and guessing
+ *   "no" then stored and listed an empty session at once.
  * @param onCreated called with the new session's id once the list was refreshed
  */
-export function useCreateSession(draft: boolean, onCreated: (sessionId: string) => void) {
+export function useCreateSession(draft: boolean | (() => Promise<boolean>), onCreated: (sessionId: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     // Keys typed from the press until the new session's composer has focus are held for it (src/lib/type-ahead.ts).
     onMutate: () => startTypeAhead(),
-    mutationFn: () => callMethod('session.create', draft ? { draft: true } : {}),
+    mutationFn: async () => callMethod('session.create', (typeof draft === 'function' ? await draft() : draft) ? { draft: true } : {}),
     onError: () => cancelTypeAhead(),
     onSuccess: async ({ sessionId }) => {
       await queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });
