@@ -46,3 +46,20 @@ it('keeps what was typed before the rest of the page rendered, in the same focus
   expect(await within(transcript).findByText('hello before the list')).toBeInTheDocument();
   await waitFor(() => expect(box).toHaveValue(''));
 });
+
+it('puts keyboard focus in the composer of the session the page opened on, once it has painted', async () => {
+  render(<App queryClient={fresh()} />);
+  const box = screen.getByRole('textbox', { name: 'Message the agent' });
+  await waitFor(() => expect(box).toHaveFocus());
+});
+
+it('leaves focus where the reader put it before the composer painted', async () => {
+  render(<App queryClient={fresh()} />);
+  const toggle = screen.getByRole('button', { name: 'Sessions' });
+  toggle.focus();
+  await screen.findByRole('navigation', { name: 'Sessions' });
+  // The rest of the page renders after the composer's paint, so the focus request (if any) has run by now.
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  expect(toggle).toHaveFocus();
+  expect(screen.getByRole('textbox', { name: 'Message the agent' })).not.toHaveFocus();
+});

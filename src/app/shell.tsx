@@ -2,7 +2,8 @@
  * The app layout: the session list in a sidebar (a toggled drawer below 720 px) and the selected session — or the
  * empty state — beside it. The selection is the URL hash; the drawer's open state is view state. An open drawer
  * closes on its "Close sessions" button, a tap on the backdrop, Escape, or choosing a session; focus moves into it
- * when it opens and back to the toggle when it closes. A session created here takes focus in its composer, and the
+ * when it opens and back to the toggle when it closes. A session created here takes focus in its composer, as does the
+ * session of the address the page opened on (unless focus moved before its composer painted), and the
  * app's one polite live region sits beside the workspace, and the notifications slice's watcher (title, favicon,
  * desktop notifications) beside it; its "Waiting for you" inbox tops the session list. The first commit holds the
  * selected session's composer and not the sidebar's contents nor the watcher, which come right after its paint
@@ -16,6 +17,7 @@ import { WaitingInbox, WaitingWatch } from '../features/notifications/waiting-wa
 import { InsecureWarningSlot } from '../features/pairing/pairing-slot.tsx';
 import { focusComposer } from '../features/composer/composer.tsx';
 import { useSelectedSessionId } from '../lib/route.ts';
+import { afterNextPaint, focusStayed } from '../lib/after-paint.ts';
 import { EmptyState } from './empty-state.tsx';
 import { Preferences } from './preferences.tsx';
 import { useCopy } from '../lib/language.ts';
@@ -41,6 +43,17 @@ export function Shell() {
   // A session created from the list takes keyboard focus in its composer once it is the one shown:
   // asking earlier would focus the composer of the session being left.
   const focusWhenShown = useRef<string | undefined>(undefined);
+  // A page opened on a session's address puts keyboard focus in its composer, as New session does, right after the
+  // composer's first paint (focusing inside the commit would force its layout there); not when something else took
+  // focus meanwhile (a click, a Tab).
+  const [openedOn] = useState(selectedId);
+  useEffect(() => {
+    if (openedOn === undefined) return undefined;
+    const before = document.activeElement;
+    return afterNextPaint(() => {
+      if (focusStayed(before)) focusComposer();
+    });
+  }, [openedOn]);
   useEffect(() => {
     if (selectedId === undefined || focusWhenShown.current !== selectedId) return;
     focusWhenShown.current = undefined;
