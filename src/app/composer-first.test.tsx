@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
 import { holdModel } from '../../mocks/node.ts';
 import { App } from './app.tsx';
 
@@ -62,4 +62,48 @@ it('leaves focus where the reader put it before the composer painted', async () 
   await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   expect(toggle).toHaveFocus();
   expect(screen.getByRole('textbox', { name: 'Message the agent' })).not.toHaveFocus();
+});
+
+it('opens the downlink sockets only after the composer has painted', async () => {
+  const opened: string[] = [];
+  vi.stubGlobal(
+    'WebSocket',
+    class extends WebSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        opened.push(String(url));
+      }
+    },
+  );
+  try {
+    // render() flushes the first commit's effects: none of them may open a socket.
+    render(<App queryClient={fresh()} />);
+    expect(screen.getByRole('textbox', { name: 'Message the agent' })).toBeEnabled();
+    expect(opened).toEqual([]);
+    await waitFor(() => expect(opened.some((url) => url.endsWith('/api/events.mux'))).toBe(true));
+  } finally {
+    vi.unstubAllGlobals();
+  }
+});
+
+it("reads the session's history only after the composer has painted", async () => {
+  // The page's frames are held: nothing paints until they are run below.
+  const frames: FrameRequestCallback[] = [];
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+  vi.stubGlobal('cancelAnimationFrame', () => undefined);
+  const fetched = vi.spyOn(globalThis, 'fetch');
+  const reads = (method: string) => fetched.mock.calls.flatMap(([input], i) => (String(input instanceof Request ? input.url : input).endsWith(`/api/${method}`) ? [i] : []));
+  try {
+    render(<App queryClient={fresh()} />);
+    // The first commit's own read (the title's session.list) has had its answer, a whole round trip.
+    await waitFor(() => expect(reads('session.list')).toHaveLength(1));
+    await fetched.mock.results[reads('session.list')[0]!]!.value;
+    expect(reads('session.history')).toEqual([]);
+    vi.unstubAllGlobals();
+    for (const frame of frames.splice(0)) frame(performance.now());
+    await waitFor(() => expect(reads('session.history')).toHaveLength(1));
+  } finally {
+    vi.unstubAllGlobals();
+    fetched.mockRestore();
+  }
 });

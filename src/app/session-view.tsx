@@ -2,10 +2,10 @@
  * One open session: a header (title, connection state, the collaboration badge and picker), the transcript and the
  * Reviews tab, and the dock. Changes of its projection and new questions are announced in the app's live region.
  * It only composes: every feature reads the session from src/session/ itself. On a page's first commit only the header's
- * title and the dock (the composer) render; the controls, the tabs, the transcript and Plan progress come right after
- * its paint (`composer-first.tsx`).
+ * title and the dock (the composer) render, and nothing else runs an effect: the controls, opening the session, the
+ * tabs, the transcript and Plan progress come right after its paint (`composer-first.tsx`).
  */
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { CollaborationStatus } from '../features/plan-status/collaboration-status.tsx';
 import { useLivenessProbe } from '../session/provider.tsx';
 import { useOpenSession, useSessionQuestions, useSessionReadOnly, useSessionTitle } from '../session/hooks.ts';
@@ -71,34 +71,109 @@ function useRecordedTitle(sessionId: string): string | undefined {
 }
 
 /**
+ * Everything of an open session but its header's title and its dock, rendered once the composer has painted
+ * (`AfterComposer`): opening the session (its tail page is taken and applied), the liveness probe, the announcements,
+ * the review history, the tabs and their panels, and Plan progress. Their effects (the tail page's check, the chunks
+ * they load, the probe's timers) run after that paint, never between the composer's commit and its paint.
+ */
+function SessionRest({
+  sessionId,
+  tab,
+  onSelect,
+  scrollTarget,
+  onShow,
+  loadRevisionInto,
+}: {
+  sessionId: string;
+  tab: SessionTab;
+  onSelect: (tab: SessionTab) => void;
+  scrollTarget: { callId: string; token: number } | undefined;
+  onShow: (callId: string) => void;
+  loadRevisionInto: { current: (callId: string) => void };
+}) {
+  const t = useCopy(appLocales);
+  useOpenSession(sessionId);
+  useLivenessProbe(sessionId);
+  useSessionAnnouncements(sessionId);
+  const reviewHistory = useSessionReviews(sessionId).history;
+  const revisions = reviewHistory.revisions.length;
+  const approved = reviewHistory.revisions.some((r) => r.outcome.kind === 'approved');
+  const loadRevision = useLoadRevision(sessionId);
+  useEffect(() => {
+    loadRevisionInto.current = loadRevision;
+  }, [loadRevisionInto, loadRevision]);
+  const SessionReviews = reviewsView.use(tab === 'reviews')?.default;
+  const SessionModelView = modelView.use(tab === 'model')?.default;
+  const reviewsFailed = reviewsView.useFailed();
+  const modelFailed = modelView.useFailed();
+  return (
+    <>
+      <main className="session-body">
+        <SessionTabs sessionId={sessionId} tab={tab} revisions={revisions} onSelect={onSelect} />
+        {tab === 'reviews' ? (
+          <div className="session-main" role="tabpanel" id={`panel-reviews-${sessionId}`} aria-labelledby={`tab-reviews-${sessionId}`}>
+            {SessionReviews ? (
+              <SessionReviews sessionId={sessionId} onShow={onShow} />
+            ) : (
+              <LazyFallback
+                failed={reviewsFailed}
+                loading={t.loadingReviews}
+                failure={t.viewLoadError}
+                retry={t.retryCard}
+                onRetry={() => void reviewsView.load()}
+              />
+            )}
+          </div>
+        ) : null}
+        {tab === 'model' ? (
+          <div className="session-main" role="tabpanel" id={`panel-model-${sessionId}`} aria-labelledby={`tab-model-${sessionId}`}>
+            {SessionModelView ? (
+              <SessionModelView sessionId={sessionId} />
+            ) : (
+              <LazyFallback
+                failed={modelFailed}
+                loading={t.loadingModelView}
+                failure={t.viewLoadError}
+                retry={t.retryCard}
+                onRetry={() => void modelView.load()}
+              />
+            )}
+          </div>
+        ) : null}
+        <div
+          className="session-main"
+          role="tabpanel"
+          id={`panel-transcript-${sessionId}`}
+          aria-labelledby={`tab-transcript-${sessionId}`}
+          hidden={tab !== 'transcript'}
+        >
+          {/* The outline under the session's h1: transcript cards carry h3 titles (axe heading-order). */}
+          <h2 className="visually-hidden">{t.conversation}</h2>
+          <Transcript key={sessionId} sessionId={sessionId} scrollTarget={scrollTarget} pageOlder={tab === 'transcript'} />
+        </div>
+      </main>
+      <PlanProgressSlot key={sessionId} sessionId={sessionId} approved={approved} onShow={onShow} />
+    </>
+  );
+}
+
+/**
  * @param sessionId the selected session
  * @param leading header content before the title (the shell's sessions toggle on narrow screens)
  */
 export function SessionView({ sessionId, leading }: { sessionId: string; leading?: ReactNode }) {
   const t = useCopy(appLocales);
-  useOpenSession(sessionId);
-  useLivenessProbe(sessionId);
-  useSessionAnnouncements(sessionId);
   const title = useRecordedTitle(sessionId);
-  const reviewHistory = useSessionReviews(sessionId).history;
-  const revisions = reviewHistory.revisions.length;
-  const approved = reviewHistory.revisions.some((r) => r.outcome.kind === 'approved');
-  const loadRevision = useLoadRevision(sessionId);
   const [tab, setTab] = useState<SessionTab>('transcript');
-  const SessionReviews = reviewsView.use(tab === 'reviews')?.default;
-  const SessionModelView = modelView.use(tab === 'model')?.default;
-  const reviewsFailed = reviewsView.useFailed();
-  const modelFailed = modelView.useFailed();
   const [scrollTarget, setScrollTarget] = useState<{ callId: string; token: number } | undefined>(undefined);
+  // The rest's `useLoadRevision`, once it is rendered (a revision can be chosen only from what the rest shows).
+  const loadRevision = useRef<(callId: string) => void>(() => undefined);
   // A revision chosen in Reviews: back to the transcript, loading older pages until its card is there.
-  const showRevision = useCallback(
-    (callId: string) => {
-      setTab('transcript');
-      setScrollTarget((previous) => ({ callId, token: (previous?.token ?? 0) + 1 }));
-      loadRevision(callId);
-    },
-    [loadRevision],
-  );
+  const showRevision = useCallback((callId: string) => {
+    setTab('transcript');
+    setScrollTarget((previous) => ({ callId, token: (previous?.token ?? 0) + 1 }));
+    loadRevision.current(callId);
+  }, []);
   return (
     <div className="session-view" data-tab={tab}>
       <header className="session-header">
@@ -113,54 +188,15 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
           </div>
         </AfterComposer>
       </header>
-      <main className="session-body">
-        <AfterComposer>
-          <SessionTabs sessionId={sessionId} tab={tab} revisions={revisions} onSelect={setTab} />
-          {tab === 'reviews' ? (
-            <div className="session-main" role="tabpanel" id={`panel-reviews-${sessionId}`} aria-labelledby={`tab-reviews-${sessionId}`}>
-              {SessionReviews ? (
-                <SessionReviews sessionId={sessionId} onShow={showRevision} />
-              ) : (
-                <LazyFallback
-                  failed={reviewsFailed}
-                  loading={t.loadingReviews}
-                  failure={t.viewLoadError}
-                  retry={t.retryCard}
-                  onRetry={() => void reviewsView.load()}
-                />
-              )}
-            </div>
-          ) : null}
-          {tab === 'model' ? (
-            <div className="session-main" role="tabpanel" id={`panel-model-${sessionId}`} aria-labelledby={`tab-model-${sessionId}`}>
-              {SessionModelView ? (
-                <SessionModelView sessionId={sessionId} />
-              ) : (
-                <LazyFallback
-                  failed={modelFailed}
-                  loading={t.loadingModelView}
-                  failure={t.viewLoadError}
-                  retry={t.retryCard}
-                  onRetry={() => void modelView.load()}
-                />
-              )}
-            </div>
-          ) : null}
-          <div
-            className="session-main"
-            role="tabpanel"
-            id={`panel-transcript-${sessionId}`}
-            aria-labelledby={`tab-transcript-${sessionId}`}
-            hidden={tab !== 'transcript'}
-          >
-            {/* The outline under the session's h1: transcript cards carry h3 titles (axe heading-order). */}
-            <h2 className="visually-hidden">{t.conversation}</h2>
-            <Transcript key={sessionId} sessionId={sessionId} scrollTarget={scrollTarget} pageOlder={tab === 'transcript'} />
-          </div>
-        </AfterComposer>
-      </main>
-      <AfterComposer>
-        <PlanProgressSlot key={sessionId} sessionId={sessionId} approved={approved} onShow={showRevision} />
+      <AfterComposer placeholder={<main className="session-body" />}>
+        <SessionRest
+          sessionId={sessionId}
+          tab={tab}
+          onSelect={setTab}
+          scrollTarget={scrollTarget}
+          onShow={showRevision}
+          loadRevisionInto={loadRevision}
+        />
       </AfterComposer>
       <Dock sessionId={sessionId} onShowCall={showRevision} />
     </div>

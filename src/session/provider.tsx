@@ -1,6 +1,6 @@
 /**
- * React bindings of the session-stream store: a provider that owns one store per app (started on mount, stopped
- * on unmount, refreshing the session-list query once per burst of `host/session-added`, `-removed` and `-updated`
+ * React bindings of the session-stream store: a provider that owns one store per app (started right after the page's
+ * first paint, stopped on unmount, refreshing the session-list query once per burst of `host/session-added`, `-removed` and `-updated`
  * (list-refresh.ts) and after a reconnect, failed reads once the first connection opens, and the running state from
  * `session.list` after every reconnect) and the liveness probe of an open session (a silently dead socket is reconnected). Features read the
  * store through the selector hooks of `hooks.ts`; nothing is mirrored into component state.
@@ -8,6 +8,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionSummary } from '../core/protocol/methods.ts';
+import { afterNextPaint } from '../lib/after-paint.ts';
 import { callMethod } from '../lib/api-client.ts';
 import { startLivenessProbe, type LivenessSample } from '../lib/liveness-probe.ts';
 import { hostKeys, sessionListQueryOptions } from '../lib/queries.ts';
@@ -40,9 +41,19 @@ export function SessionStreamProvider({ store, children }: { store?: SessionStre
     });
   });
   const active = store ?? owned!;
+  // The app's own store opens its sockets right after the page's first paint: opening them in the first commit's
+  // effects put their setup between the composer's commit and its paint (docs/style.md "The composer first"). A given
+  // store starts at once (its owner drives its connection).
   useEffect(() => {
-    active.start();
-    return owned ? () => owned.stop() : undefined;
+    if (!owned) {
+      active.start();
+      return undefined;
+    }
+    const cancel = afterNextPaint(() => owned.start());
+    return () => {
+      cancel();
+      owned.stop();
+    };
   }, [active, owned]);
   // After every reconnect the running state follows the host again: frames missed while the
   // sockets were down cannot be replayed, so `session.list` is read afresh and its `running` applied.
