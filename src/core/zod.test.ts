@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { lazily, z } from './zod.ts';
+import { lazily, lazyEntries, z } from './zod.ts';
 
 const frame = () => z.looseObject({ type: z.literal('session/subscribed'), sessionId: z.string(), lastSeq: z.int() });
 const other = () => z.looseObject({ type: z.literal('stream/error'), error: z.unknown() });
@@ -33,10 +33,23 @@ it.each([
 });
 
 it('answers key lookups, listings and `in` like the built table', () => {
-  const table = lazily(() => ({ 'host.describe': { payload: z.looseObject({}) }, 'session.list': { payload: z.object({}) } }));
+  const table = lazyEntries({ 'host.describe': () => ({ payload: z.looseObject({}) }), 'session.list': () => ({ payload: z.object({}) }) });
   expect(Object.prototype.hasOwnProperty.call(table, 'session.list')).toBe(true);
   expect(Object.prototype.hasOwnProperty.call(table, 'toString')).toBe(false);
   expect('host.describe' in table).toBe(true);
   expect(Object.keys(table)).toEqual(['host.describe', 'session.list']);
   expect(table['session.list'].payload.safeParse({ a: 1 }).success).toBe(true);
+});
+
+it('builds each entry of a table on its first read only, and once', () => {
+  const built: string[] = [];
+  const table = lazyEntries({
+    a: () => (built.push('a'), { payload: frame() }),
+    b: () => (built.push('b'), { payload: other() }),
+  });
+  expect(Object.keys(table)).toEqual(['a', 'b']);
+  expect(built).toEqual([]);
+  expect(table.a.payload.safeParse({ type: 'session/subscribed', sessionId: 's', lastSeq: 1 }).success).toBe(true);
+  expect(table.a).toBe(table.a);
+  expect(built).toEqual(['a']);
 });

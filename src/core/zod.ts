@@ -12,30 +12,39 @@ z.config(en());
 export { z };
 
 /**
- * A schema (or a table of schemas) built on its first use rather than when its module is evaluated: the browser's
- * entry chunk evaluates every protocol module before its first render, and building the schemas there put zod's
- * construction before the composer's first paint. The value answers every read, `in`, key listing and prototype
- * query as the built one does, so it parses, composes into other schemas and narrows exactly like it; `build` runs
- * once, on the first such access.
- * @param build builds the value (called at most once; what it throws is thrown to that first access, and retried
- *   on the next)
- * @returns a stand-in for the built value
+ * A schema built on its first use rather than when its module is evaluated: the browser's entry chunk evaluates every
+ * protocol module before its first render, and building the schemas there put zod's construction before the
+ * composer's first paint. It is zod's own `z.lazy` (a real schema: it parses, composes into other schemas, narrows
+ * and words its issues exactly like the built one), whose getter zod runs once and keeps; a parse then costs one
+ * call more per lazy level, and no read goes through a Proxy.
+ * @param build builds the schema (called at most once, on the first parse or composition that needs it)
+ * @returns a schema standing for the built one (`z.infer` of it is the built one's)
  */
-export function lazily<T extends object>(build: () => T): T {
-  let built: T | undefined;
-  const value = (): T => (built ??= build());
-  return new Proxy(Object.create(null) as T, {
-    get: (_target, key) => Reflect.get(value(), key),
-    set: (_target, key, next) => Reflect.set(value(), key, next),
-    has: (_target, key) => Reflect.has(value(), key),
-    ownKeys: () => Reflect.ownKeys(value()),
-    // The stand-in itself holds no property, so each one reported must be configurable (a Proxy invariant).
-    getOwnPropertyDescriptor: (_target, key) => {
-      const descriptor = Reflect.getOwnPropertyDescriptor(value(), key);
-      return descriptor && { ...descriptor, configurable: true };
-    },
-    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(value(), key, descriptor),
-    deleteProperty: (_target, key) => Reflect.deleteProperty(value(), key),
-    getPrototypeOf: () => Reflect.getPrototypeOf(value()),
-  });
+export function lazily<T extends z.ZodMiniType>(build: () => T): z.ZodMiniLazy<T> {
+  return z.lazy(build);
+}
+
+/**
+ * A table of values (a method table of schemas) whose every entry is built on its first read, alone: reading one
+ * method's schemas builds that method's only. Each entry is an enumerable own property (`in`, `hasOwnProperty`,
+ * `Object.keys` answer as for the built table) that turns into a plain data property once built, so later reads
+ * cost nothing more.
+ * @param builders one function per key building its entry (called at most once; what it throws is thrown to that
+ *   read, and the next read tries again)
+ * @returns the table; its prototype is `Object.prototype`, as for an object literal
+ */
+export function lazyEntries<B extends Record<string, () => unknown>>(builders: B): { readonly [K in keyof B]: ReturnType<B[K]> } {
+  const table = {} as { [K in keyof B]: ReturnType<B[K]> };
+  for (const key of Object.keys(builders)) {
+    Object.defineProperty(table, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = builders[key]!();
+        Object.defineProperty(table, key, { value, enumerable: true, writable: false, configurable: false });
+        return value;
+      },
+    });
+  }
+  return table;
 }

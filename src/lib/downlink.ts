@@ -7,7 +7,7 @@
  * seen here: the liveness probe (`liveness-probe.ts`) notices it and calls `reconnect()`.
  */
 import { isServerRequest, serverRequestSchema } from '../core/protocol/envelopes.ts';
-import { hostFrameSchema, muxFrameSchema, type HostFrame, type MuxFrame } from '../core/protocol/frames.ts';
+import { hostFrameSchema, hostFrameTypes, muxFrameSchema, muxFrameTypes, type HostFrame, type MuxFrame } from '../core/protocol/frames.ts';
 import { SHARED_TEXT_MIN_CHARS, shareTexts } from '../core/shared-text.ts';
 
 /** Connection state of the pair of sockets: both open is `connected`; after a loss, `reconnecting`. */
@@ -84,15 +84,12 @@ export function backoffDelay(attempt: number, random: number): number {
   return Math.round(ceiling * (0.5 + random / 2));
 }
 
-const MUX_TYPES = new Set<string>(muxFrameSchema._zod.def.options.map((o) => o.shape.type._zod.def.values[0]!));
-const HOST_TYPES = new Set<string>(hostFrameSchema._zod.def.options.map((o) => o.shape.type._zod.def.values[0]!));
-
 /** Outcome of reading one text frame: a known frame, an ignorable unknown type, or a malformed frame. */
 export type ParsedFrame<F> = { kind: 'frame'; frame: F; rpcId: string } | { kind: 'unknown'; type: string } | { kind: 'malformed'; reason: string };
 
 function parseWith<F>(
   text: unknown,
-  known: Set<string>,
+  known: ReadonlySet<string>,
   schema: { safeParse(v: unknown): { success: true; data: F } | { success: false; error: { message: string } } },
 ): ParsedFrame<F> {
   if (typeof text !== 'string') return { kind: 'malformed', reason: 'binary frame' };
@@ -122,12 +119,12 @@ function parseWith<F>(
  * @returns the frame, `unknown` for a frame type this client does not read, or `malformed` with a reason
  */
 export function parseMuxFrame(text: unknown): ParsedFrame<MuxFrame> {
-  return parseWith<MuxFrame>(text, MUX_TYPES, muxFrameSchema as never);
+  return parseWith<MuxFrame>(text, muxFrameTypes(), muxFrameSchema as never);
 }
 
 /** Read one host text frame; same contract as `parseMuxFrame`. */
 export function parseHostFrame(text: unknown): ParsedFrame<HostFrame> {
-  return parseWith<HostFrame>(text, HOST_TYPES, hostFrameSchema as never);
+  return parseWith<HostFrame>(text, hostFrameTypes(), hostFrameSchema as never);
 }
 
 /** The socket URL for `path` on the origin of `baseUrl` (`http:` → `ws:`, `https:` → `wss:`). */

@@ -162,3 +162,14 @@ export const hostFrameSchema = lazily(() =>
 );
 /** The parsed shape of {@link hostFrameSchema}. */
 export type HostFrame = z.infer<typeof hostFrameSchema>;
+
+let muxTypes: ReadonlySet<string> | undefined;
+let hostTypes: ReadonlySet<string> | undefined;
+/** The `type` of every mux frame {@link muxFrameSchema} reads (built with the union, on the first call). */
+export function muxFrameTypes(): ReadonlySet<string> {
+  return (muxTypes ??= new Set(muxFrameSchema._zod.propValues?.type as Set<string> | undefined));
+}
+/** The `type` of every host frame {@link hostFrameSchema} reads (built with the union, on the first call). */
+export function hostFrameTypes(): ReadonlySet<string> {
+  return (hostTypes ??= new Set(hostFrameSchema._zod.propValues?.type as Set<string> | undefined));
+}

@@ -3,14 +3,14 @@
  * payload schemas and value types. Methods marked "extension" exist only on ui-plan's reference harness;
  * `host.describe().capabilities` advertises them and a plain dsh host has none.
  */
-import { lazily, z } from '../zod.ts';
+import { lazily, lazyEntries, z } from '../zod.ts';
 import { idSchema, MAX_CWD_CHARS, tokenSchema } from './ids.ts';
 import { MAX_CUSTOM_TITLE_CHARS } from '../sessions/limits.ts';
 
 /** A session id as a host answers it (values are read leniently: a real dsh host mints its own). */
-const sessionId = z.string().check(z.minLength(1));
+const sessionId = lazily(() => z.string().check(z.minLength(1)));
 /** A session id a client sends: bounded (src/core/protocol/ids.ts), so a bad one is `bad-request`, never a file error. */
-const sessionIdParam = idSchema();
+const sessionIdParam = lazily(() => idSchema());
 
 /** A logged event as it travels on the wire (envelope with seq). */
 export const wireEventSchema = lazily(() =>
@@ -134,14 +134,8 @@ export const importRefusalSchema = lazily(() =>
 /** The parsed shape of {@link importRefusalSchema}. */
 export type ImportRefusal = z.infer<typeof importRefusalSchema>;
 
-/**
- * What an accepted `session.import` reports about the lines it could not show (ui-plan extension), bounded whatever
- * the log: `skipped` names the first lines that could not be read (at most 20, with the reader's reason; a last line
- * cut mid-line has `torn: true`), `skippedCount` counts them all; `unknown` counts the events of kinds dsh logs do
- * not have (kept in the log, never shown): `count` lines, `kindCount` kinds, the most frequent `kinds` (at most 5,
- * each with its `count` and `firstLine`, 1-based).
- */
-export const importReportSchema = lazily(() =>
+/** The shape of {@link importReportSchema}, built where the method table spreads its fields (`session.import`). */
+const importReport = () =>
   z.object({
     skipped: z.array(z.object({ line: z.number(), reason: z.string(), torn: z.optional(z.literal(true)) })),
     skippedCount: z.number(),
@@ -152,8 +146,15 @@ export const importReportSchema = lazily(() =>
         kinds: z.array(z.object({ type: z.string(), count: z.number(), firstLine: z.number() })),
       }),
     ),
-  }),
-);
+  });
+/**
+ * What an accepted `session.import` reports about the lines it could not show (ui-plan extension), bounded whatever
+ * the log: `skipped` names the first lines that could not be read (at most 20, with the reader's reason; a last line
+ * cut mid-line has `torn: true`), `skippedCount` counts them all; `unknown` counts the events of kinds dsh logs do
+ * not have (kept in the log, never shown): `count` lines, `kindCount` kinds, the most frequent `kinds` (at most 5,
+ * each with its `count` and `firstLine`, 1-based).
+ */
+export const importReportSchema = lazily(importReport);
 /** The parsed shape of {@link importReportSchema}. */
 export type ImportReport = z.infer<typeof importReportSchema>;
 
@@ -166,7 +167,7 @@ export const planStateSchema = lazily(() => z.object({ active: z.boolean(), pend
 /** The parsed shape of {@link planStateSchema}. */
 export type PlanState = z.infer<typeof planStateSchema>;
 /** `ctx.modes.get()` (seed 002). */
-const modeStateSchema = z.object({ current: z.string(), pending: z.optional(z.string()) });
+const modeStateSchema = lazily(() => z.object({ current: z.string(), pending: z.optional(z.string()) }));
 /** The parsed shape of {@link modeStateSchema}. */
 export type ModeState = z.infer<typeof modeStateSchema>;
 /** `mode` projection wire value (seed 002 variant): the mode in force and, while one is asked for, the pending target. */
@@ -174,151 +175,148 @@ export const modeProjectionSchema = modeStateSchema;
 /** `mode` projection wire value: the same shape as `ctx.modes.get()` (seed 002). */
 export type ModeProjectionValue = ModeState;
 
-const textBlock = z.object({ type: z.literal('text'), text: z.string() });
+const textBlock = lazily(() => z.object({ type: z.literal('text'), text: z.string() }));
 
 /**
  * Method table: payload schema (validated by the host; failures answer `bad-request` naming the field; every id a
  * client sends is bounded by `idSchema`, src/core/protocol/ids.ts)
  * and value schema (validated by the client).
  */
-export const methods = lazily(
-  () =>
-    ({
-      'host.describe': {
-        payload: z.looseObject({}),
-        value: z.looseObject({
-          version: z.string(),
-          cwd: z.string(),
-          provider: z.string(),
-          model: z.string(),
-          attachedSessions: z.number(),
-          capabilities: z.optional(capabilitiesSchema),
-        }),
-      },
-      'session.list': {
-        payload: z.object({ cursor: z.optional(tokenSchema()) }),
-        value: z.looseObject({ items: z.array(sessionSummarySchema), nextCursor: z.optional(z.string()) }),
-      },
-      'session.create': {
-        payload: z.object({
-          cwd: z.optional(
-            z
-              .string()
-              .check(z.minLength(1))
-              .check(z.maxLength(MAX_CWD_CHARS, { message: `must be at most ${MAX_CWD_CHARS} characters` })),
-          ),
-          sessionId: z.optional(idSchema(/^session-[A-Za-z0-9-]+$/, "'session-' then letters, digits and '-'")),
-          /**
-           * extension (`capabilities.sessions`): a draft session — usable at once, but neither stored nor listed nor
-           * announced until its first event (message or command) is logged.
-           */
-          draft: z.optional(z.boolean()),
-        }),
-        value: z.looseObject({ sessionId }),
-      },
-      'session.history': {
-        payload: z.object({
-          sessionId: sessionIdParam,
-          beforeSeq: z.optional(z.int().check(z.nonnegative())),
-          maxMessages: z.optional(z.int().check(z.positive())),
-        }),
-        value: z.looseObject({
-          events: z.array(z.looseObject({ event: wireEventSchema, view: z.optional(toolViewSchema) })),
-          hasMore: z.boolean(),
-          projections: z.optional(projectionsSchema),
-        }),
-      },
-      'session.prompt': {
-        payload: z.object({
-          sessionId: sessionIdParam,
-          mode: z.enum(['queue', 'steer']),
-          content: z.array(textBlock).check(z.minLength(1)),
-        }),
-        value: z.looseObject({ accepted: z.literal(true) }),
-      },
-      'session.cancel': {
-        payload: z.object({ sessionId: sessionIdParam }),
-        value: z.looseObject({}),
-      },
-      'commands/list': {
-        payload: z.object({ args: z.object({ agentId: idSchema() }) }),
-        value: z.array(commandDescriptorSchema),
-      },
-      'commands/execute': {
-        payload: z.object({
-          args: z.object({ agentId: idSchema(), line: z.string(), images: z._default(z.array(z.unknown()), []) }),
-        }),
-        /** `undefined` when the line matches no command. */
-        value: z.optional(z.looseObject({ commandId: z.string(), result: commandResultSchema })),
-      },
-      /** extension: `ctx.planMode.get(agent)` */
-      'session.planMode': {
-        payload: z.object({ sessionId: sessionIdParam }),
-        value: planStateSchema,
-      },
-      /** extension: `ctx.planMode.set(agent, active)` */
-      'session.setPlanMode': {
-        payload: z.object({ sessionId: sessionIdParam, active: z.boolean() }),
-        value: z.object({ outcome: setOutcomeSchema, state: planStateSchema }),
-      },
-      /** extension: a read-only session built from a recorded dsh log (an empty `jsonl` is refused by the host, naming why) */
-      'session.import': {
-        payload: z.object({ jsonl: z.string().check(z.maxLength(MAX_IMPORT_JSONL_CHARS)) }),
-        /**
-         * `existing: true` when the same log (same header id, same content) was opened before and that session is answered
-         * instead of a duplicate; `copy: true` when a log with the same header id but other content opened as a labelled copy.
-         */
-        value: z.looseObject({
-          sessionId,
-          ...z.partial(importReportSchema).shape,
-          existing: z.optional(z.boolean()),
-          copy: z.optional(z.boolean()),
-        }),
-      },
+export const methods = lazyEntries({
+  'host.describe': () => ({
+    payload: z.looseObject({}),
+    value: z.looseObject({
+      version: z.string(),
+      cwd: z.string(),
+      provider: z.string(),
+      model: z.string(),
+      attachedSessions: z.number(),
+      capabilities: z.optional(capabilitiesSchema),
+    }),
+  }),
+  'session.list': () => ({
+    payload: z.object({ cursor: z.optional(tokenSchema()) }),
+    value: z.looseObject({ items: z.array(sessionSummarySchema), nextCursor: z.optional(z.string()) }),
+  }),
+  'session.create': () => ({
+    payload: z.object({
+      cwd: z.optional(
+        z
+          .string()
+          .check(z.minLength(1))
+          .check(z.maxLength(MAX_CWD_CHARS, { message: `must be at most ${MAX_CWD_CHARS} characters` })),
+      ),
+      sessionId: z.optional(idSchema(/^session-[A-Za-z0-9-]+$/, "'session-' then letters, digits and '-'")),
       /**
-       * extension (`capabilities.sessions`): give a session a title, kept beside its log (the log is never changed); the
-       * title is trimmed, at most 200 characters; an empty one goes back to the derived title. Answers the title now shown.
+       * extension (`capabilities.sessions`): a draft session — usable at once, but neither stored nor listed nor
+       * announced until its first event (message or command) is logged.
        */
-      'session.rename': {
-        payload: z.object({
-          sessionId: sessionIdParam,
-          title: z
-            .string()
-            .check(z.trim())
-            .check(z.maxLength(MAX_CUSTOM_TITLE_CHARS, { message: `must be at most ${MAX_CUSTOM_TITLE_CHARS} characters` })),
-        }),
-        value: z.looseObject({ sessionId, title: z.nullable(z.string()), customTitle: z.optional(z.string()) }),
-      },
-      /** extension (`capabilities.sessions`): move a session's log to the trash (`session.restore` brings it back). */
-      'session.delete': {
-        payload: z.object({ sessionId: sessionIdParam }),
-        value: z.looseObject({ sessionId }),
-      },
-      /** extension (`capabilities.sessions`): bring a deleted session back from the trash, as it was. */
-      'session.restore': {
-        payload: z.object({ sessionId: sessionIdParam }),
-        value: z.looseObject({ sessionId }),
-      },
-      /**
-       * extension (`capabilities.sessions`): the deleted sessions `session.restore` can bring back, newest deletion first
-       * (at most 50): each id once, with the title it was listed under (`null` when none) and `deletedAt` (epoch ms).
-       */
-      'session.listDeleted': {
-        payload: z.object({}),
-        value: z.object({ items: z.array(z.looseObject({ sessionId, title: z.nullable(z.string()), deletedAt: z.number() })) }),
-      },
-      /** extension: session-modes variant (seed 002) */
-      'session.modes': {
-        payload: z.object({ sessionId: sessionIdParam }),
-        value: z.object({ modes: z.array(z.string()), current: z.string(), pending: z.optional(z.string()) }),
-      },
-      /** extension: session-modes variant (seed 002) */
-      'session.setMode': {
-        payload: z.object({ sessionId: sessionIdParam, mode: tokenSchema() }),
-        value: z.object({ state: modeStateSchema }),
-      },
-    }) as const,
-);
+      draft: z.optional(z.boolean()),
+    }),
+    value: z.looseObject({ sessionId }),
+  }),
+  'session.history': () => ({
+    payload: z.object({
+      sessionId: sessionIdParam,
+      beforeSeq: z.optional(z.int().check(z.nonnegative())),
+      maxMessages: z.optional(z.int().check(z.positive())),
+    }),
+    value: z.looseObject({
+      events: z.array(z.looseObject({ event: wireEventSchema, view: z.optional(toolViewSchema) })),
+      hasMore: z.boolean(),
+      projections: z.optional(projectionsSchema),
+    }),
+  }),
+  'session.prompt': () => ({
+    payload: z.object({
+      sessionId: sessionIdParam,
+      mode: z.enum(['queue', 'steer']),
+      content: z.array(textBlock).check(z.minLength(1)),
+    }),
+    value: z.looseObject({ accepted: z.literal(true) }),
+  }),
+  'session.cancel': () => ({
+    payload: z.object({ sessionId: sessionIdParam }),
+    value: z.looseObject({}),
+  }),
+  'commands/list': () => ({
+    payload: z.object({ args: z.object({ agentId: idSchema() }) }),
+    value: z.array(commandDescriptorSchema),
+  }),
+  'commands/execute': () => ({
+    payload: z.object({
+      args: z.object({ agentId: idSchema(), line: z.string(), images: z._default(z.array(z.unknown()), []) }),
+    }),
+    /** `undefined` when the line matches no command. */
+    value: z.optional(z.looseObject({ commandId: z.string(), result: commandResultSchema })),
+  }),
+  /** extension: `ctx.planMode.get(agent)` */
+  'session.planMode': () => ({
+    payload: z.object({ sessionId: sessionIdParam }),
+    value: planStateSchema,
+  }),
+  /** extension: `ctx.planMode.set(agent, active)` */
+  'session.setPlanMode': () => ({
+    payload: z.object({ sessionId: sessionIdParam, active: z.boolean() }),
+    value: z.object({ outcome: setOutcomeSchema, state: planStateSchema }),
+  }),
+  /** extension: a read-only session built from a recorded dsh log (an empty `jsonl` is refused by the host, naming why) */
+  'session.import': () => ({
+    payload: z.object({ jsonl: z.string().check(z.maxLength(MAX_IMPORT_JSONL_CHARS)) }),
+    /**
+     * `existing: true` when the same log (same header id, same content) was opened before and that session is answered
+     * instead of a duplicate; `copy: true` when a log with the same header id but other content opened as a labelled copy.
+     */
+    value: z.looseObject({
+      sessionId,
+      ...z.partial(importReport()).shape,
+      existing: z.optional(z.boolean()),
+      copy: z.optional(z.boolean()),
+    }),
+  }),
+  /**
+   * extension (`capabilities.sessions`): give a session a title, kept beside its log (the log is never changed); the
+   * title is trimmed, at most 200 characters; an empty one goes back to the derived title. Answers the title now shown.
+   */
+  'session.rename': () => ({
+    payload: z.object({
+      sessionId: sessionIdParam,
+      title: z
+        .string()
+        .check(z.trim())
+        .check(z.maxLength(MAX_CUSTOM_TITLE_CHARS, { message: `must be at most ${MAX_CUSTOM_TITLE_CHARS} characters` })),
+    }),
+    value: z.looseObject({ sessionId, title: z.nullable(z.string()), customTitle: z.optional(z.string()) }),
+  }),
+  /** extension (`capabilities.sessions`): move a session's log to the trash (`session.restore` brings it back). */
+  'session.delete': () => ({
+    payload: z.object({ sessionId: sessionIdParam }),
+    value: z.looseObject({ sessionId }),
+  }),
+  /** extension (`capabilities.sessions`): bring a deleted session back from the trash, as it was. */
+  'session.restore': () => ({
+    payload: z.object({ sessionId: sessionIdParam }),
+    value: z.looseObject({ sessionId }),
+  }),
+  /**
+   * extension (`capabilities.sessions`): the deleted sessions `session.restore` can bring back, newest deletion first
+   * (at most 50): each id once, with the title it was listed under (`null` when none) and `deletedAt` (epoch ms).
+   */
+  'session.listDeleted': () => ({
+    payload: z.object({}),
+    value: z.object({ items: z.array(z.looseObject({ sessionId, title: z.nullable(z.string()), deletedAt: z.number() })) }),
+  }),
+  /** extension: session-modes variant (seed 002) */
+  'session.modes': () => ({
+    payload: z.object({ sessionId: sessionIdParam }),
+    value: z.object({ modes: z.array(z.string()), current: z.string(), pending: z.optional(z.string()) }),
+  }),
+  /** extension: session-modes variant (seed 002) */
+  'session.setMode': () => ({
+    payload: z.object({ sessionId: sessionIdParam, mode: tokenSchema() }),
+    value: z.object({ state: modeStateSchema }),
+  }),
+});
 
 /** A method of the {@link methods} table. */
 export type MethodName = keyof typeof methods;
