@@ -3,7 +3,7 @@
  * server-response (its answer), server-request (one downlink frame) and client-response (POST /api/respond),
  * plus the bare respond receipt. `rpcId` is minted by the initiator and echoed by the responder.
  */
-import { z } from '../zod.ts';
+import { lazily, z } from '../zod.ts';
 import { tokenSchema } from './ids.ts';
 
 /** Closed set of error codes a unary call may answer with (docs/protocol.md "Unary calls"). */
@@ -12,32 +12,35 @@ export const errorCodes = ['bad-request', 'session-not-found', 'agent-busy', 'un
 export type ErrorCode = (typeof errorCodes)[number];
 
 /** An error result. `details.issues` names failing fields for `bad-request`. */
-export const rpcErrorSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  details: z.optional(z.record(z.string(), z.unknown())),
-});
+export const rpcErrorSchema = lazily(() =>
+  z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.optional(z.record(z.string(), z.unknown())),
+  }),
+);
 /** An error result: `code` from {@link errorCodes} (a host may send others), a message, and `details` (e.g. `issues`, `sessionId`). */
 export type RpcError = { code: ErrorCode | (string & {}); message: string; details?: Record<string, unknown> };
 
 /** `{ok:true, value}` or `{ok:false, error}`; `value` may be absent (e.g. an unmatched command). */
 export type RpcResult<T = unknown> = { ok: true; value?: T } | { ok: false; error: RpcError };
 /** Runtime schema of {@link RpcResult}. */
-export const rpcResultSchema = z.union([
-  z.object({ ok: z.literal(true), value: z.optional(z.unknown()) }),
-  z.object({ ok: z.literal(false), error: rpcErrorSchema }),
-]);
+export const rpcResultSchema = lazily(() =>
+  z.union([z.object({ ok: z.literal(true), value: z.optional(z.unknown()) }), z.object({ ok: z.literal(false), error: rpcErrorSchema })]),
+);
 
 /** Body of `POST /api/<method>`; `rpcId` is bounded like every client-sent id (src/core/protocol/ids.ts). */
-export const clientRequestSchema = z.object({
-  type: z.literal('client-request'),
-  rpcId: tokenSchema(),
-  method: z
-    .string()
-    .check(z.minLength(1))
-    .check(z.maxLength(128, { message: 'must be at most 128 characters' })),
-  payload: z.unknown().check(z.refine((v) => v !== undefined, { message: 'Invalid input: expected nonoptional, received undefined' })),
-});
+export const clientRequestSchema = lazily(() =>
+  z.object({
+    type: z.literal('client-request'),
+    rpcId: tokenSchema(),
+    method: z
+      .string()
+      .check(z.minLength(1))
+      .check(z.maxLength(128, { message: 'must be at most 128 characters' })),
+    payload: z.unknown().check(z.refine((v) => v !== undefined, { message: 'Invalid input: expected nonoptional, received undefined' })),
+  }),
+);
 /**
  * Body of `POST /api/<method>` (runtime schema {@link clientRequestSchema}).
  * @public wire vocabulary (docs/protocol.md "Unary calls")
@@ -59,18 +62,20 @@ export function clientRequest<P>(method: string, payload: P, rpcId: string): Cli
 /** Answer to a client-request; always HTTP 200 for a well-formed call. */
 export type ServerResponse<T = unknown> = { type: 'server-response'; rpcId: string; result: RpcResult<T> };
 /** Runtime schema of {@link ServerResponse}. */
-export const serverResponseSchema = z.object({ type: z.literal('server-response'), rpcId: z.string(), result: rpcResultSchema });
+export const serverResponseSchema = lazily(() => z.object({ type: z.literal('server-response'), rpcId: z.string(), result: rpcResultSchema }));
 
 /** Sentinel rpcId used when a request's own rpcId cannot be read (docs/upstream-spec.md §4.2). */
 export const INVALID_REQUEST_RPC_ID = 'invalid-request';
 
 /** One downlink frame: `method` equals `payload.type`. */
-export const serverRequestSchema = z.object({
-  type: z.literal('server-request'),
-  rpcId: z.string(),
-  method: z.string(),
-  payload: z.looseObject({ type: z.string() }),
-});
+export const serverRequestSchema = lazily(() =>
+  z.object({
+    type: z.literal('server-request'),
+    rpcId: z.string(),
+    method: z.string(),
+    payload: z.looseObject({ type: z.string() }),
+  }),
+);
 /**
  * Whether `value` is a downlink frame envelope, read without a schema: true exactly when `serverRequestSchema` accepts
  * it (an object, not an array, with `type` `server-request`, string `rpcId` and `method`, and a `payload` object with a
@@ -101,11 +106,13 @@ export type ServerRequest<P extends { type: string } = { type: string; [key: str
 };
 
 /** Body of `POST /api/respond`: the answer to a `question/requested` frame, routed by its rpcId. */
-export const clientResponseSchema = z.object({
-  type: z.literal('client-response'),
-  rpcId: tokenSchema(),
-  result: rpcResultSchema,
-});
+export const clientResponseSchema = lazily(() =>
+  z.object({
+    type: z.literal('client-response'),
+    rpcId: tokenSchema(),
+    result: rpcResultSchema,
+  }),
+);
 
 /**
  * Bare receipt for `POST /api/respond` (docs/upstream-spec.md §3.3). Beyond upstream's two reasons, the reference host
@@ -115,10 +122,12 @@ export const clientResponseSchema = z.object({
  */
 export type RpcReceipt = { accepted: true } | { accepted: false; reason: 'not-pending' | 'bad-response' | (string & {}); message?: string };
 /** Runtime schema of {@link RpcReceipt}. */
-export const rpcReceiptSchema = z.union([
-  z.object({ accepted: z.literal(true) }),
-  z.object({ accepted: z.literal(false), reason: z.string().check(z.minLength(1)), message: z.optional(z.string()) }),
-]);
+export const rpcReceiptSchema = lazily(() =>
+  z.union([
+    z.object({ accepted: z.literal(true) }),
+    z.object({ accepted: z.literal(false), reason: z.string().check(z.minLength(1)), message: z.optional(z.string()) }),
+  ]),
+);
 
 /** The envelope fields `POST /api/respond` routes by (`type`, a bounded `rpcId`), checked before any lookup. */
-export const clientResponseRoutingSchema = z.object({ type: z.literal('client-response'), rpcId: tokenSchema() });
+export const clientResponseRoutingSchema = lazily(() => z.object({ type: z.literal('client-response'), rpcId: tokenSchema() }));

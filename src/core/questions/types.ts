@@ -2,13 +2,15 @@
  * User-question types shared by the harness question service, the wire and the client
  * (docs/upstream-spec.md §3.1). An intent changes presentation only; the answer encoding never depends on it.
  */
-import { z } from '../zod.ts';
+import { lazily, z } from '../zod.ts';
 
 /** One offered option; `label` is both the display text and the returned value. */
-export const questionOptionSchema = z.looseObject({
-  label: z.string().check(z.minLength(1)),
-  description: z.optional(z.string()),
-});
+export const questionOptionSchema = lazily(() =>
+  z.looseObject({
+    label: z.string().check(z.minLength(1)),
+    description: z.optional(z.string()),
+  }),
+);
 /** The parsed shape of {@link questionOptionSchema}. */
 export type QuestionOption = z.infer<typeof questionOptionSchema>;
 
@@ -17,7 +19,7 @@ export type QuestionOption = z.infer<typeof questionOptionSchema>;
  * any other tagged object is carried through so the generic flow can still answer it (docs/upstream-spec.md §3.6:
  * "an intent never removes a reachable answer").
  */
-export const questionIntentSchema = z.looseObject({ kind: z.string().check(z.minLength(1)), approve: z.optional(z.string()) });
+export const questionIntentSchema = lazily(() => z.looseObject({ kind: z.string().check(z.minLength(1)), approve: z.optional(z.string()) }));
 /**
  * A presentation intent: the known `plan-review`, or any other tag carried through untouched.
  * @public wire vocabulary (docs/upstream-spec.md §3.1)
@@ -25,29 +27,33 @@ export const questionIntentSchema = z.looseObject({ kind: z.string().check(z.min
 export type QuestionIntent = { kind: 'plan-review'; approve: string } | { kind: string; approve?: string; [key: string]: unknown };
 
 /** One question of a batch. `multiSelect` absent means single-select; `detail` is markdown. */
-export const questionItemSchema = z.looseObject({
-  id: z.string().check(z.minLength(1)),
-  question: z.string(),
-  detail: z.optional(z.string()),
-  header: z.optional(z.string()),
-  options: z.optional(z.array(questionOptionSchema)),
-  multiSelect: z.optional(z.boolean()),
-  intent: z.optional(questionIntentSchema),
-});
+export const questionItemSchema = lazily(() =>
+  z.looseObject({
+    id: z.string().check(z.minLength(1)),
+    question: z.string(),
+    detail: z.optional(z.string()),
+    header: z.optional(z.string()),
+    options: z.optional(z.array(questionOptionSchema)),
+    multiSelect: z.optional(z.boolean()),
+    intent: z.optional(questionIntentSchema),
+  }),
+);
 /** The parsed shape of {@link questionItemSchema}. */
 export type QuestionItem = z.infer<typeof questionItemSchema>;
 
 /** One answered item: `selected` labels plus optional free text (docs/upstream-spec.md §3.1). */
-export const answerItemSchema = z.object({
-  id: z.string(),
-  selected: z.array(z.string()),
-  custom: z.optional(z.string()),
-});
+export const answerItemSchema = lazily(() =>
+  z.object({
+    id: z.string(),
+    selected: z.array(z.string()),
+    custom: z.optional(z.string()),
+  }),
+);
 /** The parsed shape of {@link answerItemSchema}. */
 export type AnswerItem = z.infer<typeof answerItemSchema>;
 
 /** A whole answer: exactly one item per question, in order. */
-export const questionAnswerSchema = z.object({ answers: z.array(answerItemSchema) });
+export const questionAnswerSchema = lazily(() => z.object({ answers: z.array(answerItemSchema) }));
 /** The parsed shape of {@link questionAnswerSchema}. */
 export type QuestionAnswer = z.infer<typeof questionAnswerSchema>;
 
