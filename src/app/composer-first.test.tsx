@@ -92,7 +92,8 @@ it("reads the session's history only after the composer has painted", async () =
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
   vi.stubGlobal('cancelAnimationFrame', () => undefined);
   const fetched = vi.spyOn(globalThis, 'fetch');
-  const reads = (method: string) => fetched.mock.calls.flatMap(([input], i) => (String(input instanceof Request ? input.url : input).endsWith(`/api/${method}`) ? [i] : []));
+  const reads = (method: string) =>
+    fetched.mock.calls.flatMap(([input], i) => (String(input instanceof Request ? input.url : input).endsWith(`/api/${method}`) ? [i] : []));
   try {
     render(<App queryClient={fresh()} />);
     // The first commit's own read (the title's session.list) has had its answer, a whole round trip.

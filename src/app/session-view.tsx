@@ -5,7 +5,7 @@
  * title and the dock (the composer) render, and nothing else runs an effect: the controls, opening the session, the
  * tabs, the transcript and Plan progress come right after its paint (`composer-first.tsx`).
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CollaborationStatus } from '../features/plan-status/collaboration-status.tsx';
 import { useLivenessProbe } from '../session/provider.tsx';
 import { useOpenSession, useSessionQuestions, useSessionReadOnly, useSessionTitle } from '../session/hooks.ts';
@@ -82,14 +82,14 @@ function SessionRest({
   onSelect,
   scrollTarget,
   onShow,
-  loadRevisionInto,
+  loadRevisionRef,
 }: {
   sessionId: string;
   tab: SessionTab;
   onSelect: (tab: SessionTab) => void;
   scrollTarget: { callId: string; token: number } | undefined;
   onShow: (callId: string) => void;
-  loadRevisionInto: { current: (callId: string) => void };
+  loadRevisionRef: RefObject<(callId: string) => void>;
 }) {
   const t = useCopy(appLocales);
   useOpenSession(sessionId);
@@ -100,8 +100,8 @@ function SessionRest({
   const approved = reviewHistory.revisions.some((r) => r.outcome.kind === 'approved');
   const loadRevision = useLoadRevision(sessionId);
   useEffect(() => {
-    loadRevisionInto.current = loadRevision;
-  }, [loadRevisionInto, loadRevision]);
+    loadRevisionRef.current = loadRevision;
+  }, [loadRevisionRef, loadRevision]);
   const SessionReviews = reviewsView.use(tab === 'reviews')?.default;
   const SessionModelView = modelView.use(tab === 'model')?.default;
   const reviewsFailed = reviewsView.useFailed();
@@ -189,14 +189,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
         </AfterComposer>
       </header>
       <AfterComposer placeholder={<main className="session-body" />}>
-        <SessionRest
-          sessionId={sessionId}
-          tab={tab}
-          onSelect={setTab}
-          scrollTarget={scrollTarget}
-          onShow={showRevision}
-          loadRevisionInto={loadRevision}
-        />
+        <SessionRest sessionId={sessionId} tab={tab} onSelect={setTab} scrollTarget={scrollTarget} onShow={showRevision} loadRevisionRef={loadRevision} />
       </AfterComposer>
       <Dock sessionId={sessionId} onShowCall={showRevision} />
     </div>
