@@ -137,8 +137,10 @@ export function useSessionLoad(sessionId: string | undefined): SessionLoad {
  */
 export function useSessionTitle(sessionId: string | undefined): string | undefined {
   const projected = useStreamSelector((state) => (sessionId ? titleOfRow(sliceOf(state, sessionId).projections.title) : undefined));
-  // Only a host without the `title` projection (plain dsh) needs the fold, so it loads then (off the first load).
-  const titleFold = sessionTitleFold.use(projected === undefined);
+  // Only a host without the `title` projection (plain dsh) needs the fold, and only once there are events to fold:
+  // it loads then (off the first load, and not from the first commit, which has no events yet).
+  const hasEvents = useStreamSelector((state) => sessionId !== undefined && sliceOf(state, sessionId).events.length > 0);
+  const titleFold = sessionTitleFold.use(projected === undefined && hasEvents);
   const events = useStreamSelector((state) => (sessionId && titleFold && projected === undefined ? sliceOf(state, sessionId).events : undefined));
   const folded = useMemo(() => (events && titleFold ? (titleFold.foldSessionTitle(events) ?? undefined) : undefined), [events, titleFold]);
   const summary = useSessionSummary(sessionId);
