@@ -105,3 +105,12 @@ it('shows a question that comes while it runs in the commit of that question', a
   await waitFor(() => expect(dockWarmedUp()).toBe(true));
   expect(screen.getAllByRole('region', { name: 'Approve this plan and leave plan mode?' })).toHaveLength(1);
 });
+
+it('runs as soon as a turn starts, without waiting for the idle prefetch', async () => {
+  const { update } = renderInSession(<Dock sessionId="s1" />, 's1');
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(dockWarmedUp()).toBe(false);
+  await update({ running: true });
+  await waitFor(() => expect(dockWarmedUp()).toBe(true));
+  await waitFor(() => expect(document.querySelector('[data-warm-up]')).toBeNull());
+});

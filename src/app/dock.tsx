@@ -12,7 +12,7 @@ import { useComposerDraftStore } from '../features/composer/draft-store.ts';
 import { reviewChainOf } from '../core/review/history.ts';
 import { useCopy } from '../lib/language.ts';
 import { appLocales } from './locales.ts';
-import { useSessionQuestions, useSessionReadOnly, useSessionStoppedReason } from '../session/hooks.ts';
+import { useSessionQuestions, useSessionReadOnly, useSessionRunning, useSessionStoppedReason } from '../session/hooks.ts';
 import { useSessionReviews } from '../session/reviews.ts';
 import { ownEntry } from '../lib/session-persist.ts';
 import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
@@ -21,7 +21,9 @@ import { commentsDraftOf, useReviewCommentsStore } from '../features/plan-review
 import { useAnsweringStore, isAnsweredHere } from '../lib/answering-store.ts';
 import { LazyFallback } from '../components/lazy-fallback.tsx';
 import { lazyModule } from '../lib/lazy-module.ts';
-import { DockWarmUp } from './dock-warm-up.tsx';
+import { DockWarmUp, warmDockCards } from './dock-warm-up.tsx';
+import { prefetchMarkdownRenderer } from '../components/markdown-loader.ts';
+import { loadTranscriptBody } from '../features/transcript/components/transcript-view.tsx';
 
 // The review card and the generic question flow load as their own chunks (the first load stays under its budget
 // in `npm run bench:browser`), prefetched when the page is idle after its first paint (`prefetchAtIdle`, app/prefetch.ts).
@@ -36,6 +38,20 @@ const questionFlowModule = lazyModule(() => import('../features/questions/questi
  */
 export async function loadDockCards(): Promise<void> {
   await Promise.all([reviewCardModule.load().then((card) => card?.loadCardParts()), questionFlowModule.load()]);
+}
+
+let questionFrame: Promise<void> | undefined;
+
+/**
+ * Load what a question's first frame needs — the transcript's rows, the markdown pipeline, the review card and the
+ * question flow — and, as soon as they are in, render the dock's cards once, unseen (`warmDockCards`), without waiting
+ * for an idle moment: a page busy with a turn's stream may have none before the question comes. Once per page; the
+ * idle prefetch (app/prefetch.ts) starts it, and so does a turn that starts before that (docs/style.md "Lazy views
+ * render at once").
+ * @returns resolves once the chunks were tried and the warm-up asked for; never rejects
+ */
+export function prefetchQuestionFrame(): Promise<void> {
+  return (questionFrame ??= Promise.all([loadTranscriptBody(), prefetchMarkdownRenderer(), loadDockCards()]).then(() => warmDockCards()));
 }
 
 /**
@@ -123,6 +139,11 @@ export function Dock({ sessionId, onShowCall }: { sessionId: string; onShowCall?
   const flowFailed = questionFlowModule.useFailed();
   const { history } = useSessionReviews(sessionId);
   const readOnly = useSessionReadOnly(sessionId);
+  // A question comes only in a turn: one that starts loads and warms the cards now if the idle prefetch has not.
+  const running = useSessionRunning(sessionId);
+  useEffect(() => {
+    if (running) void prefetchQuestionFrame();
+  }, [running]);
   const stoppedReason = useSessionStoppedReason(sessionId);
   const hadQuestion = useRef(false);
   const [moved, setMoved] = useState(false);
