@@ -4,7 +4,7 @@
  * src/session/ and the session list's badges.
  */
 import { useSyncExternalStore } from 'react';
-import { afterNextPaint } from '../lib/after-paint.ts';
+import { idleAfterNextPaint } from '../lib/after-paint.ts';
 import { useSessionStreamStore } from './provider.tsx';
 import { EMPTY_SLICE, sliceOf, type SessionSlice, type StreamState } from './reducers.ts';
 import type { SessionStreamStore } from './store.ts';
@@ -23,8 +23,9 @@ export function useStreamSelector<T>(select: (state: StreamState) => T): T {
 const afterPaintSubscribers = new WeakMap<SessionStreamStore, (listener: () => void) => () => void>();
 
 /**
- * `store.subscribe`, but the listener hears of a burst of changes once, after the next paint: a component subscribed
- * this way takes no part in the commit of the frame that changed the state (a question's card paints without it).
+ * `store.subscribe`, but the listener hears of a burst of changes once, when the page is idle after the next paint
+ * (`idleAfterNextPaint`, at most 100 ms after the frame): a component subscribed this way takes no part in the commit
+ * of the frame that changed the state, nor in the tasks right after its paint (a question's card paints without it).
  */
 function subscribeAfterPaint(store: SessionStreamStore): (listener: () => void) => () => void {
   let subscribe = afterPaintSubscribers.get(store);
@@ -32,7 +33,7 @@ function subscribeAfterPaint(store: SessionStreamStore): (listener: () => void) 
     subscribe = (listener) => {
       let cancel: (() => void) | undefined;
       const off = store.subscribe(() => {
-        cancel ??= afterNextPaint(() => {
+        cancel ??= idleAfterNextPaint(() => {
           cancel = undefined;
           listener();
         });
