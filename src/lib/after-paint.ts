@@ -56,8 +56,8 @@ export function idleAfterNextPaint(callback: () => void, timeoutMs = 100): () =>
   else whenIdle();
   return () => {
     cancelled = true;
-    if (frame !== undefined) cancelAnimationFrame(frame);
-    if (idle !== undefined) cancelIdleCallback(idle);
+    if (frame !== undefined && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
+    if (idle !== undefined && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
     clearTimeout(timer);
   };
 }

@@ -31,10 +31,13 @@ function subscribeAfterPaint(store: SessionStreamStore): (listener: () => void) 
   let subscribe = afterPaintSubscribers.get(store);
   if (!subscribe) {
     subscribe = (listener) => {
+      let pending = false;
       let cancel: (() => void) | undefined;
       const off = store.subscribe(() => {
-        cancel ??= idleAfterNextPaint(() => {
-          cancel = undefined;
+        if (pending) return;
+        pending = true;
+        cancel = idleAfterNextPaint(() => {
+          pending = false;
           listener();
         });
       });
