@@ -12,7 +12,7 @@ import { useComposerDraftStore } from '../features/composer/draft-store.ts';
 import { reviewChainOf } from '../core/review/history.ts';
 import { useCopy } from '../lib/language.ts';
 import { appLocales } from './locales.ts';
-import { useSessionQuestions, useSessionReadOnly, useSessionRunning, useSessionStoppedReason } from '../session/hooks.ts';
+import { useSessionQuestions, useSessionReadOnly, useSessionStoppedReason } from '../session/hooks.ts';
 import { useSessionReviews } from '../session/reviews.ts';
 import { ownEntry } from '../lib/session-persist.ts';
 import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
@@ -21,6 +21,7 @@ import { commentsDraftOf, useReviewCommentsStore } from '../features/plan-review
 import { useAnsweringStore, isAnsweredHere } from '../lib/answering-store.ts';
 import { LazyFallback } from '../components/lazy-fallback.tsx';
 import { lazyModule } from '../lib/lazy-module.ts';
+import { afterNextPaint } from '../lib/after-paint.ts';
 import { DockWarmUp, warmDockCards } from './dock-warm-up.tsx';
 import { prefetchMarkdownRenderer } from '../components/markdown-loader.ts';
 import { loadTranscriptBody } from '../features/transcript/components/transcript-view.tsx';
@@ -40,18 +41,19 @@ export async function loadDockCards(): Promise<void> {
   await Promise.all([reviewCardModule.load().then((card) => card?.loadCardParts()), questionFlowModule.load()]);
 }
 
-let questionFrame: Promise<void> | undefined;
+let questionFrame: Promise<unknown> | undefined;
 
 /**
  * Load what a question's first frame needs — the transcript's rows, the markdown pipeline, the review card and the
- * question flow — and, as soon as they are in, render the dock's cards once, unseen (`warmDockCards`), without waiting
- * for an idle moment: a page busy with a turn's stream may have none before the question comes. Once per page; the
- * idle prefetch (app/prefetch.ts) starts it, and so does a turn that starts before that (docs/style.md "Lazy views
+ * question flow — and, as soon as they are in, render the dock's cards once, unseen (`warmDockCards`, once per page),
+ * without waiting for an idle moment: a page busy with a turn's stream may have none before the question comes. The
+ * dock starts it right after its first paint; the idle prefetch (app/prefetch.ts) joins it (docs/style.md "Lazy views
  * render at once").
  * @returns resolves once the chunks were tried and the warm-up asked for; never rejects
  */
-export function prefetchQuestionFrame(): Promise<void> {
-  return (questionFrame ??= Promise.all([loadTranscriptBody(), prefetchMarkdownRenderer(), loadDockCards()]).then(() => warmDockCards()));
+export async function prefetchQuestionFrame(): Promise<void> {
+  await (questionFrame ??= Promise.all([loadTranscriptBody(), prefetchMarkdownRenderer(), loadDockCards()]));
+  warmDockCards();
 }
 
 /**
@@ -139,11 +141,9 @@ export function Dock({ sessionId, onShowCall }: { sessionId: string; onShowCall?
   const flowFailed = questionFlowModule.useFailed();
   const { history } = useSessionReviews(sessionId);
   const readOnly = useSessionReadOnly(sessionId);
-  // A question comes only in a turn: one that starts loads and warms the cards now if the idle prefetch has not.
-  const running = useSessionRunning(sessionId);
-  useEffect(() => {
-    if (running) void prefetchQuestionFrame();
-  }, [running]);
+  // A question can come moments after the page loaded: what its frame needs loads right after the dock's first paint
+  // (never on the composer's critical path), not when a busy page is next idle.
+  useEffect(() => afterNextPaint(() => void prefetchQuestionFrame()), []);
   const stoppedReason = useSessionStoppedReason(sessionId);
   const hadQuestion = useRef(false);
   const [moved, setMoved] = useState(false);
