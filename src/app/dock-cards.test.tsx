@@ -3,15 +3,18 @@
  * shows its card in the commit that brings the question, with no loading line at any moment (docs/style.md "Lazy
  * views render at once").
  */
+import { Profiler } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { respondWith } from '../../testing/render.tsx';
+import { answerCall, respondWith } from '../../testing/render.tsx';
 import { useAnsweringStore } from '../lib/answering-store.ts';
 import type { QuestionItem } from '../core/questions/types.ts';
 import { planReviewQuestions, renderInSession } from '../../testing/session-render.tsx';
 import { focusComposer } from '../features/composer/composer.tsx';
 import { useComposerFocusStore } from '../features/composer/focus-store.ts';
+import { useComposerDraftStore } from '../features/composer/draft-store.ts';
+import { ownEntry } from '../lib/session-persist.ts';
 import { Dock, loadDockCards } from './dock.tsx';
 
 /** Every moment the document said "Loading…", as seen by a MutationObserver over the whole body. */
@@ -115,4 +118,27 @@ it('focuses the card after its paint when the browser blurred the hidden compose
   // A browser blurs a focused element once it is hidden (at its next style update, before the paint); jsdom does not.
   box.blur();
   await waitFor(() => expect(screen.getByRole('region', { name: REVIEW_REGION })).toHaveFocus());
+});
+
+it('renders nothing of the hidden composer when the reply to its send comes after the question, and shows the cleared draft again', async () => {
+  act(() => useComposerDraftStore.getState().clear('s1'));
+  const execute = answerCall('commands/execute', { ok: true, value: { commandId: 'c1', result: { kind: 'success' } } }, true);
+  const renders: string[] = [];
+  const { update, store } = renderInSession(
+    <Profiler id="dock" onRender={(_id, phase) => renders.push(phase)}>
+      <Dock sessionId="s1" />
+    </Profiler>,
+    's1',
+  );
+  const box = screen.getByRole('textbox', { name: 'Message the agent' });
+  await userEvent.type(box, '/plan go{Enter}');
+  await update({ questions: [{ rpcId: 'r1', questions: planReviewQuestions() }] });
+  expect(screen.getByRole('region', { name: REVIEW_REGION })).toBeInTheDocument();
+  const before = renders.length;
+  execute.release();
+  await waitFor(() => expect(ownEntry(useComposerDraftStore.getState().entries, 's1') ?? '').toBe(''));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(renders.length).toBe(before);
+  act(() => store.applyMux({ type: 'question/resolved', sessionId: 's1', questionRpcId: 'r1', outcome: 'answered' }, 'x'));
+  expect(screen.getByRole('textbox', { name: 'Message the agent' })).toHaveValue('');
 });

@@ -87,13 +87,13 @@ it('never takes focus from the page', async () => {
   expect(composer).toHaveFocus();
 });
 
-it('does not run before it is asked for, and runs once per page', async () => {
+it('runs once per page', async () => {
   renderInSession(<Dock sessionId="s1" />, 's1');
-  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-  expect(dockWarmedUp()).toBe(false);
   act(() => warmDockCards());
   await waitFor(() => expect(dockWarmedUp()).toBe(true));
+  await waitFor(() => expect(document.querySelector('[data-warm-up]')).toBeNull());
   act(() => warmDockCards());
+  expect(document.querySelector('[data-warm-up]')).toBeNull();
   expect(dockWarmedUp()).toBe(true);
 });
 
@@ -104,4 +104,11 @@ it('shows a question that comes while it runs in the commit of that question', a
   expect(screen.getByRole('region', { name: 'Approve this plan and leave plan mode?' })).toBeInTheDocument();
   await waitFor(() => expect(dockWarmedUp()).toBe(true));
   expect(screen.getAllByRole('region', { name: 'Approve this plan and leave plan mode?' })).toHaveLength(1);
+});
+
+it('is asked for by the dock right after its first paint, without waiting for the idle prefetch or a question', async () => {
+  renderInSession(<Dock sessionId="s1" />, 's1');
+  expect(dockWarmedUp()).toBe(false);
+  await waitFor(() => expect(dockWarmedUp()).toBe(true));
+  await waitFor(() => expect(document.querySelector('[data-warm-up]')).toBeNull());
 });

@@ -5,7 +5,7 @@
  * composer gets focus back. Every part gets the downlink state (actions disabled while it is not open), and the
  * review's Chat about it moves its Feedback text into the composer's draft.
  */
-import { useEffect, useRef, useState } from 'react';
+import { Activity, useEffect, useRef, useState } from 'react';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { Composer, focusComposer } from '../features/composer/composer.tsx';
 import { useComposerDraftStore } from '../features/composer/draft-store.ts';
@@ -21,7 +21,10 @@ import { commentsDraftOf, useReviewCommentsStore } from '../features/plan-review
 import { useAnsweringStore, isAnsweredHere } from '../lib/answering-store.ts';
 import { LazyFallback } from '../components/lazy-fallback.tsx';
 import { lazyModule } from '../lib/lazy-module.ts';
-import { DockWarmUp } from './dock-warm-up.tsx';
+import { afterNextPaint } from '../lib/after-paint.ts';
+import { DockWarmUp, warmDockCards } from './dock-warm-up.tsx';
+import { prefetchMarkdownRenderer } from '../components/markdown-loader.ts';
+import { loadTranscriptBody } from '../features/transcript/components/transcript-view.tsx';
 
 // The review card and the generic question flow load as their own chunks (the first load stays under its budget
 // in `npm run bench:browser`), prefetched when the page is idle after its first paint (`prefetchAtIdle`, app/prefetch.ts).
@@ -36,6 +39,21 @@ const questionFlowModule = lazyModule(() => import('../features/questions/questi
  */
 export async function loadDockCards(): Promise<void> {
   await Promise.all([reviewCardModule.load().then((card) => card?.loadCardParts()), questionFlowModule.load()]);
+}
+
+let questionFrame: Promise<unknown> | undefined;
+
+/**
+ * Load what a question's first frame needs — the transcript's rows, the markdown pipeline, the review card and the
+ * question flow — and, as soon as they are in, render the dock's cards once, unseen (`warmDockCards`, once per page),
+ * without waiting for an idle moment: a page busy with a turn's stream may have none before the question comes. The
+ * dock starts it right after its first paint; the idle prefetch (app/prefetch.ts) joins it (docs/style.md "Lazy views
+ * render at once").
+ * @returns resolves once the chunks were tried and the warm-up asked for; never rejects
+ */
+export async function prefetchQuestionFrame(): Promise<void> {
+  await (questionFrame ??= Promise.all([loadTranscriptBody(), prefetchMarkdownRenderer(), loadDockCards()]));
+  warmDockCards();
 }
 
 /**
@@ -123,6 +141,9 @@ export function Dock({ sessionId, onShowCall }: { sessionId: string; onShowCall?
   const flowFailed = questionFlowModule.useFailed();
   const { history } = useSessionReviews(sessionId);
   const readOnly = useSessionReadOnly(sessionId);
+  // A question can come moments after the page loaded: what its frame needs loads right after the dock's first paint
+  // (never on the composer's critical path), not when a busy page is next idle.
+  useEffect(() => afterNextPaint(() => void prefetchQuestionFrame()), []);
   const stoppedReason = useSessionStoppedReason(sessionId);
   const hadQuestion = useRef(false);
   const [moved, setMoved] = useState(false);
@@ -188,10 +209,14 @@ export function Dock({ sessionId, onShowCall }: { sessionId: string; onShowCall?
   } else {
     // A question hides the composer rather than unmounting it: taking a focused textbox out of the page costs the
     // question's commit a blur and a layout, and putting it back costs the answer's (docs/style.md "Lazy views render
-    // at once"); what it holds is kept either way (the draft store).
+    // at once"); what it holds is kept either way (the draft store). Hidden, it is an `Activity` that is hidden too: it
+    // keeps its state but not its subscriptions, so what reaches it meanwhile (the reply to the send that led to the
+    // question, its cleared draft) renders nothing beside the card, and it renders once when it shows again.
     body = (
       <div className="dock__composer" hidden={shown !== undefined || undefined}>
-        <Composer sessionId={sessionId} hidden={shown !== undefined} />
+        <Activity mode={shown !== undefined ? 'hidden' : 'visible'}>
+          <Composer sessionId={sessionId} hidden={shown !== undefined} />
+        </Activity>
       </div>
     );
   }

@@ -8,16 +8,14 @@
  * it is in before a review that comes a moment later, so its card renders in the frame's own commit (docs/style.md
  * "Lazy views render at once").
  */
-import { prefetchMarkdownRenderer } from '../components/markdown-loader.ts';
 import { loadNotificationPreferences, prefetchWaitingChunks } from '../features/notifications/waiting-watch.tsx';
 import { loadPairingPanel } from '../features/pairing/pairing-slot.tsx';
-import { whenIdle, whenIdleAfterPaint } from '../lib/lazy-module.ts';
+import { whenIdleAfterPaint } from '../lib/lazy-module.ts';
 import { loadRowAdminForms } from '../features/sessions/components/row-admin.tsx';
 import { loadRowLifecycle } from '../features/sessions/components/session-link.tsx';
 import { loadTrash } from '../features/sessions/sessions-sidebar.tsx';
-import { loadFindBox, loadTranscriptBody } from '../features/transcript/components/transcript-view.tsx';
-import { loadDockCards } from './dock.tsx';
-import { warmDockCards } from './dock-warm-up.tsx';
+import { loadFindBox } from '../features/transcript/components/transcript-view.tsx';
+import { prefetchQuestionFrame } from './dock.tsx';
 import { loadSessionViews } from './session-view.tsx';
 
 /** Start the idle prefetch of the lazy chunks above (once per page; a failed chunk is retried by its first use). */
@@ -26,8 +24,7 @@ export function prefetchAtIdle(): void {
     void (async () => {
       // What a question's first frame needs comes in together (one wait, not three in a row), and the dock's cards
       // are rendered once as soon as they are in: a question can come moments after the page loaded.
-      await Promise.all([loadTranscriptBody(), prefetchMarkdownRenderer(), loadDockCards()]);
-      whenIdle(warmDockCards);
+      await prefetchQuestionFrame();
       await Promise.all([loadNotificationPreferences(), loadPairingPanel(), loadRowLifecycle()]);
       await prefetchWaitingChunks();
       await loadSessionViews();

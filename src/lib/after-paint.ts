@@ -32,6 +32,37 @@ export function afterNextPaint(callback: () => void): () => void {
 }
 
 /**
+ * Call `callback` once the browser is idle after the next paint: a `requestAnimationFrame` callback, then an idle
+ * callback bounded by `timeoutMs`. Unlike {@link afterNextPaint}, the frame's own follow-up tasks (the paint's
+ * message, input, a stream frame) run first; for what may wait a moment after a card shows (its focus, the
+ * sidebar's badges), so that it holds neither the card's commit nor the task right after its paint. Where
+ * `requestIdleCallback` is missing, a 0 ms timeout stands in for it (and for the frame without `requestAnimationFrame`).
+ * @param timeoutMs longest wait for an idle moment once the frame ran (ms; default 100)
+ * @returns cancel: the callback is not called once cancel ran (idempotent)
+ */
+export function idleAfterNextPaint(callback: () => void, timeoutMs = 100): () => void {
+  let cancelled = false;
+  let frame: number | undefined;
+  let idle: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    if (!cancelled) callback();
+  };
+  const whenIdle = () => {
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(run, { timeout: timeoutMs });
+    else timer = setTimeout(run, 0);
+  };
+  if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(whenIdle);
+  else whenIdle();
+  return () => {
+    cancelled = true;
+    if (frame !== undefined && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
+    if (idle !== undefined && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+    clearTimeout(timer);
+  };
+}
+
+/**
  * Whether nobody moved focus since `before` was read: focus is still on `before`, or fell to the page (`body`, none),
  * as it does when the focused element was hidden or taken out. A view that focuses itself after its paint does so only
  * then, so a click or a Tab in between wins.

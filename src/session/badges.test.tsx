@@ -8,7 +8,10 @@ import { createSessionStreamStore } from './store.ts';
 
 const SUMMARY: SessionSummary = { sessionId: 's', updatedAt: 1, running: false, blank: false };
 
-it('re-renders the sessions list on a badge change, not on every streamed event or other projection', () => {
+/** Let the after-paint notifications of the badges' subscription run (jsdom paints nothing: a 0 ms timeout). */
+const afterPaint = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
+it('re-renders the sessions list on a badge change, after its paint, not on every streamed event or other projection', async () => {
   const store = createSessionStreamStore({ connect: () => ({ state: 'connecting', malformedCount: 0, close: () => undefined }) });
   let renders = 0;
   function Badges() {
@@ -25,6 +28,8 @@ it('re-renders the sessions list on a badge change, not on every streamed event 
     </QueryClientProvider>,
   );
   act(() => store.applyHost({ type: 'host/session-status', sessionId: 's', running: true }));
+  expect(screen.getByText('idle not planning')).toBeInTheDocument();
+  await afterPaint();
   expect(screen.getByText('running not planning')).toBeInTheDocument();
   const before = renders;
   act(() => {
@@ -33,8 +38,10 @@ it('re-renders the sessions list on a badge change, not on every streamed event 
       store.applyMux({ type: 'session/projection', sessionId: 's', key: 'progress', value: { n: seq }, seq }, 'r');
     }
   });
+  await afterPaint();
   expect(renders).toBe(before);
   act(() => store.applyMux({ type: 'session/projection', sessionId: 's', key: 'plan', value: { active: true, pending: false }, seq: 21 }, 'r'));
+  await afterPaint();
   expect(screen.getByText('running planning')).toBeInTheDocument();
   expect(renders).toBe(before + 1);
 });

@@ -28,7 +28,7 @@ import {
 import { readOnlyLocales } from './locales.ts';
 import { EMPTY_SLICE, sliceOf, type StreamState } from './reducers.ts';
 import { useSessionStreamStore } from './provider.tsx';
-import { useSlice, useStreamSelector } from './select.ts';
+import { useSlice, useStreamSelector, useStreamSelectorAfterPaint } from './select.ts';
 
 /** The session-title fold (src/core/sessions/title.ts), loaded when a host sends no `title` projection. */
 const sessionTitleFold = lazyModule(() => import('../core/sessions/title.ts'));
@@ -232,7 +232,8 @@ function badgeInputsOf(state: StreamState, last: ReadonlyMap<string, BadgeInputs
  */
 export function useSessionBadges(): (summary: SessionSummary) => SessionBadges {
   const last = useRef<ReadonlyMap<string, BadgeInputs>>(undefined);
-  const inputs = useStreamSelector((s) => (last.current = badgeInputsOf(s, last.current)));
+  // The rows' badges follow a frame's paint: a question's card paints without the sidebar in its commit.
+  const inputs = useStreamSelectorAfterPaint((s) => (last.current = badgeInputsOf(s, last.current)));
   return useMemo(() => (summary: SessionSummary) => badgesOf(inputs.get(summary.sessionId) ?? EMPTY_SLICE, summary), [inputs]);
 }
 

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { paintAtOnce } from '../../../testing/paint-at-once.ts';
 import type { MuxFrame } from '../../core/protocol/frames.ts';
 import { useLanguageStore } from '../../lib/language.ts';
 import { hostKeys } from '../../lib/queries.ts';
@@ -86,6 +87,7 @@ beforeEach(() => {
   vi.mocked(chime).mockClear();
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
   vi.stubGlobal('Notification', FakeNotification);
+  paintAtOnce();
   useLanguageStore.setState({ chosen: 'en' });
   useNotificationPreferences.setState({ desktop: true, sound: false, access: 'granted' });
   history.replaceState(null, '', '/');

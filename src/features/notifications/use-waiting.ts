@@ -5,10 +5,11 @@
  * questions or prompts change, not on every streamed event.
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useSyncExternalStore } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { sessionListQueryOptions } from '../../lib/queries.ts';
 import { titleOfRow } from '../../session/derive.ts';
 import { useSessionStreamStore } from '../../session/provider.tsx';
+import { useStreamSelectorAfterPaint } from '../../session/select.ts';
 import type { StreamState } from '../../session/reducers.ts';
 import type { SessionStreamStore } from '../../session/store.ts';
 import { REVIEWS_PROJECTION_KEY } from '../../core/review/history.ts';
@@ -72,13 +73,14 @@ function waitingSnapshot(store: SessionStreamStore): Snapshot {
 }
 
 /**
- * {@link waitingSnapshot} of the app's store, a render late: the commit that brings a question carries its card, and
- * the title, favicon, notices and inbox follow in the deferred render after it (docs/style.md "Lazy views render at once").
+ * {@link waitingSnapshot} of the app's store, once idle after the paint of the frame that changed it: the commit that
+ * brings a question carries its card, and the title, favicon, notices and inbox follow after its paint (docs/style.md
+ * "Lazy views render at once").
  */
 function useStreamWaiting(): Snapshot {
   const store = useSessionStreamStore();
-  const get = () => waitingSnapshot(store);
-  return useDeferredValue(useSyncExternalStore(store.subscribe, get, get));
+  // Deferred as well: a render for another reason in the question's commit still shows the snapshot from before it.
+  return useDeferredValue(useStreamSelectorAfterPaint(() => waitingSnapshot(store)));
 }
 
 /**

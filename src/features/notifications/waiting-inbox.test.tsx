@@ -3,6 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { paintAtOnce } from '../../../testing/paint-at-once.ts';
 import type { MuxFrame } from '../../core/protocol/frames.ts';
 import { hostKeys } from '../../lib/queries.ts';
 import { useLanguageStore } from '../../lib/language.ts';
@@ -48,6 +49,7 @@ function wrap(children: ReactNode) {
 }
 
 beforeEach(() => {
+  paintAtOnce();
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   history.replaceState(null, '', '/');
@@ -65,6 +67,7 @@ beforeEach(() => {
 afterEach(() => {
   store.stop();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   document.body.innerHTML = '';
 });
 

@@ -1,6 +1,6 @@
 /**
- * The always-loaded watcher of the notifications slice: with its chunks prefetched, the attention runtime mounts (in a
- * deferred render, after the card's commit) once something waits, and stays to clear what it set; the inbox mounts
+ * The always-loaded watcher of the notifications slice: with its chunks prefetched, the attention runtime mounts (after
+ * the paint of the card's commit) once something waits, and stays to clear what it set; the inbox mounts
  * likewise, and only while something waits.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -55,7 +55,7 @@ it('mounts the attention runtime when a review waits and clears the title count 
   await waitFor(() => expect(document.title).toBe('ui-plan'));
 });
 
-it('shows the inbox in a render after the commit that brings the question, never in it', async () => {
+it('shows the inbox after the paint of the commit that brings the question, never in it nor in a render before that paint', async () => {
   /** Stands in for the dock: notes, in the commit that first shows the question, whether the inbox is in too. */
   const seen: boolean[] = [];
   function QuestionProbe() {
@@ -75,6 +75,8 @@ it('shows the inbox in a render after the commit that brings the question, never
   );
   act(() => store.applyMux({ type: 'question/requested', sessionId: 'a', questions: planReviewQuestions('# Plan\n\n1. Do it.') }, 'r1'));
   expect(seen).toEqual([false]);
+  // Not in any render the frame scheduled either (act flushed them all): it comes after the card's paint.
+  expect(screen.queryByRole('region', { name: 'Waiting for you' })).toBeNull();
   expect(await screen.findByRole('region', { name: 'Waiting for you' })).toBeInTheDocument();
 });
 

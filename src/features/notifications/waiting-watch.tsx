@@ -2,12 +2,13 @@
  * The always-loaded part of the notifications slice, kept tiny for the first load: it counts what waits in the session
  * stream and mounts the attention runtime (title, favicon, notifications, sound) and the inbox, their own chunks, once
  * anything waits; once mounted they stay, so they also clear what they set. The chunks are prefetched at idle
- * (`prefetchWaitingChunks`) and mount in a deferred render, so the review card's frame never waits for them.
+ * (`prefetchWaitingChunks`) and mount after the paint of the frame that makes something wait, so the review card's
+ * frame never waits for them.
  * The Preferences group is a chunk too, in the idle prefetch list (`src/app/prefetch.ts`).
  */
 import { useDeferredValue } from 'react';
 import { lazyModule } from '../../lib/lazy-module.ts';
-import { useStreamSelector } from '../../session/select.ts';
+import { useStreamSelectorAfterPaint } from '../../session/select.ts';
 import type { StreamState } from '../../session/reducers.ts';
 import type { WaitingInboxProps } from './components/waiting-inbox.tsx';
 
@@ -37,9 +38,10 @@ export async function loadNotificationPreferences(): Promise<void> {
   await preferencesModule.load();
 }
 
-/** Whether anything waits, a render late: the card of the frame commits first, the slice's work after it. */
+/** Whether anything waits, once idle after the paint of the frame that changed it: the card of the frame first. */
 function useWaitingDeferred(): boolean {
-  return useDeferredValue(useStreamSelector(anyWaiting));
+  // Deferred as well: a render for another reason in the question's commit still sees the state from before it.
+  return useDeferredValue(useStreamSelectorAfterPaint(anyWaiting));
 }
 
 /** Mount the attention runtime once it is wanted (renders nothing itself). */

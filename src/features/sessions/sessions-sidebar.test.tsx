@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readRecordingFixture } from '../../../fixtures/paths.ts';
+import { planReviewQuestions } from '../../../testing/session-render.tsx';
 import { renderSidebar } from '../../../testing/sidebar-render.tsx';
 import { MAX_IMPORT_JSONL_CHARS, type SessionSummary } from '../../core/protocol/methods.ts';
 import { ApiError, callMethod } from '../../lib/api-client.ts';
@@ -115,6 +116,22 @@ describe('SessionsSidebar', () => {
     const link = await screen.findByRole('link');
     for (const text of shown) expect(link).toHaveTextContent(text);
     for (const text of hidden) expect(link).not.toHaveTextContent(text);
+  });
+
+  it("leaves a question's commit to its card: the open session's row shows it waits right after that paint", async () => {
+    const { sessionId } = await callMethod('session.create', {});
+    const { store } = renderSidebar({ capabilities, selectedId: sessionId, sessionId, badges: { running: true, reviewPending: false } });
+    const link = await screen.findByRole('link');
+    await waitFor(() => expect(link).toHaveTextContent('Running'));
+    const changes: string[] = [];
+    const observer = new MutationObserver(() => changes.push(link.textContent ?? ''));
+    observer.observe(link, { subtree: true, childList: true, characterData: true });
+    // The frame's commit (act flushes every render it scheduled) leaves the sidebar as it was.
+    act(() => store.applyMux({ type: 'question/requested', sessionId, questions: planReviewQuestions() }, 'rpc-review'));
+    expect(changes).toEqual([]);
+    expect(link).toHaveTextContent('Running');
+    await waitFor(() => expect(link).toHaveTextContent('Waiting for your review'));
+    observer.disconnect();
   });
 
   it('shows a load error with a retry that recovers', async () => {

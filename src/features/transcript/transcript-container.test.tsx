@@ -77,6 +77,20 @@ describe('Transcript', () => {
     expect(within(region()).queryByText('Running…')).toBeNull();
   });
 
+  it("leaves a question's commit to its card: the transcript's view changes only after that paint", async () => {
+    const { store } = renderInSession(<Transcript sessionId={SESSION} />, SESSION, { events: [user(0, 'go'), turnStart] });
+    expect(within(region()).getByText('Running…')).toBeInTheDocument();
+    const changes: number[] = [];
+    const observer = new MutationObserver((records) => changes.push(records.length));
+    observer.observe(region(), { subtree: true, childList: true, characterData: true, attributes: true });
+    // act flushes every render the frame scheduled: none of them touches the transcript's view.
+    act(() => store.applyMux({ type: 'question/requested', sessionId: SESSION, questions: planReviewQuestions() }, 'rpc-1'));
+    await act(() => Promise.resolve());
+    expect(changes).toEqual([]);
+    expect(await within(region()).findByText('Waiting for your review')).toBeInTheDocument();
+    observer.disconnect();
+  });
+
   it('says a read-only log ends during its open turn', async () => {
     const { update } = renderInSession(<Transcript sessionId={SESSION} />, SESSION, { events: [user(0, 'go'), turnStart] });
     expect(within(region()).getByText('Running…')).toBeInTheDocument();

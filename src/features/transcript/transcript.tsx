@@ -26,32 +26,35 @@ export interface TranscriptProps {
 }
 
 /**
- * The folded rows to render: `live`, except from the commit in which the session starts to wait (a review card or a
- * question flow takes the dock) until after that commit's paint, when the rows rendered last are kept. The events of
- * the burst the question came with (its plan card, the new rows' measuring) then render after the card is painted
- * (docs/style.md "Lazy views render at once"); the rows never go back to an older state, and nothing else waits.
+ * The folded rows and the wait to render: `live` and `waiting`, except from the commit in which the session starts to
+ * wait (a review card or a question flow takes the dock) until after that commit's paint, when the rows and the wait
+ * rendered last are kept: that commit renders no part of the transcript's view. The events of the burst the question
+ * came with (its plan card, the new rows' measuring) and the transcript's "waiting" line then render after the card is
+ * painted (docs/style.md "Lazy views render at once"); the rows never go back to an older state, and nothing else waits.
  * @param live the session's folded transcript now
  * @param waiting what the session waits for now
  */
-function useRowsAfterCard(live: FoldedTranscript, waiting: ReturnType<typeof useSessionWaiting>): FoldedTranscript {
-  const [shown, setShown] = useState({ rows: live, waiting, held: false });
+function useRowsAfterCard(
+  live: FoldedTranscript,
+  waiting: ReturnType<typeof useSessionWaiting>,
+): { rows: FoldedTranscript; waiting: ReturnType<typeof useSessionWaiting> } {
+  const [shown, setShown] = useState({ rows: live, waiting, held: false, shownWaiting: waiting });
   let next = shown;
   if (waiting !== shown.waiting) {
-    const held = shown.waiting === undefined && shown.rows !== live;
-    next = { rows: held ? shown.rows : live, waiting, held };
-  } else if (!shown.held && shown.rows !== live) next = { ...shown, rows: live };
+    const held = shown.waiting === undefined;
+    next = { rows: held ? shown.rows : live, waiting, held, shownWaiting: held ? shown.shownWaiting : waiting };
+  } else if (!shown.held && (shown.rows !== live || shown.shownWaiting !== waiting)) next = { ...shown, rows: live, shownWaiting: waiting };
   // Adjusted while rendering (no commit in between), so `shown.rows` is always the rows rendered last.
   if (next !== shown) setShown(next);
   const { held } = next;
   useEffect(() => (held ? afterNextPaint(() => setShown((s) => ({ ...s, held: false }))) : undefined), [held]);
-  return next.rows;
+  return { rows: next.rows, waiting: next.shownWaiting };
 }
 
 /** Render the session's transcript (see {@link TranscriptProps}); key it by session so its scroll state starts fresh. */
 export function Transcript({ sessionId, scrollTarget, pageOlder = true }: TranscriptProps) {
   const load = useSessionLoad(sessionId);
-  const waiting = useSessionWaiting(sessionId);
-  const transcript = useRowsAfterCard(useSessionTranscript(sessionId), waiting);
+  const { rows: transcript, waiting } = useRowsAfterCard(useSessionTranscript(sessionId), useSessionWaiting(sessionId));
   const { readOnly } = useSessionReadOnly(sessionId);
   const commands = useSessionHistoryCommands(sessionId);
   const { history } = useSessionReviews(sessionId);

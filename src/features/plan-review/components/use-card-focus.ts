@@ -3,15 +3,15 @@
  * content area and Escape gives the room back (focus returns to Expand); closing the Approve confirm without a
  * decision gives focus back to Approve.
  */
-import { afterNextPaint, focusStayed } from '../../../lib/after-paint.ts';
+import { focusStayed, idleAfterNextPaint } from '../../../lib/after-paint.ts';
 import { isComposing } from '../../../lib/keys.ts';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 /**
  * The card's ref, focused when a question (`rpcId`) mounts, and again when the card shows after being hidden (an
- * answer from this tab that failed brings it back). The focus moves right after the card's first paint: focusing
- * forces the page's style and layout at once, which would hold the card's commit and paint back (docs/style.md "Lazy
- * views render at once"); the paint does that work anyway, so the focus after it is cheap. Focus that moved in
+ * answer from this tab that failed brings it back). The focus moves once the page is idle after the card's first paint
+ * (`idleAfterNextPaint`): focusing forces the page's style and layout at once, which would hold the card's commit and
+ * paint back (docs/style.md "Lazy views render at once"); the paint does that work anyway, so the focus after it is cheap. Focus that moved in
  * between (a click into Feedback) stays where it went.
  * @param hidden whether the card is hidden now (its answer is on its way)
  */
@@ -20,7 +20,7 @@ export function useFocusOnMount(rpcId: string, hidden = false) {
   useEffect(() => {
     if (hidden) return;
     const before = document.activeElement;
-    return afterNextPaint(() => {
+    return idleAfterNextPaint(() => {
       if (focusStayed(before)) card.current?.focus();
     });
   }, [rpcId, hidden]);

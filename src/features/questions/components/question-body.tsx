@@ -5,7 +5,7 @@
  */
 import { isComposing } from '../../../lib/keys.ts';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { afterNextPaint, focusStayed } from '../../../lib/after-paint.ts';
+import { focusStayed, idleAfterNextPaint } from '../../../lib/after-paint.ts';
 import { Markdown } from '../../../components/markdown.tsx';
 import type { QuestionItem } from '../../../core/questions/types.ts';
 import { useCopy } from '../../../lib/language.ts';
@@ -33,12 +33,12 @@ export function QuestionBody({ question, questionKey, collapsed, custom, typingL
   const copy = useCopy(questionsLocales);
   const customRef = useRef<HTMLTextAreaElement>(null);
   const focused = useRef(new Set<string>());
-  // Right after the paint that shows the question, not in its commit: focusing forces the page's style and layout at
+  // Once idle after the paint that shows the question, not in its commit: focusing forces the page's style and layout at
   // once (docs/style.md "Lazy views render at once"); focus that moved in between stays where it went.
   useEffect(() => {
     if (collapsed || focused.current.has(questionKey)) return;
     const before = document.activeElement;
-    return afterNextPaint(() => {
+    return idleAfterNextPaint(() => {
       focused.current.add(questionKey);
       if (focusStayed(before)) customRef.current?.focus();
     });

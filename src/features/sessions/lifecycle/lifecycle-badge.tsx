@@ -6,7 +6,8 @@
 import type { ReactNode } from 'react';
 import { planLifecycleOf } from '../../../core/plan/lifecycle.ts';
 import type { SessionSummary } from '../../../core/protocol/methods.ts';
-import { useSlice } from '../../../session/select.ts';
+import { useStreamSelectorAfterPaint } from '../../../session/select.ts';
+import { sliceOf } from '../../../session/reducers.ts';
 import { useCopy } from '../../../lib/language.ts';
 import { rowLifecycleLocales } from './locales.ts';
 
@@ -18,7 +19,9 @@ import { rowLifecycleLocales } from './locales.ts';
  */
 export function PlanLifecycleBadge({ summary, running, fallback }: { summary: SessionSummary; running: boolean; fallback: ReactNode }) {
   const t = useCopy(rowLifecycleLocales);
-  const rows = useSlice(summary.sessionId).projections;
+  // Only the projections, after the paint of the frame that changed them: not every event of the session, nor in the
+  // commit of a question's card.
+  const rows = useStreamSelectorAfterPaint((state) => sliceOf(state, summary.sessionId).projections);
   const listed = summary.projections?.values;
   const values = {
     plan: rows.plan ? rows.plan.value : listed?.plan,

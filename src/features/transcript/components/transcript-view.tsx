@@ -4,7 +4,7 @@
  * notes above the rows and the turn line under them; a find box (Ctrl/Cmd+F inside the transcript, or "Find") searches
  * every folded row. It holds only view state.
  */
-import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { memo, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { TranscriptView as FoldedTranscript } from '../../../core/transcript/fold.ts';
 import { lazyModule } from '../../../lib/lazy-module.ts';
 import { useCopy } from '../../../lib/language.ts';
@@ -66,7 +66,7 @@ export interface TranscriptViewProps {
  * Render a session's transcript (see `TranscriptViewProps`). New output never moves the view once the reader scrolled
  * up; rows are measured as they render.
  */
-export function TranscriptView(props: TranscriptViewProps) {
+export const TranscriptView = memo(function TranscriptView(props: TranscriptViewProps) {
   const {
     transcript,
     loaded,
@@ -167,4 +167,4 @@ export function TranscriptView(props: TranscriptViewProps) {
       </section>
     </LogEndedContext>
   );
-}
+});
