@@ -14,6 +14,7 @@ import { sliceOf } from '../session/reducers.ts';
 import { componentsLocales } from '../components/locales.ts';
 import { withPlaceholdersWorded } from '../core/transcript/placeholders.ts';
 import { useLoadRevision, useSessionReviews } from '../session/reviews.ts';
+import { reviewCountOf } from '../core/review/history.ts';
 import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
 import { Dock } from './dock.tsx';
@@ -81,7 +82,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
   useSessionAnnouncements(sessionId);
   const title = useRecordedTitle(sessionId);
   const reviewHistory = useSessionReviews(sessionId).history;
-  const revisions = reviewHistory.revisions.length;
+  const reviews = reviewCountOf(reviewHistory);
   const approved = reviewHistory.revisions.some((r) => r.outcome.kind === 'approved');
   const loadRevision = useLoadRevision(sessionId);
   const [tab, setTab] = useState<SessionTab>('transcript');
@@ -115,7 +116,7 @@ export function SessionView({ sessionId, leading }: { sessionId: string; leading
       </header>
       <main className="session-body">
         <AfterComposer>
-          <SessionTabs sessionId={sessionId} tab={tab} revisions={revisions} onSelect={setTab} />
+          <SessionTabs sessionId={sessionId} tab={tab} reviews={reviews} onSelect={setTab} />
           {tab === 'reviews' ? (
             <div className="session-main" role="tabpanel" id={`panel-reviews-${sessionId}`} aria-labelledby={`tab-reviews-${sessionId}`}>
               {SessionReviews ? (
