@@ -8,7 +8,7 @@ import { SLICE_MS } from '../lib/slices.ts';
 import { toDom } from 'hast-util-to-dom';
 import { tasksOnTimers } from '../../testing/timer-tasks.ts';
 
-// The page's `nextTask` is `scheduler.postTask`: here on fake timers, so each slice is one timer.
+// The page's `nextTask` (a `MessageChannel` message) on fake timers here, so each slice is one timer.
 tasksOnTimers();
 
 const TS = 'const answer: number = 42;\n// the answer\nexport function main(): string {\n  return "hi";\n}';

@@ -9,7 +9,7 @@ import { SLICE_MS } from '../lib/slices.ts';
 import { useSlicedCount } from './markdown-slices.ts';
 import { tasksOnTimers } from '../../testing/timer-tasks.ts';
 
-// The page's `nextTask` is `scheduler.postTask`: here on fake timers, so each slice is one timer.
+// The page's `nextTask` (a `MessageChannel` message) on fake timers here, so each slice is one timer.
 tasksOnTimers();
 
 /** The fake clock (ms). */

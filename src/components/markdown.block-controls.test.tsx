@@ -13,7 +13,7 @@ import { loadHighlighter } from './markdown-code.tsx';
 import { loadMarkdownRenderer } from './markdown-loader.ts';
 import { tasksOnTimers } from '../../testing/timer-tasks.ts';
 
-// The page's `nextTask` is `scheduler.postTask`: here on fake timers, so each slice is one timer.
+// The page's `nextTask` (a `MessageChannel` message) on fake timers here, so each slice is one timer.
 tasksOnTimers();
 
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import type { BlockControls } from './markdown-block-controls.ts';
 import { loadMarkdownRenderer } from './markdown-loader.ts';
 import { tasksOnTimers } from '../../testing/timer-tasks.ts';
 
-// The page's `nextTask` is `scheduler.postTask`: here on fake timers, so each slice is one timer.
+// The page's `nextTask` (a `MessageChannel` message) on fake timers here, so each slice is one timer.
 tasksOnTimers();
 
 /** Every markdown text of a recorded log: plans (exit_plan_mode arguments) and message texts, longest first. */

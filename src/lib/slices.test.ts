@@ -1,12 +1,10 @@
 /**
- * The shared slices: `nextTask` runs its callback in a later task unless cancelled (on a `MessageChannel` message,
- * and on `scheduler.postTask` where the browser has it); a slice runs at least one unit and then units while the
- * clock is under the budget; `runInSlices` yields between slices only (a fake clock: each read is 1 ms later).
+ * The shared slices: `nextTask` runs its callback in a later task unless cancelled; a slice runs at least one unit
+ * and then units while the clock is under the budget; `runInSlices` yields between slices only (a fake clock: each
+ * read is 1 ms later).
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { nextTask, runInSlices, runSlice, SLICE_MS, type SliceClock } from './slices.ts';
-
-afterEach(() => vi.unstubAllGlobals());
 
 /** Resolves after the messages queued before it (a `MessageChannel` message queued after theirs). */
 const afterQueuedTasks = () =>
@@ -57,25 +55,6 @@ describe('nextTask and the slice loop', () => {
     await afterQueuedTasks();
     cancelLater();
     expect(later).toHaveBeenCalledOnce();
-  });
-
-  it('queues the callback with scheduler.postTask where the browser has it, and cancels it through its signal', async () => {
-    const posted: { callback: () => void; signal: AbortSignal | undefined; priority: string | undefined }[] = [];
-    vi.stubGlobal('scheduler', {
-      postTask: (callback: () => void, options?: { signal?: AbortSignal; priority?: string }) => {
-        posted.push({ callback, signal: options?.signal, priority: options?.priority });
-        return new Promise(() => undefined);
-      },
-    });
-    const ran = vi.fn();
-    const cancel = nextTask(ran);
-    expect(posted).toHaveLength(1);
-    expect(posted[0]!.priority).toBe('user-visible');
-    expect(posted[0]!.signal?.aborted).toBe(false);
-    cancel();
-    expect(posted[0]!.signal?.aborted).toBe(true);
-    await afterQueuedTasks();
-    expect(ran).not.toHaveBeenCalled();
   });
 
   it('runs units while the slice lasts and returns the next one', () => {

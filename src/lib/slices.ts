@@ -8,23 +8,14 @@
 /** Main-thread time one slice aims at (ms): a keystroke or a frame waits at most about this long behind the work. */
 export const SLICE_MS = 8;
 
-type PostTask = (callback: () => void, options?: { signal?: AbortSignal; priority?: string }) => Promise<unknown>;
-
 /**
  * Run `callback` in a later task of its own, queued behind the tasks the page already has (frames that arrived while
- * it was busy are read first): `scheduler.postTask` (priority `user-visible`) where the browser has it, else a
- * `MessageChannel` message. Neither is a timer, so nested tasks are never clamped and slices follow each other
- * without idle gaps.
+ * it was busy are read first, so a burst of them costs one render): a `MessageChannel` message. Not a timer, so nested
+ * tasks are never clamped and slices follow each other without idle gaps.
  * @param callback runs once, in its own task, unless cancelled first
  * @returns a function that cancels the task if it has not run yet (a no-op after it ran)
  */
 export function nextTask(callback: () => void): () => void {
-  const scheduler = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler;
-  if (typeof scheduler?.postTask === 'function') {
-    const controller = new AbortController();
-    scheduler.postTask(callback, { signal: controller.signal, priority: 'user-visible' }).catch(() => undefined);
-    return () => controller.abort();
-  }
   let cancelled = false;
   const channel = new MessageChannel();
   channel.port1.onmessage = () => {
