@@ -22,6 +22,8 @@ export type ApiErrorCopy = {
   reconnecting: string;
   /** Added to `connecting`/`reconnecting` beside an action whose typed text stays in its field. */
   offlineTextKept: string;
+  /** Added to `connecting`/`reconnecting` when a send was pressed meanwhile: it goes out once the downlink is open. */
+  offlineSendsWhenBack: string;
   /** A failure that carries no reason at all (a rejection with `undefined`, a blank message, …). */
   noReason: string;
 };
@@ -35,6 +37,7 @@ export const apiErrorEn: ApiErrorCopy = {
   connecting: 'Connecting…',
   reconnecting: 'Reconnecting…',
   offlineTextKept: 'your text is kept',
+  offlineSendsWhenBack: 'your message is sent once connected',
   noReason: 'The request failed without a reason.',
 };
 /** Every dictionary of the transport's failures, by language. */

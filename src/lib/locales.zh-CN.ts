@@ -10,6 +10,7 @@ export const apiErrorZhCN: ApiErrorCopy = {
   connecting: '正在连接…',
   reconnecting: '正在重新连接…',
   offlineTextKept: '你输入的内容已保留',
+  offlineSendsWhenBack: '连接后即发送你的消息',
   noReason: '请求失败，没有给出原因。',
 };
 

@@ -429,7 +429,7 @@ describe('Composer while the downlink is not open', () => {
     const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
     const { update } = renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: true, connection });
     const user = userEvent.setup();
-    await user.type(textbox(), 'typed offline{Enter}');
+    await user.type(textbox(), 'typed offline');
     expect(textbox()).toHaveValue('typed offline');
     expect(sendButton()).toBeDisabled();
     expect(sendButton()).toHaveAccessibleDescription(reason);
@@ -441,5 +441,39 @@ describe('Composer while the downlink is not open', () => {
     await waitFor(() => expect(call.bodies).toHaveLength(1));
     expect(call.bodies[0]).toMatchObject({ payload: { sessionId: SESSION, content: [{ type: 'text', text: 'typed offline' }] } });
     await waitFor(() => expect(textbox()).toHaveValue(''));
+  });
+
+  it.each([
+    ['connecting', 'Connecting… your message is sent once connected'],
+    ['reconnecting', 'Reconnecting… your message is sent once connected'],
+  ] as const)('holds Enter pressed while %s and sends that draft once, when the downlink opens', async (connection, heldReason) => {
+    const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
+    const { update } = renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false, connection });
+    const user = userEvent.setup();
+    await user.type(textbox(), 'typed before the socket{Enter}');
+    expect(screen.getByRole('status')).toHaveTextContent(heldReason);
+    expect(call.bodies).toHaveLength(0);
+    // A drop and a return while the held send is on its way must not send it twice.
+    await update({ connection: 'connected' });
+    await update({ connection: 'reconnecting' });
+    await update({ connection: 'connected' });
+    await waitFor(() => expect(textbox()).toHaveValue(''));
+    expect(call.bodies).toHaveLength(1);
+    expect(call.bodies[0]).toMatchObject({ payload: { sessionId: SESSION, content: [{ type: 'text', text: 'typed before the socket' }] } });
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
+  it('drops the hold when the draft is edited after Enter: the text stays and nothing is sent', async () => {
+    const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
+    const { update } = renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false, connection: 'connecting' });
+    const user = userEvent.setup();
+    await user.type(textbox(), 'first words{Enter}');
+    expect(screen.getByRole('status')).toHaveTextContent('Connecting… your message is sent once connected');
+    await user.type(textbox(), 'x');
+    await user.type(textbox(), '{Backspace}');
+    expect(screen.getByRole('status')).toHaveTextContent('Connecting… your text is kept');
+    await update({ connection: 'connected' });
+    expect(textbox()).toHaveValue('first words');
+    expect(call.bodies).toHaveLength(0);
   });
 });

@@ -5,7 +5,7 @@
  * running state, read-only flag and the downlink state are read from src/session/; nothing is sent while offline.
  */
 import { isComposing } from '../../lib/keys.ts';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { CommandDescriptor } from '../../core/protocol/methods.ts';
 import { useCopy } from '../../lib/language.ts';
 import { offlineReason } from '../../lib/offline-reason.ts';
@@ -69,6 +69,31 @@ function useFocusRequest(sessionId: string, draft: string, hidden: boolean) {
   return input;
 }
 
+/**
+ * A send pressed while the downlink is not open (Enter while "Connecting…" right after load, or "Reconnecting…"): it is
+ * held, not dropped, and goes out once the downlink is open — if the draft is still the text it was pressed on (an edit
+ * after the press means the user is still writing, so the hold ends and the draft just stays). The composer sends
+ * nothing while offline (Send stays disabled with the reason beside it); before this, a press then was silently lost,
+ * which a cold load's first Enter often met: the sockets open after the composer's first paint.
+ * @param draft the session's draft now
+ * @param online whether the downlink is open (`offlineReason` gave no reason)
+ * @param sendNow sends a draft (the composer's send mutation); called at most once per hold, `onSettled` ends it
+ * @returns `held` (a press is waiting on this very draft), `hold()` (call on a send pressed while offline) and
+ *   `release()` (call on an edit: the hold ends)
+ */
+function useHeldSend(draft: string, online: boolean, sendNow: (text: string, onSettled: () => void) => void) {
+  // One object per press: the effect sends each at most once, even if the downlink drops and comes back meanwhile.
+  const [held, setHeld] = useState<{ text: string } | undefined>(undefined);
+  const sent = useRef<{ text: string } | undefined>(undefined);
+  const waiting = held !== undefined && held.text === draft;
+  useEffect(() => {
+    if (!waiting || !online || held === undefined || sent.current === held) return;
+    sent.current = held;
+    sendNow(held.text, () => setHeld((now) => (now === held ? undefined : now)));
+  }, [waiting, online, held, sendNow]);
+  return { held: waiting && !online, hold: () => setHeld({ text: draft }), release: () => setHeld(undefined) };
+}
+
 /** The `/` suggestions of a draft: the session's commands while the draft is a partial name, and the highlight. */
 function useSuggestions(sessionId: string, draft: string, readOnly: boolean) {
   const [dismissedFor, setDismissedFor] = useState<string | undefined>(undefined);
@@ -108,6 +133,9 @@ function ComposerForSession({ sessionId, hidden }: { sessionId: string; hidden: 
   const setDraft = useComposerDraftStore((state) => state.set);
   const input = useFocusRequest(sessionId, draft, hidden);
   const send = useSendMessage(sessionId, running, connection);
+  const { mutate } = send;
+  const sendHeld = useCallback((text: string, onSettled: () => void) => mutate(text, { onSettled }), [mutate]);
+  const held = useHeldSend(draft, offline === undefined, sendHeld);
   const stop = useStopTurn(sessionId, running, connection);
   const suggestions = useSuggestions(sessionId, draft, readOnly);
   const canSend = !readOnly && !send.isPending && offline === undefined && draft.trim() !== '';
@@ -120,7 +148,10 @@ function ComposerForSession({ sessionId, hidden }: { sessionId: string; hidden: 
     'close-suggestions': suggestions.dismiss,
     complete: () => suggestions.highlighted && complete(suggestions.highlighted),
     stop: () => canStop && stop.mutate(),
-    send: () => canSend && send.mutate(draft),
+    send: () => {
+      if (canSend) send.mutate(draft);
+      else if (offline !== undefined && !readOnly && !send.isPending && draft.trim() !== '') held.hold();
+    },
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     const composing = isComposing(event);
@@ -158,6 +189,7 @@ function ComposerForSession({ sessionId, hidden }: { sessionId: string; hidden: 
           aria-activedescendant={listOpen ? `${listId}-${suggestions.index}` : undefined}
           onChange={(event) => {
             if (send.isError) send.reset();
+            held.release();
             setDraft(sessionId, event.target.value);
           }}
           onKeyDown={onKeyDown}
@@ -171,7 +203,13 @@ function ComposerForSession({ sessionId, hidden }: { sessionId: string; hidden: 
           onStop={actions.stop}
         />
       </div>
-      <ComposerNotes statusId={statusId} offline={offline} stopping={stopping} errorId={errorId} error={error} />
+      <ComposerNotes
+        statusId={statusId}
+        offline={held.held ? offlineReason(connection, { sendsWhenBack: true }) : offline}
+        stopping={stopping}
+        errorId={errorId}
+        error={error}
+      />
     </form>
   );
 }
