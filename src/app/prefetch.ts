@@ -1,12 +1,13 @@
 /**
- * What the page loads when it is idle after its first paint, in order of need: first, together, the transcript's rows
- * (a session with messages asks for them at once anyway), the markdown pipeline (then warmed once) and the review
- * card and question flow (then rendered once, unseen, `warmDockCards`); then one after another the Preferences
- * groups of the notifications and pairing slices (seen at the sidebar's foot) and the session rows' plan lifecycle badge, the notifications slice's attention runtime and
- * inbox (they mount when something waits), then the Reviews and model views, then what appears only on request (the
- * transcript's find box, a session row's rename form and delete confirmation, "Recently deleted"). None of it is on the first load; all of
- * it is in before a review that comes a moment later, so its card renders in the frame's own commit (docs/style.md
- * "Lazy views render at once").
+ * What the page loads when it is idle after its first paint, all asked for at once: the transcript's rows (a session
+ * with messages asks for them at once anyway), the markdown pipeline (then warmed once), the review card and question
+ * flow (then rendered once, unseen, `warmDockCards`, as soon as their own chunks are in), the Preferences groups of
+ * the notifications and pairing slices (seen at the sidebar's foot), the session rows' plan lifecycle badge, the
+ * notifications slice's attention runtime and inbox (they mount when something waits), the Reviews and model views,
+ * and what appears only on request (the transcript's find box, a session row's rename form and delete confirmation,
+ * "Recently deleted"). None of it is on the first load; all of it is in before a review that comes a moment later, so
+ * its card renders in the frame's own commit and nothing else loads or renders between that commit and its paint
+ * (docs/style.md "Lazy views render at once").
  */
 import { loadNotificationPreferences, prefetchWaitingChunks } from '../features/notifications/waiting-watch.tsx';
 import { loadPairingPanel } from '../features/pairing/pairing-slot.tsx';
@@ -22,13 +23,21 @@ import { loadSessionViews } from './session-view.tsx';
 export function prefetchAtIdle(): void {
   whenIdleAfterPaint(() => {
     void (async () => {
-      // What a question's first frame needs comes in together (one wait, not three in a row), and the dock's cards
-      // are rendered once as soon as they are in: a question can come moments after the page loaded.
-      await prefetchQuestionFrame();
-      await Promise.all([loadNotificationPreferences(), loadPairingPanel(), loadRowLifecycle()]);
-      await prefetchWaitingChunks();
-      await loadSessionViews();
-      await Promise.all([loadFindBox(), loadRowAdminForms(), loadTrash()]);
+      // Everything is asked for at once, not one group after another: a chain kept loading and rendering chunks (and
+      // re-rendering the sidebar's rows with their badges) for about 600 ms after the composer was usable, just when
+      // a question of the first message comes, and that work landed between the card's commit and its paint. The
+      // dock's cards are rendered once as soon as their own chunks are in (`prefetchQuestionFrame`).
+      await Promise.all([
+        prefetchQuestionFrame(),
+        loadNotificationPreferences(),
+        loadPairingPanel(),
+        loadRowLifecycle(),
+        prefetchWaitingChunks(),
+        loadSessionViews(),
+        loadFindBox(),
+        loadRowAdminForms(),
+        loadTrash(),
+      ]);
     })();
   });
 }
