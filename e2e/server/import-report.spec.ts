@@ -41,9 +41,13 @@ async function noteOf(page: Page, size: { width: number; height: number }) {
     .filter({ hasText: /line|event/ });
   await expect(note).toHaveCount(1);
   await expect(note).toBeVisible();
-  const box = (await note.boundingBox())!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+  // On a phone the drawer slides in: the note's box is read once the slide has ended, and must then lie inside.
+  await expect
+    .poll(async () => {
+      const box = (await note.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= size.width;
+    })
+    .toBe(true);
   return note;
 }
 
