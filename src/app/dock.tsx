@@ -42,6 +42,14 @@ export async function loadDockCards(): Promise<void> {
 }
 
 let questionFrame: Promise<unknown> | undefined;
+let markQuestionFrameIn: () => void = () => {};
+/**
+ * Resolves once `prefetchQuestionFrame` has loaded what a question's first frame needs (whoever started it); the
+ * page's other lazy chunks follow at once from there (app/prefetch.ts). Never rejects.
+ */
+export const questionFrameIn: Promise<void> = new Promise((resolve) => {
+  markQuestionFrameIn = resolve;
+});
 
 /**
  * Load what a question's first frame needs — the transcript's rows, the markdown pipeline, the review card and the
@@ -54,6 +62,7 @@ let questionFrame: Promise<unknown> | undefined;
 export async function prefetchQuestionFrame(): Promise<void> {
   await (questionFrame ??= Promise.all([loadTranscriptBody(), prefetchMarkdownRenderer(), loadDockCards()]));
   warmDockCards();
+  markQuestionFrameIn();
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * What the page loads when it is idle after its first paint, all asked for at once: the transcript's rows (a session
+ * What the page loads after its first paint, all asked for at once, when the page is first idle or as soon as the
+ * dock's own chunks are in (`questionFrameIn`), whichever comes first: the transcript's rows (a session
  * with messages asks for them at once anyway), the markdown pipeline (then warmed once), the review card and question
  * flow (then rendered once, unseen, `warmDockCards`, as soon as their own chunks are in), the Preferences groups of
  * the notifications and pairing slices (seen at the sidebar's foot), the session rows' plan lifecycle badge, the
@@ -7,7 +8,10 @@
  * and what appears only on request (the transcript's find box, a session row's rename form and delete confirmation,
  * "Recently deleted"). None of it is on the first load; all of it is in before a review that comes a moment later, so
  * its card renders in the frame's own commit and nothing else loads or renders between that commit and its paint
- * (docs/style.md "Lazy views render at once").
+ * (docs/style.md "Lazy views render at once"). Waiting for idle alone was too late: a session page loading its
+ * history is seldom idle, and the last chunks were still coming 500–600 ms after the composer was usable, when a
+ * review of the first message comes (`npm run bench:browser`, "JS fetched between the frame and the first card
+ * painted").
  */
 import { loadNotificationPreferences, prefetchWaitingChunks } from '../features/notifications/waiting-watch.tsx';
 import { loadPairingPanel } from '../features/pairing/pairing-slot.tsx';
@@ -16,12 +20,18 @@ import { loadRowAdminForms } from '../features/sessions/components/row-admin.tsx
 import { loadRowLifecycle } from '../features/sessions/components/session-link.tsx';
 import { loadTrash } from '../features/sessions/sessions-sidebar.tsx';
 import { loadFindBox } from '../features/transcript/components/transcript-view.tsx';
-import { prefetchQuestionFrame } from './dock.tsx';
+import { prefetchQuestionFrame, questionFrameIn } from './dock.tsx';
 import { loadSessionViews } from './session-view.tsx';
 
-/** Start the idle prefetch of the lazy chunks above (once per page; a failed chunk is retried by its first use). */
+/**
+ * Start the prefetch of the lazy chunks above when the page is first idle after its first paint, or once the dock's
+ * chunks are in, whichever is first (once per page; a failed chunk is retried by its first use).
+ */
 export function prefetchAtIdle(): void {
-  whenIdleAfterPaint(() => {
+  let started = false;
+  const start = (): void => {
+    if (started) return;
+    started = true;
     void (async () => {
       // Everything is asked for at once, not one group after another: a chain kept loading and rendering chunks (and
       // re-rendering the sidebar's rows with their badges) for about 600 ms after the composer was usable, just when
@@ -39,5 +49,7 @@ export function prefetchAtIdle(): void {
         loadTrash(),
       ]);
     })();
-  });
+  };
+  whenIdleAfterPaint(start);
+  void questionFrameIn.then(start);
 }

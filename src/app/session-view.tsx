@@ -35,12 +35,12 @@ const modelView = lazyModule(() => import('../features/model-view/session-model-
 const planProgress = lazyModule(() => import('../features/plan-progress/plan-progress.tsx'));
 
 /**
- * Load the Reviews view's chunk, then the model view's and Plan progress's (or join the loads under way).
- * @returns resolves when both were tried; never rejects
+ * Load the Reviews view's, the model view's and Plan progress's chunks, all at once (or join the loads under way): a
+ * chain of them kept a chunk loading when the page's first review came (app/prefetch.ts).
+ * @returns resolves when all three were tried; never rejects
  */
 export async function loadSessionViews(): Promise<void> {
-  await reviewsView.load();
-  await Promise.all([modelView.load(), planProgress.load()]);
+  await Promise.all([reviewsView.load(), modelView.load(), planProgress.load()]);
 }
 
 /**

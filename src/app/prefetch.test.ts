@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// The idle callback never comes (a busy page): only the dock's chunks being in can start the prefetch.
+vi.mock('../lib/lazy-module.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../lib/lazy-module.ts')>()),
+  whenIdleAfterPaint: vi.fn(),
+}));
+
+const dock = vi.hoisted(() => {
+  let markIn: () => void = () => {};
+  return {
+    questionFrameIn: new Promise<void>((resolve) => {
+      markIn = resolve;
+    }),
+    markIn: () => markIn(),
+    prefetchQuestionFrame: vi.fn(async () => {}),
+  };
+});
+vi.mock('./dock.tsx', () => ({ questionFrameIn: dock.questionFrameIn, prefetchQuestionFrame: dock.prefetchQuestionFrame }));
+
+const loads = vi.hoisted(() => ({
+  preferences: vi.fn(async () => {}),
+  waiting: vi.fn(async () => {}),
+  pairing: vi.fn(async () => {}),
+  lifecycle: vi.fn(async () => {}),
+  adminForms: vi.fn(async () => {}),
+  trash: vi.fn(async () => {}),
+  findBox: vi.fn(async () => {}),
+  sessionViews: vi.fn(async () => {}),
+}));
+vi.mock('../features/notifications/waiting-watch.tsx', () => ({ loadNotificationPreferences: loads.preferences, prefetchWaitingChunks: loads.waiting }));
+vi.mock('../features/pairing/pairing-slot.tsx', () => ({ loadPairingPanel: loads.pairing }));
+vi.mock('../features/sessions/components/session-link.tsx', () => ({ loadRowLifecycle: loads.lifecycle }));
+vi.mock('../features/sessions/components/row-admin.tsx', () => ({ loadRowAdminForms: loads.adminForms }));
+vi.mock('../features/sessions/sessions-sidebar.tsx', () => ({ loadTrash: loads.trash }));
+vi.mock('../features/transcript/components/transcript-view.tsx', () => ({ loadFindBox: loads.findBox }));
+vi.mock('./session-view.tsx', () => ({ loadSessionViews: loads.sessionViews }));
+
+afterEach(() => vi.clearAllMocks());
+
+describe('prefetchAtIdle', () => {
+  it('asks for every lazy chunk once the dock’s chunks are in, without waiting for an idle moment, and only once', async () => {
+    const { prefetchAtIdle } = await import('./prefetch.ts');
+    const { whenIdleAfterPaint } = await import('../lib/lazy-module.ts');
+    prefetchAtIdle();
+    await Promise.resolve();
+    for (const load of Object.values(loads)) expect(load).not.toHaveBeenCalled();
+    dock.markIn();
+    await vi.waitFor(() => {
+      for (const load of Object.values(loads)) expect(load).toHaveBeenCalledTimes(1);
+    });
+    // The idle callback, when it comes at last, starts nothing again.
+    const idle = vi.mocked(whenIdleAfterPaint).mock.calls[0]?.[0];
+    expect(idle).toBeTypeOf('function');
+    idle?.();
+    await Promise.resolve();
+    for (const load of Object.values(loads)) expect(load).toHaveBeenCalledTimes(1);
+  });
+});
