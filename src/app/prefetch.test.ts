@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as LazyModule from '../lib/lazy-module.ts';
 
 // The idle callback never comes (a busy page): only the dock's chunks being in can start the prefetch.
 vi.mock('../lib/lazy-module.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../lib/lazy-module.ts')>()),
+  ...(await importOriginal<typeof LazyModule>()),
   whenIdleAfterPaint: vi.fn(),
 }));
 

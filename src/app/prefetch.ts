@@ -1,6 +1,7 @@
 /**
  * What the page loads after its first paint, all asked for at once, when the page is first idle or as soon as the
- * dock's own chunks are in (`questionFrameIn`), whichever comes first: the transcript's rows (a session
+ * dock's own chunks are in (`questionFrameIn`), whichever comes first, and the wire schemas' warm-up
+ * (`wireWarmUpSteps`, at idle times): the transcript's rows (a session
  * with messages asks for them at once anyway), the markdown pipeline (then warmed once), the review card and question
  * flow (then rendered once, unseen, `warmDockCards`, as soon as their own chunks are in), the Preferences groups of
  * the notifications and pairing slices (seen at the sidebar's foot), the session rows' plan lifecycle badge, the
@@ -15,7 +16,9 @@
  */
 import { loadNotificationPreferences, prefetchWaitingChunks } from '../features/notifications/waiting-watch.tsx';
 import { loadPairingPanel } from '../features/pairing/pairing-slot.tsx';
+import { runStepsAtIdle } from '../lib/idle-steps.ts';
 import { whenIdleAfterPaint } from '../lib/lazy-module.ts';
+import { wireWarmUpSteps } from '../lib/wire-warm-up.ts';
 import { loadRowAdminForms } from '../features/sessions/components/row-admin.tsx';
 import { loadRowLifecycle } from '../features/sessions/components/session-link.tsx';
 import { loadTrash } from '../features/sessions/sessions-sidebar.tsx';
@@ -32,6 +35,7 @@ export function prefetchAtIdle(): void {
   const start = (): void => {
     if (started) return;
     started = true;
+    runStepsAtIdle(wireWarmUpSteps());
     void (async () => {
       // Everything is asked for at once, not one group after another: a chain kept loading and rendering chunks (and
       // re-rendering the sidebar's rows with their badges) for about 600 ms after the composer was usable, just when

@@ -4,7 +4,8 @@
  * it, the first review card need not either). One import for the whole app; a failed import (a chunk gone after a
  * redeploy, the network) leaves the component on its plain-text fallback and is retried by the next caller.
  */
-import { lazyModule, whenIdle } from '../lib/lazy-module.ts';
+import { runStepsAtIdle } from '../lib/idle-steps.ts';
+import { lazyModule } from '../lib/lazy-module.ts';
 import type * as Render from './markdown-render.tsx';
 
 /** The lazily loaded module. */
@@ -29,22 +30,12 @@ export function useMarkdownRenderer(): MarkdownRenderer | undefined {
 }
 
 /**
- * Load the markdown pipeline and, at idle times, run it once on a small sample (`warmMarkdownSteps`, one step per idle
- * callback, so a question that arrives meanwhile waits for one short step at most), so the first card of a page does
+ * Load the markdown pipeline and, at idle times, run it once on a small sample (`warmMarkdownSteps`, in steps at idle
+ * times, `runStepsAtIdle`, so a question that arrives meanwhile waits for one short step at most), so the first card of a page does
  * not pay the parser's first run.
  * @returns resolves once loaded (the warm-up runs later); never rejects
  */
 export async function prefetchMarkdownRenderer(): Promise<void> {
   const module = await markdownRenderer.load();
-  if (module) runAtIdle(module.warmMarkdownSteps());
-}
-
-/** Run `steps` in order, each in its own idle callback. */
-function runAtIdle(steps: readonly (() => void)[], index = 0): void {
-  const step = steps[index];
-  if (step === undefined) return;
-  whenIdle(() => {
-    step();
-    runAtIdle(steps, index + 1);
-  });
+  if (module) runStepsAtIdle(module.warmMarkdownSteps());
 }
