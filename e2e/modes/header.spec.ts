@@ -9,6 +9,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { SHOTS, newSession, send } from '../helpers.ts';
 
 const picker = (page: Page) => page.getByRole('group', { name: 'Collaboration mode' });
+/** The picker's note while Review is pending (a `status` in the session header). */
+const reviewPendingNote = (page: Page) =>
+  page
+    .getByRole('banner')
+    .getByRole('status')
+    .filter({ hasText: /^Review mode starts with your next message$/ });
 const headerHeight = (page: Page) => page.getByRole('banner').evaluate((element) => element.getBoundingClientRect().height);
 /** The badge's visible text elements that are cut (an ellipsis, or text wider than their box). */
 const cutTexts = (page: Page) =>
@@ -29,12 +35,7 @@ for (const viewport of [
     const before = await headerHeight(page);
     await picker(page).getByRole('button', { name: 'Review' }).click();
     await expect(picker(page).getByRole('button', { name: 'Review (pending)' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(
-      page
-        .getByRole('banner')
-        .getByRole('status')
-        .filter({ hasText: /^Review mode starts with your next message$/ }),
-    ).toBeVisible();
+    await expect(reviewPendingNote(page)).toBeVisible();
     expect(await headerHeight(page)).toBe(before);
     if (viewport.width >= 720) {
       // Wide: the note is read whole beside the picker (at 375 px it has a line of its own).
@@ -75,12 +76,7 @@ for (const viewport of [
     const boxes = () => buttons.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect));
     const before = await boxes();
     await picker(page).getByRole('button', { name: 'Review' }).click();
-    await expect(
-      page
-        .getByRole('banner')
-        .getByRole('status')
-        .filter({ hasText: /^Review mode starts with your next message$/ }),
-    ).toBeVisible();
+    await expect(reviewPendingNote(page)).toBeVisible();
     await expect(picker(page).getByRole('button', { name: 'Review (pending)' })).toHaveAttribute('aria-pressed', 'true');
     const after = await boxes();
     for (const [i, box] of after.entries()) {
