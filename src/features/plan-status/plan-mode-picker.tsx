@@ -57,8 +57,6 @@ export function PlanModePicker({ sessionId }: { sessionId: string }) {
       note={
         pending !== undefined && target !== undefined ? copy.planPendingNote(target, running) : cost && !block.disabled ? copy.planCostNote(tokens) : undefined
       }
-      // The cost note is shown from when its chunk loads: its room is kept before, so Plan does not move under the pointer.
-      reserveNote
       // Decided when chosen, never from what this render read (host.describe may not have answered yet).
       choose={(value) => requestPlanMode(sessionId, value === PLAN_MODE_VALUES.on, () => capabilityNow(queryClient, 'setPlanMode'))}
     />
