@@ -2,12 +2,20 @@
  * Against `ui-plan serve --config examples/modes.yaml`: the session header keeps its height at 1280 and 375 px
  * while a switch is pending and the picker's note shows (the note truncates on its own line), the badge names both
  * modes in full at either size (never cut), the note follows the projection when a typed `/mode` moves the pending
- * target, and a failed `/mode` shows once (its transcript card, no inline alert).
+ * target, a failed `/mode` shows once (its transcript card, no inline alert), and the picker's buttons keep their
+ * place and width when a click makes its note appear (the note is shown before them from 720 px, under them below;
+ * "(pending)" is said, not shown).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { SHOTS, newSession, send } from '../helpers.ts';
 
 const picker = (page: Page) => page.getByRole('group', { name: 'Collaboration mode' });
+/** The picker's note while Review is pending (a `status` in the session header). */
+const reviewPendingNote = (page: Page) =>
+  page
+    .getByRole('banner')
+    .getByRole('status')
+    .filter({ hasText: /^Review mode starts with your next message$/ });
 const headerHeight = (page: Page) => page.getByRole('banner').evaluate((element) => element.getBoundingClientRect().height);
 /** The badge's visible text elements that are cut (an ellipsis, or text wider than their box). */
 const cutTexts = (page: Page) =>
@@ -28,12 +36,7 @@ for (const viewport of [
     const before = await headerHeight(page);
     await picker(page).getByRole('button', { name: 'Review' }).click();
     await expect(picker(page).getByRole('button', { name: 'Review (pending)' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(
-      page
-        .getByRole('banner')
-        .getByRole('status')
-        .filter({ hasText: /^Review mode starts with your next message$/ }),
-    ).toBeVisible();
+    await expect(reviewPendingNote(page)).toBeVisible();
     expect(await headerHeight(page)).toBe(before);
     if (viewport.width >= 720) {
       // Wide: the note is read whole beside the picker (at 375 px it has a line of its own).
@@ -59,5 +62,31 @@ for (const viewport of [
     await expect(page.getByRole('article', { name: '/mode nonsense' })).toContainText('unknown mode "nonsense"');
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByRole('textbox', { name: 'Message the agent' })).toHaveValue('/mode nonsense');
+  });
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 667 },
+]) {
+  test(`the picker's buttons keep their place when its pending note appears after a click at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await newSession(page);
+    const buttons = picker(page).getByRole('button');
+    await expect(buttons).toHaveText(['Default', 'Plan', 'Review']);
+    const boxes = () => buttons.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect));
+    const before = await boxes();
+    const height = await headerHeight(page);
+    await picker(page).getByRole('button', { name: 'Review' }).click();
+    await expect(reviewPendingNote(page)).toBeVisible();
+    await expect(picker(page).getByRole('button', { name: 'Review (pending)' })).toHaveAttribute('aria-pressed', 'true');
+    const after = await boxes();
+    for (const [i, box] of after.entries()) {
+      expect(box.x).toBeCloseTo(before[i]!.x, 0);
+      expect(box.y).toBeCloseTo(before[i]!.y, 0);
+      expect(box.width).toBeCloseTo(before[i]!.width, 0);
+    }
+    expect(await headerHeight(page)).toBe(height);
+    await page.screenshot({ path: `${SHOTS}/modes-picker-pending-${viewport.width}.png` });
   });
 }

@@ -63,7 +63,7 @@ test('revisions with a diff, the review history, copy and export', async ({ page
   const transcriptCards = page.getByRole('region', { name: 'Transcript' }).getByRole('article', { name: /^Plan: / });
   await expect(transcriptCards.nth(2).getByText('Revision 3 of 3')).toBeAttached();
 
-  await page.getByRole('tab', { name: 'Reviews (3)' }).click();
+  await page.getByRole('tab', { name: 'Reviews (1)' }).click();
   const reviews = page.getByRole('region', { name: 'Reviews' });
   await expect(reviews.getByRole('listitem')).toHaveCount(3);
   await expect(reviews.getByRole('listitem').nth(2)).toContainText('Approved');

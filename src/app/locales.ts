@@ -19,6 +19,7 @@ export interface AppLocale {
   /** The session's views: the tab list's name and its tabs. */
   sessionViews: string;
   transcriptTab: string;
+  /** The Reviews tab. @param count plan reviews (review chains) of the session */
   reviewsTab: (count: number) => string;
   loadingReviews: string;
   /** The "What the model sees" tab. */

@@ -55,11 +55,17 @@ function actLikePlainDshHost(): () => void {
 it('lists every revision of the whole log from the host projection, and shows a chosen one in the transcript', async () => {
   const user = userEvent.setup();
   await openImported();
-  const tab = await screen.findByRole('tab', { name: 'Reviews (6)' });
+  // The tab counts plan reviews, as the view's headings do (two reviews of 4 and 2 revisions), not revisions.
+  const tab = await screen.findByRole('tab', { name: 'Reviews (2)' });
   await user.click(tab);
   expect(tab).toHaveAttribute('aria-selected', 'true');
   const reviews = await screen.findByRole('region', { name: 'Reviews' });
   expect(within(reviews).getAllByRole('listitem')).toHaveLength(6);
+  expect(
+    within(reviews)
+      .getAllByRole('heading', { name: /^Plan review \d/ })
+      .map((h) => h.textContent),
+  ).toEqual(['Plan review 1 · 4 revisions', 'Plan review 2 · 2 revisions']);
   expect(within(reviews).queryByText('Showing reviews from the loaded part of the log.')).toBeNull();
   expect(within(reviews).getByRole('button', { name: 'Download log (.jsonl)' })).toBeInTheDocument();
   await user.click(within(reviews).getAllByRole('button', { name: 'v3 Add a greeting flag' })[0]!);
@@ -87,7 +93,7 @@ it('on a plain dsh host folds the loaded part of the log and says so until the w
   const reviewsNow = () => screen.getByRole('region', { name: 'Reviews' });
   await waitFor(() => expect(within(reviewsNow()).queryByText('Showing reviews from the loaded part of the log.')).toBeNull());
   expect(within(reviewsNow()).getAllByRole('listitem')).toHaveLength(6);
-  expect(screen.getByRole('tab', { name: 'Reviews (6)' })).toBeInTheDocument();
+  expect(screen.getByRole('tab', { name: 'Reviews (2)' })).toBeInTheDocument();
 });
 
 it('moves between the Transcript and Reviews tabs with the arrow keys', async () => {

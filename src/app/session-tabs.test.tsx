@@ -7,7 +7,7 @@ import { SessionTabs, type SessionTab } from './session-tabs.tsx';
 
 function Tabs() {
   const [tab, setTab] = useState<SessionTab>('transcript');
-  return <SessionTabs sessionId="s1" tab={tab} revisions={2} onSelect={setTab} />;
+  return <SessionTabs sessionId="s1" tab={tab} reviews={2} onSelect={setTab} />;
 }
 
 describe('SessionTabs', () => {

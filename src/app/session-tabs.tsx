@@ -1,5 +1,5 @@
 /**
- * The tab list of a session (WAI-ARIA tabs pattern): Transcript, Reviews (with the number of revisions) and What the
+ * The tab list of a session (WAI-ARIA tabs pattern): Transcript, Reviews (with the number of plan reviews) and What the
  * model sees; arrows move to the previous or next tab (wrapping), Home and End to the first or last, and select it. The panels are the caller's (`tab-<name>-<sessionId>` labels
  * `panel-<name>-<sessionId>`).
  */
@@ -13,18 +13,18 @@ const ORDER: readonly SessionTab[] = ['transcript', 'reviews', 'model'];
 
 /**
  * @param tab the selected tab
- * @param revisions how many revisions the Reviews tab counts
+ * @param reviews how many plan reviews (review chains, not revisions) the Reviews tab counts
  * @param onSelect select a tab (by click or key)
  */
 export function SessionTabs({
   sessionId,
   tab,
-  revisions,
+  reviews,
   onSelect,
 }: {
   sessionId: string;
   tab: SessionTab;
-  revisions: number;
+  reviews: number;
   onSelect: (tab: SessionTab) => void;
 }) {
   const t = useCopy(appLocales);
@@ -39,7 +39,7 @@ export function SessionTabs({
   };
   const tabs: [SessionTab, string][] = [
     ['transcript', t.transcriptTab],
-    ['reviews', t.reviewsTab(revisions)],
+    ['reviews', t.reviewsTab(reviews)],
     ['model', t.modelTab],
   ];
   return (

@@ -14,6 +14,7 @@ import { sliceOf } from '../session/reducers.ts';
 import { componentsLocales } from '../components/locales.ts';
 import { withPlaceholdersWorded } from '../core/transcript/placeholders.ts';
 import { useLoadRevision, useSessionReviews } from '../session/reviews.ts';
+import { reviewCountOf } from '../core/review/history.ts';
 import { Transcript } from '../features/transcript/transcript.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
 import { Dock } from './dock.tsx';
@@ -96,7 +97,7 @@ function SessionRest({
   useLivenessProbe(sessionId);
   useSessionAnnouncements(sessionId);
   const reviewHistory = useSessionReviews(sessionId).history;
-  const revisions = reviewHistory.revisions.length;
+  const reviews = reviewCountOf(reviewHistory);
   const approved = reviewHistory.revisions.some((r) => r.outcome.kind === 'approved');
   const loadRevision = useLoadRevision(sessionId);
   useEffect(() => {
@@ -109,7 +110,7 @@ function SessionRest({
   return (
     <>
       <main className="session-body">
-        <SessionTabs sessionId={sessionId} tab={tab} revisions={revisions} onSelect={onSelect} />
+        <SessionTabs sessionId={sessionId} tab={tab} reviews={reviews} onSelect={onSelect} />
         {tab === 'reviews' ? (
           <div className="session-main" role="tabpanel" id={`panel-reviews-${sessionId}`} aria-labelledby={`tab-reviews-${sessionId}`}>
             {SessionReviews ? (

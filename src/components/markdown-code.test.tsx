@@ -4,8 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Markdown } from './markdown.tsx';
 import { CodeBlock, codePiecesOf, HIGHLIGHT_CHARS, HIGHLIGHT_LINES, loadHighlighter, MAX_HIGHLIGHT_PIECE_CHARS } from './markdown-code.tsx';
 import { mayHoldHeading } from './markdown-blocks.ts';
-import { SLICE_MS } from './markdown-slices.ts';
+import { SLICE_MS } from '../lib/slices.ts';
 import { toDom } from 'hast-util-to-dom';
+import { tasksOnTimers } from '../../testing/timer-tasks.ts';
+
+// The page's `nextTask` (a `MessageChannel` message) on fake timers here, so each slice is one timer.
+tasksOnTimers();
 
 const TS = 'const answer: number = 42;\n// the answer\nexport function main(): string {\n  return "hi";\n}';
 const fence = (language: string, code: string) => `Before.\n\n\`\`\`${language}\n${code}\n\`\`\`\n\nAfter.`;

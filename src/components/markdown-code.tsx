@@ -9,7 +9,7 @@ import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 
 import type { ElementContent, Root } from 'hast';
 import { useCopy } from '../lib/language.ts';
 import { lazyModule } from '../lib/lazy-module.ts';
-import { nextTask, now, SLICE_MS } from './markdown-slices.ts';
+import { nextTask, runSlice } from '../lib/slices.ts';
 import { useClipboardCopy } from './use-clipboard.ts';
 import { componentsLocales } from './locales.ts';
 import type * as Highlight from './markdown-highlight.ts';
@@ -154,12 +154,7 @@ function useHighlightedCount(module: Highlighter | undefined, grammar: string | 
   useEffect(() => {
     if (!ready || count >= pieces.length) return;
     return nextTask(() => {
-      const deadline = now() + SLICE_MS;
-      let next = count;
-      do {
-        cachedHighlight(module, grammar, pieces[next]!);
-        next += 1;
-      } while (next < pieces.length && now() < deadline);
+      const next = runSlice(count, pieces.length, (i) => void cachedHighlight(module, grammar, pieces[i]!));
       setState({ pieces, count: next });
     });
   }, [ready, module, grammar, pieces, count]);

@@ -5,7 +5,12 @@
 import { act, render } from '@testing-library/react';
 import { memo } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SLICE_MS, useSlicedCount } from './markdown-slices.ts';
+import { SLICE_MS } from '../lib/slices.ts';
+import { useSlicedCount } from './markdown-slices.ts';
+import { tasksOnTimers } from '../../testing/timer-tasks.ts';
+
+// The page's `nextTask` (a `MessageChannel` message) on fake timers here, so each slice is one timer.
+tasksOnTimers();
 
 /** The fake clock (ms). */
 const fake = { now: 0 };

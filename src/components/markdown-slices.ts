@@ -1,37 +1,11 @@
 /**
- * Time-bounded slices of work for the Markdown component, its big tables and its code blocks: a long text is
- * rendered, and a long code block highlighted, in tasks of about `SLICE_MS` each, with the browser free for input and
- * paint between them. Invariant: a slice always makes progress (at least one unit of work), so a text always ends
- * whole; a slice is bounded by the clock, never by a guess of how much fits.
+ * Time-bounded slices of rendering for the Markdown component and its big tables: a long text is rendered in tasks
+ * of about `SLICE_MS` each (`src/lib/slices.ts`, whose slice loop and task this uses), with the browser free for input
+ * and paint between them. Invariant: a slice always makes progress (at least one unit), so a text always ends whole.
  */
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-
-/** Main-thread time one slice aims at (ms): a keystroke waits at most about this long behind the rendering. */
-export const SLICE_MS = 8;
-
-type PostTask = (callback: () => void, options?: { signal?: AbortSignal; priority?: string }) => Promise<unknown>;
-
-/**
- * Run `callback` in a later task of its own: `scheduler.postTask` where the browser has it (no timer clamping, so
- * slices follow each other without idle gaps), else `setTimeout(…, 0)`.
- * @returns a function that cancels the task if it has not run yet
- */
-export function nextTask(callback: () => void): () => void {
-  const scheduler = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler;
-  if (typeof scheduler?.postTask === 'function') {
-    const controller = new AbortController();
-    scheduler.postTask(callback, { signal: controller.signal, priority: 'user-visible' }).catch(() => undefined);
-    return () => controller.abort();
-  }
-  const timer = setTimeout(callback, 0);
-  return () => clearTimeout(timer);
-}
-
-/** The time now (ms, `performance.now()`), the clock slices are measured on. */
-export function now(): number {
-  return performance.now();
-}
+import { nextTask, runSlice } from '../lib/slices.ts';
 
 /**
  * How many of `total` units (segments of a text, row groups of a table) a component shows now: `first` in its first
@@ -51,15 +25,7 @@ export function useSlicedCount(total: number, first: number): number {
   useEffect(() => {
     if (all) return;
     // A task of its own per slice, so input and paint are never queued behind more than one slice.
-    return nextTask(() => {
-      const deadline = now() + SLICE_MS;
-      let next = count;
-      do {
-        const committed = next + 1;
-        flushSync(() => setShown(committed));
-        next = committed;
-      } while (next < total && now() < deadline);
-    });
+    return nextTask(() => void runSlice(count, total, (i) => flushSync(() => setShown(i + 1))));
   }, [all, count, total]);
   return count;
 }

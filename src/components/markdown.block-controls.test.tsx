@@ -11,6 +11,10 @@ import type { BlockControls } from './markdown-block-controls.ts';
 import { Markdown } from './markdown.tsx';
 import { loadHighlighter } from './markdown-code.tsx';
 import { loadMarkdownRenderer } from './markdown-loader.ts';
+import { tasksOnTimers } from '../../testing/timer-tasks.ts';
+
+// The page's `nextTask` (a `MessageChannel` message) on fake timers here, so each slice is one timer.
+tasksOnTimers();
 
 beforeAll(async () => {
   await loadMarkdownRenderer();

@@ -12,6 +12,10 @@ import { Markdown } from './markdown.tsx';
 import { loadHighlighter } from './markdown-code.tsx';
 import type { BlockControls } from './markdown-block-controls.ts';
 import { loadMarkdownRenderer } from './markdown-loader.ts';
+import { tasksOnTimers } from '../../testing/timer-tasks.ts';
+
+// The page's `nextTask` (a `MessageChannel` message) on fake timers here, so each slice is one timer.
+tasksOnTimers();
 
 /** Every markdown text of a recorded log: plans (exit_plan_mode arguments) and message texts, longest first. */
 function textsOfLog(file: string): string[] {

@@ -36,11 +36,13 @@ export function afterNextPaint(callback: () => void): () => void {
  * callback bounded by `timeoutMs`. Unlike {@link afterNextPaint}, the frame's own follow-up tasks (the paint's
  * message, input, a stream frame) run first; for what may wait a moment after a card shows (its focus, the
  * sidebar's badges), so that it holds neither the card's commit nor the task right after its paint. Where
- * `requestIdleCallback` is missing, a 0 ms timeout stands in for it (and for the frame without `requestAnimationFrame`).
+ * `requestIdleCallback` is missing, a timeout of `fallbackMs` stands in for it (and for the frame without
+ * `requestAnimationFrame`).
  * @param timeoutMs longest wait for an idle moment once the frame ran (ms; default 100)
+ * @param fallbackMs the wait that stands in for the idle moment where `requestIdleCallback` is missing (ms; default 0)
  * @returns cancel: the callback is not called once cancel ran (idempotent)
  */
-export function idleAfterNextPaint(callback: () => void, timeoutMs = 100): () => void {
+export function idleAfterNextPaint(callback: () => void, timeoutMs = 100, fallbackMs = 0): () => void {
   let cancelled = false;
   let frame: number | undefined;
   let idle: number | undefined;
@@ -50,7 +52,7 @@ export function idleAfterNextPaint(callback: () => void, timeoutMs = 100): () =>
   };
   const whenIdle = () => {
     if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(run, { timeout: timeoutMs });
-    else timer = setTimeout(run, 0);
+    else timer = setTimeout(run, fallbackMs);
   };
   if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(whenIdle);
   else whenIdle();

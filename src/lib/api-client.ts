@@ -6,7 +6,8 @@ import { methods, requestBodyLimitOf, type MethodName, type MethodPayload, type 
 import { clientRequest, rpcReceiptSchema, serverResponseSchema, type RpcReceipt, type RpcResult } from '../core/protocol/envelopes.ts';
 import type { QuestionAnswer } from '../core/questions/types.ts';
 import { ApiError, mintRpcId, send } from './api-send.ts';
-import { checkInSlices, type SliceClock } from './sliced-check.ts';
+import { checkInSlices } from './sliced-check.ts';
+import { pageClock } from './slices.ts';
 import { shareTexts } from '../core/shared-text.ts';
 
 export { ApiError };
@@ -129,26 +130,9 @@ export async function valueOfAnswer<M extends MethodName>(method: M, answer: Pro
 /**
  * The array field of the values that can be large (a `session.history` page of a long log is thousands of events,
  * 0.5 to 3 MB): its items have their large texts shared (`shareTexts`) and are checked in slices of
- * {@link CHECK_SLICE_MS}, so one answer never costs one long task. `send` leaves these answers' texts to this.
+ * `SLICE_MS` (`pageClock`, `slices.ts`), so one answer never costs one long task. `send` leaves these answers' texts to this.
  */
 const SLICED_FIELDS: Partial<Record<MethodName, string>> = { 'session.history': 'events', 'session.list': 'items' };
-
-/** Time one slice of a value's check may take before the main thread is yielded (ms). */
-const CHECK_SLICE_MS = 8;
-
-/** Yield in a task of its own (a `MessageChannel` message: no timer clamp after nested yields). */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
-
-const checkClock: SliceClock = { sliceMs: CHECK_SLICE_MS, now: () => performance.now(), yieldTask: nextTask };
 
 /** Share the large texts of every field of `value` but `field` (whose items are shared as they are checked). */
 function shareFieldsBeside(value: unknown, field: string): void {
@@ -173,7 +157,7 @@ async function valueOf<M extends MethodName>(method: M, raw: unknown): Promise<M
   const value =
     field === undefined
       ? schema.safeParse(result.value)
-      : await checkInSlices<MethodValue<M>>(schema as unknown as Parameters<typeof checkInSlices>[0], field, result.value, checkClock, shareTexts);
+      : await checkInSlices<MethodValue<M>>(schema as unknown as Parameters<typeof checkInSlices>[0], field, result.value, pageClock, shareTexts);
   if (!value.success) {
     const issues = 'issues' in value ? value.issues : value.error.issues;
     throw new ApiError({ code: 'bad-response', message: `unexpected value for ${method}`, details: { issues } });

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { lazyModule } from './lazy-module.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lazyModule, whenIdleAfterPaint } from './lazy-module.ts';
 
 describe('lazyModule', () => {
   it('imports once for every caller and answers the same module', async () => {
@@ -30,5 +30,42 @@ describe('lazyModule', () => {
     expect(result.current).toEqual({ module: undefined, failed: true });
     await act(() => lazy.load());
     expect(result.current).toEqual({ module: { name: 'chunk' }, failed: false });
+  });
+});
+
+describe('whenIdleAfterPaint', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('runs after the frame, once the page is idle (at most 2,000 ms later), and not once cancelled', () => {
+    const frames: FrameRequestCallback[] = [];
+    const idles: { callback: IdleRequestCallback; timeout: number | undefined }[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback, options?: IdleRequestOptions) => idles.push({ callback, timeout: options?.timeout }));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const ran: string[] = [];
+    whenIdleAfterPaint(() => ran.push('prefetch'));
+    const cancel = whenIdleAfterPaint(() => ran.push('cancelled'));
+    expect(idles).toEqual([]);
+    frames.splice(0).forEach((frame) => frame(0));
+    expect(idles.map((idle) => idle.timeout)).toEqual([2000, 2000]);
+    cancel();
+    idles.splice(0).forEach(({ callback }) => callback({ didTimeout: false, timeRemaining: () => 10 }));
+    expect(ran).toEqual(['prefetch']);
+  });
+
+  it('runs 200 ms later where neither requestAnimationFrame nor requestIdleCallback exists', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', undefined);
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const ran: string[] = [];
+    whenIdleAfterPaint(() => ran.push('prefetch'));
+    vi.advanceTimersByTime(199);
+    expect(ran).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(ran).toEqual(['prefetch']);
   });
 });

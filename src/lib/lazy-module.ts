@@ -5,6 +5,7 @@
  * next caller.
  */
 import { useEffect, useSyncExternalStore } from 'react';
+import { idleAfterNextPaint } from './after-paint.ts';
 
 /** A lazily imported module `M`. */
 export interface LazyModule<M> {
@@ -67,19 +68,26 @@ export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
   };
 }
 
+/** Longest wait for an idle moment before a prefetch runs anyway (ms). */
+const IDLE_TIMEOUT_MS = 2000;
+/** What stands in for the idle moment where `requestIdleCallback` is missing (ms). */
+const IDLE_FALLBACK_MS = 200;
+
 /**
  * Run `callback` when the browser is next idle (`requestIdleCallback` with a 2,000 ms timeout; `setTimeout` 200 ms
  * where it is missing).
  */
 export function whenIdle(callback: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => callback(), { timeout: 2000 });
-  else setTimeout(callback, 200);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => callback(), { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(callback, IDLE_FALLBACK_MS);
 }
 
 /**
- * Run `callback` when the browser is idle after the next paint (a frame, then {@link whenIdle}), so a prefetch never
- * sits on the first screen's critical path.
+ * Run `callback` when the browser is idle after the next paint, so a prefetch never sits on the first screen's critical
+ * path: `idleAfterNextPaint` (src/lib/after-paint.ts, the one after-paint mechanism) with {@link whenIdle}'s bounds (an
+ * idle moment at most 2,000 ms after the frame; 200 ms where `requestIdleCallback` is missing).
+ * @returns cancel: the callback is not called once cancel ran (idempotent)
  */
-export function whenIdleAfterPaint(callback: () => void): void {
-  requestAnimationFrame(() => setTimeout(() => whenIdle(callback), 0));
+export function whenIdleAfterPaint(callback: () => void): () => void {
+  return idleAfterNextPaint(callback, IDLE_TIMEOUT_MS, IDLE_FALLBACK_MS);
 }

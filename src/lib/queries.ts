@@ -5,6 +5,7 @@
  * Components call `useQuery(xQueryOptions(...))` and never spell a key themselves.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { Capabilities } from '../core/protocol/methods.ts';
 import { callMethod } from './api-client.ts';
 
 /** Query keys of host-level reads. `all` prefixes every key here, for a blanket invalidation. */
@@ -27,14 +28,22 @@ export function hostDescribeQueryOptions() {
   });
 }
 
+/** A capability of the host (`host.describe().capabilities`, docs/protocol.md "Unary calls"), each a yes or no. */
+export type CapabilityName = keyof Capabilities;
+
 /**
- * Whether the host keeps draft sessions (`capabilities.sessions`), waiting for `host.describe` when it has not answered
- * yet (one request with the query's own, never a second). A failed describe reads as `false`, as on a plain dsh host.
+ * Whether the host has `capability` now, for an action deciding when it runs: waits for `host.describe` when it has
+ * not answered yet (one request, shared with the query's own, never a second); a failed describe, or a host without
+ * the `capabilities` extension (a plain dsh host), reads as `false`. An action never decides on what its button
+ * read when it rendered: the page's first render comes before `host.describe` answers.
  * @param queryClient the app's query client
+ * @param capability the capability's name (e.g. `sessions`: draft sessions; `importStream`: the streamed import route;
+ *   `setPlanMode`: `session.setPlanMode`)
+ * @returns resolves to `true` when the host advertises it; never rejects
  */
-export async function hostKeepsDrafts(queryClient: QueryClient): Promise<boolean> {
+export async function capabilityNow(queryClient: QueryClient, capability: CapabilityName): Promise<boolean> {
   try {
-    return (await queryClient.ensureQueryData(hostDescribeQueryOptions())).capabilities?.sessions === true;
+    return (await queryClient.ensureQueryData(hostDescribeQueryOptions())).capabilities?.[capability] === true;
   } catch {
     return false;
   }

@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { fixturePath } from '../../fixtures/paths.ts';
 import { bigLog } from '../../scripts/make-perf-fixtures.mjs';
 import { methods } from '../core/protocol/methods.ts';
-import { checkInSlices, type CheckResult, type SliceClock } from './sliced-check.ts';
+import { checkInSlices, type CheckResult } from './sliced-check.ts';
+import type { SliceClock } from './slices.ts';
 
 const history = methods['session.history'].value as unknown as Parameters<typeof checkInSlices>[0];
 const list = methods['session.list'].value as unknown as Parameters<typeof checkInSlices>[0];

@@ -4,22 +4,13 @@
  * field. Only the items of one array field are sliced; the rest of the value is checked in one pass.
  */
 import type { z } from '../core/zod.ts';
+import { runInSlices, type SliceClock } from './slices.ts';
 
 /** One issue of a failed check, as zod reports it (`path` names the field, e.g. `['events', 3, 'event', 'seq']`). */
 export type CheckIssue = z.core.$ZodIssue;
 
 /** The outcome of a check: the parsed value, or every issue found (never thrown). */
 export type CheckResult<T> = { success: true; data: T } | { success: false; issues: CheckIssue[] };
-
-/** How a sliced check spends the main thread. */
-export interface SliceClock {
-  /** Time one slice may take before the check yields (ms). */
-  sliceMs: number;
-  /** A monotonic clock (ms), e.g. `performance.now`. */
-  now(): number;
-  /** Resolves in a later task, so that input, paint and other tasks run between slices. */
-  yieldTask(): Promise<void>;
-}
 
 /** A schema as the check uses it: zod's `safeParse` and, for an object, its definition's `shape`. */
 interface CheckedSchema {
@@ -57,18 +48,17 @@ export async function checkInSlices<T>(
   const element = list._zod.def.element;
   const parsed: unknown[] = new Array<unknown>(items.length);
   const itemIssues: CheckIssue[] = [];
-  let started = clock.now();
-  for (let i = 0; i < items.length; i += 1) {
-    // One item of a history page can be a 140 KB assistant message: the clock is read after each.
-    if (i > 0 && clock.now() - started >= clock.sliceMs) {
-      await clock.yieldTask();
-      started = clock.now();
-    }
-    if (each) items[i] = each(items[i]);
-    const item = element.safeParse(items[i]);
-    if (item.success) parsed[i] = item.data;
-    else for (const issue of item.error.issues) itemIssues.push({ ...issue, path: [key, i, ...issue.path] });
-  }
+  // One item of a history page can be a 140 KB assistant message: the clock is read after each.
+  await runInSlices(
+    items.length,
+    (i) => {
+      if (each) items[i] = each(items[i]);
+      const item = element.safeParse(items[i]);
+      if (item.success) parsed[i] = item.data;
+      else for (const issue of item.error.issues) itemIssues.push({ ...issue, path: [key, i, ...issue.path] });
+    },
+    clock,
+  );
   // The other fields, checked in one pass with the array left empty (an empty array is always valid here).
   const rest = schema.safeParse({ ...(value as Record<string, unknown>), [key]: [] });
   if (itemIssues.length === 0 && rest.success) {

@@ -2,9 +2,10 @@
  * Type-ahead for a session being created: from "New session" until the new session's composer takes focus, the
  * keys typed anywhere in the page are held here, in order, instead of reaching whatever has focus (or nothing), and
  * the composer takes them as its first text. Printable characters and Shift+Enter are text, Backspace removes the
- * last one, a plain Enter ends the capture and is replayed as Enter by the composer. Tab, Escape, a shortcut
- * (Ctrl/Cmd/Alt), an IME composition, a pointer press, `cancelTypeAhead` or {@link TYPE_AHEAD_LIMIT_MS} end the
- * capture without taking the key. One capture at a time; module state, never rendered.
+ * last one, a plain Enter ends the capture and the composer sends the text with it (its held send, once it shows the
+ * text and the downlink is open). Tab, Escape, a shortcut (Ctrl/Cmd/Alt), an IME composition, a pointer press,
+ * `cancelTypeAhead` or {@link TYPE_AHEAD_LIMIT_MS} end the capture without taking the key. One capture at a time;
+ * module state, never rendered.
  */
 import { isComposing } from './keys.ts';
 
@@ -12,7 +13,7 @@ import { isComposing } from './keys.ts';
 export interface TypeAhead {
   /** The characters, in the order typed (`\n` for Shift+Enter). */
   text: string;
-  /** A plain Enter was typed after `text`: the composer acts on it as on its own Enter. */
+  /** A plain Enter was typed after `text`: the composer sends `text` (held until it can, as its own Enter while offline). */
   enter: boolean;
 }
 

@@ -13,7 +13,7 @@ export interface ListRefresh {
 /**
  * @param read - reads the list again (the provider: `invalidateQueries` of the session-list key without cancelling a
  *   read on its way); its promise settles when the read ended, either way
- * @param schedule - runs its callback after the frames already queued (the store's `nextTask`)
+ * @param schedule - runs its callback after the frames already queued (`nextTask`, `src/lib/slices.ts`)
  */
 export function createListRefresh(read: () => Promise<unknown>, schedule: (run: () => void) => void): ListRefresh {
   let scheduled = false;

@@ -14,7 +14,8 @@ import { startLivenessProbe, type LivenessSample } from '../lib/liveness-probe.t
 import { hostKeys, sessionListQueryOptions } from '../lib/queries.ts';
 import { sliceOf } from './reducers.ts';
 import { createListRefresh } from './list-refresh.ts';
-import { createSessionStreamStore, nextTask, type SessionStreamStore } from './store.ts';
+import { nextTask } from '../lib/slices.ts';
+import { createSessionStreamStore, type SessionStreamStore } from './store.ts';
 
 const StoreContext = createContext<SessionStreamStore | undefined>(undefined);
 /**

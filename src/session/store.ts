@@ -8,6 +8,7 @@
  */
 import { callMethod, valueOfAnswer } from '../lib/api-client.ts';
 import { HISTORY_PAGE_MESSAGES, takeEarlyTail } from '../lib/early-tail.ts';
+import { now, SLICE_MS, yieldTask as yieldNextTask } from '../lib/slices.ts';
 import { connectDownlink, type ConnectionState, type Downlink, type DownlinkHandlers } from '../lib/downlink.ts';
 import type { HostFrame, MuxFrame } from '../core/protocol/frames.ts';
 import type { SessionEvent } from '../core/log/types.ts';
@@ -70,21 +71,21 @@ export interface SessionStreamStoreOptions {
    */
   greetingSettleMs?: number;
   /**
-   * Runs `run` once the frames already queued on the page have been read (the app passes {@link nextTask}). With it,
-   * `session/event` frames and `session/projection` frames of keys nothing waits on are queued and applied as one
+   * Runs `run` once the frames already queued on the page have been read (the app passes `nextTask` of
+   * `src/lib/slices.ts`). With it, `session/event` frames and `session/projection` frames of keys nothing waits on are queued and applied as one
    * burst (`applyFrames`) with one notification, when `run` runs or when the state is read, whichever comes first; any
    * other frame (a question, a prompt, the plan state, the queue, host frames) is applied with everything queued before
    * it and told at once. Default none: every frame is applied and told at once.
    */
   scheduleBurst?: (run: () => void) => void;
-  /** Time per slice of a history page applied in slices, ms (render included); default {@link HISTORY_SLICE_MS}. */
+  /**
+   * Time per slice of a history page applied in slices, ms (render included); default `SLICE_MS` (`src/lib/slices.ts`):
+   * a page never costs one long task.
+   */
   sliceMs?: number;
-  /** Yield the main thread between slices of a history page; default a {@link nextTask} task. */
+  /** Yield the main thread between slices of a history page; default a `nextTask` task (`src/lib/slices.ts`). */
   yieldTask?: () => Promise<void>;
 }
-
-/** Time a slice of a history page may take, its render included (ms): a page never costs one long task. */
-export const HISTORY_SLICE_MS = 8;
 
 /**
  * Events in the first slice of a history page; later slices are sized by the time the last one took. Small: an event
@@ -92,20 +93,6 @@ export const HISTORY_SLICE_MS = 8;
  * known only once a slice has run.
  */
 const FIRST_SLICE_EVENTS = 50;
-
-/**
- * Run `run` in a task of its own, queued behind the page's tasks already queued (a `MessageChannel` message, so no
- * timer clamp): frames that arrived while the page was busy are read first, and a burst costs one render.
- * @param run - the callback
- */
-export function nextTask(run: () => void): void {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    run();
-  };
-  channel.port2.postMessage(null);
-}
 
 /** `session/projection` keys whose frames may wait in a burst: what the review and the question flow never wait on. */
 const BURST_PROJECTION_KEYS: ReadonlySet<string> = new Set(['todos', 'progress', 'title', 'reviews']);
@@ -247,14 +234,14 @@ async function runSlices(
 ): Promise<void> {
   let size = Math.min(count, Math.max(FIRST_SLICE_EVENTS, minEvents));
   for (let done = 0; ;) {
-    const started = performance.now();
+    const started = now();
     if (newestFirst) apply(count - done - size, count - done);
     else apply(done, done + size);
     done += size;
     if (done >= count) return;
     // React renders a store change in a microtask: let it run, so the slice's time includes its render.
     await Promise.resolve();
-    const spent = Math.max(performance.now() - started, 0.5);
+    const spent = Math.max(now() - started, 0.5);
     size = Math.min(count - done, Math.max(minEvents, Math.floor((size * sliceMs) / spent)));
     await yieldTask();
   }
@@ -327,8 +314,8 @@ export function createSessionStreamStore(options: SessionStreamStoreOptions = {}
   const maxPages = options.maxPages ?? 50;
   const pageMessages = options.pageMessages ?? HISTORY_PAGE_MESSAGES;
   const greetingSettleMs = options.greetingSettleMs ?? GREETING_SETTLE_MS;
-  const sliceMs = options.sliceMs ?? HISTORY_SLICE_MS;
-  const yieldTask = options.yieldTask ?? (() => new Promise<void>((resolve) => nextTask(resolve)));
+  const sliceMs = options.sliceMs ?? SLICE_MS;
+  const yieldTask = options.yieldTask ?? yieldNextTask;
   let pruneTimer: ReturnType<typeof setTimeout> | undefined;
   let connection: ConnectionState = 'connecting';
   let downlink: Downlink | undefined;

@@ -73,6 +73,16 @@ export function chainRevisions(history: ReviewHistory, chain: number): PlanRevis
 }
 
 /**
+ * How many plan reviews the history holds: its review chains, each of one or more revisions (the Reviews tab counts
+ * these, as the Reviews view's "Plan review N · M revisions" headings do).
+ * @param history the review history
+ * @returns the number of distinct chains (0 for no revision)
+ */
+export function reviewCountOf(history: ReviewHistory): number {
+  return new Set(history.revisions.map((r) => r.chain)).size;
+}
+
+/**
  * The revision of a tool call.
  * @param history the review history
  * @param callId the `exit_plan_mode` call id

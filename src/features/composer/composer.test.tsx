@@ -10,6 +10,7 @@ import { isPlanningTarget } from './model/placeholder.ts';
 import { commandSuggestionsFor } from './model/suggestions.ts';
 import { useComposerDraftStore } from './draft-store.ts';
 import { useComposerFocusStore } from './focus-store.ts';
+import { startTypeAhead } from '../../lib/type-ahead.ts';
 
 const SESSION = 'session-fe30d464-51ec-490a-92ba-543dfc6b2e0e';
 const OTHER = 'session-00000000-0000-0000-0000-000000000002';
@@ -475,5 +476,46 @@ describe('Composer while the downlink is not open', () => {
     await update({ connection: 'connected' });
     expect(textbox()).toHaveValue('first words');
     expect(call.bodies).toHaveLength(0);
+  });
+});
+
+describe('Composer with keys typed ahead of it (New session)', () => {
+  /** Type `keys` into the page before any composer is mounted, as after "New session", and ask for its focus. */
+  const typeAhead = (keys: readonly string[]) => {
+    startTypeAhead(document);
+    for (const key of keys) fireEvent.keyDown(document, { key });
+    focusComposer();
+  };
+
+  it('sends the text typed ahead once, on the Enter typed with it', async () => {
+    const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
+    typeAhead(['h', 'i', 'Enter']);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(call.bodies[0]).toMatchObject({ payload: { sessionId: SESSION, content: [{ type: 'text', text: 'hi' }] } });
+    await waitFor(() => expect(textbox()).toHaveValue(''));
+    expect(textbox()).toHaveFocus();
+  });
+
+  it('holds the Enter typed ahead while connecting and sends once, when the downlink opens', async () => {
+    const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
+    typeAhead(['h', 'i', 'Enter']);
+    const { update } = renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false, connection: 'connecting' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Connecting… your message is sent once connected');
+    expect(textbox()).toHaveValue('hi');
+    expect(call.bodies).toHaveLength(0);
+    await update({ connection: 'connected' });
+    await waitFor(() => expect(textbox()).toHaveValue(''));
+    expect(call.bodies).toHaveLength(1);
+  });
+
+  it('sends nothing for a blank text typed ahead with Enter, and keeps it', async () => {
+    const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
+    typeAhead([' ', 'Enter']);
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
+    await waitFor(() => expect(textbox()).toHaveValue(' '));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(call.bodies).toHaveLength(0);
+    expect(screen.getByRole('status')).toHaveTextContent('');
   });
 });

@@ -37,15 +37,16 @@ export function focusComposer(): void {
 
 /**
  * The textbox ref that takes a waiting focus request (see `focusComposer`), with the keys typed while it was on its
- * way (`takeTypeAhead`): their text is added to the draft, caret at its end, and a held Enter is replayed on the
- * textbox once the draft holds that text, so it sends (or completes a command) as a typed Enter would.
+ * way (`takeTypeAhead`): their text is added to the draft, caret at its end, and an Enter typed after them is held on
+ * that text (`hold`, the composer's one held send, {@link useHeldSend}), so it sends once the composer shows the
+ * text and the downlink is open, as an Enter typed then would. Nothing is held for a read-only composer or a blank
+ * text (an Enter there sends nothing).
+ * @param hold a stable callback that holds a send of `text`
  */
-function useFocusRequest(sessionId: string, draft: string, hidden: boolean) {
+function useFocusRequest(sessionId: string, hidden: boolean, readOnly: boolean, hold: (text: string) => void) {
   const input = useRef<HTMLTextAreaElement>(null);
   const wanted = useComposerFocusStore((state) => state.wanted);
   const taken = useComposerFocusStore((state) => state.taken);
-  // The draft a held Enter waits for: replayed once the composer has rendered with it.
-  const enterAt = useRef<string | undefined>(undefined);
   useEffect(() => {
     const box = input.current;
     // A hidden composer (a question shows in its place) leaves the request waiting until it shows again.
@@ -56,30 +57,27 @@ function useFocusRequest(sessionId: string, draft: string, hidden: boolean) {
     if (typed.text === '') return;
     const { entries, set } = useComposerDraftStore.getState();
     const text = `${ownEntry(entries, sessionId) ?? ''}${typed.text}`;
-    if (typed.enter) enterAt.current = text;
     set(sessionId, text);
+    if (typed.enter && !readOnly && text.trim() !== '') hold(text);
     box.value = text;
     box.setSelectionRange(text.length, text.length);
-  }, [wanted, taken, sessionId, hidden]);
-  useEffect(() => {
-    if (enterAt.current === undefined || enterAt.current !== draft) return;
-    enterAt.current = undefined;
-    input.current?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
-  }, [draft]);
+  }, [wanted, taken, sessionId, hidden, readOnly, hold]);
   return input;
 }
 
 /**
- * A send pressed while the downlink is not open (Enter while "Connecting…" right after load, or "Reconnecting…"): it is
- * held, not dropped, and goes out once the downlink is open — if the draft is still the text it was pressed on (an edit
- * after the press means the user is still writing, so the hold ends and the draft just stays). The composer sends
- * nothing while offline (Send stays disabled with the reason beside it); before this, a press then was silently lost,
- * which a cold load's first Enter often met: the sockets open after the composer's first paint.
+ * The composer's one held send: an Enter it cannot act on when it comes goes out later, once the draft is the text it
+ * was held on and the downlink is open. Two presses are held: one pressed while the downlink is not open (Enter while
+ * "Connecting…" right after load, or "Reconnecting…"; before this, it was silently lost, which a cold load's first
+ * Enter often met: the sockets open after the composer's first paint), and one typed after the type-ahead keys before
+ * the composer existed (`useFocusRequest`: held on their text, it goes out once the composer shows it). An edit after
+ * the press means the user is still writing, so the hold ends and the draft just stays. The composer sends nothing
+ * while offline (Send stays disabled with the reason beside it).
  * @param draft the session's draft now
  * @param online whether the downlink is open (`offlineReason` gave no reason)
  * @param sendNow sends a draft (the composer's send mutation); called at most once per hold, `onSettled` ends it
- * @returns `held` (a press is waiting on this very draft), `hold()` (call on a send pressed while offline) and
- *   `release()` (call on an edit: the hold ends)
+ * @returns `held` (a press is waiting on this very draft while offline), `hold(text)` (stable: hold a send of `text`)
+ *   and `release()` (call on an edit: the hold ends)
  */
 function useHeldSend(draft: string, online: boolean, sendNow: (text: string, onSettled: () => void) => void) {
   // One object per press: the effect sends each at most once, even if the downlink drops and comes back meanwhile.
@@ -91,7 +89,8 @@ function useHeldSend(draft: string, online: boolean, sendNow: (text: string, onS
     sent.current = held;
     sendNow(held.text, () => setHeld((now) => (now === held ? undefined : now)));
   }, [waiting, online, held, sendNow]);
-  return { held: waiting && !online, hold: () => setHeld({ text: draft }), release: () => setHeld(undefined) };
+  const hold = useCallback((text: string) => setHeld({ text }), []);
+  return { held: waiting && !online, hold, release: () => setHeld(undefined) };
 }
 
 /** The `/` suggestions of a draft: the session's commands while the draft is a partial name, and the highlight. */
@@ -131,11 +130,11 @@ function ComposerForSession({ sessionId, hidden }: { sessionId: string; hidden: 
   const offline = readOnly ? undefined : offlineReason(connection, { keepsText: true });
   const draft = useComposerDraft(sessionId);
   const setDraft = useComposerDraftStore((state) => state.set);
-  const input = useFocusRequest(sessionId, draft, hidden);
   const send = useSendMessage(sessionId, running, connection);
   const { mutate } = send;
   const sendHeld = useCallback((text: string, onSettled: () => void) => mutate(text, { onSettled }), [mutate]);
   const held = useHeldSend(draft, offline === undefined, sendHeld);
+  const input = useFocusRequest(sessionId, hidden, readOnly, held.hold);
   const stop = useStopTurn(sessionId, running, connection);
   const suggestions = useSuggestions(sessionId, draft, readOnly);
   const canSend = !readOnly && !send.isPending && offline === undefined && draft.trim() !== '';
@@ -150,7 +149,7 @@ function ComposerForSession({ sessionId, hidden }: { sessionId: string; hidden: 
     stop: () => canStop && stop.mutate(),
     send: () => {
       if (canSend) send.mutate(draft);
-      else if (offline !== undefined && !readOnly && !send.isPending && draft.trim() !== '') held.hold();
+      else if (offline !== undefined && !readOnly && !send.isPending && draft.trim() !== '') held.hold(draft);
     },
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -85,6 +85,9 @@ describe('CollaborationPicker', () => {
     renderWithClient(picker({ checked: 'plan', pending: 'plan', choose }));
     const plan = screen.getByRole('button', { name: 'Plan (pending)', pressed: true });
     expect(plan).toHaveAttribute('data-pending', 'true');
+    // "(pending)" is said, not shown (its dashed outline shows it), so the button keeps its width (e2e/modes/header.spec.ts).
+    expect(plan.querySelector('.visually-hidden')).toHaveTextContent('(pending)');
+    expect(plan.firstChild).toEqual(document.createTextNode('Plan'));
     expect(button('Default')).not.toHaveAttribute('data-pending');
     await userEvent.setup().click(plan);
     expect(choose).not.toHaveBeenCalled();

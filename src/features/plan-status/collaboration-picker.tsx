@@ -40,8 +40,6 @@ export type CollaborationPickerProps = {
   note?: string | undefined;
   /** Text of an alert that does not come from a choice (e.g. the options failed to load); a choice's error wins. */
   alert?: string | undefined;
-  /** Keep the note line's width while it is empty, for a note shown nearly always (see `ChoiceGroupProps`). */
-  reserveNote?: boolean;
   /**
    * Ask the host for `value`; never called for the pressed value or while disabled. What it resolves to is not shown:
    * the projection (badge, pressed button, `note`) says what became of the choice.
@@ -55,19 +53,7 @@ export type CollaborationPickerProps = {
  * Disabled while `disabled` or while a choice is in flight (`aria-busy`); a disabled button stays focusable so its
  * reason can be read.
  */
-export function CollaborationPicker({
-  sessionId,
-  options,
-  checked,
-  pending,
-  disabled,
-  reason,
-  reasonDetail,
-  note,
-  alert,
-  reserveNote,
-  choose,
-}: CollaborationPickerProps) {
+export function CollaborationPicker({ sessionId, options, checked, pending, disabled, reason, reasonDetail, note, alert, choose }: CollaborationPickerProps) {
   const copy = useCopy(planStatusLocales);
   const choice = useChoice(sessionId, choose, { checked, pending });
   return (
@@ -81,7 +67,6 @@ export function CollaborationPicker({
       reasonDetail={reasonDetail}
       status={choice.busy ? copy.working : (note ?? '')}
       alert={choiceAlertOf(choice.error, { checked, pending }, alert)}
-      reserveNote={reserveNote}
       onPick={choice.pick}
     />
   );

@@ -27,8 +27,11 @@ export type PlanStatusCopy = {
   working: string;
   /** Display name of a session mode (`default` → "Default", `deep-dive` → "Deep-dive"). */
   modeLabel: (mode: string) => string;
-  /** Accessible name of a picker button whose value is the pending target (asked for, not yet in force). */
-  pendingRadio: (label: string) => string;
+  /**
+   * Said after the label of the pending target's button, to assistive technology only (its dashed outline shows it), so
+   * the button keeps its width: "Review" is named "Review (pending)".
+   */
+  pendingMark: string;
   /** Badge text of the session-modes variant: the mode in force and, while asked for, the pending target. */
   modeBadge: (value: ModeState) => string;
   /** Visible badge text (the accessible name and `title` are `modeBadge`): both mode names in full, short enough never to be cut. */
@@ -57,7 +60,7 @@ export const planStatusEn: PlanStatusCopy = {
   commandFailed: 'The command failed',
   working: 'Switching…',
   modeLabel,
-  pendingRadio: (label) => `${label} (pending)`,
+  pendingMark: ' (pending)',
   modeBadge: ({ current, pending }) =>
     pending !== undefined && pending !== current ? `${modeLabel(current)} mode, switching to ${modeLabel(pending)} (pending)` : `${modeLabel(current)} mode`,
   modeBadgeShort: ({ current, pending }) =>

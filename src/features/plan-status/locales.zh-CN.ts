@@ -29,7 +29,7 @@ export const planStatusZhCN: PlanStatusCopy = {
   commandFailed: '命令执行失败',
   working: '正在切换…',
   modeLabel: modeLabelZh,
-  pendingRadio: (label) => `${label}（待生效）`,
+  pendingMark: '（待生效）',
   modeBadge: ({ current, pending }) =>
     pending !== undefined && pending !== current ? `${modeNameZh(current)}，正在切换到${modeNameZh(pending)}（待生效）` : modeNameZh(current),
   modeBadgeShort: ({ current, pending }) =>

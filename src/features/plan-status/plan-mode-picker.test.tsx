@@ -11,6 +11,8 @@ import { BYTES_PER_TOKEN } from '../../core/model-view/tokens.ts';
 const SESSION = 'session-11111111-2222-3333-4444-555555555555';
 const WITH_SET: Capabilities = { setPlanMode: true, import: true, modes: false };
 const OFF: PlanProjectionValue = { active: false, pending: false };
+/** A `host.describe` value but its capabilities. */
+const HOST = { version: 'test', cwd: '/', provider: 'test', model: 'test', attachedSessions: 0 };
 
 function buttons() {
   const group = screen.getByRole('group', { name: 'Collaboration mode' });
@@ -139,6 +141,23 @@ describe('PlanModePicker', () => {
       ]);
     },
   );
+
+  it('sends session.setPlanMode when Plan is chosen before host.describe has answered (it waits for the answer)', async () => {
+    const describe = answerCall('host.describe', { ok: true, value: { ...HOST, capabilities: WITH_SET } }, true);
+    const set = answerCall('session.setPlanMode', { ok: true, value: { outcome: 'committed', state: { active: true } } });
+    const command = answerCall('commands/execute', { ok: true, value: { commandId: 'cmd-3', result: { kind: 'success', text: 'entering' } } });
+    // The host's capabilities not seeded: the picker renders before host.describe answers, as on a page's first load.
+    renderInSession(<PlanModePicker sessionId={SESSION} />, SESSION, {
+      ...seedOf({ plan: OFF, capabilities: undefined, reviewPending: false }),
+      capabilities: undefined,
+    });
+    await userEvent.setup().click(buttons().plan);
+    await waitFor(() => expect(describe.bodies).toHaveLength(1));
+    describe.release();
+    await waitFor(() => expect(set.bodies).toHaveLength(1));
+    expect(set.bodies[0]!.payload).toEqual({ sessionId: SESSION, active: true });
+    expect(command.bodies).toHaveLength(0);
+  });
 
   it('falls back to /plan when capabilities say setPlanMode is false', async () => {
     const call = answerCall('commands/execute', { ok: true, value: { commandId: 'cmd-2', result: { kind: 'success', text: 'entering' } } });

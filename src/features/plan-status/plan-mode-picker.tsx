@@ -7,10 +7,12 @@
  * pending, the session is read-only or the downlink is not open. With nothing pending the note says what plan mode
  * adds to every request (a fold loaded lazily, off the first load). Everything is read from the session layer.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { lazyModule } from '../../lib/lazy-module.ts';
+import { capabilityNow } from '../../lib/queries.ts';
 import { useSlice } from '../../session/select.ts';
-import { useHostCapabilities, useSessionPlan, useSessionRunning } from '../../session/hooks.ts';
+import { useSessionPlan, useSessionRunning } from '../../session/hooks.ts';
 import { useCopy } from '../../lib/language.ts';
 import { requestPlanMode } from './api/set-plan-mode.ts';
 import { CollaborationPicker } from './collaboration-picker.tsx';
@@ -28,7 +30,7 @@ const planCost = lazyModule(() => import('../../core/model-view/plan-cost.ts'));
 export function PlanModePicker({ sessionId }: { sessionId: string }) {
   const copy = useCopy(planStatusLocales);
   const plan = useSessionPlan(sessionId);
-  const capabilities = useHostCapabilities();
+  const queryClient = useQueryClient();
   const running = useSessionRunning(sessionId);
   const block = usePickerBlock(sessionId);
   const { checked, pending, target } = planChoiceOf(plan);
@@ -55,9 +57,8 @@ export function PlanModePicker({ sessionId }: { sessionId: string }) {
       note={
         pending !== undefined && target !== undefined ? copy.planPendingNote(target, running) : cost && !block.disabled ? copy.planCostNote(tokens) : undefined
       }
-      // The cost note is shown from when its chunk loads: its room is kept before, so Plan does not move under the pointer.
-      reserveNote
-      choose={(value) => requestPlanMode(sessionId, value === PLAN_MODE_VALUES.on, capabilities)}
+      // Decided when chosen, never from what this render read (host.describe may not have answered yet).
+      choose={(value) => requestPlanMode(sessionId, value === PLAN_MODE_VALUES.on, () => capabilityNow(queryClient, 'setPlanMode'))}
     />
   );
 }

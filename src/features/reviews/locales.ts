@@ -27,8 +27,14 @@ export type ReviewsCopy = {
   proposedAt: (time: string) => string;
   answeredAt: (time: string) => string;
   answeredBy: (who: string) => string;
+  /** Lead-in of the feedback a revision's Keep planning sent, shown under that revision. */
   feedback: string;
+  /** Lead-in of the feedback that led to a revision, in the Markdown export. */
   youAsked: string;
+  /** A revision's line: it was revised after the feedback shown under v`version` above it. */
+  revisedAfter: (version: number) => string;
+  /** Lead-in of the feedback that led to a revision whose previous revision the list does not hold. */
+  feedbackBefore: string;
   /** A line comment's lines in a feedback ("Comment on lines 3–4:"). */
   commentOn: (start: number, end: number) => string;
   /** Lead-in of the general text of a feedback with line comments. */
@@ -95,6 +101,8 @@ export const reviewsEn: ReviewsCopy = {
   answeredBy: (who) => `by ${who}`,
   feedback: 'Feedback:',
   youAsked: 'You asked:',
+  revisedAfter: (version) => `Revised after your feedback on v${version}`,
+  feedbackBefore: 'Your feedback on the revision before:',
   commentOn: (start, end) => (end > start ? `Comment on lines ${start}–${end}:` : `Comment on line ${start}:`),
   generalFeedback: 'General feedback:',
   editedPlan: (lines) => `An edited plan (${lines} line${lines === 1 ? '' : 's'}) for the agent to adopt; open for the edits`,

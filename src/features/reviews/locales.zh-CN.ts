@@ -34,6 +34,8 @@ export const reviewsZhCN: ReviewsCopy = {
   answeredBy: (who) => `由 ${who}`,
   feedback: '反馈：',
   youAsked: '你的要求：',
+  revisedAfter: (version) => `根据你对 v${version} 的反馈修订`,
+  feedbackBefore: '你对上一版本的反馈：',
   commentOn: (start, end) => (end > start ? `对第 ${start}–${end} 行的评论：` : `对第 ${start} 行的评论：`),
   generalFeedback: '总体反馈：',
   editedPlan: (lines) => `请代理采纳的修改后计划（${lines} 行）；展开查看修改`,

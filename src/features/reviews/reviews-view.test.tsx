@@ -40,9 +40,10 @@ describe('ReviewsView', () => {
     expect(chains.map((c) => c.getAttribute('aria-label'))).toEqual(['Plan review 1 · 4 revisions', 'Plan review 2 · 2 revisions']);
     const items = within(chains[0]!).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Kept planning, with feedback');
-    // The feedback shows once: as "You asked" under v2, the revision it led to, not again as "Feedback" under v1.
-    expect(items[0]).not.toHaveTextContent('print it before the output');
-    expect(items[1]).toHaveTextContent('You asked: print it before the output, and add a test');
+    // The feedback shows once, with the decision that sent it (v1's Keep planning); v2 names it, never quotes it again.
+    expect(items[0]).toHaveTextContent('Feedback: print it before the output, and add a test');
+    expect(items[1]).toHaveTextContent('Revised after your feedback on v1');
+    expect(items[1]).not.toHaveTextContent('print it before the output');
     expect(within(chains[0]!).getAllByText(/print it before the output, and add a test/)).toHaveLength(1);
     expect(items[1]).toHaveTextContent('Dismissed (Chat about it)');
     expect(items[1]).toHaveTextContent('+2 −1 lines since v1');
@@ -89,11 +90,13 @@ describe('ReviewsView', () => {
     const items = within(region())
       .getAllByRole('listitem')
       .filter((item) => item.classList.contains('reviews__item'));
-    const comments = within(items[1]!).getAllByRole('listitem');
+    const comments = within(items[0]!).getAllByRole('listitem');
     expect(comments.map((c) => c.textContent)).toEqual(['Comment on line 3:Print a greeting.Which greeting?', 'Comment on lines 5–6:- one\n- twoMerge these.']);
-    expect(items[1]).toHaveTextContent('General feedback: Otherwise fine.');
-    expect(items[2]).toHaveTextContent('You asked: Comment 1 of 1: not the format');
-    expect(within(items[2]!).queryAllByRole('listitem')).toHaveLength(0);
+    expect(items[0]).toHaveTextContent('General feedback: Otherwise fine.');
+    expect(items[1]).toHaveTextContent('Revised after your feedback on v1');
+    expect(items[1]).toHaveTextContent('Feedback: Comment 1 of 1: not the format');
+    expect(within(items[1]!).queryAllByRole('listitem')).toHaveLength(0);
+    expect(items[2]).toHaveTextContent('Revised after your feedback on v2');
   });
 
   it('shows a feedback that carried an edited plan as the edit, with its diff on demand', async () => {

@@ -94,7 +94,7 @@ export function ReviewsView({
           <h2 className="reviews__chain-heading">{copy.chainHeading(chain, revisions.length)}</h2>
           <ol className="reviews__list">
             {revisions.map((revision, i) => (
-              <RevisionItem key={revision.callId} revision={revision} next={revisions[i + 1]} ended={ended} onShow={onShow} />
+              <RevisionItem key={revision.callId} revision={revision} previous={revisions[i - 1]} ended={ended} onShow={onShow} />
             ))}
           </ol>
         </section>

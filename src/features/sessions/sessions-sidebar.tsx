@@ -10,7 +10,7 @@ import { describeApiError } from '../../lib/describe-api-error.ts';
 import { componentsLocales } from '../../components/locales.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';
 import { useCopy } from '../../lib/language.ts';
-import { hostKeepsDrafts, sessionListQueryOptions } from '../../lib/queries.ts';
+import { capabilityNow, sessionListQueryOptions } from '../../lib/queries.ts';
 import { clearSelection, selectSession, useSelectedSessionId } from '../../lib/route.ts';
 import { useHostCapabilities, useSessionBadges } from '../../session/hooks.ts';
 import { useCreateSession } from './api/create-session.ts';
@@ -104,8 +104,9 @@ export function SessionsSidebar({ onOpened, inbox }: { onOpened?: (sessionId: st
     onOpened?.(sessionId, how);
   };
   const queryClient = useQueryClient();
-  const create = useCreateSession(() => hostKeepsDrafts(queryClient), opened('created'));
-  const importLog = useImportLog(capabilities?.importStream === true, opened('imported'));
+  // Decided when pressed, never from what this render read (host.describe may not have answered yet).
+  const create = useCreateSession(() => capabilityNow(queryClient, 'sessions'), opened('created'));
+  const importLog = useImportLog(() => capabilityNow(queryClient, 'importStream'), opened('imported'));
   const { admin, deleted, restore, remove } = useListAdmin(selectedId);
   const items = list.data?.items ?? [];
   const rows = shownRowsOf(items, badgesOf, filter, t.untitled, components.leftOut);

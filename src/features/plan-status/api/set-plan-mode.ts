@@ -2,7 +2,6 @@
  * The plan-mode write: ask the host to set plan mode, through `session.setPlanMode` where the host has it, else the
  * `/plan` command. What became of it is read from the `plan` projection afterwards, never from this answer.
  */
-import type { Capabilities } from '../../../core/protocol/methods.ts';
 import { callMethod } from '../../../lib/api-client.ts';
 import { currentCopy } from '../../../lib/language.ts';
 import { planStatusLocales } from '../locales.ts';
@@ -13,13 +12,13 @@ import { planStatusLocales } from '../locales.ts';
  * Uses `session.setPlanMode` (= `ctx.planMode.set`, docs/upstream-spec.md §1.5) when the host advertises it, else
  * `commands/execute` of `/plan` or `/plan off` with `agentId = sessionId` (docs/protocol.md "Fallback"; docs/upstream-spec.md §1.8).
  * @param active the requested target (`true` = plan mode)
- * @param capabilities `host.describe().capabilities`; undefined on a plain dsh host
+ * @param hasSetPlanMode whether the host has `capabilities.setPlanMode`, asked when the choice is made (`capabilityNow`)
  * @returns the host's answer: the `session.setPlanMode` outcome, or the command's `result.text` (`''` when none)
  * @throws ApiError from the transport; `Error` for an unmatched command or a command `error` result
  */
-export async function requestPlanMode(sessionId: string, active: boolean, capabilities: Capabilities | undefined): Promise<string> {
+export async function requestPlanMode(sessionId: string, active: boolean, hasSetPlanMode: () => Promise<boolean>): Promise<string> {
   const copy = currentCopy(planStatusLocales);
-  if (capabilities?.setPlanMode) return (await callMethod('session.setPlanMode', { sessionId, active })).outcome;
+  if (await hasSetPlanMode()) return (await callMethod('session.setPlanMode', { sessionId, active })).outcome;
   const line = active ? '/plan' : '/plan off';
   const value = await callMethod('commands/execute', { args: { agentId: sessionId, line, images: [] } });
   if (value === undefined) throw new Error(copy.unknownCommand(line));

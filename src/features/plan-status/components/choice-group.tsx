@@ -1,7 +1,8 @@
 /**
  * The markup of a collaboration-mode picker: a group of toggle buttons whose `aria-pressed` is the value the caller
- * names, the pending value labelled "(pending)", and one fixed-height note line holding the disabled reason, the
- * status and an alert. A disabled button stays focusable (so its reason can be read) and a click on it does nothing.
+ * names, the pending value named "(pending)" (said, not shown: its dashed outline shows it, so a button never changes
+ * width), and one fixed-height note line holding the disabled reason, the status and an alert. A disabled button stays
+ * focusable (so its reason can be read) and a click on it does nothing.
  */
 import { useId } from 'react';
 import { useCopy } from '../../../lib/language.ts';
@@ -24,17 +25,12 @@ export interface ChoiceGroupProps {
   /** The status line ("Switching…", the pending note, or `''`). */
   status: string;
   alert: string | undefined;
-  /**
-   * Keep the note line's width while it is empty (`data-reserved`, plan-status.css), for a picker whose note is shown
-   * nearly always (plan mode's cost note), so the buttons do not move when it appears.
-   */
-  reserveNote?: boolean;
   /** Called for a button that is neither pressed nor disabled. */
   onPick: (value: string) => void;
 }
 
 /** Group "Collaboration mode" (Tab reaches each button; Enter, Space or a click chooses; arrows never choose). */
-export function ChoiceGroup({ options, checked, pending, disabled, busy, reason, reasonDetail, status, alert, reserveNote, onPick }: ChoiceGroupProps) {
+export function ChoiceGroup({ options, checked, pending, disabled, busy, reason, reasonDetail, status, alert, onPick }: ChoiceGroupProps) {
   const copy = useCopy(planStatusLocales);
   const reasonId = useId();
   const detailId = useId();
@@ -63,11 +59,12 @@ export function ChoiceGroup({ options, checked, pending, disabled, busy, reason,
             data-pending={option.value === pending || undefined}
             onClick={() => pick(option.value)}
           >
-            {option.value === pending ? copy.pendingRadio(option.label) : option.label}
+            {option.label}
+            {option.value === pending ? <span className="visually-hidden">{copy.pendingMark}</span> : null}
           </button>
         ))}
       </div>
-      <span className="plan-picker__note" data-reserved={reserveNote || undefined} title={noteTitle || undefined}>
+      <span className="plan-picker__note" title={noteTitle || undefined}>
         {reason ? (
           <span id={reasonId} className="plan-picker__reason" title={reasonDetail}>
             {reason}

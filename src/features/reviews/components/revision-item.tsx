@@ -1,26 +1,27 @@
 /**
  * One revision of the Reviews list: a button that shows its plan card in the transcript, its outcome, who answered
- * and when, its `+N −M` line summary, and what the user asked or said (line comments shown as comments).
+ * and when, its `+N −M` line summary, what led to it (the feedback on the revision before is named, not quoted again;
+ * messages are quoted) and the feedback its own decision sent (line comments shown as comments).
  */
 import { useCopy, useLanguage } from '../../../lib/language.ts';
-import { ownFeedbackOf, reviewTimeOf, type ExportedRevision } from '../model/chains.ts';
+import { feedbackSentOf, promptShownOf, reviewTimeOf, type ExportedRevision } from '../model/chains.ts';
 import { reviewsLocales } from '../locales.ts';
 import { FeedbackQuote } from './feedback-quote.tsx';
 
 /**
  * @param revision the exported revision
- * @param next the revision after it (its "You asked" may already quote this one's feedback)
+ * @param previous the revision before it (whose line shows the feedback that led to this one)
  * @param ended the log will not go on: a pending review reads "unanswered"
  * @param onShow show the revision's plan card in the transcript
  */
 export function RevisionItem({
   revision,
-  next,
+  previous,
   ended,
   onShow,
 }: {
   revision: ExportedRevision;
-  next: ExportedRevision | undefined;
+  previous: ExportedRevision | undefined;
   ended: boolean;
   onShow: (callId: string) => void;
 }) {
@@ -28,7 +29,8 @@ export function RevisionItem({
   const language = useLanguage();
   const proposed = reviewTimeOf(revision.proposedAt, language);
   const answered = reviewTimeOf(revision.answeredAt, language);
-  const feedback = ownFeedbackOf(revision, next);
+  const prompt = promptShownOf(revision, previous);
+  const feedback = feedbackSentOf(revision);
   return (
     <li className={`reviews__item outcome-${revision.outcome.kind}`}>
       <button type="button" className="link-button reviews__open" onClick={() => onShow(revision.callId)}>
@@ -47,7 +49,10 @@ export function RevisionItem({
             : copy.changes(revision.changes.added, revision.changes.removed, revision.changes.against)}
       </p>
       {revision.audit ? <p className="reviews__audit">{copy.audit(revision.audit)}</p> : null}
-      {revision.prompt ? <FeedbackQuote lead={revision.prompt.kind === 'feedback' ? copy.youAsked : copy.youSaid} text={revision.prompt.text} /> : null}
+      {prompt?.kind === 'revised-after' ? <p className="reviews__after">{copy.revisedAfter(prompt.version)}</p> : null}
+      {prompt !== undefined && prompt.kind !== 'revised-after' ? (
+        <FeedbackQuote lead={prompt.kind === 'feedback' ? copy.feedbackBefore : copy.youSaid} text={prompt.text} />
+      ) : null}
       {feedback ? <FeedbackQuote lead={copy.feedback} text={feedback} /> : null}
     </li>
   );

@@ -3,7 +3,7 @@ import { readFixture } from '../../../../fixtures/paths.ts';
 import { parseSessionLog } from '../../../core/log/reader.ts';
 import { buildReviewHistoryExport } from '../../../core/review/export.ts';
 import { foldReviewHistory } from '../../../core/review/revisions.ts';
-import { chainsOf, ownFeedbackOf, reviewTimeOf, type ExportedRevision } from './chains.ts';
+import { chainsOf, feedbackSentOf, promptShownOf, reviewTimeOf, type ExportedRevision } from './chains.ts';
 
 const exported = buildReviewHistoryExport({
   sessionId: 's1',
@@ -39,25 +39,43 @@ describe('reviewTimeOf', () => {
   });
 });
 
-describe('ownFeedbackOf', () => {
-  it('shows each piece of feedback once, as "You asked" under the revision it led to', () => {
-    const kept = exported.revisions.filter((revision) => revision.outcome.kind === 'kept-planning');
-    expect(kept.length).toBeGreaterThan(0);
+describe('feedbackSentOf and promptShownOf', () => {
+  it('shows each piece of feedback once, under the revision whose Keep planning sent it; the next one names that revision', () => {
+    let named = 0;
     for (const { revisions } of chainsOf(exported.revisions)) {
-      const shown = revisions.flatMap((revision, i) => [revision.prompt?.text, ownFeedbackOf(revision, revisions[i + 1])]).filter((text) => text);
-      expect(new Set(shown).size).toBe(shown.length);
+      const quoted = revisions.flatMap((revision, i) => {
+        const prompt = promptShownOf(revision, revisions[i - 1]);
+        if (prompt?.kind === 'revised-after') {
+          named += 1;
+          expect(prompt.version).toBe(revisions[i - 1]!.version);
+          expect(feedbackSentOf(revisions[i - 1]!)).toBe(revision.prompt?.text);
+        }
+        return [prompt?.kind === 'revised-after' ? undefined : prompt?.text, feedbackSentOf(revision)];
+      });
+      const texts = quoted.filter((text) => text);
+      expect(new Set(texts).size).toBe(texts.length);
     }
+    expect(named).toBeGreaterThan(0);
   });
 
-  it('keeps the feedback of the last revision, and feedback the next revision does not quote', () => {
+  it("quotes feedback whose revision the list does not hold, or another chain's, and messages as they are", () => {
     const [first] = exported.revisions as [ExportedRevision];
     const keptPlanning = { ...first, outcome: { kind: 'kept-planning', feedback: 'Skip the README change' } } as ExportedRevision;
-    expect(ownFeedbackOf(keptPlanning, undefined)).toBe('Skip the README change');
-    expect(ownFeedbackOf(keptPlanning, { ...first, prompt: { kind: 'feedback', text: 'something else' } } as ExportedRevision)).toBe('Skip the README change');
-    expect(ownFeedbackOf(keptPlanning, { ...first, prompt: { kind: 'feedback', text: 'Skip the README change' } } as ExportedRevision)).toBeUndefined();
-    expect(
-      ownFeedbackOf(keptPlanning, { ...first, chain: first.chain + 1, prompt: { kind: 'feedback', text: 'Skip the README change' } } as ExportedRevision),
-    ).toBe('Skip the README change');
-    expect(ownFeedbackOf(first, undefined)).toBe(first.outcome.kind === 'kept-planning' ? first.outcome.feedback : undefined);
+    const led = (text: string, extra: Partial<ExportedRevision> = {}) =>
+      ({ ...first, version: 2, prompt: { kind: 'feedback', text }, ...extra }) as ExportedRevision;
+    expect(feedbackSentOf(keptPlanning)).toBe('Skip the README change');
+    expect(feedbackSentOf({ ...first, outcome: { kind: 'approved' } } as ExportedRevision)).toBeUndefined();
+    expect(promptShownOf(led('Skip the README change'), keptPlanning)).toEqual({ kind: 'revised-after', version: first.version });
+    expect(promptShownOf(led('Skip the README change'), undefined)).toEqual({ kind: 'feedback', text: 'Skip the README change' });
+    expect(promptShownOf(led('something else'), keptPlanning)).toEqual({ kind: 'feedback', text: 'something else' });
+    expect(promptShownOf(led('Skip the README change', { chain: first.chain + 1 }), keptPlanning)).toEqual({
+      kind: 'feedback',
+      text: 'Skip the README change',
+    });
+    expect(promptShownOf({ ...first, prompt: { kind: 'message', text: 'Also the docs' } } as ExportedRevision, keptPlanning)).toEqual({
+      kind: 'message',
+      text: 'Also the docs',
+    });
+    expect(promptShownOf({ ...first, prompt: null } as ExportedRevision, keptPlanning)).toBeUndefined();
   });
 });

@@ -47,16 +47,36 @@ export function reviewTimeOf(iso: string | null, language: Language): string | u
 }
 
 /**
- * The feedback a revision's line quotes below its own prompt: a kept-planning answer's feedback, unless the next
- * revision's "You asked" already quotes the same text (the list shows each piece of feedback once, under the revision
- * it led to; the last revision of a chain keeps it, nothing follows to show it).
+ * The feedback a revision's own decision sent back (a Keep planning with feedback): the Reviews list shows it under
+ * that revision, beside "Kept planning, with feedback", never under the revision it led to.
  * @param revision the revision whose outcome may carry feedback
- * @param next the revision after it in the export, if any
+ * @returns the feedback as logged, or undefined for any other outcome and for a Keep planning without feedback
  */
-export function ownFeedbackOf(revision: ExportedRevision, next: ExportedRevision | undefined): string | undefined {
-  if (revision.outcome.kind !== 'kept-planning') return undefined;
-  const feedback = revision.outcome.feedback;
-  if (!feedback) return undefined;
-  const quotedNext = next?.chain === revision.chain && next.prompt?.kind === 'feedback' && next.prompt.text.trim() === feedback.trim();
-  return quotedNext ? undefined : feedback;
+export function feedbackSentOf(revision: ExportedRevision): string | undefined {
+  return revision.outcome.kind === 'kept-planning' && revision.outcome.feedback ? revision.outcome.feedback : undefined;
+}
+
+/** What a revision's line says of what led to it (see {@link promptShownOf}). */
+export type ShownPrompt =
+  /** The feedback sent with the previous revision of its chain, which shows it: named, not quoted again. */
+  | { kind: 'revised-after'; version: number }
+  /** Feedback on a revision the list does not hold (a partial log), quoted and named as such. */
+  | { kind: 'feedback'; text: string }
+  /** Messages the user sent between the revisions. */
+  | { kind: 'message'; text: string };
+
+/**
+ * What a revision's line says of what led to it: the feedback of the previous revision of its chain is shown there
+ * (`feedbackSentOf`), so this one only says it was revised after it; other feedback and messages are quoted.
+ * @param revision the revision
+ * @param previous the revision before it in the export, if any
+ * @returns undefined when nothing led to it that the log records (a chain's v1, a Keep planning without feedback)
+ */
+export function promptShownOf(revision: ExportedRevision, previous: ExportedRevision | undefined): ShownPrompt | undefined {
+  const prompt = revision.prompt;
+  if (!prompt) return undefined;
+  if (prompt.kind === 'message') return { kind: 'message', text: prompt.text };
+  const sent = previous?.chain === revision.chain ? feedbackSentOf(previous) : undefined;
+  if (previous !== undefined && sent !== undefined && sent.trim() === prompt.text.trim()) return { kind: 'revised-after', version: previous.version };
+  return { kind: 'feedback', text: prompt.text };
 }

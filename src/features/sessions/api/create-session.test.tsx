@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callMethod } from '../../../lib/api-client.ts';
-import { hostKeepsDrafts, hostKeys } from '../../../lib/queries.ts';
+import { capabilityNow, hostKeys } from '../../../lib/queries.ts';
 import { useCreateSession } from './create-session.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -17,7 +17,7 @@ describe('useCreateSession', () => {
     const { result } = renderHook(
       () =>
         useCreateSession(
-          () => hostKeepsDrafts(queryClient),
+          () => capabilityNow(queryClient, 'sessions'),
           (id) => created.push(id),
         ),
       { wrapper },
@@ -37,6 +37,6 @@ describe('useCreateSession', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
       String(input).includes('/api/host.describe') ? Promise.reject(new TypeError('Failed to fetch')) : real(input, init),
     );
-    await expect(hostKeepsDrafts(queryClient)).resolves.toBe(false);
+    await expect(capabilityNow(queryClient, 'sessions')).resolves.toBe(false);
   });
 });

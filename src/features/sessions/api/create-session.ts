@@ -10,7 +10,7 @@ import { cancelTypeAhead, startTypeAhead } from '../../../lib/type-ahead.ts';
 /**
  * Create a session (docs/protocol.md "Unary calls").
  * @param draft ask for a draft (`capabilities.sessions`); a plain dsh host takes no such field. A function is asked
- *   when New session is pressed (`hostKeepsDrafts`): the host's capabilities may not have answered yet, and guessing
+ *   when New session is pressed (`capabilityNow`): the host's capabilities may not have answered yet, and guessing
  *   "no" then stored and listed an empty session at once.
  * @param onCreated called with the new session's id once the list was refreshed
  */

@@ -58,14 +58,15 @@ export function importErrorOf(error: unknown): { headline: string; detail: strin
 
 /**
  * Import a chosen log file (`importLogFile`), streamed where the host has the route.
- * @param streamed the host has `capabilities.importStream`
+ * @param streamed whether the host has `capabilities.importStream`, asked when a file is chosen (`capabilityNow`: the
+ *   host's capabilities may not have answered yet, and guessing "no" then sent the whole text in one request)
  * @param onImported called with the opened session's id once the list was refreshed
  * @returns the mutation; its `data` holds the host's value (`skipped` lines), its `error` what `importErrorOf` words
  */
-export function useImportLog(streamed: boolean, onImported: (sessionId: string) => void) {
+export function useImportLog(streamed: () => Promise<boolean>, onImported: (sessionId: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: Blob) => importLogFile(file, streamed),
+    mutationFn: async (file: Blob) => importLogFile(file, await streamed()),
     onSuccess: async ({ sessionId }) => {
       await queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });
       onImported(sessionId);
