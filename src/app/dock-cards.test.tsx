@@ -6,7 +6,8 @@
 import { Profiler } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import type * as DraftStore from '../features/composer/draft-store.ts';
 import { answerCall, respondWith } from '../../testing/render.tsx';
 import { useAnsweringStore } from '../lib/answering-store.ts';
 import type { QuestionItem } from '../core/questions/types.ts';
@@ -16,6 +17,19 @@ import { useComposerFocusStore } from '../features/composer/focus-store.ts';
 import { useComposerDraftStore } from '../features/composer/draft-store.ts';
 import { ownEntry } from '../lib/session-persist.ts';
 import { Dock, loadDockCards } from './dock.tsx';
+
+// Every render of the composer, counted through the one hook only it calls.
+const composerRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../features/composer/draft-store.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof DraftStore>();
+  return {
+    ...actual,
+    useComposerDraft: (sessionId: string) => {
+      composerRenders.count += 1;
+      return actual.useComposerDraft(sessionId);
+    },
+  };
+});
 
 /** Every moment the document said "Loading…", as seen by a MutationObserver over the whole body. */
 let loadingSeen: number;
@@ -141,4 +155,14 @@ it('renders nothing of the hidden composer when the reply to its send comes afte
   expect(renders.length).toBe(before);
   act(() => store.applyMux({ type: 'question/resolved', sessionId: 's1', questionRpcId: 'r1', outcome: 'answered' }, 'x'));
   expect(screen.getByRole('textbox', { name: 'Message the agent' })).toHaveValue('');
+});
+
+it('renders nothing of the composer it hides, in the commit that brings the question or after it', async () => {
+  const { update } = renderInSession(<Dock sessionId="s1" />, 's1');
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  const before = composerRenders.count;
+  await update({ questions: [{ rpcId: 'r1', questions: planReviewQuestions() }] });
+  expect(screen.getByRole('region', { name: REVIEW_REGION })).toBeInTheDocument();
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(composerRenders.count).toBe(before);
 });

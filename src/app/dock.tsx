@@ -224,7 +224,7 @@ export function Dock({ sessionId, onShowCall }: { sessionId: string; onShowCall?
     body = (
       <div className="dock__composer" hidden={shown !== undefined || undefined}>
         <Activity mode={shown !== undefined ? 'hidden' : 'visible'}>
-          <Composer sessionId={sessionId} hidden={shown !== undefined} />
+          <Composer sessionId={sessionId} />
         </Activity>
       </div>
     );

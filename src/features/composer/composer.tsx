@@ -5,7 +5,7 @@
  * running state, read-only flag and the downlink state are read from src/session/; nothing is sent while offline.
  */
 import { isComposing } from '../../lib/keys.ts';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { CommandDescriptor } from '../../core/protocol/methods.ts';
 import { useCopy } from '../../lib/language.ts';
 import { offlineReason } from '../../lib/offline-reason.ts';
@@ -43,14 +43,15 @@ export function focusComposer(): void {
  * text (an Enter there sends nothing).
  * @param hold a stable callback that holds a send of `text`
  */
-function useFocusRequest(sessionId: string, hidden: boolean, readOnly: boolean, hold: (text: string) => void) {
+function useFocusRequest(sessionId: string, readOnly: boolean, hold: (text: string) => void) {
   const input = useRef<HTMLTextAreaElement>(null);
   const wanted = useComposerFocusStore((state) => state.wanted);
   const taken = useComposerFocusStore((state) => state.taken);
   useEffect(() => {
     const box = input.current;
-    // A hidden composer (a question shows in its place) leaves the request waiting until it shows again.
-    if (!wanted || box === null || hidden) return;
+    // A hidden composer (a question shows in its place, a hidden `Activity`) runs no effect: the request waits until it
+    // shows again.
+    if (!wanted || box === null) return;
     box.focus();
     taken();
     const typed = takeTypeAhead();
@@ -61,7 +62,7 @@ function useFocusRequest(sessionId: string, hidden: boolean, readOnly: boolean, 
     if (typed.enter && !readOnly && text.trim() !== '') hold(text);
     box.value = text;
     box.setSelectionRange(text.length, text.length);
-  }, [wanted, taken, sessionId, hidden, readOnly, hold]);
+  }, [wanted, taken, sessionId, readOnly, hold]);
   return input;
 }
 
@@ -113,14 +114,16 @@ function useSuggestions(sessionId: string, draft: string, readOnly: boolean) {
 /**
  * Message box "Message the agent" with a "Send" button. Enter sends, Shift+Enter is a newline, IME composition
  * never sends; `/` opens a "Commands" suggestion list (arrows, Enter/Tab to complete, Escape to close); Escape stops
- * a running turn. `hidden`: the caller hides it (a question shows in its place); a focus request waits meanwhile.
+ * a running turn. A caller that hides it (a question shows in its place) puts it in a hidden `Activity`: its effects
+ * are gone meanwhile, so a focus request waits until it shows again, and nothing it reads renders it. Memoised on
+ * `sessionId` alone, so hiding it renders nothing of it (the dock's question commit carries the card alone).
  */
-export function Composer({ sessionId, hidden = false }: { sessionId: string; hidden?: boolean }) {
+export const Composer = memo(function Composer({ sessionId }: { sessionId: string }) {
   // Keyed by session: an in-flight send or an error of one session never shows in another.
-  return <ComposerForSession key={sessionId} sessionId={sessionId} hidden={hidden} />;
-}
+  return <ComposerForSession key={sessionId} sessionId={sessionId} />;
+});
 
-function ComposerForSession({ sessionId, hidden }: { sessionId: string; hidden: boolean }) {
+function ComposerForSession({ sessionId }: { sessionId: string }) {
   const copy = useCopy(composerLocales);
   const [listId, errorId, statusId] = [useId(), useId(), useId()];
   const running = useSessionRunning(sessionId);
@@ -134,7 +137,7 @@ function ComposerForSession({ sessionId, hidden }: { sessionId: string; hidden: 
   const { mutate } = send;
   const sendHeld = useCallback((text: string, onSettled: () => void) => mutate(text, { onSettled }), [mutate]);
   const held = useHeldSend(draft, offline === undefined, sendHeld);
-  const input = useFocusRequest(sessionId, hidden, readOnly, held.hold);
+  const input = useFocusRequest(sessionId, readOnly, held.hold);
   const stop = useStopTurn(sessionId, running, connection);
   const suggestions = useSuggestions(sessionId, draft, readOnly);
   const canSend = !readOnly && !send.isPending && offline === undefined && draft.trim() !== '';
