@@ -27,7 +27,7 @@ import { prefetchMarkdownRenderer } from '../components/markdown-loader.ts';
 import { loadTranscriptBody } from '../features/transcript/components/transcript-view.tsx';
 
 // The review card and the generic question flow load as their own chunks (the first load stays under its budget
-// in `npm run bench:browser`), prefetched when the page is idle after its first paint (`prefetchAtIdle`, app/prefetch.ts).
+// in `npm run bench:browser`), loaded right after the dock's first paint (`prefetchQuestionFrame` below; app/prefetch.ts follows with the rest).
 // They are read through `lazyModule().use()`, never `React.lazy`: once loaded, a card renders in the same commit as
 // its question (docs/style.md "Lazy views render at once"); only a question that arrives before its chunk waits.
 const reviewCardModule = lazyModule(() => import('../features/plan-review/plan-review-card.tsx'));
