@@ -33,17 +33,21 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** The first click on Approve, at (10, 10), after which the composer has focus (a sent answer's outcome). */
+/** The first click on Approve, at (10, 10), which hides it and puts focus in the composer (a sent answer's outcome). */
 function firstClick(): FirstPress {
   const click = new MouseEvent('click', { bubbles: true, detail: 1, clientX: 10, clientY: 10 });
   approve.dispatchEvent(click);
+  approve.hidden = true;
   composer.focus();
   return { target: approve, at: click.timeStamp, x: 10, y: 10 };
 }
 
-/** A whole press on `target` at (x, y): pointerdown, mousedown, pointerup, mouseup, click; which defaults were prevented. */
-function press(target: HTMLElement, x = 11, y = 9) {
-  const init = { bubbles: true, cancelable: true, clientX: x, clientY: y, detail: 2 };
+/**
+ * A whole press on `target` at (x, y): pointerdown, mousedown, pointerup, mouseup, click; which defaults were prevented.
+ * `count` is the browser's click count (2: it continues a double-click).
+ */
+function press(target: HTMLElement, x = 11, y = 9, count = 2) {
+  const init = { bubbles: true, cancelable: true, clientX: x, clientY: y, detail: count };
   target.dispatchEvent(new MouseEvent('pointerdown', init));
   const down = new MouseEvent('mousedown', init);
   target.dispatchEvent(down);
@@ -72,14 +76,22 @@ it('gives focus back when the press lands on a disabled control (no mouse events
 });
 
 it.each([
-  ['on the element first clicked', () => approve, 11, 9, 1],
+  ['on the element first clicked, still shown', () => approve, 11, 9, 1],
+  ['beside the element first clicked, still shown', () => send, 11, 9, 2],
   ['far from the first click', () => send, 200, 10, 2],
-])('lets a press %s through', (_, target, x, y, sends) => {
+])('lets a press %s through', (name, target, x, y, sends) => {
   guardStrayPress(firstClick());
+  if (name.endsWith('still shown')) approve.hidden = false;
   expect(press(target(), x, y)).toEqual({ down: false, click: false });
   // Only one press is watched: the next one goes through whatever it lands on.
   expect(press(send)).toEqual({ down: false, click: false });
   expect(sent).toBe(sends);
+});
+
+it('lets a press through that the browser does not count as the double-click’s second', () => {
+  guardStrayPress(firstClick());
+  expect(press(send, 11, 9, 1)).toEqual({ down: false, click: false });
+  expect(sent).toBe(1);
 });
 
 it('stops watching once the double-click window is over', () => {
@@ -88,6 +100,14 @@ it('stops watching once the double-click window is over', () => {
   vi.advanceTimersByTime(MULTI_PRESS_MS + 1);
   expect(press(send)).toEqual({ down: false, click: false });
   expect(sent).toBe(1);
+});
+
+it('stops watching once the scope it was given left the page', () => {
+  const scope = document.createElement('section');
+  document.body.append(scope);
+  guardStrayPress({ ...firstClick(), scope });
+  scope.remove();
+  expect(press(send)).toEqual({ down: false, click: false });
 });
 
 it('stops watching when told to', () => {

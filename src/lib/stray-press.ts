@@ -19,33 +19,51 @@ export interface FirstPress {
   /** The click's viewport coordinates (CSS px). */
   x: number;
   y: number;
+  /** What outlives the clicked control (the dock around the card): the watch ends once it left the page. */
+  scope?: Element | undefined;
+}
+
+/** Whether `element` is still in the page and shown (not under a `hidden` ancestor, not `display: none`). */
+function rendered(element: Element): boolean {
+  if (!element.isConnected || element.closest('[hidden]') !== null) return false;
+  return typeof element.checkVisibility !== 'function' || element.checkVisibility();
 }
 
 /**
- * Swallow the next press if it continues a double-click begun by `first` on another element: one that arrives within
- * {@link MULTI_PRESS_MS} of it, within {@link MULTI_PRESS_SLOP_PX} of where it was, and not on (or inside) the element
- * first clicked. Its `mousedown` is prevented (focus does not move), its `click` and `dblclick` are stopped; a disabled
- * control gets no mouse events but still takes focus from the page, so focus goes back to where it was at the press.
- * Any other press ends the watch, as does the end of the window.
+ * Swallow the next press if it continues a double-click begun by `first` and the element first clicked is gone (hidden
+ * or taken out by the click). The browser says which press continues a double-click: its `mousedown` counts 2 or more
+ * (`detail`); such a press that lands within {@link MULTI_PRESS_MS} and {@link MULTI_PRESS_SLOP_PX} of the first, and
+ * not on (or inside) the element first clicked, has its `mousedown` prevented (focus does not move) and its `click` and
+ * `dblclick` stopped. A disabled control gets no mouse events but still takes focus from the page: when focus fell to
+ * the page at such a press, it goes back where it was. Any other press ends the watch, as do the end of the window and
+ * a press once `first.scope` left the page.
  * @param first the first click (from a pointer: a keyboard's click has `detail` 0 and needs no guard)
  * @param doc where presses are watched (capture phase)
  * @returns stop watching (idempotent)
  */
 export function guardStrayPress(first: FirstPress, doc: Document = first.target.ownerDocument): () => void {
+  // A press that may continue the double-click (pointerdown seen), then one that does (its mousedown counts 2+).
+  let candidate = false;
   let stray = false;
   let focused: Element | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => stop(), MULTI_PRESS_MS);
   const onPointerDown = (event: PointerEvent) => {
     const target = event.target instanceof Node ? event.target : null;
     const near = Math.abs(event.clientX - first.x) <= MULTI_PRESS_SLOP_PX && Math.abs(event.clientY - first.y) <= MULTI_PRESS_SLOP_PX;
-    if (event.timeStamp - first.at > MULTI_PRESS_MS || !near || (target !== null && first.target.contains(target))) return stop();
-    stray = true;
+    const gone = first.scope !== undefined && !first.scope.isConnected;
+    const late = event.timeStamp - first.at > MULTI_PRESS_MS;
+    // While the control first clicked is still shown, the press lands on what was there all along.
+    if (gone || late || !near || rendered(first.target) || (target !== null && first.target.contains(target))) return stop();
+    candidate = true;
     focused = doc.activeElement;
     clearTimeout(timer);
     timer = undefined;
   };
   const onMouseDown = (event: MouseEvent) => {
-    if (stray) event.preventDefault();
+    if (!candidate) return;
+    if (event.detail < 2) return stop();
+    stray = true;
+    event.preventDefault();
   };
   const swallow = (event: MouseEvent) => {
     if (!stray) return;
@@ -53,8 +71,9 @@ export function guardStrayPress(first: FirstPress, doc: Document = first.target.
     event.stopPropagation();
   };
   const onPointerUp = () => {
-    if (!stray) return;
-    if (focused instanceof HTMLElement && focused.isConnected && doc.activeElement !== focused) focused.focus();
+    if (!candidate) return;
+    const fell = doc.activeElement === null || doc.activeElement === doc.body;
+    if (fell && focused instanceof HTMLElement && focused.isConnected) focused.focus();
     // The press's click and dblclick follow its pointerup in the same task: stop once they are through.
     timer = setTimeout(() => stop(), 0);
   };

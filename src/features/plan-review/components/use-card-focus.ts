@@ -63,8 +63,8 @@ export function useApproveConfirm() {
  * The card's capture-phase click handler: a pointer click anywhere on the card guards the next press
  * (`guardStrayPress`, src/lib/stray-press.ts), so a double-click on Approve does not land its second press on the
  * composer that took the card's place (its Send: focus would fall to the page, or a draft be sent), nor on the Approve
- * confirm's row. The guard outlives the card (a `question/resolved` may unmount it between the two clicks) and ends
- * by itself.
+ * confirm's row. The guard outlives the card (a `question/resolved` may unmount it between the two clicks), not the
+ * dock around it, and ends by itself.
  * @returns the handler for the card's `onClickCapture`
  */
 export function useStrayPressGuard(): (event: MouseEvent<HTMLElement>) => void {
@@ -73,6 +73,7 @@ export function useStrayPressGuard(): (event: MouseEvent<HTMLElement>) => void {
     // A keyboard's click (Enter, Space) has no second press.
     if (event.detail === 0 || !(event.target instanceof Element)) return;
     stop.current?.();
-    stop.current = guardStrayPress({ target: event.target, at: event.nativeEvent.timeStamp, x: event.clientX, y: event.clientY });
+    const scope = event.currentTarget.parentElement ?? undefined;
+    stop.current = guardStrayPress({ target: event.target, at: event.nativeEvent.timeStamp, x: event.clientX, y: event.clientY, scope });
   };
 }
