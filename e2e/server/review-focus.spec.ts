@@ -5,6 +5,12 @@
 import { expect, test } from '@playwright/test';
 import { openPlanReview, reviewCard } from '../helpers.ts';
 
+test('a page reloaded while a review waits puts focus on the review card', async ({ page }) => {
+  await openPlanReview(page);
+  await page.reload();
+  await expect(reviewCard(page)).toBeFocused();
+});
+
 test('a double-click on Approve leaves focus in the composer, as a single click does', async ({ page }) => {
   const card = await openPlanReview(page);
   await card.getByRole('button', { name: 'Approve' }).dblclick();
