@@ -22,9 +22,14 @@ async function tabTo(page: Page, name: string, key: 'Tab' | 'Shift+Tab' = 'Tab',
 test('a new user reaches the composer and approves a plan by keyboard alone', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('status', { name: 'Connected' }).first()).toBeVisible();
+  // The sessions list renders right after the first paint (docs/style.md "The composer first"), and "Connected" (in
+  // the empty state's header, first commit) may show before it: a Tab then lands on the empty state's own New session,
+  // and stays there when the list comes. The user here starts once the page is whole.
+  const newSession = page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: 'New session', exact: true });
+  await expect(newSession).toBeVisible();
 
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: 'New session', exact: true })).toBeFocused();
+  await expect(newSession).toBeFocused();
   await page.keyboard.press('Enter');
 
   const composer = page.getByRole('textbox', { name: 'Message the agent' });

@@ -3,7 +3,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, it, vi } from 'vitest';
 import { holdModel } from '../../mocks/node.ts';
+import { planReviewQuestions, renderInSession } from '../../testing/session-render.tsx';
+import { useComposerFocusStore } from '../features/composer/focus-store.ts';
 import { App } from './app.tsx';
+import { useComposerFocusOnLoad } from './composer-first.tsx';
+import { Dock, loadDockCards } from './dock.tsx';
 
 const fresh = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 
@@ -51,6 +55,30 @@ it('puts keyboard focus in the composer of the session the page opened on, once 
   render(<App queryClient={fresh()} />);
   const box = screen.getByRole('textbox', { name: 'Message the agent' });
   await waitFor(() => expect(box).toHaveFocus());
+});
+
+/** A session view's dock on a page opened on the session's address (the shell's cold-load focus). */
+function OpenedOn({ sessionId }: { sessionId: string }) {
+  useComposerFocusOnLoad(sessionId);
+  return <Dock sessionId={sessionId} />;
+}
+
+it('gives the focus to a review that waits when the page opens, and asks nothing of the composer it hides', async () => {
+  await loadDockCards();
+  useComposerFocusStore.setState({ wanted: false });
+  // As in a browser, the idle moment the card's focus waits for comes after the task right after the paint.
+  vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => setTimeout(() => callback({ didTimeout: false, timeRemaining: () => 10 }), 20));
+  vi.stubGlobal('cancelIdleCallback', (id: ReturnType<typeof setTimeout>) => clearTimeout(id));
+  try {
+    renderInSession(<OpenedOn sessionId="s1" />, 's1', { questions: [{ rpcId: 'r1', questions: planReviewQuestions() }] });
+    const card = screen.getByRole('region', { name: 'Approve this plan and leave plan mode?' });
+    await waitFor(() => expect(card).toHaveFocus());
+    // No focus request is left waiting for the hidden composer (it would take focus from wherever the user is when
+    // the next composer shows, in this session or another).
+    expect(useComposerFocusStore.getState().wanted).toBe(false);
+  } finally {
+    vi.unstubAllGlobals();
+  }
 });
 
 it('leaves focus where the reader put it before the composer painted', async () => {

@@ -3,7 +3,8 @@
  * empty state — beside it. The selection is the URL hash; the drawer's open state is view state. An open drawer
  * closes on its "Close sessions" button, a tap on the backdrop, Escape, or choosing a session; focus moves into it
  * when it opens and back to the toggle when it closes. A session created here takes focus in its composer, as does the
- * session of the address the page opened on (unless focus moved before its composer painted), and the
+ * session of the address the page opened on (unless focus moved before its composer painted, or a question waits there:
+ * its card takes focus), and the
  * app's one polite live region sits beside the workspace, and the notifications slice's watcher (title, favicon,
  * desktop notifications) beside it; its "Waiting for you" inbox tops the session list. The first commit holds the
  * selected session's composer and not the sidebar's contents nor the watcher, which come right after its paint
@@ -17,13 +18,12 @@ import { WaitingInbox, WaitingWatch } from '../features/notifications/waiting-wa
 import { InsecureWarningSlot } from '../features/pairing/pairing-slot.tsx';
 import { focusComposer } from '../features/composer/composer.tsx';
 import { useSelectedSessionId } from '../lib/route.ts';
-import { afterNextPaint, focusStayed } from '../lib/after-paint.ts';
 import { EmptyState } from './empty-state.tsx';
 import { Preferences } from './preferences.tsx';
 import { useCopy } from '../lib/language.ts';
 import { LiveAnnouncer } from './live-announcer.tsx';
 import { appLocales } from './locales.ts';
-import { AfterComposer, RestShownProvider, useRestAfterFirstPaint } from './composer-first.tsx';
+import { AfterComposer, RestShownProvider, useComposerFocusOnLoad, useRestAfterFirstPaint } from './composer-first.tsx';
 import { SessionView } from './session-view.tsx';
 import './shell.css';
 
@@ -43,17 +43,7 @@ export function Shell() {
   // A session created from the list takes keyboard focus in its composer once it is the one shown:
   // asking earlier would focus the composer of the session being left.
   const focusWhenShown = useRef<string | undefined>(undefined);
-  // A page opened on a session's address puts keyboard focus in its composer, as New session does, right after the
-  // composer's first paint (focusing inside the commit would force its layout there); not when something else took
-  // focus meanwhile (a click, a Tab).
-  const [openedOn] = useState(selectedId);
-  useEffect(() => {
-    if (openedOn === undefined) return undefined;
-    const before = document.activeElement;
-    return afterNextPaint(() => {
-      if (focusStayed(before)) focusComposer();
-    });
-  }, [openedOn]);
+  useComposerFocusOnLoad(selectedId);
   useEffect(() => {
     if (selectedId === undefined || focusWhenShown.current !== selectedId) return;
     focusWhenShown.current = undefined;

@@ -3,7 +3,7 @@
  * right after the paint; cancel stops it at either step.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { afterNextPaint, idleAfterNextPaint } from './after-paint.ts';
+import { afterNextPaint, focusStayed, idleAfterNextPaint } from './after-paint.ts';
 
 let frames: FrameRequestCallback[];
 let idles: { callback: IdleRequestCallback; timeout: number | undefined }[];
@@ -45,4 +45,20 @@ it('runs nothing once cancelled, before or after the frame', () => {
   cancel();
   runIdle();
   expect(ran).toEqual([]);
+});
+
+it.each([
+  ['still on the element read before', () => document.querySelector('#before'), true],
+  ['fallen to the page', () => document.body, true],
+  ['on an element no longer rendered (hidden meanwhile)', () => document.querySelector('#hidden'), true],
+  ['moved by the user to another shown element', () => document.querySelector('#other'), false],
+])('focusStayed: focus %s counts as focus that stayed, or not', (_, where, stayed) => {
+  document.body.innerHTML = '<button id="before">Before</button><button id="other">Other</button><div id="box"><textarea id="hidden"></textarea></div>';
+  const before = document.querySelector<HTMLElement>('#before')!;
+  before.focus();
+  (where() as HTMLElement).focus();
+  // The box hides after its textarea took focus, as the composer's slot does when a card takes its place.
+  document.querySelector<HTMLElement>('#box')!.hidden = true;
+  expect(focusStayed(before)).toBe(stayed);
+  document.body.innerHTML = '';
 });

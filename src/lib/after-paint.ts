@@ -66,11 +66,13 @@ export function idleAfterNextPaint(callback: () => void, timeoutMs = 100, fallba
 
 /**
  * Whether nobody moved focus since `before` was read: focus is still on `before`, or fell to the page (`body`, none),
- * as it does when the focused element was hidden or taken out. A view that focuses itself after its paint does so only
- * then, so a click or a Tab in between wins.
+ * or is on an element that is no longer rendered (hidden: what the view replaced, such as the composer a review card
+ * hides; the browser moves such focus to the page only in a later task, so whether it did yet is a matter of timing).
+ * A view that focuses itself after its paint does so only then, so a click or a Tab in between wins.
  * @param before `document.activeElement` when the view committed
  */
 export function focusStayed(before: Element | null): boolean {
   const now = document.activeElement;
-  return now === before || now === null || now === document.body;
+  if (now === before || now === null || now === document.body) return true;
+  return now.closest('[hidden]') !== null || (typeof now.checkVisibility === 'function' && !now.checkVisibility());
 }

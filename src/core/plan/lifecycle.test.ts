@@ -35,10 +35,13 @@ describe('plan lifecycle in the sessions list', () => {
   it('follows the recorded plan review: drafting, waiting for review, then approved (no to-do list written)', () => {
     const events = recording('plan-review');
     expect(planLifecycleOf(listed(upTo(events, (e) => e.type === 'plan/mode')), true)).toEqual({ kind: 'drafting' });
+    // Plan mode on with no turn at work is no plan yet: the row keeps its plan-mode badge.
+    expect(planLifecycleOf(listed(upTo(events, (e) => e.type === 'plan/mode')), false)).toBeUndefined();
     expect(planLifecycleOf(listed(upTo(events, (e) => e.type === 'tool/call')), true)).toEqual({ kind: 'review' });
     expect(planLifecycleOf(listed(events), false)).toEqual({ kind: 'approved' });
     // A plain dsh host lists only `plan` and `todos`: plan mode on is drafting; after it, nothing to say.
     expect(planLifecycleOf(dsh(upTo(events, (e) => e.type === 'plan/mode')), true)).toEqual({ kind: 'drafting' });
+    expect(planLifecycleOf(dsh(upTo(events, (e) => e.type === 'plan/mode')), false)).toBeUndefined();
     expect(planLifecycleOf(dsh(events), false)).toBeUndefined();
   });
 
@@ -60,16 +63,18 @@ describe('plan lifecycle in the sessions list', () => {
     expect(planLifecycleOf(dsh(events), false)).toEqual({ kind: 'done', done: 4, total: 4 });
   });
 
-  it('reads the projection-random cases: drafting exactly while the logged plan state is on', () => {
+  it('reads the projection-random cases: drafting exactly while the logged plan state is on and a turn runs', () => {
     const dir = fixturePath('projection-random');
     const names = readdirSync(dir).filter((name) => name.endsWith('.jsonl'));
     expect(names.length).toBeGreaterThanOrEqual(40);
     for (const name of names) {
       const events = parseSessionLog(readFileSync(path.join(dir, name), 'utf8')).events;
       const values = listed(events);
-      const stage = planLifecycleOf(values, false);
-      expect(stage?.kind === 'drafting', name).toBe((values.plan as { active: boolean }).active);
-      expect(planLifecycleOf(dsh(events), false)?.kind === 'drafting', name).toBe((values.plan as { active: boolean }).active);
+      const active = (values.plan as { active: boolean }).active;
+      expect(planLifecycleOf(values, true)?.kind === 'drafting', name).toBe(active);
+      expect(planLifecycleOf(dsh(events), true)?.kind === 'drafting', name).toBe(active);
+      expect(planLifecycleOf(values, false)?.kind === 'drafting', name).toBe(false);
+      expect(planLifecycleOf(dsh(events), false)?.kind === 'drafting', name).toBe(false);
     }
   });
 
@@ -172,7 +177,7 @@ describe('plan lifecycle in the sessions list', () => {
         const got = planLifecycleOf(listed(events), false);
         let want: unknown;
         if (stage === 'review') want = { kind: 'review' };
-        else if (planOn) want = { kind: 'drafting' };
+        else if (planOn) want = undefined;
         else if (stage === undefined) want = undefined;
         else if (stage === 'kept' || stage === 'abandoned') want = { kind: 'abandoned' };
         else if (!run!.ended) want = run!.tracked ? { kind: 'in-progress', done: run!.done, total: 4 } : { kind: 'approved' };
@@ -181,10 +186,15 @@ describe('plan lifecycle in the sessions list', () => {
         else want = { kind: 'stopped', done: run!.done, total: 4 };
         expect(got).toEqual(want);
         seen.add(got?.kind ?? 'none');
+        // The same session while a turn runs: plan mode on is a plan being drafted.
+        if (planOn && stage !== 'review') {
+          expect(planLifecycleOf(listed(events), true)).toEqual({ kind: 'drafting' });
+          seen.add('drafting');
+        }
       }),
       { numRuns: 300, seed: 5 },
     );
-    // The generator reached every stage.
-    expect([...seen].sort()).toEqual(['abandoned', 'approved', 'done', 'drafting', 'in-progress', 'review', 'stopped']);
+    // The generator reached every stage, and nothing to say (plan mode on with no turn at work).
+    expect([...seen].sort()).toEqual(['abandoned', 'approved', 'done', 'drafting', 'in-progress', 'none', 'review', 'stopped']);
   });
 });

@@ -31,7 +31,8 @@ function planActive(value: unknown): boolean {
 /**
  * The stage of a session's latest plan, by one rule (first match wins):
  * 1. the latest revision waits for review → `review` (ui-plan's `progress` only);
- * 2. plan mode is on (the logged state, `plan.active`) → `drafting`;
+ * 2. plan mode is on (the logged state, `plan.active`) → `drafting` while a turn runs (the agent works on a plan); with no
+ *    turn running, none: plan mode on alone is no plan (the row keeps its plan-mode badge, "Plan mode on");
  * 3. with `progress`: no revision → none; the latest revision not approved (kept planning, dismissed, aborted) with
  *    plan mode off → `abandoned`; approved: its run not ended → `approved` while no to-do list was written for it,
  *    else `in-progress`; ended → `done` when every step is done, `approved` when the turn completed with no list
@@ -45,7 +46,7 @@ function planActive(value: unknown): boolean {
 export function planLifecycleOf(values: ListedProjections, running: boolean): PlanLifecycle | undefined {
   const progress = progressProjectionOf(values.progress);
   if (progress?.latest?.outcome === 'pending') return { kind: 'review' };
-  if (planActive(values.plan)) return { kind: 'drafting' };
+  if (planActive(values.plan)) return running ? { kind: 'drafting' } : undefined;
   if (progress) {
     const latest = progress.latest;
     if (!latest) return undefined;

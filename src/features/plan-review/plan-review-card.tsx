@@ -17,7 +17,7 @@ import { ReviewPlan } from './components/review-plan.tsx';
 import { ReviewStrip } from './components/review-strip.tsx';
 import { PlanWithOutline } from './outline/plan-with-outline.tsx';
 import { RevisionToggle } from './components/revision-toggle.tsx';
-import { useApproveConfirm, useExpanded, useFocusOnMount } from './components/use-card-focus.ts';
+import { useApproveConfirm, useExpanded, useFocusOnMount, useStrayPressGuard } from './components/use-card-focus.ts';
 import { useReviewComments } from './components/use-review-comments.tsx';
 import { planReviewLocales } from './locales.ts';
 import { isBlankPlan, progressOf } from './model/review-answer.ts';
@@ -70,6 +70,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revision
   const [statusId, emptyId, planId] = [useId(), useId(), useId()];
   const card = useFocusOnMount(rpcId, hidden);
   const expand = useExpanded();
+  const onClickCapture = useStrayPressGuard();
   const confirm = useApproveConfirm();
   const [changes, setChanges] = useState(false);
   const offline = offlineReason(useSessionConnection(), { keepsText: true });
@@ -96,6 +97,7 @@ export function PlanReviewCard({ sessionId, rpcId, review, onChatAbout, revision
       className={expand.expanded ? 'plan-review plan-review--expanded' : 'plan-review'}
       aria-busy={pending || undefined}
       onKeyDown={expand.onKeyDown}
+      onClickCapture={onClickCapture}
     >
       <ReviewStrip
         plan={blank ? undefined : review.plan}

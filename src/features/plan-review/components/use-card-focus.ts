@@ -1,11 +1,13 @@
 /**
  * Focus and room of the review card, as view state: the card takes focus when it mounts; Expand gives it the whole
  * content area and Escape gives the room back (focus returns to Expand); closing the Approve confirm without a
- * decision gives focus back to Approve.
+ * decision gives focus back to Approve; the second press of a double-click whose first click changed what is under
+ * the pointer does nothing (focus stays where the first click put it).
  */
 import { focusStayed, idleAfterNextPaint } from '../../../lib/after-paint.ts';
 import { isComposing } from '../../../lib/keys.ts';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { guardStrayPress } from '../../../lib/stray-press.ts';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 
 /**
  * The card's ref, focused when a question (`rpcId`) mounts, and again when the card shows after being hidden (an
@@ -55,4 +57,23 @@ export function useApproveConfirm() {
     setConfirming(false);
   };
   return { confirming, open: () => setConfirming(true), close: () => setConfirming(false), cancel, approve };
+}
+
+/**
+ * The card's capture-phase click handler: a pointer click anywhere on the card guards the next press
+ * (`guardStrayPress`, src/lib/stray-press.ts), so a double-click on Approve does not land its second press on the
+ * composer that took the card's place (its Send: focus would fall to the page, or a draft be sent), nor on the Approve
+ * confirm's row. The guard outlives the card (a `question/resolved` may unmount it between the two clicks), not the
+ * dock around it, and ends by itself.
+ * @returns the handler for the card's `onClickCapture`
+ */
+export function useStrayPressGuard(): (event: MouseEvent<HTMLElement>) => void {
+  const stop = useRef<(() => void) | undefined>(undefined);
+  return (event) => {
+    // A keyboard's click (Enter, Space) has no second press.
+    if (event.detail === 0 || !(event.target instanceof Element)) return;
+    stop.current?.();
+    const scope = event.currentTarget.parentElement ?? undefined;
+    stop.current = guardStrayPress({ target: event.target, at: event.nativeEvent.timeStamp, x: event.clientX, y: event.clientY, scope });
+  };
 }

@@ -1,9 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readFixture } from '../../../../fixtures/paths.ts';
 import { renderInSession } from '../../../../testing/session-render.tsx';
 import { renderSidebar } from '../../../../testing/sidebar-render.tsx';
 import { callMethod } from '../../../lib/api-client.ts';
+import { useLanguageStore, type LanguagePack } from '../../../lib/language.ts';
+import { planBadgeZhCN } from '../../../lib/locales.zh-CN.ts';
 import { loadRowLifecycle } from '../components/session-link.tsx';
 import { SessionsSidebar } from '../sessions-sidebar.tsx';
 
@@ -43,6 +45,26 @@ describe('the plan lifecycle on a session row', () => {
       summary: { title: 'Add a flag', projections: { asOfSeq: 9, values: { plan: { active: false }, todos } } },
     });
     expect(await screen.findByText('Plan stopped (1 of 2)')).toBeVisible();
+  });
+
+  it('says plan mode, not drafting, for a session in plan mode with no turn at work (no plan yet)', async () => {
+    const { update } = renderInSession(<SessionsSidebar />, 'session-plan-on', {
+      capabilities,
+      running: false,
+      summary: { title: 'A plan', projections: { asOfSeq: 1, values: { plan: { active: true, pending: false } } } },
+    });
+    const link = await screen.findByRole('link', { name: /A plan/ });
+    expect(await within(link).findByText('Plan mode on')).toBeVisible();
+    expect(link).not.toHaveTextContent(/Drafting/);
+    act(() => useLanguageStore.setState({ chosen: 'zh-CN', packs: { 'zh-CN': { planBadge: planBadgeZhCN } as LanguagePack } }));
+    try {
+      expect(link).toHaveTextContent(planBadgeZhCN.on);
+    } finally {
+      act(() => useLanguageStore.setState({ chosen: 'en' }));
+    }
+    // Once a turn runs in plan mode, the agent is drafting a plan.
+    await update({ running: true });
+    expect(await within(link).findByText('Drafting a plan')).toBeVisible();
   });
 
   it('keeps the plan-mode badge while plan mode is entering', async () => {
