@@ -104,7 +104,7 @@ test('Keep planning with two line comments and feedback on a real dsh host: the 
   await expect(card.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
   const planRegion = card.getByRole('region', { name: 'Proposed plan' });
   const comment = async (control: Locator, text: string) => {
-    await control.getByRole('button', { name: 'Comment', exact: true }).click();
+    await control.getByRole('button', { name: /^Comment on lines? \d/ }).click();
     await card.getByRole('textbox', { name: 'Comment', exact: true }).fill(text);
     await card.getByRole('button', { name: 'Add comment' }).click();
     await expect(control.getByText(text)).toBeVisible();

@@ -175,7 +175,13 @@ function controlBox(controls: BlockControls, block: RenderedBlock): HastNode {
   const button: HastNode = {
     type: 'element',
     tagName: 'button',
-    properties: { type: 'button', className: controls.buttonClass.split(' '), title: controls.title(block), ariaExpanded: 'false' },
+    properties: {
+      type: 'button',
+      className: controls.buttonClass.split(' '),
+      title: controls.title(block),
+      ...(controls.name ? { ariaLabel: controls.name(block) } : {}),
+      ariaExpanded: 'false',
+    },
     children: [{ type: 'text', value: controls.label }],
   };
   return {
