@@ -85,6 +85,7 @@ describe('the comment box', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
     expect(button).toHaveFocus();
+    expect(button).toHaveAccessibleName('Comment on line 3 (not added yet)');
     await user.keyboard('{Enter}');
     expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveValue('abc');
   });
@@ -101,6 +102,7 @@ describe('the comment box', () => {
     expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveValue('Why?');
     await user.click(screen.getByRole('button', { name: 'Add comment' }));
     expect(button).toHaveFocus();
+    expect(button).toHaveAccessibleName('Comment on line 5');
     expect(useReviewCommentsStore.getState().entries.q1?.unsent).toEqual([]);
     await user.keyboard('{Enter}');
     expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveValue('');
@@ -180,7 +182,8 @@ describe('an unsent comment', () => {
     useComposerTarget.setState({ target: undefined, selection: undefined });
     renderReviewCard(PLAN, 'q2');
     await screen.findByRole('heading', { name: 'Plan' });
-    await openBox(user, 'Comment on line 5');
+    // Its block's button says so while closed.
+    await openBox(user, 'Comment on line 5 (not added yet)');
     expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveValue('Keep me.');
   });
 });

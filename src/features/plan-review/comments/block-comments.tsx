@@ -16,7 +16,7 @@ import type { BlockControls } from '../../../components/markdown-block-controls.
 import { anchorOf } from '../../../core/review/anchors.ts';
 import { useCopy } from '../../../lib/language.ts';
 import { ownEntry } from '../../../lib/session-persist.ts';
-import { setUnsentComment, unsentCommentOf, useReviewCommentsStore, type DraftComment } from '../comments-store.ts';
+import { setUnsentComment, unsentCommentOf, unsentOf, useReviewCommentsStore, type DraftComment } from '../comments-store.ts';
 import { CommentEditor } from './comment-editor.tsx';
 import { CommentItem, updateComments } from './comment-item.tsx';
 import { useComposerTarget } from './composer-target.ts';
@@ -27,6 +27,9 @@ const NONE: DraftComment[] = [];
 
 /** The attribute the plan region carries while the review is read-only: its Comment buttons are hidden (CSS). */
 const READ_ONLY_ATTR = 'data-comments-read-only';
+
+/** The attribute of a Comment button whose block holds unsent text (marked by CSS, named "… (not added yet)"). */
+const UNSENT_ATTR = 'data-unsent';
 
 /** A new comment's id: unique within the review's drafts. */
 function newId(comments: readonly DraftComment[]): string {
@@ -150,7 +153,16 @@ export function BlockComments({ rpcId, plan, planId, readOnly }: BlockCommentsPr
     })),
   );
   const { open, close } = useComposerTarget.getState();
+  // The blocks holding unsent text, as "start-end,…": the same string while typing, so a keystroke re-renders nothing.
+  const unsentKey = useReviewCommentsStore((state) =>
+    unsentOf(ownEntry(state.entries, rpcId))
+      .map(({ start, end }) => `${start}-${end}`)
+      .sort()
+      .join(','),
+  );
+  const unsent = unsentKey === '' ? [] : unsentKey.split(',').map((key) => key.split('-').map(Number) as [number, number]);
   const ends = new Set(comments.map((comment) => comment.end));
+  for (const [, end] of readOnly ? [] : unsent) ends.add(end);
   if (target !== undefined) ends.add(target.end);
   if (selection !== undefined) ends.add(selection.end);
   const endsKey = [...ends].sort((a, b) => a - b).join(',');
@@ -183,6 +195,19 @@ export function BlockComments({ rpcId, plan, planId, readOnly }: BlockCommentsPr
     region.toggleAttribute(READ_ONLY_ATTR, readOnly);
     for (const button of region.querySelectorAll('.block-comments__button[aria-expanded="true"]')) button.setAttribute('aria-expanded', 'false');
     for (const { box } of (target && boxes.get(target.end)) || []) box.querySelector('.block-comments__button')?.setAttribute('aria-expanded', 'true');
+    for (const button of region.querySelectorAll(`.block-comments__button[${UNSENT_ATTR}]`)) {
+      const lines = button.parentElement ? linesOf(button.parentElement) : undefined;
+      button.removeAttribute(UNSENT_ATTR);
+      if (lines !== undefined) button.setAttribute('aria-label', copy.commentOn(copy.lines(lines.start, lines.end)));
+    }
+    for (const [start, end] of readOnly ? [] : unsent) {
+      const button = boxes
+        .get(end)
+        ?.find((item) => item.start === start)
+        ?.box.querySelector('.block-comments__button');
+      button?.setAttribute(UNSENT_ATTR, '');
+      button?.setAttribute('aria-label', copy.commentOnUnsent(copy.lines(start, end)));
+    }
   });
 
   // The open box's anchor (its quote is kept with an unsent text), cut once per target.
