@@ -169,7 +169,10 @@ test('comments sit beside their block at 1280 px and under it at 375 px, overlap
     expect(overlap(b, c1) || overlap(b, c2)).toBe(false);
   }
   // Keyboard order: the block's Comment button, then its comment's own buttons.
-  await plan.locator('h1 + .block-comments').getByRole('button', { name: /^Comment on lines? \d/ }).focus();
+  await plan
+    .locator('h1 + .block-comments')
+    .getByRole('button', { name: /^Comment on lines? \d/ })
+    .focus();
   await page.keyboard.press('Tab');
   await expect(first.getByRole('button', { name: /^Edit/ })).toBeFocused();
   await page.screenshot({ path: `${SHOTS}/plan-outline-comments-1280.png` });

@@ -64,8 +64,7 @@ const EMPTY: ReviewCommentsDraft = { comments: [], resolved: [] };
 export const useReviewCommentsStore = createDraftStore<ReviewCommentsDraft>({
   name: REVIEW_COMMENTS_KEY,
   keep: (draft) =>
-    Array.isArray(draft?.comments) &&
-    (draft.comments.length > 0 || draft.resolved.length > 0 || draft.edit !== undefined || unsentOf(draft).length > 0),
+    Array.isArray(draft?.comments) && (draft.comments.length > 0 || draft.resolved.length > 0 || draft.edit !== undefined || unsentOf(draft).length > 0),
 });
 
 /** The unsent comments of a draft (none when absent or malformed). */
@@ -83,7 +82,12 @@ export function setUnsentComment(rpcId: string, comment: UnsentComment): void {
   useReviewCommentsStore.getState().update(rpcId, (draft) => {
     const others = unsentOf(draft).filter((c) => c.start !== comment.start || c.end !== comment.end);
     const unsent = comment.text.trim() === '' ? others : [...others, comment];
-    return { comments: Array.isArray(draft?.comments) ? draft.comments : [], resolved: Array.isArray(draft?.resolved) ? draft.resolved : [], ...withoutUnsent(draft), unsent };
+    return {
+      comments: Array.isArray(draft?.comments) ? draft.comments : [],
+      resolved: Array.isArray(draft?.resolved) ? draft.resolved : [],
+      ...withoutUnsent(draft),
+      unsent,
+    };
   });
 }
 
