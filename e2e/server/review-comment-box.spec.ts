@@ -51,6 +51,9 @@ for (const [width, height] of [
     await page.keyboard.press('Escape');
     await expect(text).toHaveCount(0);
     await expect(opener).toBeFocused();
+    // Its block's button says the text is kept, not added yet.
+    await expect(opener).toHaveAccessibleName(/ \(not added yet\)$/);
+    await page.screenshot({ path: `${SHOTS}/comment-box-kept-${width}.png` });
     await page.keyboard.press('Enter');
     await expect(text).toHaveValue('abc');
     await cancel.click();
