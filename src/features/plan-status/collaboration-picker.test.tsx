@@ -146,6 +146,44 @@ describe('CollaborationPicker', () => {
     expect(group()).toHaveAccessibleDescription('Read-only Recorded with session modes; this server runs plan mode, so it opens read-only.');
   });
 
+  it("describes a button by its option's description, a tooltip beside it", () => {
+    const options = [OPTIONS[0]!, { ...OPTIONS[1]!, description: 'Plan mode adds about 97 tokens to every request while on' }];
+    renderWithClient(picker({ options }));
+    expect(button('Plan')).toHaveAccessibleDescription('Plan mode adds about 97 tokens to every request while on');
+    expect(button('Default')).not.toHaveAttribute('aria-describedby');
+    expect(screen.getByRole('tooltip')).toHaveClass('plan-picker__tip');
+    expect(screen.getByRole('tooltip').previousElementSibling).toBe(button('Plan'));
+  });
+
+  it('makes a note cut by its box reachable by Tab, its full text in a tooltip, and not one that fits', async () => {
+    const note = 'Decide on the plan under review first';
+    const fits = renderWithClient(picker({ disabled: true, reason: note }));
+    const line = () => document.querySelector('.plan-picker__note') as HTMLElement;
+    expect(line()).not.toHaveAttribute('tabindex');
+    expect(document.querySelector('.plan-picker__tip--note')).toBeNull();
+    fits.unmount();
+    // jsdom lays nothing out: the note's text is made wider than its box.
+    const scrollWidth = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('plan-picker__note') ? 300 : 0;
+    });
+    const clientWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => 128);
+    try {
+      renderWithClient(picker({ disabled: true, reason: note }));
+      expect(line()).toHaveAttribute('tabindex', '0');
+      expect(line()).toHaveAttribute('data-cut', 'true');
+      expect(document.querySelector('.plan-picker__tip--note')).toHaveTextContent(note);
+      const user = userEvent.setup();
+      await user.tab();
+      await user.tab();
+      await user.tab();
+      await user.tab();
+      expect(line()).toHaveFocus();
+    } finally {
+      scrollWidth.mockRestore();
+      clientWidth.mockRestore();
+    }
+  });
+
   it('leaves announcing to the app: its status line is not a live region of its own', () => {
     renderWithClient(picker({ checked: 'plan', pending: 'plan', note: 'Plan mode starts with your next message' }));
     expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'off');
