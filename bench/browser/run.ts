@@ -358,7 +358,11 @@ interface EditorFigures {
  * Discard edits), so the card is as it was for Approve.
  */
 async function editorTyping(tab: Tab, review: Locator, rows: EditorFigures): Promise<void> {
-  await review.locator('li .block-comments').first().getByRole('button', { name: 'Comment', exact: true }).click();
+  await review
+    .locator('li .block-comments')
+    .first()
+    .getByRole('button', { name: /^Comment on lines? / })
+    .click();
   await expect(review.getByRole('textbox', { name: 'Comment', exact: true })).toBeFocused();
   const comment = await typeKeys(tab);
   record(rows.commentDelay, summary(comment.delay).median, 'no keystroke was timed');
