@@ -60,6 +60,10 @@ export default defineConfig(({ mode }) => ({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // One stylesheet, on the first load (about 8 KB more brotli): a lazy chunk's own stylesheet, inserted when the
+    // chunk loads, made the browser recalculate the whole page's style (up to 16 ms a time, a dozen times in the
+    // 600 ms after the composer is usable), and a question that came then waited behind it.
+    cssCodeSplit: false,
     // The first load is three scripts (the rolldown runtime, the vendors of the first screen, the app's first screen):
     // every further file costs its response headers on the wire (`npm run bench:browser`, "first-load JS"). What
     // loads later is split by use: the markdown pipeline (unified/remark/micromark/hast and friends), the code

@@ -43,3 +43,22 @@ export async function openPlanReview(page: Page, task = 'Add a --greeting flag t
   await expect(card.getByRole('button', { name: 'Approve' })).toBeVisible({ timeout: 30_000 });
   return card;
 }
+
+/**
+ * Record what went wrong in a page from now on — requests that failed, answers of 400 or more, console errors and
+ * uncaught errors — so an assertion that times out can say why (a chunk that did not load, a call refused).
+ * @returns `report()`: the records, one per line ("none" when there are none)
+ */
+export function watchPageTrouble(page: Page): { report(): string } {
+  const lines: string[] = [];
+  const at = () => new Date().toISOString().slice(11, 23);
+  page.on('requestfailed', (request) => lines.push(`${at()} request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) lines.push(`${at()} answer ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') lines.push(`${at()} console ${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => lines.push(`${at()} page error: ${error.message}`));
+  return { report: () => (lines.length > 0 ? lines.join('\n') : 'none') };
+}

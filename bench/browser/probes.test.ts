@@ -3,7 +3,7 @@
  * The in-page decisions of the browser bench's waiters: when a code block counts as highlighted, when a batch of DOM
  * mutations shows a text inside the watched region, and that an element inside a `hidden` one is not found.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { codeHighlighted, installProbes, insideHidden, showsText, type BenchProbes } from './probes.ts';
 
 function code(html: string): Element {
@@ -102,5 +102,33 @@ describe('role queries', () => {
     slot.querySelector('section')!.hidden = true;
     expect(probes.exists(query)).toBe(false);
     slot.remove();
+  });
+});
+
+describe('the paint stamp', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is the first user-blocking task posted from the next frame, not a message queued behind waiting work', async () => {
+    const frames: FrameRequestCallback[] = [];
+    const posted: { task: () => void; priority: string }[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('scheduler', { postTask: (task: () => void, options: { priority: string }) => (posted.push({ task, ...options }), Promise.resolve()) });
+    const posts = vi.spyOn(MessagePort.prototype, 'postMessage');
+    installProbes();
+    const probes = (window as unknown as { __bench: BenchProbes }).__bench;
+    probes.arm('card', { kind: 'present', query: { role: 'region', name: 'Plan review' } });
+    const section = document.createElement('section');
+    section.setAttribute('aria-label', 'Plan review');
+    document.body.append(section);
+    await vi.waitFor(() => expect(frames).toHaveLength(1));
+    expect(posted).toEqual([]);
+    frames[0]!(performance.now());
+    expect(posted.map((p) => p.priority)).toEqual(['user-blocking']);
+    expect(probes.waits.card).toBeUndefined();
+    posted[0]!.task();
+    const wait = probes.waits.card!;
+    expect(wait.paintAt).toBeGreaterThanOrEqual(wait.domAt);
+    expect(posts).not.toHaveBeenCalled();
+    section.remove();
   });
 });

@@ -14,7 +14,7 @@ import readline from 'node:readline';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../testing/chromium.ts';
 import { createTestNetns, type TestNetns } from '../../testing/netns.ts';
 import { axeFindings } from '../a11y.ts';
-import { planBadge, reviewCard, send, SHOTS } from '../helpers.ts';
+import { planBadge, reviewCard, send, SHOTS, watchPageTrouble } from '../helpers.ts';
 
 // Made in beforeAll, never at the top: Playwright loads spec files in more than one process to list their tests.
 let made: TestNetns | { skip: string } | undefined;
@@ -66,6 +66,7 @@ test.afterAll(async () => {
 
 test('pair a phone with the QR dialog, approve a plan from it, then revoke it', async ({ page }) => {
   test.skip(skip !== undefined, `network namespaces cannot be created here: ${skip}`);
+  const trouble = watchPageTrouble(page);
   await page.goto(localUrl);
   await expect(page.getByRole('status', { name: /connected/i }).first()).toBeVisible();
   await page.getByRole('button', { name: 'New session' }).first().click();
@@ -78,7 +79,14 @@ test('pair a phone with the QR dialog, approve a plan from it, then revoke it', 
 
   // The desktop makes a code; the dialog shows the QR code, the link and the certificate's fingerprint.
   const group = page.getByRole('region', { name: 'Other devices' });
-  await group.getByRole('button', { name: 'Pair a phone' }).click();
+  const pair = group.getByRole('button', { name: 'Pair a phone' });
+  try {
+    await expect(pair).toBeVisible({ timeout: 30_000 });
+  } catch (error) {
+    const preferences = await page.getByRole('region', { name: 'Preferences' }).textContent().catch(() => '(not found)');
+    throw new Error(`"Pair a phone" never showed. Preferences read: ${preferences}\nWhat went wrong in the page:\n${trouble.report()}`, { cause: error });
+  }
+  await pair.click();
   const dialog = page.getByRole('dialog', { name: 'Pair a phone' });
   await expect(dialog.getByRole('img', { name: 'QR code of the pairing link' })).toBeVisible();
   await expect(dialog.getByText(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/)).toBeVisible();

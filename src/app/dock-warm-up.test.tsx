@@ -106,6 +106,21 @@ it('shows a question that comes while it runs in the commit of that question', a
   expect(screen.getAllByRole('region', { name: 'Approve this plan and leave plan mode?' })).toHaveLength(1);
 });
 
+it.each([
+  ['asked for before the question came', true],
+  ['asked for while the question shows', false],
+])('renders nothing while a question shows, and counts the question’s card as the warm-up (%s)', async (_label, askFirst) => {
+  const { update } = renderInSession(<Dock sessionId="s1" />, 's1');
+  // Asked for, but its transition not yet rendered when the question comes (or asked for after it).
+  if (askFirst) warmDockCards();
+  await update({ questions: [{ rpcId: 'r1', questions: planReviewQuestions() }] });
+  expect(screen.getByRole('region', { name: 'Approve this plan and leave plan mode?' })).toBeInTheDocument();
+  act(() => warmDockCards());
+  await waitFor(() => expect(dockWarmedUp()).toBe(true));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(boxes).toEqual([]);
+});
+
 it('is asked for by the dock right after its first paint, without waiting for the idle prefetch or a question', async () => {
   renderInSession(<Dock sessionId="s1" />, 's1');
   expect(dockWarmedUp()).toBe(false);

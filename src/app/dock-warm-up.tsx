@@ -88,24 +88,31 @@ interface DockWarmUpProps {
   /** The loaded card and flow components (the warm-up waits for both). */
   ReviewCard: ComponentType<PlanReviewCardProps> | undefined;
   Flow: ComponentType<QuestionFlowProps> | undefined;
+  /** A question shows in the dock: its card did the warming, so a warm-up not yet rendered never renders. */
+  waiting: boolean;
 }
 
 /**
  * Rendered by the dock at all times: nothing, except for the one warm-up render of the page (in a transition), unmounted
- * after the next paint (in a transition too).
+ * after the next paint (in a transition too). A question that comes first ends it unrendered: the transition React
+ * would otherwise resume right after the question's commit rendered a second card and flow inside that card's
+ * frame (about 10 ms before its paint; `npm run bench:browser`, the first question flow's slowest runs).
  */
-export const DockWarmUp = memo(function DockWarmUp({ sessionId, ReviewCard, Flow }: DockWarmUpProps) {
+export const DockWarmUp = memo(function DockWarmUp({ sessionId, ReviewCard, Flow, waiting }: DockWarmUpProps) {
   const wanted = useSyncExternalStore(subscribe, wantedNow, wantedNow);
   const [rendering, setRendering] = useState(false);
-  const ready = wanted && ReviewCard !== undefined && Flow !== undefined;
+  const ready = wanted && !waiting && ReviewCard !== undefined && Flow !== undefined;
   useEffect(() => {
     if (ready) startTransition(() => setRendering(true));
   }, [ready]);
+  useEffect(() => {
+    if (waiting && wanted) setState('done');
+  }, [waiting, wanted]);
   const [onDone] = useState(() => () => {
     state = 'done';
     startTransition(() => setRendering(false));
   });
-  if (!rendering || ReviewCard === undefined || Flow === undefined) return null;
+  if (!rendering || !wanted || waiting || ReviewCard === undefined || Flow === undefined) return null;
   return <WarmCards sessionId={sessionId} ReviewCard={ReviewCard} Flow={Flow} onDone={onDone} />;
 });
 

@@ -244,7 +244,7 @@ export function Dock({ sessionId, onShowCall }: { sessionId: string; onShowCall?
       ) : null}
       {question}
       {body}
-      <DockWarmUp sessionId={sessionId} ReviewCard={ReviewCard} Flow={Flow} />
+      <DockWarmUp sessionId={sessionId} ReviewCard={ReviewCard} Flow={Flow} waiting={shown !== undefined} />
     </section>
   );
 }

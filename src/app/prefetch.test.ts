@@ -57,4 +57,21 @@ describe('prefetchAtIdle', () => {
     await Promise.resolve();
     for (const load of Object.values(loads)) expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it('asks for the rest only once the question frame’s own chunks are in, whoever started the prefetch', async () => {
+    vi.resetModules();
+    let frameIn: () => void = () => {};
+    dock.prefetchQuestionFrame.mockImplementationOnce(() => new Promise<void>((resolve) => (frameIn = resolve)));
+    const { prefetchAtIdle } = await import('./prefetch.ts');
+    const { whenIdleAfterPaint } = await import('../lib/lazy-module.ts');
+    prefetchAtIdle();
+    vi.mocked(whenIdleAfterPaint).mock.calls.at(-1)?.[0]();
+    await vi.waitFor(() => expect(dock.prefetchQuestionFrame).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    for (const load of Object.values(loads)) expect(load).not.toHaveBeenCalled();
+    frameIn();
+    await vi.waitFor(() => {
+      for (const load of Object.values(loads)) expect(load).toHaveBeenCalledTimes(1);
+    });
+  });
 });

@@ -1,6 +1,7 @@
 /**
- * What the page loads after its first paint, all asked for at once, when the page is first idle or as soon as the
- * dock's own chunks are in (`questionFrameIn`), whichever comes first, and the wire schemas' warm-up
+ * What the page loads after its first paint: the question frame's chunks first (`prefetchQuestionFrame`), then all
+ * the rest asked for at once, when the page is first idle or as soon as the dock's own chunks are in
+ * (`questionFrameIn`), whichever comes first, and the wire schemas' warm-up
  * (`wireWarmUpSteps`, at idle times): the transcript's rows (a session
  * with messages asks for them at once anyway), the markdown pipeline (then warmed once), the review card and question
  * flow (then rendered once, unseen, `warmDockCards`, as soon as their own chunks are in), the Preferences groups of
@@ -40,9 +41,11 @@ export function prefetchAtIdle(): void {
       // Everything is asked for at once, not one group after another: a chain kept loading and rendering chunks (and
       // re-rendering the sidebar's rows with their badges) for about 600 ms after the composer was usable, just when
       // a question of the first message comes, and that work landed between the card's commit and its paint. The
-      // dock's cards are rendered once as soon as their own chunks are in (`prefetchQuestionFrame`).
+      // dock's cards are rendered once as soon as their own chunks are in (`prefetchQuestionFrame`). Those come first
+      // even when the page is idle before the dock asked for them: the rest would otherwise share the connections
+      // and the main thread with them, and a question coming then waited for its card's chunks behind the rest.
+      await prefetchQuestionFrame();
       await Promise.all([
-        prefetchQuestionFrame(),
         loadNotificationPreferences(),
         loadPairingPanel(),
         loadRowLifecycle(),

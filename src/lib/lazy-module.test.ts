@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyModule, whenIdleAfterPaint } from './lazy-module.ts';
+import { LAZY_RETRY_DELAYS_MS, lazyModule, whenIdleAfterPaint } from './lazy-module.ts';
 
 describe('lazyModule', () => {
   it('imports once for every caller and answers the same module', async () => {
@@ -30,6 +30,38 @@ describe('lazyModule', () => {
     expect(result.current).toEqual({ module: undefined, failed: true });
     await act(() => lazy.load());
     expect(result.current).toEqual({ module: { name: 'chunk' }, failed: false });
+  });
+});
+
+describe('lazyModule retries while a component waits', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('imports again on its own after a failure while a use(false) caller waits, and shows the module', async () => {
+    vi.useFakeTimers();
+    const importer = vi.fn().mockRejectedValueOnce(new Error('lost')).mockResolvedValueOnce({ name: 'chunk' });
+    const lazy = lazyModule(importer as () => Promise<{ name: string }>);
+    const { result } = renderHook(() => lazy.use(false));
+    await act(() => lazy.load());
+    expect(result.current).toBeUndefined();
+    await act(() => vi.advanceTimersByTimeAsync(LAZY_RETRY_DELAYS_MS[0] as number));
+    expect(importer).toHaveBeenCalledTimes(2);
+    expect(result.current).toEqual({ name: 'chunk' });
+  });
+
+  it('stops after three retries, and does not retry when nothing waits', async () => {
+    vi.useFakeTimers();
+    const importer = vi.fn(async () => Promise.reject(new Error('gone')));
+    const lazy = lazyModule(importer as () => Promise<{ name: string }>);
+    const { result, unmount } = renderHook(() => ({ module: lazy.use(false), failed: lazy.useFailed() }));
+    await act(() => lazy.load());
+    await act(() => vi.advanceTimersByTimeAsync(LAZY_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0) * 2));
+    expect(importer).toHaveBeenCalledTimes(1 + LAZY_RETRY_DELAYS_MS.length);
+    expect(result.current).toEqual({ module: undefined, failed: true });
+    unmount();
+    const alone = lazyModule(importer as () => Promise<{ name: string }>);
+    await alone.load();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(importer).toHaveBeenCalledTimes(2 + LAZY_RETRY_DELAYS_MS.length);
   });
 });
 

@@ -2,10 +2,17 @@
  * One lazily imported module shared by the whole app (the markdown pipeline, the code highlighter): loaded on first
  * use or when prefetched, read synchronously once it is there, and a re-render for every component that waited. A
  * failed import (a chunk gone after a redeploy, the network) leaves callers on their fallback and is retried by the
- * next caller.
+ * next caller, and on its own while a component waits for it ({@link LAZY_RETRY_DELAYS_MS}): a slot that only shows
+ * what the idle prefetch loaded (`use(false)`) must not stay empty for the page's life after one lost request.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { idleAfterNextPaint } from './after-paint.ts';
+
+/**
+ * Waits before each retry of a failed import while a component waits for the module (ms): three retries, then the
+ * failure stands (`useFailed`) until a caller asks again.
+ */
+export const LAZY_RETRY_DELAYS_MS: readonly number[] = [1000, 4000, 15000];
 
 /** A lazily imported module `M`. */
 export interface LazyModule<M> {
@@ -38,6 +45,18 @@ export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
   const notify = () => {
     for (const listener of listeners) listener();
   };
+  let retries = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** After a failure: try again later, at most `LAZY_RETRY_DELAYS_MS.length` times, if a component still waits then. */
+  const retryLater = (): void => {
+    const delay = LAZY_RETRY_DELAYS_MS[retries];
+    if (delay === undefined || retryTimer !== undefined) return;
+    retries += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      if (value === undefined && listeners.size > 0) void load();
+    }, delay);
+  };
   const load = (): Promise<M | undefined> =>
     (loading ??= importer().then(
       (module) => {
@@ -50,6 +69,7 @@ export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
         loading = undefined;
         failed = true;
         notify();
+        if (listeners.size > 0) retryLater();
         return undefined;
       },
     ));

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { server } from '../../../mocks/node.ts';
-import type { Device } from './api/pairing.ts';
+import { PairingCallError, pairingRetryDelay, retryPairingRead, type Device } from './api/pairing.ts';
 import { InsecureWarning, PairingPanel } from './pairing-panel.tsx';
 
 const REMOTE = { url: 'https://10.213.7.1:5173', fingerprint: `AB${':CD'.repeat(31)}`, insecureHttp: false };
@@ -111,11 +111,40 @@ it('says how to start the remote listener when there is none', async () => {
   expect(screen.queryByRole('button', { name: 'Pair a phone' })).not.toBeInTheDocument();
 });
 
-it('renders nothing where the server cannot pair (the mock, a dsh host)', async () => {
+it('renders nothing where the server cannot pair (the mock, a dsh host), and does not ask again', async () => {
   const calls = pairingServer(404);
   const { container } = renderWithClient(<PairingPanel />);
   await waitFor(() => expect(calls.map((c) => c.method)).toEqual(['info']));
+  // Past the first retry's delay: a 404 is an answer, not a failure to read again.
+  await new Promise((resolve) => setTimeout(resolve, pairingRetryDelay(0) + 200));
+  expect(calls.map((c) => c.method)).toEqual(['info']);
   expect(container).toBeEmptyDOMElement();
+});
+
+it.each([
+  ['a 503', () => HttpResponse.json({ code: 'busy', message: 'busy' }, { status: 503 })],
+  ['a request that never reached the server', () => HttpResponse.error()],
+  ['two failures in a row', () => HttpResponse.error(), 2],
+])('shows Pair a phone after %s on reading the remote listener', async (_name, failure, times = 1) => {
+  pairingServer({ remote: REMOTE, devices: [] });
+  let failed = 0;
+  server.use(
+    http.post('*/api/pairing.info', () => {
+      if (failed >= times) return undefined;
+      failed += 1;
+      return failure();
+    }),
+  );
+  renderWithClient(<PairingPanel />);
+  expect(await screen.findByRole('button', { name: 'Pair a phone' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(failed).toBe(times);
+});
+
+it('reads again only what may pass: up to five tries for a 5xx, one for a 4xx', () => {
+  expect([0, 1, 2, 3, 4].map((n) => retryPairingRead(n, new PairingCallError(503, 'busy')))).toEqual([true, true, true, true, false]);
+  expect(retryPairingRead(0, new TypeError('Failed to fetch'))).toBe(true);
+  expect(retryPairingRead(0, new PairingCallError(404, 'no pairing'))).toBe(false);
+  expect(retryPairingRead(0, new PairingCallError(403, 'loopback only'))).toBe(false);
 });
 
 it('warns, permanently, while other devices are served over plain HTTP', async () => {

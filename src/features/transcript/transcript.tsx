@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { TranscriptView as FoldedTranscript } from '../../core/transcript/fold.ts';
-import { afterNextPaint } from '../../lib/after-paint.ts';
+import { idleAfterNextPaint } from '../../lib/after-paint.ts';
 import { useCallsWhilePlanning } from '../../session/acting.ts';
 import { PlanModeCallsContext } from './components/plan-mode-calls.ts';
 import { useSessionHistoryCommands, useSessionLoad, useSessionReadOnly, useSessionTranscript, useSessionWaiting } from '../../session/hooks.ts';
@@ -29,8 +29,10 @@ export interface TranscriptProps {
  * The folded rows and the wait to render: `live` and `waiting`, except from the commit in which the session starts to
  * wait (a review card or a question flow takes the dock) until after that commit's paint, when the rows and the wait
  * rendered last are kept: that commit renders no part of the transcript's view. The events of the burst the question
- * came with (its plan card, the new rows' measuring) and the transcript's "waiting" line then render after the card is
- * painted (docs/style.md "Lazy views render at once"); the rows never go back to an older state, and nothing else waits.
+ * came with (its plan card, the new rows' measuring) and the transcript's "waiting" line then render once the page is
+ * idle after the card's paint (`idleAfterNextPaint`, at most 100 ms later), not in the task right after it, so a key
+ * or click on the card and the frames after it never wait behind them (docs/style.md "Lazy views render at once"); the rows
+ * never go back to an older state, and nothing else waits.
  * @param live the session's folded transcript now
  * @param waiting what the session waits for now
  */
@@ -47,7 +49,7 @@ function useRowsAfterCard(
   // Adjusted while rendering (no commit in between), so `shown.rows` is always the rows rendered last.
   if (next !== shown) setShown(next);
   const { held } = next;
-  useEffect(() => (held ? afterNextPaint(() => setShown((s) => ({ ...s, held: false }))) : undefined), [held]);
+  useEffect(() => (held ? idleAfterNextPaint(() => setShown((s) => ({ ...s, held: false }))) : undefined), [held]);
   return { rows: next.rows, waiting: next.shownWaiting };
 }
 
