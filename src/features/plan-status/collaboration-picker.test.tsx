@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithClient } from '../../../testing/render.tsx';
@@ -28,6 +28,33 @@ function picker(props: Partial<Parameters<typeof CollaborationPicker>[0]> = {}) 
 
 const group = () => screen.getByRole('group', { name: 'Collaboration mode' });
 const button = (name: string) => screen.getByRole('button', { name });
+
+/**
+ * A ResizeObserver that reports only when the test says (happy-dom lays nothing out): `report()` calls the callback of
+ * every observer still observing. Undone by `vi.unstubAllGlobals()`.
+ */
+function stubResizeObserver(): { report: () => void; observed: () => number } {
+  const live = new Set<{ callback: () => void }>();
+  let observed = 0;
+  class FakeResizeObserver {
+    private readonly entry: { callback: () => void };
+    constructor(callback: () => void) {
+      this.entry = { callback };
+    }
+    observe() {
+      observed += 1;
+      live.add(this.entry);
+    }
+    unobserve() {
+      live.delete(this.entry);
+    }
+    disconnect() {
+      live.delete(this.entry);
+    }
+  }
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+  return { report: () => act(() => [...live].forEach((entry) => entry.callback())), observed: () => observed };
+}
 
 describe('CollaborationPicker', () => {
   it('is a group named "Collaboration mode" of toggle buttons, pressed at the checked value', () => {
@@ -167,8 +194,10 @@ describe('CollaborationPicker', () => {
       return this.classList.contains('plan-picker__note') ? 300 : 0;
     });
     const clientWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => 128);
+    const observers = stubResizeObserver();
     try {
       renderWithClient(picker({ disabled: true, reason: note }));
+      observers.report();
       expect(line()).toHaveAttribute('tabindex', '0');
       expect(line()).toHaveAttribute('data-cut', 'true');
       expect(document.querySelector('.plan-picker__tip--note')).toHaveTextContent(note);
@@ -181,6 +210,34 @@ describe('CollaborationPicker', () => {
     } finally {
       scrollWidth.mockRestore();
       clientWidth.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('measures whether its note is cut when its ResizeObserver reports, never in the commit (no forced layout)', () => {
+    // A review card's commit changes the note; reading scrollWidth in that commit made the browser lay out the page
+    // with the new card there and then (5 ms of the first card's commit in a CPU profile).
+    const observers = stubResizeObserver();
+    let reads = 0;
+    const scrollWidth = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      if (this.classList.contains('plan-picker__note')) reads += 1;
+      return this.classList.contains('plan-picker__note') ? 300 : 0;
+    });
+    const clientWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => 128);
+    try {
+      renderWithClient(picker({ disabled: true, reason: 'Decide on the plan under review first' }));
+      const line = document.querySelector('.plan-picker__note') as HTMLElement;
+      expect(reads).toBe(0);
+      expect(line).not.toHaveAttribute('data-cut');
+      expect(observers.observed()).toBeGreaterThan(0);
+      observers.report();
+      expect(reads).toBeGreaterThan(0);
+      expect(line).toHaveAttribute('data-cut', 'true');
+      expect(line).toHaveAttribute('tabindex', '0');
+    } finally {
+      scrollWidth.mockRestore();
+      clientWidth.mockRestore();
+      vi.unstubAllGlobals();
     }
   });
 

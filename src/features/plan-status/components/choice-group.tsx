@@ -118,16 +118,25 @@ export function ChoiceGroup({ options, checked, pending, disabled, busy, reason,
 
 /**
  * Whether the element the returned callback ref is set on is cut (its text wider than its box), measured after each change of `text` and
- * of the element's size.
+ * of the element's size. The measure runs in the ResizeObserver's report, which comes after the browser's own layout
+ * (an observer reports once when it starts observing), never in the commit: reading `scrollWidth` there would lay out
+ * the whole page at once, and a review card's commit changes the note (5 ms of the first card's commit). Without
+ * ResizeObserver (jsdom) it measures in the commit.
  */
 function useCut(text: string): [measure: (element: HTMLElement | null) => void, cut: boolean] {
   const [element, setElement] = useState<HTMLElement | null>(null);
   const [value, setValue] = useState(false);
   useLayoutEffect(() => {
     if (element === null) return undefined;
-    const measure = () => setValue(text !== '' && element.scrollWidth > element.clientWidth + 0.5);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return undefined;
+    if (text === '') {
+      setValue(false);
+      return undefined;
+    }
+    const measure = () => setValue(element.scrollWidth > element.clientWidth + 0.5);
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return undefined;
+    }
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
