@@ -127,11 +127,7 @@ function useCut(text: string): [measure: (element: HTMLElement | null) => void, 
   const [element, setElement] = useState<HTMLElement | null>(null);
   const [value, setValue] = useState(false);
   useLayoutEffect(() => {
-    if (element === null) return undefined;
-    if (text === '') {
-      setValue(false);
-      return undefined;
-    }
+    if (element === null || text === '') return undefined;
     const measure = () => setValue(element.scrollWidth > element.clientWidth + 0.5);
     if (typeof ResizeObserver === 'undefined') {
       measure();
@@ -141,5 +137,6 @@ function useCut(text: string): [measure: (element: HTMLElement | null) => void, 
     observer.observe(element);
     return () => observer.disconnect();
   }, [element, text]);
-  return [setElement, value];
+  // An empty note is never cut (whatever the last measure of a text said).
+  return [setElement, text !== '' && value];
 }
