@@ -118,7 +118,8 @@ export function installProbes(): void {
   // trace). Where `scheduler.postTask` is missing, the message is the stamp.
   const afterPaint = (cb: (t: number) => void): void => {
     requestAnimationFrame(() => {
-      const scheduler = (window as unknown as { scheduler?: { postTask(task: () => void, options: { priority: 'user-blocking' }): Promise<unknown> } }).scheduler;
+      const scheduler = (window as unknown as { scheduler?: { postTask(task: () => void, options: { priority: 'user-blocking' }): Promise<unknown> } })
+        .scheduler;
       if (scheduler !== undefined) {
         void scheduler.postTask(() => cb(performance.now()), { priority: 'user-blocking' });
         return;

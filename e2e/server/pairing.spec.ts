@@ -83,7 +83,10 @@ test('pair a phone with the QR dialog, approve a plan from it, then revoke it', 
   try {
     await expect(pair).toBeVisible({ timeout: 30_000 });
   } catch (error) {
-    const preferences = await page.getByRole('region', { name: 'Preferences' }).textContent().catch(() => '(not found)');
+    const preferences = await page
+      .getByRole('region', { name: 'Preferences' })
+      .textContent()
+      .catch(() => '(not found)');
     throw new Error(`"Pair a phone" never showed. Preferences read: ${preferences}\nWhat went wrong in the page:\n${trouble.report()}`, { cause: error });
   }
   await pair.click();
