@@ -81,12 +81,14 @@ describe('user questions', () => {
     expect(provider.respond(answer('q-1', { sessionId: 's1', answer: { answers: [{ id: 'q1', selected: ['A'] }] } }))).toEqual({
       accepted: false,
       reason: 'not-pending',
+      message: 'rpcId: "q-1" names no pending question (never asked, or already answered or cancelled)',
     });
   });
 
   it.each([
     {
       name: 'a different sessionId',
+      message: 'result.value.sessionId: "s9" is not the session of question "q-1"',
       value: {
         sessionId: 's9',
         answer: {
@@ -97,9 +99,14 @@ describe('user questions', () => {
         },
       },
     },
-    { name: 'a missing item', value: { sessionId: 's1', answer: { answers: [{ id: 'q1', selected: ['A'] }] } } },
+    {
+      name: 'a missing item',
+      message: 'answers: expected 2 item(s), one per question, got 1',
+      value: { sessionId: 's1', answer: { answers: [{ id: 'q1', selected: ['A'] }] } },
+    },
     {
       name: 'ids out of order',
+      message: 'answers[0].id: "q2" is not the id of question 0, expected "q1"',
       value: {
         sessionId: 's1',
         answer: {
@@ -112,6 +119,7 @@ describe('user questions', () => {
     },
     {
       name: 'a label not offered',
+      message: 'answers[0].selected[0]: "Z" is not an option of item "q1"',
       value: {
         sessionId: 's1',
         answer: {
@@ -124,6 +132,7 @@ describe('user questions', () => {
     },
     {
       name: 'a duplicate label',
+      message: 'answers[1].selected[1]: "X" repeats a label of item "q2"',
       value: {
         sessionId: 's1',
         answer: {
@@ -136,6 +145,7 @@ describe('user questions', () => {
     },
     {
       name: 'blank custom text',
+      message: 'answers[0].custom: blank custom text on item "q1" (leave it out, or say something)',
       value: {
         sessionId: 's1',
         answer: {
@@ -148,6 +158,7 @@ describe('user questions', () => {
     },
     {
       name: 'two labels on single-select',
+      message: 'answers[0].selected: 2 labels on item "q1", a single-select question (at most one)',
       value: {
         sessionId: 's1',
         answer: {
@@ -160,6 +171,7 @@ describe('user questions', () => {
     },
     {
       name: 'custom plus a label on single-select',
+      message: 'answers[0].custom: item "q1" combines custom text with a label on a single-select question (one or the other)',
       value: {
         sessionId: 's1',
         answer: {
@@ -170,13 +182,16 @@ describe('user questions', () => {
         },
       },
     },
-    { name: 'no answer', value: { sessionId: 's1' } },
-  ])('rejects $name as bad-response and keeps the question pending (docs/upstream-spec.md §3.3)', async ({ value }) => {
-    const { service, provider } = web();
-    void service.ask({ questions: [single, multi], agent: root });
-    expect(provider.respond(answer('q-1', value))).toEqual({ accepted: false, reason: 'bad-response' });
-    expect(provider.pending()).toHaveLength(1);
-  });
+    { name: 'no answer', message: 'answer: Invalid input: expected object, received undefined', value: { sessionId: 's1' } },
+  ])(
+    'rejects $name as bad-response with a message naming the field, and keeps the question pending (docs/upstream-spec.md §3.3)',
+    async ({ value, message }) => {
+      const { service, provider } = web();
+      void service.ask({ questions: [single, multi], agent: root });
+      expect(provider.respond(answer('q-1', value))).toEqual({ accepted: false, reason: 'bad-response', message });
+      expect(provider.pending()).toHaveLength(1);
+    },
+  );
 
   it('accepts custom text with labels on multi-select (E3)', async () => {
     const { service, provider } = web();
@@ -188,12 +203,22 @@ describe('user questions', () => {
   });
 
   it.each([
-    { body: { type: 'client-response', rpcId: 'nope', result: { ok: true, value: {} } }, receipt: { accepted: false, reason: 'not-pending' } },
-    { body: 'garbage', receipt: { accepted: false, reason: 'not-pending' } },
-    { body: { type: 'client-response', rpcId: 'q-1' }, receipt: { accepted: false, reason: 'bad-response' } },
+    {
+      body: { type: 'client-response', rpcId: 'nope', result: { ok: true, value: {} } },
+      receipt: { accepted: false, reason: 'not-pending', message: 'rpcId: "nope" names no pending question (never asked, or already answered or cancelled)' },
+    },
+    { body: 'garbage', receipt: { accepted: false, reason: 'not-pending', message: 'rpcId: missing (the rpcId of the question/requested frame)' } },
+    {
+      body: { type: 'client-response', rpcId: 'q-1' },
+      receipt: { accepted: false, reason: 'bad-response', message: expect.stringMatching(/^invalid response: result: /) },
+    },
     {
       body: { type: 'client-response', rpcId: 'q-1', result: { ok: false, error: { code: 'internal', message: 'x' } } },
-      receipt: { accepted: false, reason: 'bad-response' },
+      receipt: { accepted: false, reason: 'bad-response', message: 'result.error.code: "internal" is not "cancelled", the only error an answer may carry' },
+    },
+    {
+      body: { type: 'client-response', rpcId: 'q-1', result: { ok: true, value: 'Approve' } },
+      receipt: { accepted: false, reason: 'bad-response', message: 'result.value: expected {sessionId, answer}' },
     },
   ])('answers $receipt.reason for body $body', ({ body, receipt }) => {
     const { service, provider } = web();

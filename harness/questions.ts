@@ -8,7 +8,8 @@
  */
 import { clientResponseSchema, type RpcReceipt } from '../src/core/protocol/envelopes.ts';
 import type { QuestionAnswer, QuestionItem } from '../src/core/questions/types.ts';
-import { validateAnswer, validateQuestions } from '../src/core/questions/validate.ts';
+import { quoteValue, validateAnswer, validateQuestions } from '../src/core/questions/validate.ts';
+import { summarizeIssues } from '../src/core/protocol/ids.ts';
 
 /** Error codes of the question service and its providers (docs/upstream-spec.md §3.2). */
 export type UserQuestionErrorCode =
@@ -157,7 +158,8 @@ export interface WebQuestionProvider extends QuestionProvider {
    * Settle a pending question from a `POST /api/respond` body (docs/upstream-spec.md §3.3). Never throws.
    * @returns `{accepted:true}`, or `{accepted:false, reason:'not-pending'}` for an unknown/settled id, or
    *   `'bad-response'` for a malformed body, a different sessionId, an answer `validateAnswer` rejects, or an
-   *   error code other than `cancelled`, or the recorder's error message (e.g. `could not write the session log:
+   *   error code other than `cancelled` (both with a `message` naming the field and why, e.g. `answers[0].selected[0]:
+   *   "Aprove" is not an option of item "plan-review"`), or the recorder's error message (e.g. `could not write the session log:
    *   ENOSPC no space left on device`) when the response could not be recorded (the question stays pending)
    */
   respond(body: unknown): RpcReceipt;
@@ -236,23 +238,45 @@ export function createWebQuestionProvider(options: WebQuestionProviderOptions): 
     respond(body) {
       const rpcId = typeof body === 'object' && body !== null ? (body as { rpcId?: unknown }).rpcId : undefined;
       const entry = typeof rpcId === 'string' ? entries.get(rpcId) : undefined;
-      if (!entry) return { accepted: false, reason: 'not-pending' };
+      if (!entry) {
+        return {
+          accepted: false,
+          reason: 'not-pending',
+          message:
+            typeof rpcId === 'string'
+              ? `rpcId: ${quoteValue(rpcId)} names no pending question (never asked, or already answered or cancelled)`
+              : 'rpcId: missing (the rpcId of the question/requested frame)',
+        };
+      }
       const parsed = clientResponseSchema.safeParse(body);
-      if (!parsed.success) return { accepted: false, reason: 'bad-response' };
+      if (!parsed.success) return { accepted: false, reason: 'bad-response', message: `invalid response: ${summarizeIssues(parsed.error.issues)}` };
       const result = parsed.data.result;
       if (!result.ok) {
-        if (result.error.code !== 'cancelled') return { accepted: false, reason: 'bad-response' };
+        if (result.error.code !== 'cancelled') {
+          return {
+            accepted: false,
+            reason: 'bad-response',
+            message: `result.error.code: ${quoteValue(result.error.code)} is not "cancelled", the only error an answer may carry`,
+          };
+        }
         return recordThen(entry, 'cancelled', () => {
           settle(entry, 'cancelled');
           entry.reject(new UserQuestionError('ASK_CANCELLED', 'the user dismissed the question'));
         });
       }
       const value = result.value as { sessionId?: unknown; answer?: unknown } | undefined;
-      if (typeof value !== 'object' || value === null || value.sessionId !== entry.sessionId) {
-        return { accepted: false, reason: 'bad-response' };
+      if (typeof value !== 'object' || value === null) {
+        return { accepted: false, reason: 'bad-response', message: 'result.value: expected {sessionId, answer}' };
+      }
+      if (value.sessionId !== entry.sessionId) {
+        return {
+          accepted: false,
+          reason: 'bad-response',
+          message: `result.value.sessionId: ${quoteValue(value.sessionId ?? null)} is not the session of question ${quoteValue(entry.rpcId)}`,
+        };
       }
       const checked = validateAnswer(entry.questions, value.answer);
-      if (!checked.ok) return { accepted: false, reason: 'bad-response' };
+      if (!checked.ok) return { accepted: false, reason: 'bad-response', message: checked.reason };
       const answer = checked.answer;
       return recordThen(entry, answer, () => {
         settle(entry, 'answered');

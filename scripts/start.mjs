@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: builds the app (dist/) and the server (dist-server/) only when their sources changed since the last
-// build `npm start` made, then runs `ui-plan serve` with the arguments given (`npm start -- --port 6000`). "Changed" is
+// build `npm start` made, then runs `ui-plan serve` with the arguments given (`npm start -- --port 8080`). "Changed" is
 // a SHA-256 over the path and bytes of every build input (tests excluded), kept in node_modules/.cache, so a fresh
 // clone, a pull or an edit rebuilds and nothing else does. The build prints one line, not Vite's report.
 import { createHash } from 'node:crypto';

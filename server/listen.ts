@@ -1,9 +1,10 @@
 /**
  * Listen and name the URL, once for both kinds of `ui-plan serve` (the reference harness and `--dsh`): bind the
  * server on the validated host and port, resolve the port Node chose for 0, and print the startup line with the
- * warning of a non-loopback bind (which Host names are accepted from where).
+ * warning of a non-loopback bind (which Host names are accepted from where) and of a port browsers refuse.
  */
 import type http from 'node:http';
+import { browserBlockedPortWarning } from './browser-ports.ts';
 import type { CliIo } from './cli/io.ts';
 import { isLoopbackAddress } from './trust-fence.ts';
 
@@ -17,7 +18,7 @@ export interface ListenOptions {
 
 /**
  * Listen on `options.host:options.port` and print `ui-plan listening on <url> (<detail>)` to `io.out`, after a
- * warning on `io.err` when the bind is not loopback.
+ * warning on `io.err` when the bind is not loopback and one when browsers refuse the port (e.g. 6000).
  * @param server an unlistened server
  * @param options host, port, trusted host names
  * @param io output
@@ -46,6 +47,8 @@ export async function listenAndAnnounce(
   const shownHost = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
   const url = `http://${shownHost}:${port}`;
   if (!isLoopbackAddress(options.host)) io.err(publicBindWarning(options, what));
+  const blocked = browserBlockedPortWarning(port);
+  if (blocked !== undefined) io.err(blocked);
   io.out(`ui-plan listening on ${url} (${await detail()})\n`);
   return url;
 }

@@ -315,31 +315,71 @@ export const protocolScenarios: ProtocolScenario[] = [
     name: 'respond refuses answers that do not fit the pending question, lets the first valid claimant win, and then says not-pending',
     async run(driver) {
       const { mux, sessionId, question } = await startPlanReview(driver);
-      const bad: [string, unknown][] = [
-        ['an unknown item id', answerBody(question.rpcId, sessionId, [{ id: 'other', selected: ['Approve'] }])],
-        ['a label not offered', answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Yes'] }])],
-        ['two labels on a single-select question', answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Approve', 'Keep planning'] }])],
-        ['a duplicate label', answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Approve', 'Approve'] }])],
-        ['blank custom text', answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: [], custom: '   ' }])],
-        ['no items', answerBody(question.rpcId, sessionId, [])],
-        ['another session', answerBody(question.rpcId, 'session-other', [{ id: 'plan-review', selected: ['Approve'] }])],
+      // Every refusal keeps `reason` (clients read it) and names the field and why in `message` (docs/protocol.md).
+      const item = '"plan-review"';
+      const bad: [string, unknown, string | RegExp][] = [
+        [
+          'an unknown item id',
+          answerBody(question.rpcId, sessionId, [{ id: 'other', selected: ['Approve'] }]),
+          `answers[0].id: "other" is not the id of question 0, expected ${item}`,
+        ],
+        [
+          'a label not offered',
+          answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Aprove'] }]),
+          `answers[0].selected[0]: "Aprove" is not an option of item ${item}`,
+        ],
+        [
+          'two labels on a single-select question',
+          answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Approve', 'Keep planning'] }]),
+          `answers[0].selected: 2 labels on item ${item}, a single-select question (at most one)`,
+        ],
+        [
+          'a duplicate label',
+          answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Approve', 'Approve'] }]),
+          `answers[0].selected[1]: "Approve" repeats a label of item ${item}`,
+        ],
+        [
+          'blank custom text',
+          answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: [], custom: '   ' }]),
+          `answers[0].custom: blank custom text on item ${item} (leave it out, or say something)`,
+        ],
+        ['no items', answerBody(question.rpcId, sessionId, []), 'answers: expected 1 item(s), one per question, got 0'],
+        [
+          'another session',
+          answerBody(question.rpcId, 'session-other', [{ id: 'plan-review', selected: ['Approve'] }]),
+          `result.value.sessionId: "session-other" is not the session of question ${JSON.stringify(question.rpcId)}`,
+        ],
         [
           'an error code other than cancelled',
           { type: 'client-response', rpcId: question.rpcId, result: { ok: false, error: { code: 'internal', message: 'x' } } },
+          'result.error.code: "internal" is not "cancelled", the only error an answer may carry',
         ],
-        ['an unreadable envelope', { type: 'client-response', rpcId: question.rpcId }],
+        ['an unreadable envelope', { type: 'client-response', rpcId: question.rpcId }, /^invalid response: result: /],
       ];
-      for (const [what, body] of bad) {
-        expect({ what, answer: await driver.respond(body) }).toEqual({ what, answer: { status: 400, body: { accepted: false, reason: 'bad-response' } } });
+      for (const [what, body, message] of bad) {
+        expect({ what, answer: await driver.respond(body) }).toEqual({
+          what,
+          answer: {
+            status: 400,
+            body: { accepted: false, reason: 'bad-response', message: typeof message === 'string' ? message : expect.stringMatching(message) },
+          },
+        });
       }
       const unknown = await driver.respond(answerBody('no-such-question', sessionId, [{ id: 'plan-review', selected: ['Approve'] }]));
-      expect(unknown).toEqual({ status: 404, body: { accepted: false, reason: 'not-pending' } });
+      expect(unknown).toEqual({
+        status: 404,
+        body: {
+          accepted: false,
+          reason: 'not-pending',
+          message: 'rpcId: "no-such-question" names no pending question (never asked, or already answered or cancelled)',
+        },
+      });
       // Still pending after every refusal: the valid answer is accepted once, the duplicate is not.
       const approve = answerBody(question.rpcId, sessionId, [{ id: 'plan-review', selected: ['Approve'] }]);
       const [first, second] = await Promise.all([driver.respond(approve), driver.respond(approve)]);
       expect([first?.body, second?.body]).toContainEqual({ accepted: true });
-      expect([first?.body, second?.body]).toContainEqual({ accepted: false, reason: 'not-pending' });
-      expect(await driver.respond(approve)).toEqual({ status: 404, body: { accepted: false, reason: 'not-pending' } });
+      expect([first?.body, second?.body]).toContainEqual({ accepted: false, reason: 'not-pending', message: expect.stringMatching(/^rpcId: /) });
+      expect(await driver.respond(approve)).toMatchObject({ status: 404, body: { accepted: false, reason: 'not-pending' } });
       await mux.next(isFrame('question/resolved', sessionId, (p) => p.outcome === 'answered'));
       expect(mux.frames.filter(isFrame('question/resolved', sessionId))).toHaveLength(1);
     },

@@ -354,15 +354,22 @@ interface EditorFigures {
 }
 
 /**
- * Time typing in a new line comment (the first list item's, then cancelled) and in the plan editor (Edit plan, then
+ * Time typing in a new line comment (the first list item's, then cleared and cancelled) and in the plan editor (Edit plan, then
  * Discard edits), so the card is as it was for Approve.
  */
 async function editorTyping(tab: Tab, review: Locator, rows: EditorFigures): Promise<void> {
-  await review.locator('li .block-comments').first().getByRole('button', { name: 'Comment', exact: true }).click();
+  await review
+    .locator('li .block-comments')
+    .first()
+    .getByRole('button', { name: /^Comment on lines? / })
+    .click();
   await expect(review.getByRole('textbox', { name: 'Comment', exact: true })).toBeFocused();
   const comment = await typeKeys(tab);
   record(rows.commentDelay, summary(comment.delay).median, 'no keystroke was timed');
   record(rows.commentPaint, summary(comment.paint).median, 'no keystroke was painted');
+  // Cleared before Cancel: Cancel keeps a typed comment as the line's draft, and Approve would then ask about it.
+  await tab.page.keyboard.press('Control+A');
+  await tab.page.keyboard.press('Backspace');
   await review.getByRole('button', { name: 'Cancel', exact: true }).click();
   await review.getByRole('button', { name: 'Edit plan' }).click();
   await expect(review.getByRole('textbox', { name: 'Plan', exact: true })).toBeFocused();

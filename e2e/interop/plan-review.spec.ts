@@ -69,7 +69,7 @@ test('the recorded /plan task on a real dsh host: review card, Approve, plan mod
   await expect(changed).toContainText('Header changed (change)');
   await expect(changed).toContainText(/can be reused; everything from plan:policy onward is new/);
   await expect(changed).toContainText('Measured cache read: 4608 tokens at this step');
-  await expect(page.getByRole('status').filter({ hasText: /^Plan mode adds about \d+ tokens to every request/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Plan mode: \+\d+ tokens\/request$/ })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/interop-model-view.png`, fullPage: true });
   // This host logs the catalog as a list (the captured 0.1.1 frames carry a JSON string): both read as the catalog.
   await detail.getByText(/^\d+ tools · about \d+ tokens$/).click();
@@ -104,7 +104,7 @@ test('Keep planning with two line comments and feedback on a real dsh host: the 
   await expect(card.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
   const planRegion = card.getByRole('region', { name: 'Proposed plan' });
   const comment = async (control: Locator, text: string) => {
-    await control.getByRole('button', { name: 'Comment', exact: true }).click();
+    await control.getByRole('button', { name: /^Comment on lines? \d/ }).click();
     await card.getByRole('textbox', { name: 'Comment', exact: true }).fill(text);
     await card.getByRole('button', { name: 'Add comment' }).click();
     await expect(control.getByText(text)).toBeVisible();

@@ -75,7 +75,13 @@ for (const [how, signal] of [
     expect(title).toMatch(/greeting/i);
     const feedback = card.getByRole('textbox', { name: 'Feedback' });
     await feedback.fill('Also cover the flag with a unit test');
-    await card.getByRole('region', { name: 'Proposed plan' }).locator('li').first().getByRole('button', { name: 'Comment', exact: true }).first().click();
+    await card
+      .getByRole('region', { name: 'Proposed plan' })
+      .locator('li')
+      .first()
+      .getByRole('button', { name: /^Comment on lines? \d/ })
+      .first()
+      .click();
     await card.getByRole('textbox', { name: 'Comment', exact: true }).fill('Which file?');
     await card.getByRole('button', { name: 'Add comment' }).click();
     const comments = card.getByRole('region', { name: 'Comments' });

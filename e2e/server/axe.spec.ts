@@ -87,13 +87,22 @@ const screens: Screen[] = [
       await send(page, '/plan add a --greeting flag to the CLI');
       const card = reviewCard(page);
       await expect(card.getByRole('button', { name: 'Approve' })).toBeVisible();
-      await card.getByRole('region', { name: 'Proposed plan' }).locator('li').first().getByRole('button', { name: 'Comment', exact: true }).first().click();
+      await card
+        .getByRole('region', { name: 'Proposed plan' })
+        .locator('li')
+        .first()
+        .getByRole('button', { name: /^Comment on lines? \d/ })
+        .first()
+        .click();
       await card.getByRole('textbox', { name: 'Comment', exact: true }).fill('Which file?');
       await card.getByRole('button', { name: 'Add comment' }).click();
       await card.getByRole('button', { name: 'Keep planning' }).click();
       await expect(card.getByText('Comments sent on v1')).toBeVisible({ timeout: 30_000 });
       await card.getByRole('button', { name: 'Carry forward' }).click();
-      await card.locator('h1 + .block-comments').getByRole('button', { name: 'Comment', exact: true }).click();
+      await card
+        .locator('h1 + .block-comments')
+        .getByRole('button', { name: /^Comment on lines? \d/ })
+        .click();
       await expect(card.getByRole('textbox', { name: 'Comment', exact: true })).toBeFocused();
     },
   },
@@ -131,7 +140,10 @@ const screens: Screen[] = [
       await card.getByRole('button', { name: 'Keep planning' }).click();
       const outline = card.getByRole('navigation', { name: 'Plan outline' });
       await expect(outline.getByText('changed').first()).toBeAttached({ timeout: 30_000 });
-      await card.locator('h1 + .block-comments').getByRole('button', { name: 'Comment', exact: true }).click();
+      await card
+        .locator('h1 + .block-comments')
+        .getByRole('button', { name: /^Comment on lines? \d/ })
+        .click();
       await card.getByRole('textbox', { name: 'Comment', exact: true }).fill('Shorter title.');
       await card.getByRole('button', { name: 'Add comment' }).click();
       const menu = outline.getByRole('button', { name: 'Outline' });

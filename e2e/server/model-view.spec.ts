@@ -19,7 +19,9 @@ test('the model view shows plan:policy while plan mode is on and its removal aft
   await expect(page.getByText(/send the task again\.$/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0, { timeout: 30_000 });
   const picker = page.getByRole('group', { name: 'Collaboration mode' });
-  await expect(page.getByRole('status').filter({ hasText: /^Plan mode adds/ })).toHaveText(
+  // In short in the header's note, in full as the Plan button's description (its tooltip).
+  await expect(page.getByRole('status').filter({ hasText: /^Plan mode: / })).toHaveText(/^Plan mode: \+\d+ tokens\/request$/);
+  await expect(picker.getByRole('button', { name: 'Plan' })).toHaveAccessibleDescription(
     /^Plan mode adds about \d+ tokens to every request while on; switching resets the cache from order 50 on$/,
   );
   await picker.getByRole('button', { name: 'Plan' }).click();

@@ -136,7 +136,7 @@ test('the outline of a 2,000-line plan: beside it at 1280 px, a menu at 375 px; 
 
 /** Comment on the block whose control is `control` (a `.block-comments` wrapper); returns the comment's box. */
 async function comment(card: Locator, control: Locator, text: string): Promise<Locator> {
-  await control.getByRole('button', { name: 'Comment', exact: true }).click();
+  await control.getByRole('button', { name: /^Comment on lines? \d/ }).click();
   await card.getByRole('textbox', { name: 'Comment', exact: true }).fill(text);
   await card.getByRole('button', { name: 'Add comment' }).click();
   const added = control.locator('.review-comment').filter({ hasText: text });
@@ -164,12 +164,15 @@ test('comments sit beside their block at 1280 px and under it at 375 px, overlap
   expect(c2.x).toBeGreaterThanOrEqual(s.x + s.width);
   expect(c1.y).toBeLessThan(t.y + t.height + 16);
   expect(overlap(c1, c2)).toBe(false);
-  for (const button of await plan.getByRole('button', { name: 'Comment', exact: true }).all()) {
+  for (const button of await plan.getByRole('button', { name: /^Comment on lines? \d/ }).all()) {
     const b = await boxOf(button);
     expect(overlap(b, c1) || overlap(b, c2)).toBe(false);
   }
   // Keyboard order: the block's Comment button, then its comment's own buttons.
-  await plan.locator('h1 + .block-comments').getByRole('button', { name: 'Comment', exact: true }).focus();
+  await plan
+    .locator('h1 + .block-comments')
+    .getByRole('button', { name: /^Comment on lines? \d/ })
+    .focus();
   await page.keyboard.press('Tab');
   await expect(first.getByRole('button', { name: /^Edit/ })).toBeFocused();
   await page.screenshot({ path: `${SHOTS}/plan-outline-comments-1280.png` });

@@ -9,7 +9,7 @@ import { newSession, reviewCard, send } from '../helpers.ts';
 
 /** Comment on the block whose control is `control` (a `.block-comments` wrapper). */
 async function comment(card: Locator, control: Locator, text: string): Promise<void> {
-  await control.getByRole('button', { name: 'Comment', exact: true }).click();
+  await control.getByRole('button', { name: /^Comment on lines? \d/ }).click();
   const box = card.getByRole('textbox', { name: 'Comment', exact: true });
   await expect(box).toBeFocused();
   await box.fill(text);

@@ -51,7 +51,7 @@ test('revisions with a diff, the review history, copy and export', async ({ page
 
   await card.getByRole('button', { name: 'Plan', exact: true }).click();
   await card.getByRole('button', { name: 'Copy plan' }).click();
-  await expect(card.getByText('Copied')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Copy plan' }).getByText('Copied')).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/^# .*\(revised\)/);
   expect(copied).toContain('Mention the flag in the README');

@@ -127,8 +127,12 @@ export function createRouter(
       let receipt: RpcReceipt;
       try {
         receipt = questionProvider.respond(body);
-      } catch {
-        return { accepted: false, reason: 'bad-response' };
+      } catch (error) {
+        return {
+          accepted: false,
+          reason: 'bad-response',
+          message: `the response could not be checked: ${error instanceof Error ? error.message : String(error)}`,
+        };
       }
       if (!receipt.accepted) return receipt;
       // Accepted means stored and on disk: the receipt waits for the answer's line to be durable.

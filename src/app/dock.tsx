@@ -17,7 +17,7 @@ import { useSessionReviews } from '../session/reviews.ts';
 import { ownEntry } from '../lib/session-persist.ts';
 import { questionDraftKey, useQuestionDraftStore } from '../features/questions/draft-store.ts';
 import { useReviewFeedbackStore } from '../features/plan-review/feedback-store.ts';
-import { commentsDraftOf, useReviewCommentsStore } from '../features/plan-review/comments-store.ts';
+import { commentsDraftOf, commentsToSend, useReviewCommentsStore } from '../features/plan-review/comments-store.ts';
 import { useAnsweringStore, isAnsweredHere } from '../lib/answering-store.ts';
 import { LazyFallback } from '../components/lazy-fallback.tsx';
 import { lazyModule } from '../lib/lazy-module.ts';
@@ -121,7 +121,7 @@ function moveCommentsToComposer(sessionId: string, rpcId: string): void {
  */
 export function settleQuestionDrafts(sessionId: string, rpcId: string): boolean {
   const draft = isAnsweredHere(rpcId) ? undefined : commentsDraftOf(rpcId);
-  if (draft && (draft.comments.length > 0 || draft.edit?.changed)) {
+  if (draft && (commentsToSend(draft).length > 0 || draft.edit?.changed)) {
     moveCommentsToComposer(sessionId, rpcId);
     return true;
   }

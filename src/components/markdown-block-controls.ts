@@ -17,15 +17,20 @@ export interface RenderedBlock {
 
 /**
  * The box after (for a table row: in a last cell of) each block: `<div class={boxClass} data-lines="start-end">` with
- * `<button type="button" class={buttonClass} title={title(block)} aria-expanded="false">{label}</button>`.
+ * `<button type="button" class={buttonClass} title={title(block)} aria-label={name(block)} aria-expanded="false">{label}</button>`.
  */
 export interface BlockControls {
   /** Class(es) of the box, space-separated. */
   boxClass: string;
   /** Class(es) of its button, space-separated. */
   buttonClass: string;
-  /** The button's text, its accessible name. */
+  /** The button's text (its accessible name unless `name` gives one). */
   label: string;
+  /**
+   * The button's accessible name for a block, when the short visible `label` alone would name every button the same
+   * (WCAG 2.5.3 "Label in Name": it should start with `label`); called once per block rendered.
+   */
+  name?: ((block: RenderedBlock) => string) | undefined;
   /** The button's title (tooltip) for a block; called once per block rendered. */
   title: (block: RenderedBlock) => string;
 }

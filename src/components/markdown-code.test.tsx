@@ -70,10 +70,13 @@ describe('code blocks', () => {
     const user = userEvent.setup();
     render(<Markdown text={fence('ts', TS)} />);
     const button = screen.getByRole('button', { name: 'Copy code' });
-    expect(button).toHaveTextContent('Copy');
+    // Both labels are in the button from the start (one hidden), so its width never changes.
+    expect(within(button).getByText('Copy', { exact: true })).not.toHaveClass('is-hidden');
+    expect(within(button).getByText('Copied')).toHaveClass('is-hidden');
     await user.click(button);
     expect(await navigator.clipboard.readText()).toBe(TS);
-    expect(button).toHaveTextContent('Copied');
+    expect(within(button).getByText('Copy', { exact: true })).toHaveClass('is-hidden');
+    expect(within(button).getByText('Copied')).not.toHaveClass('is-hidden');
     expect(screen.getByRole('status')).toHaveTextContent('Code copied to the clipboard');
   });
 

@@ -182,7 +182,11 @@ function CopyButton({ code }: { code: string }) {
   return (
     <>
       <button type="button" className="pill-button markdown-code-copy" aria-label={copy.copyCode} onClick={() => void copyText(code)}>
-        {outcome.kind === 'copied' ? copy.copied : copy.copy}
+        {/* Both labels in one grid cell, the other one hidden: the button keeps the wider's width, so it never moves. */}
+        <span className="markdown-code-copy-labels">
+          <span className={outcome.kind === 'copied' ? 'is-hidden' : undefined}>{copy.copy}</span>
+          <span className={outcome.kind === 'copied' ? undefined : 'is-hidden'}>{copy.copied}</span>
+        </span>
       </button>
       <span role="status" className="markdown-code-status">
         {outcome.kind === 'copied' ? copy.copiedCode : outcome.kind === 'failed' ? copy.copyFailed : ''}

@@ -20,6 +20,7 @@ import type { BlockControls, RenderedBlock } from './markdown-block-controls.ts'
 import { CodeBlock } from './markdown-code.tsx';
 import { useSlicedCount } from './markdown-slices.ts';
 import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
+import { showBidiControls } from './bidi-controls.ts';
 
 export { CodeBlock };
 
@@ -147,12 +148,13 @@ const CELL_TAGS: ReadonlySet<string> = new Set(['td', 'th']);
 const ALIGNMENTS: ReadonlySet<unknown> = new Set(['left', 'center', 'right']);
 
 /**
- * Prepare the tree for plain elements: a code block's `pre > code` becomes the code's text and language on the `pre`
+ * Prepare the tree for plain elements: bidi controls in its text are shown as markers (`bidi-controls.ts`), a code block's `pre > code` becomes the code's text and language on the `pre`
  * (`data-md-code`, `data-md-language`, read by the `pre` component), and a table cell's GFM alignment becomes the
  * class `markdown-align-*` (never a `style` attribute).
  */
 function prepareTree(node: HastNode): void {
   for (const child of node.children ?? []) {
+    if (child.type === 'text' && typeof child.value === 'string') child.value = showBidiControls(child.value);
     if (child.type !== 'element') continue;
     if (child.tagName === 'pre') {
       const code = child.children?.find((kid) => kid.type === 'element' && kid.tagName === 'code');
@@ -175,7 +177,13 @@ function controlBox(controls: BlockControls, block: RenderedBlock): HastNode {
   const button: HastNode = {
     type: 'element',
     tagName: 'button',
-    properties: { type: 'button', className: controls.buttonClass.split(' '), title: controls.title(block), ariaExpanded: 'false' },
+    properties: {
+      type: 'button',
+      className: controls.buttonClass.split(' '),
+      title: controls.title(block),
+      ...(controls.name ? { ariaLabel: controls.name(block) } : {}),
+      ariaExpanded: 'false',
+    },
     children: [{ type: 'text', value: controls.label }],
   };
   return {

@@ -51,7 +51,7 @@ describe('raw HTML', () => {
     ['x <span style="color:red">y</span> z', 'x <span style="color:red">y</span> z'],
   ])('shows %j as literal text', (source, shown) => {
     const container = renderMarkdown(source);
-    expect(container.textContent).toBe(shown);
+    expect(container.textContent?.trim()).toBe(shown);
     expectInert(container);
   });
 
@@ -109,7 +109,7 @@ describe('links', () => {
   ])('renders the autolink %j as its text, not a link', (source, shown) => {
     const container = renderMarkdown(source);
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
-    expect(container.textContent).toBe(shown);
+    expect(container.textContent?.trim()).toBe(shown);
   });
 
   it.each([
@@ -151,7 +151,7 @@ describe('images', () => {
   ])('shows %j as placeholder text without a link', (source, shown) => {
     const container = renderMarkdown(source);
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
-    expect(container.textContent).toBe(shown);
+    expect(container.textContent?.trim()).toBe(shown);
     expectInert(container);
   });
 
@@ -169,6 +169,19 @@ describe('images', () => {
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
     expect(container.textContent).toBe('Image: logo — img.example');
     expectInert(container);
+  });
+});
+
+describe('bidi controls', () => {
+  it.each([
+    ['an override in a paragraph', 'Rename gnp.\u202Eexe first', 'Rename gnp.⟨U+202E⟩exe first'],
+    ['an embedding and its pop in inline code', 'Run `a\u202Ab\u202Cc`', 'Run a⟨U+202A⟩b⟨U+202C⟩c'],
+    ['isolates in a list item', '- x\u2066y\u2069z \u2067\u2068', 'x⟨U+2066⟩y⟨U+2069⟩z ⟨U+2067⟩⟨U+2068⟩'],
+    ['a left-to-right override in a heading', '# Step \u202D1', 'Step ⟨U+202D⟩1'],
+  ])('shows %s as a visible marker and never obeys it', (_name, source, shown) => {
+    const container = renderMarkdown(source);
+    expect(container.textContent?.trim()).toBe(shown);
+    expect(container.textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
   });
 });
 

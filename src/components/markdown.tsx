@@ -21,6 +21,7 @@ import { BlockControlsContext, LineOffsetContext, segmentLineOffsets, type Block
 import { useMarkdownRenderer, type MarkdownRenderer } from './markdown-loader.ts';
 import { useSlicedCount } from './markdown-slices.ts';
 import './markdown.css';
+import { showBidiControls } from './bidi-controls.ts';
 
 /** Characters of a text rendered in the first commit (the rest follows in later slices). */
 export const FIRST_RENDER_CHARS = 4_000;
@@ -55,7 +56,7 @@ function fitting(segments: readonly MarkdownSegment[], chars: number): number {
 }
 
 function PlainText({ text }: { text: string }) {
-  return <p className="markdown-plain">{text}</p>;
+  return <p className="markdown-plain">{showBidiControls(text)}</p>;
 }
 
 function LongLine({

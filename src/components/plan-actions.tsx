@@ -1,8 +1,11 @@
 /**
  * "Copy plan" and "Download .md" for one plan, on the review card and on every plan card. Copy
- * writes the markdown verbatim with `navigator.clipboard.writeText` and says "Copied" in a status line, or why it
- * could not (a refused permission, no clipboard in an insecure context); the download saves the same text as
- * `<title>.md`. View state only (the last copy result).
+ * writes the markdown verbatim with `navigator.clipboard.writeText` and says "Copied" on the button for a moment (and
+ * in a status line for screen readers), or why it could not (a refused permission, no clipboard in an insecure
+ * context) in a note under the buttons; the download saves the same text as `<title>.md`. Nothing moves when the
+ * outcome changes: the button's label box is as wide as the wider of its labels ("Copy plan" or "Copy", and
+ * "Copied", in the language in force), and the status line is out of the row's flow. View state only (the last copy
+ * result).
  */
 import { fileNameOf, saveFile } from './download.ts';
 import { useCopy } from '../lib/language.ts';
@@ -32,8 +35,14 @@ export function PlanActions({ plan, title, fileSuffix }: PlanActionsProps) {
     <div className="plan-actions" role="group" aria-label={copy.planActions(title)}>
       {/* On a narrow screen the visible text is the short form; the name stays the whole action (label in name). */}
       <button type="button" className="button plan-actions__button" aria-label={copy.copyPlan} onClick={() => void copyText(plan)}>
-        <span className="plan-actions__long">{copy.copyPlan}</span>
-        <span className="plan-actions__short">{copy.copyPlanShort}</span>
+        {/* Every label in one grid cell, the ones not shown hidden: the button keeps the width of the widest. */}
+        <span className={`plan-actions__labels${state.kind === 'copied' ? ' is-copied' : ''}`}>
+          <span className="plan-actions__long">{copy.copyPlan}</span>
+          <span className="plan-actions__short">{copy.copyPlanShort}</span>
+          <span className="plan-actions__copied" aria-hidden="true">
+            {copy.copied}
+          </span>
+        </span>
       </button>
       <button type="button" className="button plan-actions__button" aria-label={copy.downloadPlan} onClick={onDownload}>
         <span className="plan-actions__long">{copy.downloadPlan}</span>

@@ -32,42 +32,72 @@ describe('validateAnswer', () => {
     expect(result).toEqual({ ok: true, answer: { answers: [{ id: 'q3', selected: [] }] } });
   });
 
-  // docs/upstream-spec.md §3.3: every item of the bad-response list.
-  it.each<[string, unknown, RegExp]>([
+  // docs/upstream-spec.md §3.3: every item of the bad-response list, each refusal naming its field and why.
+  it.each<[string, unknown, string | RegExp]>([
     ['not an answer object', 'Approve', /^answer: /],
-    ['answers not an array', { answers: {} }, /^answer\.answers: /],
+    ['answers not an array', { answers: {} }, /^answers: /],
     [
       'a selected value that is not a label list',
       answers({ id: 'q1', selected: 'A' }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }),
-      /^answer\.answers\.0\.selected: /,
+      /^answers\[0\]\.selected: /,
     ],
-    ['too few items', answers({ id: 'q1', selected: ['A'] }), /expected 3 answer item\(s\), got 1/],
-    ['too many items', answers({ id: 'q1', selected: [] }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }, { id: 'q4', selected: [] }), /got 4/],
-    ['ids out of order', answers({ id: 'q2', selected: [] }, { id: 'q1', selected: [] }, { id: 'q3', selected: [] }), /answer 0 has id "q2", expected "q1"/],
-    ['a mismatched id', answers({ id: 'q1', selected: [] }, { id: 'q2', selected: [] }, { id: 'zz', selected: [] }), /answer 2 has id "zz"/],
-    ['a duplicate label', answers({ id: 'q1', selected: [] }, { id: 'q2', selected: ['X', 'X'] }, { id: 'q3', selected: [] }), /repeats a label/],
+    ['too few items', answers({ id: 'q1', selected: ['A'] }), 'answers: expected 3 item(s), one per question, got 1'],
+    [
+      'too many items',
+      answers({ id: 'q1', selected: [] }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }, { id: 'q4', selected: [] }),
+      /^answers: .*got 4$/,
+    ],
+    [
+      'ids out of order',
+      answers({ id: 'q2', selected: [] }, { id: 'q1', selected: [] }, { id: 'q3', selected: [] }),
+      'answers[0].id: "q2" is not the id of question 0, expected "q1"',
+    ],
+    ['a mismatched id', answers({ id: 'q1', selected: [] }, { id: 'q2', selected: [] }, { id: 'zz', selected: [] }), /^answers\[2\]\.id: "zz" /],
+    [
+      'a duplicate label',
+      answers({ id: 'q1', selected: [] }, { id: 'q2', selected: ['X', 'X'] }, { id: 'q3', selected: [] }),
+      'answers[1].selected[1]: "X" repeats a label of item "q2"',
+    ],
     [
       'a label not offered',
-      answers({ id: 'q1', selected: ['C'] }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }),
-      /selects "C", which is not offered/,
+      answers({ id: 'q1', selected: ['Aprove'] }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }),
+      'answers[0].selected[0]: "Aprove" is not an option of item "q1"',
     ],
-    ['a label on a question without options', answers({ id: 'q1', selected: [] }, { id: 'q2', selected: [] }, { id: 'q3', selected: ['A'] }), /not offered/],
-    ['a blank custom', answers({ id: 'q1', selected: [] }, { id: 'q2', selected: [] }, { id: 'q3', selected: [], custom: ' \n ' }), /blank custom/],
-    ['an empty custom', answers({ id: 'q1', selected: [], custom: '' }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }), /blank custom/],
+    [
+      'a label on a question without options',
+      answers({ id: 'q1', selected: [] }, { id: 'q2', selected: [] }, { id: 'q3', selected: ['A'] }),
+      'answers[2].selected[0]: "A" is not an option of item "q3" (it offers none)',
+    ],
+    [
+      'a blank custom',
+      answers({ id: 'q1', selected: [] }, { id: 'q2', selected: [] }, { id: 'q3', selected: [], custom: ' \n ' }),
+      'answers[2].custom: blank custom text on item "q3" (leave it out, or say something)',
+    ],
+    [
+      'an empty custom',
+      answers({ id: 'q1', selected: [], custom: '' }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }),
+      /^answers\[0\]\.custom: blank/,
+    ],
     [
       'several labels on single-select',
       answers({ id: 'q1', selected: ['A', 'B'] }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }),
-      /several labels on a single-select/,
+      'answers[0].selected: 2 labels on item "q1", a single-select question (at most one)',
     ],
     [
       'custom plus a label on single-select',
       answers({ id: 'q1', selected: ['A'], custom: 'and more' }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }),
-      /combines custom text with a label/,
+      'answers[0].custom: item "q1" combines custom text with a label on a single-select question (one or the other)',
+    ],
+    [
+      'a very long label (quoted cut to a line)',
+      answers({ id: 'q1', selected: ['L'.repeat(5000)] }, { id: 'q2', selected: [] }, { id: 'q3', selected: [] }),
+      `answers[0].selected[0]: "${'L'.repeat(78)}… is not an option of item "q1"`,
     ],
   ])('rejects %s', (_name, answer, reason) => {
     const result = validateAnswer(batch, answer);
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.reason).toMatch(reason);
+    if (typeof reason === 'string') expect(!result.ok && result.reason).toBe(reason);
+    else expect(!result.ok && result.reason).toMatch(reason);
   });
 
   it.each<[string[], string | undefined, boolean]>([

@@ -28,7 +28,7 @@ beforeEach(() => {
 function commentButtonOf(text: string): HTMLElement {
   const block = screen.getByText(text).closest('p, li, tr, h1, h2, h3')!;
   const control = block.tagName === 'LI' || block.tagName === 'TR' ? block.querySelector('.block-comments') : block.nextElementSibling;
-  return within(control as HTMLElement).getByRole('button', { name: 'Comment' });
+  return within(control as HTMLElement).getByRole('button', { name: /^Comment on lines? \d/ });
 }
 
 async function addComment(user: UserEvent, blockText: string, comment: string): Promise<void> {

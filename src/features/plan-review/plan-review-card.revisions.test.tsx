@@ -93,7 +93,8 @@ describe('PlanReviewCard revisions', () => {
     renderCard(1);
     await user.click(screen.getByRole('button', { name: 'Copy plan' }));
     expect(writeText).toHaveBeenCalledWith(CHAIN[1]!.plan);
-    expect(await screen.findByText('Copied')).toBeInTheDocument();
+    // The live status line says it (the button shows it too, in its label box).
+    await waitFor(() => expect(document.querySelector('.plan-actions [aria-live="polite"]')).toHaveTextContent('Copied'));
   });
 
   it('says why when the browser refuses the clipboard', async () => {
@@ -102,7 +103,7 @@ describe('PlanReviewCard revisions', () => {
     renderCard(1);
     await user.click(screen.getByRole('button', { name: 'Copy plan' }));
     await waitFor(() => expect(screen.getByText(/Could not copy: the browser refused the clipboard \(Write permission denied\.\)/)).toBeInTheDocument());
-    expect(screen.queryByText('Copied')).toBeNull();
+    expect(document.querySelector('.plan-actions [aria-live="polite"]')).not.toHaveTextContent('Copied');
   });
 
   it('downloads the plan as a Markdown file named after its title and revision', async () => {

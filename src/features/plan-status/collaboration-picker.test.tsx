@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithClient } from '../../../testing/render.tsx';
@@ -28,6 +28,33 @@ function picker(props: Partial<Parameters<typeof CollaborationPicker>[0]> = {}) 
 
 const group = () => screen.getByRole('group', { name: 'Collaboration mode' });
 const button = (name: string) => screen.getByRole('button', { name });
+
+/**
+ * A ResizeObserver that reports only when the test says (happy-dom lays nothing out): `report()` calls the callback of
+ * every observer still observing. Undone by `vi.unstubAllGlobals()`.
+ */
+function stubResizeObserver(): { report: () => void; observed: () => number } {
+  const live = new Set<{ callback: () => void }>();
+  let observed = 0;
+  class FakeResizeObserver {
+    private readonly entry: { callback: () => void };
+    constructor(callback: () => void) {
+      this.entry = { callback };
+    }
+    observe() {
+      observed += 1;
+      live.add(this.entry);
+    }
+    unobserve() {
+      live.delete(this.entry);
+    }
+    disconnect() {
+      live.delete(this.entry);
+    }
+  }
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+  return { report: () => act(() => [...live].forEach((entry) => entry.callback())), observed: () => observed };
+}
 
 describe('CollaborationPicker', () => {
   it('is a group named "Collaboration mode" of toggle buttons, pressed at the checked value', () => {
@@ -144,6 +171,74 @@ describe('CollaborationPicker', () => {
     expect(note).toHaveAttribute('title', 'Read-only · Could not load');
     expect(screen.getByText('Read-only')).toHaveAttribute('title', 'Recorded with session modes; this server runs plan mode, so it opens read-only.');
     expect(group()).toHaveAccessibleDescription('Read-only Recorded with session modes; this server runs plan mode, so it opens read-only.');
+  });
+
+  it("describes a button by its option's description, a tooltip beside it", () => {
+    const options = [OPTIONS[0]!, { ...OPTIONS[1]!, description: 'Plan mode adds about 97 tokens to every request while on' }];
+    renderWithClient(picker({ options }));
+    expect(button('Plan')).toHaveAccessibleDescription('Plan mode adds about 97 tokens to every request while on');
+    expect(button('Default')).not.toHaveAttribute('aria-describedby');
+    expect(screen.getByRole('tooltip')).toHaveClass('plan-picker__tip');
+    expect(screen.getByRole('tooltip').previousElementSibling).toBe(button('Plan'));
+  });
+
+  it('makes a note cut by its box reachable by Tab, its full text in a tooltip, and not one that fits', async () => {
+    const note = 'Decide on the plan under review first';
+    const fits = renderWithClient(picker({ disabled: true, reason: note }));
+    const line = () => document.querySelector('.plan-picker__note') as HTMLElement;
+    expect(line()).not.toHaveAttribute('tabindex');
+    expect(document.querySelector('.plan-picker__tip--note')).toBeNull();
+    fits.unmount();
+    // jsdom lays nothing out: the note's text is made wider than its box.
+    const scrollWidth = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('plan-picker__note') ? 300 : 0;
+    });
+    const clientWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => 128);
+    const observers = stubResizeObserver();
+    try {
+      renderWithClient(picker({ disabled: true, reason: note }));
+      observers.report();
+      expect(line()).toHaveAttribute('tabindex', '0');
+      expect(line()).toHaveAttribute('data-cut', 'true');
+      expect(document.querySelector('.plan-picker__tip--note')).toHaveTextContent(note);
+      const user = userEvent.setup();
+      await user.tab();
+      await user.tab();
+      await user.tab();
+      await user.tab();
+      expect(line()).toHaveFocus();
+    } finally {
+      scrollWidth.mockRestore();
+      clientWidth.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('measures whether its note is cut when its ResizeObserver reports, never in the commit (no forced layout)', () => {
+    // A review card's commit changes the note; reading scrollWidth in that commit made the browser lay out the page
+    // with the new card there and then (5 ms of the first card's commit in a CPU profile).
+    const observers = stubResizeObserver();
+    let reads = 0;
+    const scrollWidth = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      if (this.classList.contains('plan-picker__note')) reads += 1;
+      return this.classList.contains('plan-picker__note') ? 300 : 0;
+    });
+    const clientWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => 128);
+    try {
+      renderWithClient(picker({ disabled: true, reason: 'Decide on the plan under review first' }));
+      const line = document.querySelector('.plan-picker__note') as HTMLElement;
+      expect(reads).toBe(0);
+      expect(line).not.toHaveAttribute('data-cut');
+      expect(observers.observed()).toBeGreaterThan(0);
+      observers.report();
+      expect(reads).toBeGreaterThan(0);
+      expect(line).toHaveAttribute('data-cut', 'true');
+      expect(line).toHaveAttribute('tabindex', '0');
+    } finally {
+      scrollWidth.mockRestore();
+      clientWidth.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('leaves announcing to the app: its status line is not a live region of its own', () => {

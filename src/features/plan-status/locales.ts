@@ -17,8 +17,13 @@ export type PlanStatusCopy = {
    * (docs/upstream-spec.md §1.5, §1.11).
    */
   planPendingNote: (active: boolean, running: boolean) => string;
-  /** What plan mode costs every request, or that it is not known yet (`undefined`: no header with plan mode on). */
+  /**
+   * What plan mode costs every request, or that it is not known yet (`undefined`: no header with plan mode on): the
+   * Plan button's description (its tooltip, read on hover or focus).
+   */
   planCostNote: (tokens: number | undefined) => string;
+  /** The short form of `planCostNote` the header's note shows (a few words, never cut at 1280 px). */
+  planCostShort: (tokens: number | undefined) => string;
   reviewPendingReason: string;
   /** Short marker beside the picker of a read-only session (the full reason is its `title` and the dock's notice). */
   readOnlyMarker: string;
@@ -54,6 +59,7 @@ export const planStatusEn: PlanStatusCopy = {
     tokens === undefined
       ? 'What plan mode adds to every request is not known yet: the session has not logged a request with plan mode on and one with it off'
       : `Plan mode adds about ${tokens} tokens to every request while on; switching resets the cache from order 50 on`,
+  planCostShort: (tokens) => (tokens === undefined ? 'Plan mode cost: not known yet' : `Plan mode: +${tokens} tokens/request`),
   reviewPendingReason: 'Decide on the plan under review first',
   readOnlyMarker: 'Read-only',
   unknownCommand: (line) => `Unknown command: ${line}`,

@@ -23,6 +23,7 @@ export const planStatusZhCN: PlanStatusCopy = {
     tokens === undefined
       ? '计划模式给每次请求增加的内容尚不可知：本会话还没有记录计划模式开启和关闭时的请求'
       : `计划模式开启时每次请求约增加 ${tokens} 个 token；切换会使顺序 50 起的缓存失效`,
+  planCostShort: (tokens) => (tokens === undefined ? '计划模式开销：尚不可知' : `计划模式：每次请求 +${tokens} token`),
   reviewPendingReason: '请先对待审的计划做出决定',
   readOnlyMarker: '只读',
   unknownCommand: (line) => `未知命令：${line}`,

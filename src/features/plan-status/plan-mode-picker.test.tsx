@@ -24,8 +24,8 @@ function buttons() {
 }
 
 const note = () => screen.getByRole('status');
-/** The note with nothing pending: empty, or (once its fold has loaded) what plan mode costs. */
-const IDLE_NOTE = /^(|What plan mode adds to every request is not known yet.*)$/;
+/** The note with nothing pending: empty, or (once its fold has loaded) what plan mode costs, in short. */
+const IDLE_NOTE = /^(|Plan mode cost: not known yet)$/;
 
 /** What the picker reads from the session layer, as the tests name it. */
 type PickerSession = {
@@ -90,10 +90,9 @@ describe('PlanModePicker', () => {
     const catalog = [{ name: 'plan:policy', order: 50, texts: [policy], policy: true }];
     const first = renderPicker({ plan: OFF, capabilities: WITH_SET, reviewPending: false });
     await first.update({ modelView: { steps: [], headers: [], catalog } });
-    await waitFor(() =>
-      expect(note()).toHaveTextContent(
-        new RegExp(`^Plan mode adds about ${Math.round(700 / BYTES_PER_TOKEN)} tokens to every request while on; switching resets the cache from order 50 on$`),
-      ),
+    await waitFor(() => expect(note()).toHaveTextContent(new RegExp(`^Plan mode: \\+${Math.round(700 / BYTES_PER_TOKEN)} tokens/request$`)));
+    expect(buttons().plan).toHaveAccessibleDescription(
+      new RegExp(`^Plan mode adds about ${Math.round(700 / BYTES_PER_TOKEN)} tokens to every request while on; switching resets the cache from order 50 on$`),
     );
     first.unmount();
     // A plain dsh host: no projection; the span between a plan-on and a plan-off header in the loaded events.
@@ -103,13 +102,18 @@ describe('PlanModePicker', () => {
       ...seedOf({ plan: OFF, capabilities: undefined, reviewPending: false }),
       events,
     });
-    await waitFor(() => expect(note()).toHaveTextContent(new RegExp(`^Plan mode adds about ${Math.round(1400 / BYTES_PER_TOKEN)} tokens`)));
+    const tokens = Math.round(1400 / BYTES_PER_TOKEN);
+    await waitFor(() => expect(note()).toHaveTextContent(new RegExp(`^Plan mode: \\+${tokens} tokens/request$`)));
+    // In full, the Plan button's description (its tooltip).
+    expect(buttons().plan).toHaveAccessibleDescription(new RegExp(`^Plan mode adds about ${tokens} tokens to every request while on`));
+    expect(screen.getByRole('tooltip')).toHaveTextContent(new RegExp(`^Plan mode adds about ${tokens} tokens`));
     second.unmount();
     renderInSession(<PlanModePicker sessionId={SESSION} />, SESSION, {
       ...seedOf({ plan: OFF, capabilities: undefined, reviewPending: false }),
       events: events.slice(0, 1),
     });
-    await waitFor(() => expect(note()).toHaveTextContent(/^What plan mode adds to every request is not known yet/));
+    await waitFor(() => expect(note()).toHaveTextContent(/^Plan mode cost: not known yet$/));
+    expect(buttons().plan).toHaveAccessibleDescription(/^What plan mode adds to every request is not known yet/);
   });
 
   it('never contradicts the badge: a queued switch that committed shows no "applies from the next step"', async () => {
@@ -224,13 +228,14 @@ describe('PlanModePicker', () => {
     // Once with nothing pending, so the estimate's chunk is in and the note is shown…
     const free = renderPicker({ plan: { active: true, pending: false }, capabilities: WITH_SET, reviewPending: false });
     await free.update({ modelView: { steps: [], headers: [], catalog } });
-    await waitFor(() => expect(note()).toHaveTextContent(/^Plan mode adds about/));
+    await waitFor(() => expect(note()).toHaveTextContent(/^Plan mode: \+\d+ tokens\/request$/));
     free.unmount();
     // …then blocked by the review: the reason alone.
     const blocked = renderPicker({ plan: { active: true, pending: false }, capabilities: WITH_SET, reviewPending: true });
     await blocked.update({ modelView: { steps: [], headers: [], catalog } });
     expect(screen.getByText('Decide on the plan under review first')).toBeVisible();
-    expect(screen.queryByText(/^Plan mode adds about/)).toBeNull();
+    expect(note()).toHaveTextContent(/^$/);
+    expect(screen.queryByText(/^Plan mode: \+/)).toBeNull();
   });
 
   it('is disabled with a visible reason while a plan review is pending and sends nothing', async () => {

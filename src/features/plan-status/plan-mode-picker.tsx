@@ -4,8 +4,8 @@
  * `{false,true}` while a switch is queued mid-turn) the pressed button is labelled "(pending)" and the note says
  * whether it applies from the agent's next step (a turn runs) or with the next message. Choosing asks the host to set
  * plan mode (`requestPlanMode`); the projection then moves the pressed button. It sends nothing while a plan review is
- * pending, the session is read-only or the downlink is not open. With nothing pending the note says what plan mode
- * adds to every request (a fold loaded lazily, off the first load). Everything is read from the session layer.
+ * pending, the session is read-only or the downlink is not open. With nothing pending the note says in short what plan
+ * mode adds to every request (a fold loaded lazily, off the first load), and the Plan button's description says it in full. Everything is read from the session layer.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -46,7 +46,8 @@ export function PlanModePicker({ sessionId }: { sessionId: string }) {
       sessionId={sessionId}
       options={[
         { value: PLAN_MODE_VALUES.off, label: copy.defaultMode },
-        { value: PLAN_MODE_VALUES.on, label: copy.planMode },
+        // The cost in full is the Plan button's description (tooltip on hover or focus); the note says it in short.
+        { value: PLAN_MODE_VALUES.on, label: copy.planMode, description: cost ? copy.planCostNote(tokens) : undefined },
       ]}
       checked={checked}
       pending={pending}
@@ -55,7 +56,7 @@ export function PlanModePicker({ sessionId }: { sessionId: string }) {
       reasonDetail={block.reasonDetail}
       // While the picker is blocked its reason is the note that matters (the header has room for one at 1280 px).
       note={
-        pending !== undefined && target !== undefined ? copy.planPendingNote(target, running) : cost && !block.disabled ? copy.planCostNote(tokens) : undefined
+        pending !== undefined && target !== undefined ? copy.planPendingNote(target, running) : cost && !block.disabled ? copy.planCostShort(tokens) : undefined
       }
       // Decided when chosen, never from what this render read (host.describe may not have answered yet).
       choose={(value) => requestPlanMode(sessionId, value === PLAN_MODE_VALUES.on, () => capabilityNow(queryClient, 'setPlanMode'))}

@@ -4,8 +4,11 @@
  * one `BlockComments` per card subscribes once to the review's comments and composer target, answers every Comment
  * click through one delegated listener, and renders the open "Add comment" box, "Comment on selected lines" and the
  * draft comments into the boxes of the blocks they end on (portals). Invariant: the plan never re-renders for them.
+ * What is typed in an open box is kept as that block's unsent comment (`setUnsentComment`): Escape and Cancel close the
+ * box and keep it (reopening the block's box shows it, as GitHub keeps a pending comment), Add comment turns it into a
+ * draft comment. Closing the box, either way, puts focus back on the block's Comment button.
  */
-import { useEffect, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { ActionButton } from '../../../components/action-button.tsx';
@@ -13,7 +16,7 @@ import type { BlockControls } from '../../../components/markdown-block-controls.
 import { anchorOf } from '../../../core/review/anchors.ts';
 import { useCopy } from '../../../lib/language.ts';
 import { ownEntry } from '../../../lib/session-persist.ts';
-import { useReviewCommentsStore, type DraftComment } from '../comments-store.ts';
+import { setUnsentComment, unsentCommentOf, unsentOf, useReviewCommentsStore, type DraftComment } from '../comments-store.ts';
 import { CommentEditor } from './comment-editor.tsx';
 import { CommentItem, updateComments } from './comment-item.tsx';
 import { useComposerTarget } from './composer-target.ts';
@@ -24,6 +27,9 @@ const NONE: DraftComment[] = [];
 
 /** The attribute the plan region carries while the review is read-only: its Comment buttons are hidden (CSS). */
 const READ_ONLY_ATTR = 'data-comments-read-only';
+
+/** The attribute of a Comment button whose block holds unsent text (marked by CSS, named "… (not added yet)"). */
+const UNSENT_ATTR = 'data-unsent';
 
 /** A new comment's id: unique within the review's drafts. */
 function newId(comments: readonly DraftComment[]): string {
@@ -43,8 +49,8 @@ export function addComment(rpcId: string, plan: string, start: number, end: numb
 
 /**
  * The plan's block controls: after each block a `.block-comments` box carrying the block's lines (`data-lines=
- * "start-end"`, read by the selection, the outline and {@link BlockComments}) with a "Comment" button titled with
- * those lines. Plain elements, emitted by the markdown pipeline: a click is handled by the card's one
+ * "start-end"`, read by the selection, the outline and {@link BlockComments}) with a "Comment" button named and
+ * titled with those lines ("Comment on line 4"). Plain elements, emitted by the markdown pipeline: a click is handled by the card's one
  * {@link BlockComments}.
  * @param copy the comments' copy in the interface language
  * @returns the block controls for the plan's Markdown (`markdown-block-controls.ts`)
@@ -54,6 +60,8 @@ export function blockControlsOf(copy: ReviewCommentsCopy): BlockControls {
     boxClass: 'block-comments',
     buttonClass: 'action-button action-button--ghost block-comments__button',
     label: copy.comment,
+    // Named with its lines ("Comment on line 4"), so a screen reader's list of buttons tells them apart.
+    name: (block) => copy.commentOn(copy.lines(block.start, block.end)),
     title: (block) => copy.commentOn(copy.lines(block.start, block.end)),
   };
 }
@@ -145,13 +153,24 @@ export function BlockComments({ rpcId, plan, planId, readOnly }: BlockCommentsPr
     })),
   );
   const { open, close } = useComposerTarget.getState();
+  // The blocks holding unsent text, as "start-end,…": the same string while typing, so a keystroke re-renders nothing.
+  const unsentKey = useReviewCommentsStore((state) =>
+    unsentOf(ownEntry(state.entries, rpcId))
+      .map(({ start, end }) => `${start}-${end}`)
+      .sort()
+      .join(','),
+  );
+  const unsent = unsentKey === '' ? [] : unsentKey.split(',').map((key) => key.split('-').map(Number) as [number, number]);
   const ends = new Set(comments.map((comment) => comment.end));
+  for (const [, end] of readOnly ? [] : unsent) ends.add(end);
   if (target !== undefined) ends.add(target.end);
   if (selection !== undefined) ends.add(selection.end);
   const endsKey = [...ends].sort((a, b) => a - b).join(',');
   const store = useMemo(() => boxesStore(planId, new Set(endsKey === '' ? [] : endsKey.split(',').map(Number))), [planId, endsKey]);
   const boxes = useSyncExternalStore(store.subscribe, store.getSnapshot);
 
+  // The button that opened the box (focus goes back to it when the box closes).
+  const opener = useRef<HTMLElement | null>(null);
   // One listener for every Comment button of the plan (a click, or Enter/Space on the focused button).
   useEffect(() => {
     if (readOnly) return;
@@ -161,7 +180,9 @@ export function BlockComments({ rpcId, plan, planId, readOnly }: BlockCommentsPr
       const region = document.getElementById(planId);
       if (!box || region === null || !region.contains(box)) return;
       const lines = linesOf(box);
-      if (lines !== undefined) useComposerTarget.getState().open({ rpcId, ...lines });
+      if (lines === undefined) return;
+      opener.current = button instanceof HTMLElement ? button : null;
+      useComposerTarget.getState().open({ rpcId, ...lines });
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
@@ -174,7 +195,31 @@ export function BlockComments({ rpcId, plan, planId, readOnly }: BlockCommentsPr
     region.toggleAttribute(READ_ONLY_ATTR, readOnly);
     for (const button of region.querySelectorAll('.block-comments__button[aria-expanded="true"]')) button.setAttribute('aria-expanded', 'false');
     for (const { box } of (target && boxes.get(target.end)) || []) box.querySelector('.block-comments__button')?.setAttribute('aria-expanded', 'true');
+    for (const button of region.querySelectorAll(`.block-comments__button[${UNSENT_ATTR}]`)) {
+      const lines = button.parentElement ? linesOf(button.parentElement) : undefined;
+      button.removeAttribute(UNSENT_ATTR);
+      if (lines !== undefined) button.setAttribute('aria-label', copy.commentOn(copy.lines(lines.start, lines.end)));
+    }
+    for (const [start, end] of readOnly ? [] : unsent) {
+      const button = boxes
+        .get(end)
+        ?.find((item) => item.start === start)
+        ?.box.querySelector('.block-comments__button');
+      button?.setAttribute(UNSENT_ATTR, '');
+      button?.setAttribute('aria-label', copy.commentOnUnsent(copy.lines(start, end)));
+    }
   });
+
+  // The open box's anchor (its quote is kept with an unsent text), cut once per target.
+  const anchor = useMemo(() => (target === undefined ? undefined : anchorOf(plan, target.start, target.end)), [plan, target]);
+  /** Close the box with focus on the Comment button that opened it (else its block's), before the box unmounts. */
+  const closeBox = () => {
+    const fallback = target && (boxes.get(target.end)?.find(({ start }) => start === target.start) ?? boxes.get(target.end)?.[0]);
+    const button = opener.current?.isConnected ? opener.current : fallback?.box.querySelector<HTMLElement>('.block-comments__button');
+    button?.focus();
+    opener.current = null;
+    close();
+  };
 
   const portals: ReactNode[] = [];
   for (const [end, list] of boxes) {
@@ -192,13 +237,17 @@ export function BlockComments({ rpcId, plan, planId, readOnly }: BlockCommentsPr
               {copy.commentOnSelection}
             </ActionButton>
           ) : null}
-          {target?.end === end ? (
+          {target?.end === end && anchor !== undefined ? (
             <CommentEditor
+              key={`${anchor.start}-${anchor.end}`}
+              initial={unsentCommentOf(rpcId, anchor.start, anchor.end)}
               submitLabel={copy.addComment}
-              onCancel={close}
+              onChange={(text) => setUnsentComment(rpcId, { ...anchor, text })}
+              onCancel={closeBox}
               onSubmit={(text) => {
                 addComment(rpcId, plan, target.start, target.end, text);
-                close();
+                setUnsentComment(rpcId, { ...anchor, text: '' });
+                closeBox();
               }}
             />
           ) : null}

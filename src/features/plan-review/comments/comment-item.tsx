@@ -1,8 +1,9 @@
 /**
  * One draft comment: the quoted lines it anchors to (cut as it will be sent), its text, and Edit / Delete (named with
- * its lines). Edit swaps in the comment editor; nothing is lost on Cancel.
+ * its lines). Edit swaps in the comment editor; nothing is lost on Cancel, and closing it (Save, Cancel or Escape) puts
+ * focus back on Edit.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { cutQuote } from '../../../core/review/feedback-format.ts';
 import { useCopy } from '../../../lib/language.ts';
@@ -10,9 +11,13 @@ import { useReviewCommentsStore, type DraftComment, type ReviewCommentsDraft } f
 import { CommentEditor } from './comment-editor.tsx';
 import { reviewCommentsLocales } from './locales.ts';
 
-/** Change the draft comments of a review with `change` (the store's own `update`, well-formed when empty). */
+/**
+ * Change the draft comments of a review with `change` (the store's own `update`, well-formed when empty); the rest of
+ * the draft (the edit, the unsent comments) stays.
+ */
 export function updateComments(rpcId: string, change: (comments: DraftComment[]) => DraftComment[]): void {
   useReviewCommentsStore.getState().update(rpcId, (draft: ReviewCommentsDraft | undefined) => ({
+    ...draft,
     comments: change(Array.isArray(draft?.comments) ? draft.comments : []),
     resolved: Array.isArray(draft?.resolved) ? draft.resolved : [],
   }));
@@ -32,6 +37,12 @@ export interface CommentItemProps {
 export function CommentItem({ rpcId, comment, readOnly, quoted }: CommentItemProps) {
   const copy = useCopy(reviewCommentsLocales);
   const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const lines = copy.lines(comment.start, comment.end);
   if (editing) {
     return (
@@ -56,7 +67,7 @@ export function CommentItem({ rpcId, comment, readOnly, quoted }: CommentItemPro
       <p className="review-comment__text">{comment.text}</p>
       {readOnly ? null : (
         <div className="review-comment__buttons">
-          <ActionButton variant="ghost" aria-label={copy.editOn(lines)} onClick={() => setEditing(true)}>
+          <ActionButton ref={editButton} variant="ghost" aria-label={copy.editOn(lines)} onClick={() => setEditing(true)}>
             {copy.edit}
           </ActionButton>
           <ActionButton

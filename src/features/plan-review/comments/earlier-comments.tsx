@@ -32,12 +32,13 @@ function setResolved(rpcId: string, key: string, on: boolean): void {
   useReviewCommentsStore.getState().update(rpcId, (draft: ReviewCommentsDraft | undefined) => {
     const resolved = (draft?.resolved ?? []).filter((k) => k !== key);
     const comments = (draft?.comments ?? []).filter((c) => !on || c.carriedFrom !== key);
-    return { comments, resolved: on ? [...resolved, key] : resolved };
+    return { ...draft, comments, resolved: on ? [...resolved, key] : resolved };
   });
 }
 
 function uncarry(rpcId: string, key: string): void {
   useReviewCommentsStore.getState().update(rpcId, (draft: ReviewCommentsDraft | undefined) => ({
+    ...draft,
     comments: (draft?.comments ?? []).filter((c) => c.carriedFrom !== key),
     resolved: draft?.resolved ?? [],
   }));

@@ -9,6 +9,8 @@ export type ReviewCommentsCopy = {
   /** A block's control and the comment textbox's label. */
   comment: string;
   commentOn: (lines: string) => string;
+  /** A block's control while its box holds text not added yet (the box may be closed). */
+  commentOnUnsent: (lines: string) => string;
   addComment: string;
   save: string;
   cancel: string;
@@ -39,6 +41,7 @@ export type ReviewCommentsCopy = {
 export const reviewCommentsEn: ReviewCommentsCopy = {
   comment: 'Comment',
   commentOn: (lines) => `Comment on ${lines}`,
+  commentOnUnsent: (lines) => `Comment on ${lines} (not added yet)`,
   addComment: 'Add comment',
   save: 'Save',
   cancel: 'Cancel',

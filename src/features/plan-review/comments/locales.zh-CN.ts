@@ -5,6 +5,7 @@ import type { ReviewCommentsCopy } from './locales.ts';
 export const reviewCommentsZhCN: ReviewCommentsCopy = {
   comment: '评论',
   commentOn: (lines) => `评论${lines}`,
+  commentOnUnsent: (lines) => `评论${lines}（尚未添加）`,
   addComment: '添加评论',
   save: '保存',
   cancel: '取消',

@@ -53,7 +53,11 @@ export function ReviewStrip({ plan, revision, expanded, planId, expandRef, onTog
         aria-keyshortcuts={expanded ? 'Escape' : undefined}
         onClick={onToggleExpanded}
       >
-        {expanded ? copy.collapse : copy.expand}
+        {/* Both labels in one grid cell, the other one hidden: the button keeps the wider's width, so nothing beside it moves. */}
+        <span className="plan-review__expand-labels">
+          <span className={expanded ? 'is-hidden' : undefined}>{copy.expand}</span>
+          <span className={expanded ? undefined : 'is-hidden'}>{copy.collapse}</span>
+        </span>
       </button>
     </div>
   );

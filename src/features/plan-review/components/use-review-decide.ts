@@ -10,7 +10,7 @@ import { describeApiError } from '../../../lib/describe-api-error.ts';
 import { useCopy } from '../../../lib/language.ts';
 import { ownEntry } from '../../../lib/session-persist.ts';
 import { useAnswerReview } from '../api/answer-review.ts';
-import { commentsDraftOf } from '../comments-store.ts';
+import { commentsDraftOf, commentsToSend } from '../comments-store.ts';
 import { useReviewFeedbackStore } from '../feedback-store.ts';
 import { planReviewLocales } from '../locales.ts';
 import { feedbackWithComments } from '../model/comment-feedback.ts';
@@ -48,7 +48,7 @@ export function useReviewDecide({ sessionId, rpcId, review, onChatAbout, offline
   const decide = (decision: ReviewDecision) => {
     if (!canDecide(review, decision, state())) return;
     const edit = decision === 'decline' ? edited() : undefined;
-    const text = decisionTextOf(decision, feedbackWithComments(commentsDraftOf(rpcId).comments, feedbackNow(), edit));
+    const text = decisionTextOf(decision, feedbackWithComments(commentsToSend(commentsDraftOf(rpcId)), feedbackNow(), edit));
     const size = feedbackFits(text);
     if (!size.fits) return setFailure(copy.tooLong(size.bytes, size.limit));
     confirm.close();

@@ -9,7 +9,7 @@ import { ownEntry } from '../../../lib/session-persist.ts';
 import { commentsDraftOf, useReviewCommentsStore, type PlanEditDraft, type ReviewCommentsDraft } from '../comments-store.ts';
 
 function withEdit(draft: ReviewCommentsDraft | undefined, edit: PlanEditDraft | undefined): ReviewCommentsDraft {
-  return { comments: draft?.comments ?? [], resolved: draft?.resolved ?? [], edit };
+  return { ...draft, comments: draft?.comments ?? [], resolved: draft?.resolved ?? [], edit };
 }
 
 /** A stored edit, when it is well formed (anything else reads as no edit). */

@@ -4,7 +4,7 @@
  * dock loads it lazily (first-load budget) to move unsent comments and edits into the message box.
  */
 import { formatReviewFeedback, type EditedPlan } from '../../../core/review/feedback-format.ts';
-import { inPlanOrder, type DraftComment, type ReviewCommentsDraft } from '../comments-store.ts';
+import { commentsToSend, inPlanOrder, type DraftComment, type ReviewCommentsDraft } from '../comments-store.ts';
 
 /**
  * @param comments the review's draft comments (any order)
@@ -18,11 +18,11 @@ export function feedbackWithComments(comments: readonly DraftComment[], general:
 }
 
 /**
- * What of a review answered elsewhere moves to the message box: its draft comments, a changed edit of the plan (the
+ * What of a review answered elsewhere moves to the message box: its draft comments (added and unsent), a changed edit of the plan (the
  * edited plan without its diff) and the unsent text, in the review feedback format, trimmed.
  * @param draft the review's comment drafts
  * @param general the unsent Feedback text
  */
 export function draftFeedback(draft: ReviewCommentsDraft, general: string): string {
-  return feedbackWithComments(draft.comments, general, draft.edit?.changed ? { plan: draft.edit.text, diff: '' } : undefined).trim();
+  return feedbackWithComments(commentsToSend(draft), general, draft.edit?.changed ? { plan: draft.edit.text, diff: '' } : undefined).trim();
 }

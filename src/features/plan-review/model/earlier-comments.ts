@@ -5,7 +5,7 @@
  */
 import { parseReviewFeedback, type FeedbackComment } from '../../../core/review/feedback-format.ts';
 import type { PlanRevision } from '../../../core/review/history.ts';
-import { earlierCommentKey, type ReviewCommentsDraft } from '../comments-store.ts';
+import { commentsToSend, earlierCommentKey, type ReviewCommentsDraft } from '../comments-store.ts';
 
 /** A comment sent on the previous revision and its key. */
 export interface EarlierComment {
@@ -23,7 +23,7 @@ export function earlierCommentsOf(previous: PlanRevision | undefined): EarlierCo
 }
 
 /**
- * How many comments Approve would leave behind: draft comments (not sent) and earlier comments neither resolved nor
+ * How many comments Approve would leave behind: draft comments (not sent, added or only typed) and earlier comments neither resolved nor
  * carried forward (docs/review-comments.md "Approve").
  * @param draft the review's comment drafts
  * @param earlier the comments sent on the previous revision
@@ -31,5 +31,5 @@ export function earlierCommentsOf(previous: PlanRevision | undefined): EarlierCo
 export function unsettledCommentCount(draft: ReviewCommentsDraft, earlier: readonly EarlierComment[]): number {
   const carried = new Set(draft.comments.map((c) => c.carriedFrom).filter((key) => key !== undefined));
   const resolved = new Set(draft.resolved);
-  return draft.comments.length + earlier.filter(({ key }) => !carried.has(key) && !resolved.has(key)).length;
+  return commentsToSend(draft).length + earlier.filter(({ key }) => !carried.has(key) && !resolved.has(key)).length;
 }
