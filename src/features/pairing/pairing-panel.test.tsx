@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { server } from '../../../mocks/node.ts';
-import { PairingCallError, pairingRetryDelay, retryPairingRead, type Device } from './api/pairing.ts';
+import { PairingCallError, remoteInfoQuery, retryPairingRead, type Device } from './api/pairing.ts';
 import { InsecureWarning, PairingPanel } from './pairing-panel.tsx';
 
 const REMOTE = { url: 'https://10.213.7.1:5173', fingerprint: `AB${':CD'.repeat(31)}`, insecureHttp: false };
@@ -35,7 +35,7 @@ function pairingServer(state: { remote: typeof REMOTE | null; devices: Device[] 
 
 function renderWithClient(ui: React.ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+  return { client, ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>) };
 }
 
 const device = (id: string, name: string, state: Device['state'] = 'allowed'): Device => ({
@@ -113,10 +113,9 @@ it('says how to start the remote listener when there is none', async () => {
 
 it('renders nothing where the server cannot pair (the mock, a dsh host), and does not ask again', async () => {
   const calls = pairingServer(404);
-  const { container } = renderWithClient(<PairingPanel />);
-  await waitFor(() => expect(calls.map((c) => c.method)).toEqual(['info']));
-  // Past the first retry's delay: a 404 is an answer, not a failure to read again.
-  await new Promise((resolve) => setTimeout(resolve, pairingRetryDelay(0) + 200));
+  const { client, container } = renderWithClient(<PairingPanel />);
+  // TanStack Query reports `error` only once no retry is left: a 404 is an answer, not a failure to read again.
+  await waitFor(() => expect(client.getQueryState(remoteInfoQuery.queryKey)?.status).toBe('error'));
   expect(calls.map((c) => c.method)).toEqual(['info']);
   expect(container).toBeEmptyDOMElement();
 });

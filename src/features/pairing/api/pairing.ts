@@ -67,6 +67,9 @@ export async function callPairing<T>(method: string, body: Record<string, unknow
 /** Query keys of the pairing slice. */
 const pairingKeys = { info: ['pairing', 'info'] as const, devices: ['pairing', 'devices'] as const };
 
+/** Reads of a pairing method in all before its failure shows (the first and its retries). */
+export const PAIRING_READ_TRIES = 5;
+
 /** Delay before the `n`th retry of a pairing read (ms): 0.5 s, 1 s, 2 s, then 4 s. */
 export const pairingRetryDelay = (failureCount: number): number => Math.min(4000, 500 * 2 ** failureCount);
 
@@ -80,9 +83,6 @@ export function retryPairingRead(failureCount: number, error: unknown): boolean 
   if (error instanceof PairingCallError && error.status < 500) return false;
   return failureCount < PAIRING_READ_TRIES - 1;
 }
-
-/** Reads of a pairing method in all before its failure shows (the first and its retries). */
-export const PAIRING_READ_TRIES = 5;
 
 /**
  * The server's remote listener, read once (`remote: null`: none; a 404 where the server cannot pair). A read that
