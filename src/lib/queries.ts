@@ -7,6 +7,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Capabilities } from '../core/protocol/methods.ts';
 import { callMethod } from './api-client.ts';
+import { lostReadRetryDelay, retryLostRead } from './retry-lost.ts';
 
 /** Query keys of host-level reads. `all` prefixes every key here, for a blanket invalidation. */
 export const hostKeys = {
@@ -17,7 +18,9 @@ export const hostKeys = {
 
 /**
  * `host.describe` (docs/protocol.md "Unary calls"): version, model, and the ui-plan `capabilities` extension
- * (absent on a plain dsh host). Never stale within a page's life; the host does not change capabilities live.
+ * (absent on a plain dsh host). Never stale within a page's life; the host does not change capabilities live. A read
+ * that failed on the way (a lost request, a 5xx) is asked again (`retryLostRead`), also from `capabilityNow`: what
+ * it answers decides actions (a draft or a stored session), and one lost request must not decide them.
  * @throws ApiError from `callMethod` (surfaced as the query's `error`)
  */
 export function hostDescribeQueryOptions() {
@@ -25,6 +28,8 @@ export function hostDescribeQueryOptions() {
     queryKey: hostKeys.describe(),
     queryFn: ({ signal }) => callMethod('host.describe', {}, signal),
     staleTime: Infinity,
+    retry: retryLostRead,
+    retryDelay: lostReadRetryDelay,
   });
 }
 
@@ -33,8 +38,9 @@ export type CapabilityName = keyof Capabilities;
 
 /**
  * Whether the host has `capability` now, for an action deciding when it runs: waits for `host.describe` when it has
- * not answered yet (one request, shared with the query's own, never a second); a failed describe, or a host without
- * the `capabilities` extension (a plain dsh host), reads as `false`. An action never decides on what its button
+ * not answered yet (one request, shared with the query's own, never a second), and for its retries when it failed on
+ * the way (`retryLostRead`: up to 7.5 s); a describe that failed for good, or a host without the `capabilities`
+ * extension (a plain dsh host), reads as `false`. An action never decides on what its button
  * read when it rendered: the page's first render comes before `host.describe` answers.
  * @param queryClient the app's query client
  * @param capability the capability's name (e.g. `sessions`: draft sessions; `importStream`: the streamed import route;

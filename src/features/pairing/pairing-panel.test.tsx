@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { server } from '../../../mocks/node.ts';
-import { PairingCallError, remoteInfoQuery, retryPairingRead, type Device } from './api/pairing.ts';
+import { retryLostRead } from '../../lib/retry-lost.ts';
+import { PairingCallError, remoteInfoQuery, type Device } from './api/pairing.ts';
 import { InsecureWarning, PairingPanel } from './pairing-panel.tsx';
 
 const REMOTE = { url: 'https://10.213.7.1:5173', fingerprint: `AB${':CD'.repeat(31)}`, insecureHttp: false };
@@ -140,10 +141,10 @@ it.each([
 });
 
 it('reads again only what may pass: up to five tries for a 5xx, one for a 4xx', () => {
-  expect([0, 1, 2, 3, 4].map((n) => retryPairingRead(n, new PairingCallError(503, 'busy')))).toEqual([true, true, true, true, false]);
-  expect(retryPairingRead(0, new TypeError('Failed to fetch'))).toBe(true);
-  expect(retryPairingRead(0, new PairingCallError(404, 'no pairing'))).toBe(false);
-  expect(retryPairingRead(0, new PairingCallError(403, 'loopback only'))).toBe(false);
+  expect([0, 1, 2, 3, 4].map((n) => retryLostRead(n, new PairingCallError(503, 'busy')))).toEqual([true, true, true, true, false]);
+  expect(retryLostRead(0, new TypeError('Failed to fetch'))).toBe(true);
+  expect(retryLostRead(0, new PairingCallError(404, 'no pairing'))).toBe(false);
+  expect(retryLostRead(0, new PairingCallError(403, 'loopback only'))).toBe(false);
 });
 
 it('warns, permanently, while other devices are served over plain HTTP', async () => {

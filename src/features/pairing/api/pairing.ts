@@ -4,6 +4,7 @@
  * without pairing (the mock, `serve --dsh`) answers 404.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { lostReadRetryDelay, retryLostRead } from '../../../lib/retry-lost.ts';
 
 /** What the server says of its remote listener (`null`: none). */
 export interface RemoteInfo {
@@ -67,33 +68,16 @@ export async function callPairing<T>(method: string, body: Record<string, unknow
 /** Query keys of the pairing slice. */
 const pairingKeys = { info: ['pairing', 'info'] as const, devices: ['pairing', 'devices'] as const };
 
-/** Reads of a pairing method in all before its failure shows (the first and its retries). */
-export const PAIRING_READ_TRIES = 5;
-
-/** Delay before the `n`th retry of a pairing read (ms): 0.5 s, 1 s, 2 s, then 4 s. */
-export const pairingRetryDelay = (failureCount: number): number => Math.min(4000, 500 * 2 ** failureCount);
-
-/**
- * Whether to read again after a failure: a request that never reached the server (TypeError) or a 5xx is tried up to
- * {@link PAIRING_READ_TRIES} times in all; any other answer (a 404 where the server cannot pair, a 403) is final.
- * @param failureCount failures so far (TanStack Query's count: 0 after the first)
- * @param error what the read threw
- */
-export function retryPairingRead(failureCount: number, error: unknown): boolean {
-  if (error instanceof PairingCallError && error.status < 500) return false;
-  return failureCount < PAIRING_READ_TRIES - 1;
-}
-
 /**
  * The server's remote listener, read once (`remote: null`: none; a 404 where the server cannot pair). A read that
- * failed on the way (the network, a 5xx) is tried again ({@link retryPairingRead}): the Other devices group stays
+ * failed on the way (the network, a 5xx) is tried again (`retryLostRead`): the Other devices group stays
  * hidden until it succeeds, so one lost request must not hide it for the page's life.
  */
 export const remoteInfoQuery = queryOptions({
   queryKey: pairingKeys.info,
   queryFn: () => callPairing<{ remote: RemoteInfo | null }>('info'),
-  retry: retryPairingRead,
-  retryDelay: pairingRetryDelay,
+  retry: retryLostRead,
+  retryDelay: lostReadRetryDelay,
   staleTime: Infinity,
 });
 
@@ -107,8 +91,8 @@ export function devicesQuery(enabled: boolean, poll: boolean) {
     queryKey: pairingKeys.devices,
     queryFn: () => callPairing<{ devices: Device[] }>('devices'),
     enabled,
-    retry: retryPairingRead,
-    retryDelay: pairingRetryDelay,
+    retry: retryLostRead,
+    retryDelay: lostReadRetryDelay,
     refetchInterval: poll ? 2000 : false,
   });
 }
