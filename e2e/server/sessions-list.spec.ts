@@ -57,6 +57,20 @@ test('New session is listed only after its first message, titled by it; rename, 
   await expect(sessions(page).getByRole('link', { name: new RegExp(`问候 ${unique}`) })).toBeVisible();
 });
 
+test("the empty state's New session is a draft too: not listed until its first message", async ({ page }) => {
+  const unique = `draft ${Date.now()}`;
+  await page.goto('/');
+  await expect(page.getByRole('status', { name: /connected/i }).first()).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: 'New session' }).click();
+  await expect(page.getByRole('textbox', { name: 'Message the agent' })).toBeFocused();
+  const hash = new URL(page.url()).hash;
+  expect(hash).toMatch(/^#\/s\/session-/);
+  // The list was read again before the page moved to the new session (useCreateSession): what it shows is current.
+  await expect(sessions(page).locator(`a[href="${hash}"]`)).toHaveCount(0);
+  await send(page, `note the ${unique}`);
+  await expect(sessions(page).getByRole('link', { name: new RegExp(`note the ${unique}`) })).toHaveAttribute('href', hash);
+});
+
 test('opening the same log twice opens one session; the same id with other content opens a labelled copy', async ({ page }) => {
   await page.goto('/');
   await openLog(page, 'fixtures/sessions/recorded-no-title.jsonl');

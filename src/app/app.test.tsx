@@ -21,13 +21,16 @@ it('creates a session, plans with /plan, approves the review and shows plan mode
   await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'New session' }));
   await waitFor(() => expect(location.hash).toMatch(/^#\/s\/session-/));
   const nav = await screen.findByRole('navigation', { name: 'Sessions' });
-  await waitFor(() => expect(within(nav).getByRole('link', { current: 'page' })).toBeInTheDocument());
-
   const box = await screen.findByRole('textbox', { name: 'Message the agent' });
   await waitFor(() => expect(box).toHaveFocus());
+  // The empty state's New session is a draft too, as the sessions list's: listed only at its first message.
+  const { callMethod } = await import('../lib/api-client.ts');
+  expect((await callMethod('session.list', {})).items.map((item) => `#/s/${item.sessionId}`)).not.toContain(location.hash);
+  expect(within(nav).queryByRole('link', { current: 'page' })).not.toBeInTheDocument();
   // Pasted, not typed key by key (the composer's own tests do that): a whole-App render per key is slow when busy.
   await user.paste('/plan Add a --greeting flag to the CLI');
   await user.keyboard('{Enter}');
+  await waitFor(() => expect(within(nav).getByRole('link', { current: 'page' })).toBeInTheDocument());
 
   const review = await screen.findByRole('region', { name: 'Approve this plan and leave plan mode?' });
   expect(screen.queryByRole('textbox', { name: 'Message the agent' })).not.toBeInTheDocument();

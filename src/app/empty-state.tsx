@@ -13,7 +13,7 @@ import { appLocales } from './locales.ts';
 /** @param leading header content before the title (the sessions toggle on narrow screens) */
 export function EmptyState({ leading }: { leading?: ReactNode }) {
   const t = useCopy(appLocales);
-  const create = useCreateSession(false, (sessionId) => {
+  const create = useCreateSession((sessionId) => {
     selectSession(sessionId);
     focusComposer();
   });

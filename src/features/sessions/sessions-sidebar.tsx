@@ -104,8 +104,7 @@ export function SessionsSidebar({ onOpened, inbox }: { onOpened?: (sessionId: st
     onOpened?.(sessionId, how);
   };
   const queryClient = useQueryClient();
-  // Decided when pressed, never from what this render read (host.describe may not have answered yet).
-  const create = useCreateSession(() => capabilityNow(queryClient, 'sessions'), opened('created'));
+  const create = useCreateSession(opened('created'));
   const importLog = useImportLog(() => capabilityNow(queryClient, 'importStream'), opened('imported'));
   const { admin, deleted, restore, remove } = useListAdmin(selectedId);
   const items = list.data?.items ?? [];

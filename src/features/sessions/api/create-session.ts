@@ -4,22 +4,22 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callMethod } from '../../../lib/api-client.ts';
-import { hostKeys } from '../../../lib/queries.ts';
+import { capabilityNow, hostKeys } from '../../../lib/queries.ts';
 import { cancelTypeAhead, startTypeAhead } from '../../../lib/type-ahead.ts';
 
 /**
- * Create a session (docs/protocol.md "Unary calls").
- * @param draft ask for a draft (`capabilities.sessions`); a plain dsh host takes no such field. A function is asked
- *   when New session is pressed (`capabilityNow`): the host's capabilities may not have answered yet, and guessing
- *   "no" then stored and listed an empty session at once.
+ * Create a session (docs/protocol.md "Unary calls"), for every New session button (the sessions list's, the empty
+ * state's). It asks for a draft when the host has `capabilities.sessions`, decided when pressed (`capabilityNow`): the
+ * host's capabilities may not have answered yet, and guessing "no" then stored and listed an empty session at once. A
+ * plain dsh host takes no such field.
  * @param onCreated called with the new session's id once the list was refreshed
  */
-export function useCreateSession(draft: boolean | (() => Promise<boolean>), onCreated: (sessionId: string) => void) {
+export function useCreateSession(onCreated: (sessionId: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     // Keys typed from the press until the new session's composer has focus are held for it (src/lib/type-ahead.ts).
     onMutate: () => startTypeAhead(),
-    mutationFn: async () => callMethod('session.create', (typeof draft === 'function' ? await draft() : draft) ? { draft: true } : {}),
+    mutationFn: async () => callMethod('session.create', (await capabilityNow(queryClient, 'sessions')) ? { draft: true } : {}),
     onError: () => cancelTypeAhead(),
     onSuccess: async ({ sessionId }) => {
       await queryClient.invalidateQueries({ queryKey: hostKeys.sessions() });
