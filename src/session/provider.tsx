@@ -13,7 +13,7 @@ import { callMethod } from '../lib/api-client.ts';
 import { startLivenessProbe, type LivenessSample } from '../lib/liveness-probe.ts';
 import { hostKeys, sessionListQueryOptions } from '../lib/queries.ts';
 import { sliceOf } from './reducers.ts';
-import { createListRefresh } from './list-refresh.ts';
+import { createListRefresh, refreshForHostFrame } from './list-refresh.ts';
 import { nextTask } from '../lib/slices.ts';
 import { createSessionStreamStore, type SessionStreamStore } from './store.ts';
 
@@ -26,12 +26,13 @@ export function SessionStreamProvider({ store, children }: { store?: SessionStre
   const queryClient = useQueryClient();
   const [owned] = useState(() => {
     if (store) return undefined;
-    const list = createListRefresh(() => queryClient.invalidateQueries({ queryKey: hostKeys.sessions() }), nextTask);
+    // `exact`: the deleted sessions' key sits under the list's (deleted-sessions.ts); only an add or a remove changes them.
+    const list = createListRefresh((deletedToo) => queryClient.invalidateQueries({ queryKey: hostKeys.sessions(), exact: !deletedToo }), nextTask);
     return createSessionStreamStore({
       // A burst of events costs one render per task the page gets to, never a held question (store.ts).
       scheduleBurst: nextTask,
       onHostFrame: (frame) => {
-        if (frame.type === 'host/session-added' || frame.type === 'host/session-removed' || frame.type === 'host/session-updated') list.request();
+        refreshForHostFrame(list, frame.type);
       },
       onConnected: (reconnect) => {
         if (reconnect) void queryClient.invalidateQueries({ queryKey: hostKeys.all });

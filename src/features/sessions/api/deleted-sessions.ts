@@ -1,7 +1,8 @@
 /**
  * The deleted sessions the host can bring back (`session.listDeleted`, `capabilities.sessions`): the read behind the
- * "Recently deleted" list and the "This session was deleted" page. Its key sits under the session list's, so every
- * refresh of the list (a write, a `host/session-*` frame) refreshes it too.
+ * "Recently deleted" list and the "This session was deleted" page. Its key sits under the session list's, so a
+ * refresh of the list after a write, a `host/session-added` or a `-removed` refreshes it too (a `host/session-updated`
+ * refreshes the list alone: src/session/list-refresh.ts).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MethodValue } from '../../../core/protocol/methods.ts';
