@@ -1,7 +1,7 @@
 /**
  * Shared steps of the end-to-end specs: user-visible actions only, found by role and accessible name.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 
 /** Folder for screenshots the specs save so a person can look at them (`e2e/screenshots/`, git-ignored). */
@@ -42,6 +42,34 @@ export async function openPlanReview(page: Page, task = 'Add a --greeting flag t
   const card = reviewCard(page);
   await expect(card.getByRole('button', { name: 'Approve' })).toBeVisible({ timeout: 30_000 });
   return card;
+}
+
+/** The name of a plan block's comment button: "Comment on line 3", "Comment on lines 3–5". */
+export const COMMENT_ON_LINES = /^Comment on lines? \d/;
+
+/**
+ * A block's comment control (its `.block-comments` wrapper) in a review card's plan.
+ * @param block the plan's title (its `h1`) or its first list item
+ */
+export function blockControl(card: Locator, block: 'title' | 'first list item'): Locator {
+  const plan = card.getByRole('region', { name: 'Proposed plan' });
+  return block === 'title' ? plan.locator('h1 + .block-comments') : plan.locator('li').first().locator('.block-comments').first();
+}
+
+/**
+ * Comment on the block whose control is `control` (a `.block-comments` wrapper, see {@link blockControl}): its comment
+ * button, the comment box focused, `text` typed, Add comment.
+ * @returns the comment as shown beside its block (visible when this resolves)
+ */
+export async function commentOnBlock(card: Locator, control: Locator, text: string): Promise<Locator> {
+  await control.getByRole('button', { name: COMMENT_ON_LINES }).click();
+  const box = card.getByRole('textbox', { name: 'Comment', exact: true });
+  await expect(box).toBeFocused();
+  await box.fill(text);
+  await card.getByRole('button', { name: 'Add comment' }).click();
+  const added = control.locator('.review-comment').filter({ hasText: text });
+  await expect(added).toBeVisible();
+  return added;
 }
 
 /**

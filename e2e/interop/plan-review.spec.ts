@@ -8,13 +8,12 @@
  * back into the two comments (a replayed host cannot produce revision 2).
  */
 import { readFileSync } from 'node:fs';
-import type { Locator } from '@playwright/test';
 import { parseSessionLog } from '../../src/core/log/reader.ts';
 import { anchorOf } from '../../src/core/review/anchors.ts';
 import { formatReviewFeedback, parseReviewFeedback } from '../../src/core/review/feedback-format.ts';
 import { planBlocksOf } from '../../src/core/review/plan-blocks.ts';
 import { foldReviewHistory } from '../../src/core/review/revisions.ts';
-import { SHOTS, newSession, planBadge, reviewCard, send } from '../helpers.ts';
+import { SHOTS, blockControl, commentOnBlock, newSession, planBadge, reviewCard, send } from '../helpers.ts';
 import { PLAN_REVIEW_FIXTURE, expect, recordedPlanLine, test } from './real-host.ts';
 
 /** The first plan of a recording, as the host will put it up. */
@@ -102,15 +101,8 @@ test('Keep planning with two line comments and feedback on a real dsh host: the 
   await send(page, recordedPlanLine(PLAN_REVIEW_FIXTURE));
   const card = reviewCard(page);
   await expect(card.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
-  const planRegion = card.getByRole('region', { name: 'Proposed plan' });
-  const comment = async (control: Locator, text: string) => {
-    await control.getByRole('button', { name: /^Comment on lines? \d/ }).click();
-    await card.getByRole('textbox', { name: 'Comment', exact: true }).fill(text);
-    await card.getByRole('button', { name: 'Add comment' }).click();
-    await expect(control.getByText(text)).toBeVisible();
-  };
-  await comment(planRegion.locator('h1 + .block-comments'), 'Name the flag in the title.');
-  await comment(planRegion.locator('li').first().locator('.block-comments').first(), 'Which file is the entry point?');
+  await commentOnBlock(card, blockControl(card, 'title'), 'Name the flag in the title.');
+  await commentOnBlock(card, blockControl(card, 'first list item'), 'Which file is the entry point?');
   await card.getByRole('textbox', { name: 'Feedback' }).fill('Also cover the flag with a test.');
   await card.getByRole('button', { name: 'Keep planning' }).click();
   await expect(card).toBeHidden({ timeout: 30_000 });

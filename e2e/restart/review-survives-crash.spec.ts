@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { newSession, reviewCard, send } from '../helpers.ts';
+import { blockControl, commentOnBlock, newSession, reviewCard, send } from '../helpers.ts';
 import { serve, type Serve } from '../serve.ts';
 
 const CLI = path.resolve('bin', 'ui-plan.mjs');
@@ -75,15 +75,7 @@ for (const [how, signal] of [
     expect(title).toMatch(/greeting/i);
     const feedback = card.getByRole('textbox', { name: 'Feedback' });
     await feedback.fill('Also cover the flag with a unit test');
-    await card
-      .getByRole('region', { name: 'Proposed plan' })
-      .locator('li')
-      .first()
-      .getByRole('button', { name: /^Comment on lines? \d/ })
-      .first()
-      .click();
-    await card.getByRole('textbox', { name: 'Comment', exact: true }).fill('Which file?');
-    await card.getByRole('button', { name: 'Add comment' }).click();
+    await commentOnBlock(card, blockControl(card, 'first list item'), 'Which file?');
     const comments = card.getByRole('region', { name: 'Comments' });
     await expect(comments).toContainText('(1 comment)');
     // An unsent edit of the plan is a draft like the comments: typed, then the server dies before anything is sent.

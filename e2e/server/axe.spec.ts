@@ -4,7 +4,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { PHONE, checkScreens, type Screen } from '../a11y.ts';
-import { newSession, openPlanReview, reviewCard, send } from '../helpers.ts';
+import { COMMENT_ON_LINES, blockControl, commentOnBlock, newSession, openPlanReview, reviewCard, send } from '../helpers.ts';
 
 const connected = (page: Page) => page.getByRole('status', { name: 'Connected' }).first();
 const dock = (page: Page) => page.getByRole('region', { name: 'Message dock' });
@@ -87,22 +87,11 @@ const screens: Screen[] = [
       await send(page, '/plan add a --greeting flag to the CLI');
       const card = reviewCard(page);
       await expect(card.getByRole('button', { name: 'Approve' })).toBeVisible();
-      await card
-        .getByRole('region', { name: 'Proposed plan' })
-        .locator('li')
-        .first()
-        .getByRole('button', { name: /^Comment on lines? \d/ })
-        .first()
-        .click();
-      await card.getByRole('textbox', { name: 'Comment', exact: true }).fill('Which file?');
-      await card.getByRole('button', { name: 'Add comment' }).click();
+      await commentOnBlock(card, blockControl(card, 'first list item'), 'Which file?');
       await card.getByRole('button', { name: 'Keep planning' }).click();
       await expect(card.getByText('Comments sent on v1')).toBeVisible({ timeout: 30_000 });
       await card.getByRole('button', { name: 'Carry forward' }).click();
-      await card
-        .locator('h1 + .block-comments')
-        .getByRole('button', { name: /^Comment on lines? \d/ })
-        .click();
+      await blockControl(card, 'title').getByRole('button', { name: COMMENT_ON_LINES }).click();
       await expect(card.getByRole('textbox', { name: 'Comment', exact: true })).toBeFocused();
     },
   },
@@ -140,12 +129,7 @@ const screens: Screen[] = [
       await card.getByRole('button', { name: 'Keep planning' }).click();
       const outline = card.getByRole('navigation', { name: 'Plan outline' });
       await expect(outline.getByText('changed').first()).toBeAttached({ timeout: 30_000 });
-      await card
-        .locator('h1 + .block-comments')
-        .getByRole('button', { name: /^Comment on lines? \d/ })
-        .click();
-      await card.getByRole('textbox', { name: 'Comment', exact: true }).fill('Shorter title.');
-      await card.getByRole('button', { name: 'Add comment' }).click();
+      await commentOnBlock(card, blockControl(card, 'title'), 'Shorter title.');
       const menu = outline.getByRole('button', { name: 'Outline' });
       if (await menu.isVisible()) await menu.click();
       await expect(outline.getByText('changed').first()).toBeVisible();

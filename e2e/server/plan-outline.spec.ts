@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { planOutlineOf } from '../../src/core/review/outline.ts';
 import { makePerfFixtures, PERF_DIR, plan2000 } from '../../scripts/make-perf-fixtures.mjs';
-import { SHOTS, newSession, reviewCard, send } from '../helpers.ts';
+import { COMMENT_ON_LINES, SHOTS, commentOnBlock, newSession, reviewCard, send } from '../helpers.ts';
 import { serve, stop, type Serve } from '../serve.ts';
 
 const PORT = Number(process.env.UI_PLAN_E2E_PORT_BASE ?? 5190) + 40;
@@ -134,16 +134,6 @@ test('the outline of a 2,000-line plan: beside it at 1280 px, a menu at 375 px; 
   await page.screenshot({ path: `${SHOTS}/plan-outline-375.png` });
 });
 
-/** Comment on the block whose control is `control` (a `.block-comments` wrapper); returns the comment's box. */
-async function comment(card: Locator, control: Locator, text: string): Promise<Locator> {
-  await control.getByRole('button', { name: /^Comment on lines? \d/ }).click();
-  await card.getByRole('textbox', { name: 'Comment', exact: true }).fill(text);
-  await card.getByRole('button', { name: 'Add comment' }).click();
-  const added = control.locator('.review-comment').filter({ hasText: text });
-  await expect(added).toBeVisible();
-  return added;
-}
-
 const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -156,23 +146,20 @@ test('comments sit beside their block at 1280 px and under it at 375 px, overlap
   await expect(plan.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
   const title = plan.getByRole('heading', { level: 1 });
   const step = plan.locator('li').first();
-  const first = await comment(card, plan.locator('h1 + .block-comments'), 'Name it after the flag.');
-  const second = await comment(card, step.locator('.block-comments').first(), 'Which file is this?');
+  const first = await commentOnBlock(card, plan.locator('h1 + .block-comments'), 'Name it after the flag.');
+  const second = await commentOnBlock(card, step.locator('.block-comments').first(), 'Which file is this?');
   const [t, s, c1, c2] = await Promise.all([boxOf(title), boxOf(step), boxOf(first), boxOf(second)]);
   // Beside: right of the block's text, level with it; one under the other.
   expect(c1.x).toBeGreaterThanOrEqual(t.x + t.width);
   expect(c2.x).toBeGreaterThanOrEqual(s.x + s.width);
   expect(c1.y).toBeLessThan(t.y + t.height + 16);
   expect(overlap(c1, c2)).toBe(false);
-  for (const button of await plan.getByRole('button', { name: /^Comment on lines? \d/ }).all()) {
+  for (const button of await plan.getByRole('button', { name: COMMENT_ON_LINES }).all()) {
     const b = await boxOf(button);
     expect(overlap(b, c1) || overlap(b, c2)).toBe(false);
   }
   // Keyboard order: the block's Comment button, then its comment's own buttons.
-  await plan
-    .locator('h1 + .block-comments')
-    .getByRole('button', { name: /^Comment on lines? \d/ })
-    .focus();
+  await plan.locator('h1 + .block-comments').getByRole('button', { name: COMMENT_ON_LINES }).focus();
   await page.keyboard.press('Tab');
   await expect(first.getByRole('button', { name: /^Edit/ })).toBeFocused();
   await page.screenshot({ path: `${SHOTS}/plan-outline-comments-1280.png` });

@@ -5,17 +5,7 @@
  * shows the sent comments as comments. At 375 px: a block's comment and a text selection expanded to whole blocks.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newSession, reviewCard, send } from '../helpers.ts';
-
-/** Comment on the block whose control is `control` (a `.block-comments` wrapper). */
-async function comment(card: Locator, control: Locator, text: string): Promise<void> {
-  await control.getByRole('button', { name: /^Comment on lines? \d/ }).click();
-  const box = card.getByRole('textbox', { name: 'Comment', exact: true });
-  await expect(box).toBeFocused();
-  await box.fill(text);
-  await card.getByRole('button', { name: 'Add comment' }).click();
-  await expect(control.getByText(text)).toBeVisible();
-}
+import { blockControl, commentOnBlock, newSession, reviewCard, send } from '../helpers.ts';
 
 async function startReview(page: Page): Promise<Locator> {
   await newSession(page);
@@ -27,9 +17,8 @@ async function startReview(page: Page): Promise<Locator> {
 
 test('comment on lines, keep planning, follow the comments on revision 2', async ({ page }) => {
   const card = await startReview(page);
-  const plan = card.getByRole('region', { name: 'Proposed plan' });
-  await comment(card, plan.locator('h1 + .block-comments'), 'Name it after the flag.');
-  await comment(card, plan.locator('li').first().locator('.block-comments').first(), 'Which file is this?');
+  await commentOnBlock(card, blockControl(card, 'title'), 'Name it after the flag.');
+  await commentOnBlock(card, blockControl(card, 'first list item'), 'Which file is this?');
   const comments = card.getByRole('region', { name: 'Comments' });
   await expect(comments).toContainText('(2 comments)');
 
@@ -77,7 +66,7 @@ test('comments at 375 px: the controls and the list stay usable', async ({ page 
   await page.setViewportSize({ width: 375, height: 740 });
   const card = await startReview(page);
   const plan = card.getByRole('region', { name: 'Proposed plan' });
-  await comment(card, plan.locator('li').first().locator('.block-comments').first(), 'Shorter, please.');
+  await commentOnBlock(card, blockControl(card, 'first list item'), 'Shorter, please.');
   const comments = card.getByRole('region', { name: 'Comments' });
   await expect(comments).toContainText('(1 comment)');
   // A text selection from inside the title to inside the first step takes the whole blocks it touches.
