@@ -2,7 +2,7 @@
  * A fenced code block of the Markdown component: the code with a Copy button and its language, highlighted once the
  * lazy highlighter chunk (`markdown-highlight.ts`) is there — plain text until then and for unknown languages. A long
  * block is highlighted in pieces of whole lines, as many per task as fit in `SLICE_MS`, so no block makes a long
- * task; pieces are cached on their text in a compact form (numbers over the piece's own text; no syntax tree kept). The output is `span`s with `hljs-*` classes only, built as DOM nodes (no
+ * task; pieces are cached on their text in a compact form (numbers over the text; no syntax tree, no copy of the code). The output is `span`s with `hljs-*` classes only, built as DOM nodes (no
  * React fiber per token): no `style`, no HTML string (the CSP has no 'unsafe-inline').
  */
 import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -83,12 +83,12 @@ export function codePiecesOf(code: string, lines: number = HIGHLIGHT_LINES, char
 }
 
 /**
- * A highlighted piece kept compact: its `text` (the piece itself, shared with the block's props, so the code is held
- * once) and `ops` over it, numbers only: `n ≥ 0` a text node of the next `n` characters of `text`, `-1` closing the innermost open
- * span, `-2 - k` opening a `span` of class `CLASSES[k]` (`''`: a span without a class). A syntax tree per piece held
- * about ten times the heap of the code it highlights, and a text run per token about five times.
+ * A highlighted piece kept compact: numbers only, read over the piece's text (which the block's props hold, so the
+ * code is held once): `n ≥ 0` a text node of the next `n` characters, `-1` closing the innermost open span, `-2 - k`
+ * opening a `span` of class `CLASSES[k]` (`''`: a span without a class). A syntax tree per piece held about ten times
+ * the heap of the code it highlights, and a string per token about five times.
  */
-export type CompactPiece = { readonly text: string; readonly ops: readonly number[] };
+export type CompactPiece = readonly number[];
 
 /** The class names met so far (a handful of `hljs-*` names), by number; `''` is a span without a class. */
 const CLASSES: string[] = [''];
@@ -119,15 +119,14 @@ function opsOf(nodes: readonly ElementContent[], out: number[], text: string[]):
  * The compact form of the highlighter's hast for `piece`.
  * @param tree the highlighter's output (text and `span` elements with a `className`)
  * @param piece the code it highlighted
- * @returns `text` is `piece` itself when the tree's text is the piece (the highlighter's contract), else the tree's
- *   own text; `ops` holds numbers only
+ * @returns the ops over `piece`; one plain text run when the tree's text is not the piece (the highlighter's
+ *   contract is that it is), so the piece always shows as written
  */
 export function compactPieceOf(tree: Root, piece: string): CompactPiece {
   const ops: number[] = [];
   const text: string[] = [];
   opsOf(tree.children as ElementContent[], ops, text);
-  const joined = text.join('');
-  return { text: joined === piece ? piece : joined, ops };
+  return text.join('') === piece ? ops : [piece.length];
 }
 
 /**
@@ -135,7 +134,7 @@ export function compactPieceOf(tree: Root, piece: string): CompactPiece {
  * is parsed). Built outside React: a long block is thousands of spans, and React would keep a fiber and props for
  * each of them for as long as the block is shown.
  */
-function domOf({ text, ops }: CompactPiece): DocumentFragment {
+function domOf(text: string, ops: CompactPiece): DocumentFragment {
   const root = document.createDocumentFragment();
   const open: (DocumentFragment | HTMLSpanElement)[] = [root];
   let at = 0;
@@ -183,16 +182,16 @@ function useHighlightedCount(module: Highlighter | undefined, grammar: string | 
 }
 
 /**
- * One highlighted piece: a `span` whose content is built from its compact form (`domOf`) when it mounts or the piece
- * changes; React owns the `span` alone, never what is inside it. Memoised on the piece, so a block that gains a piece
+ * One highlighted piece: a `span` whose content is built from its text and compact form (`domOf`) when it mounts or
+ * the piece changes; React owns the `span` alone, never what is inside it. Memoised on the piece, so a block that gains a piece
  * builds only the new one.
  */
-const HighlightedPiece = memo(function HighlightedPiece({ built }: { built: CompactPiece }) {
+const HighlightedPiece = memo(function HighlightedPiece({ text, built }: { text: string; built: CompactPiece }) {
   const fill = useCallback(
     (span: HTMLSpanElement | null) => {
-      if (span !== null) span.replaceChildren(domOf(built));
+      if (span !== null) span.replaceChildren(domOf(text, built));
     },
-    [built],
+    [text, built],
   );
   return <span className="markdown-code-piece" ref={fill} />;
 });
@@ -231,7 +230,7 @@ export const CodeBlock = memo(function CodeBlock({ code, language }: { code: str
     // Pieces evicted from the cache meanwhile show as text; they are never highlighted during a render.
     for (let i = 0; i < count; i += 1) {
       const built = cache.get(`${grammar}\n${pieces[i]}`);
-      body.push(built ? <HighlightedPiece key={`p${i}`} built={built} /> : pieces[i]);
+      body.push(built ? <HighlightedPiece key={`p${i}`} text={pieces[i]!} built={built} /> : pieces[i]);
     }
     body.push(pieces.slice(count).join(''));
   } else body.push(code);
