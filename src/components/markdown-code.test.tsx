@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Markdown } from './markdown.tsx';
-import { CodeBlock, codePiecesOf, HIGHLIGHT_CHARS, HIGHLIGHT_LINES, loadHighlighter, MAX_HIGHLIGHT_PIECE_CHARS } from './markdown-code.tsx';
+import { CodeBlock, codePiecesOf, compactPieceOf, HIGHLIGHT_CHARS, HIGHLIGHT_LINES, loadHighlighter, MAX_HIGHLIGHT_PIECE_CHARS } from './markdown-code.tsx';
 import { mayHoldHeading } from './markdown-blocks.ts';
 import { SLICE_MS } from '../lib/slices.ts';
 import { toDom } from 'hast-util-to-dom';
@@ -184,5 +184,19 @@ describe('highlighted pieces kept compact', () => {
     const { container } = render(<CodeBlock code={code} language="ts" />);
     await waitFor(() => expect(container.querySelector('.markdown-code-piece')).not.toBeNull());
     expect(container.querySelector('.markdown-code-piece')!.innerHTML).toBe(holder.innerHTML);
+  });
+
+  it('hold no copy of the code: numbers only, whose text runs add up to the piece', async () => {
+    const module = (await loadHighlighter())!;
+    const piece = `${longCode(20, 'once ')}\n`;
+    const compact = compactPieceOf(module.highlightCode(piece, module.grammarOf('ts')!), piece);
+    expect(compact.length).toBeGreaterThan(40);
+    expect(compact.every((op) => typeof op === 'number')).toBe(true);
+    expect(compact.filter((op) => op >= 0).reduce((sum, n) => sum + n, 0)).toBe(piece.length);
+  });
+
+  it('show a piece whose tree has another text as that piece, plain', () => {
+    const tree = { type: 'root' as const, children: [{ type: 'text' as const, value: 'other' }] };
+    expect(compactPieceOf(tree, 'piece!')).toEqual([6]);
   });
 });

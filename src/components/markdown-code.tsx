@@ -2,7 +2,7 @@
  * A fenced code block of the Markdown component: the code with a Copy button and its language, highlighted once the
  * lazy highlighter chunk (`markdown-highlight.ts`) is there — plain text until then and for unknown languages. A long
  * block is highlighted in pieces of whole lines, as many per task as fit in `SLICE_MS`, so no block makes a long
- * task; pieces are cached on their text in a compact form (no syntax tree kept). The output is `span`s with `hljs-*` classes only, built as DOM nodes (no
+ * task; pieces are cached on their text in a compact form (numbers over the text; no syntax tree, no copy of the code). The output is `span`s with `hljs-*` classes only, built as DOM nodes (no
  * React fiber per token): no `style`, no HTML string (the CSP has no 'unsafe-inline').
  */
 import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -50,7 +50,7 @@ function cachedHighlight(module: Highlighter, grammar: string, piece: string): C
   if (built === undefined) {
     const tree: Root =
       piece.length > MAX_HIGHLIGHT_PIECE_CHARS ? { type: 'root', children: [{ type: 'text', value: piece }] } : module.highlightCode(piece, grammar);
-    built = compactOf(tree.children as ElementContent[]);
+    built = compactPieceOf(tree, piece);
     if (cache.size >= CACHE_PIECES) cache.delete(cache.keys().next().value!);
     cache.set(key, built);
   }
@@ -83,34 +83,50 @@ export function codePiecesOf(code: string, lines: number = HIGHLIGHT_LINES, char
 }
 
 /**
- * A highlighted piece kept compact: its text runs, a positive number `n` opening a `span` of class `CLASSES[n - 1]`
- * (`0` for a span without a class) and `-1` closing the innermost open span. A syntax tree per piece held about ten
- * times the heap of the code it highlights.
+ * A highlighted piece kept compact: numbers only, read over the piece's text (which the block's props hold, so the
+ * code is held once): `n ≥ 0` a text node of the next `n` characters, `-1` closing the innermost open span, `-2 - k`
+ * opening a `span` of class `CLASSES[k]` (`''`: a span without a class). A syntax tree per piece held about ten times
+ * the heap of the code it highlights, and a string per token about five times.
  */
-type CompactPiece = readonly (string | number)[];
+export type CompactPiece = readonly number[];
 
-/** The class names met so far (a handful of `hljs-*` names), by number. */
-const CLASSES: string[] = [];
-const CLASS_NUMBERS = new Map<string, number>();
+/** The class names met so far (a handful of `hljs-*` names), by number; `''` is a span without a class. */
+const CLASSES: string[] = [''];
+const CLASS_NUMBERS = new Map<string, number>([['', 0]]);
 
-/** The compact form of the highlighter's hast (see {@link CompactPiece}); every property but the class is dropped. */
-function compactOf(nodes: readonly ElementContent[], out: (string | number)[] = []): (string | number)[] {
+/** The ops of {@link CompactPiece} for `nodes`, appended to `out`; every property but the class is dropped. */
+function opsOf(nodes: readonly ElementContent[], out: number[], text: string[]): void {
   for (const node of nodes) {
-    if (node.type === 'text') out.push(node.value);
-    else if (node.type === 'element') {
+    if (node.type === 'text') {
+      out.push(node.value.length);
+      text.push(node.value);
+    } else if (node.type === 'element') {
       const className = node.properties.className;
       const classes = Array.isArray(className) ? className.filter((c): c is string => typeof c === 'string').join(' ') : '';
-      let number = classes === '' ? 0 : CLASS_NUMBERS.get(classes);
+      let number = CLASS_NUMBERS.get(classes);
       if (number === undefined) {
-        number = CLASSES.push(classes);
+        number = CLASSES.push(classes) - 1;
         CLASS_NUMBERS.set(classes, number);
       }
-      out.push(number);
-      compactOf(node.children, out);
+      out.push(-2 - number);
+      opsOf(node.children, out, text);
       out.push(-1);
     }
   }
-  return out;
+}
+
+/**
+ * The compact form of the highlighter's hast for `piece`.
+ * @param tree the highlighter's output (text and `span` elements with a `className`)
+ * @param piece the code it highlighted
+ * @returns the ops over `piece`; one plain text run when the tree's text is not the piece (the highlighter's
+ *   contract is that it is), so the piece always shows as written
+ */
+export function compactPieceOf(tree: Root, piece: string): CompactPiece {
+  const ops: number[] = [];
+  const text: string[] = [];
+  opsOf(tree.children as ElementContent[], ops, text);
+  return text.join('') === piece ? ops : [piece.length];
 }
 
 /**
@@ -118,16 +134,20 @@ function compactOf(nodes: readonly ElementContent[], out: (string | number)[] = 
  * is parsed). Built outside React: a long block is thousands of spans, and React would keep a fiber and props for
  * each of them for as long as the block is shown.
  */
-function domOf(piece: CompactPiece): DocumentFragment {
+function domOf(text: string, ops: CompactPiece): DocumentFragment {
   const root = document.createDocumentFragment();
   const open: (DocumentFragment | HTMLSpanElement)[] = [root];
-  for (const part of piece) {
+  let at = 0;
+  for (const op of ops) {
     const parent = open[open.length - 1]!;
-    if (typeof part === 'string') parent.append(part);
-    else if (part === -1) open.pop();
+    if (op >= 0) {
+      parent.append(text.slice(at, at + op));
+      at += op;
+    } else if (op === -1) open.pop();
     else {
       const span = document.createElement('span');
-      if (part > 0) span.className = CLASSES[part - 1]!;
+      const className = CLASSES[-2 - op]!;
+      if (className !== '') span.className = className;
       parent.append(span);
       open.push(span);
     }
@@ -162,16 +182,16 @@ function useHighlightedCount(module: Highlighter | undefined, grammar: string | 
 }
 
 /**
- * One highlighted piece: a `span` whose content is built from its compact form (`domOf`) when it mounts or the piece
- * changes; React owns the `span` alone, never what is inside it. Memoised on the piece, so a block that gains a piece
+ * One highlighted piece: a `span` whose content is built from its text and compact form (`domOf`) when it mounts or
+ * the piece changes; React owns the `span` alone, never what is inside it. Memoised on the piece, so a block that gains a piece
  * builds only the new one.
  */
-const HighlightedPiece = memo(function HighlightedPiece({ built }: { built: CompactPiece }) {
+const HighlightedPiece = memo(function HighlightedPiece({ text, built }: { text: string; built: CompactPiece }) {
   const fill = useCallback(
     (span: HTMLSpanElement | null) => {
-      if (span !== null) span.replaceChildren(domOf(built));
+      if (span !== null) span.replaceChildren(domOf(text, built));
     },
-    [built],
+    [text, built],
   );
   return <span className="markdown-code-piece" ref={fill} />;
 });
@@ -210,7 +230,7 @@ export const CodeBlock = memo(function CodeBlock({ code, language }: { code: str
     // Pieces evicted from the cache meanwhile show as text; they are never highlighted during a render.
     for (let i = 0; i < count; i += 1) {
       const built = cache.get(`${grammar}\n${pieces[i]}`);
-      body.push(built ? <HighlightedPiece key={`p${i}`} built={built} /> : pieces[i]);
+      body.push(built ? <HighlightedPiece key={`p${i}`} text={pieces[i]!} built={built} /> : pieces[i]);
     }
     body.push(pieces.slice(count).join(''));
   } else body.push(code);

@@ -519,7 +519,7 @@ function parseTableGroup(head: string, rows: string): { header: MdNode | undefin
   return { header, align: table.align, rows: body };
 }
 
-/** A parsed row with its source lines moved down by `lines` (a copy; the cached row stays as parsed). */
+/** A parsed row with its source lines moved down by `lines` (a copy). */
 function shiftedLines(row: MdNode, lines: number): MdNode {
   const position = (row as Positioned).position;
   if (position === undefined) return row;
@@ -527,34 +527,15 @@ function shiftedLines(row: MdNode, lines: number): MdNode {
   return { ...row, position: { start: move(position.start), end: move(position.end) } } as MdNode;
 }
 
-/** Row groups kept parsed, most recently used last; bounded so a long session does not keep every table forever. */
-const TABLE_GROUP_CACHE_MAX = 512;
-const tableGroupCache = new Map<string, ReturnType<typeof parseTableGroup>>();
-
-/**
- * {@link parseTableGroup}, memoised on its text (a pure function of `head` and `rows`), so a growing table
- * re-parses only its new group and a re-render parses nothing; kept outside React (no ref read during render).
- */
-function parsedTableGroup(head: string, rows: string): ReturnType<typeof parseTableGroup> {
-  const key = `${head}\u0000${rows}`;
-  let result = tableGroupCache.get(key);
-  if (result === undefined) {
-    result = parseTableGroup(head, rows);
-    if (tableGroupCache.size >= TABLE_GROUP_CACHE_MAX) tableGroupCache.delete(tableGroupCache.keys().next().value!);
-  } else {
-    tableGroupCache.delete(key);
-  }
-  tableGroupCache.set(key, result);
-  return result;
-}
-
 /**
  * The rows of the header (`part: 'thead'`) or of one body group of a big table as DOM nodes, through the same
- * hardened pipeline as `MarkdownBlock`: the group is parsed after the head (`parsedTableGroup`), its rows' lines moved
- * down by `shift`, then the transforms, the block controls and the plain-DOM build of {@link blockOutput}.
+ * hardened pipeline as `MarkdownBlock`: the group is parsed after the head (`parseTableGroup`), its rows' lines moved
+ * down by `shift`, then the transforms, the block controls and the plain-DOM build of {@link blockOutput}. The parsed
+ * group is garbage once built (a group's mdast holds about 25 times the heap of its text): a table built again (new
+ * controls, offset or language) parses its groups again.
  */
 function tableRowsDom(head: string, rows: string, shift: number, part: 'thead' | 'tbody', controlled: Controlled, copy: Copy): Node[] {
-  const group = parsedTableGroup(head, rows);
+  const group = parseTableGroup(head, rows);
   if (group.header === undefined) return [];
   const body = part === 'thead' ? [] : shift === 0 ? group.rows : group.rows.map((row) => shiftedLines(row, shift));
   const tree: MdNode = { type: 'root', children: [{ type: 'table', align: group.align, children: [group.header, ...body] }] };
@@ -584,7 +565,7 @@ type BuiltTable = {
  * in {@link MarkdownBlock}): React owns the `table`, `thead` and `tbody` only. A group whose text or place changed is
  * built again with every group after it; new block controls, offset or language build the whole table again.
  * @param head the header and delimiter lines
- * @param rows the body lines in groups (each parsed once and kept while its text is unchanged)
+ * @param rows the body lines in groups (each parsed when it is built; its rows are kept while its text and place are unchanged)
  */
 export const MarkdownTable = memo(function MarkdownTable({ head, rows, controls, offset }: { head: string; rows: readonly string[] } & Controlled) {
   const count = useSlicedCount(rows.length, 1);
