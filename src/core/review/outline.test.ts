@@ -88,6 +88,11 @@ const PIECES = [
   '| --- | --- |',
   '-\t## tab',
   'lazy',
+  // Deeper items: a line indented for all the open items continues them at once (the pass's O(1) path).
+  '    - deeper',
+  '    ## deep h',
+  '      text',
+  '      - deepest',
 ];
 
 describe('plan outline against the parser', () => {
@@ -120,6 +125,17 @@ describe('plan outline', () => {
     const plan = deep.join('\n');
     expect(outlineLines(plan)).toEqual(remarkHeadings(plan));
     expect(outlineLines(plan)).toHaveLength(4);
+  });
+
+  it('reads the whole 500-level nested list: its title, and headings 400 levels down', () => {
+    expect(planOutlineOf(planNested500())).toEqual([{ level: 1, text: 'Deeply nested plan', line: 1 }]);
+    const deep = planNested500().split('\n');
+    deep.splice(402, 0, `${'  '.repeat(400)}  ## At level 400`, `${'  '.repeat(400)}  Setext at 400`, `${'  '.repeat(400)}  ===`);
+    expect(planOutlineOf(deep.join('\n'))).toEqual([
+      { level: 1, text: 'Deeply nested plan', line: 1 },
+      { level: 2, text: 'At level 400', line: 403 },
+      { level: 1, text: 'Setext at 400', line: 404 },
+    ]);
   });
 
   it('gives readable heading text', () => {
