@@ -135,6 +135,21 @@ describe('splitMarkdown', () => {
   });
 });
 
+describe('nesting depth of a line', () => {
+  it('counts two columns of tabs and spaces (a tab is four) or one quote or bullet mark a level, over a long prefix', () => {
+    // Ten tabs and ten spaces: 50 columns, 25 levels; then quote marks and a bullet, one level each.
+    const at = (marks: number) => `intro\n\n${'\t '.repeat(10)}${'> '.repeat(marks - 1)}- x`;
+    expect(splitMarkdown(at(MAX_NESTING - 25)).map((s) => s.kind)).toEqual(['markdown']);
+    expect(splitMarkdown(at(MAX_NESTING - 24)).map((s) => s.kind)).toEqual(['deep']);
+    // A 500-level list: 1,000 spaces before its last bullet.
+    const list = Array.from({ length: 500 }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n');
+    expect(splitMarkdown(`# Plan\n\n${list}\n`).map((s) => [s.kind, s.kind === 'deep' ? s.depth : undefined])).toEqual([
+      ['markdown', undefined],
+      ['deep', 500],
+    ]);
+  });
+});
+
 describe('markdownCapsOf', () => {
   it('counts what is capped, and says nothing for an ordinary text', () => {
     expect(markdownCapsOf(longPlan(10))).toBeUndefined();

@@ -6,6 +6,8 @@
  * byte-identical, as a cut is decided only at a line that already ended.
  */
 
+import { blanksFrom, spacesFrom } from '../core/blanks.ts';
+
 /** A line longer than this (characters) is folded: only its first `MAX_LINE_CHARS` are formatted. */
 export const MAX_LINE_CHARS = 20_000;
 /** A block whose list/quote nesting goes deeper than this (levels) is shown as raw text. */
@@ -52,28 +54,31 @@ const HTML_BLOCKS: readonly [RegExp, RegExp][] = [
 function depthOf(line: string): number {
   let columns = 0;
   let markers = 0;
-  let i = 0;
-  const skipMarkerSpaces = () => {
-    while (line[i] === ' ' || line[i] === '\t') i += 1;
-  };
-  while (i < line.length) {
-    const c = line[i];
-    if (c === ' ') columns += 1;
-    else if (c === '\t') columns += 4;
-    else if (c === '>') {
+  let at = 0;
+  // Runs of blanks are skipped by a sticky regex, not char by char: a line 500 levels deep starts with 1,000 spaces,
+  // and counting them one by one made the split of a 500-level nested list quadratic in the card's first render.
+  for (;;) {
+    const run = blanksFrom(line, at);
+    columns += spacesFrom(line, at) === run ? run : columnsOf(line, at, at + run);
+    at += run;
+    const c = line.charCodeAt(at);
+    const next = line.charCodeAt(at + 1);
+    // `>`, or a bullet (`-`, `*`, `+`) followed by a blank: one level; the blanks after it are the marker's.
+    if (c === 62 || ((c === 45 || c === 42 || c === 43) && (next === 32 || next === 9))) {
       markers += 1;
-      i += 1;
-      skipMarkerSpaces();
+      at += 1;
+      at += blanksFrom(line, at);
       continue;
-    } else if ((c === '-' || c === '*' || c === '+') && (line[i + 1] === ' ' || line[i + 1] === '\t')) {
-      markers += 1;
-      i += 1;
-      skipMarkerSpaces();
-      continue;
-    } else break;
-    i += 1;
+    }
+    return Math.floor(columns / 2) + markers;
   }
-  return Math.floor(columns / 2) + markers;
+}
+
+/** The columns of the blanks of `line` in [`from`, `to`): a space is one, a tab four. */
+function columnsOf(line: string, from: number, to: number): number {
+  let columns = 0;
+  for (let i = from; i < to; i += 1) columns += line.charCodeAt(i) === 9 ? 4 : 1;
+  return columns;
 }
 
 /** The list a column-0 line starts or continues: its bullet or its ordered delimiter, else `undefined`. */
