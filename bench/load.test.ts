@@ -121,9 +121,28 @@ describe('underLoadRule', () => {
   });
 
   it('is not measured after the first run and two retries all loaded', async () => {
-    const { out, runs, lines } = await scenario([0.5], [0.1, 2]);
+    // Each attempt starts clean (0.1) and is loaded by its end (2).
+    const { out, runs, lines } = await scenario([0.5], [0.1, 2, 0.1, 2, 0.1, 2]);
     expect(runs).toBe(3);
     expect(out).toMatchObject({ value: 3, measured: false, attempts: 3, maxOthers: 2 });
+    expect(lines.at(-1)).toMatch(/NOT MEASURED/);
+  });
+
+  it("waits for the others' load to fall before an attempt, as after the benchmark's own build", async () => {
+    // The others' load starts at the load average the build left (1.34) and decays: the first attempt waits the
+    // whole 10 s (1.34, 0.96, 0.71) and is not run; the second starts at 0.48 and runs clean.
+    const { out, runs, machine, lines } = await scenario([0.8], [1.34, 0.96, 0.71, 0.48, 0.2]);
+    expect(runs).toBe(1);
+    expect(out).toMatchObject({ value: 1, measured: true, attempts: 1, maxOthers: 0.48 });
+    expect(machine.now()).toBe(10_000);
+    expect(lines[0]).toMatch(/other processes' load 0\.71 \(threshold 0\.50\) after waiting 10 s; attempt 1 not run/);
+  });
+
+  it("does not run an attempt while the others' load stays over its threshold, and says so", async () => {
+    const { out, runs, lines } = await scenario([0.5], [0.1, 2]);
+    expect(runs).toBe(1);
+    expect(out).toMatchObject({ value: 1, measured: false, attempts: 1, maxOthers: 2 });
+    expect(lines.filter((l) => /other processes' load 2\.00 \(threshold 0\.50\) after waiting 10 s; attempt [23] not run/.test(l))).toHaveLength(2);
     expect(lines.at(-1)).toMatch(/NOT MEASURED/);
   });
 

@@ -1,7 +1,7 @@
 /**
  * The load rule of both benchmarks (`npm run bench`, `npm run bench:browser`): a figure counts only when the machine
  * was idle enough while it was taken. Before each attempt the 1-minute load average must be at or under half the
- * cores (waiting for it up to a minute); throughout the attempt the load of *other* processes (others-load.ts: the
+ * cores and the others' load (below) at or under its threshold (waiting for both up to a minute); throughout the attempt the load of *other* processes (others-load.ts: the
  * machine's CPU less the benchmark's own process tree, averaged like the load average) is sampled, and when any
  * sample exceeds a quarter of the cores the scenario is retried (up to twice); still loaded after that, it is "not
  * measured" and the run exits 3, never 0. Exit codes: 0 every budget met, 1 a budget missed, 3 not measured.
@@ -113,13 +113,15 @@ export interface Measured<T> {
   attempts: number;
   /** The 1-minute load average when the last attempt started (or the last one read while waiting, when none ran). */
   maxLoad: number;
-  /** The highest load of other processes sampled during the last attempt (NaN when none ran). */
+  /** The highest load of other processes sampled during the last attempt (when none ran, the last one read while waiting). */
   maxOthers: number;
 }
 
 /**
  * Run `body` under the load rule: before each attempt wait (at most `rule.waitMs`, sampling every 5 s) for the 1-minute
- * load average to be at or under `rule.threshold`; run it while sampling the others' load every `rule.sampleEveryMs`
+ * load average to be at or under `rule.threshold` and the others' load at or under `rule.othersThreshold` (it starts
+ * from the load average, so the load of what ran just before, such as `npm run bench:browser`'s own build, is waited
+ * out instead of spending the attempts on it); run it while sampling the others' load every `rule.sampleEveryMs`
  * and once at its start and end; an attempt with an others' sample over `rule.othersThreshold` is repeated up to
  * `rule.retries` times. `body` must build its figures afresh on every call.
  * @param body - the scenario; it may await, and may call `sampleLoad` to take a sample now (a part that blocks the
@@ -140,17 +142,22 @@ export async function underLoadRule<T>(
   for (let attempt = 0; attempt <= rule.retries; attempt += 1) {
     const waitStart = probe.now();
     let load = probe.sample();
-    while (isLoaded([load], rule.threshold) && probe.now() - waitStart < rule.waitMs) {
+    let others = probe.others();
+    const busy = () => isLoaded([load], rule.threshold) || isLoaded([others], rule.othersThreshold);
+    while (busy() && probe.now() - waitStart < rule.waitMs) {
       await probe.sleep(Math.min(5000, rule.waitMs));
       load = probe.sample();
+      others = probe.others();
     }
     maxLoad = load;
-    if (isLoaded([load], rule.threshold)) {
-      maxOthers = Number.NaN;
-      log(`  ${name}: load ${fmtLoad(load)} > ${fmtLoad(rule.threshold)} after waiting ${Math.round(rule.waitMs / 1000)} s; attempt ${attempt + 1} not run`);
+    if (busy()) {
+      maxOthers = others;
+      log(
+        `  ${name}: load ${fmtLoad(load)} (threshold ${fmtLoad(rule.threshold)}), other processes' load ${fmtLoad(others)} (threshold ${fmtLoad(rule.othersThreshold)}) after waiting ${Math.round(rule.waitMs / 1000)} s; attempt ${attempt + 1} not run`,
+      );
       continue;
     }
-    const samples = [probe.others()];
+    const samples = [others];
     const sampleLoad = () => void samples.push(probe.others());
     const stop = probe.every(rule.sampleEveryMs, sampleLoad);
     try {
