@@ -1,10 +1,11 @@
 /**
  * The load rule of both benchmarks (`npm run bench`, `npm run bench:browser`): a figure counts only when the machine
  * was idle enough while it was taken. Before each attempt the 1-minute load average must be at or under half the
- * cores and the others' load (below) at or under its threshold (waiting for both up to a minute); throughout the attempt the load of *other* processes (others-load.ts: the
- * machine's CPU less the benchmark's own process tree, averaged like the load average) is sampled, and when any
- * sample exceeds a quarter of the cores the scenario is retried (up to twice); still loaded after that, it is "not
- * measured" and the run exits 3, never 0. Exit codes: 0 every budget met, 1 a budget missed, 3 not measured.
+ * cores, and the load of *other* processes (others-load.ts: the machine's CPU less the benchmark's own process tree,
+ * averaged like the load average) at or under its threshold, waiting for both up to a minute; throughout the attempt
+ * the others' load is sampled, and when any sample exceeds a quarter of the cores the scenario is retried (up to
+ * twice); still loaded after that, it is "not measured" and the run exits 3, never 0. Exit codes: 0 every budget
+ * met, 1 a budget missed, 3 not measured.
  * Why not the load average throughout: it counts the benchmark's own Chromium and server, which on 2 cores keep it
  * above 1 on an idle machine (a 10-line plan scenario read 1.42–1.86), so no plan figure could ever count.
  */

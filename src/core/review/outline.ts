@@ -4,7 +4,7 @@
  * (code and HTML blocks skipped, the ATX and setext rules), and which of their sections changed since the previous
  * revision, from the line diff of `follow-up.ts`. Pure. The diff is only pulled in by `changedSectionsOf`'s caller.
  */
-import { spacesFrom } from '../blanks.ts';
+import { blanksFrom, spacesFrom } from '../blanks.ts';
 import { sourceLinesOf } from './anchors.ts';
 import type { changedLinesOf } from './follow-up.ts';
 
@@ -81,12 +81,11 @@ function expandTabs(line: string): string {
 
 /** The number of leading spaces of `text` (its tabs are expanded). */
 function indentOf(text: string): number {
-  let at = 0;
-  while (text.charCodeAt(at) === 32) at += 1;
-  return at;
+  return spacesFrom(text, 0);
 }
 
-const QUOTE_AT = / {0,3}> ?/y;
+/** {@link QUOTE} read at a position (sticky), not only at the start. */
+const QUOTE_AT = new RegExp(QUOTE.source.slice(1), 'y');
 
 /** The length of the block quote mark (`QUOTE`) at `at` in `line`, 0 when there is none. */
 function quoteMarkAt(line: string, at: number): number {
@@ -96,8 +95,7 @@ function quoteMarkAt(line: string, at: number): number {
 
 /** Whether `text` is empty or only spaces and tabs. */
 function isBlank(text: string): boolean {
-  for (let at = 0; at < text.length; at += 1) if (text.charCodeAt(at) !== 32 && text.charCodeAt(at) !== 9) return false;
-  return true;
+  return blanksFrom(text, 0) === text.length;
 }
 
 /** The first characters of every block start but a paragraph's (digits for ordered list items). */
@@ -199,7 +197,7 @@ export function planOutlineOf(plan: string): OutlineHeading[] {
     // Inside list items only (no quote open), a line that is not blank and is indented at least as far as all of them
     // together continues them all, in O(1) (`containers.indents`); else they are matched one by one.
     let at = 0;
-    let lead = spacesFrom(line, 0);
+    let lead = indentOf(line);
     let matched = 0;
     const allIndent = containers.indents[stack.length]!;
     if (containers.quotes[stack.length] === 0 && lead < line.length && lead >= allIndent) {
