@@ -37,6 +37,15 @@ vi.mock('../features/sessions/sessions-sidebar.tsx', () => ({ loadTrash: loads.t
 vi.mock('../features/transcript/components/transcript-view.tsx', () => ({ loadFindBox: loads.findBox }));
 vi.mock('./session-view.tsx', () => ({ loadSessionViews: loads.sessionViews }));
 
+const warmUps = vi.hoisted(() => ({
+  run: vi.fn(),
+  wire: () => {},
+  session: () => {},
+}));
+vi.mock('../lib/idle-steps.ts', () => ({ runStepsAtIdle: warmUps.run }));
+vi.mock('../lib/wire-warm-up.ts', () => ({ wireWarmUpSteps: () => [warmUps.wire] }));
+vi.mock('../session/warm-up.ts', () => ({ sessionWarmUpSteps: () => [warmUps.session] }));
+
 afterEach(() => vi.clearAllMocks());
 
 describe('prefetchAtIdle', () => {
@@ -56,6 +65,18 @@ describe('prefetchAtIdle', () => {
     idle?.();
     await Promise.resolve();
     for (const load of Object.values(loads)) expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs the wire schemas’ warm-up and then the data layer’s at idle times, once', async () => {
+    vi.resetModules();
+    const { prefetchAtIdle } = await import('./prefetch.ts');
+    const { whenIdleAfterPaint } = await import('../lib/lazy-module.ts');
+    prefetchAtIdle();
+    expect(warmUps.run).not.toHaveBeenCalled();
+    vi.mocked(whenIdleAfterPaint).mock.calls.at(-1)?.[0]();
+    vi.mocked(whenIdleAfterPaint).mock.calls.at(-1)?.[0]();
+    expect(warmUps.run).toHaveBeenCalledTimes(1);
+    expect(warmUps.run).toHaveBeenCalledWith([warmUps.wire, warmUps.session]);
   });
 
   it('asks for the rest only once the question frame’s own chunks are in, whoever started the prefetch', async () => {

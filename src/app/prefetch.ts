@@ -1,8 +1,8 @@
 /**
  * What the page loads after its first paint: the question frame's chunks first (`prefetchQuestionFrame`), then all
  * the rest asked for at once, when the page is first idle or as soon as the dock's own chunks are in
- * (`questionFrameIn`), whichever comes first, and the wire schemas' warm-up
- * (`wireWarmUpSteps`, at idle times): the transcript's rows (a session
+ * (`questionFrameIn`), whichever comes first, and the warm-ups of the wire schemas and then of the data layer
+ * (`wireWarmUpSteps`, `sessionWarmUpSteps`, at idle times): the transcript's rows (a session
  * with messages asks for them at once anyway), the markdown pipeline (then warmed once), the review card and question
  * flow (then rendered once, unseen, `warmDockCards`, as soon as their own chunks are in), the Preferences groups of
  * the notifications and pairing slices (seen at the sidebar's foot), the session rows' plan lifecycle badge, the
@@ -20,6 +20,7 @@ import { loadPairingPanel } from '../features/pairing/pairing-slot.tsx';
 import { runStepsAtIdle } from '../lib/idle-steps.ts';
 import { whenIdleAfterPaint } from '../lib/lazy-module.ts';
 import { wireWarmUpSteps } from '../lib/wire-warm-up.ts';
+import { sessionWarmUpSteps } from '../session/warm-up.ts';
 import { loadRowAdminForms } from '../features/sessions/components/row-admin.tsx';
 import { loadRowLifecycle } from '../features/sessions/components/session-link.tsx';
 import { loadTrash } from '../features/sessions/sessions-sidebar.tsx';
@@ -36,7 +37,7 @@ export function prefetchAtIdle(): void {
   const start = (): void => {
     if (started) return;
     started = true;
-    runStepsAtIdle(wireWarmUpSteps());
+    runStepsAtIdle([...wireWarmUpSteps(), ...sessionWarmUpSteps()]);
     void (async () => {
       // Everything is asked for at once, not one group after another: a chain kept loading and rendering chunks (and
       // re-rendering the sidebar's rows with their badges) for about 600 ms after the composer was usable, just when
