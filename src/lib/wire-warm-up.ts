@@ -61,12 +61,15 @@ const SAMPLE_FRAMES: readonly string[] = [
   }),
 ];
 
-/** Payloads of the events a turn that ends in a review logs, with their nested parts (checked, never applied). */
-const SAMPLE_EVENTS: readonly [string, unknown][] = [
-  ['command/run', { commandId: 'c1', name: 'plan', args: 'x', source: { kind: 'user' } }],
-  ['command/done', { commandId: 'c1', kind: 'success', text: 'x' }],
+/**
+ * The events a turn that ends in a plan review logs, up to the `exit_plan_mode` call, as `[type, data]` (valid
+ * payloads): checked here, and applied by the data layer's warm-up (`sessionWarmUpSteps`, src/session/warm-up.ts).
+ */
+export const WARM_UP_TURN: readonly (readonly [string, unknown])[] = [
+  ['command/run', { commandId: 'c1', name: 'plan', args: 'Add a flag', source: { kind: 'user' } }],
+  ['command/done', { commandId: 'c1', kind: 'success', text: 'Plan mode on.' }],
   ['plan/mode', { active: true }],
-  ['user/message', { content: [{ type: 'text', text: 'x' }], source: { kind: 'user' }, id: 'm1' }],
+  ['user/message', { content: [{ type: 'text', text: 'Add a flag' }], source: { kind: 'user' }, id: 'm1' }],
   ['turn/start', { turn: 1, trigger: {} }],
   ['step/start', { turn: 1, step: 1 }],
   ['request/header', { header: { config: {} }, reason: 'initial' }],
@@ -76,15 +79,20 @@ const SAMPLE_EVENTS: readonly [string, unknown][] = [
       turn: 1,
       step: 1,
       message: {
+        role: 'assistant',
         content: [
-          { type: 'text', text: 'x' },
-          { type: 'tool-call', id: 'c' },
+          { type: 'text', text: 'Here is the plan.' },
+          { type: 'tool-call', id: 'c2', name: 'exit_plan_mode', arguments: '{"plan":"# Plan\\n\\n1. Add the flag"}' },
         ],
       },
     },
   ],
-  ['tool/call', { turn: 1, step: 1, callId: 'c', name: 'exit_plan_mode', arguments: '{}' }],
-  ['tool/result', { turn: 1, step: 1, callId: 'c', content: [{ type: 'text', text: 'x' }], isError: false }],
+  ['tool/call', { turn: 1, step: 1, callId: 'c2', name: 'exit_plan_mode', arguments: '{"plan":"# Plan\\n\\n1. Add the flag"}' }],
+];
+
+/** What the turn logs once the review is answered (checked, never applied). */
+const AFTER_REVIEW: readonly (readonly [string, unknown])[] = [
+  ['tool/result', { turn: 1, step: 1, callId: 'c2', content: [{ type: 'text', text: 'Approved.' }], isError: false }],
   ['step/end', { turn: 1, step: 1 }],
   ['turn/end', { turn: 1, reason: { kind: 'stop' } }],
 ];
@@ -98,7 +106,7 @@ const SAMPLE_EVENTS: readonly [string, unknown][] = [
 export function wireWarmUpSteps(): (() => void)[] {
   const steps: (() => void)[] = SAMPLE_FRAMES.map((text) => () => void parseMuxFrame(text));
   steps.push(() => void parseHostFrame(envelope({ type: 'host/session-status', sessionId: 'ui-plan-warm-up', running: false })));
-  for (const [type, data] of SAMPLE_EVENTS) steps.push(() => void isKnownEventValid(type, data));
+  for (const [type, data] of [...WARM_UP_TURN, ...AFTER_REVIEW]) steps.push(() => void isKnownEventValid(type, data));
   for (const type of KNOWN_EVENT_TYPES) steps.push(() => void isKnownEventValid(type, {}));
   const exported: unknown[] = [...Object.values(envelopes), ...Object.values(frames), ...Object.values(questions)];
   for (const schema of exported) if (isParser(schema)) steps.push(() => void schema.safeParse({}));

@@ -8,6 +8,7 @@
  * listeners and the host see nothing of it. Source of the rule: docs/style.md "Lazy views render at once".
  */
 import type { MuxFrame } from '../core/protocol/frames.ts';
+import { WARM_UP_TURN } from '../lib/wire-warm-up.ts';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { questionViewsOf, waitingOf } from './derive.ts';
 import { sliceOf } from './reducers.ts';
@@ -15,32 +16,6 @@ import { createSessionStreamStore, type SessionStreamStore } from './store.ts';
 
 /** The warm-up's session id: never a host's (host ids are UUIDs or `session-…`). */
 const SESSION = 'ui-plan-warm-up';
-
-/** The events of a turn that ends in a plan review, as `session/event` frames (seq 1…). */
-const TURN: readonly [string, unknown][] = [
-  ['command/run', { commandId: 'c1', name: 'plan', args: 'Add a flag', source: { kind: 'user' } }],
-  ['command/done', { commandId: 'c1', kind: 'success', text: 'Plan mode on.' }],
-  ['plan/mode', { active: true }],
-  ['user/message', { content: [{ type: 'text', text: 'Add a flag' }], source: { kind: 'user' }, id: 'm1' }],
-  ['turn/start', { turn: 1, trigger: {} }],
-  ['step/start', { turn: 1, step: 1 }],
-  ['request/header', { header: { config: {} }, reason: 'initial' }],
-  [
-    'assistant/message',
-    {
-      turn: 1,
-      step: 1,
-      message: {
-        role: 'assistant',
-        content: [
-          { type: 'text', text: 'Here is the plan.' },
-          { type: 'tool-call', id: 'c2', name: 'exit_plan_mode', arguments: '{"plan":"# Plan\\n\\n1. Add the flag"}' },
-        ],
-      },
-    },
-  ],
-  ['tool/call', { turn: 1, step: 1, callId: 'c2', name: 'exit_plan_mode', arguments: '{"plan":"# Plan\\n\\n1. Add the flag"}' }],
-];
 
 const eventFrame = ([type, data]: readonly [string, unknown], index: number): MuxFrame =>
   ({ type: 'session/event', sessionId: SESSION, event: { type, seq: index + 1, data } }) as MuxFrame;
@@ -97,7 +72,7 @@ export const WARM_UP_SESSION = SESSION;
  * @returns the steps, in order
  */
 export function sessionWarmUpSteps(store: SessionStreamStore = createSessionStreamStore({ scheduleBurst: () => undefined })): (() => void)[] {
-  const steps: (() => void)[] = TURN.map((event, index) => () => store.applyMux(eventFrame(event, index), 'ui-plan-warm-up'));
+  const steps: (() => void)[] = WARM_UP_TURN.map((event, index) => () => store.applyMux(eventFrame(event, index), 'ui-plan-warm-up'));
   for (const [rpcId, frame] of QUESTIONS)
     steps.push(() => {
       store.applyMux(frame, rpcId);
