@@ -21,6 +21,16 @@ const isParser = (value: unknown): value is Parser => typeof value === 'object' 
 /** A `server-request` envelope around a mux frame, as a socket message. */
 const envelope = (payload: object): string => JSON.stringify({ type: 'server-request', rpcId: 'ui-plan-warm-up', method: 'mux', payload });
 
+/** A plan review as `exit_plan_mode` asks it (a question item): read here, and shown to the data layer's warm-up. */
+export const WARM_UP_REVIEW: questions.QuestionItem = {
+  id: 'plan-review',
+  header: 'Plan review',
+  question: 'Approve this plan?',
+  detail: '# Plan\n\n1. Add the flag',
+  options: [{ label: 'Approve' }, { label: 'Keep planning', description: 'Stay in plan mode' }],
+  intent: { kind: 'plan-review', approve: 'Approve' },
+};
+
 /**
  * The frames a first review arrives with, read as the downlink reads them (never applied anywhere): the plan's tool
  * call as a `session/event` and the review's `question/requested`.
@@ -48,16 +58,7 @@ const SAMPLE_FRAMES: readonly string[] = [
   envelope({
     type: 'question/requested',
     sessionId: 'ui-plan-warm-up',
-    questions: [
-      {
-        id: 'plan-review',
-        header: 'Plan review',
-        question: 'Approve this plan?',
-        detail: '# Plan',
-        options: [{ label: 'Approve' }, { label: 'Keep planning', description: 'Stay in plan mode' }],
-        intent: { kind: 'plan-review', approve: 'Approve' },
-      },
-    ],
+    questions: [WARM_UP_REVIEW],
   }),
 ];
 

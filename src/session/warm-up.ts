@@ -8,7 +8,7 @@
  * listeners and the host see nothing of it. Source of the rule: docs/style.md "Lazy views render at once".
  */
 import type { MuxFrame } from '../core/protocol/frames.ts';
-import { WARM_UP_TURN } from '../lib/wire-warm-up.ts';
+import { WARM_UP_REVIEW, WARM_UP_TURN } from '../lib/wire-warm-up.ts';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { questionViewsOf, waitingOf } from './derive.ts';
 import { sliceOf } from './reducers.ts';
@@ -27,16 +27,7 @@ const QUESTIONS: readonly [string, MuxFrame][] = [
     {
       type: 'question/requested',
       sessionId: SESSION,
-      questions: [
-        {
-          id: 'plan-review',
-          header: 'Plan review',
-          question: 'Approve this plan?',
-          detail: '# Plan\n\n1. Add the flag',
-          options: [{ label: 'Approve' }, { label: 'Keep planning', description: 'Stay in plan mode' }],
-          intent: { kind: 'plan-review', approve: 'Approve' },
-        },
-      ],
+      questions: [WARM_UP_REVIEW],
     } as MuxFrame,
   ],
   [
