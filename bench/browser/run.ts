@@ -126,6 +126,11 @@ function questionFrameAt(tab: Tab, from: number): number {
   return frame ? tab.pageTime(frame.ts) : Number.NaN;
 }
 
+/** The page time of the app's last `ui-plan:question-shown` mark (src/app/dock.tsx; NaN when there is none). */
+async function questionShownAt(tab: Tab): Promise<number> {
+  return tab.page.evaluate(() => performance.getEntriesByName('ui-plan:question-shown', 'mark').at(-1)?.startTime ?? Number.NaN);
+}
+
 /** The last click's page time after `before` clicks (NaN when the click was not seen). */
 async function clickAt(tab: Tab, before: number): Promise<number> {
   return (await tab.probes()).clicks[before] ?? Number.NaN;
@@ -230,6 +235,13 @@ async function firstCardScenario(browser: Browser, kind: CardKind): Promise<Row[
   const chunkKb = f.add(group, 'JS fetched between the frame and the first card painted', 'KB');
   const laterDom = f.add(group, 'frame → in the DOM, a later card of the page', 'ms', atMost(20, 'ms', 'max'));
   const laterPaint = f.add(group, 'frame → painted, a later card of the page', 'ms', atMost(30, 'ms', 'max'));
+  // "Frame → in the DOM" split at the commit that shows the card (the app's `ui-plan:question-shown` mark): before it,
+  // the frame's intake and the render; after it, the commit's effects and whatever the browser runs before the page's
+  // observers see the card (a forced style and layout in some first cards).
+  const firstCommit = f.add(group, 'frame → the commit that shows it (`ui-plan:question-shown`), first card', 'ms');
+  const firstAfter = f.add(group, 'that commit → in the DOM, first card', 'ms');
+  const laterCommit = f.add(group, 'frame → the commit that shows it, a later card', 'ms');
+  const laterAfter = f.add(group, 'that commit → in the DOM, a later card', 'ms');
   const server = await startServer(ROOT, fixture(kind.file));
   try {
     await runs(f, async () => {
@@ -239,7 +251,7 @@ async function firstCardScenario(browser: Browser, kind: CardKind): Promise<Row[
         await tab.page.goto(`/#/s/${encodeURIComponent(sessionId)}`);
         await tab.syncClock();
         const usable = await tab.waitFor('composer', WAIT_MS);
-        const card = async (box: Locator, id: string, dom: Row, paint: Row): Promise<{ at: number; paintAt: number }> => {
+        const card = async (box: Locator, id: string, dom: Row, paint: Row, split: [Row, Row]): Promise<{ at: number; paintAt: number }> => {
           await sendLine(box, kind.line);
           await tab.arm(id, { kind: 'present', query: kind.query });
           const framesBefore = tab.frames.length;
@@ -248,9 +260,12 @@ async function firstCardScenario(browser: Browser, kind: CardKind): Promise<Row[
           const at = questionFrameAt(tab, framesBefore);
           record(dom, shown.domAt - at, 'no question/requested frame seen');
           record(paint, shown.paintAt - at, 'no question/requested frame seen');
+          const committed = await questionShownAt(tab);
+          record(split[0], committed - at, 'no question/requested frame or ui-plan:question-shown mark seen');
+          record(split[1], shown.domAt - committed, 'no ui-plan:question-shown mark seen');
           return { at, paintAt: shown.paintAt };
         };
-        const first = await card(composerOf(tab), 'first', firstDom, firstPaint);
+        const first = await card(composerOf(tab), 'first', firstDom, firstPaint, [firstCommit, firstAfter]);
         record(early, first.at - usable.paintAt, 'no question/requested frame seen');
         const fetched = tab.transfers.filter((t) => {
           const at = tab.pageTime(t.startedTs);
@@ -263,7 +278,7 @@ async function firstCardScenario(browser: Browser, kind: CardKind): Promise<Row[
         await tab.quiet();
         const box = await newSession(tab);
         await tab.quiet();
-        await card(box, 'later', laterDom, laterPaint);
+        await card(box, 'later', laterDom, laterPaint, [laterCommit, laterAfter]);
       } finally {
         await tab.close();
       }

@@ -16,7 +16,7 @@ import { focusComposer } from '../features/composer/composer.tsx';
 import { useComposerFocusStore } from '../features/composer/focus-store.ts';
 import { useComposerDraftStore } from '../features/composer/draft-store.ts';
 import { ownEntry } from '../lib/session-persist.ts';
-import { Dock, loadDockCards } from './dock.tsx';
+import { Dock, loadDockCards, QUESTION_SHOWN_MARK } from './dock.tsx';
 
 // Every render of the composer, counted through the one hook only it calls.
 const composerRenders = vi.hoisted(() => ({ count: 0 }));
@@ -64,6 +64,26 @@ it.each([
   expect(screen.getByRole('region', { name: region })).toBeInTheDocument();
   expect(screen.queryByText('Loading…')).toBeNull();
   expect(loadingSeen).toBe(0);
+});
+
+it('marks the commit that shows a question’s card (User Timing), once per question shown', async () => {
+  performance.clearMarks(QUESTION_SHOWN_MARK);
+  const marks = () => performance.getEntriesByName(QUESTION_SHOWN_MARK, 'mark').map((m) => (m as PerformanceMark).detail as unknown);
+  const { update, store } = renderInSession(<Dock sessionId="s1" />, 's1');
+  expect(marks()).toEqual([]);
+  await update({ questions: [{ rpcId: 'r1', questions: planReviewQuestions() }] });
+  expect(marks()).toEqual(['r1']);
+  await update({
+    questions: [
+      { rpcId: 'r1', questions: planReviewQuestions() },
+      { rpcId: 'r2', questions: choice },
+    ],
+  });
+  expect(marks()).toEqual(['r1']);
+  // The first is answered elsewhere: the second shows, in a commit of its own.
+  act(() => store.applyMux({ type: 'question/resolved', sessionId: 's1', questionRpcId: 'r1', outcome: 'answered' }, 'r'));
+  expect(screen.getByRole('region', { name: 'Which default should the flag use?' })).toBeInTheDocument();
+  expect(marks()).toEqual(['r1', 'r2']);
 });
 
 it('shows a question that is already pending when the dock mounts at once', () => {

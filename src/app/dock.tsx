@@ -5,7 +5,7 @@
  * composer gets focus back. Every part gets the downlink state (actions disabled while it is not open), and the
  * review's Chat about it moves its Feedback text into the composer's draft.
  */
-import { Activity, useEffect, useRef, useState } from 'react';
+import { Activity, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { Composer, focusComposer } from '../features/composer/composer.tsx';
 import { useComposerDraftStore } from '../features/composer/draft-store.ts';
@@ -132,6 +132,21 @@ export function settleQuestionDrafts(sessionId: string, rpcId: string): boolean 
 }
 
 /**
+ * The User Timing mark a question's card or flow sets in the commit that shows it (`performance.mark`, with the
+ * question's rpcId as `detail`): `npm run bench:browser` splits "frame → in the DOM" at it into ui-plan's render and
+ * commit, and what runs after the commit until the page's own observers see the card (effects, the browser's work);
+ * it also shows in a DevTools performance recording.
+ */
+export const QUESTION_SHOWN_MARK = 'ui-plan:question-shown';
+
+/** Set {@link QUESTION_SHOWN_MARK} in the commit where `rpcId` (the question whose card is in the dock) changes to one. */
+function useQuestionShownMark(rpcId: string | undefined): void {
+  useLayoutEffect(() => {
+    if (rpcId !== undefined && typeof performance.mark === 'function') performance.mark(QUESTION_SHOWN_MARK, { detail: rpcId });
+  }, [rpcId]);
+}
+
+/**
  * @param sessionId the session shown
  * @param onShowCall show a tool call's row in the transcript (the review card's acting-while-planning links)
  */
@@ -155,6 +170,8 @@ export function Dock({ sessionId, onShowCall }: { sessionId: string; onShowCall?
   useEffect(() => afterNextPaint(() => void prefetchQuestionFrame()), []);
   const stoppedReason = useSessionStoppedReason(sessionId);
   const hadQuestion = useRef(false);
+  // The card (or flow) itself is in this commit, not its loading line.
+  useQuestionShownMark(shown !== undefined && (review ? ReviewCard !== undefined : Flow !== undefined) ? shown.rpcId : undefined);
   const [moved, setMoved] = useState(false);
   const seen = useRef<{ sessionId: string; rpcIds: readonly string[] }>({ sessionId, rpcIds: [] });
   useEffect(() => {
