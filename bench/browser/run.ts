@@ -13,6 +13,7 @@ import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../testing/chromium.ts';
 import { BENCH_ARGS, benchDisableFeatures } from './chromium-flags.ts';
 import { lastLineTextOf, makePerfFixtures, PERF_DIR, plan2000, planNested500, planTable200, QUESTION, TODOS_END } from '../../scripts/make-perf-fixtures.mjs';
 import { clientRequest } from '../../src/core/protocol/envelopes.ts';
+import { QUESTION_SHOWN_MARK } from '../../src/lib/user-timing.ts';
 import { followLoadFromNow, loadHeadline, loadRuleOf, machineLoad, underLoadRule } from '../load.ts';
 import { keystrokeFigures } from './figures.ts';
 import type { KeyStamp, RoleQuery, WaitSpec } from './probes.ts';
@@ -126,9 +127,9 @@ function questionFrameAt(tab: Tab, from: number): number {
   return frame ? tab.pageTime(frame.ts) : Number.NaN;
 }
 
-/** The page time of the app's last `ui-plan:question-shown` mark (src/app/dock.tsx; NaN when there is none). */
+/** The page time of the app's last `QUESTION_SHOWN_MARK` (src/lib/user-timing.ts; NaN when there is none). */
 async function questionShownAt(tab: Tab): Promise<number> {
-  return tab.page.evaluate(() => performance.getEntriesByName('ui-plan:question-shown', 'mark').at(-1)?.startTime ?? Number.NaN);
+  return tab.page.evaluate((name) => performance.getEntriesByName(name, 'mark').at(-1)?.startTime ?? Number.NaN, QUESTION_SHOWN_MARK);
 }
 
 /** The last click's page time after `before` clicks (NaN when the click was not seen). */

@@ -16,7 +16,8 @@ import { focusComposer } from '../features/composer/composer.tsx';
 import { useComposerFocusStore } from '../features/composer/focus-store.ts';
 import { useComposerDraftStore } from '../features/composer/draft-store.ts';
 import { ownEntry } from '../lib/session-persist.ts';
-import { Dock, loadDockCards, QUESTION_SHOWN_MARK } from './dock.tsx';
+import { QUESTION_SHOWN_MARK } from '../lib/user-timing.ts';
+import { Dock, loadDockCards } from './dock.tsx';
 
 // Every render of the composer, counted through the one hook only it calls.
 const composerRenders = vi.hoisted(() => ({ count: 0 }));

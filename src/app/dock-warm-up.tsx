@@ -10,6 +10,7 @@ import { memo, startTransition, useEffect, useState, useSyncExternalStore, type 
 import { planReviewOf, type PlanReview } from '../core/questions/plan-review.ts';
 import type { QuestionItem } from '../core/questions/types.ts';
 import { afterNextPaint } from '../lib/after-paint.ts';
+import { WARM_UP_QUESTION } from '../lib/wire-warm-up.ts';
 import type { PlanReviewCardProps } from '../features/plan-review/plan-review-card.tsx';
 import type { QuestionFlowProps } from '../features/questions/question-flow.tsx';
 
@@ -78,9 +79,7 @@ const WARM_REVIEW: PlanReview = planReviewOf([
   },
 ])!;
 
-const WARM_QUESTIONS: QuestionItem[] = [
-  { id: 'q1', header: 'Choice', question: 'Which one?', detail: 'Pick **one**.', options: [{ label: 'One', description: 'The first' }, { label: 'Two' }] },
-];
+const WARM_QUESTIONS: QuestionItem[] = [WARM_UP_QUESTION];
 
 /** Props of {@link DockWarmUp}. */
 interface DockWarmUpProps {

@@ -22,6 +22,7 @@ import { useAnsweringStore, isAnsweredHere } from '../lib/answering-store.ts';
 import { LazyFallback } from '../components/lazy-fallback.tsx';
 import { lazyModule } from '../lib/lazy-module.ts';
 import { afterNextPaint } from '../lib/after-paint.ts';
+import { QUESTION_SHOWN_MARK } from '../lib/user-timing.ts';
 import { DockWarmUp, warmDockCards } from './dock-warm-up.tsx';
 import { prefetchMarkdownRenderer } from '../components/markdown-loader.ts';
 import { loadTranscriptBody } from '../features/transcript/components/transcript-view.tsx';
@@ -131,18 +132,10 @@ export function settleQuestionDrafts(sessionId: string, rpcId: string): boolean 
   return text !== '';
 }
 
-/**
- * The User Timing mark a question's card or flow sets in the commit that shows it (`performance.mark`, with the
- * question's rpcId as `detail`): `npm run bench:browser` splits "frame → in the DOM" at it into ui-plan's render and
- * commit, and what runs after the commit until the page's own observers see the card (effects, the browser's work);
- * it also shows in a DevTools performance recording.
- */
-export const QUESTION_SHOWN_MARK = 'ui-plan:question-shown';
-
 /** Set {@link QUESTION_SHOWN_MARK} in the commit where `rpcId` (the question whose card is in the dock) changes to one. */
 function useQuestionShownMark(rpcId: string | undefined): void {
   useLayoutEffect(() => {
-    if (rpcId !== undefined && typeof performance.mark === 'function') performance.mark(QUESTION_SHOWN_MARK, { detail: rpcId });
+    if (rpcId !== undefined) performance.mark(QUESTION_SHOWN_MARK, { detail: rpcId });
   }, [rpcId]);
 }
 

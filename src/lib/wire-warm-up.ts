@@ -31,6 +31,15 @@ export const WARM_UP_REVIEW: questions.QuestionItem = {
   intent: { kind: 'plan-review', approve: 'Approve' },
 };
 
+/** A generic question (a question item): read here, and shown to the data layer's and the dock's warm-ups. */
+export const WARM_UP_QUESTION: questions.QuestionItem = {
+  id: 'q1',
+  header: 'Choice',
+  question: 'Which one?',
+  detail: 'Pick **one**.',
+  options: [{ label: 'One', description: 'The first' }, { label: 'Two' }],
+};
+
 /**
  * The frames a first review arrives with, read as the downlink reads them (never applied anywhere): the plan's tool
  * call as a `session/event` and the review's `question/requested`.
@@ -60,6 +69,7 @@ const SAMPLE_FRAMES: readonly string[] = [
     sessionId: 'ui-plan-warm-up',
     questions: [WARM_UP_REVIEW],
   }),
+  envelope({ type: 'question/requested', sessionId: 'ui-plan-warm-up', questions: [WARM_UP_QUESTION] }),
 ];
 
 /**

@@ -8,17 +8,17 @@
  * listeners and the host see nothing of it. Source of the rule: docs/style.md "Lazy views render at once".
  */
 import type { MuxFrame } from '../core/protocol/frames.ts';
-import { WARM_UP_REVIEW, WARM_UP_TURN } from '../lib/wire-warm-up.ts';
+import { WARM_UP_QUESTION, WARM_UP_REVIEW, WARM_UP_TURN } from '../lib/wire-warm-up.ts';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { questionViewsOf, waitingOf } from './derive.ts';
 import { sliceOf } from './reducers.ts';
 import { createSessionStreamStore, type SessionStreamStore } from './store.ts';
 
 /** The warm-up's session id: never a host's (host ids are UUIDs or `session-…`). */
-const SESSION = 'ui-plan-warm-up';
+export const WARM_UP_SESSION = 'ui-plan-warm-up';
 
 const eventFrame = ([type, data]: readonly [string, unknown], index: number): MuxFrame =>
-  ({ type: 'session/event', sessionId: SESSION, event: { type, seq: index + 1, data } }) as MuxFrame;
+  ({ type: 'session/event', sessionId: WARM_UP_SESSION, event: { type, seq: index + 1, data } }) as MuxFrame;
 
 /** A plan review (as `exit_plan_mode` asks it) and a generic question, as `question/requested` frames. */
 const QUESTIONS: readonly [string, MuxFrame][] = [
@@ -26,7 +26,7 @@ const QUESTIONS: readonly [string, MuxFrame][] = [
     'ui-plan-warm-up-review',
     {
       type: 'question/requested',
-      sessionId: SESSION,
+      sessionId: WARM_UP_SESSION,
       questions: [WARM_UP_REVIEW],
     } as MuxFrame,
   ],
@@ -34,28 +34,25 @@ const QUESTIONS: readonly [string, MuxFrame][] = [
     'ui-plan-warm-up-question',
     {
       type: 'question/requested',
-      sessionId: SESSION,
-      questions: [{ id: 'q1', header: 'Choice', question: 'Which one?', options: [{ label: 'One', description: 'The first' }, { label: 'Two' }] }],
+      sessionId: WARM_UP_SESSION,
+      questions: [WARM_UP_QUESTION],
     } as MuxFrame,
   ],
 ];
 
 /** Read what the hooks read when a question shows: the slice, the transcript, the question views and the review. */
 function readAsTheDockDoes(store: SessionStreamStore): void {
-  const slice = sliceOf(store.getState(), SESSION);
-  store.transcriptOf(SESSION);
+  const slice = sliceOf(store.getState(), WARM_UP_SESSION);
+  store.transcriptOf(WARM_UP_SESSION);
   const views = questionViewsOf(slice.questions);
   waitingOf(slice.questions);
   for (const view of views) planReviewOf(view.questions);
 }
 
-/** The warm-up's session id (tests). */
-export const WARM_UP_SESSION = SESSION;
-
 /**
  * The warm-up's steps, for `runStepsAtIdle`: each applies a frame to the throwaway store (the turn's events queued as
  * a burst, as live ones are; a question applies them and itself, as a live one does) and reads the result as the dock
- * does; the last resolves the questions and stops the store. No step throws (the store and the reads never do on
+ * does; the last resolves the questions. No step throws (the store and the reads never do on
  * these frames).
  * @param store the store warmed (tests pass their own); by default a new one that is never started (no downlink
  *   opens, no history is asked for) and whose queued events wait for the next question, as they do when a review
@@ -71,9 +68,8 @@ export function sessionWarmUpSteps(store: SessionStreamStore = createSessionStre
     });
   steps.push(() => {
     for (const [rpcId] of QUESTIONS)
-      store.applyMux({ type: 'question/resolved', sessionId: SESSION, questionRpcId: rpcId, outcome: 'answered' } as MuxFrame, 'r');
+      store.applyMux({ type: 'question/resolved', sessionId: WARM_UP_SESSION, questionRpcId: rpcId, outcome: 'answered' } as MuxFrame, 'r');
     readAsTheDockDoes(store);
-    store.stop();
   });
   return steps;
 }
