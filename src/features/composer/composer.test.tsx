@@ -153,6 +153,19 @@ describe('Composer', () => {
     expect(call.bodies[0]?.payload).toMatchObject({ content: [{ type: 'text', text: 'line one\nline two' }] });
   });
 
+  it('sends on Enter by submitting its form, once, as the Send button does', async () => {
+    const call = answerCall('session.prompt', { ok: true, value: { accepted: true } });
+    renderInSession(<Composer sessionId={SESSION} />, SESSION, { plan: OFF, running: false });
+    const submits: Event[] = [];
+    const form = textbox().closest('form');
+    form?.addEventListener('submit', (event) => submits.push(event));
+    await userEvent.setup().type(textbox(), 'hello{Enter}');
+    await waitFor(() => expect(call.bodies).toHaveLength(1));
+    expect(form).not.toBeNull();
+    expect(submits).toHaveLength(1);
+    expect(submits[0]?.defaultPrevented).toBe(true);
+  });
+
   it.each([
     ['isComposing', { key: 'Enter', isComposing: true }],
     ['keyCode 229', { key: 'Enter', keyCode: 229 }],

@@ -112,7 +112,7 @@ function useSuggestions(sessionId: string, draft: string, readOnly: boolean) {
 }
 
 /**
- * Message box "Message the agent" with a "Send" button. Enter sends, Shift+Enter is a newline, IME composition
+ * Message box "Message the agent" with a "Send" button. Enter sends (it submits the form, as Send does), Shift+Enter is a newline, IME composition
  * never sends; `/` opens a "Commands" suggestion list (arrows, Enter/Tab to complete, Escape to close); Escape stops
  * a running turn. A caller that hides it (a question shows in its place) puts it in a hidden `Activity`: its effects
  * are gone meanwhile, so a focus request waits until it shows again, and nothing it reads renders it. Memoised on
@@ -161,7 +161,11 @@ function ComposerForSession({ sessionId }: { sessionId: string }) {
     const action = composerKeyAction({ key: event.key, shiftKey: event.shiftKey, composing }, state);
     if (action === undefined) return;
     event.preventDefault();
-    actions[action]();
+    // Enter submits the form, as the Send button does, rather than sending from here: sent without a submit event, a
+    // typed draft left Chromium checking the textbox when the review card hid it, a style and layout of the whole
+    // page forced inside the card's frame (docs/style.md "Enter submits the form").
+    if (action === 'send' && event.currentTarget.form) event.currentTarget.form.requestSubmit();
+    else actions[action]();
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
