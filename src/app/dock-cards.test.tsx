@@ -145,27 +145,6 @@ it('hides the composer while a question shows and shows the same one back, focus
   await waitFor(() => expect(box).toHaveFocus());
 });
 
-it('hides the composer and shows it back without changing the class or style of its form or of any element around it', async () => {
-  // Chromium watches exactly these on a form the user typed in, and each change forces the page's style and layout
-  // inside the card's frame (docs/style.md "A typed-in form keeps its class and style").
-  const { update, store } = renderInSession(<Dock sessionId="s1" />, 's1');
-  const form = screen.getByRole('textbox', { name: 'Message the agent' }).closest('form');
-  expect(form).not.toBeNull();
-  const changed: string[] = [];
-  const watch = new MutationObserver((records) => {
-    for (const record of records) changed.push(`${(record.target as Element).tagName.toLowerCase()} ${record.attributeName}`);
-  });
-  for (let node: Element | null = form; node; node = node.parentElement) watch.observe(node, { attributes: true, attributeFilter: ['class', 'style'] });
-  await update({ questions: [{ rpcId: 'r1', questions: planReviewQuestions() }] });
-  expect(screen.getByRole('region', { name: REVIEW_REGION })).toBeInTheDocument();
-  expect(screen.queryByRole('textbox', { name: 'Message the agent' })).toBeNull();
-  act(() => store.applyMux({ type: 'question/resolved', sessionId: 's1', questionRpcId: 'r1', outcome: 'answered' }, 'x'));
-  expect(screen.getByRole('textbox', { name: 'Message the agent' })).toBeVisible();
-  changed.push(...watch.takeRecords().map((record) => `${(record.target as Element).tagName.toLowerCase()} ${record.attributeName}`));
-  watch.disconnect();
-  expect(changed).toEqual([]);
-});
-
 it('focuses the card after its paint when the browser blurred the hidden composer in between', async () => {
   const { update } = renderInSession(<Dock sessionId="s1" />, 's1');
   const box = screen.getByRole('textbox', { name: 'Message the agent' });

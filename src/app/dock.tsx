@@ -5,7 +5,7 @@
  * composer gets focus back. Every part gets the downlink state (actions disabled while it is not open), and the
  * review's Chat about it moves its Feedback text into the composer's draft.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Activity, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { Composer, focusComposer } from '../features/composer/composer.tsx';
 import { useComposerDraftStore } from '../features/composer/draft-store.ts';
@@ -228,14 +228,14 @@ export function Dock({ sessionId, onShowCall }: { sessionId: string; onShowCall?
   } else {
     // A question hides the composer rather than unmounting it: taking a focused textbox out of the page costs the
     // question's commit a blur and a layout, and putting it back costs the answer's (docs/style.md "Lazy views render
-    // at once"); what it holds is kept either way (the draft store). Its slot takes `hidden`, and the composer puts
-    // what is inside its form in a hidden `Activity`: it keeps its state but not its subscriptions, so what reaches it
-    // meanwhile (the reply to the send that led to the question, its cleared draft) renders nothing beside the card,
-    // and it renders once when it shows again. Neither touches the `class` or `style` of the form or of what is around
-    // it (docs/style.md "A typed-in form keeps its class and style").
+    // at once"); what it holds is kept either way (the draft store). Hidden, it is an `Activity` that is hidden too: it
+    // keeps its state but not its subscriptions, so what reaches it meanwhile (the reply to the send that led to the
+    // question, its cleared draft) renders nothing beside the card, and it renders once when it shows again.
     body = (
       <div className="dock__composer" hidden={shown !== undefined || undefined}>
-        <Composer sessionId={sessionId} hidden={shown !== undefined} />
+        <Activity mode={shown !== undefined ? 'hidden' : 'visible'}>
+          <Composer sessionId={sessionId} />
+        </Activity>
       </div>
     );
   }

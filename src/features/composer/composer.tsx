@@ -5,7 +5,7 @@
  * running state, read-only flag and the downlink state are read from src/session/; nothing is sent while offline.
  */
 import { isComposing } from '../../lib/keys.ts';
-import { Activity, memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type FormEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { CommandDescriptor } from '../../core/protocol/methods.ts';
 import { useCopy } from '../../lib/language.ts';
 import { offlineReason } from '../../lib/offline-reason.ts';
@@ -112,47 +112,18 @@ function useSuggestions(sessionId: string, draft: string, readOnly: boolean) {
 }
 
 /**
- * Message box "Message the agent" with a "Send" button. Enter sends (it submits the form, as Send does), Shift+Enter
- * is a newline, IME composition never sends; `/` opens a "Commands" suggestion list (arrows, Enter/Tab to complete,
- * Escape to close); Escape stops a running turn.
- *
- * `hidden` (a question shows in its place; the caller hides its slot with the `hidden` attribute) puts everything
- * inside the form in a hidden `Activity`: its effects are gone meanwhile, so a focus request waits until it shows
- * again, and nothing it reads renders it. The `Activity` is inside the form, so its `display: none` lands on the
- * form's children: the form and the elements around it keep their `class` and `style`, which Chromium watches on a
- * form the user typed in (docs/style.md "A typed-in form keeps its class and style"). Memoised on `sessionId` and
- * `hidden`; hiding it renders the form and nothing inside it (the dock's question commit carries the card alone).
+ * Message box "Message the agent" with a "Send" button. Enter sends (it submits the form, as Send does), Shift+Enter is a newline, IME composition
+ * never sends; `/` opens a "Commands" suggestion list (arrows, Enter/Tab to complete, Escape to close); Escape stops
+ * a running turn. A caller that hides it (a question shows in its place) puts it in a hidden `Activity`: its effects
+ * are gone meanwhile, so a focus request waits until it shows again, and nothing it reads renders it. Memoised on
+ * `sessionId` alone, so hiding it renders nothing of it (the dock's question commit carries the card alone).
  */
-export const Composer = memo(function Composer({ sessionId, hidden = false }: { sessionId: string; hidden?: boolean }) {
-  // The send of the shown session's composer; none while hidden (its effects are gone).
-  const submit = useRef<SubmitHandler | undefined>(undefined);
-  const setSubmit = useCallback((handler: SubmitHandler | undefined) => {
-    submit.current = handler;
-  }, []);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submit.current?.();
-  };
-  return (
-    <form className="composer" onSubmit={onSubmit}>
-      <Activity mode={hidden ? 'hidden' : 'visible'}>
-        {/* Keyed by session: an in-flight send or an error of one session never shows in another. */}
-        <ComposerForSession key={sessionId} sessionId={sessionId} setSubmit={setSubmit} />
-      </Activity>
-    </form>
-  );
+export const Composer = memo(function Composer({ sessionId }: { sessionId: string }) {
+  // Keyed by session: an in-flight send or an error of one session never shows in another.
+  return <ComposerForSession key={sessionId} sessionId={sessionId} />;
 });
 
-type SubmitHandler = () => void;
-
-/** Everything inside the composer's form; `setSubmit` takes its send while it is shown. */
-const ComposerForSession = memo(function ComposerForSession({
-  sessionId,
-  setSubmit,
-}: {
-  sessionId: string;
-  setSubmit: (handler: SubmitHandler | undefined) => void;
-}) {
+function ComposerForSession({ sessionId }: { sessionId: string }) {
   const copy = useCopy(composerLocales);
   const [listId, errorId, statusId] = [useId(), useId(), useId()];
   const running = useSessionRunning(sessionId);
@@ -190,19 +161,20 @@ const ComposerForSession = memo(function ComposerForSession({
     const action = composerKeyAction({ key: event.key, shiftKey: event.shiftKey, composing }, state);
     if (action === undefined) return;
     event.preventDefault();
-    // Enter submits the form, as the Send button does, rather than sending from here: the submit event ends Chromium's
-    // watch on the form (docs/style.md "A typed-in form keeps its class and style").
+    // Enter submits the form, as the Send button does, rather than sending from here: sent without a submit event, a
+    // typed draft left Chromium checking the textbox when the review card hid it, a style and layout of the whole
+    // page forced inside the card's frame (docs/style.md "Enter submits the form").
     if (action === 'send' && event.currentTarget.form) event.currentTarget.form.requestSubmit();
     else actions[action]();
   };
-  useLayoutEffect(() => {
-    setSubmit(actions.send);
-    return () => setSubmit(undefined);
-  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    actions.send();
+  };
   const error = send.error ?? stop.error;
   const listOpen = suggestions.highlighted !== undefined;
   return (
-    <div className="composer__body" aria-busy={send.isPending || undefined}>
+    <form className="composer" onSubmit={onSubmit} aria-busy={send.isPending || undefined}>
       {listOpen ? (
         <CommandList id={listId} label={copy.commandsLabel} suggestions={suggestions.shown} highlighted={suggestions.index} onPick={complete} />
       ) : null}
@@ -244,6 +216,6 @@ const ComposerForSession = memo(function ComposerForSession({
         errorId={errorId}
         error={error}
       />
-    </div>
+    </form>
   );
-});
+}
