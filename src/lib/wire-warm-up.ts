@@ -18,8 +18,11 @@ type Parser = { safeParse(value: unknown): unknown };
 
 const isParser = (value: unknown): value is Parser => typeof value === 'object' && value !== null && typeof (value as Partial<Parser>).safeParse === 'function';
 
+/** The warm-ups' session id (this one's and the data layer's, src/session/warm-up.ts): never a host's (host ids are UUIDs or `session-…`). */
+export const WARM_UP_SESSION = 'ui-plan-warm-up';
+
 /** A `server-request` envelope around a mux frame, as a socket message. */
-const envelope = (payload: object): string => JSON.stringify({ type: 'server-request', rpcId: 'ui-plan-warm-up', method: 'mux', payload });
+const envelope = (payload: object): string => JSON.stringify({ type: 'server-request', rpcId: WARM_UP_SESSION, method: 'mux', payload });
 
 /** A plan review as `exit_plan_mode` asks it (a question item): read here, and shown to the data layer's warm-up. */
 export const WARM_UP_REVIEW: questions.QuestionItem = {
@@ -47,7 +50,7 @@ export const WARM_UP_QUESTION: questions.QuestionItem = {
 const SAMPLE_FRAMES: readonly string[] = [
   envelope({
     type: 'session/event',
-    sessionId: 'ui-plan-warm-up',
+    sessionId: WARM_UP_SESSION,
     event: {
       type: 'assistant/message',
       seq: 1,
@@ -66,10 +69,10 @@ const SAMPLE_FRAMES: readonly string[] = [
   }),
   envelope({
     type: 'question/requested',
-    sessionId: 'ui-plan-warm-up',
+    sessionId: WARM_UP_SESSION,
     questions: [WARM_UP_REVIEW],
   }),
-  envelope({ type: 'question/requested', sessionId: 'ui-plan-warm-up', questions: [WARM_UP_QUESTION] }),
+  envelope({ type: 'question/requested', sessionId: WARM_UP_SESSION, questions: [WARM_UP_QUESTION] }),
 ];
 
 /**
@@ -116,7 +119,7 @@ const AFTER_REVIEW: readonly (readonly [string, unknown])[] = [
  */
 export function wireWarmUpSteps(): (() => void)[] {
   const steps: (() => void)[] = SAMPLE_FRAMES.map((text) => () => void parseMuxFrame(text));
-  steps.push(() => void parseHostFrame(envelope({ type: 'host/session-status', sessionId: 'ui-plan-warm-up', running: false })));
+  steps.push(() => void parseHostFrame(envelope({ type: 'host/session-status', sessionId: WARM_UP_SESSION, running: false })));
   for (const [type, data] of [...WARM_UP_TURN, ...AFTER_REVIEW]) steps.push(() => void isKnownEventValid(type, data));
   for (const type of KNOWN_EVENT_TYPES) steps.push(() => void isKnownEventValid(type, {}));
   const exported: unknown[] = [...Object.values(envelopes), ...Object.values(frames), ...Object.values(questions)];

@@ -3,7 +3,8 @@ import { planReviewOf } from '../core/questions/plan-review.ts';
 import { questionViewsOf } from './derive.ts';
 import { sliceOf } from './reducers.ts';
 import { createSessionStreamStore } from './store.ts';
-import { sessionWarmUpSteps, WARM_UP_SESSION } from './warm-up.ts';
+import { WARM_UP_SESSION } from '../lib/wire-warm-up.ts';
+import { sessionWarmUpSteps } from './warm-up.ts';
 
 describe('sessionWarmUpSteps', () => {
   test('takes a throwaway store through a turn that ends in a plan review and a question, then resolves both', () => {

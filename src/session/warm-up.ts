@@ -8,14 +8,11 @@
  * listeners and the host see nothing of it. Source of the rule: docs/style.md "Lazy views render at once".
  */
 import type { MuxFrame } from '../core/protocol/frames.ts';
-import { WARM_UP_QUESTION, WARM_UP_REVIEW, WARM_UP_TURN } from '../lib/wire-warm-up.ts';
+import { WARM_UP_QUESTION, WARM_UP_REVIEW, WARM_UP_SESSION, WARM_UP_TURN } from '../lib/wire-warm-up.ts';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { questionViewsOf, waitingOf } from './derive.ts';
 import { sliceOf } from './reducers.ts';
 import { createSessionStreamStore, type SessionStreamStore } from './store.ts';
-
-/** The warm-up's session id: never a host's (host ids are UUIDs or `session-…`). */
-export const WARM_UP_SESSION = 'ui-plan-warm-up';
 
 const eventFrame = ([type, data]: readonly [string, unknown], index: number): MuxFrame =>
   ({ type: 'session/event', sessionId: WARM_UP_SESSION, event: { type, seq: index + 1, data } }) as MuxFrame;
@@ -23,7 +20,7 @@ const eventFrame = ([type, data]: readonly [string, unknown], index: number): Mu
 /** A plan review (as `exit_plan_mode` asks it) and a generic question, as `question/requested` frames. */
 const QUESTIONS: readonly [string, MuxFrame][] = [
   [
-    'ui-plan-warm-up-review',
+    `${WARM_UP_SESSION}-review`,
     {
       type: 'question/requested',
       sessionId: WARM_UP_SESSION,
@@ -31,7 +28,7 @@ const QUESTIONS: readonly [string, MuxFrame][] = [
     } as MuxFrame,
   ],
   [
-    'ui-plan-warm-up-question',
+    `${WARM_UP_SESSION}-question`,
     {
       type: 'question/requested',
       sessionId: WARM_UP_SESSION,
@@ -60,7 +57,7 @@ function readAsTheDockDoes(store: SessionStreamStore): void {
  * @returns the steps, in order
  */
 export function sessionWarmUpSteps(store: SessionStreamStore = createSessionStreamStore({ scheduleBurst: () => undefined })): (() => void)[] {
-  const steps: (() => void)[] = WARM_UP_TURN.map((event, index) => () => store.applyMux(eventFrame(event, index), 'ui-plan-warm-up'));
+  const steps: (() => void)[] = WARM_UP_TURN.map((event, index) => () => store.applyMux(eventFrame(event, index), WARM_UP_SESSION));
   for (const [rpcId, frame] of QUESTIONS)
     steps.push(() => {
       store.applyMux(frame, rpcId);

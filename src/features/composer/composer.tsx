@@ -162,8 +162,9 @@ function ComposerForSession({ sessionId }: { sessionId: string }) {
     if (action === undefined) return;
     event.preventDefault();
     // Enter submits the form, as the Send button does, rather than sending from here: sent without a submit event, a
-    // typed draft left Chromium checking the textbox when the review card hid it, a style and layout of the whole
-    // page forced inside the card's frame (docs/style.md "Enter submits the form").
+    // typed draft left Chromium's autofill watching the form and every element around it, and when the review card
+    // hid the composer it forced a style and layout of the whole page inside the card's frame (docs/style.md "Enter
+    // submits the form").
     if (action === 'send' && event.currentTarget.form) event.currentTarget.form.requestSubmit();
     else actions[action]();
   };
