@@ -15,6 +15,10 @@ export const chromiumUse = {
   headless: true,
   trace: 'retain-on-failure',
   screenshot: 'only-on-failure',
+  // A click or a navigation that never ends fails on its own, naming the step, before the test's 180 s bound hides
+  // where it hung (Playwright's default for both is no limit). Bounds against a hang, never a speed check.
+  actionTimeout: 90_000,
+  navigationTimeout: 90_000,
   launchOptions: {
     executablePath: CHROMIUM_EXECUTABLE,
     args: [...CHROMIUM_ARGS],
