@@ -28,6 +28,7 @@ const loads = vi.hoisted(() => ({
   trash: vi.fn(async () => {}),
   findBox: vi.fn(async () => {}),
   sessionViews: vi.fn(async () => {}),
+  titleFold: vi.fn(async () => {}),
 }));
 vi.mock('../features/notifications/waiting-watch.tsx', () => ({ loadNotificationPreferences: loads.preferences, prefetchWaitingChunks: loads.waiting }));
 vi.mock('../features/pairing/pairing-slot.tsx', () => ({ loadPairingPanel: loads.pairing }));
@@ -36,6 +37,7 @@ vi.mock('../features/sessions/components/row-admin.tsx', () => ({ loadRowAdminFo
 vi.mock('../features/sessions/sessions-sidebar.tsx', () => ({ loadTrash: loads.trash }));
 vi.mock('../features/transcript/components/transcript-view.tsx', () => ({ loadFindBox: loads.findBox }));
 vi.mock('./session-view.tsx', () => ({ loadSessionViews: loads.sessionViews }));
+vi.mock('../session/hooks.ts', () => ({ loadSessionTitleFold: loads.titleFold }));
 
 const warmUps = vi.hoisted(() => ({
   run: vi.fn(),

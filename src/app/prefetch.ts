@@ -7,8 +7,9 @@
  * flow (then rendered once, unseen, `warmDockCards`, as soon as their own chunks are in), the Preferences groups of
  * the notifications and pairing slices (seen at the sidebar's foot), the session rows' plan lifecycle badge, the
  * notifications slice's attention runtime and inbox (they mount when something waits), the Reviews and model views,
- * and what appears only on request (the transcript's find box, a session row's rename form and delete confirmation,
- * "Recently deleted"). None of it is on the first load; all of it is in before a review that comes a moment later, so
+ * the session-title fold (a host without `title` projections needs it at a session's first events, in the first
+ * turn's burst), and what appears only on request (the transcript's find box, a session row's rename form and delete
+ * confirmation, "Recently deleted"). None of it is on the first load; all of it is in before a review that comes a moment later, so
  * its card renders in the frame's own commit and nothing else loads or renders between that commit and its paint
  * (docs/style.md "Lazy views render at once"). Waiting for idle alone was too late: a session page loading its
  * history is seldom idle, and the last chunks were still coming 500–600 ms after the composer was usable, when a
@@ -20,6 +21,7 @@ import { loadPairingPanel } from '../features/pairing/pairing-slot.tsx';
 import { runStepsAtIdle } from '../lib/idle-steps.ts';
 import { whenIdleAfterPaint } from '../lib/lazy-module.ts';
 import { wireWarmUpSteps } from '../lib/wire-warm-up.ts';
+import { loadSessionTitleFold } from '../session/hooks.ts';
 import { sessionWarmUpSteps } from '../session/warm-up.ts';
 import { loadRowAdminForms } from '../features/sessions/components/row-admin.tsx';
 import { loadRowLifecycle } from '../features/sessions/components/session-link.tsx';
@@ -52,6 +54,7 @@ export function prefetchAtIdle(): void {
         loadRowLifecycle(),
         prefetchWaitingChunks(),
         loadSessionViews(),
+        loadSessionTitleFold(),
         loadFindBox(),
         loadRowAdminForms(),
         loadTrash(),
