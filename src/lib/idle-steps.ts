@@ -4,6 +4,8 @@
  * markdown pipeline, the wire schemas) run this way, after its first paint (docs/style.md "Lazy views render at once").
  */
 
+import { IDLE_FALLBACK_MS, IDLE_TIMEOUT_MS } from './lazy-module.ts';
+
 /** Leave this much of an idle period unused (ms): a step may take a little longer than the last. */
 const IDLE_MARGIN_MS = 2;
 
@@ -31,13 +33,13 @@ export function runStepsAtIdle(steps: readonly (() => void)[]): void {
           while (index < steps.length && !deadline.didTimeout && deadline.timeRemaining() > IDLE_MARGIN_MS);
           next();
         },
-        { timeout: 2000 },
+        { timeout: IDLE_TIMEOUT_MS },
       );
     else
       setTimeout(() => {
         runOne();
         next();
-      }, 200);
+      }, IDLE_FALLBACK_MS);
   };
   next();
 }

@@ -88,10 +88,10 @@ export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
   };
 }
 
-/** Longest wait for an idle moment before a prefetch runs anyway (ms). */
-const IDLE_TIMEOUT_MS = 2000;
+/** Longest wait for an idle moment before a prefetch (or an idle step, `src/lib/idle-steps.ts`) runs anyway (ms). */
+export const IDLE_TIMEOUT_MS = 2000;
 /** What stands in for the idle moment where `requestIdleCallback` is missing (ms). */
-const IDLE_FALLBACK_MS = 200;
+export const IDLE_FALLBACK_MS = 200;
 
 /**
  * Run `callback` when the browser is next idle (`requestIdleCallback` with a 2,000 ms timeout; `setTimeout` 200 ms

@@ -37,8 +37,8 @@ const sessionTitleFold = lazyModule(() => import('../core/sessions/title.ts'));
  * Load the session-title fold now (or join the load under way). In the idle prefetch list (`src/app/prefetch.ts`):
  * loaded on first use, it was asked for by a session's first events, which come in the burst of the first turn, so its
  * request, its evaluation (it builds two `Intl.Segmenter`s) and the title's render fell between the first question's
- * frame and its paint (`npm run bench:browser`'s first question flow: the request started 44 ms before to 13 ms after
- * the frame in 4 pages looked at).
+ * frame and its paint (`npm run bench:browser`'s first question flow, 4 pages looked at: the request started 3 to 44 ms
+ * before the frame, and in 2 of them was still loading at the frame).
  * @returns resolves when it was tried; never rejects
  */
 export async function loadSessionTitleFold(): Promise<void> {
