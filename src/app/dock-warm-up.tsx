@@ -10,7 +10,7 @@ import { memo, startTransition, useEffect, useState, useSyncExternalStore, type 
 import { planReviewOf, type PlanReview } from '../core/questions/plan-review.ts';
 import type { QuestionItem } from '../core/questions/types.ts';
 import { afterNextPaint } from '../lib/after-paint.ts';
-import { WARM_UP_QUESTION } from '../lib/wire-warm-up.ts';
+import { WARM_UP_ID, WARM_UP_QUESTION } from '../lib/wire-warm-up.ts';
 import type { PlanReviewCardProps } from '../features/plan-review/plan-review-card.tsx';
 import type { QuestionFlowProps } from '../features/questions/question-flow.tsx';
 
@@ -46,9 +46,6 @@ export function dockWarmedUp(): boolean {
 export function resetDockWarmUp(): void {
   setState('idle');
 }
-
-/** The rpcId of the warm-up's question: never a host's (those come from the wire), never sent anywhere. */
-const WARM_RPC = 'ui-plan-warm-up';
 
 /** A small plan with what most plans hold: headings, a paragraph with inline marks, lists, a table and a quote. */
 const WARM_PLAN = [
@@ -146,8 +143,8 @@ function WarmCards({
   useEffect(() => afterNextPaint(onDone), [onDone]);
   return (
     <div className="dock__warm-up" style={WARM_BOX} inert data-warm-up="">
-      <ReviewCard sessionId={sessionId} rpcId={WARM_RPC} review={WARM_REVIEW} />
-      <Flow sessionId={sessionId} rpcId={WARM_RPC} questions={WARM_QUESTIONS} />
+      <ReviewCard sessionId={sessionId} rpcId={WARM_UP_ID} review={WARM_REVIEW} />
+      <Flow sessionId={sessionId} rpcId={WARM_UP_ID} questions={WARM_QUESTIONS} />
     </div>
   );
 }

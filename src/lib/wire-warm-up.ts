@@ -18,11 +18,14 @@ type Parser = { safeParse(value: unknown): unknown };
 
 const isParser = (value: unknown): value is Parser => typeof value === 'object' && value !== null && typeof (value as Partial<Parser>).safeParse === 'function';
 
-/** The warm-ups' session id (this one's and the data layer's, src/session/warm-up.ts): never a host's (host ids are UUIDs or `session-…`). */
-export const WARM_UP_SESSION = 'ui-plan-warm-up';
+/**
+ * The warm-ups' id, as the session id and the rpcId of their frames and cards (this one's, the data layer's in
+ * src/session/warm-up.ts, the dock's in src/app/dock-warm-up.tsx): never a host's (host ids are UUIDs or `session-…`).
+ */
+export const WARM_UP_ID = 'ui-plan-warm-up';
 
 /** A `server-request` envelope around a mux frame, as a socket message. */
-const envelope = (payload: object): string => JSON.stringify({ type: 'server-request', rpcId: WARM_UP_SESSION, method: 'mux', payload });
+const envelope = (payload: object): string => JSON.stringify({ type: 'server-request', rpcId: WARM_UP_ID, method: 'mux', payload });
 
 /** A plan review as `exit_plan_mode` asks it (a question item): read here, and shown to the data layer's warm-up. */
 export const WARM_UP_REVIEW: questions.QuestionItem = {
@@ -50,7 +53,7 @@ export const WARM_UP_QUESTION: questions.QuestionItem = {
 const SAMPLE_FRAMES: readonly string[] = [
   envelope({
     type: 'session/event',
-    sessionId: WARM_UP_SESSION,
+    sessionId: WARM_UP_ID,
     event: {
       type: 'assistant/message',
       seq: 1,
@@ -69,10 +72,10 @@ const SAMPLE_FRAMES: readonly string[] = [
   }),
   envelope({
     type: 'question/requested',
-    sessionId: WARM_UP_SESSION,
+    sessionId: WARM_UP_ID,
     questions: [WARM_UP_REVIEW],
   }),
-  envelope({ type: 'question/requested', sessionId: WARM_UP_SESSION, questions: [WARM_UP_QUESTION] }),
+  envelope({ type: 'question/requested', sessionId: WARM_UP_ID, questions: [WARM_UP_QUESTION] }),
 ];
 
 /**
@@ -119,7 +122,7 @@ const AFTER_REVIEW: readonly (readonly [string, unknown])[] = [
  */
 export function wireWarmUpSteps(): (() => void)[] {
   const steps: (() => void)[] = SAMPLE_FRAMES.map((text) => () => void parseMuxFrame(text));
-  steps.push(() => void parseHostFrame(envelope({ type: 'host/session-status', sessionId: WARM_UP_SESSION, running: false })));
+  steps.push(() => void parseHostFrame(envelope({ type: 'host/session-status', sessionId: WARM_UP_ID, running: false })));
   for (const [type, data] of [...WARM_UP_TURN, ...AFTER_REVIEW]) steps.push(() => void isKnownEventValid(type, data));
   for (const type of KNOWN_EVENT_TYPES) steps.push(() => void isKnownEventValid(type, {}));
   const exported: unknown[] = [...Object.values(envelopes), ...Object.values(frames), ...Object.values(questions)];

@@ -3,7 +3,7 @@ import { planReviewOf } from '../core/questions/plan-review.ts';
 import { questionViewsOf } from './derive.ts';
 import { sliceOf } from './reducers.ts';
 import { createSessionStreamStore } from './store.ts';
-import { WARM_UP_SESSION } from '../lib/wire-warm-up.ts';
+import { WARM_UP_ID } from '../lib/wire-warm-up.ts';
 import { sessionWarmUpSteps } from './warm-up.ts';
 
 describe('sessionWarmUpSteps', () => {
@@ -15,7 +15,7 @@ describe('sessionWarmUpSteps', () => {
     const events = steps.length - 3;
     for (const step of steps.slice(0, events)) step();
     steps[events]!();
-    const slice = sliceOf(store.getState(), WARM_UP_SESSION);
+    const slice = sliceOf(store.getState(), WARM_UP_ID);
     expect(slice.events.map((e) => e.type)).toEqual([
       'command/run',
       'command/done',
@@ -27,13 +27,13 @@ describe('sessionWarmUpSteps', () => {
       'assistant/message',
       'tool/call',
     ]);
-    expect(store.transcriptOf(WARM_UP_SESSION).items.length).toBeGreaterThan(0);
+    expect(store.transcriptOf(WARM_UP_ID).items.length).toBeGreaterThan(0);
     const [review] = questionViewsOf(slice.questions);
     expect(review && planReviewOf(review.questions)?.plan).toBe('# Plan\n\n1. Add the flag');
     steps[events + 1]!();
-    expect(sliceOf(store.getState(), WARM_UP_SESSION).questions).toHaveLength(2);
+    expect(sliceOf(store.getState(), WARM_UP_ID).questions).toHaveLength(2);
     steps[events + 2]!();
-    expect(sliceOf(store.getState(), WARM_UP_SESSION).questions).toHaveLength(0);
+    expect(sliceOf(store.getState(), WARM_UP_ID).questions).toHaveLength(0);
     // Never started: no socket, no history read.
     expect(connect).not.toHaveBeenCalled();
     expect(fetchHistory).not.toHaveBeenCalled();

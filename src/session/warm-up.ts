@@ -8,30 +8,30 @@
  * listeners and the host see nothing of it. Source of the rule: docs/style.md "Lazy views render at once".
  */
 import type { MuxFrame } from '../core/protocol/frames.ts';
-import { WARM_UP_QUESTION, WARM_UP_REVIEW, WARM_UP_SESSION, WARM_UP_TURN } from '../lib/wire-warm-up.ts';
+import { WARM_UP_QUESTION, WARM_UP_REVIEW, WARM_UP_ID, WARM_UP_TURN } from '../lib/wire-warm-up.ts';
 import { planReviewOf } from '../core/questions/plan-review.ts';
 import { questionViewsOf, waitingOf } from './derive.ts';
 import { sliceOf } from './reducers.ts';
 import { createSessionStreamStore, type SessionStreamStore } from './store.ts';
 
 const eventFrame = ([type, data]: readonly [string, unknown], index: number): MuxFrame =>
-  ({ type: 'session/event', sessionId: WARM_UP_SESSION, event: { type, seq: index + 1, data } }) as MuxFrame;
+  ({ type: 'session/event', sessionId: WARM_UP_ID, event: { type, seq: index + 1, data } }) as MuxFrame;
 
 /** A plan review (as `exit_plan_mode` asks it) and a generic question, as `question/requested` frames. */
 const QUESTIONS: readonly [string, MuxFrame][] = [
   [
-    `${WARM_UP_SESSION}-review`,
+    `${WARM_UP_ID}-review`,
     {
       type: 'question/requested',
-      sessionId: WARM_UP_SESSION,
+      sessionId: WARM_UP_ID,
       questions: [WARM_UP_REVIEW],
     } as MuxFrame,
   ],
   [
-    `${WARM_UP_SESSION}-question`,
+    `${WARM_UP_ID}-question`,
     {
       type: 'question/requested',
-      sessionId: WARM_UP_SESSION,
+      sessionId: WARM_UP_ID,
       questions: [WARM_UP_QUESTION],
     } as MuxFrame,
   ],
@@ -39,8 +39,8 @@ const QUESTIONS: readonly [string, MuxFrame][] = [
 
 /** Read what the hooks read when a question shows: the slice, the transcript, the question views and the review. */
 function readAsTheDockDoes(store: SessionStreamStore): void {
-  const slice = sliceOf(store.getState(), WARM_UP_SESSION);
-  store.transcriptOf(WARM_UP_SESSION);
+  const slice = sliceOf(store.getState(), WARM_UP_ID);
+  store.transcriptOf(WARM_UP_ID);
   const views = questionViewsOf(slice.questions);
   waitingOf(slice.questions);
   for (const view of views) planReviewOf(view.questions);
@@ -57,7 +57,7 @@ function readAsTheDockDoes(store: SessionStreamStore): void {
  * @returns the steps, in order
  */
 export function sessionWarmUpSteps(store: SessionStreamStore = createSessionStreamStore({ scheduleBurst: () => undefined })): (() => void)[] {
-  const steps: (() => void)[] = WARM_UP_TURN.map((event, index) => () => store.applyMux(eventFrame(event, index), WARM_UP_SESSION));
+  const steps: (() => void)[] = WARM_UP_TURN.map((event, index) => () => store.applyMux(eventFrame(event, index), WARM_UP_ID));
   for (const [rpcId, frame] of QUESTIONS)
     steps.push(() => {
       store.applyMux(frame, rpcId);
@@ -65,7 +65,7 @@ export function sessionWarmUpSteps(store: SessionStreamStore = createSessionStre
     });
   steps.push(() => {
     for (const [rpcId] of QUESTIONS)
-      store.applyMux({ type: 'question/resolved', sessionId: WARM_UP_SESSION, questionRpcId: rpcId, outcome: 'answered' } as MuxFrame, 'r');
+      store.applyMux({ type: 'question/resolved', sessionId: WARM_UP_ID, questionRpcId: rpcId, outcome: 'answered' } as MuxFrame, 'r');
     readAsTheDockDoes(store);
   });
   return steps;

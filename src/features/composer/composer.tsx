@@ -112,9 +112,9 @@ function useSuggestions(sessionId: string, draft: string, readOnly: boolean) {
 }
 
 /**
- * Message box "Message the agent" with a "Send" button. Enter sends (it submits the form, as Send does), Shift+Enter is a newline, IME composition
- * never sends; `/` opens a "Commands" suggestion list (arrows, Enter/Tab to complete, Escape to close); Escape stops
- * a running turn. A caller that hides it (a question shows in its place) puts it in a hidden `Activity`: its effects
+ * Message box "Message the agent" with a "Send" button. Enter sends (it submits the form, as Send does), Shift+Enter
+ * is a newline, IME composition never sends; `/` opens a "Commands" suggestion list (arrows, Enter/Tab to complete,
+ * Escape to close); Escape stops a running turn. A caller that hides it (a question shows in its place) puts it in a hidden `Activity`: its effects
  * are gone meanwhile, so a focus request waits until it shows again, and nothing it reads renders it. Memoised on
  * `sessionId` alone, so hiding it renders nothing of it (the dock's question commit carries the card alone).
  */
